@@ -1,0 +1,85 @@
+# nocpress: top-level build. Every directory contributes a fragment (<dir>/<dir>.mk); a unit is
+# registered by adding its name to UNITS and a rtl/<unit>/unit.mk that lists its RTL tops.
+# `make help` lists the targets.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := all
+MAKEFLAGS += --no-builtin-rules
+
+BUILD    ?= build
+DATA_DIR ?= ../shared/data/lines
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+
+# Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
+# <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
+# and <unit>_RTL (its Verilog sources).
+UNITS := dsm
+include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
+TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
+RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
+RTL_ALL  := $(RTL_COMMON) $(foreach u,$(UNITS),$($(u)_RTL))
+
+# C toolchain shared by every fragment.
+CC       ?= cc
+CSTD     := -std=c11
+CWARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror
+COPT     ?= -O2
+CFLAGS_NP := $(CSTD) $(CWARN) $(COPT) -g -Icmodel/include
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+include cmodel/cmodel.mk
+include tests/tests.mk
+include vectors/vectors.mk
+include verilator_tb/verilator_tb.mk
+include synth/synth.mk
+include tests/formal/formal.mk
+include sim/sim.mk
+
+.PHONY: all test deps help clean lint $(UNITS)
+
+## all: the main job: install missing tools, build, verify RTL against the C model, synthesise, summarise
+all: deps
+	$(MAKE) --no-print-directory cmodel
+	$(MAKE) --no-print-directory verify
+	$(MAKE) --no-print-directory synth
+	$(MAKE) --no-print-directory sim
+	$(MAKE) --no-print-directory summary
+
+## test: every test: C unit tests (plain and sanitized), vectors, lint, RTL equivalence, Icarus replay, proofs, simulator tests, short fuzzing
+test: deps
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory test-c
+	$(MAKE) --no-print-directory vectors-check
+	$(MAKE) --no-print-directory verify
+	$(MAKE) --no-print-directory verify-iverilog
+	$(MAKE) --no-print-directory prove
+	$(MAKE) --no-print-directory sim-test
+	$(MAKE) --no-print-directory fuzz
+	@echo "make test: all stages passed"
+
+## deps: install missing Debian packages (apt-get as root, otherwise print the command)
+deps:
+	@bash .ci/deps.sh
+
+## lint: Verilator -Wall, Yosys and Icarus over every RTL file
+lint:
+	verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $(firstword $(TOPS)) -Wno-MULTITOP
+	@for t in $(TOPS); do \
+	  verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $$t || exit 1; \
+	  yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $$t" || exit 1; \
+	  iverilog -g2005 -Wall -o /dev/null -s $$t $(RTL_ALL) || exit 1; \
+	  echo "lint: $$t clean (verilator -Wall, yosys, iverilog)"; \
+	done
+
+# Per-unit targets: `make dsm` builds, verifies and synthesises one unit's tops.
+$(UNITS): %: cmodel
+	$(MAKE) --no-print-directory $(foreach t,$($*_TOPS),verify-$(t) synth-$(t))
+
+## clean: remove build outputs
+clean:
+	rm -rf $(BUILD)
+
+## help: this list
+help:
+	@grep -hE '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'
