@@ -14,7 +14,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
 # and <unit>_RTL (its Verilog sources).
-UNITS := dsm
+UNITS := dsm dpc
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
@@ -54,6 +54,7 @@ test: deps
 	$(MAKE) --no-print-directory verify
 	$(MAKE) --no-print-directory verify-iverilog
 	$(MAKE) --no-print-directory prove
+	$(MAKE) --no-print-directory synth-liberty-check synth-test
 	$(MAKE) --no-print-directory sim-test
 	$(MAKE) --no-print-directory fuzz
 	@echo "make test: all stages passed"
@@ -64,12 +65,13 @@ deps:
 
 ## lint: Verilator -Wall, Yosys and Icarus over every RTL file
 lint:
-	verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $(firstword $(TOPS)) -Wno-MULTITOP
 	@for t in $(TOPS); do \
 	  verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $$t || exit 1; \
-	  yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $$t" || exit 1; \
-	  iverilog -g2005 -Wall -o /dev/null -s $$t $(RTL_ALL) || exit 1; \
-	  echo "lint: $$t clean (verilator -Wall, yosys, iverilog)"; \
+	  out=$$(yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $$t" 2>&1) || { echo "$$out"; exit 1; }; \
+	  if grep -qi warning <<<"$$out"; then echo "$$out"; echo "lint: yosys warnings in $$t"; exit 1; fi; \
+	  out=$$(iverilog -g2005 -Wall -o /dev/null -s $$t $(RTL_ALL) 2>&1) || { echo "$$out"; exit 1; }; \
+	  if [ -n "$$out" ]; then echo "$$out"; echo "lint: iverilog warnings in $$t"; exit 1; fi; \
+	  echo "lint: $$t clean (verilator -Wall, yosys, iverilog -Wall)"; \
 	done
 
 # Per-unit targets: `make dsm` builds, verifies and synthesises one unit's tops.

@@ -11,6 +11,7 @@ packages=(
   libcjson-dev                                    # JSON library
   gnuplot-nox                                     # plots
   pkg-config
+  jq                                              # synth-test reads report.json
 )
 
 missing=()

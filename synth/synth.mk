@@ -1,1 +1,120 @@
-# (being written)
+# synth/synth.mk: synthesis estimates for every RTL top (docs/synthesis.md).
+#
+#   make synth            all TOPS -> $(BUILD)/synth/report.{json,md}, prints report.md
+#   make synth-<top>      one top -> $(BUILD)/synth/<top>/report.{json,md}, prints it
+#   make summary          the main job's closing summary (+ $(BUILD)/sim/summary.txt if present)
+#   make synth-test       checks the flow and the report generator on small designs
+#   make synth-liberty-check   synth/nangate45_np.lib is what synth/np_libgen.c writes
+#
+# Each top is synthesised by Yosys (synth/np_synth.tcl) into $(BUILD)/synth/<top>/: yosys.log,
+# <top>_mapped.v, runtime.txt (wall and CPU time). A top is re-synthesised only when one of its
+# RTL files, the liberty, the ABC constraints, the script or this file changes. The clock target
+# only enters the report, which is regenerated every time (milliseconds) so it always shows the
+# current verify logs.
+
+SYNTH_DIR       := $(BUILD)/synth
+SYNTH_LIB       := synth/nangate45_np.lib
+SYNTH_CONSTR    := synth/abc.constr
+SYNTH_SCRIPT    := synth/np_synth.tcl
+SYNTH_PUBLISHED := synth/published.tsv
+SYNTH_CLOCK_MHZ ?= 800
+# DFF_X1 figures in the liberty (synth/np_libgen.c): clk->Q at the mid load point, setup.
+# ABC times only the logic between flops, so a stage adds these two.
+SYNTH_CLK_TO_Q_PS := 85
+SYNTH_SETUP_PS    := 40
+# Parallel yosys runs when `make synth` is not already under a -j job server (at most 2: the
+# machine is shared).
+SYNTH_JOBS      ?= 2
+SYNTH_LOGS      := $(foreach t,$(TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
+SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS),$(u):$(t)))
+NP_REPORT       := $(SYNTH_DIR)/np_report
+NP_LIBGEN       := $(SYNTH_DIR)/np_libgen
+SIM_SUMMARY     := $(BUILD)/sim/summary.txt
+
+SYNTH_REPORT_ARGS = --synth-dir $(SYNTH_DIR) --verify-dir $(BUILD)/verify \
+  --published $(SYNTH_PUBLISHED) --liberty $(SYNTH_LIB) --clock-mhz $(SYNTH_CLOCK_MHZ) \
+  --clk-to-q-ps $(SYNTH_CLK_TO_Q_PS) --setup-ps $(SYNTH_SETUP_PS)
+
+# Starts a sub-make with -j$(SYNTH_JOBS) unless a job server is already running.
+define synth_submake
+case "$${MAKEFLAGS:-}" in *jobserver*) jobs= ;; *) jobs=-j$(SYNTH_JOBS) ;; esac; \
+$(MAKE) --no-print-directory $$jobs $(1)
+endef
+
+.PHONY: synth summary synth-report synth-test synth-liberty synth-liberty-check \
+  $(addprefix synth-,$(TOPS))
+
+## synth: synthesise every RTL top to the 45nm liberty estimate model, write and print the report
+synth:
+	@$(call synth_submake,synth-report)
+	@echo "synth: wrote $(SYNTH_DIR)/report.json, $(SYNTH_DIR)/report.md, $(SYNTH_DIR)/summary.txt"
+	@cat $(SYNTH_DIR)/report.md
+
+## synth-<top>: synthesise one top and print its report
+$(addprefix synth-,$(TOPS)): synth-%: $(SYNTH_DIR)/%/yosys.log $(NP_REPORT) $(SYNTH_PUBLISHED)
+	$(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $(SYNTH_DIR)/$*/report.json \
+	  --md $(SYNTH_DIR)/$*/report.md $(filter %:$*,$(SYNTH_UNIT_TOPS))
+	@cat $(SYNTH_DIR)/$*/report.md
+
+## summary: closing summary of the main job (vectors checked, area, latency, clock vs published)
+summary:
+	@$(call synth_submake,-s synth-report)
+	@echo
+	@cat $(SYNTH_DIR)/summary.txt
+	@if [ -f $(SIM_SUMMARY) ]; then echo; cat $(SIM_SUMMARY); \
+	 else echo; echo "(no system simulation summary: $(SIM_SUMMARY) not found)"; fi
+
+synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED)
+	@$(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $(SYNTH_DIR)/report.json \
+	  --md $(SYNTH_DIR)/report.md --summary $(SYNTH_DIR)/summary.txt $(SYNTH_UNIT_TOPS)
+
+# One yosys run per top, reading the shared RTL (rtl/common) and its own unit's sources: an edit in
+# another unit neither re-synthesises it nor (while half written) breaks it. A unit whose tops
+# instantiate another unit's modules lists those files in its <unit>_RTL.
+# The log is written under a temporary name and renamed only on success, so an interrupted or
+# failed run is never mistaken for a finished one.
+SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_SCRIPT) synth/synth.mk
+
+# $(call synth_yosys,top,rtl files,include dirs)
+# bash's `time` writes runtime.txt (wall and CPU seconds, ABC's child process included); yosys's
+# own stderr is passed through on fd 3.
+define synth_yosys
+@mkdir -p $(@D)
+@echo "synth: $(1) (yosys, log $@)"
+@TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
+if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) \
+         NP_CONSTR=$(SYNTH_CONSTR) NP_NETLIST=$(@D)/$(1)_mapped.v \
+         yosys -q -l $@.tmp -c $(SYNTH_SCRIPT) 2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
+  echo "synth: yosys failed for $(1); full log: $@.tmp" >&2; exit 1; \
+fi; \
+mv $@.tmp $@; \
+echo "synth: $(1) done ($$(cat $(@D)/runtime.txt))"
+endef
+
+define synth_unit_rules
+$(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS))): \
+    $(SYNTH_DIR)/%/yosys.log: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS)
+	$$(call synth_yosys,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1))
+endef
+$(foreach u,$(UNITS),$(if $($(u)_TOPS),$(eval $(call synth_unit_rules,$(u)))))
+
+$(NP_REPORT): synth/np_report.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_NP) $$(pkg-config --cflags libcjson) $< -o $@ $$(pkg-config --libs libcjson) -lm
+
+$(NP_LIBGEN): synth/np_libgen.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_NP) $< -o $@
+
+## synth-liberty: regenerate synth/nangate45_np.lib from synth/np_libgen.c
+synth-liberty: $(NP_LIBGEN)
+	$(NP_LIBGEN) > $(SYNTH_LIB).tmp && mv $(SYNTH_LIB).tmp $(SYNTH_LIB)
+
+## synth-liberty-check: fail if synth/nangate45_np.lib differs from what synth/np_libgen.c writes
+synth-liberty-check: $(NP_LIBGEN)
+	$(NP_LIBGEN) | diff -u $(SYNTH_LIB) - 
+	@echo "synth-liberty-check: $(SYNTH_LIB) matches synth/np_libgen.c"
+
+## synth-test: the synthesis flow and report generator on small designs, good and malformed logs
+synth-test: $(NP_REPORT) $(NP_LIBGEN)
+	bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)

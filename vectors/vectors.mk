@@ -1,1 +1,33 @@
-# (being written)
+# Golden vectors (docs/vectors.md): written by the C model's CLI, committed under vectors/ so
+# `git diff vectors/` shows every bitstream change. VECTOR_DIRS lists the unit folders the CLI
+# writes; a new unit adds its folder here and its generator to `nocpress vectors`.
+
+VECTOR_DIRS := vectors/dsm
+VECTORS_CHECK_DIR := $(BUILD)/vectors-check
+
+.PHONY: vectors vectors-check
+
+## vectors: regenerate vectors/dsm/*.hex from the C model (nocpress vectors)
+vectors: $(NOCPRESS)
+	$(NOCPRESS) vectors --out vectors/dsm
+
+## vectors-check: regenerate the vectors into $(BUILD)/vectors-check and fail on any difference from vectors/
+vectors-check: $(NOCPRESS)
+	rm -rf $(VECTORS_CHECK_DIR)
+	$(NOCPRESS) vectors --out $(VECTORS_CHECK_DIR)/dsm
+	@status=0; \
+	for d in $(VECTOR_DIRS); do \
+	  fresh=$(VECTORS_CHECK_DIR)/$${d#vectors/}; \
+	  if ! diff -r -q $$d $$fresh; then \
+	    status=1; \
+	    for f in $$fresh/*.hex; do \
+	      cmp -s $$f $$d/$$(basename $$f) || { echo "first differences in $$d/$$(basename $$f):"; \
+	        diff $$d/$$(basename $$f) $$f | head -n 8 | cut -c1-160 || true; }; \
+	    done; \
+	  fi; \
+	done; \
+	if [ $$status -ne 0 ]; then \
+	  echo "vectors-check: FAILED: committed vectors differ from the C model (run 'make vectors' if intended)"; \
+	  exit 1; \
+	fi; \
+	echo "vectors-check: $(VECTOR_DIRS) identical to a fresh regeneration"

@@ -1,1 +1,142 @@
-# (being written)
+# RTL verification against the C model (verilator_tb/README.md).
+#   verify             every top in TOPS, VERIFY_COUNT lines each (logs in $(BUILD)/verify/)
+#   verify-<top>       one top
+#   verify-long        VERIFY_LONG_COUNT lines per top
+#   verify-selftest    proves the checkers fail: injected mismatch, hang, stale and bad vectors
+#   verify-iverilog    Icarus replay of the golden vectors (no C model, no Verilator)
+# A top <t> of unit <u> needs verilator_tb/<t>_tb.cpp, verilator_tb/iverilog/<t>_tb.v and
+# vectors/<u>/<t>.hex; nothing here changes when a unit is added.
+
+NP_LIB ?= $(BUILD)/lib/libnocpress.a
+
+VERIFY_COUNT      ?= 1000000
+VERIFY_LONG_COUNT ?= 100000000
+VERIFY_SEED       ?= 20240601
+# VERIFY_ARGS: extra harness options, e.g. VERIFY_ARGS='--no-stall' (see <binary> --help).
+VERIFY_ARGS       ?=
+
+VL_DIR      := $(BUILD)/vl
+VERIFY_DIR  := $(BUILD)/verify
+IV_DIR      := $(BUILD)/iverilog
+TB_LIB_DIR  := $(VL_DIR)/common
+
+TB_COMMON_SRC := $(sort $(wildcard verilator_tb/common/*.cpp))
+TB_COMMON_HDR := $(sort $(wildcard verilator_tb/common/*.h))
+TB_COMMON_OBJ := $(patsubst verilator_tb/common/%.cpp,$(TB_LIB_DIR)/%.o,$(TB_COMMON_SRC))
+TB_COMMON_LIB := $(TB_LIB_DIR)/libnptb.a
+
+TB_CXX      ?= g++
+TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverilator_tb/common
+
+# At most two compile jobs (shared 2-core machine). Under `make -jN` the Verilator sub-make
+# joins the parent's job server instead, so the total stays at N.
+VL_JOBS    ?= $(if $(filter 1,$(JOBS)),1,2)
+VL_MAKE_J   = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(VL_JOBS))
+VL_OPT     ?= -O2
+VL_FLAGS   := --cc --exe -Wall --assert --trace-fst -O3 --x-assign unique --x-initial unique
+VL_CFLAGS  := -std=c++17 -O2 -I$(CURDIR)/cmodel/include -I$(CURDIR)/verilator_tb/common
+
+# The Verilator run-time (verilated.cpp, FST writer, threads) is the same for every top: it is
+# compiled once here, with the defines the generated makefiles use, and linked into each
+# harness; the per-top sub-make is told not to compile its own copy (VM_GLOBAL_FAST=). The FST
+# writer needs zlib after it on the link line (-LDFLAGS -lz).
+VL_ROOT        := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+VL_RT_DIR      := $(VL_DIR)/runtime
+VL_RT_SRC      := verilated verilated_fst_c verilated_threads
+VL_RT_LIB      := $(VL_RT_DIR)/libverilated_rt.a
+VL_RT_CXXFLAGS := -std=c++17 $(VL_OPT) -faligned-new -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd \
+                  -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -w
+
+# Unit of each top, and the vector file of each top.
+$(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS),$(eval TB_UNIT_$(t) := $(u))))
+tb_vectors = vectors/$(TB_UNIT_$(1))/$(1).hex
+tb_binary  = $(VL_DIR)/$(1)/V$(1)_tb
+
+.PHONY: verify verify-long verify-selftest verify-iverilog verify-build \
+        $(foreach t,$(TOPS),verify-$(t) verify-long-$(t) verify-iverilog-$(t) verify-selftest-$(t))
+
+## verify: RTL vs C model, every top, VERIFY_COUNT (1e6) lines each with random stalls; logs in build/verify/
+# Runs the per-top builds and simulations two at a time (or within the caller's -jN) and
+# reports the wall time, builds included.
+verify:
+	@start=$$(date +%s%N); \
+	$(MAKE) --no-print-directory --output-sync=target $(VL_MAKE_J) verify-tops; \
+	ms=$$(( ($$(date +%s%N) - start) / 1000000 )); \
+	echo "verify: summary (seed=$(VERIFY_SEED), replay any top with: make verify-<top> VERIFY_SEED=$(VERIFY_SEED))"; \
+	for t in $(TOPS); do grep -hE '^(PASS|LATENCY|THROUGHPUT) ' $(VERIFY_DIR)/$$t.log; done; \
+	printf 'verify: %d tops x %s lines passed, wall time %d.%03d s including builds\n' \
+	  $(words $(TOPS)) $(VERIFY_COUNT) $$((ms / 1000)) $$((ms % 1000))
+
+.PHONY: verify-tops
+verify-tops: $(foreach t,$(TOPS),verify-$(t))
+
+## verify-long: as verify with VERIFY_LONG_COUNT (1e8) lines per top (hours)
+verify-long: $(foreach t,$(TOPS),verify-long-$(t))
+
+## verify-selftest: the harnesses must fail on an injected mismatch, a hang, stale or malformed vectors
+verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t))
+	@echo "verify-selftest: every check failed when it had to, for $(TOPS)"
+
+## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
+verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
+
+## verify-build: build the Verilator harness of every top
+verify-build: $(foreach t,$(TOPS),$(call tb_binary,$(t)))
+
+# ---- shared harness library ------------------------------------------------------------------
+$(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
+	@mkdir -p $(@D)
+	$(TB_CXX) $(TB_CXXFLAGS) -MMD -MP -c $< -o $@
+
+$(TB_COMMON_LIB): $(TB_COMMON_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(VL_RT_DIR)/%.o: $(VL_ROOT)/include/%.cpp
+	@mkdir -p $(@D)
+	$(TB_CXX) $(VL_RT_CXXFLAGS) -c $< -o $@
+
+$(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
+	rm -f $@
+	ar rcs $@ $^
+
+# ---- per top ---------------------------------------------------------------------------------
+# $(1) = top. The harness binary: Verilate the top with its unit's RTL, then build with the
+# generated makefile, linking the shared harness library and the C model.
+define TB_TOP_RULES
+$(call tb_binary,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) verilator_tb/$(1)_tb.cpp \
+                        $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB)
+	@mkdir -p $$(@D)
+	verilator $$(VL_FLAGS) --top-module $(1) -Mdir $$(@D) -o V$(1)_tb \
+	  -Irtl/common -Irtl/$$(TB_UNIT_$(1)) -CFLAGS "$$(VL_CFLAGS)" \
+	  $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $$(CURDIR)/verilator_tb/$(1)_tb.cpp \
+	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
+	$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
+	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O1 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(1)_tb
+
+verify-$(1): $(call tb_binary,$(1))
+	@bash verilator_tb/run_verify.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) \
+	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1).log $$(VERIFY_SEED) $$(VERIFY_COUNT) $$(VERIFY_ARGS)
+
+verify-long-$(1): $(call tb_binary,$(1))
+	@bash verilator_tb/run_verify.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) \
+	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1)-long.log $$(VERIFY_SEED) $$(VERIFY_LONG_COUNT) $$(VERIFY_ARGS)
+
+$(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v verilator_tb/iverilog/tb_util.vh \
+                    $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $(call tb_vectors,$(1))
+	@mkdir -p $$(@D)
+	iverilog -g2005 -Wall -Iverilator_tb/iverilog -s $(1)_tb \
+	  -P$(1)_tb.MaxVectors=$$$$(grep -cvE '^[[:space:]]*(//|$$$$)' $(call tb_vectors,$(1))) \
+	  -o $$@ verilator_tb/iverilog/$(1)_tb.v $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
+
+verify-selftest-$(1): $(call tb_binary,$(1))
+	@bash verilator_tb/selftest.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) $$(DATA_DIR) \
+	  $$(VERIFY_DIR)/selftest "$$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)"
+
+verify-iverilog-$(1): $(IV_DIR)/$(1).vvp
+	@bash verilator_tb/run_iverilog.sh $(1) $(IV_DIR)/$(1).vvp $(call tb_vectors,$(1)) \
+	  $$(VERIFY_DIR)/$(1)-iverilog.log
+endef
+$(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
+
+-include $(TB_COMMON_OBJ:.o=.d)

@@ -26,6 +26,10 @@ extern "C" {
 #define DSM_ADDR_BITS 41u             /* line address width, docs/conventions.md */
 #define DSM_APPROX_MAX_NIBBLES 5u
 
+/* Version of the model's bit-exact behaviour (docs/dsm.md). Golden vector files record it;
+ * bump it whenever any stream, length or approximation result changes. */
+#define DSM_MODEL_VERSION "1.0"
+
 typedef struct {
     unsigned lane_bytes;              /* 64 (default, two lanes) or 128 (one lane) */
 } dsm_config;
@@ -38,17 +42,20 @@ np_result dsm_config_check(const dsm_config *cfg);
 /* ---- whole line ---------------------------------------------------------------------------- */
 
 /* Compress one 128-byte line into dst (dst_bytes available; DSM_MAX_BYTES always suffices).
- * *out_bits receives the stream length in bits. Padding bits of the last byte are zero. */
+ * *out_bits receives the stream length in bits. Padding bits of the last byte are zero.
+ * NP_NO_SPACE when dst_bytes < (length + 7) / 8: *out_bits still receives the length, dst is
+ * left untouched. NP_BAD_PARAM for a NULL pointer or an unsupported cfg. */
 np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES],
                        uint8_t *dst, size_t dst_bytes, size_t *out_bits);
 
 /* Decompress a stream of exactly src_bits bits (src holds (src_bits+7)/8 bytes) into a
- * 128-byte line (dst_bytes must be >= 128). NP_BAD_DATA on any malformed input (sec. 4.5);
- * never reads outside src. */
+ * 128-byte line (dst_bytes must be >= 128, else NP_NO_SPACE). NP_BAD_DATA on any malformed
+ * input (sec. 4.5); never reads outside src; dst is all zero after any error. */
 np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
                          uint8_t *dst, size_t dst_bytes);
 
-/* Length in bits dsm_compress would produce, without writing the stream. */
+/* Length in bits dsm_compress would produce, without writing the stream (0 for a NULL
+ * argument or an unsupported cfg: no valid stream is that short). */
 size_t dsm_compressed_bits(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]);
 
 /* ---- stages (one function per RTL submodule) ----------------------------------------------- */
@@ -76,7 +83,8 @@ void dsm_concat(np_bitwriter *w, unsigned lane_bytes, const uint8_t *lane, const
                 uint32_t es);
 
 /* dsm_unpack: reads one lane's stream from r and restores its bytes into lane.
- * NP_BAD_DATA when the lane is truncated or non-canonical (C = 1, ES = 0). */
+ * NP_BAD_DATA when the lane is truncated or non-canonical (C = 1, ES = 0); nothing is read
+ * past the reader's length. NP_BAD_PARAM for a lane size other than 64 or 128. */
 np_result dsm_unpack(np_bitreader *r, unsigned lane_bytes, uint8_t *lane);
 
 /* dsm_bit_count: number of CSN segments among 0..i-1 (the decompressor's bit counter). */
@@ -106,11 +114,14 @@ void dsm_approx_map_init(dsm_approx_map *map);
  * an illegal bits value. */
 np_result dsm_approx_map_set(dsm_approx_map *map, unsigned idx, uint64_t start, uint64_t end,
                              unsigned bits);
-/* Lookup: bits of the lowest-index valid entry containing line_addr, else 0 (sec. 5.1). */
+/* Lookup: bits of the lowest-index valid entry containing line_addr, else 0 (sec. 5.1).
+ * Entries are compared as stored, so a map filled directly (as the hardware's configuration
+ * port allows) with start > end or an illegal bits value behaves as the RTL does. */
 unsigned dsm_approx_lookup(const dsm_approx_map *map, uint64_t line_addr);
 /* Hardware nibble count for any 5-bit value: min(bits >> 2, 5) (sec. 5.2). */
 unsigned dsm_approx_nibbles(unsigned bits);
-/* Apply an approximation number to a line (in and out may alias). */
+/* Apply an approximation number to a line (in and out may alias): every 32-bit word loses
+ * its low 4 * dsm_approx_nibbles(bits) bits. */
 void dsm_approx_apply(unsigned bits, const uint8_t in[DSM_LINE_BYTES],
                       uint8_t out[DSM_LINE_BYTES]);
 

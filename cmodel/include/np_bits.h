@@ -1,12 +1,17 @@
 /* Bounds-checked LSB-first bit writer and reader (docs/conventions.md, "Bitstreams").
  * Every read and write of a compressed stream in the C model goes through these helpers:
  * a read past the end sets the reader's error flag and returns 0 instead of touching memory
- * outside the buffer. */
+ * outside the buffer.
+ *
+ * np_bw_put / np_br_get are the out-of-line entry points. The same checked code is available
+ * as static inline np_bw_put_inline / np_br_get_inline so the compressor's hot path pays no
+ * call per field; both forms behave identically (one is defined by the other in np_bits.c). */
 #ifndef NP_BITS_H
 #define NP_BITS_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "np_result.h"
 
 #ifdef __cplusplus
@@ -25,18 +30,357 @@ typedef struct {
     size_t len_bits;    /* readable length in bits */
     size_t pos;         /* bits read so far */
     int overrun;        /* set when a read went past len_bits */
+    size_t buf_bytes;   /* bytes of buf that may be touched: (len_bits + 7) / 8, or more when
+                         * the caller provides zero padding (np_br_init_padded) */
 } np_bitreader;
 
 /* The writer zeroes the buffer first so padding bits are zero. */
 void np_bw_init(np_bitwriter *w, uint8_t *buf, size_t buf_bytes);
-/* Append the low `nbits` (0..64) bits of `value`, LSB first. */
+/* Append the low `nbits` (0..64) bits of `value`, LSB first. A write that does not fit (or
+ * nbits > 64) sets overflow and writes nothing; every later write is dropped too. */
 void np_bw_put(np_bitwriter *w, uint64_t value, unsigned nbits);
 
 void np_br_init(np_bitreader *r, const uint8_t *buf, size_t len_bits);
-/* Read `nbits` (0..64) bits, LSB first; past the end: returns 0 and sets overrun. */
+/* As np_br_init, for a buffer of buf_bytes >= (len_bits + 7) / 8 bytes: reads are still limited
+ * to len_bits, but whole 64-bit loads may touch the padding, which keeps the hot path free of
+ * byte loops near the end of the stream. */
+void np_br_init_padded(np_bitreader *r, const uint8_t *buf, size_t len_bits, size_t buf_bytes);
+/* Read `nbits` (0..64) bits, LSB first; past the end (or nbits > 64): returns 0, sets overrun
+ * and leaves pos where it was. Bits at and above len_bits are never read. */
 uint64_t np_br_get(np_bitreader *r, unsigned nbits);
 static inline size_t np_br_remaining(const np_bitreader *r) {
     return r->pos >= r->len_bits ? 0 : r->len_bits - r->pos;
+}
+
+/* ---- inline implementation ------------------------------------------------------------- */
+
+/* The field helpers are forced inline so a caller with constant widths and counts gets them
+ * unrolled and specialised; NP_UNROLL asks for the loops to be unrolled. */
+#if defined(__GNUC__)
+#define NP_BITS_INLINE static inline __attribute__((always_inline))
+#define NP_UNROLL _Pragma("GCC unroll 16")
+#else
+#define NP_BITS_INLINE static inline
+#define NP_UNROLL
+#endif
+
+/* Little-endian 64-bit load/store at any alignment; the byte order of the stream is fixed by
+ * docs/conventions.md, independent of the host's. */
+static inline uint64_t np_load_le64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static inline void np_store_le64(uint8_t *p, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(p, &v, sizeof v);
+}
+
+/* Low nbits set (nbits 0..64); written without a 64-bit shift by 64, which C leaves undefined. */
+static inline uint64_t np_low_mask(unsigned nbits) {
+    return nbits == 0 ? 0 : ~UINT64_C(0) >> (64u - nbits);
+}
+
+/* Number of set bits (portable; compilers turn it into one instruction where one exists). */
+static inline unsigned np_popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+/* Inline forms of the initialisers: a writer or reader whose address never leaves the
+ * caller's function can live in registers, which the hot path needs (an out-of-line init
+ * makes the struct addressable, and every byte store through buf then forces a reload). */
+NP_BITS_INLINE void np_bw_init_inline(np_bitwriter *w, uint8_t *buf, size_t buf_bytes) {
+    w->buf = buf;
+    w->cap_bits = buf != NULL ? 8u * buf_bytes : 0u;
+    w->pos = 0;
+    w->overflow = 0;
+    if (buf != NULL && buf_bytes > 0) {
+        memset(buf, 0, buf_bytes);
+    }
+}
+
+NP_BITS_INLINE void np_br_init_padded_inline(np_bitreader *r, const uint8_t *buf, size_t len_bits,
+                                            size_t buf_bytes) {
+    r->buf = buf;
+    r->len_bits = buf != NULL ? len_bits : 0u;
+    r->pos = 0;
+    r->overrun = 0;
+    r->buf_bytes = buf != NULL ? buf_bytes : 0u;
+    if (r->buf_bytes < (r->len_bits + 7u) / 8u) {
+        r->len_bits = 8u * r->buf_bytes; /* never promise bits the buffer does not hold */
+    }
+}
+
+/* Both helpers take a branch-free path whenever 9 bytes from the current byte are inside the
+ * buffer: one unaligned 64-bit access plus the spill byte, which receives value >> (64 - shift)
+ * (zero when the field ends inside the first 8 bytes). Field widths that vary with the data
+ * (4 or 64 bits per DSM segment) then cost no mispredicted branch. */
+NP_BITS_INLINE void np_bw_put_inline(np_bitwriter *w, uint64_t value, unsigned nbits) {
+    if (nbits == 0 || w->overflow) {
+        return;
+    }
+    if (nbits > 64 || nbits > w->cap_bits - w->pos) {
+        w->overflow = 1;
+        return;
+    }
+    value &= np_low_mask(nbits);
+    size_t byte = w->pos >> 3;
+    unsigned shift = (unsigned)(w->pos & 7u);
+    size_t cap_bytes = w->cap_bits >> 3;
+    if (byte + 9 <= cap_bytes) {
+        /* Bits at and above pos are still zero (np_bw_init cleared them), so OR is enough. */
+        np_store_le64(w->buf + byte, np_load_le64(w->buf + byte) | (value << shift));
+        w->buf[byte + 8] |= (uint8_t)((value >> 1) >> (63u - shift));
+    } else {
+        /* Fewer than 9 bytes left: the capacity check proved the field ends within them, so
+         * shift + nbits <= 64 and value << shift loses nothing. */
+        uint64_t v = value << shift;
+        for (size_t k = 0; byte + k < cap_bytes; k++) {
+            w->buf[byte + k] |= (uint8_t)(v >> (8u * k));
+        }
+    }
+    w->pos += nbits;
+}
+
+NP_BITS_INLINE uint64_t np_br_get_inline(np_bitreader *r, unsigned nbits) {
+    if (nbits == 0) {
+        return 0;
+    }
+    if (nbits > 64 || nbits > np_br_remaining(r)) {
+        r->overrun = 1;
+        return 0;
+    }
+    size_t byte = r->pos >> 3;
+    unsigned shift = (unsigned)(r->pos & 7u);
+    uint64_t v;
+    if (byte + 9 <= r->buf_bytes) {
+        v = np_load_le64(r->buf + byte) >> shift;
+        v |= ((uint64_t)r->buf[byte + 8] << 1) << (63u - shift);
+    } else {
+        /* Fewer than 9 bytes left: the field ends within them (shift + nbits <= 64). */
+        v = 0;
+        for (size_t k = 0; byte + k < r->buf_bytes; k++) {
+            v |= (uint64_t)r->buf[byte + k] << (8u * k);
+        }
+        v >>= shift;
+    }
+    r->pos += nbits;
+    return v & np_low_mask(nbits);
+}
+
+/* Reads n fields at once (widths in 1..64) with one length check for all of them. When they
+ * do not all fit (or a width is outside 1..64), sets overrun, zeroes values and reads
+ * nothing. */
+NP_BITS_INLINE void np_br_get_fields(np_bitreader *r, uint64_t *values, const unsigned *widths,
+                                    unsigned n) {
+    size_t total = 0;
+    unsigned bad = 0;
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        total += widths[i];
+        bad |= (unsigned)(widths[i] - 1u > 63u);
+    }
+    if (bad || total > np_br_remaining(r)) {
+        r->overrun = 1;
+        for (unsigned i = 0; i < n; i++) {
+            values[i] = 0;
+        }
+        return;
+    }
+    size_t pos = r->pos;
+    if (((pos + total) >> 3) + 9u > r->buf_bytes) {
+        for (unsigned i = 0; i < n; i++) { /* near the end of the buffer: field by field */
+            values[i] = np_br_get_inline(r, widths[i]);
+        }
+        return;
+    }
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        /* Every field starts at or before byte (pos + total) >> 3, so its 9 bytes exist. */
+        size_t byte = pos >> 3;
+        unsigned shift = (unsigned)(pos & 7u);
+        uint64_t v = np_load_le64(r->buf + byte) >> shift;
+        v |= ((uint64_t)r->buf[byte + 8] << 1) << (63u - shift);
+        values[i] = v & (~UINT64_C(0) >> (64u - widths[i]));
+        pos += widths[i];
+    }
+    r->pos = pos;
+}
+
+/* Reads n <= 32 fields of two widths at once: field i is short_bits wide when bit i of
+ * short_mask is set, else long_bits (both 1..64). One length check covers all of them, as in
+ * np_br_get_fields (on failure: overrun set, values zeroed, nothing read); the widths are
+ * computed from the mask, never branched on. This is the shape of a DSM ED (4-bit CSN codes
+ * among 64-bit raw segments). */
+NP_BITS_INLINE void np_br_get_fields_mask(np_bitreader *r, uint64_t *values, unsigned n,
+                                          uint32_t short_mask, unsigned short_bits,
+                                          unsigned long_bits) {
+    short_mask &= (uint32_t)np_low_mask(n);
+    unsigned nshort = np_popcount32(short_mask);
+    size_t total = (size_t)nshort * short_bits + (size_t)(n - nshort) * long_bits;
+    if (n > 32u || short_bits - 1u > 63u || long_bits - 1u > 63u || total > np_br_remaining(r)) {
+        r->overrun = 1;
+        for (unsigned i = 0; i < n && i < 32u; i++) {
+            values[i] = 0;
+        }
+        return;
+    }
+    if (((r->pos + total) >> 3) + 9u > r->buf_bytes) {
+        /* Too close to the end of an unpadded buffer for 9-byte loads: field by field. */
+        for (unsigned i = 0; i < n; i++) {
+            values[i] = np_br_get_inline(r, (short_mask >> i & 1u) ? short_bits : long_bits);
+        }
+        return;
+    }
+    size_t pos = r->pos;
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        unsigned width = long_bits - (long_bits - short_bits) * (short_mask >> i & 1u);
+        size_t byte = pos >> 3; /* every field starts at or before byte (pos + total) >> 3 */
+        unsigned shift = (unsigned)(pos & 7u);
+        /* The second load, one byte on, supplies the spill bits (byte + 8) at 64 - shift and
+         * repeats bytes + 1 .. + 7 at the positions the first one already filled. */
+        uint64_t v = np_load_le64(r->buf + byte) >> shift |
+                     np_load_le64(r->buf + byte + 1) << (8u - shift);
+        values[i] = v & (~UINT64_C(0) >> (64u - width));
+        pos += width;
+    }
+    r->pos = pos;
+}
+
+/* ---- word buffer ------------------------------------------------------------------------
+ * A short stream (at most NP_WB_WORDS * 64 bits, more than any 128-byte line's stream needs)
+ * assembled in 64-bit words and then copied into the caller's bytes in one checked step.
+ * Word i holds s[64i .. 64i+63], s[64i + j] in bit j. An append touches two aligned words and
+ * no bytes, so a run of appends never stalls on a store that partly overlaps the next load
+ * (what np_bw_put's byte-addressed read-modify-write costs in a tight loop). */
+#define NP_WB_WORDS 20u
+
+typedef struct {
+    uint64_t word[NP_WB_WORDS + 1u]; /* + 1: the spill word of a field ending in the last word */
+    size_t pos;                      /* bits appended so far */
+    int overflow;                    /* as np_bitwriter: set by a field that did not fit */
+} np_wordbuf;
+
+NP_BITS_INLINE void np_wb_init(np_wordbuf *b) {
+    memset(b, 0, sizeof *b);
+}
+
+/* Same contract as np_bw_put: the low nbits (0..64) of value; a field that does not fit (or
+ * nbits > 64) sets overflow and is dropped, as is every later one. */
+NP_BITS_INLINE void np_wb_put(np_wordbuf *b, uint64_t value, unsigned nbits) {
+    if (nbits == 0 || b->overflow) {
+        return;
+    }
+    if (nbits > 64 || nbits > 64u * NP_WB_WORDS - b->pos) {
+        b->overflow = 1;
+        return;
+    }
+    value &= np_low_mask(nbits);
+    size_t q = b->pos >> 6;            /* q + 1 <= NP_WB_WORDS: inside word[] */
+    unsigned sh = (unsigned)(b->pos & 63u);
+    b->word[q] |= value << sh;
+    b->word[q + 1] |= (value >> 1) >> (63u - sh);
+    b->pos += nbits;
+}
+
+/* Appends n fields at once: field i is the low widths[i] bits of values[i], widths in 1..64.
+ * One capacity check covers them all; a width outside 1..64 or a total that does not fit sets
+ * overflow and appends nothing. For runs of fields whose widths the data decides (DSM's
+ * 4-or-64-bit segments), this saves a check and a mask branch per field. */
+NP_BITS_INLINE void np_wb_put_fields(np_wordbuf *b, const uint64_t *values,
+                                    const unsigned *widths, unsigned n) {
+    size_t total = 0;
+    unsigned bad = 0;
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        total += widths[i];
+        bad |= (unsigned)(widths[i] - 1u > 63u);
+    }
+    if (b->overflow || bad || total > 64u * NP_WB_WORDS - b->pos) {
+        b->overflow = 1;
+        return;
+    }
+    size_t pos = b->pos;
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = values[i] & (~UINT64_C(0) >> (64u - widths[i]));
+        size_t q = pos >> 6; /* the total check keeps q + 1 <= NP_WB_WORDS */
+        unsigned sh = (unsigned)(pos & 63u);
+        b->word[q] |= v << sh;
+        b->word[q + 1] |= (v >> 1) >> (63u - sh);
+        pos += widths[i];
+    }
+    b->pos = pos;
+}
+
+/* Appends n <= 32 fields of two widths (short_bits when bit i of short_mask is set, else
+ * long_bits, both 1..64) with one capacity check; the writer's counterpart of
+ * np_br_get_fields_mask. Invalid widths or a total that does not fit set overflow. */
+NP_BITS_INLINE void np_wb_put_fields_mask(np_wordbuf *b, const uint64_t *values, unsigned n,
+                                          uint32_t short_mask, unsigned short_bits,
+                                          unsigned long_bits) {
+    short_mask &= (uint32_t)np_low_mask(n);
+    unsigned nshort = np_popcount32(short_mask);
+    size_t total = (size_t)nshort * short_bits + (size_t)(n - nshort) * long_bits;
+    if (b->overflow || n > 32u || short_bits - 1u > 63u || long_bits - 1u > 63u ||
+        total > 64u * NP_WB_WORDS - b->pos) {
+        b->overflow = 1;
+        return;
+    }
+    size_t pos = b->pos;
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        unsigned width = long_bits - (long_bits - short_bits) * (short_mask >> i & 1u);
+        uint64_t v = values[i] & (~UINT64_C(0) >> (64u - width));
+        size_t q = pos >> 6; /* the total check keeps q + 1 <= NP_WB_WORDS */
+        unsigned sh = (unsigned)(pos & 63u);
+        b->word[q] |= v << sh;
+        b->word[q + 1] |= (v >> 1) >> (63u - sh);
+        pos += width;
+    }
+    b->pos = pos;
+}
+
+/* Writes the stream's (pos + 7) / 8 bytes to dst (padding bits of the last byte zero).
+ * NP_NO_SPACE when dst_bytes is smaller (dst untouched), NP_BAD_PARAM after an overflow. */
+NP_BITS_INLINE np_result np_wb_copy_out(const np_wordbuf *b, uint8_t *dst, size_t dst_bytes) {
+    size_t nbytes = (b->pos + 7u) / 8u;
+    if (b->overflow) {
+        return NP_BAD_PARAM;
+    }
+    if (dst_bytes < nbytes) {
+        return NP_NO_SPACE;
+    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(dst, b->word, nbytes);
+#else
+    for (size_t i = 0; i < nbytes; i++) {
+        dst[i] = (uint8_t)(b->word[i / 8u] >> (8u * (i % 8u)));
+    }
+#endif
+    return NP_OK;
+}
+
+/* Appends a word buffer's stream to a writer (an overflowed buffer overflows the writer). */
+static inline void np_bw_put_wordbuf(np_bitwriter *w, const np_wordbuf *b) {
+    if (b->overflow) {
+        w->overflow = 1;
+        return;
+    }
+    for (size_t done = 0, i = 0; done < b->pos; done += 64u, i++) {
+        size_t left = b->pos - done;
+        np_bw_put_inline(w, b->word[i], left < 64u ? (unsigned)left : 64u);
+    }
 }
 
 #ifdef __cplusplus

@@ -1,0 +1,828 @@
+/* DPC, DF-TRUC and DF-MAN: the C golden model of docs/dpc.md.
+ *
+ * Layout (as dsm.c): small static inline helpers do the work; the exported stage functions
+ * (one per RTL submodule) and the whole-line functions are thin wrappers around them, so the
+ * whole-line hot path inlines everything while each stage stays callable on its own.
+ * Section numbers refer to docs/dpc.md. Every stream access goes through np_bits.h.
+ *
+ * Speed: the encoding status never needs the remap. Plane i is all zeros exactly when bit i
+ * of the OR of the words is 0, and all ones exactly when bit i of their AND is 1, so
+ * ES = ~OR | AND. Lengths (and DF-MAN's choice) come from that alone; the 32x32 bit transpose
+ * is done only when the planes themselves are written or read. */
+#include "dpc.h"
+
+#include <string.h>
+
+#define ES_HEADER_BITS (1u + DPC_PLANES)   /* C and ES */
+/* At most this many mixed planes: move their bits one by one instead of transposing the
+ * 32x32 matrix (near-uniform lines are common in real arrays). */
+#define GATHER_MAX 2u
+
+/* ---- small helpers --------------------------------------------------------------------- */
+
+static inline unsigned popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+/* Number of consecutive one bits from bit 0 (32 for all ones). */
+static inline unsigned trailing_ones(uint32_t x) {
+    uint32_t zeros = ~x;
+    if (zeros == 0u) {
+        return 32u;
+    }
+    /* isolate the lowest zero of x and count the bits below it (popcount of the mask) */
+    return popcount32((zeros & (0u - zeros)) - 1u);
+}
+
+static inline uint32_t load_le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void store_le32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static inline bool wc_ok(unsigned wc) {
+    return wc >= DPC_SUBBLOCK_WORDS && wc <= DPC_WORDS && wc % DPC_SUBBLOCK_WORDS == 0u;
+}
+
+static inline bool map_ok(unsigned map) {
+    return map >= 1u && map <= DPC_MAP_FULL;
+}
+
+static inline uint32_t plane_mask(unsigned wc) {
+    return (uint32_t)np_low_mask(wc);
+}
+
+static inline unsigned wc_of_map(unsigned map) {
+    return DPC_SUBBLOCK_WORDS * popcount32(map & DPC_MAP_FULL);
+}
+
+/* ---- remap: 32x32 bit-matrix transpose (sec. 2) ----------------------------------------- */
+
+/* Swap the bit blocks selected by `mask` between rows a and b (b is `dist` rows below a): one
+ * butterfly stage of a recursive transpose (Hacker's Delight 7-3). Each uint64_t holds two
+ * adjacent 32-bit rows, 2m (low half) and 2m + 1 (high half), so one swap serves both halves:
+ * the mask is repeated in each half and clears the bits the shift carries across the middle. */
+static inline void swap_rows(uint64_t *a, uint64_t *b, unsigned dist, uint64_t mask) {
+    uint64_t t = ((*a >> dist) ^ *b) & mask;
+    *b ^= t;
+    *a ^= t << dist;
+}
+
+/* In place: row j bit i <-> row i bit j of a 32x32 bit matrix, rows paired as above (r[m] =
+ * rows 2m, 2m + 1). Stage 1 swaps within each uint64_t (odd columns of row 2m with even columns
+ * of row 2m + 1); stages 2, 4, 8, 16 swap between r[m] and r[m + dist/2]. The stages act on
+ * different bits of the (row, column) index, so their order does not matter. The transpose is
+ * its own inverse, so remap and unremap share it. */
+static inline void transpose32_pairs(uint64_t r[16]) {
+    for (unsigned m = 0; m < 16; m++) {
+        uint64_t t = (r[m] ^ (r[m] >> 31)) & UINT64_C(0x00000000AAAAAAAA);
+        r[m] ^= t | (t << 31);
+    }
+    for (unsigned m = 0; m < 16; m += 2u) {
+        swap_rows(&r[m], &r[m + 1u], 2, UINT64_C(0x3333333333333333));
+    }
+    for (unsigned m = 0; m < 16; m += 4u) {
+        for (unsigned k = 0; k < 2; k++) {
+            swap_rows(&r[m + k], &r[m + k + 2u], 4, UINT64_C(0x0F0F0F0F0F0F0F0F));
+        }
+    }
+    for (unsigned m = 0; m < 16; m += 8u) {
+        for (unsigned k = 0; k < 4; k++) {
+            swap_rows(&r[m + k], &r[m + k + 4u], 8, UINT64_C(0x00FF00FF00FF00FF));
+        }
+    }
+    for (unsigned k = 0; k < 8; k++) {
+        swap_rows(&r[k], &r[k + 8u], 16, UINT64_C(0x0000FFFF0000FFFF));
+    }
+}
+
+/* wc words -> 32 planes. Words beyond wc are zero rows, so plane bits at and above wc come
+ * out zero. */
+static inline void remap_words(unsigned wc, const uint32_t *words, uint32_t planes[32]) {
+    uint64_t r[16];
+    for (unsigned m = 0; m < 16; m++) {
+        r[m] = 2u * m < wc ? (uint64_t)words[2u * m] | (uint64_t)words[2u * m + 1u] << 32 : 0u;
+    }
+    transpose32_pairs(r);
+    for (unsigned m = 0; m < 16; m++) {
+        planes[2u * m] = (uint32_t)r[m];
+        planes[2u * m + 1u] = (uint32_t)(r[m] >> 32);
+    }
+}
+
+/* 32 planes (bits at and above wc ignored) -> wc words. */
+static inline void unremap_planes(unsigned wc, const uint32_t planes[32], uint32_t *words) {
+    uint64_t keep = plane_mask(wc);
+    keep |= keep << 32;
+    uint64_t r[16];
+    for (unsigned m = 0; m < 16; m++) {
+        r[m] = ((uint64_t)planes[2u * m] | (uint64_t)planes[2u * m + 1u] << 32) & keep;
+    }
+    transpose32_pairs(r);
+    for (unsigned m = 0; 2u * m < wc; m++) {
+        words[2u * m] = (uint32_t)r[m];
+        words[2u * m + 1u] = (uint32_t)(r[m] >> 32);
+    }
+}
+
+void dpc_remap(unsigned wc, const uint32_t words[], uint32_t planes[DPC_PLANES]) {
+    if (wc_ok(wc) && words != NULL && planes != NULL) {
+        remap_words(wc, words, planes);
+    }
+}
+
+void dpc_unremap(unsigned wc, const uint32_t planes[DPC_PLANES], uint32_t words[]) {
+    if (wc_ok(wc) && words != NULL && planes != NULL) {
+        unremap_planes(wc, planes, words);
+    }
+}
+
+/* ---- word selection and manipulation (sec. 4, 5) --------------------------------------- */
+
+static inline unsigned select_words(unsigned map, const uint8_t *line, uint32_t *words) {
+    unsigned wc = 0;
+    for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
+        if ((map >> k) & 1u) {
+            const uint8_t *sb = line + DPC_SUBBLOCK_BYTES * k;
+            for (unsigned j = 0; j < DPC_SUBBLOCK_WORDS; j++) {
+                words[wc++] = load_le32(sb + 4u * j);
+            }
+        }
+    }
+    return wc;
+}
+
+static inline void place_words(unsigned map, const uint32_t *words, uint8_t *line) {
+    unsigned wc = 0;
+    for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
+        uint8_t *sb = line + DPC_SUBBLOCK_BYTES * k;
+        if ((map >> k) & 1u) {
+            for (unsigned j = 0; j < DPC_SUBBLOCK_WORDS; j++) {
+                store_le32(sb + 4u * j, words[wc++]);
+            }
+        } else {
+            memset(sb, 0, DPC_SUBBLOCK_BYTES);
+        }
+    }
+}
+
+unsigned dpc_select_words(unsigned map, const uint8_t line[DPC_LINE_BYTES], uint32_t words[]) {
+    if (!map_ok(map) || line == NULL || words == NULL) {
+        return 0;
+    }
+    return select_words(map, line, words);
+}
+
+void dpc_place_words(unsigned map, const uint32_t words[], uint8_t line[DPC_LINE_BYTES]) {
+    if (line != NULL && (words != NULL || (map & DPC_MAP_FULL) == 0u)) {
+        place_words(map & DPC_MAP_FULL, words, line);
+    }
+}
+
+void dpc_manipulate(unsigned map, const uint8_t line[DPC_LINE_BYTES],
+                    uint8_t out[DPC_LINE_BYTES]) {
+    if (line == NULL || out == NULL) {
+        return;
+    }
+    for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
+        size_t off = DPC_SUBBLOCK_BYTES * k;
+        if ((map >> k) & 1u) {
+            memmove(out + off, line + off, DPC_SUBBLOCK_BYTES);
+        } else {
+            memset(out + off, 0, DPC_SUBBLOCK_BYTES);
+        }
+    }
+}
+
+/* ---- plane detector, encoding status, checker (sec. 3) --------------------------------- */
+
+static inline bool plane_compressible(unsigned wc, uint32_t plane) {
+    uint32_t m = plane_mask(wc);
+    plane &= m;
+    return plane == 0u || plane == m;
+}
+
+bool dpc_plane_detect(unsigned wc, uint32_t plane, unsigned *value) {
+    if (value != NULL) {
+        *value = plane & 1u;
+    }
+    return wc_ok(wc) && plane_compressible(wc, plane);
+}
+
+static inline uint32_t encoding_status_of_planes(unsigned wc, const uint32_t *planes) {
+    uint32_t es = 0;
+    for (unsigned i = 0; i < DPC_PLANES; i++) {
+        es |= (uint32_t)plane_compressible(wc, planes[i]) << i;
+    }
+    return es;
+}
+
+uint32_t dpc_encoding_status(unsigned wc, const uint32_t planes[DPC_PLANES]) {
+    return wc_ok(wc) && planes != NULL ? encoding_status_of_planes(wc, planes) : 0u;
+}
+
+/* ES straight from the words: ~OR marks all-zero planes, AND marks all-one planes. */
+static inline uint32_t encoding_status_of_words(unsigned wc, const uint32_t *words) {
+    uint32_t any = 0, all = 0xFFFFFFFFu;
+    for (unsigned j = 0; j < wc; j++) {
+        any |= words[j];
+        all &= words[j];
+    }
+    return ~any | all;
+}
+
+/* Smallest n with n (wc - 1) > 32: the compressed body 33 + n + wc(32 - n) is then strictly
+ * shorter than the raw body 1 + 32 wc. */
+static inline unsigned min_planes(unsigned wc) {
+    return 32u / (wc - 1u) + 1u;
+}
+
+unsigned dpc_min_planes(unsigned wc) {
+    return wc_ok(wc) ? min_planes(wc) : 0u;
+}
+
+static inline bool comp_check(unsigned wc, uint32_t es) {
+    return popcount32(es) >= min_planes(wc);
+}
+
+bool dpc_comp_check(unsigned wc, uint32_t es) {
+    return wc_ok(wc) && comp_check(wc, es);
+}
+
+static inline unsigned raw_body_bits(unsigned wc) {
+    return 1u + 32u * wc;
+}
+
+static inline unsigned body_bits(unsigned wc, uint32_t es) {
+    if (!comp_check(wc, es)) {
+        return raw_body_bits(wc);
+    }
+    unsigned n = popcount32(es);
+    return ES_HEADER_BITS + n + wc * (DPC_PLANES - n);
+}
+
+unsigned dpc_body_bits(unsigned wc, uint32_t es) {
+    return wc_ok(wc) ? body_bits(wc, es) : 0u;
+}
+
+/* ---- concatenator (sec. 3) ------------------------------------------------------------- */
+
+/* The concatenator gathers fields in a 64-bit accumulator and keeps the completed 64-bit
+ * words of the stream in an array; the caller then hands them to a bit writer (the stage
+ * function) or stores them into the output (the whole-line functions). Writing each plane
+ * straight into a byte buffer makes every field a read-modify-write of bytes the previous field
+ * has just stored, and the stalled store-to-load forwarding costs more than everything else
+ * the compressor does. */
+#define STREAM_WORDS ((DFTRUC_MAX_BITS + 63u) / 64u)   /* 17: the longest stream */
+
+typedef struct {
+    uint64_t word[STREAM_WORDS + 1u]; /* completed words, stream bit 64k at bit 0 of word[k];
+                                       * the last slot absorbs stores past an overflow */
+    unsigned nwords;               /* completed words (may count past STREAM_WORDS: overflow) */
+    uint64_t acc;                  /* pending bits, first one at bit 0, unused bits zero */
+    unsigned n;                    /* number of pending bits, 0..63 */
+} field_acc;
+
+static inline void acc_init(field_acc *a) {
+    a->nwords = 0;
+    a->acc = 0;
+    a->n = 0;
+}
+
+static inline uint64_t low_bits32(uint64_t v, unsigned nbits) {
+    return v & ((UINT64_C(1) << nbits) - 1u); /* nbits 0..32 */
+}
+
+/* Appends the low nbits (0..32) of v. Branch-free: whether a word completes depends on the
+ * data, and a mispredicted branch per plane would cost more than the two selects. */
+static inline void acc_put(field_acc *a, uint64_t v, unsigned nbits) {
+    v = low_bits32(v, nbits);
+    uint64_t merged = a->acc | v << a->n;
+    unsigned total = a->n + nbits;
+    bool full = total >= 64u;
+    a->word[a->nwords < STREAM_WORDS ? a->nwords : STREAM_WORDS] = merged;
+    a->nwords += full ? 1u : 0u;
+    /* the bits of v that did not fit: v >> (64 - n), written so that n = 0 gives 0 */
+    uint64_t carry = (v >> (63u - a->n)) >> 1;
+    a->acc = full ? carry : merged;
+    a->n = total & 63u;
+}
+
+/* Appends all 64 bits of v (two raw words at once). */
+static inline void acc_put64(field_acc *a, uint64_t v) {
+    a->word[a->nwords < STREAM_WORDS ? a->nwords : STREAM_WORDS] = a->acc | v << a->n;
+    a->nwords++;
+    a->acc = (v >> (63u - a->n)) >> 1;
+}
+
+static inline size_t acc_bits(const field_acc *a) {
+    return 64u * (size_t)a->nwords + a->n;
+}
+
+static inline bool acc_overflow(const field_acc *a) {
+    return a->nwords + (a->n != 0u) > STREAM_WORDS;
+}
+
+/* Appends everything gathered to a bit writer (bounds-checked there). */
+static inline void acc_to_writer(const field_acc *a, np_bitwriter *w) {
+    if (acc_overflow(a)) {
+        w->overflow = 1;
+        return;
+    }
+    for (unsigned k = 0; k < a->nwords; k++) {
+        np_bw_put_inline(w, a->word[k], 64);
+    }
+    np_bw_put_inline(w, a->acc, a->n);
+}
+
+/* Stores the stream LSB-first into out (8 * STREAM_WORDS bytes); padding bits are zero. */
+static inline void acc_to_bytes(const field_acc *a, uint8_t out[8u * STREAM_WORDS]) {
+    for (unsigned k = 0; k < a->nwords && k < STREAM_WORDS; k++) {
+        np_store_le64(out + 8u * k, a->word[k]);
+    }
+    if (a->n != 0u && a->nwords < STREAM_WORDS) {
+        np_store_le64(out + 8u * a->nwords, a->acc);
+    }
+}
+
+static inline void concat_body(field_acc *a, unsigned wc, const uint32_t *words,
+                               const uint32_t *planes, uint32_t es) {
+    if (!comp_check(wc, es)) {
+        acc_put(a, 0u, 1);
+        for (unsigned j = 0; j < wc; j += 2u) { /* wc is a multiple of 8 */
+            acc_put64(a, (uint64_t)words[j] | (uint64_t)words[j + 1u] << 32);
+        }
+        return;
+    }
+    acc_put(a, 1u, 1);
+    acc_put(a, es, 32);
+    /* A run of compressible planes i .. i+k-1 writes k one-bit codes, each the plane's value,
+     * i.e. bit i+j of any word: one field for the whole run. A mixed plane writes its wc bits. */
+    uint32_t codes = words[0];
+    for (unsigned i = 0; i < DPC_PLANES;) {
+        if ((es >> i) & 1u) {
+            unsigned k = trailing_ones(es >> i);
+            acc_put(a, codes >> i, k);
+            i += k;
+        } else {
+            acc_put(a, planes[i], wc);
+            i++;
+        }
+    }
+}
+
+void dpc_concat(np_bitwriter *w, unsigned wc, const uint32_t words[],
+                const uint32_t planes[DPC_PLANES], uint32_t es) {
+    if (w == NULL) {
+        return;
+    }
+    if (!wc_ok(wc) || words == NULL || planes == NULL) {
+        w->overflow = 1; /* no stream exists for this word count: make the failure visible */
+        return;
+    }
+    field_acc a;
+    acc_init(&a);
+    concat_body(&a, wc, words, planes, es);
+    acc_to_writer(&a, w);
+}
+
+/* ---- unpacker and recover (sec. 3, 8) -------------------------------------------------- */
+
+static inline uint32_t plane_recover(unsigned wc, bool es_bit, uint32_t relayed) {
+    uint32_t m = plane_mask(wc);
+    uint32_t repeated = (0u - (relayed & 1u)) & m; /* bit 0 copied over the plane */
+    return es_bit ? repeated : relayed & m;
+}
+
+uint32_t dpc_plane_recover(unsigned wc, bool es_bit, uint32_t relayed) {
+    return wc_ok(wc) ? plane_recover(wc, es_bit, relayed) : 0u;
+}
+
+/* Words from the decoded planes: every word holds `codes` in the compressible planes' bits.
+ * With at most GATHER_MAX mixed planes their bits are scattered into the words directly;
+ * otherwise the compressible planes are recovered (dpc_plane_recover) and unremapped. */
+static inline void restore_words(unsigned wc, uint32_t es, uint32_t codes,
+                                 uint32_t planes[DPC_PLANES], uint32_t *words) {
+    uint32_t mixed = ~es;
+    if (popcount32(mixed) <= GATHER_MAX) {
+        for (unsigned j = 0; j < wc; j++) {
+            uint32_t w = codes & es;
+            for (uint32_t m = mixed; m != 0u; m &= m - 1u) {
+                unsigned i = popcount32((m & (0u - m)) - 1u); /* index of the lowest mixed plane */
+                w |= ((planes[i] >> j) & 1u) << i;
+            }
+            words[j] = w;
+        }
+        return;
+    }
+    for (unsigned i = 0; i < DPC_PLANES; i++) {
+        if ((es >> i) & 1u) {
+            planes[i] = plane_recover(wc, true, (codes >> i) & 1u);
+        }
+    }
+    unremap_planes(wc, planes, words);
+}
+
+static inline np_result unpack_raw(np_bitreader *r, unsigned wc, uint32_t *words) {
+    if (np_br_remaining(r) < 32u * wc) {
+        return NP_BAD_DATA; /* truncated raw words */
+    }
+    for (unsigned j = 0; j < wc; j += 2u) {
+        uint64_t pair = np_br_get_inline(r, 64);
+        words[j] = (uint32_t)pair;
+        words[j + 1u] = (uint32_t)(pair >> 32);
+    }
+    return r->overrun ? NP_BAD_DATA : NP_OK;
+}
+
+/* The ED of a body, read through the bounds-checked reader 64 bits at a time into a local
+ * copy (one spare zero word so a field may straddle the last word), then cut into fields
+ * locally: the reader is called about 16 times per line instead of once per plane. */
+typedef struct {
+    uint64_t word[STREAM_WORDS + 1u];
+    size_t pos;
+} field_src;
+
+static inline bool src_fill(field_src *f, np_bitreader *r, size_t nbits) {
+    size_t k = 0;
+    for (; nbits >= 64u && k < STREAM_WORDS; nbits -= 64u) {
+        f->word[k++] = np_br_get_inline(r, 64);
+    }
+    if (nbits >= 64u) {
+        return false; /* longer than any stream: cannot happen after the length checks */
+    }
+    f->word[k++] = np_br_get_inline(r, (unsigned)nbits);
+    for (; k <= STREAM_WORDS; k++) {
+        f->word[k] = 0;
+    }
+    f->pos = 0;
+    return !r->overrun;
+}
+
+/* Next nbits (1..32) bits of the copy. */
+static inline uint32_t src_take(field_src *f, unsigned nbits) {
+    size_t k = f->pos >> 6;
+    unsigned shift = (unsigned)(f->pos & 63u);
+    /* word[k + 1] << (64 - shift), written so that shift = 0 gives 0 (no branch) */
+    uint64_t v = f->word[k] >> shift | (f->word[k + 1u] << 1) << (63u - shift);
+    f->pos += nbits;
+    return (uint32_t)low_bits32(v, nbits);
+}
+
+static inline np_result unpack_compressed(np_bitreader *r, unsigned wc, uint32_t *words) {
+    if (np_br_remaining(r) < DPC_PLANES) {
+        return NP_BAD_DATA; /* truncated ES */
+    }
+    uint32_t es = (uint32_t)np_br_get_inline(r, DPC_PLANES);
+    unsigned n = popcount32(es);
+    if (n < min_planes(wc)) {
+        return NP_BAD_DATA; /* C = 1 but raw would have been shorter: never emitted (sec. 8) */
+    }
+    size_t ed_bits = n + wc * (DPC_PLANES - n);
+    if (np_br_remaining(r) < ed_bits) {
+        return NP_BAD_DATA; /* truncated ED */
+    }
+    field_src src;
+    if (!src_fill(&src, r, ed_bits)) {
+        return NP_BAD_DATA;
+    }
+    /* Codes of compressible planes are gathered by runs into `codes` (bit i = plane i's
+     * value); mixed planes are read whole. */
+    uint32_t planes[DPC_PLANES];
+    uint32_t codes = 0;
+    for (unsigned i = 0; i < DPC_PLANES;) {
+        if ((es >> i) & 1u) {
+            unsigned k = trailing_ones(es >> i);
+            codes |= src_take(&src, k) << i;
+            i += k;
+        } else {
+            planes[i] = src_take(&src, wc);
+            i++;
+        }
+    }
+    restore_words(wc, es, codes, planes, words);
+    return NP_OK;
+}
+
+static inline np_result unpack_body(np_bitreader *r, unsigned wc, uint32_t *words) {
+    if (np_br_remaining(r) < 1u) {
+        return NP_BAD_DATA; /* no C bit */
+    }
+    return np_br_get_inline(r, 1) ? unpack_compressed(r, wc, words) : unpack_raw(r, wc, words);
+}
+
+np_result dpc_unpack(np_bitreader *r, unsigned wc, uint32_t words[]) {
+    if (r == NULL || words == NULL || !wc_ok(wc)) {
+        return NP_BAD_PARAM;
+    }
+    return unpack_body(r, wc, words);
+}
+
+bool dpc_wc_ok(unsigned wc) {
+    return wc_ok(wc);
+}
+
+/* ---- hardware input rules (sec. 7) ----------------------------------------------------- */
+
+dpc_mode dpc_hw_mode(unsigned mode) {
+    mode &= 3u;
+    return mode == 3u ? DPC_MODE_DPC : (dpc_mode)mode;
+}
+
+unsigned dpc_hw_map(unsigned map) {
+    map &= DPC_MAP_FULL;
+    return map == 0u ? DPC_MAP_FULL : map;
+}
+
+const char *dpc_mode_name(dpc_mode mode) {
+    switch (mode) {
+    case DPC_MODE_DPC:
+        return "dpc";
+    case DPC_MODE_DFTRUC:
+        return "dftruc";
+    case DPC_MODE_DFMAN:
+        return "dfman";
+    }
+    return "?";
+}
+
+/* ---- whole line ------------------------------------------------------------------------ */
+
+static inline void load_line_words(const uint8_t *line, uint32_t words[DPC_WORDS]) {
+    for (unsigned j = 0; j < DPC_WORDS; j++) {
+        words[j] = load_le32(line + 4u * j);
+    }
+}
+
+/* The planes the concatenator needs: only the mixed ones (a compressible plane's code comes
+ * from the words). When at most GATHER_MAX planes are mixed (near-uniform data, common in real
+ * arrays) gathering those few planes bit by bit is cheaper than the full transpose. */
+
+static inline uint32_t gather_plane(unsigned wc, const uint32_t *words, unsigned i) {
+    uint32_t plane = 0;
+    for (unsigned j = 0; j < wc; j++) {
+        plane |= ((words[j] >> i) & 1u) << j;
+    }
+    return plane;
+}
+
+static inline void planes_for_concat(unsigned wc, const uint32_t *words, uint32_t es,
+                                     uint32_t planes[DPC_PLANES]) {
+    if (popcount32(~es) > GATHER_MAX) {
+        remap_words(wc, words, planes);
+        return;
+    }
+    for (unsigned i = 0; i < DPC_PLANES; i++) {
+        planes[i] = (es >> i) & 1u ? 0u : gather_plane(wc, words, i);
+    }
+}
+
+/* Writes [map field] + body of wc words into dst after the size check shared by every mode.
+ * map_bits is 0 (plain DPC) or 4 (DF-TRUC). */
+static np_result emit_stream(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
+                             uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+    uint32_t es = encoding_status_of_words(wc, words);
+    size_t total = map_bits + body_bits(wc, es);
+    *out_bits = total;
+    size_t need_bytes = (total + 7u) / 8u;
+    if (dst_bytes < need_bytes) {
+        return NP_NO_SPACE;
+    }
+    field_acc a;
+    acc_init(&a);
+    acc_put(&a, map, map_bits);
+    if (comp_check(wc, es)) {
+        uint32_t planes[DPC_PLANES];
+        planes_for_concat(wc, words, es, planes);
+        concat_body(&a, wc, words, planes, es);
+    } else {
+        concat_body(&a, wc, words, NULL, es); /* raw: the planes are not looked at */
+    }
+    /* The length was computed from the same ES, so the concatenator ends exactly there. */
+    if (acc_overflow(&a) || acc_bits(&a) != total) {
+        return NP_BAD_PARAM;
+    }
+    uint8_t scratch[8u * STREAM_WORDS];
+    acc_to_bytes(&a, scratch);
+    memcpy(dst, scratch, need_bytes);
+    return NP_OK;
+}
+
+static inline bool out_args_ok(const uint8_t *line, const uint8_t *dst, size_t dst_bytes,
+                               const size_t *out_bits) {
+    return line != NULL && out_bits != NULL && (dst != NULL || dst_bytes == 0);
+}
+
+np_result dpc_compress(const uint8_t line[DPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                       size_t *out_bits) {
+    if (!out_args_ok(line, dst, dst_bytes, out_bits)) {
+        return NP_BAD_PARAM;
+    }
+    uint32_t words[DPC_WORDS];
+    load_line_words(line, words);
+    return emit_stream(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
+}
+
+size_t dpc_compressed_bits(const uint8_t line[DPC_LINE_BYTES]) {
+    if (line == NULL) {
+        return 0;
+    }
+    uint32_t words[DPC_WORDS];
+    load_line_words(line, words);
+    return body_bits(DPC_WORDS, encoding_status_of_words(DPC_WORDS, words));
+}
+
+np_result dftruc_compress(const uint8_t line[DPC_LINE_BYTES], unsigned map, uint8_t *dst,
+                          size_t dst_bytes, size_t *out_bits) {
+    if (!out_args_ok(line, dst, dst_bytes, out_bits) || !map_ok(map)) {
+        return NP_BAD_PARAM;
+    }
+    uint32_t words[DPC_WORDS];
+    unsigned wc = select_words(map, line, words);
+    return emit_stream(DPC_MAP_BITS, map, wc, words, dst, dst_bytes, out_bits);
+}
+
+size_t dftruc_compressed_bits(const uint8_t line[DPC_LINE_BYTES], unsigned map) {
+    if (line == NULL || !map_ok(map)) {
+        return 0;
+    }
+    uint32_t words[DPC_WORDS];
+    unsigned wc = select_words(map, line, words);
+    return DPC_MAP_BITS + body_bits(wc, encoding_status_of_words(wc, words));
+}
+
+/* DF-MAN's two candidates differ only in the non-critical words, which become zero. From the
+ * OR and AND of each sub-block: the original ES is ~OR | AND over all four; the manipulated
+ * ES is the same over the critical sub-blocks with a zero word folded in when any sub-block
+ * was cleared (map != 1111). */
+static inline bool dfman_pick_manipulated(const uint32_t words[DPC_WORDS], unsigned map) {
+    uint32_t sub_any[DPC_SUBBLOCKS], sub_all[DPC_SUBBLOCKS];
+    for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
+        uint32_t any = 0, all = 0xFFFFFFFFu;
+        for (unsigned j = 0; j < DPC_SUBBLOCK_WORDS; j++) {
+            any |= words[DPC_SUBBLOCK_WORDS * k + j];
+            all &= words[DPC_SUBBLOCK_WORDS * k + j];
+        }
+        sub_any[k] = any;
+        sub_all[k] = all;
+    }
+    uint32_t any = 0, all = 0xFFFFFFFFu, any_crit = 0, all_crit = 0xFFFFFFFFu;
+    for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
+        uint32_t critical = 0u - ((map >> k) & 1u); /* all ones when sub-block k is critical */
+        any |= sub_any[k];
+        all &= sub_all[k];
+        any_crit |= sub_any[k] & critical;
+        all_crit &= sub_all[k] & critical;   /* a cleared sub-block is a zero word */
+    }
+    unsigned orig = body_bits(DPC_WORDS, ~any | all);
+    unsigned manip = body_bits(DPC_WORDS, ~any_crit | all_crit);
+    return manip < orig; /* tie -> original (sec. 5) */
+}
+
+static inline void manipulate_words(unsigned map, uint32_t words[DPC_WORDS]) {
+    for (unsigned j = 0; j < DPC_WORDS; j++) {
+        if (((map >> (j / DPC_SUBBLOCK_WORDS)) & 1u) == 0u) {
+            words[j] = 0;
+        }
+    }
+}
+
+np_result dfman_compress(const uint8_t line[DPC_LINE_BYTES], unsigned map, uint8_t *dst,
+                         size_t dst_bytes, size_t *out_bits, bool *manipulated) {
+    if (!out_args_ok(line, dst, dst_bytes, out_bits) || !map_ok(map)) {
+        return NP_BAD_PARAM;
+    }
+    uint32_t words[DPC_WORDS];
+    load_line_words(line, words);
+    bool manip = dfman_pick_manipulated(words, map);
+    if (manip) {
+        manipulate_words(map, words);
+    }
+    if (manipulated != NULL) {
+        *manipulated = manip;
+    }
+    return emit_stream(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
+}
+
+size_t dfman_compressed_bits(const uint8_t line[DPC_LINE_BYTES], unsigned map) {
+    if (line == NULL || !map_ok(map)) {
+        return 0;
+    }
+    uint32_t words[DPC_WORDS];
+    load_line_words(line, words);
+    if (dfman_pick_manipulated(words, map)) {
+        manipulate_words(map, words);
+    }
+    return body_bits(DPC_WORDS, encoding_status_of_words(DPC_WORDS, words));
+}
+
+/* Decodes [map] + body and nothing after it; without a map the body covers the whole line. */
+static np_result decode_stream(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                               unsigned *map_out) {
+    np_bitreader r;
+    np_br_init(&r, src, src_bits);
+    unsigned map = DPC_MAP_FULL;
+    if (has_map) {
+        if (np_br_remaining(&r) < DPC_MAP_BITS) {
+            return NP_BAD_DATA; /* truncated map */
+        }
+        map = (unsigned)np_br_get_inline(&r, DPC_MAP_BITS);
+        if (map == 0u) {
+            return NP_BAD_DATA; /* a reply with no critical sub-block is never sent (sec. 1) */
+        }
+    }
+    uint32_t words[DPC_WORDS];
+    np_result rc = unpack_body(&r, wc_of_map(map), words);
+    if (rc != NP_OK) {
+        return rc;
+    }
+    if (np_br_remaining(&r) != 0) {
+        return NP_BAD_DATA; /* trailing bits after the body (sec. 8) */
+    }
+    place_words(map, words, dst);
+    *map_out = map;
+    return NP_OK;
+}
+
+static np_result decompress_checked(bool has_map, const uint8_t *src, size_t src_bits,
+                                    uint8_t *dst, size_t dst_bytes, unsigned *out_map) {
+    unsigned map = 0;
+    if (out_map != NULL) {
+        *out_map = 0;
+    }
+    if (dst == NULL || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    if (dst_bytes < DPC_LINE_BYTES) {
+        return NP_NO_SPACE;
+    }
+    np_result rc = decode_stream(has_map, src, src_bits, dst, &map);
+    if (rc != NP_OK) {
+        memset(dst, 0, DPC_LINE_BYTES);
+        return rc;
+    }
+    if (out_map != NULL) {
+        *out_map = map;
+    }
+    return NP_OK;
+}
+
+np_result dpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    return decompress_checked(false, src, src_bits, dst, dst_bytes, NULL);
+}
+
+np_result dftruc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes,
+                            unsigned *out_map) {
+    return decompress_checked(true, src, src_bits, dst, dst_bytes, out_map);
+}
+
+/* ---- per RTL top (sec. 7) -------------------------------------------------------------- */
+
+np_result dpc_mode_compress(dpc_mode mode, const uint8_t line[DPC_LINE_BYTES], unsigned map,
+                            uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+    switch (mode) {
+    case DPC_MODE_DPC:
+        return dpc_compress(line, dst, dst_bytes, out_bits);
+    case DPC_MODE_DFTRUC:
+        return dftruc_compress(line, map, dst, dst_bytes, out_bits);
+    case DPC_MODE_DFMAN:
+        return dfman_compress(line, map, dst, dst_bytes, out_bits, NULL);
+    }
+    return NP_BAD_PARAM;
+}
+
+np_result dpc_mode_decompress(dpc_mode mode, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                              size_t dst_bytes, unsigned *out_map) {
+    switch (mode) {
+    case DPC_MODE_DPC:
+    case DPC_MODE_DFMAN:
+        return decompress_checked(false, src, src_bits, dst, dst_bytes, out_map);
+    case DPC_MODE_DFTRUC:
+        return decompress_checked(true, src, src_bits, dst, dst_bytes, out_map);
+    }
+    if (out_map != NULL) {
+        *out_map = 0;
+    }
+    return NP_BAD_PARAM;
+}
+
+size_t dpc_mode_compressed_bits(dpc_mode mode, const uint8_t line[DPC_LINE_BYTES],
+                                unsigned map) {
+    switch (mode) {
+    case DPC_MODE_DPC:
+        return dpc_compressed_bits(line);
+    case DPC_MODE_DFTRUC:
+        return dftruc_compressed_bits(line, map);
+    case DPC_MODE_DFMAN:
+        return dfman_compressed_bits(line, map);
+    }
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* Shared pieces of the nocpress command-line tool: error reporting, whole-file I/O, option
+ * parsing helpers, element types from data file names, and the subcommand entry points. */
+#ifndef NP_CLI_H
+#define NP_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define NP_CLI_NAME "nocpress"
+#define NP_EXIT_OK 0
+#define NP_EXIT_FAIL 1  /* the command ran and failed (bad input file, I/O error) */
+#define NP_EXIT_USAGE 2 /* bad command line */
+
+/* Prints "nocpress: <message>" to stderr. Always returns NP_EXIT_FAIL. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "nocpress <cmd>: <message>" plus a hint to run --help. Returns NP_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A whole file in memory. */
+typedef struct {
+    uint8_t *data;
+    size_t size;
+} cli_buffer;
+
+/* Reads path into buf (malloc'd; free with cli_buffer_free). On failure prints why. */
+bool cli_read_file(const char *path, cli_buffer *buf);
+void cli_buffer_free(cli_buffer *buf);
+/* Writes size bytes to path (replacing it). On failure prints why. */
+bool cli_write_file(const char *path, const uint8_t *data, size_t size);
+
+/* Parses a decimal unsigned integer that must be all digits and <= max. */
+bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out);
+/* --lane-bytes value: 64 or 128. */
+bool cli_parse_lane_bytes(const char *cmd, const char *text, unsigned *out);
+/* --approx value: 0, 4, 8, 12, 16 or 20 (docs/dsm.md 5.2). */
+bool cli_parse_approx_bits(const char *cmd, const char *text, unsigned *out);
+/* True when arg is -h or --help. */
+bool cli_is_help(const char *arg);
+
+/* Element type of a data file, from the second-to-last dot-separated part of its name
+ * (/work/shared/data/README.md): "x.float32.bin" -> CLI_ELEM_FLOAT32. */
+typedef enum { CLI_ELEM_INT32, CLI_ELEM_FLOAT32, CLI_ELEM_UINT8, CLI_ELEM_UNKNOWN } cli_elem_type;
+cli_elem_type cli_elem_type_of(const char *path);
+const char *cli_elem_type_name(cli_elem_type t);
+/* File name without directories. */
+const char *cli_basename(const char *path);
+
+/* Number of 128-byte lines in size bytes (the last partial line counts, zero-padded). */
+size_t cli_line_count(size_t size);
+/* Copies line `index` of a buffer into out, zero-padding past the end of the data. */
+void cli_get_line(const cli_buffer *buf, size_t index, uint8_t out[128]);
+
+/* Subcommands: argv[0] is the subcommand name. Each returns a process exit code. */
+int cmd_ratio(int argc, char **argv);
+int cmd_ratio_table(int argc, char **argv);
+int cmd_compress(int argc, char **argv);
+int cmd_decompress(int argc, char **argv);
+int cmd_vectors(int argc, char **argv);
+
+#endif

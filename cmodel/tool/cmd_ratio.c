@@ -1,0 +1,389 @@
+/* `nocpress ratio` and `nocpress ratio-table`: DSM compression ratios of data files, one row
+ * per file (never a pooled mean only: /work/shared/data/README.md asks for per-file figures,
+ * integer, float and byte arrays apart). */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "dsm.h"
+#include "table.h"
+
+#define DEFAULT_DATA_DIR "../shared/data/lines"
+
+static const unsigned approx_settings[] = {4, 8, 12, 16, 20};
+#define NUM_APPROX (sizeof approx_settings / sizeof approx_settings[0])
+
+/* What one pass of the model over a file measured. */
+typedef struct {
+    size_t lines;
+    uint64_t bytes;          /* lines * 128: what the lines occupy uncompressed */
+    uint64_t bits;           /* sum of the line streams' lengths */
+    uint64_t lanes;
+    uint64_t raw_lanes;      /* lanes the checker emitted raw (no CSN) */
+    size_t uniform_lines;    /* lines whose every segment is a CSN (shortest stream) */
+} ratio_stats;
+
+/* Raw-lane and all-CSN counts come from the stage functions; the total length from the
+ * whole-line function (the test suite checks that the two agree). */
+static void count_lanes(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES],
+                        ratio_stats *st) {
+    unsigned num_segments = cfg->lane_bytes / DSM_SEGMENT_BYTES;
+    uint32_t all_csn = (uint32_t)((UINT64_C(1) << num_segments) - 1u);
+    bool uniform = true;
+    for (unsigned k = 0; k < DSM_LINE_BYTES / cfg->lane_bytes; k++) {
+        uint64_t seg[DSM_MAX_SEGMENTS];
+        dsm_remap(cfg->lane_bytes, line + k * cfg->lane_bytes, seg);
+        uint32_t es = dsm_encoding_status(num_segments, seg);
+        st->lanes++;
+        st->raw_lanes += !dsm_comp_check(num_segments, es);
+        uniform = uniform && es == all_csn;
+    }
+    st->uniform_lines += uniform;
+}
+
+static void measure(const dsm_config *cfg, const cli_buffer *buf, unsigned approx_bits,
+                    ratio_stats *st) {
+    memset(st, 0, sizeof *st);
+    st->lines = cli_line_count(buf->size);
+    st->bytes = (uint64_t)st->lines * DSM_LINE_BYTES;
+    for (size_t i = 0; i < st->lines; i++) {
+        uint8_t line[DSM_LINE_BYTES];
+        cli_get_line(buf, i, line);
+        dsm_approx_apply(approx_bits, line, line);
+        st->bits += dsm_compressed_bits(cfg, line);
+        count_lanes(cfg, line, st);
+    }
+}
+
+static void format_ratio(const ratio_stats *st, char *out, size_t n) {
+    if (st->bits == 0) {
+        snprintf(out, n, "-");
+    } else {
+        snprintf(out, n, "%.3f", (double)(st->bytes * 8u) / (double)st->bits);
+    }
+}
+
+static void format_saving(const ratio_stats *st, char *out, size_t n) {
+    if (st->bytes == 0) {
+        snprintf(out, n, "-");
+    } else {
+        snprintf(out, n, "%.1f%%", 100.0 * (1.0 - (double)st->bits / (double)(st->bytes * 8u)));
+    }
+}
+
+static void format_percent(uint64_t part, uint64_t whole, char *out, size_t n) {
+    if (whole == 0) {
+        snprintf(out, n, "-");
+    } else {
+        snprintf(out, n, "%.1f%%", 100.0 * (double)part / (double)whole);
+    }
+}
+
+/* Options shared by both subcommands. */
+typedef struct {
+    dsm_config cfg;
+    unsigned approx_bits;
+    table_format format;
+    int first_operand;
+} ratio_options;
+
+static const char ratio_usage[] =
+    "usage: nocpress ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
+    "\n"
+    "DSM compression of each FILE, read as 128-byte cache lines (a last partial line is\n"
+    "zero-padded). One row per file: lines, bytes (lines x 128), compressed bits and bytes\n"
+    "(bits / 8 rounded up), ratio (uncompressed bits / compressed bits), space saving, and\n"
+    "the share of lanes the checker sent raw (no CSN segment).\n"
+    "  --lane-bytes N  DSM lane size: 64 (two lanes per line, default) or 128 (one lane)\n"
+    "  --approx BITS   clear BITS mantissa LSBs of every 32-bit word first (0,4,8,12,16,20;\n"
+    "                  meaningful for float32 data only, docs/dsm.md 5.2)\n"
+    "  --format F      text (aligned, default) or md (Markdown)\n";
+
+static const char table_usage[] =
+    "usage: nocpress ratio-table [--lane-bytes 64|128] [--format text|md] [DIR]\n"
+    "\n"
+    "Compression ratio of every file in DIR (default " DEFAULT_DATA_DIR "), grouped by\n"
+    "element type (int32, float32, uint8: the second-to-last part of the file name): DSM\n"
+    "lossless, and for float32 files DSM after 4/8/12/16/20-bit approximation ('-' for\n"
+    "integer and byte files, which are never approximated). One row per file.\n"
+    "  --lane-bytes N  DSM lane size: 64 (default) or 128\n"
+    "  --format F      text (aligned, default) or md (Markdown)\n";
+
+/* Parses options; returns -1 on success (first operand in opt->first_operand), else an exit
+ * code to return. */
+static int parse_options(int argc, char **argv, bool allow_approx, const char *usage,
+                         ratio_options *opt) {
+    dsm_config_default(&opt->cfg);
+    opt->approx_bits = 0;
+    opt->format = TABLE_TEXT;
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+        const char *arg = argv[i];
+        if (cli_is_help(arg)) {
+            fputs(usage, stdout);
+            return NP_EXIT_OK;
+        }
+        if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        }
+        if (i + 1 >= argc) {
+            return cli_usage_error(argv[0], "option %s needs a value", arg);
+        }
+        const char *val = argv[++i];
+        if (strcmp(arg, "--lane-bytes") == 0) {
+            if (!cli_parse_lane_bytes(argv[0], val, &opt->cfg.lane_bytes)) {
+                return NP_EXIT_USAGE;
+            }
+        } else if (allow_approx && strcmp(arg, "--approx") == 0) {
+            if (!cli_parse_approx_bits(argv[0], val, &opt->approx_bits)) {
+                return NP_EXIT_USAGE;
+            }
+        } else if (strcmp(arg, "--format") == 0) {
+            if (!table_parse_format(val, &opt->format)) {
+                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", val);
+            }
+        } else {
+            return cli_usage_error(argv[0], "unknown option '%s'", arg);
+        }
+    }
+    opt->first_operand = i;
+    return -1;
+}
+
+static void print_ratio_preamble(const ratio_options *opt) {
+    const char *md = opt->format == TABLE_MARKDOWN ? "> " : "";
+    printf("%sDSM model %s, lane %u B (%u per 128-byte line), approximation %u bits\n", md,
+           DSM_MODEL_VERSION, opt->cfg.lane_bytes, DSM_LINE_BYTES / opt->cfg.lane_bytes,
+           opt->approx_bits);
+    if (opt->format == TABLE_MARKDOWN) {
+        printf("\n");
+    }
+}
+
+int cmd_ratio(int argc, char **argv) {
+    ratio_options opt;
+    int rc = parse_options(argc, argv, true, ratio_usage, &opt);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (opt.first_operand >= argc) {
+        return cli_usage_error(argv[0], "no input file");
+    }
+    static const char *const header[] = {"file", "type", "lines", "bytes", "comp_bits",
+                                         "comp_bytes", "ratio", "saving", "raw_lanes"};
+    static const bool right[] = {false, false, true, true, true, true, true, true, true};
+    table t;
+    table_init(&t, 9, header, right);
+    int status = NP_EXIT_OK;
+    for (int i = opt.first_operand; i < argc; i++) {
+        cli_buffer buf;
+        if (!cli_read_file(argv[i], &buf)) {
+            status = NP_EXIT_FAIL;
+            continue;
+        }
+        cli_elem_type type = cli_elem_type_of(argv[i]);
+        if (opt.approx_bits > 0 && type != CLI_ELEM_FLOAT32) {
+            fprintf(stderr, "nocpress ratio: warning: approximating '%s', whose name does not say "
+                            "float32: the cleared bits are not mantissa bits\n", argv[i]);
+        }
+        ratio_stats st;
+        measure(&opt.cfg, &buf, opt.approx_bits, &st);
+        cli_buffer_free(&buf);
+        char lines[24], bytes[24], bits[24], cbytes[24], ratio[24], saving[24], raw[24];
+        snprintf(lines, sizeof lines, "%zu", st.lines);
+        snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)st.bytes);
+        snprintf(bits, sizeof bits, "%llu", (unsigned long long)st.bits);
+        snprintf(cbytes, sizeof cbytes, "%llu", (unsigned long long)((st.bits + 7u) / 8u));
+        format_ratio(&st, ratio, sizeof ratio);
+        format_saving(&st, saving, sizeof saving);
+        format_percent(st.raw_lanes, st.lanes, raw, sizeof raw);
+        const char *cells[] = {cli_basename(argv[i]), cli_elem_type_name(type), lines, bytes,
+                               bits, cbytes, ratio, saving, raw};
+        if (!table_add_row(&t, cells)) {
+            table_free(&t);
+            return cli_fail("out of memory");
+        }
+    }
+    print_ratio_preamble(&opt);
+    table_print(&t, stdout, opt.format);
+    table_free(&t);
+    return status;
+}
+
+/* ---- ratio-table ----------------------------------------------------------------------- */
+
+typedef struct {
+    char *path;
+    cli_elem_type type;
+} data_file;
+
+static int compare_files(const void *a, const void *b) {
+    const data_file *fa = a, *fb = b;
+    if (fa->type != fb->type) {
+        return fa->type < fb->type ? -1 : 1; /* enum order: int32, float32, uint8, unknown */
+    }
+    return strcmp(cli_basename(fa->path), cli_basename(fb->path));
+}
+
+static void free_files(data_file *files, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        free(files[i].path);
+    }
+    free(files);
+}
+
+/* Regular, non-hidden files of dir, sorted by element type and name. */
+static bool list_data_files(const char *dir, data_file **out, size_t *count) {
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        cli_fail("cannot open directory '%s': %s", dir, strerror(errno));
+        return false;
+    }
+    data_file *files = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d)) != NULL;) {
+        if (e->d_name[0] == '.') {
+            continue;
+        }
+        size_t len = strlen(dir) + strlen(e->d_name) + 2u;
+        char *path = malloc(len);
+        struct stat sb;
+        if (path == NULL) {
+            ok = false;
+            break;
+        }
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+            free(path);
+            continue;
+        }
+        if (n == cap) {
+            cap = cap ? 2u * cap : 16u;
+            data_file *grown = realloc(files, cap * sizeof *files);
+            if (grown == NULL) {
+                free(path);
+                ok = false;
+                break;
+            }
+            files = grown;
+        }
+        files[n].path = path;
+        files[n].type = cli_elem_type_of(path);
+        n++;
+    }
+    closedir(d);
+    if (!ok) {
+        free_files(files, n);
+        cli_fail("out of memory listing '%s'", dir);
+        return false;
+    }
+    if (n > 0) {
+        qsort(files, n, sizeof *files, compare_files);
+    }
+    *out = files;
+    *count = n;
+    return true;
+}
+
+#define TABLE_COLS (5u + NUM_APPROX)
+
+/* One row: file, lines, lossless ratio, saving, uniform lines, then one ratio per setting. */
+static bool table_row_for(table *t, const dsm_config *cfg, const data_file *f) {
+    cli_buffer buf;
+    if (!cli_read_file(f->path, &buf)) {
+        return false;
+    }
+    char text[TABLE_COLS][24];
+    const char *cells[TABLE_COLS];
+    ratio_stats st;
+    measure(cfg, &buf, 0, &st);
+    snprintf(text[0], sizeof text[0], "%s", "");
+    snprintf(text[1], sizeof text[1], "%zu", st.lines);
+    format_ratio(&st, text[2], sizeof text[2]);
+    format_saving(&st, text[3], sizeof text[3]);
+    format_percent(st.uniform_lines, st.lines, text[4], sizeof text[4]);
+    for (unsigned a = 0; a < NUM_APPROX; a++) {
+        if (f->type == CLI_ELEM_FLOAT32) {
+            ratio_stats ast;
+            measure(cfg, &buf, approx_settings[a], &ast);
+            format_ratio(&ast, text[5 + a], sizeof text[5 + a]);
+        } else {
+            snprintf(text[5 + a], sizeof text[5 + a], "-");
+        }
+    }
+    cli_buffer_free(&buf);
+    for (unsigned c = 0; c < TABLE_COLS; c++) {
+        cells[c] = text[c];
+    }
+    cells[0] = cli_basename(f->path);
+    return table_add_row(t, cells);
+}
+
+static void print_table_preamble(const ratio_options *opt, const char *dir) {
+    bool md = opt->format == TABLE_MARKDOWN;
+    unsigned lanes = DSM_LINE_BYTES / opt->cfg.lane_bytes;
+    unsigned min_bits = lanes * (1u + 5u * (opt->cfg.lane_bytes / DSM_SEGMENT_BYTES));
+    printf("%sDSM compression ratio per file (model %s): %s\n", md ? "## " : "", DSM_MODEL_VERSION,
+           dir);
+    if (md) {
+        printf("\n");
+    }
+    printf("%slane %u B (%u per 128-byte line); ratio = uncompressed bits / compressed bits;\n",
+           md ? "- " : "  ", opt->cfg.lane_bytes, lanes);
+    printf("%ssaving = 1 - compressed / uncompressed; uniform = lines whose every segment is a CSN\n",
+           md ? "  " : "  ");
+    printf("%s(the shortest stream, %u bits: near-constant data, read those rows apart);\n",
+           md ? "  " : "  ", min_bits);
+    printf("%sapproxN = DSM after clearing N mantissa LSBs of every float32 element (docs/dsm.md\n",
+           md ? "- " : "  ");
+    printf("%s5.2); '-' = not applicable (integer and byte data are never approximated).\n\n",
+           md ? "  " : "  ");
+}
+
+int cmd_ratio_table(int argc, char **argv) {
+    ratio_options opt;
+    int rc = parse_options(argc, argv, false, table_usage, &opt);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (argc - opt.first_operand > 1) {
+        return cli_usage_error(argv[0], "expected at most one directory");
+    }
+    const char *dir = opt.first_operand < argc ? argv[opt.first_operand] : DEFAULT_DATA_DIR;
+    data_file *files;
+    size_t n;
+    if (!list_data_files(dir, &files, &n)) {
+        return NP_EXIT_FAIL;
+    }
+    if (n == 0) {
+        free(files);
+        return cli_fail("no data files in '%s'", dir);
+    }
+    static const char *const header[TABLE_COLS] = {
+        "file", "lines", "lossless", "saving", "uniform",
+        "approx4", "approx8", "approx12", "approx16", "approx20"};
+    static const bool right[TABLE_COLS] = {false, true, true, true, true,
+                                           true,  true, true, true, true};
+    table t;
+    table_init(&t, TABLE_COLS, header, right);
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        if (i == 0 || files[i].type != files[i - 1].type) {
+            ok = table_add_group(&t, cli_elem_type_name(files[i].type));
+        }
+        ok = ok && table_row_for(&t, &opt.cfg, &files[i]);
+    }
+    free_files(files, n);
+    if (ok) {
+        print_table_preamble(&opt, dir);
+        table_print(&t, stdout, opt.format);
+    }
+    table_free(&t);
+    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}

@@ -1,0 +1,78 @@
+/* `nocpress vectors`: writes the golden vector files of docs/vectors.md. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "vectors_dsm.h"
+
+#define DEFAULT_VECTOR_DIR "vectors/dsm"
+
+static const char vectors_usage[] =
+    "usage: nocpress vectors [--out DIR] [--lane-bytes 64|128]\n"
+    "\n"
+    "Writes the DSM golden vectors dsm_compressor.hex, dsm_decompressor.hex and dsm_approx.hex\n"
+    "(format: docs/vectors.md) into DIR (default " DEFAULT_VECTOR_DIR ", created if missing).\n"
+    "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
+    "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
+    "  --out DIR       output directory\n"
+    "  --lane-bytes N  the RTL's LaneBytes parameter the vectors are for: 64 (default) or 128\n";
+
+/* mkdir -p for one or more missing levels. */
+static bool make_dirs(const char *dir) {
+    char path[4096];
+    size_t len = strlen(dir);
+    if (len == 0 || len >= sizeof path) {
+        cli_fail("bad output directory '%s'", dir);
+        return false;
+    }
+    memcpy(path, dir, len + 1);
+    for (size_t i = 1; i <= len; i++) {
+        if (path[i] != '/' && path[i] != '\0') {
+            continue;
+        }
+        char saved = path[i];
+        path[i] = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            cli_fail("cannot create directory '%s': %s", path, strerror(errno));
+            return false;
+        }
+        path[i] = saved;
+    }
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        cli_fail("'%s' is not a directory", dir);
+        return false;
+    }
+    return true;
+}
+
+int cmd_vectors(int argc, char **argv) {
+    const char *out = DEFAULT_VECTOR_DIR;
+    unsigned lane_bytes = 64;
+    for (int i = 1; i < argc; i++) {
+        if (cli_is_help(argv[i])) {
+            fputs(vectors_usage, stdout);
+            return NP_EXIT_OK;
+        }
+        if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--lane-bytes") == 0) {
+            if (i + 1 >= argc) {
+                return cli_usage_error(argv[0], "option %s needs a value", argv[i]);
+            }
+            if (argv[i][2] == 'o') {
+                out = argv[++i];
+            } else if (!cli_parse_lane_bytes(argv[0], argv[++i], &lane_bytes)) {
+                return NP_EXIT_USAGE;
+            }
+        } else {
+            return cli_usage_error(argv[0], "unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!make_dirs(out)) {
+        return NP_EXIT_FAIL;
+    }
+    /* The recorded command names only what changes the content, never the output path. */
+    const char *command = lane_bytes == 64 ? "nocpress vectors" : "nocpress vectors --lane-bytes 128";
+    return vectors_dsm_write(out, lane_bytes, command);
+}

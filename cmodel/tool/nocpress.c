@@ -1,0 +1,56 @@
+/* nocpress: command-line front end of the C golden model (docs/cli.md). */
+#include <string.h>
+
+#include "cli.h"
+#include "dsm.h"
+
+static const char main_usage[] =
+    "usage: nocpress COMMAND [OPTIONS] [ARGS]\n"
+    "\n"
+    "Commands (each takes --help):\n"
+    "  ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
+    "                     DSM compression ratio of each file, one row per file\n"
+    "  ratio-table [--lane-bytes 64|128] [--format text|md] [DIR]\n"
+    "                     every file of DIR (default ../shared/data/lines), lossless and\n"
+    "                     approximated (float32 only), grouped by element type\n"
+    "  compress [--lane-bytes 64|128] [--approx BITS] IN OUT\n"
+    "                     file -> DSM container (docs/cli.md)\n"
+    "  decompress IN OUT  DSM container -> file, validating every field\n"
+    "  vectors [--out DIR] [--lane-bytes 64|128]\n"
+    "                     golden vectors for the RTL (docs/vectors.md)\n"
+    "  --version          model version\n"
+    "\n"
+    "Exit status: 0 success, 1 failure (bad input, I/O), 2 bad command line.\n";
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"ratio", cmd_ratio},         {"ratio-table", cmd_ratio_table}, {"compress", cmd_compress},
+    {"decompress", cmd_decompress}, {"vectors", cmd_vectors},
+};
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fputs(main_usage, stderr);
+        return NP_EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        fputs(main_usage, stdout);
+        return NP_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("nocpress DSM C model %s\n", DSM_MODEL_VERSION);
+        return NP_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "nocpress: unknown command '%s'\n\n", argv[1]);
+    fputs(main_usage, stderr);
+    return NP_EXIT_USAGE;
+}

@@ -1,0 +1,1083 @@
+/* DSM golden vectors (docs/vectors.md). The generators below only choose inputs; every
+ * expected output is computed by the C model (dsm_compress, dsm_decompress,
+ * dsm_approx_lookup/apply) when the files are written. Generators check their own intent
+ * (e.g. "this lane has exactly these CSN segments") and fail loudly if a vector does not test
+ * what its name says. Every random choice comes from a fixed-seed splitmix64 per section, so
+ * the files are identical on every run and a change to one section leaves the others alone. */
+#define _POSIX_C_SOURCE 200809L
+#include "vectors_dsm.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dsm.h"
+#include "hexvec.h"
+#include "prng.h"
+
+#define NAME_LEN 64u
+#define LEN_BITS 11u                          /* in_len / exp_len width (docs/dsm.md 6) */
+#define LINE_BITS (8u * DSM_LINE_BYTES)       /* 1024 */
+#define BUS_BYTES 129u                        /* a 1026-bit stream bus, bits 1026.. zero */
+#define APPROX_BITS_WIDTH 5u
+#define ENTRY_BITS (1u + 2u * DSM_ADDR_BITS + APPROX_BITS_WIDTH) /* 88 */
+#define ADDR_MASK ((UINT64_C(1) << DSM_ADDR_BITS) - 1u)
+#define NIBBLE_REPEAT UINT64_C(0x1111111111111111)
+#define MAX_LEN_FIELD ((1u << LEN_BITS) - 1u) /* 2047: the largest in_len the bus can carry */
+
+typedef struct {
+    char name[NAME_LEN];
+    uint8_t line[DSM_LINE_BYTES];
+} comp_vec;
+
+typedef struct {
+    char name[NAME_LEN];
+    unsigned in_len;
+    uint8_t in_bits[BUS_BYTES]; /* bits at and above in_len may be garbage on purpose */
+} decomp_vec;
+
+typedef struct {
+    char name[NAME_LEN];
+    dsm_approx_map map;         /* filled as the configuration port would: any 5-bit bits */
+    uint64_t addr;
+    uint8_t line[DSM_LINE_BYTES];
+} approx_vec;
+
+typedef struct {
+    unsigned lane_bytes, num_lanes, num_segments;
+    dsm_config cfg;
+    prng rng;
+    comp_vec *comp;
+    size_t ncomp, capcomp;
+    decomp_vec *dec;
+    size_t ndec, capdec;
+    approx_vec *apx;
+    size_t napx, capapx;
+    bool failed;
+} gen_ctx;
+
+/* ---- list management --------------------------------------------------------------------- */
+
+static void *grow(gen_ctx *c, void *items, size_t *cap, size_t n, size_t size) {
+    if (n < *cap) {
+        return items;
+    }
+    size_t new_cap = *cap ? 2u * *cap : 64u;
+    void *grown = realloc(items, new_cap * size);
+    if (grown == NULL) {
+        c->failed = true;
+        return NULL;
+    }
+    *cap = new_cap;
+    return grown;
+}
+
+static void name_vec(char name[NAME_LEN], const char *fmt, va_list ap) {
+    vsnprintf(name, NAME_LEN, fmt, ap);
+}
+
+static void gen_fail(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void gen_fail(gen_ctx *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(NP_CLI_NAME " vectors: internal error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    c->failed = true;
+}
+
+static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...) {
+    comp_vec *items = grow(c, c->comp, &c->capcomp, c->ncomp, sizeof *items);
+    if (items == NULL) {
+        return;
+    }
+    c->comp = items;
+    comp_vec *v = &items[c->ncomp++];
+    va_list ap;
+    va_start(ap, fmt);
+    name_vec(v->name, fmt, ap);
+    va_end(ap);
+    memcpy(v->line, line, DSM_LINE_BYTES);
+}
+
+static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) {
+    decomp_vec *items = grow(c, c->dec, &c->capdec, c->ndec, sizeof *items);
+    if (items == NULL) {
+        return NULL;
+    }
+    c->dec = items;
+    decomp_vec *v = &items[c->ndec++];
+    memset(v, 0, sizeof *v);
+    va_list ap;
+    va_start(ap, fmt);
+    name_vec(v->name, fmt, ap);
+    va_end(ap);
+    return v;
+}
+
+static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) {
+    approx_vec *items = grow(c, c->apx, &c->capapx, c->napx, sizeof *items);
+    if (items == NULL) {
+        return NULL;
+    }
+    c->apx = items;
+    approx_vec *v = &items[c->napx++];
+    memset(v, 0, sizeof *v);
+    dsm_approx_map_init(&v->map);
+    va_list ap;
+    va_start(ap, fmt);
+    name_vec(v->name, fmt, ap);
+    va_end(ap);
+    return v;
+}
+
+/* ---- line builders ----------------------------------------------------------------------- */
+
+static bool is_csn(uint64_t seg) {
+    return dsm_csn_detect(seg, NULL);
+}
+
+static uint64_t random_non_csn(prng *p) {
+    uint64_t s = prng_next(p);
+    return is_csn(s) ? s ^ 1u : s;
+}
+
+/* Lane k gets exactly the CSN segments in csn_mask, segment s repeating nibble[s] (random
+ * nibbles when nibble is NULL); the other segments are random non-CSN values. Built in the
+ * segment domain and unremapped, so the remap's wiring decides which bytes change. */
+static void make_lane(gen_ctx *c, uint8_t *line, unsigned k, uint32_t csn_mask,
+                      const unsigned *nibble) {
+    uint64_t seg[DSM_MAX_SEGMENTS];
+    for (unsigned s = 0; s < c->num_segments; s++) {
+        if (csn_mask >> s & 1u) {
+            unsigned v = nibble != NULL ? nibble[s] : (unsigned)prng_below(&c->rng, 16);
+            seg[s] = (uint64_t)(v & 0xFu) * NIBBLE_REPEAT;
+        } else {
+            seg[s] = random_non_csn(&c->rng);
+        }
+    }
+    dsm_unremap(c->lane_bytes, seg, line + k * c->lane_bytes);
+}
+
+static uint32_t lane_es(const gen_ctx *c, const uint8_t *line, unsigned k) {
+    uint64_t seg[DSM_MAX_SEGMENTS];
+    dsm_remap(c->lane_bytes, line + k * c->lane_bytes, seg);
+    return dsm_encoding_status(c->num_segments, seg);
+}
+
+static unsigned lane_len(const gen_ctx *c, const uint8_t *line, unsigned k) {
+    return dsm_lane_bits(c->num_segments, lane_es(c, line, k));
+}
+
+/* Intent check: lane k of line must have exactly the CSN segments in mask. */
+static void expect_es(gen_ctx *c, const uint8_t *line, unsigned k, uint32_t mask,
+                      const char *what) {
+    uint32_t es = lane_es(c, line, k);
+    if (es != mask) {
+        gen_fail(c, "%s: lane %u has ES 0x%x, intended 0x%x", what, k, (unsigned)es,
+                 (unsigned)mask);
+    }
+}
+
+static uint32_t all_segments(const gen_ctx *c) {
+    return (uint32_t)((UINT64_C(1) << c->num_segments) - 1u);
+}
+
+static uint32_t random_mask_with(gen_ctx *c, unsigned n) {
+    uint32_t mask = 0;
+    while (dsm_bit_count(mask, 32u) < n) {
+        mask |= (uint32_t)1 << prng_below(&c->rng, c->num_segments);
+    }
+    return mask;
+}
+
+static void fill_words(uint8_t *line, unsigned first_word, unsigned count, uint32_t (*f)(unsigned, void *),
+                       void *arg) {
+    for (unsigned w = first_word; w < first_word + count; w++) {
+        uint32_t v = f(w, arg);
+        for (unsigned b = 0; b < 4; b++) {
+            line[4u * w + b] = (uint8_t)(v >> (8u * b));
+        }
+    }
+}
+
+static void set_all_words(uint8_t *line, uint32_t value) {
+    for (unsigned w = 0; w < DSM_LINE_BYTES / 4u; w++) {
+        for (unsigned b = 0; b < 4; b++) {
+            line[4u * w + b] = (uint8_t)(value >> (8u * b));
+        }
+    }
+}
+
+/* ---- compressor stimulus --------------------------------------------------------------- */
+
+static void gen_examples(gen_ctx *c) {
+    uint8_t line[DSM_LINE_BYTES];
+    memset(line, 0x00, sizeof line);
+    add_comp(c, line, "all_zero");
+    memset(line, 0xFF, sizeof line);
+    add_comp(c, line, "all_ones");
+    set_all_words(line, 0x3F800000u); /* docs/dsm.md sec. 2: segments 0..7 = 0,0,0,0,0,8,F,3 */
+    add_comp(c, line, "float_one");
+    for (unsigned k = 0; k < c->num_lanes; k++) {
+        expect_es(c, line, k, all_segments(c), "float_one");
+    }
+
+    /* Thesis Fig. 4.1: three CSNs of nibbles 6, c, 3 (ES 00000111); Fig. 5.2 adds two CSNs
+     * of 0 after approximation (ES 11000111). Both printed with segment 0 at the right. */
+    static const struct {
+        const char *name;
+        uint32_t es;
+    } figures[] = {{"thesis_fig4_1_es00000111", 0x07u}, {"thesis_fig5_2_es11000111", 0xC7u}};
+    unsigned nib[DSM_MAX_SEGMENTS] = {0x6, 0xC, 0x3};
+    prng_seed(&c->rng, 0x4D53441u);
+    for (unsigned f = 0; f < 2; f++) {
+        for (unsigned k = 0; k < c->num_lanes; k++) {
+            make_lane(c, line, k, figures[f].es, nib);
+            expect_es(c, line, k, figures[f].es, figures[f].name);
+        }
+        add_comp(c, line, "%s", figures[f].name);
+    }
+}
+
+/* Every segment position of every lane as the only CSN, with two nibble values. */
+static void gen_single_csn(gen_ctx *c) {
+    prng_seed(&c->rng, 0x51u);
+    uint8_t line[DSM_LINE_BYTES];
+    unsigned nib[DSM_MAX_SEGMENTS];
+    for (unsigned k = 0; k < c->num_lanes; k++) {
+        for (unsigned s = 0; s < c->num_segments; s++) {
+            unsigned values[2] = {0x0u, (3u + 5u * s + 7u * k) % 15u + 1u};
+            for (unsigned v = 0; v < 2; v++) {
+                for (unsigned other = 0; other < c->num_lanes; other++) {
+                    make_lane(c, line, other, 0, NULL); /* other lanes raw */
+                }
+                nib[s] = values[v];
+                make_lane(c, line, k, (uint32_t)1 << s, nib);
+                expect_es(c, line, k, (uint32_t)1 << s, "single_csn");
+                add_comp(c, line, "single_csn_lane%u_seg%u_nib%x", k, s, values[v]);
+            }
+        }
+    }
+}
+
+/* A segment with 15 equal nibbles and one different one, at every nibble position j: the
+ * detector must not call it a CSN. The lane's other segments are CSNs (lane compressed). */
+static void gen_near_csn(gen_ctx *c) {
+    prng_seed(&c->rng, 0x4E43u);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned j = 0; j < 16; j++) {
+        unsigned k = j % c->num_lanes;
+        unsigned s = j % c->num_segments;
+        for (unsigned other = 0; other < c->num_lanes; other++) {
+            make_lane(c, line, other, all_segments(c), NULL);
+        }
+        uint64_t seg[DSM_MAX_SEGMENTS];
+        dsm_remap(c->lane_bytes, line + k * c->lane_bytes, seg);
+        unsigned v = (unsigned)prng_below(&c->rng, 16);
+        unsigned odd = (v + 1u + (unsigned)prng_below(&c->rng, 15)) & 0xFu;
+        seg[s] = (uint64_t)v * NIBBLE_REPEAT;
+        seg[s] = (seg[s] & ~(UINT64_C(0xF) << (4u * j))) | (uint64_t)odd << (4u * j);
+        dsm_unremap(c->lane_bytes, seg, line + k * c->lane_bytes);
+        expect_es(c, line, k, all_segments(c) & ~((uint32_t)1 << s), "near_csn");
+        add_comp(c, line, "near_csn_lane%u_seg%u_nibble%u", k, s, j);
+    }
+}
+
+/* No CSN anywhere: every lane raw, the longest stream (1026 bits at L = 64). */
+static void gen_no_csn(gen_ctx *c) {
+    prng_seed(&c->rng, 0x4E4F43u);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned i = 0; i < 8; i++) {
+        for (unsigned k = 0; k < c->num_lanes; k++) {
+            make_lane(c, line, k, 0, NULL);
+            expect_es(c, line, k, 0, "no_csn");
+        }
+        add_comp(c, line, "no_csn_worst_case_%u", i);
+    }
+}
+
+/* n CSN segments in every lane, for every combination of counts (lane lengths of every size,
+ * and at L = 64 every lane-0 length before lane 1: the line concatenator's offsets). */
+static void gen_csn_counts(gen_ctx *c) {
+    prng_seed(&c->rng, 0x434E54u);
+    uint8_t line[DSM_LINE_BYTES];
+    unsigned s = c->num_segments;
+    if (c->num_lanes == 2) {
+        for (unsigned n0 = 0; n0 <= s; n0++) {
+            for (unsigned n1 = 0; n1 <= s; n1++) {
+                uint32_t m0 = random_mask_with(c, n0), m1 = random_mask_with(c, n1);
+                make_lane(c, line, 0, m0, NULL);
+                make_lane(c, line, 1, m1, NULL);
+                expect_es(c, line, 0, m0, "csn_count");
+                expect_es(c, line, 1, m1, "csn_count");
+                const char *kind = (n0 == 0) != (n1 == 0) ? "mixed_raw_compressed" : "csn_count";
+                add_comp(c, line, "%s_lane0_n%u_lane1_n%u", kind, n0, n1);
+            }
+        }
+        return;
+    }
+    for (unsigned n = 0; n <= s; n++) {
+        for (unsigned rep = 0; rep < 4; rep++) {
+            uint32_t m = random_mask_with(c, n);
+            make_lane(c, line, 0, m, NULL);
+            expect_es(c, line, 0, m, "csn_count");
+            add_comp(c, line, "csn_count_n%u_%u", n, rep);
+        }
+    }
+}
+
+/* Data patterns the thesis names (4.1.1): narrow values, repeated values, pointers, floats
+ * of similar magnitude, RGB pixels with a zero padding byte, plus a few structured ones. */
+typedef struct {
+    prng *rng;
+    uint32_t base, step, spread;
+} pattern_arg;
+
+static uint32_t pat_narrow(unsigned w, void *a) {
+    pattern_arg *p = a;
+    (void)w;
+    return (uint32_t)prng_below(p->rng, p->spread);
+}
+
+static uint32_t pat_narrow_signed(unsigned w, void *a) {
+    pattern_arg *p = a;
+    (void)w;
+    return (uint32_t)(-(int32_t)prng_below(p->rng, p->spread)) ;
+}
+
+static uint32_t pat_stride(unsigned w, void *a) {
+    pattern_arg *p = a;
+    return p->base + p->step * w;
+}
+
+static uint32_t pat_pointer64(unsigned w, void *a) {
+    pattern_arg *p = a; /* little-endian 64-bit pointers: low word, then a constant high word */
+    return (w & 1u) ? 0x00007FFFu : p->base + p->step * (w / 2u);
+}
+
+static uint32_t pat_float_exp(unsigned w, void *a) {
+    pattern_arg *p = a;
+    (void)w;
+    uint32_t sign = (uint32_t)prng_below(p->rng, 2) << 31;
+    return sign | p->base << 23 | (uint32_t)(prng_next(p->rng) & 0x7FFFFFu);
+}
+
+static uint32_t pat_rgb(unsigned w, void *a) {
+    pattern_arg *p = a;
+    (void)w;
+    uint32_t rgb = 0;
+    for (unsigned ch = 0; ch < 3; ch++) {
+        uint32_t base = (p->base >> (8u * ch)) & 0xFFu;
+        uint32_t v = (base + (uint32_t)prng_below(p->rng, p->spread)) & 0xFFu;
+        rgb |= v << (8u * ch);
+    }
+    return rgb; /* byte 3 is the zero padding */
+}
+
+static uint32_t pat_alternate(unsigned w, void *a) {
+    (void)a;
+    return (w & 1u) ? 0xFFFFFFFFu : 0u;
+}
+
+static void gen_patterns(gen_ctx *c) {
+    prng_seed(&c->rng, 0x504154u);
+    uint8_t line[DSM_LINE_BYTES];
+    pattern_arg arg = {.rng = &c->rng};
+    static const uint32_t spreads[] = {16u, 256u, 4096u, 65536u};
+    for (unsigned i = 0; i < 4; i++) {
+        arg.spread = spreads[i];
+        fill_words(line, 0, 32, pat_narrow, &arg);
+        add_comp(c, line, "narrow_uint_below_%u", (unsigned)spreads[i]);
+        fill_words(line, 0, 32, pat_narrow_signed, &arg);
+        add_comp(c, line, "narrow_negative_above_minus_%u", (unsigned)spreads[i]);
+    }
+    set_all_words(line, 0x7FFFFFFFu);
+    add_comp(c, line, "repeated_int_max");
+    set_all_words(line, 0xDEADBEEFu);
+    add_comp(c, line, "repeated_deadbeef");
+    static const uint32_t steps[] = {1u, 4u, 8u, 64u, 4096u};
+    for (unsigned i = 0; i < 5; i++) {
+        arg.base = 0x10000000u + (uint32_t)prng_below(&c->rng, 1u << 20) * 16u;
+        arg.step = steps[i];
+        fill_words(line, 0, 32, pat_stride, &arg);
+        add_comp(c, line, "pointer32_stride_%u", (unsigned)steps[i]);
+        fill_words(line, 0, 32, pat_pointer64, &arg);
+        add_comp(c, line, "pointer64_stride_%u", (unsigned)steps[i]);
+    }
+    static const uint32_t exps[] = {127u, 120u, 134u};
+    for (unsigned i = 0; i < 3; i++) {
+        arg.base = exps[i];
+        fill_words(line, 0, 32, pat_float_exp, &arg);
+        add_comp(c, line, "float_common_exponent_%u", (unsigned)exps[i]);
+    }
+    for (unsigned i = 0; i < 3; i++) {
+        arg.base = (uint32_t)prng_next(&c->rng) & 0xFFFFFFu;
+        arg.spread = 4u << (2u * i);
+        fill_words(line, 0, 32, pat_rgb, &arg);
+        add_comp(c, line, "rgb_pixels_spread_%u", (unsigned)arg.spread);
+    }
+    fill_words(line, 0, 32, pat_alternate, NULL);
+    add_comp(c, line, "alternating_zero_minus_one");
+    for (unsigned b = 0; b < DSM_LINE_BYTES; b++) {
+        line[b] = (uint8_t)b;
+    }
+    add_comp(c, line, "byte_ramp");
+    static const unsigned positions[] = {0u, 1u, 63u, 64u, 77u, 127u};
+    for (unsigned i = 0; i < 6; i++) {
+        memset(line, 0, sizeof line);
+        line[positions[i]] = 0x5Au;
+        add_comp(c, line, "one_nonzero_byte_%u", positions[i]);
+    }
+}
+
+static void gen_random(gen_ctx *c) {
+    prng_seed(&c->rng, 0x524E44u);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned i = 0; i < 20; i++) {
+        prng_fill(&c->rng, line, DSM_LINE_BYTES);
+        add_comp(c, line, "random_line_%u", i);
+    }
+    for (unsigned i = 0; i < 40; i++) {
+        for (unsigned k = 0; k < c->num_lanes; k++) {
+            make_lane(c, line, k, (uint32_t)prng_next(&c->rng) & all_segments(c), NULL);
+        }
+        add_comp(c, line, "random_csn_subset_%u", i);
+    }
+}
+
+/* ---- decompressor stimulus ------------------------------------------------------------- */
+
+static void set_stream_bit(uint8_t *buf, unsigned pos, unsigned bit) {
+    buf[pos / 8u] = (uint8_t)((buf[pos / 8u] & ~(1u << (pos % 8u))) | (bit & 1u) << (pos % 8u));
+}
+
+static unsigned get_stream_bit(const uint8_t *buf, unsigned pos) {
+    return buf[pos / 8u] >> (pos % 8u) & 1u;
+}
+
+/* Garbage above a given length (the bus bits the decompressor must ignore), never past the
+ * 1026-bit bus. */
+static void garbage_above(gen_ctx *c, uint8_t *buf, unsigned from) {
+    for (unsigned pos = from; pos < DSM_MAX_BITS; pos++) {
+        set_stream_bit(buf, pos, (unsigned)prng_next(&c->rng));
+    }
+}
+
+static bool compress_vec(gen_ctx *c, const comp_vec *v, uint8_t *buf, size_t *bits) {
+    memset(buf, 0, BUS_BYTES);
+    np_result r = dsm_compress(&c->cfg, v->line, buf, BUS_BYTES, bits);
+    if (r != NP_OK) {
+        gen_fail(c, "dsm_compress(%s) = %s", v->name, np_result_name(r));
+        return false;
+    }
+    return true;
+}
+
+/* Every compressor vector's stream; some with garbage above in_len; each third truncated by
+ * one bit, extended by one bit or truncated by more, keeping the dropped bits on the bus. */
+static void gen_dec_from_comp(gen_ctx *c) {
+    prng_seed(&c->rng, 0x444543u);
+    for (size_t i = 0; i < c->ncomp && !c->failed; i++) {
+        const comp_vec *v = &c->comp[i];
+        uint8_t buf[BUS_BYTES];
+        size_t bits;
+        if (!compress_vec(c, v, buf, &bits)) {
+            return;
+        }
+        decomp_vec *d = add_dec(c, "valid_%s", v->name);
+        if (d == NULL) {
+            return;
+        }
+        d->in_len = (unsigned)bits;
+        memcpy(d->in_bits, buf, BUS_BYTES);
+    }
+    size_t n = c->ncomp;
+    for (size_t i = 0; i < n && !c->failed; i++) {
+        const comp_vec *v = &c->comp[i];
+        uint8_t buf[BUS_BYTES];
+        size_t bits;
+        if (!compress_vec(c, v, buf, &bits)) {
+            return;
+        }
+        decomp_vec *d = NULL;
+        switch (i % 4u) {
+        case 0:
+            d = add_dec(c, "trunc1_%s", v->name);
+            if (d != NULL) {
+                d->in_len = (unsigned)bits - 1u;
+            }
+            break;
+        case 1:
+            if (bits < DSM_MAX_BITS) {
+                d = add_dec(c, "extra_bit%u_%s", (unsigned)(i / 4u) & 1u, v->name);
+                if (d != NULL) {
+                    d->in_len = (unsigned)bits + 1u;
+                    set_stream_bit(buf, (unsigned)bits, (unsigned)(i / 4u));
+                }
+            }
+            break;
+        case 2: {
+            unsigned cut = 2u + (unsigned)prng_below(&c->rng, bits - 1u);
+            d = add_dec(c, "trunc%u_%s", cut, v->name);
+            if (d != NULL) {
+                d->in_len = (unsigned)bits - cut;
+            }
+            break;
+        }
+        default:
+            d = add_dec(c, "valid_garbage_above_len_%s", v->name);
+            if (d != NULL) {
+                d->in_len = (unsigned)bits;
+                garbage_above(c, buf, (unsigned)bits);
+            }
+            break;
+        }
+        if (d != NULL) {
+            memcpy(d->in_bits, buf, BUS_BYTES);
+        }
+    }
+}
+
+/* Lane k of a valid stream with its C flag flipped, and one ES bit flipped. */
+static void gen_dec_flips(gen_ctx *c) {
+    prng_seed(&c->rng, 0x464C50u);
+    size_t n = c->ncomp;
+    for (size_t i = 0; i < n && !c->failed; i += 7u) {
+        const comp_vec *v = &c->comp[i];
+        uint8_t buf[BUS_BYTES];
+        size_t bits;
+        if (!compress_vec(c, v, buf, &bits)) {
+            return;
+        }
+        unsigned k = (unsigned)(i / 7u) % c->num_lanes;
+        unsigned start = k == 1 ? lane_len(c, v->line, 0) : 0u;
+        decomp_vec *d = add_dec(c, "flip_c_lane%u_%s", k, v->name);
+        if (d == NULL) {
+            return;
+        }
+        d->in_len = (unsigned)bits;
+        memcpy(d->in_bits, buf, BUS_BYTES);
+        set_stream_bit(d->in_bits, start, get_stream_bit(buf, start) ^ 1u);
+        if (get_stream_bit(buf, start) == 1u) {
+            unsigned s = (unsigned)prng_below(&c->rng, c->num_segments);
+            d = add_dec(c, "flip_es%u_lane%u_%s", s, k, v->name);
+            if (d == NULL) {
+                return;
+            }
+            d->in_len = (unsigned)bits;
+            memcpy(d->in_bits, buf, BUS_BYTES);
+            set_stream_bit(d->in_bits, start + 1u + s, get_stream_bit(buf, start + 1u + s) ^ 1u);
+        }
+    }
+}
+
+/* C = 1 with ES = 0 in lane k. Variants 0, 1: followed by exactly the 64S bits a decoder
+ * without the ES = 0 check would take for S raw segments, so nothing but that check can reject
+ * the stream (possible only when it fits the bus: L = 64 with the other lane compressed).
+ * Variants 2, 3: followed by 63S bits, making the lane as long as a raw one. */
+static void gen_dec_es_zero(gen_ctx *c) {
+    prng_seed(&c->rng, 0x45535Au);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned k = 0; k < c->num_lanes; k++) {
+        for (unsigned variant = 0; variant < 4; variant++) {
+            unsigned ed_bits = 64u * c->num_segments - (variant < 2 ? 0u : c->num_segments);
+            if (1u + c->num_segments + ed_bits + (c->num_lanes - 1u) * 461u > DSM_MAX_BITS) {
+                continue; /* cannot fit the 1026-bit bus */
+            }
+            for (unsigned j = 0; j < c->num_lanes; j++) { /* other lanes: at least one CSN */
+                make_lane(c, line, j, ((uint32_t)prng_next(&c->rng) | 1u) & all_segments(c),
+                          NULL);
+            }
+            uint8_t buf[BUS_BYTES];
+            np_bitwriter w;
+            np_bw_init(&w, buf, sizeof buf);
+            for (unsigned j = 0; j < c->num_lanes; j++) {
+                uint64_t seg[DSM_MAX_SEGMENTS];
+                const uint8_t *lane = line + j * c->lane_bytes;
+                dsm_remap(c->lane_bytes, lane, seg);
+                if (j != k) {
+                    dsm_concat(&w, c->lane_bytes, lane, seg,
+                               dsm_encoding_status(c->num_segments, seg));
+                    continue;
+                }
+                np_bw_put(&w, 1u, 1);
+                np_bw_put(&w, 0u, c->num_segments);
+                for (unsigned b = 0; b < ed_bits; b += 64u) {
+                    np_bw_put(&w, prng_next(&c->rng), ed_bits - b < 64u ? ed_bits - b : 64u);
+                }
+            }
+            if (w.overflow) {
+                gen_fail(c, "es_zero stream does not fit the bus");
+                return;
+            }
+            decomp_vec *d = add_dec(c, "c1_es0_lane%u_ed%u_%u", k, ed_bits, variant);
+            if (d == NULL) {
+                return;
+            }
+            d->in_len = (unsigned)w.pos;
+            memcpy(d->in_bits, buf, BUS_BYTES);
+        }
+    }
+}
+
+/* Lengths 0 and 1, 1026 bits of garbage that cannot be a stream, random bit strings, and
+ * in_len values above the bus width. */
+static void gen_dec_lengths(gen_ctx *c) {
+    prng_seed(&c->rng, 0x4C454Eu);
+    decomp_vec *d = add_dec(c, "len0_empty");
+    if (d == NULL) {
+        return;
+    }
+    d = add_dec(c, "len0_garbage_on_bus");
+    if (d == NULL) {
+        return;
+    }
+    garbage_above(c, d->in_bits, 0);
+    for (unsigned bit = 0; bit < 2; bit++) {
+        d = add_dec(c, "len1_c%u", bit);
+        if (d == NULL) {
+            return;
+        }
+        d->in_len = 1;
+        set_stream_bit(d->in_bits, 0, bit);
+    }
+    /* Lane 0 compressed with ES != 0 is at most 1 + S + 4 + 64(S-1) bits; nothing after it can
+     * end exactly at 1026 (lane 1 is at most 513), so the decoder always finds an error. */
+    for (unsigned i = 0; i < 8; i++) {
+        d = add_dec(c, "len1026_garbage_%u", i);
+        if (d == NULL) {
+            return;
+        }
+        d->in_len = DSM_MAX_BITS;
+        garbage_above(c, d->in_bits, 0);
+        set_stream_bit(d->in_bits, 0, 1);
+        set_stream_bit(d->in_bits, 1u + (unsigned)prng_below(&c->rng, c->num_segments), 1);
+    }
+    for (unsigned i = 0; i < 40; i++) {
+        d = add_dec(c, "random_bits_%u", i);
+        if (d == NULL) {
+            return;
+        }
+        d->in_len = 1u + (unsigned)prng_below(&c->rng, DSM_MAX_BITS);
+        garbage_above(c, d->in_bits, 0);
+    }
+    static const unsigned over[] = {DSM_MAX_BITS + 1u, MAX_LEN_FIELD};
+    for (unsigned i = 0; i < 2 && c->ncomp > 0; i++) {
+        uint8_t line[DSM_LINE_BYTES];
+        for (unsigned k = 0; k < c->num_lanes; k++) {
+            make_lane(c, line, k, 0, NULL);
+        }
+        d = add_dec(c, "len%u_over_bus_width", over[i]);
+        if (d == NULL) {
+            return;
+        }
+        size_t bits;
+        if (dsm_compress(&c->cfg, line, d->in_bits, BUS_BYTES, &bits) != NP_OK) {
+            gen_fail(c, "dsm_compress failed for len_over_bus_width");
+            return;
+        }
+        d->in_len = over[i];
+    }
+}
+
+/* ---- approximation stimulus ------------------------------------------------------------ */
+
+/* float32 words of varied magnitude with non-zero low mantissa nibbles, so every cleared
+ * nibble is visible in the expected line. */
+static void float_line(gen_ctx *c, uint8_t line[DSM_LINE_BYTES]) {
+    for (unsigned w = 0; w < DSM_LINE_BYTES / 4u; w++) {
+        uint32_t sign = (uint32_t)prng_below(&c->rng, 2) << 31;
+        uint32_t exp = 112u + (uint32_t)prng_below(&c->rng, 32);
+        uint32_t mant = ((uint32_t)prng_next(&c->rng) & 0x7FFFFFu) | 0x111111u;
+        uint32_t v = sign | exp << 23 | mant;
+        for (unsigned b = 0; b < 4; b++) {
+            line[4u * w + b] = (uint8_t)(v >> (8u * b));
+        }
+    }
+}
+
+static void set_entry(dsm_approx_map *m, unsigned idx, bool valid, uint64_t start, uint64_t end,
+                      unsigned bits) {
+    m->entry[idx].valid = valid;
+    m->entry[idx].start = start & ADDR_MASK;
+    m->entry[idx].end = end & ADDR_MASK;
+    m->entry[idx].bits = bits & 0x1Fu;
+}
+
+/* Invalid entries still carry random contents: only the valid bit may gate them. */
+static void random_invalid_entries(gen_ctx *c, dsm_approx_map *m) {
+    for (unsigned i = 0; i < DSM_APPROX_ENTRIES; i++) {
+        set_entry(m, i, false, prng_next(&c->rng), prng_next(&c->rng), (unsigned)prng_next(&c->rng));
+    }
+}
+
+static void gen_apx_settings(gen_ctx *c) {
+    prng_seed(&c->rng, 0x415058u);
+    approx_vec *v = add_apx(c, "reset_map_all_invalid");
+    if (v == NULL) {
+        return;
+    }
+    float_line(c, v->line);
+    v->addr = prng_next(&c->rng) & ADDR_MASK;
+    /* Every raw 5-bit value through a full-range entry: legal settings and the hardware's
+     * defined behaviour for the illegal ones (docs/dsm.md 5.2). */
+    for (unsigned bits = 0; bits < 32; bits++) {
+        bool legal = bits <= 20u && bits % 4u == 0u;
+        v = add_apx(c, "%s_%u_entry%u", legal ? "setting" : "illegal_bits", bits, bits % 8u);
+        if (v == NULL) {
+            return;
+        }
+        random_invalid_entries(c, &v->map);
+        set_entry(&v->map, bits % 8u, true, 0, ADDR_MASK, bits);
+        float_line(c, v->line);
+        v->addr = prng_next(&c->rng) & ADDR_MASK;
+    }
+    static const unsigned legal_bits[] = {0u, 4u, 8u, 12u, 16u, 20u};
+    for (unsigned i = 0; i < 6; i++) {
+        v = add_apx(c, "setting_%u_all_ones_line", legal_bits[i]);
+        if (v == NULL) {
+            return;
+        }
+        set_entry(&v->map, 0, true, 0, ADDR_MASK, legal_bits[i]);
+        memset(v->line, 0xFF, DSM_LINE_BYTES);
+        v->addr = 0;
+    }
+}
+
+static void gen_apx_priority(gen_ctx *c) {
+    prng_seed(&c->rng, 0x505249u);
+    static const struct {
+        unsigned lo, hi;
+    } pairs[] = {{0, 7}, {0, 1}, {3, 5}, {6, 7}, {2, 4}};
+    for (unsigned p = 0; p < 5; p++) {
+        uint64_t base = prng_next(&c->rng) & (ADDR_MASK >> 1);
+        for (unsigned lower_valid = 0; lower_valid < 2; lower_valid++) {
+            approx_vec *v = add_apx(c, "overlap_entry%u_over_entry%u%s", pairs[p].lo, pairs[p].hi,
+                                    lower_valid ? "" : "_lower_invalid");
+            if (v == NULL) {
+                return;
+            }
+            random_invalid_entries(c, &v->map);
+            /* Narrow exception in the lower index inside a wide range in the higher one. */
+            set_entry(&v->map, pairs[p].hi, true, base, base + 1000u, 20u);
+            set_entry(&v->map, pairs[p].lo, lower_valid != 0, base + 10u, base + 20u, 8u);
+            float_line(c, v->line);
+            v->addr = base + 10u + prng_below(&c->rng, 11);
+        }
+        approx_vec *v = add_apx(c, "overlap_entry%u_outside_narrow", pairs[p].hi);
+        if (v == NULL) {
+            return;
+        }
+        random_invalid_entries(c, &v->map);
+        set_entry(&v->map, pairs[p].hi, true, base, base + 1000u, 20u);
+        set_entry(&v->map, pairs[p].lo, true, base + 10u, base + 20u, 8u);
+        float_line(c, v->line);
+        v->addr = base + 21u + prng_below(&c->rng, 900);
+    }
+    /* All eight entries valid and overlapping the address: entry 0 wins. */
+    approx_vec *v = add_apx(c, "all_entries_match_entry0_wins");
+    if (v == NULL) {
+        return;
+    }
+    for (unsigned i = 0; i < DSM_APPROX_ENTRIES; i++) {
+        set_entry(&v->map, i, true, 100u - i, 200u + i, 20u - 4u * (i % 6u));
+    }
+    float_line(c, v->line);
+    v->addr = 150;
+}
+
+static void gen_apx_ranges(gen_ctx *c) {
+    prng_seed(&c->rng, 0x524E47u);
+    /* Address outside every (valid) entry. */
+    approx_vec *v = add_apx(c, "outside_every_entry");
+    if (v == NULL) {
+        return;
+    }
+    for (unsigned i = 0; i < DSM_APPROX_ENTRIES; i++) {
+        set_entry(&v->map, i, true, 1000u * (i + 1u), 1000u * (i + 1u) + 500u, 4u + 4u * (i % 5u));
+    }
+    float_line(c, v->line);
+    v->addr = 3700;
+    /* start > end matches nothing, even for addresses "between" them; the next entry does. */
+    static const uint64_t inside[] = {50u, 100u, 200u};
+    for (unsigned i = 0; i < 3; i++) {
+        v = add_apx(c, "start_gt_end_no_match_%u", i);
+        if (v == NULL) {
+            return;
+        }
+        set_entry(&v->map, 0, true, 200, 100, 20);
+        set_entry(&v->map, 5, true, 0, 300, 8);
+        float_line(c, v->line);
+        v->addr = inside[i];
+    }
+    v = add_apx(c, "start_gt_end_only_entry");
+    if (v == NULL) {
+        return;
+    }
+    set_entry(&v->map, 2, true, ADDR_MASK, 0, 16);
+    float_line(c, v->line);
+    v->addr = 12345;
+    /* Boundaries: start-1, start, end, end+1 for ranges at the bottom, the top, a single line
+     * and the middle of the address space. */
+    static const struct {
+        const char *name;
+        uint64_t start, end;
+    } ranges[] = {{"bottom", 0u, 255u},
+                  {"top", ADDR_MASK - 4095u, ADDR_MASK},
+                  {"single_line", 0x123456789u, 0x123456789u},
+                  {"middle", 0x0F0000000u, 0x0F00FFFFFu}};
+    for (unsigned r = 0; r < 4; r++) {
+        const uint64_t probes[4] = {ranges[r].start - 1u, ranges[r].start, ranges[r].end,
+                                    ranges[r].end + 1u};
+        static const char *const probe_names[4] = {"start_minus1", "start", "end", "end_plus1"};
+        for (unsigned p = 0; p < 4; p++) {
+            if ((r == 0 && p == 0) || (r == 1 && p == 3)) {
+                continue; /* outside the 41-bit address space */
+            }
+            v = add_apx(c, "boundary_%s_%s", ranges[r].name, probe_names[p]);
+            if (v == NULL) {
+                return;
+            }
+            random_invalid_entries(c, &v->map);
+            set_entry(&v->map, 1u + r, true, ranges[r].start, ranges[r].end, 12);
+            float_line(c, v->line);
+            v->addr = probes[p] & ADDR_MASK;
+        }
+    }
+    /* A matching but invalid entry with non-zero bits is ignored. */
+    v = add_apx(c, "invalid_entry_matching_ignored");
+    if (v == NULL) {
+        return;
+    }
+    set_entry(&v->map, 0, false, 0, ADDR_MASK, 20);
+    set_entry(&v->map, 7, true, 0, ADDR_MASK, 4);
+    float_line(c, v->line);
+    v->addr = 77;
+}
+
+/* Random maps (any 5-bit bits, random validity, start > end allowed) probed mostly at
+ * the edges of an entry. */
+static void gen_apx_random(gen_ctx *c) {
+    prng_seed(&c->rng, 0x41524Eu);
+    for (unsigned i = 0; i < 100; i++) {
+        approx_vec *v = add_apx(c, "random_map_%u", i);
+        if (v == NULL) {
+            return;
+        }
+        uint64_t centre = prng_next(&c->rng) & ADDR_MASK;
+        for (unsigned e = 0; e < DSM_APPROX_ENTRIES; e++) {
+            uint64_t start = (centre + prng_below(&c->rng, 2048) - 1024u) & ADDR_MASK;
+            uint64_t end = (start + prng_below(&c->rng, 1024) - 64u) & ADDR_MASK;
+            set_entry(&v->map, e, prng_below(&c->rng, 4) != 0, start, end,
+                      (unsigned)prng_below(&c->rng, 32));
+        }
+        const dsm_approx_entry *pick = &v->map.entry[prng_below(&c->rng, DSM_APPROX_ENTRIES)];
+        switch (prng_below(&c->rng, 5)) {
+        case 0: v->addr = pick->start - 1u; break;
+        case 1: v->addr = pick->start; break;
+        case 2: v->addr = pick->end; break;
+        case 3: v->addr = pick->end + 1u; break;
+        default: v->addr = centre + prng_below(&c->rng, 2048) - 1024u; break;
+        }
+        v->addr &= ADDR_MASK;
+        if (i % 10u == 9u) {
+            memset(v->line, (int)(i & 1u) * 0xFF, DSM_LINE_BYTES);
+        } else {
+            float_line(c, v->line);
+        }
+    }
+}
+
+/* ---- file writers ---------------------------------------------------------------------- */
+
+typedef struct {
+    const char *top;
+    const char *layout;
+    unsigned width;
+    const char *notes;
+} file_spec;
+
+static FILE *open_vector_file(const char *dir, const file_spec *spec, unsigned lane_bytes,
+                              const char *command, size_t count, char *path, size_t path_len) {
+    snprintf(path, path_len, "%s/%s.hex", dir, spec->top);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        cli_fail("cannot create '%s'", path);
+        return NULL;
+    }
+    fprintf(f, "// nocpress golden vectors for %s (format: docs/vectors.md)\n", spec->top);
+    fprintf(f, "// model: nocpress DSM C model %s (docs/dsm.md), LaneBytes = %u\n",
+            DSM_MODEL_VERSION, lane_bytes);
+    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n",
+            command);
+    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", spec->layout, spec->width,
+            (spec->width + 3u) / 4u);
+    if (spec->notes != NULL) {
+        fprintf(f, "%s", spec->notes);
+    }
+    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
+    return f;
+}
+
+static bool close_vector_file(FILE *f, const char *path, size_t count) {
+    bool ok = !ferror(f);
+    ok = (fclose(f) == 0) && ok;
+    if (!ok) {
+        cli_fail("error writing '%s'", path);
+        return false;
+    }
+    printf("wrote %s (%zu vectors)\n", path, count);
+    return true;
+}
+
+static bool emit(FILE *f, size_t index, const char *name, const hexvec *v) {
+    if (!hexvec_complete(v)) {
+        cli_fail("vectors: internal error: vector %s does not fill its layout", name);
+        return false;
+    }
+    fprintf(f, "// %zu %s\n", index, name);
+    hexvec_print(v, f);
+    return true;
+}
+
+static bool write_compressor(gen_ctx *c, const char *dir, const char *command) {
+    static const file_spec spec = {
+        "dsm_compressor", "{in_line[1023:0], exp_len[10:0], exp_bits[1025:0]}",
+        LINE_BITS + LEN_BITS + DSM_MAX_BITS, NULL};
+    char path[4096];
+    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->ncomp, path, sizeof path);
+    bool ok = f != NULL;
+    for (size_t i = 0; ok && i < c->ncomp; i++) {
+        uint8_t stream[BUS_BYTES];
+        size_t bits;
+        ok = compress_vec(c, &c->comp[i], stream, &bits);
+        hexvec v;
+        hexvec_init(&v, spec.width);
+        hexvec_field_bytes(&v, c->comp[i].line, LINE_BITS);
+        hexvec_field(&v, bits, LEN_BITS);
+        hexvec_field_bytes(&v, stream, DSM_MAX_BITS);
+        ok = ok && emit(f, i, c->comp[i].name, &v);
+    }
+    return f != NULL && close_vector_file(f, path, c->ncomp) && ok;
+}
+
+static np_result model_decompress(const gen_ctx *c, const decomp_vec *d, uint8_t line[128]) {
+    /* The model is given in_len bits; past the 1026-bit bus they are zero (it rejects any
+     * length above DSM_MAX_BITS without reading, but the buffer honours the contract). */
+    uint8_t wide[(MAX_LEN_FIELD + 7u) / 8u];
+    memset(wide, 0, sizeof wide);
+    memcpy(wide, d->in_bits, BUS_BYTES);
+    return dsm_decompress(&c->cfg, wide, d->in_len, line, DSM_LINE_BYTES);
+}
+
+static bool write_decompressor(gen_ctx *c, const char *dir, const char *command) {
+    static const file_spec spec = {
+        "dsm_decompressor", "{in_len[10:0], in_bits[1025:0], exp_err, exp_line[1023:0]}",
+        LEN_BITS + DSM_MAX_BITS + 1u + LINE_BITS,
+        "// exp_line is zero when exp_err is 1 (then only the flag is compared, docs/dsm.md 4.5).\n"
+        "// in_bits may hold non-zero bits at and above in_len on purpose: they must be ignored.\n"
+        "// Vectors with in_len > 1026 (past the bus) expect exp_err = 1: no stream is longer.\n"};
+    char path[4096];
+    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->ndec, path, sizeof path);
+    bool ok = f != NULL;
+    size_t errors = 0;
+    for (size_t i = 0; ok && i < c->ndec; i++) {
+        const decomp_vec *d = &c->dec[i];
+        uint8_t line[DSM_LINE_BYTES];
+        np_result r = model_decompress(c, d, line);
+        bool err = r != NP_OK;
+        errors += err;
+        bool named_valid = strncmp(d->name, "valid_", 6) == 0;
+        bool named_bad = strncmp(d->name, "trunc", 5) == 0 || strncmp(d->name, "extra_", 6) == 0 ||
+                         strncmp(d->name, "c1_es0", 6) == 0 || strncmp(d->name, "len", 3) == 0;
+        if ((named_valid && err) || (named_bad && !err) || r == NP_BAD_PARAM) {
+            cli_fail("vectors: internal error: %s decodes to %s", d->name, np_result_name(r));
+            ok = false;
+            break;
+        }
+        hexvec v;
+        hexvec_init(&v, spec.width);
+        hexvec_field(&v, d->in_len, LEN_BITS);
+        hexvec_field_bytes(&v, d->in_bits, DSM_MAX_BITS);
+        hexvec_field(&v, err, 1);
+        hexvec_field_bytes(&v, line, LINE_BITS); /* dsm_decompress zeroes it on error */
+        ok = emit(f, i, d->name, &v);
+    }
+    if (f != NULL && ok) {
+        printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, c->ndec);
+    }
+    return f != NULL && close_vector_file(f, path, c->ndec) && ok;
+}
+
+static bool write_approx(gen_ctx *c, const char *dir, const char *command) {
+    static const file_spec spec = {
+        "dsm_approx",
+        "{entry7, ..., entry0, in_addr[40:0], in_line[1023:0], exp_bits[4:0], exp_line[1023:0]}, "
+        "entry = {valid, start[40:0], end[40:0], bits[4:0]}",
+        DSM_APPROX_ENTRIES * ENTRY_BITS + DSM_ADDR_BITS + LINE_BITS + APPROX_BITS_WIDTH + LINE_BITS,
+        "// Write all eight entries through the configuration port, then send the line. Entries\n"
+        "// may hold start > end and any 5-bit bits value, as the port allows (docs/dsm.md 5.1-5.2).\n"};
+    char path[4096];
+    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->napx, path, sizeof path);
+    bool ok = f != NULL;
+    for (size_t i = 0; ok && i < c->napx; i++) {
+        const approx_vec *a = &c->apx[i];
+        unsigned bits = dsm_approx_lookup(&a->map, a->addr);
+        uint8_t line[DSM_LINE_BYTES];
+        dsm_approx_apply(bits, a->line, line);
+        hexvec v;
+        hexvec_init(&v, spec.width);
+        for (unsigned e = DSM_APPROX_ENTRIES; e-- > 0;) {
+            const dsm_approx_entry *en = &a->map.entry[e];
+            hexvec_field(&v, en->valid, 1);
+            hexvec_field(&v, en->start, DSM_ADDR_BITS);
+            hexvec_field(&v, en->end, DSM_ADDR_BITS);
+            hexvec_field(&v, en->bits, APPROX_BITS_WIDTH);
+        }
+        hexvec_field(&v, a->addr, DSM_ADDR_BITS);
+        hexvec_field_bytes(&v, a->line, LINE_BITS);
+        hexvec_field(&v, bits, APPROX_BITS_WIDTH);
+        hexvec_field_bytes(&v, line, LINE_BITS);
+        ok = emit(f, i, a->name, &v);
+    }
+    return f != NULL && close_vector_file(f, path, c->napx) && ok;
+}
+
+int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command) {
+    gen_ctx c;
+    memset(&c, 0, sizeof c);
+    c.cfg.lane_bytes = lane_bytes;
+    if (dsm_config_check(&c.cfg) != NP_OK) {
+        return cli_fail("vectors: unsupported lane size %u", lane_bytes);
+    }
+    c.lane_bytes = lane_bytes;
+    c.num_lanes = DSM_LINE_BYTES / lane_bytes;
+    c.num_segments = lane_bytes / DSM_SEGMENT_BYTES;
+    void (*const generators[])(gen_ctx *) = {
+        gen_examples,      gen_single_csn, gen_near_csn,     gen_no_csn,      gen_csn_counts,
+        gen_patterns,      gen_random,     gen_dec_from_comp, gen_dec_flips,  gen_dec_es_zero,
+        gen_dec_lengths,   gen_apx_settings, gen_apx_priority, gen_apx_ranges, gen_apx_random};
+    for (size_t g = 0; g < sizeof generators / sizeof generators[0] && !c.failed; g++) {
+        generators[g](&c);
+    }
+    bool ok = !c.failed && write_compressor(&c, dir, command) &&
+              write_decompressor(&c, dir, command) && write_approx(&c, dir, command);
+    free(c.comp);
+    free(c.dec);
+    free(c.apx);
+    if (c.failed && ok) {
+        ok = false;
+    }
+    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}

@@ -1,0 +1,112 @@
+// dpc_compressor: DPC / DF-TRUC / DF-MAN line compressor (docs/dpc.md sections 3 to 5, 7),
+// two pipeline stages.
+//
+// Function: compresses one 128-byte line per cycle, in the mode in_mode_i (0 DPC, 1 DF-TRUC,
+// 2 DF-MAN, 3 as DPC) with the critical map in_map_i (bit k = sub-block k; 0000 acts as 1111;
+// ignored in DPC mode), into the stream of section 3 (DPC, DF-MAN) or section 4 (DF-TRUC).
+//   stage 1 (input -> u_analyze_stage): remap, plane detection, ES, bit counts, DF-MAN's copy
+//     choice, critical-word selection, checker and length (dpc_line_analyze); registers the
+//     word list, ES, the bit counts, c, C, the map and the length.
+//   stage 2 (u_analyze_stage -> u_out_stage): remap of the word list, concatenation and raw
+//     fallback, map header (dpc_line_pack); registers out_bits_o and out_len_o.
+// The cut sits before the concatenator: its offset muxes need the bit counts early, and the
+// counts come after the deepest part of stage 1 (detection and two prefix counts).
+//
+// Latency / throughput: 2 cycles (input transfer to out_valid_o), one line per cycle under any
+// stall pattern (np_stream_register on both stages: in_ready_o = !stage-1 full || ...).
+// Register bits: stage 1: 1024 + 32 + 160 + 4 + 1 + 1 + 4 + 11 + valid = 1238;
+// stage 2: 1029 + 11 + valid = 1041.
+//
+// What it does not do: it does not track requests (dpc_filter_table gives the map); no skid
+// buffer, so out_ready_i reaches in_ready_o through two levels of logic.
+//
+// Worked example: all-zero line, DPC -> out_len_o = 65, out_bits_o = {32'hFFFF_FFFF, 1'b1}
+// (C = 1, every plane compressible, 32 zero plane values); DF-TRUC map 0001 -> length 69,
+// out_bits_o = {32'hFFFF_FFFF, 1'b1, 4'b0001}.
+module dpc_compressor (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          in_valid_i,
+  output wire          in_ready_o,
+  input  wire [1023:0] in_line_i,
+  input  wire [3:0]    in_map_i,
+  input  wire [1:0]    in_mode_i,
+  output wire          out_valid_o,
+  input  wire          out_ready_i,
+  output wire [1028:0] out_bits_o,
+  output wire [10:0]   out_len_o
+);
+  localparam integer StageBits = 1024 + 32 + 160 + 4 + 1 + 1 + 4 + 11;
+
+  // Stage 1: analysis.
+  wire [1023:0] words;
+  wire [31:0]   es;
+  wire [159:0]  count;
+  wire [3:0]    count_oh;
+  wire          comp;
+  wire          truc;
+  wire [3:0]    map;
+  wire [10:0]   len;
+
+  dpc_line_analyze u_line_analyze (
+    .line_i     (in_line_i),
+    .map_i      (in_map_i),
+    .mode_i     (in_mode_i),
+    .words_o    (words),
+    .es_o       (es),
+    .count_o    (count),
+    .count_oh_o (count_oh),
+    .comp_o     (comp),
+    .truc_o     (truc),
+    .map_o      (map),
+    .len_o      (len)
+  );
+
+  wire          mid_valid;
+  wire          mid_ready;
+  wire [1023:0] mid_words;
+  wire [31:0]   mid_es;
+  wire [159:0]  mid_count;
+  wire [3:0]    mid_count_oh;
+  wire          mid_comp;
+  wire          mid_truc;
+  wire [3:0]    mid_map;
+  wire [10:0]   mid_len;
+
+  np_stream_register #(.Width(StageBits)) u_analyze_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (in_valid_i),
+    .in_ready_o  (in_ready_o),
+    .in_data_i   ({len, map, truc, comp, count_oh, count, es, words}),
+    .out_valid_o (mid_valid),
+    .out_ready_i (mid_ready),
+    .out_data_o  ({mid_len, mid_map, mid_truc, mid_comp, mid_count_oh, mid_count, mid_es,
+                   mid_words})
+  );
+
+  // Stage 2: stream layout.
+  wire [1028:0] bits;
+
+  dpc_line_pack u_line_pack (
+    .words_i    (mid_words),
+    .es_i       (mid_es),
+    .count_i    (mid_count),
+    .count_oh_i (mid_count_oh),
+    .comp_i     (mid_comp),
+    .truc_i     (mid_truc),
+    .map_i      (mid_map),
+    .bits_o     (bits)
+  );
+
+  np_stream_register #(.Width(11 + 1029)) u_out_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (mid_valid),
+    .in_ready_o  (mid_ready),
+    .in_data_i   ({mid_len, bits}),
+    .out_valid_o (out_valid_o),
+    .out_ready_i (out_ready_i),
+    .out_data_o  ({out_len_o, out_bits_o})
+  );
+endmodule

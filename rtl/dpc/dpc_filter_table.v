@@ -1,0 +1,205 @@
+// dpc_filter_table: the MC data-filtering table (docs/dpc.md sections 6 and 7).
+//
+// Function: tracks the critical map of every partial-data request whose L2 reply has not left,
+// keyed by (SM id, line address).
+//   request port (req_*): map 1111 (or 0000, read as 1111) -> FULL, table unchanged; a live
+//     entry with the same key -> MERGED, its map becomes map | M; else the lowest free entry
+//     -> ALLOC with M; no free entry -> FULL (served as a full-block request: nothing is lost,
+//     no live entry is evicted). The decision leaves on act_* (action, entry, entry's map).
+//   reply port (rpl_*): the reply for entry rpl_idx_i leaves; map_o gets the entry's map and
+//     the entry is freed. A free entry or an index >= Entries gives 1111 and changes nothing.
+// Same edge: the reply is applied first, then the request is decided against the table
+// without that entry, so a request for the key whose reply is leaving allocates (section 7).
+//
+// Latency / throughput: 1 cycle on both paths (act_* and map_o are registered by
+// np_stream_register), one request and one reply per cycle. req_ready_o = !act_valid_o ||
+// act_ready_i and rpl_ready_o = !map_valid_o || map_ready_i: the table itself never stalls.
+// State: Entries x (1 + SmIdWidth + AddrWidth + 4) flops (32 x 52 = 1664 by default).
+//
+// Worked example (empty table): edge 1 request (sm 3, addr 0x40, map 0001) -> ALLOC, idx 0,
+// map 0001; edge 2 request (sm 3, addr 0x40, map 0010) -> MERGED, idx 0, map 0011; edge 3 reply
+// idx 0 and request (sm 3, addr 0x40, map 0100) on the same edge -> map_o = 0011, and the
+// request -> ALLOC, idx 0, map 0100 (entry 0 was freed first, and it is the lowest free one).
+module dpc_filter_table #(
+  parameter integer Entries   = 32,
+  parameter integer SmIdWidth = 6,
+  parameter integer AddrWidth = 41,
+  parameter integer IdxWidth  = (Entries > 1) ? $clog2(Entries) : 1
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // Requests from the SMs.
+  input  wire                 req_valid_i,
+  output wire                 req_ready_o,
+  input  wire [SmIdWidth-1:0] req_sm_i,
+  input  wire [AddrWidth-1:0] req_addr_i,
+  input  wire [3:0]           req_map_i,
+  // The table's decision for each request, in request order.
+  output wire                 act_valid_o,
+  input  wire                 act_ready_i,
+  output wire [1:0]           act_action_o,
+  output wire [IdxWidth-1:0]  act_idx_o,
+  output wire [3:0]           act_map_o,
+  // L2 replies leaving towards the compressor.
+  input  wire                 rpl_valid_i,
+  output wire                 rpl_ready_o,
+  input  wire [IdxWidth-1:0]  rpl_idx_i,
+  // The map of each reply, in reply order.
+  output wire                 map_valid_o,
+  input  wire                 map_ready_i,
+  output wire [3:0]           map_o
+);
+  localparam [1:0] ActFull   = 2'd0;
+  localparam [1:0] ActMerged = 2'd1;
+  localparam [1:0] ActAlloc  = 2'd2;
+
+  reg [Entries-1:0]           valid_q, valid_d;
+  reg [Entries*SmIdWidth-1:0] sm_q, sm_d;
+  reg [Entries*AddrWidth-1:0] addr_q, addr_d;
+  reg [Entries*4-1:0]         map_q, map_d;
+
+  wire req_fire = req_valid_i & req_ready_o;
+  wire rpl_fire = rpl_valid_i & rpl_ready_o;
+
+  // ---- reply: look up and free ----------------------------------------------------------
+  wire [Entries-1:0] rpl_onehot;
+  genvar e;
+  generate
+    for (e = 0; e < Entries; e = e + 1) begin : gen_rpl_decode
+      localparam [IdxWidth-1:0] Idx = e;
+      assign rpl_onehot[e] = (rpl_idx_i == Idx) & valid_q[e];
+    end
+  endgenerate
+
+  reg [3:0] rpl_map;
+  integer i;
+  always @* begin
+    rpl_map = 4'd0;
+    for (i = 0; i < Entries; i = i + 1) begin
+      rpl_map = rpl_map | (map_q[4*i +: 4] & {4{rpl_onehot[i]}});
+    end
+    // No valid entry at that index (also every index >= Entries): the whole line.
+    if (rpl_onehot == {Entries{1'b0}}) begin
+      rpl_map = 4'hF;
+    end
+  end
+
+  wire [Entries-1:0] freed     = rpl_onehot & {Entries{rpl_fire}};
+  wire [Entries-1:0] live      = valid_q & ~freed;   // the table the request sees
+
+  // ---- request: match, allocate, merge -------------------------------------------------
+  wire [3:0] req_map = (req_map_i == 4'd0) ? 4'hF : req_map_i;
+  wire       req_fdr = (req_map == 4'hF);
+
+  wire [Entries-1:0]  hit;
+  wire [IdxWidth-1:0] hit_idx;
+  wire [Entries-1:0]  alloc_sel;
+  wire [IdxWidth-1:0] alloc_idx;
+  wire                any_free;
+
+  dpc_filter_match #(
+    .Entries   (Entries),
+    .SmIdWidth (SmIdWidth),
+    .AddrWidth (AddrWidth),
+    .IdxWidth  (IdxWidth)
+  ) u_match (
+    .valid_i    (live),
+    .sm_i       (sm_q),
+    .addr_i     (addr_q),
+    .key_sm_i   (req_sm_i),
+    .key_addr_i (req_addr_i),
+    .hit_o      (hit),
+    .idx_o      (hit_idx)
+  );
+
+  dpc_filter_alloc #(
+    .Entries  (Entries),
+    .IdxWidth (IdxWidth)
+  ) u_alloc (
+    .free_i (~live),
+    .sel_o  (alloc_sel),
+    .idx_o  (alloc_idx),
+    .any_o  (any_free)
+  );
+
+  reg [3:0] hit_map;
+  always @* begin
+    hit_map = 4'd0;
+    for (i = 0; i < Entries; i = i + 1) begin
+      hit_map = hit_map | (map_q[4*i +: 4] & {4{hit[i]}});
+    end
+  end
+
+  wire do_merge = ~req_fdr & (|hit);
+  wire do_alloc = ~req_fdr & ~(|hit) & any_free;
+
+  wire [1:0]          act_action = do_merge ? ActMerged : (do_alloc ? ActAlloc : ActFull);
+  wire [IdxWidth-1:0] act_idx    = do_merge ? hit_idx : (do_alloc ? alloc_idx : {IdxWidth{1'b0}});
+  wire [3:0]          act_map    = do_merge ? (hit_map | req_map) : (do_alloc ? req_map : 4'hF);
+
+  // ---- next state: free, then merge or allocate -----------------------------------------
+  always @* begin
+    valid_d = live;
+    sm_d    = sm_q;
+    addr_d  = addr_q;
+    map_d   = map_q;
+    for (i = 0; i < Entries; i = i + 1) begin
+      if (req_fire && do_merge && hit[i]) begin
+        map_d[4*i +: 4] = map_q[4*i +: 4] | req_map;
+      end
+      if (req_fire && do_alloc && alloc_sel[i]) begin
+        valid_d[i]                       = 1'b1;
+        sm_d[SmIdWidth*i +: SmIdWidth]   = req_sm_i;
+        addr_d[AddrWidth*i +: AddrWidth] = req_addr_i;
+        map_d[4*i +: 4]                  = req_map;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q <= {Entries{1'b0}};
+    end else begin
+      valid_q <= valid_d;
+    end
+  end
+
+  // Key and map fields are only read while their entry is valid: no reset needed.
+  always @(posedge clk_i) begin
+    sm_q   <= sm_d;
+    addr_q <= addr_d;
+    map_q  <= map_d;
+  end
+
+  // ---- registered outputs -----------------------------------------------------------------
+  np_stream_register #(.Width(2 + IdxWidth + 4)) u_act_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (req_valid_i),
+    .in_ready_o  (req_ready_o),
+    .in_data_i   ({act_action, act_idx, act_map}),
+    .out_valid_o (act_valid_o),
+    .out_ready_i (act_ready_i),
+    .out_data_o  ({act_action_o, act_idx_o, act_map_o})
+  );
+
+  np_stream_register #(.Width(4)) u_map_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (rpl_valid_i),
+    .in_ready_o  (rpl_ready_o),
+    .in_data_i   (rpl_map),
+    .out_valid_o (map_valid_o),
+    .out_ready_i (map_ready_i),
+    .out_data_o  (map_o)
+  );
+
+`ifndef SYNTHESIS
+  initial begin
+    if (Entries < 1 || (1 << IdxWidth) < Entries) begin
+      $display("ASSERT %m: Entries = %0d does not fit IdxWidth = %0d", Entries, IdxWidth);
+      $fatal;
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,141 @@
+// dpc_line_analyze: compressor stage 1, everything that decides the stream's shape
+// (docs/dpc.md sections 2 to 5, 7).
+//
+// Function, for one line, mode and map:
+//   - remap to bit-planes and detect all-zero / all-one slices per sub-block (dpc_remap,
+//     dpc_plane_detector);
+//   - ES of the encoded copy: the whole line (DPC, DF-MAN's original) or the critical
+//     sub-blocks only (DF-TRUC); and ES of DF-MAN's manipulated copy (non-critical sub-blocks
+//     zero), from the same slice flags (dpc_encoding_status);
+//   - bit counts for both (dpc_prefix_count) and DF-MAN's choice: the manipulated copy is sent
+//     only when its stream is strictly shorter (ties keep the original, section 5);
+//   - the words to encode: the critical sub-blocks compacted to the front for DF-TRUC
+//     (dpc_word_select), the chosen copy otherwise;
+//   - the checker and the stream length (dpc_checker; + 4 map bits for DF-TRUC).
+// Inputs the C API rejects follow section 7's Decision: mode 3 is DPC, map 0000 is 1111.
+//
+// Stream length as a function of n compressible planes (section 3): 1057 - 31n for n >= 2,
+// else 1025, so "manipulated strictly shorter" is n_man > n_orig && n_man >= 2; comparing
+// counts instead of lengths keeps two subtractors off the path.
+//
+// Combinational; dpc_compressor registers the outputs.
+module dpc_line_analyze (
+  input  wire [1023:0] line_i,
+  input  wire [3:0]    map_i,
+  input  wire [1:0]    mode_i,
+  output wire [1023:0] words_o,      // word list to encode, slots >= c zero
+  output wire [31:0]   es_o,
+  output wire [159:0]  count_o,      // compressible planes before plane i, 5 bits each
+  output wire [3:0]    count_oh_o,   // c = encoded sub-blocks, one-hot (Wc = 8c)
+  output wire          comp_o,       // checker: emit C = 1
+  output wire          truc_o,       // DF-TRUC: prepend the map
+  output wire [3:0]    map_o,        // the map the stream carries (DF-TRUC)
+  output wire [10:0]   len_o         // whole stream length in bits
+);
+  localparam [1:0] ModeTruc = 2'd1;
+  localparam [1:0] ModeMan  = 2'd2;
+
+  wire       truc    = (mode_i == ModeTruc);
+  wire       man     = (mode_i == ModeMan);
+  wire [3:0] map     = (map_i == 4'd0) ? 4'hF : map_i;
+  wire [3:0] enc_map = truc ? map : 4'hF;   // sub-blocks whose words are encoded
+
+  // Bit-planes of the whole line and their per-sub-block slice flags.
+  wire [1023:0] planes;
+  wire [127:0]  slice_zero;
+  wire [127:0]  slice_ones;
+
+  dpc_remap u_remap (
+    .words_i  (line_i),
+    .planes_o (planes)
+  );
+
+  dpc_plane_detector u_plane_detector (
+    .planes_i (planes),
+    .zero_o   (slice_zero),
+    .ones_o   (slice_ones)
+  );
+
+  // ES of the copy that is always a candidate, and of DF-MAN's manipulated copy.
+  wire [31:0] es_line;
+  wire [31:0] es_man;
+
+  dpc_encoding_status u_es_line (
+    .zero_i    (slice_zero),
+    .ones_i    (slice_ones),
+    .map_i     (enc_map),
+    .ones_ok_i (1'b1),
+    .es_o      (es_line)
+  );
+
+  dpc_encoding_status u_es_man (
+    .zero_i    (slice_zero),
+    .ones_i    (slice_ones),
+    .map_i     (map),
+    .ones_ok_i (&map),
+    .es_o      (es_man)
+  );
+
+  wire [159:0] count_line;
+  wire [159:0] count_man;
+  wire [5:0]   total_line;
+  wire [5:0]   total_man;
+
+  dpc_prefix_count u_count_line (
+    .es_i    (es_line),
+    .count_o (count_line),
+    .total_o (total_line)
+  );
+
+  dpc_prefix_count u_count_man (
+    .es_i    (es_man),
+    .count_o (count_man),
+    .total_o (total_man)
+  );
+
+  wire pick_man = man & (total_man > total_line) & (total_man >= 6'd2);
+
+  assign es_o    = pick_man ? es_man    : es_line;
+  assign count_o = pick_man ? count_man : count_line;
+  wire [5:0] total = pick_man ? total_man : total_line;
+
+  // Word list: compacted critical sub-blocks (DF-TRUC) or the line, with DF-MAN's
+  // non-critical sub-blocks cleared when the manipulated copy wins.
+  wire [15:0]   slot_sel;
+  wire [1023:0] selected;
+
+  dpc_map_decode u_map_decode (
+    .map_i      (enc_map),
+    .count_oh_o (count_oh_o),
+    .slot_sel_o (slot_sel)
+  );
+
+  dpc_word_select u_word_select (
+    .line_i     (line_i),
+    .slot_sel_i (slot_sel),
+    .compact_o  (selected)
+  );
+
+  genvar s;
+  generate
+    for (s = 0; s < 4; s = s + 1) begin : gen_manipulate
+      assign words_o[256*s +: 256] = selected[256*s +: 256] & {256{~(pick_man & ~map[s])}};
+    end
+  endgenerate
+
+  // Checker and length.
+  wire [10:0] comp_len;
+  wire [10:0] raw_len;
+
+  dpc_checker u_checker (
+    .total_i    (total),
+    .count_oh_i (count_oh_o),
+    .comp_ok_o  (comp_o),
+    .comp_len_o (comp_len),
+    .raw_len_o  (raw_len)
+  );
+
+  assign len_o  = (comp_o ? comp_len : raw_len) + (truc ? 11'd4 : 11'd0);
+  assign truc_o = truc;
+  assign map_o  = map;
+endmodule

@@ -1,0 +1,88 @@
+// dsm_lane_pack: compresses one lane into its lane stream (docs/dsm.md 2-4.3): remap, CSN
+// detection, bit counter, variable-length concatenation and the compression checker.
+//
+// Function: bits_o is the lane stream, LSB = first bit: compressed {ED, ES, C=1} when at least
+// one segment is a CSN, else raw {lane bytes, C=0}; bits at and above the stream length are
+// zero. count_o is the number of CSN segments (0 = raw lane); dsm_lane_len turns it into the
+// length, so only these few bits need to travel with the stream.
+// The raw lane is ORed into the stream rather than multiplexed: dsm_lane_concat's output is
+// zero and ES is zero exactly when the lane is raw.
+//
+// Latency / throughput: combinational (the compressor registers its output).
+//
+// What it does not do: no placement within the line (dsm_line_concat), no handshake.
+//
+// Worked example (LaneBytes = 64): an all-zero lane -> ES = 8'hFF, eight 4'h0 codes:
+// bits_o = 41'h1FF (C = 1, ES = all ones, ED = 32 zero bits), count_o = 8 (41 bits).
+module dsm_lane_pack #(
+  parameter integer LaneBytes  = 64,
+  parameter integer CountWidth = 4     // $clog2(LaneBytes/8 + 1)
+) (
+  input  wire [8*LaneBytes-1:0] lane_i,
+  output wire [8*LaneBytes:0]   bits_o,
+  output wire [CountWidth-1:0]  count_o
+);
+
+  localparam integer Segs     = LaneBytes / 8;
+  localparam integer LaneBits = 8 * LaneBytes;
+  localparam integer EdBits   = 64 * Segs - 60;
+  // ED region of the stream (above C and ES) that the longest ED does not reach.
+  localparam integer EdSlack  = LaneBits - Segs - EdBits;
+
+  wire [LaneBits-1:0]          seg;
+  wire [Segs-1:0]              es;
+  wire [Segs*(Segs+1)/2-1:0]   sel;
+  wire [Segs:0]                csn_total;    // one-hot
+  wire                         compressed;
+  wire [EdBits-1:0]            ed;
+
+  dsm_remap #(.LaneBytes(LaneBytes)) u_remap (
+    .lane_i (lane_i),
+    .seg_o  (seg)
+  );
+
+  genvar s;
+  generate
+    for (s = 0; s < Segs; s = s + 1) begin : gen_csn
+      dsm_csn_detect u_csn_detect (
+        .seg_i (seg[64*s +: 64]),
+        .csn_o (es[s])
+      );
+    end
+  endgenerate
+
+  dsm_comp_check #(.Segs(Segs)) u_comp_check (
+    .es_i (es),
+    .c_o  (compressed)
+  );
+
+  dsm_bit_count #(.Segs(Segs)) u_bit_count (
+    .es_i    (es),
+    .sel_o   (sel),
+    .total_o (csn_total)
+  );
+
+  // Binary count for the pipeline register (4 bits instead of 9 one-hot); count 0 = raw lane.
+  reg [CountWidth-1:0] count_bin;
+  integer n;
+  always @(*) begin
+    count_bin = {CountWidth{1'b0}};
+    for (n = 1; n <= Segs; n = n + 1) begin
+      count_bin = count_bin | (n[CountWidth-1:0] & {CountWidth{csn_total[n]}});
+    end
+  end
+  assign count_o = count_bin;
+
+  dsm_lane_concat #(.Segs(Segs)) u_lane_concat (
+    .seg_i (seg),
+    .es_i  (es),
+    .sel_i (sel),
+    .en_i  (compressed),
+    .ed_o  (ed)
+  );
+
+  // C, then either {ES, ED} (es is zero for a raw lane) or the raw bytes.
+  assign bits_o = {{EdSlack{1'b0}}, ed, es, compressed}
+                | {lane_i & {LaneBits{~compressed}}, 1'b0};
+
+endmodule

@@ -1,0 +1,349 @@
+/* Table-driven `key = value` configuration parser; see config.h and docs/sim.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { KT_UINT, KT_U64, KT_DOUBLE, KT_ENUM, KT_STRING, KT_LIST } key_type;
+
+typedef struct {
+    const char *name;
+    key_type type;
+    size_t offset;
+    double min, max;                 /* numeric range, inclusive */
+    const char *const *choices;      /* KT_ENUM: NULL-terminated names, value = index */
+    size_t size;                     /* KT_STRING: buffer size */
+    const char *help;
+} key_def;
+
+static const char *const topo_names[] = {"mesh", "crossbar", NULL};
+static const char *const route_names[] = {"xy", "yx", NULL};
+static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", NULL};
+static const char *const class_names[] = {"both", "request", "reply", NULL};
+static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
+
+#define OFF(f) offsetof(sim_config, f)
+static const key_def keys[] = {
+    {"topology", KT_ENUM, OFF(topology), 0, 0, topo_names, 0, "mesh | crossbar"},
+    {"mesh_k", KT_UINT, OFF(mesh_k), 2, 16, NULL, 0, "mesh is mesh_k x mesh_k routers"},
+    {"channel_bits", KT_UINT, OFF(channel_bits), 0, 4096, NULL, 0, "flit width; 0 = 128 (mesh) / 256 (crossbar)"},
+    {"vcs", KT_UINT, OFF(vcs), 2, 16, NULL, 0, "virtual channels per port"},
+    {"vcs_request", KT_UINT, OFF(vcs_request), 1, 15, NULL, 0, "VCs given to the request class (the rest carry replies)"},
+    {"vc_depth", KT_UINT, OFF(vc_depth), 1, 64, NULL, 0, "flits per VC buffer"},
+    {"credit_delay", KT_UINT, OFF(credit_delay), 0, 16, NULL, 0, "extra cycles before a returned credit is usable"},
+    {"routing_request", KT_ENUM, OFF(routing[0]), 0, 0, route_names, 0, "DOR for requests: xy | yx"},
+    {"routing_reply", KT_ENUM, OFF(routing[1]), 0, 0, route_names, 0, "DOR for replies: xy | yx"},
+    {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0, "synthetic pattern"},
+    {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},
+    {"packet_flits", KT_UINT, OFF(packet_flits), 1, 64, NULL, 0, "synthetic packet length in flits"},
+    {"classes", KT_ENUM, OFF(classes), 0, 0, class_names, 0, "classes used by synthetic packets"},
+    {"mcast_fraction", KT_DOUBLE, OFF(mcast_fraction), 0, 1, NULL, 0, "share of synthetic packets sent as multicast"},
+    {"mcast_dests", KT_UINT, OFF(mcast_dests), 1, 255, NULL, 0, "destinations per multicast packet"},
+    {"hot_nodes", KT_LIST, OFF(hot_nodes), 0, 255, NULL, 0, "hotspot nodes / few2many sources / many2few sinks"},
+    {"hotspot_fraction", KT_DOUBLE, OFF(hotspot_fraction), 0, 1, NULL, 0, "share of hotspot packets sent to a hot node"},
+    {"warmup_cycles", KT_UINT, OFF(warmup_cycles), 0, 100000000, NULL, 0, "synthetic: cycles before measuring"},
+    {"measure_cycles", KT_UINT, OFF(measure_cycles), 1, 100000000, NULL, 0, "synthetic: measurement window"},
+    {"drain_cycles", KT_UINT, OFF(drain_cycles), 0, 100000000, NULL, 0, "synthetic: drain limit after the window"},
+    {"sms", KT_UINT, OFF(sms), 1, 255, NULL, 0, "streaming multiprocessors"},
+    {"mcs", KT_UINT, OFF(mcs), 1, SIM_MAX_MCS, NULL, 0, "memory controllers"},
+    {"mc_placement", KT_ENUM, OFF(mc_placement), 0, 0, place_names, 0, "bottom | top-bottom | edge | diamond | list"},
+    {"mc_nodes", KT_LIST, OFF(mc_nodes), 0, 255, NULL, 0, "MC nodes when mc_placement = list"},
+    {"warps_per_sm", KT_UINT, OFF(warps_per_sm), 1, 64, NULL, 0, "warps per SM (trace warp ids are below this)"},
+    {"warp_max_outstanding", KT_UINT, OFF(warp_max_outstanding), 1, 64, NULL, 0, "misses a warp may have in flight"},
+    {"l1_kb", KT_UINT, OFF(l1_kb), 1, 4096, NULL, 0, "L1 data cache size (KiB, 128-byte lines)"},
+    {"l1_assoc", KT_UINT, OFF(l1_assoc), 1, 64, NULL, 0, "L1 associativity"},
+    {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
+    {"l1_mshrs", KT_UINT, OFF(l1_mshrs), 1, 1024, NULL, 0, "MSHRs per SM"},
+    {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
+    {"l2_kb", KT_UINT, OFF(l2_kb), 1, 65536, NULL, 0, "L2 slice per MC (KiB)"},
+    {"l2_assoc", KT_UINT, OFF(l2_assoc), 1, 64, NULL, 0, "L2 associativity"},
+    {"l2_hit_latency", KT_UINT, OFF(l2_hit_latency), 1, 100000, NULL, 0, "minimum L2 hit latency (cycles)"},
+    {"dram_latency", KT_UINT, OFF(dram_latency), 1, 100000, NULL, 0, "minimum DRAM latency (cycles)"},
+    {"mc_req_queue", KT_UINT, OFF(mc_req_queue), 1, 4096, NULL, 0, "MC request queue entries"},
+    {"mc_reply_queue", KT_UINT, OFF(mc_reply_queue), 1, 4096, NULL, 0, "MC reply queue entries"},
+    {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
+    {"mc_ni_queue", KT_UINT, OFF(mc_ni_queue), 1, 4096, NULL, 0, "MC network-interface input queue (packets)"},
+    {"compressor", KT_STRING, OFF(compressor), 0, 0, NULL, sizeof(((sim_config *)0)->compressor), "reply compressor (npsim codecs lists them)"},
+    {"approx_bits", KT_UINT, OFF(approx_bits), 0, 20, NULL, 0, "DSM approximation number on approximable regions"},
+    {"approx_regions", KT_STRING, OFF(approx_regions), 0, 0, NULL, sizeof(((sim_config *)0)->approx_regions), "element type of approximable regions (e.g. float32)"},
+    {"data_dir", KT_STRING, OFF(data_dir), 0, 0, NULL, SIM_PATH_MAX, "directory of *.bin memory-image files"},
+    {"synth_report", KT_STRING, OFF(synth_report), 0, 0, NULL, SIM_PATH_MAX, "synthesis JSON with unit latencies"},
+    {"max_cycles", KT_U64, OFF(max_cycles), 1, 1e15, NULL, 0, "a run that has not finished by then fails"},
+    {"seed", KT_U64, OFF(seed), 0, 1.8e19, NULL, 0, "PRNG seed"},
+};
+#undef OFF
+
+void config_default(sim_config *cfg) {
+    memset(cfg, 0, sizeof *cfg);
+    cfg->topology = TOPO_MESH;
+    cfg->mesh_k = 8;
+    cfg->channel_bits = 0;
+    cfg->vcs = 4;
+    cfg->vcs_request = 2;
+    cfg->vc_depth = 8;
+    cfg->credit_delay = 1;
+    cfg->routing[0] = ROUTE_XY;
+    cfg->routing[1] = ROUTE_YX;
+    cfg->traffic = TRAFFIC_UNIFORM;
+    cfg->injection_rate = 0.1;
+    cfg->packet_flits = 1;
+    cfg->classes = CLASSES_BOTH;
+    cfg->mcast_fraction = 0.0;
+    cfg->mcast_dests = 4;
+    cfg->hot_nodes.count = 1;
+    cfg->hot_nodes.v[0] = 27;
+    cfg->hotspot_fraction = 0.2;
+    cfg->warmup_cycles = 2000;
+    cfg->measure_cycles = 10000;
+    cfg->drain_cycles = 20000;
+    cfg->sms = 56;
+    cfg->mcs = 8;
+    cfg->mc_placement = PLACE_BOTTOM;
+    cfg->warps_per_sm = 16;
+    cfg->warp_max_outstanding = 2;
+    cfg->l1_kb = 16;
+    cfg->l1_assoc = 4;
+    cfg->l1_hit_latency = 1;
+    cfg->l1_mshrs = 32;
+    cfg->l1_mshr_merge = 8;
+    cfg->l2_kb = 64;
+    cfg->l2_assoc = 8;
+    cfg->l2_hit_latency = 120;
+    cfg->dram_latency = 220;
+    cfg->mc_req_queue = 16;
+    cfg->mc_reply_queue = 16;
+    cfg->mc_ni_queue = 4;
+    cfg->mc_inflight = 32;
+    snprintf(cfg->compressor, sizeof cfg->compressor, "none");
+    cfg->approx_bits = 12;
+    snprintf(cfg->approx_regions, sizeof cfg->approx_regions, "float32");
+    snprintf(cfg->data_dir, sizeof cfg->data_dir, "../shared/data/lines");
+    snprintf(cfg->synth_report, sizeof cfg->synth_report, "build/synth/report.json");
+    cfg->max_cycles = 50000000;
+    cfg->seed = 1;
+}
+
+static bool fail(char *err, size_t len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static const key_def *find_key(const char *name) {
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].name, name) == 0) return &keys[i];
+    return NULL;
+}
+
+/* Strict number parsers: the whole string must be the number. */
+static bool parse_double(const char *s, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *out) {
+    char *end;
+    if (*s == '-' || *s == '\0') return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*end != '\0' || errno) return false;
+    *out = v;
+    return true;
+}
+
+static bool set_list(const key_def *k, sim_uint_list *list, const char *value, const char *where,
+                     char *err, size_t len) {
+    sim_uint_list out = {0};
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", value);
+    for (char *save = NULL, *tok = strtok_r(buf, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+        uint64_t v;
+        if (!parse_u64(tok, &v) || v > (uint64_t)k->max)
+            return fail(err, len, "%s: '%s' in %s is not a node number in [0, %.0f]", where, tok, k->name, k->max);
+        if (out.count == SIM_MAX_LIST)
+            return fail(err, len, "%s: %s holds more than %u entries", where, k->name, SIM_MAX_LIST);
+        out.v[out.count++] = (unsigned)v;
+    }
+    *list = out;
+    return true;
+}
+
+static bool set_value(sim_config *cfg, const key_def *k, const char *value, const char *where,
+                      char *err, size_t len) {
+    char *base = (char *)cfg + k->offset;
+    switch (k->type) {
+    case KT_UINT:
+    case KT_U64: {
+        uint64_t v;
+        if (!parse_u64(value, &v) || (double)v < k->min || (double)v > k->max)
+            return fail(err, len, "%s: %s = '%s': expected an integer in [%.0f, %.0f]", where, k->name,
+                        value, k->min, k->max);
+        if (k->type == KT_UINT) *(unsigned *)base = (unsigned)v;
+        else *(uint64_t *)base = v;
+        return true;
+    }
+    case KT_DOUBLE: {
+        double v;
+        if (!parse_double(value, &v) || v < k->min || v > k->max)
+            return fail(err, len, "%s: %s = '%s': expected a number in [%g, %g]", where, k->name, value,
+                        k->min, k->max);
+        *(double *)base = v;
+        return true;
+    }
+    case KT_ENUM:
+        for (int i = 0; k->choices[i]; i++)
+            if (strcmp(k->choices[i], value) == 0) {
+                *(int *)base = i;
+                return true;
+            }
+        {
+            char opts[256] = "";
+            for (int i = 0; k->choices[i]; i++) {
+                strncat(opts, i ? " | " : "", sizeof opts - strlen(opts) - 1);
+                strncat(opts, k->choices[i], sizeof opts - strlen(opts) - 1);
+            }
+            return fail(err, len, "%s: %s = '%s': expected one of %s", where, k->name, value, opts);
+        }
+    case KT_STRING:
+        if (strlen(value) >= k->size)
+            return fail(err, len, "%s: %s: value longer than %zu characters", where, k->name, k->size - 1);
+        memcpy(base, value, strlen(value) + 1);
+        return true;
+    case KT_LIST:
+        return set_list(k, (sim_uint_list *)base, value, where, err, len);
+    }
+    return fail(err, len, "%s: internal: key type", where);
+}
+
+static char *trim(char *s) {
+    while (isspace((unsigned char)*s)) s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1])) *--e = '\0';
+    return s;
+}
+
+/* Parse one `key = value` text; `where` is the location for messages. */
+static bool assign(sim_config *cfg, const char *where, char *line, char *err, size_t len) {
+    char *eq = strchr(line, '=');
+    if (!eq) return fail(err, len, "%s: expected 'key = value', got '%s'", where, line);
+    *eq = '\0';
+    char *key = trim(line), *value = trim(eq + 1);
+    if (*key == '\0') return fail(err, len, "%s: missing key before '='", where);
+    const key_def *k = find_key(key);
+    if (!k) return fail(err, len, "%s: unknown key '%s' (npsim help-config lists the keys)", where, key);
+    if (*value == '\0' && k->type != KT_STRING && k->type != KT_LIST)
+        return fail(err, len, "%s: %s has no value", where, key);
+    return set_value(cfg, k, value, where, err, len);
+}
+
+bool config_load_text(sim_config *cfg, const char *name, const char *text, char *err, size_t err_len) {
+    unsigned lineno = 0;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        lineno++;
+        char line[1024], where[SIM_PATH_MAX + 32];
+        snprintf(where, sizeof where, "%s:%u", name, lineno);
+        if (n >= sizeof line) return fail(err, err_len, "%s: line longer than %zu characters", where, sizeof line - 1);
+        memcpy(line, p, n);
+        line[n] = '\0';
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        char *body = trim(line);
+        if (*body && !assign(cfg, where, body, err, err_len)) return false;
+        p += n + (nl ? 1 : 0);
+    }
+    return true;
+}
+
+bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(err, err_len, "%s: cannot open: %s", path, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    if (size < 0 || size > (1 << 20)) {
+        fclose(f);
+        return fail(err, err_len, "%s: not a configuration file (size)", path);
+    }
+    char *text = malloc((size_t)size + 1);
+    if (!text) {
+        fclose(f);
+        return fail(err, err_len, "%s: out of memory", path);
+    }
+    size_t got = fread(text, 1, (size_t)size, f);
+    fclose(f);
+    text[got] = '\0';
+    bool ok = memchr(text, '\0', got) == NULL;
+    if (!ok) fail(err, err_len, "%s:1: binary data in a configuration file", path);
+    else ok = config_load_text(cfg, path, text, err, err_len);
+    free(text);
+    return ok;
+}
+
+bool config_set(sim_config *cfg, const char *where, const char *assignment, char *err, size_t err_len) {
+    char line[1024];
+    if (strlen(assignment) >= sizeof line) return fail(err, err_len, "%s: too long", where);
+    snprintf(line, sizeof line, "%s", assignment);
+    return assign(cfg, where, line, err, err_len);
+}
+
+unsigned config_channel_bits(const sim_config *cfg) {
+    if (cfg->channel_bits) return cfg->channel_bits;
+    return cfg->topology == TOPO_MESH ? 128u : 256u;
+}
+
+unsigned config_nodes(const sim_config *cfg) {
+    return cfg->topology == TOPO_MESH ? cfg->mesh_k * cfg->mesh_k : cfg->sms + cfg->mcs;
+}
+
+bool config_validate(const sim_config *cfg, char *err, size_t len) {
+    if (cfg->vcs_request >= cfg->vcs)
+        return fail(err, len, "config: vcs_request (%u) must leave at least one of the %u VCs to replies",
+                    cfg->vcs_request, cfg->vcs);
+    if (config_channel_bits(cfg) < 32)
+        return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
+    unsigned nodes = config_nodes(cfg);
+    if (cfg->topology == TOPO_CROSSBAR && nodes > 64)
+        return fail(err, len, "config: a crossbar has at most 64 ports (sms + mcs = %u)", nodes);
+    return true;
+}
+
+void config_print(const sim_config *cfg, void *file) {
+    FILE *f = file;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const key_def *k = &keys[i];
+        const char *base = (const char *)cfg + k->offset;
+        char value[600];
+        switch (k->type) {
+        case KT_UINT: snprintf(value, sizeof value, "%u", *(const unsigned *)base); break;
+        case KT_U64: snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)base); break;
+        case KT_DOUBLE: snprintf(value, sizeof value, "%g", *(const double *)base); break;
+        case KT_ENUM: snprintf(value, sizeof value, "%s", k->choices[*(const int *)base]); break;
+        case KT_STRING: snprintf(value, sizeof value, "%s", base); break;
+        case KT_LIST: {
+            const sim_uint_list *l = (const sim_uint_list *)base;
+            value[0] = '\0';
+            for (unsigned j = 0; j < l->count; j++) {
+                char num[16];
+                snprintf(num, sizeof num, j ? ",%u" : "%u", l->v[j]);
+                strncat(value, num, sizeof value - strlen(value) - 1);
+            }
+            break;
+        }
+        }
+        fprintf(f, "%-22s = %-24s # %s\n", k->name, value, k->help);
+    }
+}

@@ -1,0 +1,89 @@
+/* Run configuration: one struct, filled with defaults, then overridden by a config file and by
+ * key=value arguments. Format (docs/sim.md, "Configuration"): one `key = value` per line,
+ * `#` starts a comment, blank lines are ignored. Every error names file:line. */
+#ifndef SIM_CONFIG_H
+#define SIM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_MAX_MCS 64u
+#define SIM_MAX_LIST 64u
+#define SIM_PATH_MAX 512u
+#define SIM_ERR_MAX 512u
+
+typedef enum { TOPO_MESH = 0, TOPO_CROSSBAR = 1 } sim_topology;
+typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mcast_order */
+typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
+typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
+typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_LIST } sim_placement;
+
+typedef struct {
+    unsigned count;
+    unsigned v[SIM_MAX_LIST];
+} sim_uint_list;
+
+typedef struct {
+    /* network */
+    sim_topology topology;
+    unsigned mesh_k;             /* k x k mesh */
+    unsigned channel_bits;       /* 0: the topology's default (128 mesh, 256 crossbar) */
+    unsigned vcs;                /* VCs per port */
+    unsigned vcs_request;        /* VCs 0..vcs_request-1 carry requests, the rest replies */
+    unsigned vc_depth;           /* flits per VC buffer */
+    unsigned credit_delay;       /* cycles from a flit leaving a buffer to its credit being usable upstream, minus 1 */
+    sim_routing routing[2];      /* per class: [0] requests, [1] replies */
+
+    /* synthetic traffic */
+    sim_traffic traffic;
+    double injection_rate;       /* flits/node/cycle offered by each source */
+    unsigned packet_flits;       /* head + payload flits */
+    sim_classes classes;         /* which classes synthetic packets use */
+    double mcast_fraction;       /* share of packets sent as multicast */
+    unsigned mcast_dests;        /* destinations of a multicast packet */
+    sim_uint_list hot_nodes;     /* hotspot nodes; sources of few2many; sinks of many2few */
+    double hotspot_fraction;     /* share of packets sent to a hot node in hotspot traffic */
+    unsigned warmup_cycles;
+    unsigned measure_cycles;
+    unsigned drain_cycles;       /* limit on draining after the measurement window */
+
+    /* GPU memory system */
+    unsigned sms, mcs;
+    sim_placement mc_placement;
+    sim_uint_list mc_nodes;      /* explicit MC nodes (mc_placement = list) */
+    unsigned warps_per_sm;
+    unsigned warp_max_outstanding;
+    unsigned l1_kb, l1_assoc, l1_hit_latency, l1_mshrs, l1_mshr_merge;
+    unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
+    unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
+    char compressor[64];         /* reply compressor name, see sim/codec.c */
+    unsigned approx_bits;        /* DSM approximation number on the approximable regions */
+    char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */
+    char data_dir[SIM_PATH_MAX];
+    char synth_report[SIM_PATH_MAX];
+    uint64_t max_cycles;         /* a run stops (and fails) beyond this */
+
+    uint64_t seed;
+} sim_config;
+
+/* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */
+void config_default(sim_config *cfg);
+
+/* Parse `path` into cfg (on top of what cfg holds). Returns false with "path:line: message". */
+bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_len);
+/* Parse a text buffer named `name` (the same format). */
+bool config_load_text(sim_config *cfg, const char *name, const char *text, char *err, size_t err_len);
+/* One `key=value` (command-line form); `where` names it in errors ("argument 3"). */
+bool config_set(sim_config *cfg, const char *where, const char *assignment, char *err, size_t err_len);
+/* Cross-field checks (node counts, VC split, ...). */
+bool config_validate(const sim_config *cfg, char *err, size_t err_len);
+
+/* Derived values. */
+unsigned config_channel_bits(const sim_config *cfg);
+unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a mesh, sms+mcs for a crossbar */
+
+/* Print every key with its current value and help text (npsim help-config). */
+void config_print(const sim_config *cfg, void *file);
+
+#endif

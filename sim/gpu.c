@@ -1,0 +1,334 @@
+/* GPU memory system: placement, construction, the cycle loop and the final figures. */
+#include "gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned gpu_mc_of_line(uint64_t line, unsigned mcs) {
+    return (unsigned)((line ^ (line >> 6) ^ (line >> 12)) % mcs);
+}
+
+/* count positions spread evenly over 0..span-1: (2i+1)*span / (2*count). */
+static unsigned spread(unsigned i, unsigned count, unsigned span) { return (2 * i + 1) * span / (2 * count); }
+
+static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, size_t len) {
+    unsigned k = cfg->mesh_k, n = cfg->mcs, half = n / 2;
+    switch (cfg->mc_placement) {
+    case PLACE_BOTTOM:
+        if (n > k) break;
+        for (unsigned i = 0; i < n; i++) mc_node[i] = (k - 1) * k + spread(i, n, k);
+        return true;
+    case PLACE_TOP_BOTTOM:
+        if (n % 2 || half > k) break;
+        for (unsigned i = 0; i < half; i++) {
+            mc_node[i] = spread(i, half, k);
+            mc_node[half + i] = (k - 1) * k + spread(i, half, k);
+        }
+        return true;
+    case PLACE_EDGE:
+        if (n % 2 || half > k) break;
+        for (unsigned i = 0; i < half; i++) {
+            mc_node[i] = spread(i, half, k) * k;
+            mc_node[half + i] = spread(i, half, k) * k + k - 1;
+        }
+        return true;
+    case PLACE_DIAMOND: {
+        if (n != 8 || k < 4) break;
+        unsigned m = k / 2;    /* two MCs on each side of a diamond around the centre */
+        unsigned xy[8][2] = {{m - 1, 1}, {m, 1}, {1, m - 1}, {k - 2, m - 1}, {1, m}, {k - 2, m}, {m - 1, k - 2}, {m, k - 2}};
+        for (unsigned i = 0; i < 8; i++) mc_node[i] = xy[i][1] * k + xy[i][0];
+        return true;
+    }
+    case PLACE_LIST:
+        if (cfg->mc_nodes.count != n) {
+            snprintf(err, len, "config: mc_nodes lists %u nodes but mcs = %u", cfg->mc_nodes.count, n);
+            return false;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if (cfg->mc_nodes.v[i] >= k * k) {
+                snprintf(err, len, "config: mc_nodes entry %u is outside the %ux%u mesh", cfg->mc_nodes.v[i], k, k);
+                return false;
+            }
+            mc_node[i] = cfg->mc_nodes.v[i];
+        }
+        return true;
+    }
+    snprintf(err, len, "config: placement does not fit %u MCs on a %ux%u mesh (bottom: mcs <= k; top-bottom and "
+             "edge: even mcs, mcs/2 <= k; diamond: mcs = 8)", n, k, k);
+    return false;
+}
+
+bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t len) {
+    unsigned nodes = config_nodes(cfg);
+    if (cfg->topology == TOPO_CROSSBAR) {
+        for (unsigned i = 0; i < cfg->sms; i++) sm_node[i] = i;
+        for (unsigned i = 0; i < cfg->mcs; i++) mc_node[i] = cfg->sms + i;
+        return true;
+    }
+    if (cfg->sms + cfg->mcs > nodes) {
+        snprintf(err, len, "config: sms + mcs = %u exceeds the %u mesh nodes", cfg->sms + cfg->mcs, nodes);
+        return false;
+    }
+    if (!mesh_mc_nodes(cfg, mc_node, err, len)) return false;
+    bool taken[MCAST_MAX_NODES] = {false};
+    for (unsigned i = 0; i < cfg->mcs; i++) {
+        if (taken[mc_node[i]]) {
+            snprintf(err, len, "config: node %u holds two MCs", mc_node[i]);
+            return false;
+        }
+        taken[mc_node[i]] = true;
+    }
+    unsigned next = 0;
+    for (unsigned i = 0; i < cfg->sms; i++) {
+        while (taken[next]) next++;
+        sm_node[i] = next++;
+    }
+    return true;
+}
+
+/* ---- transactions and events ---------------------------------------------------------------- */
+
+uint32_t gpu_txn_alloc(gpu_system *g) {
+    if (g->txn_free == GPU_NONE) {
+        uint32_t old = g->txn_cap, cap = old ? old * 2 : 4096;
+        txn_t *grown = realloc(g->txn, (size_t)cap * sizeof *grown);
+        uint8_t *kinds = realloc(g->wheel_kind, cap);
+        if (!grown || !kinds) {
+            fprintf(stderr, "npsim: out of memory (transactions)\n");
+            exit(2);
+        }
+        g->txn = grown;
+        g->wheel_kind = kinds;
+        for (uint32_t i = old; i < cap; i++) g->txn[i].next = i + 1 < cap ? i + 1 : GPU_NONE;
+        g->txn_free = old;
+        g->txn_cap = cap;
+    }
+    uint32_t id = g->txn_free;
+    g->txn_free = g->txn[id].next;
+    memset(&g->txn[id], 0, sizeof g->txn[id]);
+    g->txn[id].next = GPU_NONE;
+    return id;
+}
+
+void gpu_txn_free(gpu_system *g, uint32_t id) {
+    g->txn[id].next = g->txn_free;
+    g->txn_free = id;
+}
+
+void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay) {
+    unsigned bucket = (unsigned)((g->now + delay) & (g->wheel_size - 1));
+    g->wheel_kind[id] = (uint8_t)kind;
+    g->txn[id].next = g->wheel_head[bucket];
+    g->wheel_head[bucket] = id;
+    g->events++;
+}
+
+static void run_events(gpu_system *g) {
+    unsigned bucket = (unsigned)(g->now & (g->wheel_size - 1));
+    uint32_t id = g->wheel_head[bucket];
+    g->wheel_head[bucket] = GPU_NONE;
+    while (id != GPU_NONE) {
+        uint32_t next = g->txn[id].next;
+        g->events--;
+        switch (g->wheel_kind[id]) {
+        case EV_L2_DONE: mc_l2_done(g, id); break;
+        case EV_CODEC_DONE: mc_codec_done(g, id); break;
+        default: sm_fill(g, id); break;
+        }
+        id = next;
+    }
+}
+
+/* ---- network client ------------------------------------------------------------------------ */
+
+static bool on_accept(void *ctx, network *net, const packet_t *p, unsigned node) {
+    (void)net;
+    gpu_system *g = ctx;
+    if (p->cls == CLASS_REQUEST) return mc_accept(g, g->mc_of_node[node]);
+    return true;
+}
+
+static void on_deliver(void *ctx, network *net, const packet_t *p, unsigned node) {
+    (void)net, (void)node;
+    gpu_system *g = ctx;
+    if (p->cls == CLASS_REQUEST) mc_request(g, p->user);
+    else sm_reply(g, p->user);
+}
+
+/* ---- construction -------------------------------------------------------------------------- */
+
+static bool build_approx_map(gpu_system *g, char *err, size_t len) {
+    dsm_approx_map_init(&g->approx);
+    if (!g->timing.def->approximates || g->cfg.approx_bits == 0) return true;
+    unsigned idx = 0;
+    for (unsigned i = 0; i < g->img->nregions; i++) {
+        const mem_region *r = &g->img->region[i];
+        if (strcmp(r->type, g->cfg.approx_regions) != 0 || r->bytes < 128) continue;
+        np_result res = dsm_approx_map_set(&g->approx, idx, r->base / 128u, (r->base + r->bytes - 1) / 128u,
+                                           g->cfg.approx_bits);
+        if (res != NP_OK) {
+            snprintf(err, len, "approximation map: region %s (entry %u, %u bits): %s", r->name, idx,
+                     g->cfg.approx_bits, idx >= DSM_APPROX_ENTRIES ? "more regions than the map's 8 entries"
+                                                                  : np_result_name(res));
+            return false;
+        }
+        idx++;
+    }
+    return true;
+}
+
+static bool build(gpu_system *g, char *err, size_t len) {
+    unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
+    if (!gpu_place(&g->cfg, sm_node, mc_node, err, len)) return false;
+    g->nsm = g->cfg.sms;
+    g->nmc = g->cfg.mcs;
+    memset(g->sm_of_node, 0xff, sizeof g->sm_of_node);
+    memset(g->mc_of_node, 0xff, sizeof g->mc_of_node);
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->mc = calloc(g->nmc, sizeof *g->mc);
+    for (unsigned i = 0; i < g->nsm; i++) {
+        sm_t *s = &g->sm[i];
+        s->node = sm_node[i];
+        g->sm_of_node[s->node] = i;
+        if (!cache_init(&s->l1, g->cfg.l1_kb, g->cfg.l1_assoc)) {
+            snprintf(err, len, "config: l1_kb = %u KiB does not divide into %u-way sets of 128-byte lines",
+                     g->cfg.l1_kb, g->cfg.l1_assoc);
+            return false;
+        }
+        s->mshr = calloc(g->cfg.l1_mshrs, sizeof *s->mshr);
+        for (unsigned m = 0; m < g->cfg.l1_mshrs; m++) {
+            s->mshr[m].waiter = calloc(g->cfg.l1_mshr_merge, sizeof(uint16_t));
+            s->mshr[m].waiter_issue = calloc(g->cfg.l1_mshr_merge, sizeof(uint64_t));
+        }
+        s->warp = calloc(g->cfg.warps_per_sm, sizeof *s->warp);
+    }
+    for (unsigned i = 0; i < g->nmc; i++) {
+        mc_t *m = &g->mc[i];
+        m->node = mc_node[i];
+        g->mc_of_node[m->node] = i;
+        m->req_head = m->req_tail = m->rep_head = m->rep_tail = GPU_NONE;
+        if (!cache_init(&m->l2, g->cfg.l2_kb, g->cfg.l2_assoc)) {
+            snprintf(err, len, "config: l2_kb = %u KiB does not divide into %u-way sets", g->cfg.l2_kb, g->cfg.l2_assoc);
+            return false;
+        }
+    }
+    /* each warp's accesses, in trace order */
+    for (size_t i = 0; i < g->trace->count; i++) {
+        const trace_access *a = &g->trace->a[i];
+        g->sm[a->sm].warp[a->warp].count++;
+    }
+    for (unsigned i = 0; i < g->nsm; i++)
+        for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
+            warp_t *wp = &g->sm[i].warp[w];
+            wp->acc = malloc((wp->count ? wp->count : 1) * sizeof *wp->acc);
+            g->sm[i].unfinished += wp->count;
+            wp->count = 0;
+        }
+    for (size_t i = 0; i < g->trace->count; i++) {
+        const trace_access *a = &g->trace->a[i];
+        warp_t *wp = &g->sm[a->sm].warp[a->warp];
+        wp->acc[wp->count++] = (uint32_t)i;
+    }
+    unsigned longest = g->cfg.l2_hit_latency > g->cfg.dram_latency ? g->cfg.l2_hit_latency : g->cfg.dram_latency;
+    longest += g->timing.comp.cycles + g->timing.approx.cycles + g->timing.decomp.cycles;
+    for (g->wheel_size = 64; g->wheel_size <= longest; g->wheel_size *= 2) {}
+    g->wheel_head = malloc(g->wheel_size * sizeof *g->wheel_head);
+    memset(g->wheel_head, 0xff, g->wheel_size * sizeof *g->wheel_head);
+    g->txn_free = GPU_NONE;
+    g->bits_memo = calloc(g->img->size / 128u, sizeof *g->bits_memo);
+    if (!build_approx_map(g, err, len)) return false;
+    net_client client = {g, on_accept, on_deliver};
+    g->net = net_create(&g->cfg, &client, err, len);
+    return g->net != NULL;
+}
+
+static void destroy(gpu_system *g) {
+    for (unsigned i = 0; g->sm && i < g->nsm; i++) {
+        sm_t *s = &g->sm[i];
+        cache_free(&s->l1);
+        for (unsigned m = 0; s->mshr && m < g->cfg.l1_mshrs; m++) {
+            free(s->mshr[m].waiter);
+            free(s->mshr[m].waiter_issue);
+        }
+        free(s->mshr);
+        for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
+        free(s->warp);
+    }
+    for (unsigned i = 0; g->mc && i < g->nmc; i++) cache_free(&g->mc[i].l2);
+    free(g->sm);
+    free(g->mc);
+    free(g->txn);
+    free(g->wheel_kind);
+    free(g->wheel_head);
+    free(g->bits_memo);
+    net_destroy(g->net);
+}
+
+/* ---- run ----------------------------------------------------------------------------------- */
+
+static bool finished(const gpu_system *g) {
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (g->sm[i].unfinished) return false;
+    return g->events == 0 && net_idle(g->net);
+}
+
+static void collect(gpu_system *g) {
+    const net_stats *ns = net_get_stats(g->net);
+    gpu_stats *st = &g->st;
+    st->completion_cycles = g->now;
+    for (unsigned i = 0; i < g->nmc; i++) st->mc_stall_cycles += g->mc[i].stall_cycles;
+    st->mcs = g->nmc;
+    st->reply_packets = ns->injected_packets[CLASS_REPLY];
+    st->reply_flits = ns->injected_flits[CLASS_REPLY];
+    st->request_packets = ns->injected_packets[CLASS_REQUEST];
+    st->request_flits = ns->injected_flits[CLASS_REQUEST];
+    st->link_flits = ns->link_flits;
+    st->links = net_links(g->net);
+    st->link_utilisation = st->links && g->now ? (double)st->link_flits / ((double)st->links * (double)g->now) : 0;
+    st->amat = st->reads ? ((double)st->l1_hits * g->cfg.l1_hit_latency + (double)st->read_miss_lat_sum) / (double)st->reads : 0;
+}
+
+bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+             codec_timing *timing_out, char *err, size_t err_len) {
+    const codec_def *def = codec_find(cfg->compressor);
+    if (!def) {
+        snprintf(err, err_len, "config: unknown compressor '%s' (npsim codecs lists them)", cfg->compressor);
+        return false;
+    }
+    gpu_system *g = calloc(1, sizeof *g);
+    g->cfg = *cfg;
+    g->img = img;
+    g->trace = trace;
+    codec_timing_load(&g->timing, def, cfg->synth_report);
+    for (size_t i = 0; i < trace->count; i++)
+        if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps)", i + 1,
+                     trace->a[i].sm, trace->a[i].warp, cfg->sms, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
+    bool ok = build(g, err, err_len);
+    while (ok && !finished(g)) {
+        if (g->now >= cfg->max_cycles) {
+            snprintf(err, err_len, "run did not finish within max_cycles = %llu (deadlock or a too small limit)",
+                     (unsigned long long)cfg->max_cycles);
+            ok = false;
+            break;
+        }
+        run_events(g);
+        for (unsigned i = 0; i < g->nsm; i++)
+            if (g->sm[i].unfinished) sm_issue(g, &g->sm[i]);
+        for (unsigned i = 0; i < g->nmc; i++) mc_step(g, &g->mc[i]);
+        net_step(g->net);
+        g->now = net_now(g->net);
+    }
+    if (ok) {
+        collect(g);
+        *out = g->st;
+        if (timing_out) *timing_out = g->timing;
+    }
+    destroy(g);
+    free(g);
+    return ok;
+}

@@ -1,0 +1,136 @@
+/* Trace-driven GPU memory system on the network: SMs (warps, L1 data cache, MSHRs), MCs
+ * (request queue, L2 slice, DRAM latency, reply queue, reply compressor, NI input queue).
+ * docs/sim.md describes the model, the latency breakdown and every reported figure. */
+#ifndef SIM_GPU_H
+#define SIM_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cache.h"
+#include "codec.h"
+#include "config.h"
+#include "dsm.h"
+#include "memimg.h"
+#include "net.h"
+#include "trace.h"
+
+#define GPU_NONE UINT32_MAX
+
+typedef struct {                 /* one memory request, from L1 miss to fill */
+    uint64_t line;               /* line address (byte address >> 7) */
+    uint64_t t_issue;            /* the access that missed issued */
+    uint64_t t_req_created;      /* request packet created at the SM */
+    uint64_t t_req_accepted;     /* its tail accepted by the MC */
+    uint64_t t_reply_created;    /* reply packet created at the MC NI */
+    uint64_t t_reply_arrived;    /* its tail accepted by the SM */
+    uint32_t next;               /* queue / event-list link */
+    uint16_t sm, warp;
+    uint16_t mc;
+    uint16_t mshr;
+    uint8_t write, mask;
+    uint8_t compressed;          /* reply travelled compressed */
+    uint8_t l2_hit;
+} txn_t;
+
+typedef struct {
+    uint64_t line;
+    uint8_t valid, nwait;
+    uint16_t *waiter;            /* warps merged on this miss (l1_mshr_merge of them) */
+    uint64_t *waiter_issue;
+} mshr_t;
+
+typedef struct {
+    uint32_t *acc;               /* trace indices of this warp's accesses, in order */
+    uint32_t count, pos;
+    uint32_t outstanding;
+} warp_t;
+
+typedef struct {
+    unsigned node;
+    cache_t l1;
+    mshr_t *mshr;
+    unsigned mshr_used;
+    warp_t *warp;
+    unsigned rr;                 /* next warp the issue stage looks at */
+    uint32_t unfinished;         /* accesses not yet completed */
+} sm_t;
+
+typedef struct {
+    unsigned node;
+    cache_t l2;
+    uint32_t req_head, req_tail, req_len;       /* request queue (txn links) */
+    uint32_t rep_head, rep_tail, rep_len;       /* reply queue */
+    unsigned in_l2;                             /* accesses inside the L2 / DRAM pipeline */
+    unsigned in_codec;                          /* replies inside the compressor pipeline */
+    uint64_t stall_cycles;                      /* cycles the NI input queue was full with a reply waiting */
+} mc_t;
+
+typedef struct {
+    uint64_t reads, writes, l1_hits, l1_misses, mshr_merges, mshr_stalls;
+    uint64_t requests, replies;                          /* answered requests */
+    uint64_t req_lat_sum, mem_lat_sum, rep_lat_sum;      /* over answered requests */
+    uint64_t read_miss_lat_sum;                          /* issue -> fill, every read miss incl. merged */
+    uint64_t l2_hits, l2_misses;
+    uint64_t reply_payload_raw_bits, reply_payload_sent_bits;   /* read replies */
+    uint64_t reply_flits_raw;                            /* flits the read replies would take uncompressed */
+    uint64_t compressed_replies;
+    uint64_t completion_cycles;
+    uint64_t mc_stall_cycles;
+    uint64_t reply_packets, reply_flits, request_packets, request_flits;
+    uint64_t link_flits;
+    unsigned links, mcs;
+    double link_utilisation;
+    double amat;
+} gpu_stats;
+
+typedef struct gpu_system gpu_system;
+
+struct gpu_system {
+    sim_config cfg;
+    network *net;
+    const mem_image *img;
+    const trace_t *trace;
+    codec_timing timing;
+    dsm_approx_map approx;
+    uint16_t *bits_memo;         /* compressed bits + 1 per image line, 0 = not computed yet */
+    sm_t *sm;
+    mc_t *mc;
+    unsigned nsm, nmc;
+    unsigned sm_of_node[MCAST_MAX_NODES], mc_of_node[MCAST_MAX_NODES];
+    txn_t *txn;
+    uint32_t txn_cap, txn_free;
+    /* timer wheel: events due at cycle t are in bucket t % wheel_size */
+    uint32_t *wheel_head;
+    uint8_t *wheel_kind;         /* parallel to txn: what the pending event does */
+    unsigned wheel_size;
+    uint64_t events;
+    uint64_t now;
+    gpu_stats st;
+};
+
+enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3 };
+
+/* Node of each SM and MC for the configured topology and placement. */
+bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t err_len);
+/* MC serving a line: (L xor L>>6 xor L>>12) mod mcs. */
+unsigned gpu_mc_of_line(uint64_t line, unsigned mcs);
+
+/* Run the trace on the configured machine with the configured compressor. */
+bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+             codec_timing *timing_out, char *err, size_t err_len);
+
+/* internal, shared by gpu_sm.c / gpu_mc.c / gpu.c */
+uint32_t gpu_txn_alloc(gpu_system *g);
+void gpu_txn_free(gpu_system *g, uint32_t id);
+void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay);
+void sm_issue(gpu_system *g, sm_t *s);
+void sm_reply(gpu_system *g, uint32_t id);
+void sm_fill(gpu_system *g, uint32_t id);
+bool mc_accept(gpu_system *g, unsigned mc);
+void mc_request(gpu_system *g, uint32_t id);
+void mc_step(gpu_system *g, mc_t *m);
+void mc_l2_done(gpu_system *g, uint32_t id);
+void mc_codec_done(gpu_system *g, uint32_t id);
+
+#endif

@@ -1,0 +1,372 @@
+/* npsim: the nocpress system simulator. `npsim help` lists the commands; docs/sim.md has the
+ * model, the formats and the outputs. */
+#define _POSIX_C_SOURCE 200809L
+#include <cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "codec.h"
+#include "config.h"
+#include "gpu.h"
+#include "memimg.h"
+#include "report.h"
+#include "trace.h"
+#include "tracegen.h"
+#include "traffic.h"
+
+#define ERR_LEN 1024
+
+typedef struct {              /* options common to every command */
+    sim_config cfg;
+    const char *positional[4];
+    unsigned npositional;
+    const char *out;          /* --out */
+    const char *trace;        /* --trace */
+    const char *pattern;      /* --pattern */
+    unsigned per_warp;        /* --per-warp */
+    uint64_t cycles;          /* --cycles */
+} options;
+
+static int die(const char *msg) {
+    fprintf(stderr, "npsim: %s\n", msg);
+    return 1;
+}
+
+static bool parse_count(const char *s, uint64_t *v) {
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (*s == '-' || end == s || *end || errno) return false;
+    *v = x;
+    return true;
+}
+
+/* -c FILE, --out X, --trace T, --pattern P, --per-warp N, --cycles N, key=value, positionals. */
+static bool parse_options(int argc, char **argv, options *o, char *err) {
+    memset(o, 0, sizeof *o);
+    config_default(&o->cfg);
+    o->pattern = "mix";
+    o->per_warp = 48;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        uint64_t n;
+        if (!strcmp(a, "-c") && has_value) {
+            if (!config_load_file(&o->cfg, argv[++i], err, ERR_LEN)) return false;
+        } else if (!strcmp(a, "--out") && has_value) o->out = argv[++i];
+        else if (!strcmp(a, "--trace") && has_value) o->trace = argv[++i];
+        else if (!strcmp(a, "--pattern") && has_value) o->pattern = argv[++i];
+        else if (!strcmp(a, "--per-warp") && has_value) {
+            if (!parse_count(argv[++i], &n) || n == 0 || n > 1000000) {
+                snprintf(err, ERR_LEN, "--per-warp: expected 1..1000000");
+                return false;
+            }
+            o->per_warp = (unsigned)n;
+        } else if (!strcmp(a, "--cycles") && has_value) {
+            if (!parse_count(argv[++i], &o->cycles) || o->cycles == 0) {
+                snprintf(err, ERR_LEN, "--cycles: expected a positive integer");
+                return false;
+            }
+        } else if (a[0] != '-' && strchr(a, '=')) {
+            char where[64];
+            snprintf(where, sizeof where, "argument %d", i + 1);
+            if (!config_set(&o->cfg, where, a, err, ERR_LEN)) return false;
+        } else if (a[0] != '-' && o->npositional < 4) o->positional[o->npositional++] = a;
+        else {
+            snprintf(err, ERR_LEN, "unknown option '%s' (npsim help)", a);
+            return false;
+        }
+    }
+    return config_validate(&o->cfg, err, ERR_LEN);
+}
+
+static double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- GPU runs ------------------------------------------------------------------------------ */
+
+static bool load_workload(options *o, mem_image *img, trace_t *t, char *err) {
+    if (!memimg_load(img, o->cfg.data_dir, err, ERR_LEN)) return false;
+    trace_init(t);
+    if (o->trace) return trace_load(t, o->trace, o->cfg.sms, o->cfg.warps_per_sm, err, ERR_LEN);
+    return tracegen(o->pattern, &o->cfg, img, o->per_warp, t, err, ERR_LEN);
+}
+
+static bool write_json(cJSON *root, const char *path, char *err) {
+    char *text = cJSON_Print(root);
+    FILE *f = fopen(path, "w");
+    bool ok = f && text && fputs(text, f) >= 0;
+    if (f && fclose(f)) ok = false;
+    free(text);
+    if (!ok) snprintf(err, ERR_LEN, "%s: cannot write", path);
+    return ok;
+}
+
+static void describe_machine(FILE *f, const options *o, const mem_image *img, const trace_t *t) {
+    const sim_config *c = &o->cfg;
+    static const char *place[] = {"bottom", "top-bottom", "edge", "diamond", "list"};
+    if (c->topology == TOPO_MESH)
+        fprintf(f, "machine: %ux%u mesh, %u SMs + %u MCs (%s), %u-bit channels, %u VCs x %u flits, routing %s-%s\n",
+                c->mesh_k, c->mesh_k, c->sms, c->mcs, place[c->mc_placement], config_channel_bits(c), c->vcs,
+                c->vc_depth, c->routing[0] == ROUTE_XY ? "XY" : "YX", c->routing[1] == ROUTE_XY ? "XY" : "YX");
+    else
+        fprintf(f, "machine: request and reply crossbars, %u SMs + %u MCs, %u-bit channels, %u VCs x %u flits\n",
+                c->sms, c->mcs, config_channel_bits(c), c->vcs, c->vc_depth);
+    fprintf(f, "workload: %s, %zu accesses; memory image %u regions from %s (%.1f MiB)\n",
+            o->trace ? o->trace : o->pattern, t->count, img->nregions, c->data_dir, (double)img->size / 1048576.0);
+}
+
+/* npsim compare: baseline and every compressor on one workload -> table (+ summary files). */
+static int cmd_compare(options *o) {
+    char err[ERR_LEN];
+    mem_image img;
+    trace_t t;
+    if (!load_workload(o, &img, &t, err)) return die(err);
+    FILE *summary = NULL;
+    char path[1024];
+    if (o->out) {
+        snprintf(path, sizeof path, "%s/summary.txt", o->out);
+        summary = fopen(path, "w");
+        if (!summary) return die("cannot write summary.txt in --out directory");
+    }
+    cJSON *root = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(root, "runs");
+    FILE *outs[2] = {stdout, summary};
+    for (unsigned k = 0; k < 2; k++)
+        if (outs[k]) {
+            fprintf(outs[k], "npsim: system-level effect of reply compression\n");
+            describe_machine(outs[k], o, &img, &t);
+        }
+    gpu_stats st[16];
+    codec_timing tm[16];
+    unsigned n = codec_count() < 16 ? codec_count() : 16;
+    for (unsigned i = 0; i < n; i++) {
+        sim_config cfg = o->cfg;
+        snprintf(cfg.compressor, sizeof cfg.compressor, "%s", codec_at(i)->name);
+        double t0 = cpu_seconds();
+        if (!gpu_run(&cfg, &img, &t, &st[i], &tm[i], err, ERR_LEN)) return die(err);
+        fprintf(stderr, "npsim: %s run: %llu cycles in %.2f s\n", cfg.compressor,
+                (unsigned long long)st[i].completion_cycles, cpu_seconds() - t0);
+        cJSON_AddItemToArray(runs, report_gpu_json(cfg.compressor, &st[i], &tm[i]));
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        if (!outs[k]) continue;
+        report_gpu_table_header(outs[k]);
+        for (unsigned i = 0; i < n; i++) report_gpu_table_row(outs[k], codec_at(i)->name, &st[i]);
+        fprintf(outs[k], "(reply_lat: reply packet created at the MC NI -> tail accepted at the SM, cycles; mc_stall: "
+                         "MC cycles with a reply waiting and the NI queue full; ratio: reply payload bits raw/sent)\n");
+        for (unsigned i = 0; i < n; i++) report_gpu_detail(outs[k], codec_at(i)->name, &st[i], &tm[i]);
+    }
+    bool ok = true;
+    if (summary) {
+        fclose(summary);
+        snprintf(path, sizeof path, "%s/summary.json", o->out);
+        ok = write_json(root, path, err);
+    }
+    cJSON_Delete(root);
+    trace_free(&t);
+    memimg_free(&img);
+    return ok ? 0 : die(err);
+}
+
+/* npsim run: one compressor (config key `compressor`). */
+static int cmd_run(options *o) {
+    char err[ERR_LEN];
+    mem_image img;
+    trace_t t;
+    if (!load_workload(o, &img, &t, err)) return die(err);
+    gpu_stats st;
+    codec_timing tm;
+    if (!gpu_run(&o->cfg, &img, &t, &st, &tm, err, ERR_LEN)) return die(err);
+    describe_machine(stdout, o, &img, &t);
+    report_gpu_table_header(stdout);
+    report_gpu_table_row(stdout, o->cfg.compressor, &st);
+    report_gpu_detail(stdout, o->cfg.compressor, &st, &tm);
+    cJSON *j = report_gpu_json(o->cfg.compressor, &st, &tm);
+    bool ok = !o->out || write_json(j, o->out, err);
+    cJSON_Delete(j);
+    trace_free(&t);
+    memimg_free(&img);
+    return ok ? 0 : die(err);
+}
+
+static int cmd_gen_trace(options *o) {
+    char err[ERR_LEN];
+    if (!o->out) return die("gen-trace: --out FILE required (.bin = binary, else text)");
+    mem_image img;
+    trace_t t;
+    if (!load_workload(o, &img, &t, err)) return die(err);
+    size_t len = strlen(o->out);
+    bool binary = len > 4 && !strcmp(o->out + len - 4, ".bin");
+    bool ok = binary ? trace_save_binary(&t, o->out, err, ERR_LEN) : trace_save_text(&t, o->out, err, ERR_LEN);
+    if (ok) printf("gen-trace: %s: %zu accesses (%s, %u per warp)\n", o->out, t.count, o->pattern, o->per_warp);
+    trace_free(&t);
+    memimg_free(&img);
+    return ok ? 0 : die(err);
+}
+
+static int cmd_convert(options *o) {
+    char err[ERR_LEN];
+    if (o->npositional != 2) return die("convert: usage: npsim convert IN OUT (OUT ending .bin = binary, else text)");
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, o->positional[0], 65536, 65536, err, ERR_LEN)) return die(err);
+    size_t len = strlen(o->positional[1]);
+    bool binary = len > 4 && !strcmp(o->positional[1] + len - 4, ".bin");
+    bool ok = binary ? trace_save_binary(&t, o->positional[1], err, ERR_LEN)
+                     : trace_save_text(&t, o->positional[1], err, ERR_LEN);
+    if (ok) printf("convert: %s -> %s: %zu accesses\n", o->positional[0], o->positional[1], t.count);
+    trace_free(&t);
+    return ok ? 0 : die(err);
+}
+
+/* ---- synthetic traffic --------------------------------------------------------------------- */
+
+static int cmd_traffic(options *o) {
+    char err[ERR_LEN];
+    traffic_result r;
+    if (!traffic_run(&o->cfg, false, &r, err, ERR_LEN)) return die(err);
+    report_traffic(stdout, &r);
+    return 0;
+}
+
+/* Zero-load latency of the formula in docs/sim.md averaged over the pattern's pairs. */
+static double zero_load_uniform(const sim_config *c) {
+    double sum = 0;
+    unsigned k = c->mesh_k, n = k * k, pairs = 0;
+    for (unsigned s = 0; s < n; s++)
+        for (unsigned d = 0; d < n; d++) {
+            if (s == d) continue;
+            unsigned h = (s % k > d % k ? s % k - d % k : d % k - s % k) + (s / k > d / k ? s / k - d / k : d / k - s / k);
+            sum += 4.0 * h + c->packet_flits + 4;
+            pairs++;
+        }
+    return sum / pairs;
+}
+
+static int plot(const char *dat, const char *png, const char *title, double sat) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "gnuplot -e \"set terminal pngcairo size 900,420 noenhanced; set output '%s'; set multiplot layout 1,2 title '%s'; "
+             "set grid; set xlabel 'offered load (flits/node/cycle)'; set ylabel 'average latency (cycles)'; "
+             "set logscale y; plot '%s' using 1:3 with linespoints title 'latency'; unset logscale y; "
+             "set ylabel 'accepted (flits/node/cycle)'; set arrow from %g, graph 0 to %g, graph 1 nohead dt 2; "
+             "plot '%s' using 1:2 with linespoints title 'accepted', x with lines dt 3 title 'offered'; unset multiplot\" 2>&1",
+             png, title, dat, sat, sat, dat);
+    return system(cmd);
+}
+
+/* npsim sweep: latency and accepted throughput against offered load; finds saturation. */
+static int cmd_sweep(options *o) {
+    char err[ERR_LEN];
+    sim_config c = o->cfg;
+    double zl = c.topology == TOPO_MESH ? zero_load_uniform(&c) : 0;
+    FILE *dat = NULL;
+    char path[1024], png[1024], title[256];
+    if (o->out) {
+        snprintf(path, sizeof path, "%s.dat", o->out);
+        snprintf(png, sizeof png, "%s.png", o->out);
+        dat = fopen(path, "w");
+        if (!dat) return die("sweep: cannot write the .dat file");
+        fprintf(dat, "# offered accepted avg_latency net_latency drained\n");
+    }
+    printf("sweep: %s traffic, %u-flit packets, routing %s/%s, %ux%u mesh; zero-load latency (formula) %.2f\n",
+           c.traffic == TRAFFIC_UNIFORM ? "uniform" : "configured", c.packet_flits, c.routing[0] == ROUTE_XY ? "XY" : "YX",
+           c.routing[1] == ROUTE_XY ? "XY" : "YX", c.mesh_k, c.mesh_k, zl);
+    printf("%8s %9s %10s %10s %s\n", "offered", "accepted", "latency", "net_lat", "");
+    double best = 0, knee = 0;
+    unsigned past_knee = 0;
+    for (unsigned step = 1; step <= 50 && past_knee < 3; step++) {
+        c.injection_rate = 0.02 * step;
+        traffic_result r;
+        if (!traffic_run(&c, false, &r, err, ERR_LEN)) return die(err);
+        bool saturated = !r.drained || (zl > 0 && r.avg_latency > 3 * zl) || r.accepted < 0.95 * r.offered;
+        if (saturated && knee == 0) knee = c.injection_rate;
+        if (knee > 0) past_knee++;
+        if (r.accepted > best) best = r.accepted;
+        printf("%8.2f %9.4f %10.2f %10.2f %s\n", r.offered, r.accepted, r.avg_latency, r.avg_net_latency,
+               saturated ? "saturated" : "");
+        if (dat) fprintf(dat, "%.4f %.5f %.3f %.3f %d\n", r.offered, r.accepted, r.avg_latency, r.avg_net_latency, r.drained);
+    }
+    printf("saturation: onset at offered %.2f flits/node/cycle (latency > 3x zero-load or accepted < 95%% of "
+           "offered); saturation throughput (max accepted) %.4f flits/node/cycle\n", knee, best);
+    if (dat) {
+        fclose(dat);
+        snprintf(title, sizeof title, "%ux%u mesh, uniform, %u-flit packets", c.mesh_k, c.mesh_k, c.packet_flits);
+        if (plot(path, png, title, knee) != 0) return die("sweep: gnuplot failed");
+        printf("sweep: wrote %s and %s\n", path, png);
+    }
+    return 0;
+}
+
+/* npsim bench: simulated cycles per CPU second, uniform traffic, no measurement overhead. */
+static int cmd_bench(options *o) {
+    char err[ERR_LEN];
+    uint64_t cycles = o->cycles ? o->cycles : 200000;
+    traffic_result r;
+    double t0 = cpu_seconds();
+    if (!traffic_run_cycles(&o->cfg, cycles, &r, err, ERR_LEN)) return die(err);
+    double secs = cpu_seconds() - t0;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("bench: %ux%u mesh, uniform %u-flit packets at %.2f flits/node/cycle: %llu cycles in %.3f s CPU = %.0f "
+           "cycles/s; accepted %.3f; model memory %.2f MiB, peak RSS %.1f MiB\n",
+           o->cfg.mesh_k, o->cfg.mesh_k, o->cfg.packet_flits, o->cfg.injection_rate, (unsigned long long)cycles, secs,
+           (double)cycles / secs, r.accepted, (double)r.memory_bytes / 1048576.0, (double)ru.ru_maxrss / 1024.0);
+    return 0;
+}
+
+static int cmd_codecs(options *o) {
+    for (unsigned i = 0; i < codec_count(); i++) {
+        codec_timing t;
+        codec_timing_load(&t, codec_at(i), o->cfg.synth_report);
+        printf("%-12s %s; compressor %u (%s), decompressor %u (%s)%s\n", codec_at(i)->name, codec_at(i)->description,
+               t.comp.cycles, t.comp.source, t.decomp.cycles, t.decomp.source,
+               codec_at(i)->approximates ? ", approximation from dsm_approx" : "");
+    }
+    return 0;
+}
+
+static void usage(void) {
+    puts("usage: npsim COMMAND [-c config] [key=value ...] [options]\n"
+         "  compare  [--trace T | --pattern P --per-warp N] [--out DIR]  baseline vs every reply compressor\n"
+         "  run      [--trace T | --pattern P --per-warp N] [--out FILE.json]  one run (key compressor)\n"
+         "  traffic  synthetic traffic run (keys traffic, injection_rate, packet_flits, ...)\n"
+         "  sweep    [--out PREFIX]  latency / accepted throughput vs offered load, saturation, PNG\n"
+         "  bench    [--cycles N]  simulated cycles per CPU second\n"
+         "  gen-trace --pattern P --per-warp N --out FILE  (.bin: binary)\n"
+         "  convert  IN OUT  trace text <-> binary (by OUT's extension)\n"
+         "  codecs   reply compressors and where their latencies come from\n"
+         "  help-config  every configuration key, its default and meaning");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
+        usage();
+        return argc < 2 ? 1 : 0;
+    }
+    options o;
+    char err[ERR_LEN];
+    if (!parse_options(argc - 2, argv + 2, &o, err)) return die(err);
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "compare")) return cmd_compare(&o);
+    if (!strcmp(cmd, "run")) return cmd_run(&o);
+    if (!strcmp(cmd, "traffic")) return cmd_traffic(&o);
+    if (!strcmp(cmd, "sweep")) return cmd_sweep(&o);
+    if (!strcmp(cmd, "bench")) return cmd_bench(&o);
+    if (!strcmp(cmd, "gen-trace")) return cmd_gen_trace(&o);
+    if (!strcmp(cmd, "convert")) return cmd_convert(&o);
+    if (!strcmp(cmd, "codecs")) return cmd_codecs(&o);
+    if (!strcmp(cmd, "help-config")) {
+        config_print(&o.cfg, stdout);
+        return 0;
+    }
+    usage();
+    return die("unknown command");
+}

@@ -1,0 +1,37 @@
+/* Memory image: the contents the reply compressors see. Built from every *.bin file of a data
+ * directory (../shared/data/lines by default), in name order. Region i starts at the first
+ * 1 MiB boundary at or after the end of region i-1 (the first at address 0); bytes between
+ * regions are zero. The image size S is the end of the last region rounded up to 1 MiB, and a
+ * byte address A reads image byte A mod S, so every address a trace names has contents. */
+#ifndef SIM_MEMIMG_H
+#define SIM_MEMIMG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MEMIMG_ALIGN (1u << 20)
+#define MEMIMG_MAX_REGIONS 64u
+
+typedef struct {
+    char name[128];      /* file name without ".bin" */
+    char type[16];       /* element type: second-to-last dot-separated part (float32, int32, uint8) */
+    uint64_t base;       /* byte address of the first byte */
+    uint64_t bytes;      /* file size */
+} mem_region;
+
+typedef struct {
+    uint8_t *data;
+    uint64_t size;       /* multiple of MEMIMG_ALIGN */
+    mem_region region[MEMIMG_MAX_REGIONS];
+    unsigned nregions;
+} mem_image;
+
+bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len);
+void memimg_free(mem_image *img);
+/* The 128 bytes of line `line_addr` (byte address line_addr * 128, wrapped). */
+const uint8_t *memimg_line(const mem_image *img, uint64_t line_addr);
+/* The first region whose name contains `part`, or NULL. */
+const mem_region *memimg_find(const mem_image *img, const char *part);
+
+#endif

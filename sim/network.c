@@ -1,0 +1,474 @@
+/* Network construction (mesh or crossbar), packet records, network interfaces, the cycle loop.
+ * Router internals are in router.c; timing and formulas in net.h and docs/sim.md. */
+#include "net_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *net_alloc(network *n, size_t count, size_t size) {
+    void *p = calloc(count ? count : 1, size);
+    if (!p) {
+        fprintf(stderr, "npsim: out of memory (%zu x %zu bytes)\n", count, size);
+        exit(2);
+    }
+    n->mem += count * size;
+    return p;
+}
+
+/* ---- packet records ------------------------------------------------------------------------ */
+
+uint32_t net_pkt_alloc(network *n) {
+    if (n->pk_free == NET_NO_PACKET) {
+        uint32_t old = n->pk_cap, cap = old ? old * 2 : 1024;
+        packet_t *grown = realloc(n->pk, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            fprintf(stderr, "npsim: out of memory (%u packet records)\n", cap);
+            exit(2);
+        }
+        n->mem += (size_t)(cap - old) * sizeof *grown;
+        n->pk = grown;
+        for (uint32_t i = old; i < cap; i++) n->pk[i].next = i + 1 < cap ? i + 1 : NET_NO_PACKET;
+        n->pk_free = old;
+        n->pk_cap = cap;
+    }
+    uint32_t idx = n->pk_free;
+    n->pk_free = n->pk[idx].next;
+    n->pk[idx].next = NET_NO_PACKET;
+    n->pk_live++;
+    return idx;
+}
+
+void net_pkt_free(network *n, uint32_t idx) {
+    n->pk[idx].next = n->pk_free;
+    n->pk_free = idx;
+    n->pk_live--;
+}
+
+void net_return_credit(network *n, link_end up, unsigned vc) {
+    out_vc *o = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs + vc] : &n->ni[up.index].injvc[vc];
+    unsigned slot = o->ret_head + o->ret_count;
+    if (slot >= n->depth) slot -= n->depth;
+    /* the flit leaves the buffer in ST (next cycle); the credit is usable credit_delay later */
+    o->ret[slot] = n->now + 1 + n->credit_delay;
+    o->ret_count++;
+    if (o->starved) {             /* a flit upstream waits for exactly this credit */
+        o->starved = 0;
+        net_wake_sa(n, up.index, o->ret[slot]);
+    }
+}
+
+/* ---- construction -------------------------------------------------------------------------- */
+
+static void init_out_vcs(network *n, out_vc *o, unsigned count) {
+    for (unsigned i = 0; i < count; i++) {
+        o[i].owner = -1;
+        o[i].credits = (uint16_t)n->depth;
+        o[i].ret = net_alloc(n, n->depth, sizeof(uint64_t));
+    }
+}
+
+static void init_router(network *n, unsigned id, unsigned nports, int node, int cls_only) {
+    router_t *r = &n->r[id];
+    r->id = id;
+    r->nports = nports;
+    r->node = node;
+    r->cls_only = cls_only;
+    r->in = net_alloc(n, nports * n->vcs, sizeof *r->in);
+    r->out = net_alloc(n, nports * n->vcs, sizeof *r->out);
+    for (unsigned i = 0; i < nports * n->vcs; i++) {
+        r->in[i].q.buf = net_alloc(n, n->depth, sizeof(flit_t));
+        r->in[i].tgt = net_alloc(n, nports, sizeof(target_t));
+    }
+    init_out_vcs(n, r->out, nports * n->vcs);
+    r->down = net_alloc(n, nports, sizeof *r->down);
+    r->up = net_alloc(n, nports, sizeof *r->up);
+    r->up_out = net_alloc(n, nports, sizeof *r->up_out);
+    r->rr_in = net_alloc(n, nports, sizeof *r->rr_in);
+    r->rr_out = net_alloc(n, nports, sizeof *r->rr_out);
+    r->rr_vc = net_alloc(n, nports, sizeof *r->rr_vc);
+    r->sa_vc = net_alloc(n, nports, sizeof *r->sa_vc);
+    r->sa_tmask = net_alloc(n, nports, sizeof *r->sa_tmask);
+    r->req = net_alloc(n, nports, sizeof *r->req);
+    r->cand = net_alloc(n, nports, sizeof *r->cand);
+    r->va_need = net_alloc(n, nports, sizeof *r->va_need);
+    r->arrive = net_alloc(n, (size_t)NET_WHEEL * nports, sizeof *r->arrive);
+    r->arrive_va = net_alloc(n, (size_t)NET_WHEEL * nports, sizeof *r->arrive_va);
+    r->arrive_ports = net_alloc(n, NET_WHEEL, sizeof *r->arrive_ports);
+}
+
+static void connect(network *n, unsigned from, unsigned out_port, unsigned to, unsigned in_port) {
+    n->r[from].down[out_port] = (link_end){END_ROUTER, (uint16_t)to, (uint16_t)in_port};
+    n->r[to].up[in_port] = (link_end){END_ROUTER, (uint16_t)from, (uint16_t)out_port};
+    n->links++;
+}
+
+static unsigned opposite_port(unsigned p) {
+    switch (p) {
+    case MCAST_PORT_XPOS: return MCAST_PORT_XNEG;
+    case MCAST_PORT_XNEG: return MCAST_PORT_XPOS;
+    case MCAST_PORT_YPOS: return MCAST_PORT_YNEG;
+    default: return MCAST_PORT_YPOS;
+    }
+}
+
+static void build_mesh(network *n) {
+    unsigned k = n->cfg.mesh_k;
+    n->mesh = (mcast_mesh){k, k};
+    n->nrouters = k * k;
+    n->r = net_alloc(n, n->nrouters, sizeof *n->r);
+    for (unsigned id = 0; id < n->nrouters; id++) init_router(n, id, MCAST_MESH_PORTS, (int)id, -1);
+    for (unsigned id = 0; id < n->nrouters; id++) {
+        unsigned x = id % k, y = id / k;
+        if (x + 1 < k) connect(n, id, MCAST_PORT_XPOS, id + 1, opposite_port(MCAST_PORT_XPOS));
+        if (x > 0) connect(n, id, MCAST_PORT_XNEG, id - 1, opposite_port(MCAST_PORT_XNEG));
+        if (y + 1 < k) connect(n, id, MCAST_PORT_YPOS, id + k, opposite_port(MCAST_PORT_YPOS));
+        if (y > 0) connect(n, id, MCAST_PORT_YNEG, id - k, opposite_port(MCAST_PORT_YNEG));
+    }
+    for (unsigned node = 0; node < n->nodes; node++) {
+        ni_t *ni = &n->ni[node];
+        link_end local = {END_ROUTER, (uint16_t)node, MCAST_PORT_LOCAL};
+        ni->inj[CLASS_REQUEST] = ni->inj[CLASS_REPLY] = local;
+        for (unsigned v = 0; v < n->vcs; v++) ni->ej_up[v] = local;
+        n->r[node].up[MCAST_PORT_LOCAL] = (link_end){END_NI, (uint16_t)node, 0};
+        n->r[node].down[MCAST_PORT_LOCAL] = (link_end){END_NI, (uint16_t)node, 0};
+    }
+    /* the DOR rule of the C model, tabulated: one lookup per hop instead of one call */
+    for (unsigned c = 0; c < NET_CLASSES; c++) {
+        n->route[c] = net_alloc(n, (size_t)n->nodes * n->nodes, 1);
+        for (unsigned cur = 0; cur < n->nodes; cur++)
+            for (unsigned dest = 0; dest < n->nodes; dest++)
+                n->route[c][cur * n->nodes + dest] = (uint8_t)mcast_dor_port(&n->mesh, cur, dest, n->order[c]);
+    }
+    n->shared_injection = true;
+}
+
+/* Seed 003 sec. 4.1: separate request and reply crossbars; switch c carries class c. */
+static void build_crossbar(network *n) {
+    n->nrouters = NET_CLASSES;
+    n->r = net_alloc(n, n->nrouters, sizeof *n->r);
+    for (unsigned c = 0; c < NET_CLASSES; c++) {
+        init_router(n, c, n->nodes, -1, (int)c);
+        for (unsigned node = 0; node < n->nodes; node++) {
+            n->r[c].up[node] = (link_end){END_NI, (uint16_t)node, 0};
+            n->r[c].down[node] = (link_end){END_NI, (uint16_t)node, 0};
+            n->ni[node].inj[c] = (link_end){END_ROUTER, (uint16_t)c, (uint16_t)node};
+        }
+    }
+    for (unsigned node = 0; node < n->nodes; node++)
+        for (unsigned v = 0; v < n->vcs; v++) {
+            unsigned c = v < n->vc_lo[CLASS_REPLY] ? CLASS_REQUEST : CLASS_REPLY;
+            n->ni[node].ej_up[v] = (link_end){END_ROUTER, (uint16_t)c, (uint16_t)node};
+        }
+    n->shared_injection = false;
+}
+
+/* Where each input port's credits go: the upstream router's out_vc array or the NI's. */
+static void resolve_upstream(network *n) {
+    for (unsigned id = 0; id < n->nrouters; id++) {
+        router_t *r = &n->r[id];
+        for (unsigned p = 0; p < r->nports; p++) {
+            link_end up = r->up[p];
+            r->up_out[p] = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs] : n->ni[up.index].injvc;
+        }
+    }
+}
+
+network *net_create(const sim_config *cfg, const net_client *client, char *err, size_t err_len) {
+    if (!config_validate(cfg, err, err_len)) return NULL;
+    network *n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    n->mem = sizeof *n;
+    n->cfg = *cfg;
+    n->client = *client;
+    n->nodes = config_nodes(cfg);
+    n->vcs = cfg->vcs;
+    n->depth = cfg->vc_depth;
+    n->credit_delay = cfg->credit_delay;
+    n->channel_bits = config_channel_bits(cfg);
+    n->vc_lo[CLASS_REQUEST] = 0;
+    n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
+    n->vc_lo[CLASS_REPLY] = cfg->vcs_request;
+    n->vc_hi[CLASS_REPLY] = cfg->vcs;
+    n->order[CLASS_REQUEST] = cfg->routing[CLASS_REQUEST] == ROUTE_XY ? MCAST_XY : MCAST_YX;
+    n->order[CLASS_REPLY] = cfg->routing[CLASS_REPLY] == ROUTE_XY ? MCAST_XY : MCAST_YX;
+    n->pk_free = NET_NO_PACKET;
+    n->st.window_end = UINT64_MAX;
+    n->mesh_topo = cfg->topology == TOPO_MESH;
+    n->ni = net_alloc(n, n->nodes, sizeof *n->ni);
+    for (unsigned node = 0; node < n->nodes; node++) {
+        ni_t *ni = &n->ni[node];
+        ni->injvc = net_alloc(n, n->vcs, sizeof *ni->injvc);
+        init_out_vcs(n, ni->injvc, n->vcs);
+        ni->ej = net_alloc(n, n->vcs, sizeof *ni->ej);
+        for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->depth, sizeof(flit_t));
+        ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
+        for (unsigned c = 0; c < NET_CLASSES; c++) {
+            ni->qhead[c] = ni->qtail[c] = ni->cur[c] = NET_NO_PACKET;
+            ni->cur_vc[c] = -1;
+        }
+    }
+    n->split = net_alloc(n, n->nodes > MCAST_MESH_PORTS ? n->nodes : MCAST_MESH_PORTS, sizeof(mcast_set));
+    n->nwords = (n->nodes + 63u) / 64u;
+    n->wake_ej = net_alloc(n, (size_t)NET_WHEEL * n->nwords, sizeof *n->wake_ej);
+    n->inj_busy = net_alloc(n, n->nwords, sizeof *n->inj_busy);
+    n->stepping = -1;
+    if (n->mesh_topo) build_mesh(n);
+    else build_crossbar(n);
+    resolve_upstream(n);
+    n->rwords = (n->nrouters + 63u) / 64u;
+    n->wake_va = net_alloc(n, (size_t)NET_WHEEL * n->rwords, sizeof *n->wake_va);
+    n->wake_sa = net_alloc(n, (size_t)NET_WHEEL * n->rwords, sizeof *n->wake_sa);
+    n->va_late = net_alloc(n, n->rwords, sizeof *n->va_late);
+    return n;
+}
+
+void net_destroy(network *n) {
+    if (!n) return;
+    for (unsigned id = 0; id < n->nrouters; id++) {
+        router_t *r = &n->r[id];
+        for (unsigned i = 0; i < r->nports * n->vcs; i++) {
+            free(r->in[i].q.buf);
+            free(r->in[i].tgt);
+            free(r->out[i].ret);
+        }
+        free(r->in); free(r->out); free(r->down); free(r->up); free(r->up_out); free(r->rr_in); free(r->rr_out);
+        free(r->rr_vc); free(r->sa_vc); free(r->sa_tmask); free(r->req); free(r->cand); free(r->va_need);
+        free(r->arrive); free(r->arrive_va); free(r->arrive_ports);
+    }
+    for (unsigned node = 0; node < n->nodes; node++) {
+        ni_t *ni = &n->ni[node];
+        for (unsigned v = 0; v < n->vcs; v++) {
+            free(ni->injvc[v].ret);
+            free(ni->ej[v].buf);
+        }
+        free(ni->injvc); free(ni->ej); free(ni->ej_up);
+    }
+    free(n->r); free(n->ni); free(n->pk); free(n->split);
+    free(n->route[0]); free(n->route[1]); free(n->wake_va); free(n->wake_sa); free(n->va_late); free(n->wake_ej); free(n->inj_busy);
+    free(n);
+}
+
+/* ---- queries ------------------------------------------------------------------------------- */
+
+unsigned net_nodes(const network *n) { return n->nodes; }
+unsigned net_links(const network *n) { return n->links; }
+uint64_t net_now(const network *n) { return n->now; }
+const net_stats *net_get_stats(const network *n) { return &n->st; }
+size_t net_memory_bytes(const network *n) { return n->mem; }
+bool net_idle(const network *n) { return n->live_flits == 0 && n->queued == 0; }
+unsigned net_queued(const network *n, unsigned src, unsigned cls) { return n->ni[src].qlen[cls]; }
+
+void net_reset_stats(network *n) {
+    memset(&n->st, 0, sizeof n->st);
+    n->st.window_start = n->now;
+    n->st.window_end = UINT64_MAX;
+}
+
+void net_close_window(network *n) { n->st.window_end = n->now; }
+
+unsigned net_packet_flits(const network *n, uint64_t payload_bits) {
+    return 1u + (unsigned)((payload_bits + n->channel_bits - 1) / n->channel_bits);
+}
+
+/* ---- sending ------------------------------------------------------------------------------- */
+
+static uint64_t enqueue(network *n, uint32_t idx) {
+    packet_t *p = &n->pk[idx];
+    ni_t *ni = &n->ni[p->src];
+    unsigned c = p->cls;
+    p->uid = n->next_uid++;
+    p->created = n->now;
+    p->next = NET_NO_PACKET;
+    if (ni->qtail[c] == NET_NO_PACKET) ni->qhead[c] = idx;
+    else n->pk[ni->qtail[c]].next = idx;
+    ni->qtail[c] = idx;
+    ni->qlen[c]++;
+    n->queued++;
+    bitmap_set(n->inj_busy, p->src);
+    return p->uid;
+}
+
+static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len, uint32_t user) {
+    uint32_t idx = net_pkt_alloc(n);
+    packet_t *p = &n->pk[idx];
+    memset(p, 0, sizeof *p);
+    p->src = (uint16_t)src;
+    p->cls = (uint8_t)cls;
+    p->len = (uint16_t)len;
+    p->user = user;
+    return idx;
+}
+
+uint64_t net_send_unicast(network *n, unsigned src, unsigned dest, unsigned cls, unsigned len, uint32_t user) {
+    uint32_t idx = new_packet(n, src, cls, len, user);
+    n->pk[idx].dest = (uint16_t)dest;
+    mcast_set_add(&n->pk[idx].dests, dest);
+    return enqueue(n, idx);
+}
+
+uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, unsigned cls, unsigned len,
+                            uint32_t user) {
+    uint32_t idx = new_packet(n, src, cls, len, user);
+    packet_t *p = &n->pk[idx];
+    p->dests = *dests;
+    if (mcast_set_count(dests) == 1) p->dest = (uint16_t)mcast_set_next(dests, 0);
+    else p->multicast = 1;
+    return enqueue(n, idx);
+}
+
+/* ---- network interfaces -------------------------------------------------------------------- */
+
+/* Take every flit that has arrived, VC by VC; true when a tail was refused (offer it again). */
+static bool ni_eject(network *n, unsigned node, ni_t *ni) {
+    bool refused = false;
+    for (unsigned v = 0; v < n->vcs && ni->ej_flits; v++) {
+        flit_fifo *q = &ni->ej[v];
+        while (q->count) {
+            flit_t *f = fifo_at(q, n->depth, 0);
+            if (f->ready > n->now) break;
+            uint32_t idx = f->pkt;
+            packet_t *p = &n->pk[idx];
+            bool tail = f->idx + 1u == p->len;
+            if (tail && n->client.accept && !n->client.accept(n->client.ctx, n, p, node)) {
+                refused = true;
+                break;
+            }
+            fifo_pop(q, n->depth);
+            ni->ej_flits--;
+            n->live_flits--;
+            n->st.flits[p->cls]++;
+            net_return_credit(n, ni->ej_up[v], v);
+            if (!tail) continue;
+            n->st.packets[p->cls]++;
+            if (p->created >= n->st.window_start && p->created < n->st.window_end) {
+                uint64_t lat = n->now - p->created;
+                n->st.latency_sum[p->cls] += lat;
+                n->st.net_latency_sum[p->cls] += n->now - p->injected;
+                n->st.latency_count[p->cls]++;
+                if (lat > n->st.latency_max[p->cls]) n->st.latency_max[p->cls] = lat;
+            }
+            if (n->client.deliver) n->client.deliver(n->client.ctx, n, p, node);
+            net_pkt_free(n, idx);
+        }
+    }
+    return refused;
+}
+
+/* Start the next queued packet of class c on a free injection VC with a credit. */
+static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
+    if (!ni->qlen[c]) return false;
+    for (unsigned v = n->vc_lo[c]; v < n->vc_hi[c]; v++) {
+        out_vc *o = &ni->injvc[v];
+        if (o->owner >= 0 || !outvc_credits(o, n->depth, n->now)) continue;
+        uint32_t idx = ni->qhead[c];
+        ni->qhead[c] = n->pk[idx].next;
+        if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
+        ni->qlen[c]--;
+        o->owner = 0;
+        ni->cur[c] = idx;
+        ni->cur_flit[c] = 0;
+        ni->cur_vc[c] = (int16_t)v;
+        n->pk[idx].injected = n->now;
+        n->st.injected_packets[c]++;
+        return true;
+    }
+    return false;
+}
+
+/* Send one flit of class c's current packet; false when it cannot move this cycle. */
+static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
+    if (ni->cur[c] == NET_NO_PACKET && !ni_start_packet(n, ni, c)) return false;
+    out_vc *o = &ni->injvc[ni->cur_vc[c]];
+    if (!outvc_credits(o, n->depth, n->now)) return false;
+    o->credits--;
+    uint32_t idx = ni->cur[c];
+    link_end to = ni->inj[c];
+    /* written into the router's buffer next cycle (head: VA then), first SA the cycle after */
+    flit_t f = {idx, ni->cur_flit[c], n->now + 2};
+    router_write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
+    n->live_flits++;
+    n->st.injected_flits[c]++;
+    if (++ni->cur_flit[c] == n->pk[idx].len) {
+        o->owner = -1;
+        ni->cur[c] = NET_NO_PACKET;
+        n->queued--;
+    }
+    return true;
+}
+
+static void ni_inject(network *n, ni_t *ni) {
+    if (!n->shared_injection) {          /* crossbar: one injection channel per class */
+        for (unsigned c = 0; c < NET_CLASSES; c++) ni_send_flit(n, ni, c);
+        return;
+    }
+    for (unsigned k = 0; k < NET_CLASSES; k++) {
+        unsigned c = (ni->rr_cls + k) % NET_CLASSES;
+        if (ni->cur[c] == NET_NO_PACKET && !ni->qlen[c]) continue;
+        if (ni_send_flit(n, ni, c)) {
+            ni->rr_cls = (uint8_t)((c + 1) % NET_CLASSES);
+            return;
+        }
+    }
+}
+
+static bool ni_has_injection(const ni_t *ni) {
+    for (unsigned c = 0; c < NET_CLASSES; c++)
+        if (ni->qlen[c] || ni->cur[c] != NET_NO_PACKET) return true;
+    return false;
+}
+
+/* NIs with a flit arriving this cycle or a refused tail, in node order (a refused tail is
+ * offered again every cycle; flits that have not arrived wake their NI when they do). */
+static void eject_phase(network *n) {
+    uint64_t *due = &n->wake_ej[(n->now % NET_WHEEL) * n->nwords];
+    for (unsigned w = 0; w < n->nwords; w++) {
+        uint64_t m = due[w];
+        due[w] = 0;
+        for (; m; m &= m - 1) {
+            unsigned node = w * 64u + (unsigned)__builtin_ctzll(m);
+            if (ni_eject(n, node, &n->ni[node])) net_wake_ej(n, node, n->now + 1);
+        }
+    }
+}
+
+/* The routers woken for this cycle, in id order (net_internal.h: why the others can wait).
+ * A router woken for VA only is visited next cycle instead, which then starts with this
+ * cycle's VA (router_step). */
+static void router_phase(network *n) {
+    uint64_t *va = &n->wake_va[(n->now % NET_WHEEL) * n->rwords];
+    uint64_t *sa = &n->wake_sa[(n->now % NET_WHEEL) * n->rwords];
+    uint64_t *sa_next = &n->wake_sa[((n->now + 1) % NET_WHEEL) * n->rwords];
+    for (unsigned w = 0; w < n->rwords; w++) {
+        uint64_t va_w = va[w], sa_w = sa[w], late_w = n->va_late[w];
+        va[w] = sa[w] = 0;           /* visits scheduled from here on are for later cycles */
+        n->va_late[w] = va_w & ~sa_w;
+        sa_next[w] |= va_w & ~sa_w;
+        for (uint64_t m = sa_w; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m), id = w * 64u + b;
+            n->stepping = (int)id;
+            router_step(n, &n->r[id], (va_w >> b) & 1u, (late_w >> b) & 1u);
+        }
+    }
+    n->stepping = -1;
+}
+
+/* NIs with packets to send, in node order. */
+static void inject_phase(network *n) {
+    for (unsigned w = 0; w < n->nwords; w++)
+        for (uint64_t m = n->inj_busy[w]; m; m &= m - 1) {
+            unsigned node = w * 64u + (unsigned)__builtin_ctzll(m);
+            ni_inject(n, &n->ni[node]);
+            if (!ni_has_injection(&n->ni[node])) bitmap_clear(n->inj_busy, node);
+        }
+}
+
+void net_step(network *n) {
+    eject_phase(n);
+    router_phase(n);
+    if (n->queued) inject_phase(n);
+    n->now++;
+}

@@ -1,0 +1,95 @@
+/* Run reports; every number printed comes from the run's counters. */
+#include "report.h"
+
+#include <cJSON.h>
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
+
+void report_figures(const gpu_stats *st, gpu_figures *f) {
+    f->l1_hit_rate = ratio((double)st->l1_hits, (double)st->reads);
+    f->l1_miss_rate = ratio((double)st->l1_misses, (double)st->reads);
+    f->l2_hit_rate = ratio((double)st->l2_hits, (double)(st->l2_hits + st->l2_misses));
+    f->avg_request_latency = ratio((double)st->req_lat_sum, (double)st->replies);
+    f->avg_memory_latency = ratio((double)st->mem_lat_sum, (double)st->replies);
+    f->avg_reply_latency = ratio((double)st->rep_lat_sum, (double)st->replies);
+    f->amat = st->amat;
+    f->mc_stall_fraction = ratio((double)st->mc_stall_cycles, (double)st->mcs * (double)st->completion_cycles);
+    f->compression_ratio = ratio((double)st->reply_payload_raw_bits, (double)st->reply_payload_sent_bits);
+    /* read replies' flits over what they would take uncompressed (write acks are 1 flit either way) */
+    uint64_t acks = st->writes;
+    f->reply_flit_ratio = ratio((double)(st->reply_flits - acks), (double)st->reply_flits_raw);
+}
+
+static void add_latency(cJSON *obj, const char *key, const codec_latency *l) {
+    cJSON *o = cJSON_AddObjectToObject(obj, key);
+    cJSON_AddNumberToObject(o, "cycles", l->cycles);
+    cJSON_AddStringToObject(o, "source", l->source);
+}
+
+void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t) {
+    gpu_figures f;
+    report_figures(st, &f);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "compressor", name);
+    cJSON_AddNumberToObject(o, "completion_cycles", (double)st->completion_cycles);
+    cJSON_AddNumberToObject(o, "reads", (double)st->reads);
+    cJSON_AddNumberToObject(o, "writes", (double)st->writes);
+    cJSON_AddNumberToObject(o, "l1_hit_rate", f.l1_hit_rate);
+    cJSON_AddNumberToObject(o, "l1_miss_rate", f.l1_miss_rate);
+    cJSON_AddNumberToObject(o, "mshr_merges", (double)st->mshr_merges);
+    cJSON_AddNumberToObject(o, "l2_hit_rate", f.l2_hit_rate);
+    cJSON_AddNumberToObject(o, "avg_request_latency", f.avg_request_latency);
+    cJSON_AddNumberToObject(o, "avg_memory_latency", f.avg_memory_latency);
+    cJSON_AddNumberToObject(o, "avg_reply_latency", f.avg_reply_latency);
+    cJSON_AddNumberToObject(o, "amat", f.amat);
+    cJSON_AddNumberToObject(o, "mc_stall_fraction", f.mc_stall_fraction);
+    cJSON_AddNumberToObject(o, "request_packets", (double)st->request_packets);
+    cJSON_AddNumberToObject(o, "request_flits", (double)st->request_flits);
+    cJSON_AddNumberToObject(o, "reply_packets", (double)st->reply_packets);
+    cJSON_AddNumberToObject(o, "reply_flits", (double)st->reply_flits);
+    cJSON_AddNumberToObject(o, "compressed_replies", (double)st->compressed_replies);
+    cJSON_AddNumberToObject(o, "compression_ratio", f.compression_ratio);
+    cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
+    if (t) {
+        cJSON *lat = cJSON_AddObjectToObject(o, "latencies");
+        add_latency(lat, "compressor", &t->comp);
+        add_latency(lat, "decompressor", &t->decomp);
+        add_latency(lat, "approximation", &t->approx);
+    }
+    return o;
+}
+
+void report_gpu_table_header(FILE *f) {
+    fprintf(f, "%-12s %11s %12s %10s %10s %12s %8s %7s %7s\n", "compressor", "reply_flits", "reply_pkts",
+            "reply_lat", "mc_stall", "completion", "amat", "l1_hit", "ratio");
+}
+
+void report_gpu_table_row(FILE *f, const char *name, const gpu_stats *st) {
+    gpu_figures g;
+    report_figures(st, &g);
+    fprintf(f, "%-12s %11llu %12llu %10.1f %9.1f%% %12llu %8.1f %6.1f%% %7.2f\n", name,
+            (unsigned long long)st->reply_flits, (unsigned long long)st->reply_packets, g.avg_reply_latency,
+            100.0 * g.mc_stall_fraction, (unsigned long long)st->completion_cycles, g.amat, 100.0 * g.l1_hit_rate,
+            g.compression_ratio);
+}
+
+void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const codec_timing *t) {
+    gpu_figures g;
+    report_figures(st, &g);
+    fprintf(f, "run %s: %llu reads (L1 hit %.1f%%, %llu MSHR merges), %llu writes, L2 hit %.1f%%\n", name,
+            (unsigned long long)st->reads, 100 * g.l1_hit_rate, (unsigned long long)st->mshr_merges,
+            (unsigned long long)st->writes, 100 * g.l2_hit_rate);
+    fprintf(f, "  latency: request %.1f + memory %.1f + reply %.1f cycles; AMAT %.1f; link utilisation %.3f\n",
+            g.avg_request_latency, g.avg_memory_latency, g.avg_reply_latency, g.amat, st->link_utilisation);
+    if (t && t->def->compressed_bits)
+        fprintf(f, "  latencies: compressor %u (%s), decompressor %u (%s), approximation %u (%s)\n", t->comp.cycles,
+                t->comp.source, t->decomp.cycles, t->decomp.source, t->approx.cycles, t->approx.source);
+}
+
+void report_traffic(FILE *f, const traffic_result *r) {
+    fprintf(f, "offered %.3f accepted %.3f flits/node/cycle; latency avg %.2f (network %.2f, request %.2f, "
+               "reply %.2f) max %llu cycles; %llu/%llu window deliveries%s\n",
+            r->offered, r->accepted, r->avg_latency, r->avg_net_latency, r->request_latency, r->reply_latency,
+            (unsigned long long)r->max_latency, (unsigned long long)r->measured, (unsigned long long)r->expected,
+            r->drained ? "" : " (did not drain: saturated)");
+}

@@ -1,0 +1,27 @@
+/* Reporting: per-run JSON (cJSON) and the fixed-width tables npsim prints. */
+#ifndef SIM_REPORT_H
+#define SIM_REPORT_H
+
+#include <stdio.h>
+#include "codec.h"
+#include "gpu.h"
+#include "traffic.h"
+
+/* Derived per-run figures (averages, ratios) from the raw counters. */
+typedef struct {
+    double l1_hit_rate, l1_miss_rate, l2_hit_rate;
+    double avg_request_latency, avg_memory_latency, avg_reply_latency, amat;
+    double mc_stall_fraction;            /* stall cycles / (mcs * completion cycles) */
+    double compression_ratio;            /* raw reply payload bits / sent payload bits */
+    double reply_flit_ratio;             /* reply flits / reply flits without compression */
+} gpu_figures;
+
+void report_figures(const gpu_stats *st, gpu_figures *f);
+/* JSON object for one run (caller owns; cJSON *). */
+void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t);
+void report_gpu_table_header(FILE *f);
+void report_gpu_table_row(FILE *f, const char *name, const gpu_stats *st);
+void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const codec_timing *t);
+void report_traffic(FILE *f, const traffic_result *r);
+
+#endif

@@ -1,0 +1,181 @@
+/* Trace generators; see tracegen.h. */
+#include "tracegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const sim_config *cfg;
+    const mem_image *img;
+    trace_t *out;
+    unsigned per_warp;
+    unsigned first_sm, sms;      /* the group of SMs running the pattern */
+} gen_ctx;
+
+static void emit(gen_ctx *c, unsigned sm, unsigned warp, int write, uint64_t addr, unsigned mask) {
+    trace_push(c->out, (trace_access){addr & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp,
+                                      (uint8_t)(write != 0), (uint8_t)mask});
+}
+
+static const mem_region *region(const gen_ctx *c, const char *name) { return memimg_find(c->img, name); }
+
+/* Output arrays live above the image (addresses wrap onto it, docs/sim.md); each pattern has its own. */
+static uint64_t out_base(unsigned pattern_id) { return (UINT64_C(1) << 40) + ((uint64_t)pattern_id << 32); }
+
+static uint32_t read_u32(const mem_image *img, uint64_t addr) {
+    const uint8_t *line = memimg_line(img, addr >> 7);
+    unsigned o = (unsigned)(addr & 127u) & ~3u;
+    return (uint32_t)line[o] | (uint32_t)line[o + 1] << 8 | (uint32_t)line[o + 2] << 16 | (uint32_t)line[o + 3] << 24;
+}
+
+static void gen_stream(gen_ctx *c) {
+    const mem_region *r = region(c, "kmeans");
+    uint64_t lines = r->bytes / 128, warps = c->cfg->warps_per_sm, all = c->sms * warps;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++)
+            for (unsigned i = 0, n = 0; n < c->per_warp; i++) {
+                uint64_t line = (j * warps + w + (uint64_t)i * all) % lines;
+                emit(c, c->first_sm + j, w, 0, r->base + line * 128, 0xF);
+                if (++n < c->per_warp && i % 4 == 3) {
+                    emit(c, c->first_sm + j, w, 1, out_base(0) + line * 128, 0xF);
+                    n++;
+                }
+            }
+}
+
+static void gen_stencil(gen_ctx *c) {
+    const mem_region *t = region(c, "hotspot_temp"), *p = region(c, "hotspot_power");
+    const unsigned row_lines = 16, rows = 512;        /* 512 floats per row */
+    unsigned warps = c->cfg->warps_per_sm, band = rows / c->sms ? rows / c->sms : 1;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++) {
+            unsigned n = 0;
+            for (unsigned k = 0; n < c->per_warp; k++) {
+                unsigned cell = w + k * warps;            /* warp w takes every warps-th line of the band */
+                unsigned row = (j * band + cell / row_lines) % rows, col = cell % row_lines;
+                unsigned up = row ? row - 1 : row, down = row + 1 < rows ? row + 1 : row;
+                uint64_t addr[4] = {t->base + ((uint64_t)up * row_lines + col) * 128,
+                                    t->base + ((uint64_t)row * row_lines + col) * 128,
+                                    t->base + ((uint64_t)down * row_lines + col) * 128,
+                                    p->base + ((uint64_t)row * row_lines + col) * 128};
+                for (unsigned a = 0; a < 4 && n < c->per_warp; a++, n++) emit(c, c->first_sm + j, w, 0, addr[a], 0xF);
+                if (n < c->per_warp) {
+                    emit(c, c->first_sm + j, w, 1, out_base(1) + ((uint64_t)row * row_lines + col) * 128, 0xF);
+                    n++;
+                }
+            }
+        }
+}
+
+static void gen_mapreduce(gen_ctx *c) {
+    const mem_region *r = region(c, "lud");
+    uint64_t lines = r->bytes / 128;
+    unsigned warps = c->cfg->warps_per_sm;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++)
+            for (unsigned i = 0, n = 0; n < c->per_warp; i++) {
+                uint64_t chunk = (uint64_t)(j / 2) * warps * c->per_warp;   /* the pair's shared chunk */
+                uint64_t line = (chunk + (uint64_t)w * c->per_warp + i) % lines;
+                emit(c, c->first_sm + j, w, 0, r->base + line * 128, 0xF);
+                if (++n < c->per_warp && i % 8 == 7) {
+                    emit(c, c->first_sm + j, w, 1, out_base(2) + ((uint64_t)j * warps + w) * 128, 0xF);
+                    n++;
+                }
+            }
+}
+
+static void gen_graph(gen_ctx *c) {
+    const mem_region *nodes = region(c, "bfs65536_nodes"), *edges = region(c, "bfs65536_edges"),
+                     *cost = region(c, "bfs65536_cost");
+    uint64_t nnodes = nodes->bytes / 8, nedges = edges->bytes / 4, warps = c->cfg->warps_per_sm;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++) {
+            unsigned n = 0;
+            for (uint64_t k = 0; n < c->per_warp; k++) {
+                uint64_t v = (j * warps + w + k * c->sms * warps) % nnodes;
+                uint64_t rec = nodes->base + v * 8;
+                emit(c, c->first_sm + j, w, 0, rec, 1u << ((rec >> 5) & 3));
+                n++;
+                uint32_t start = read_u32(c->img, rec), degree = read_u32(c->img, rec + 4);
+                for (uint32_t e = 0; e < degree && e < 8 && n < c->per_warp; e++) {
+                    uint64_t ea = edges->base + ((start + e) % nedges) * 4;
+                    if (e == 0 || (ea & 127) < 4) {        /* a new edge-list line */
+                        emit(c, c->first_sm + j, w, 0, ea, 1u << ((ea >> 5) & 3));
+                        if (++n == c->per_warp) break;
+                    }
+                    uint64_t ca = cost->base + (read_u32(c->img, ea) % (cost->bytes / 4)) * 4;
+                    emit(c, c->first_sm + j, w, 0, ca, 1u << ((ca >> 5) & 3));
+                    n++;
+                }
+                if (n < c->per_warp) {
+                    uint64_t ca = cost->base + (v % (cost->bytes / 4)) * 4;
+                    emit(c, c->first_sm + j, w, 1, ca, 1u << ((ca >> 5) & 3));
+                    n++;
+                }
+            }
+        }
+}
+
+static void gen_partial(gen_ctx *c) {
+    const mem_region *r = region(c, "fashion_mnist");
+    uint64_t lines = r->bytes / 128, warps = c->cfg->warps_per_sm;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++)
+            for (unsigned i = 0; i < c->per_warp; i++) {
+                uint64_t line = ((j * warps + w) * c->per_warp + i) * 3 % lines;   /* stride of 3 lines */
+                unsigned sub = (i + w) % 4;
+                emit(c, c->first_sm + j, w, i % 6 == 5, r->base + line * 128 + sub * 32, 1u << sub);
+            }
+}
+
+typedef void (*gen_fn)(gen_ctx *);
+static const struct {
+    const char *name;
+    gen_fn fn;
+    const char *regions[3];
+} patterns[] = {
+    {"stream", gen_stream, {"kmeans", NULL, NULL}},
+    {"stencil", gen_stencil, {"hotspot_temp", "hotspot_power", NULL}},
+    {"mapreduce", gen_mapreduce, {"lud", NULL, NULL}},
+    {"graph", gen_graph, {"bfs65536_nodes", "bfs65536_edges", "bfs65536_cost"}},
+    {"partial", gen_partial, {"fashion_mnist", NULL, NULL}},
+};
+#define NPATTERNS (sizeof patterns / sizeof patterns[0])
+
+const char *tracegen_patterns(void) { return "stream | stencil | mapreduce | graph | partial | mix"; }
+
+static bool has_regions(const mem_image *img, unsigned p, char *err, size_t len) {
+    for (unsigned i = 0; i < 3 && patterns[p].regions[i]; i++)
+        if (!memimg_find(img, patterns[p].regions[i])) {
+            snprintf(err, len, "pattern %s needs a data file whose name contains '%s'", patterns[p].name,
+                     patterns[p].regions[i]);
+            return false;
+        }
+    return true;
+}
+
+bool tracegen(const char *pattern, const sim_config *cfg, const mem_image *img, unsigned per_warp, trace_t *out,
+              char *err, size_t err_len) {
+    gen_ctx c = {cfg, img, out, per_warp, 0, cfg->sms};
+    if (strcmp(pattern, "mix") == 0) {
+        if (cfg->sms < NPATTERNS) {
+            snprintf(err, err_len, "pattern mix needs at least %zu SMs", (size_t)NPATTERNS);
+            return false;
+        }
+        for (unsigned p = 0; p < NPATTERNS; p++) {
+            if (!has_regions(img, p, err, err_len)) return false;
+            c.first_sm = p * cfg->sms / (unsigned)NPATTERNS;
+            c.sms = (p + 1) * cfg->sms / (unsigned)NPATTERNS - c.first_sm;
+            patterns[p].fn(&c);
+        }
+        return true;
+    }
+    for (unsigned p = 0; p < NPATTERNS; p++)
+        if (strcmp(pattern, patterns[p].name) == 0) {
+            if (!has_regions(img, p, err, err_len)) return false;
+            patterns[p].fn(&c);
+            return true;
+        }
+    snprintf(err, err_len, "unknown pattern '%s' (%s)", pattern, tracegen_patterns());
+    return false;
+}

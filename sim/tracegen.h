@@ -1,0 +1,25 @@
+/* Trace generators for the access patterns of the seeds, over the real data of the memory
+ * image (docs/sim.md, "Trace generators"):
+ *   stream    grid-stride streaming over a float array (kmeans), one write per four reads
+ *   stencil   5-point stencil rows over hotspot; each SM owns a band of rows and reads the halo
+ *             rows of its neighbours (inter-SM sharing)
+ *   mapreduce SMs grouped in pairs; both SMs of a pair read the same input chunk (lud)
+ *   graph     BFS over the real graph: node records, their edge lists, then the cost of each
+ *             neighbour (irregular addresses from the data itself)
+ *   partial   strided accesses touching one 32-byte sub-block per access (fashion-mnist bytes)
+ *   mix       SMs split into five contiguous groups, one pattern each (the default workload) */
+#ifndef SIM_TRACEGEN_H
+#define SIM_TRACEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "config.h"
+#include "memimg.h"
+#include "trace.h"
+
+/* per_warp accesses for every warp of every SM of cfg. */
+bool tracegen(const char *pattern, const sim_config *cfg, const mem_image *img, unsigned per_warp, trace_t *out,
+              char *err, size_t err_len);
+const char *tracegen_patterns(void);
+
+#endif

@@ -1,0 +1,965 @@
+/*
+ * np_report: turns the per-top Yosys/ABC logs of `make synth` into report.json, report.md and the
+ * closing summary (docs/synthesis.md says what each figure means).
+ *
+ *   np_report --synth-dir DIR --verify-dir DIR --published FILE --liberty PATH --clock-mhz F
+ *             --clk-to-q-ps F --setup-ps F --json OUT --md OUT [--summary OUT] UNIT:TOP...
+ *
+ * Per top it reads DIR/TOP/yosys.log (written by synth/np_synth.tcl, whose "NP-MARK" lines delimit
+ * the sections parsed here), DIR/TOP/runtime.txt (wall and CPU seconds) and, if it exists,
+ * VERIFY/TOP.log (the Verilator harness: PASS, LATENCY and failure lines). Anything it cannot
+ * parse is reported as file:line and the program exits non-zero without writing outputs.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#define GENERATOR_NAME "np_report (nocpress synth/np_report.c)"
+#define MAX_TOPS 64
+#define MAX_PUBLISHED 64
+#define MAX_WARNINGS_KEPT 8
+#define NAME_LEN 128
+#define TEXT_LEN 512
+
+/* NAND2_X1 area in the liberty (synth/np_libgen.c); NAND2-eq = area / this. */
+static const double kNand2AreaUm2 = 0.798;
+/* Published NAND2-eq figures are rounded (23.2K for 0.0185 mm2): allow that much disagreement. */
+static const double kPublishedRoundingTolerance = 0.02;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Errors and small parsing helpers                                                            */
+
+static _Noreturn void die(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("np_report: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(EXIT_FAILURE);
+}
+
+static _Noreturn void die_at(const char *path, long line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s:%ld: error: ", path, line);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(EXIT_FAILURE);
+}
+
+/* Reads lines of any length; strips the line terminator. */
+typedef struct {
+  FILE *file;
+  const char *path;
+  long line_no;
+  char *buf;
+  size_t cap;
+} line_reader;
+
+static bool reader_open(line_reader *r, const char *path) {
+  memset(r, 0, sizeof *r);
+  r->path = path;
+  r->file = fopen(path, "r");
+  return r->file != NULL;
+}
+
+static void reader_close(line_reader *r) {
+  if (r->file) fclose(r->file);
+  free(r->buf);
+  r->file = NULL;
+  r->buf = NULL;
+}
+
+static void reader_grow(line_reader *r) {
+  size_t cap = r->cap ? r->cap * 2 : 256;
+  char *buf = realloc(r->buf, cap);
+  if (!buf) die("out of memory reading %s", r->path);
+  r->buf = buf;
+  r->cap = cap;
+}
+
+static bool reader_next(line_reader *r) {
+  size_t len = 0;
+  int c;
+  if (r->cap == 0) reader_grow(r);
+  while ((c = fgetc(r->file)) != EOF && c != '\n') {
+    if (len + 1 >= r->cap) reader_grow(r);
+    r->buf[len++] = (char)c;
+  }
+  if (ferror(r->file)) die("%s: read error", r->path);
+  if (c == EOF && len == 0) return false;
+  if (len > 0 && r->buf[len - 1] == '\r') len--;
+  r->buf[len] = '\0';
+  r->line_no++;
+  return true;
+}
+
+static const char *skip_spaces(const char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  return s;
+}
+
+static bool starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool is_blank(const char *s) {
+  return *skip_spaces(s) == '\0';
+}
+
+/* Parses a finite decimal number at s; on success stores it and where it ended. */
+static bool parse_double(const char *s, double *out, const char **end) {
+  char *stop;
+  errno = 0;
+  double v = strtod(s, &stop);
+  if (stop == s || errno == ERANGE || !isfinite(v)) return false;
+  *out = v;
+  if (end) *end = stop;
+  return true;
+}
+
+/* Parses a non-negative decimal integer at s; on success stores it and where it ended. */
+static bool parse_count(const char *s, long long *out, const char **end) {
+  char *stop;
+  if (!isdigit((unsigned char)*s)) return false;
+  errno = 0;
+  long long v = strtoll(s, &stop, 10);
+  if (errno == ERANGE) return false;
+  *out = v;
+  if (end) *end = stop;
+  return true;
+}
+
+/* A whole-string number: nothing but the number (and trailing spaces). */
+static bool parse_double_field(const char *s, double *out) {
+  const char *end;
+  return parse_double(s, out, &end) && *skip_spaces(end) == '\0';
+}
+
+static bool parse_count_field(const char *s, long long *out) {
+  const char *end;
+  return parse_count(s, out, &end) && *skip_spaces(end) == '\0';
+}
+
+static void copy_text(char *dst, size_t cap, const char *src) {
+  snprintf(dst, cap, "%s", src);
+}
+
+static double round_to(double v, double step) {
+  return round(v / step) * step;
+}
+
+/* Finds "key=<value>" among the space-separated tokens of line; copies the value. */
+static bool find_token(const char *line, const char *key, char *value, size_t cap) {
+  const size_t key_len = strlen(key);
+  const char *s = line;
+  while (*(s = skip_spaces(s))) {
+    size_t n = strcspn(s, " \t");
+    if (n > key_len && strncmp(s, key, key_len) == 0 && s[key_len] == '=') {
+      size_t vlen = n - key_len - 1;
+      if (vlen >= cap) return false;
+      memcpy(value, s + key_len + 1, vlen);
+      value[vlen] = '\0';
+      return true;
+    }
+    s += n;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Yosys/ABC log (synth/np_synth.tcl)                                                          */
+
+typedef struct {
+  long long cells, flops, tie_cells, buffer_cells;
+  double area_um2, seq_area_um2;
+  long long logic_levels;
+  double abc_delay_ps; /* 0 when ABC had no combinational logic to map */
+  int warnings;
+  long warning_lines[MAX_WARNINGS_KEPT];
+  char warning_text[MAX_WARNINGS_KEPT][TEXT_LEN];
+  char yosys_version[NAME_LEN];
+} synth_figures;
+
+typedef enum { SEC_NONE, SEC_ABC, SEC_STAT_ALL, SEC_STAT_SEQ, SEC_LTP } log_section;
+
+typedef struct {
+  const char *top;
+  log_section section;
+  bool in_cell_list;
+  bool seen_stat_all, seen_ltp, seen_end_of_script;
+  bool seen_abc_section, abc_skipped, have_area;
+  int abc_delay_lines;
+} log_state;
+
+static log_section section_from_mark(const line_reader *r, const char *mark) {
+  if (strcmp(mark, "abc") == 0) return SEC_ABC;
+  if (strcmp(mark, "stat-all") == 0) return SEC_STAT_ALL;
+  if (strcmp(mark, "stat-seq") == 0) return SEC_STAT_SEQ;
+  if (strcmp(mark, "ltp") == 0) return SEC_LTP;
+  if (strcmp(mark, "abc-end") == 0 || strcmp(mark, "end") == 0) return SEC_NONE;
+  die_at(r->path, r->line_no, "unknown marker 'NP-MARK %s' (np_synth.tcl and np_report.c disagree)",
+         mark);
+}
+
+/* "ABC: WireLoad = ... Delay =  1234.56 ps ..." printed by `stime -p`. */
+static void parse_abc_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  const char *line = r->buf;
+  if (strstr(line, "Don't call ABC as there is nothing to map")) {
+    st->abc_skipped = true;
+    return;
+  }
+  if (!starts_with(line, "ABC: WireLoad =")) return;
+  const char *d = strstr(line, "Delay =");
+  const char *end;
+  if (!d || !parse_double(skip_spaces(d + strlen("Delay =")), &fig->abc_delay_ps, &end) ||
+      !starts_with(skip_spaces(end), "ps"))
+    die_at(r->path, r->line_no, "ABC stime line without a 'Delay = <number> ps' figure");
+  st->abc_delay_lines++;
+}
+
+/* A "<cell type> <count>" line of stat's per-type list. */
+static void parse_cell_type_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  char name[NAME_LEN];
+  long long count;
+  const char *s = skip_spaces(r->buf);
+  size_t n = strcspn(s, " \t");
+  if (n == 0 || n >= sizeof name || !parse_count_field(skip_spaces(s + n), &count))
+    die_at(r->path, r->line_no, "expected '<cell type> <count>' in the stat cell list");
+  memcpy(name, s, n);
+  name[n] = '\0';
+  if (name[0] == '$')
+    die_at(r->path, r->line_no,
+           "cell type %s is not a liberty cell (unmapped logic, e.g. a latch or memory); the "
+           "area would be wrong",
+           name);
+  if (st->section != SEC_STAT_ALL) return;
+  if (strcmp(name, "LOGIC0_X1") == 0 || strcmp(name, "LOGIC1_X1") == 0) fig->tie_cells += count;
+  if (strcmp(name, "BUF_X1") == 0) fig->buffer_cells += count;
+}
+
+static void parse_stat_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  const bool all = st->section == SEC_STAT_ALL;
+  const char *s = skip_spaces(r->buf);
+  if (st->in_cell_list) {
+    if (is_blank(s)) {
+      st->in_cell_list = false;
+      return;
+    }
+    parse_cell_type_line(r, st, fig);
+    return;
+  }
+  if (starts_with(s, "=== ")) {
+    if (strncmp(s + 4, st->top, strlen(st->top)) != 0 || s[4 + strlen(st->top)] != ' ')
+      die_at(r->path, r->line_no, "statistics are for another module (expected top %s)", st->top);
+    return;
+  }
+  if (starts_with(s, "Number of cells:")) {
+    long long *dst = all ? &fig->cells : &fig->flops;
+    if (!parse_count_field(skip_spaces(s + strlen("Number of cells:")), dst))
+      die_at(r->path, r->line_no, "'Number of cells:' without a count");
+    st->in_cell_list = true;
+    return;
+  }
+  if (starts_with(s, "Chip area for module")) {
+    const char *colon = strstr(s, "': ");
+    double *dst = all ? &fig->area_um2 : &fig->seq_area_um2;
+    if (!colon || !parse_double_field(colon + 3, dst))
+      die_at(r->path, r->line_no, "'Chip area for module' without an area");
+    if (all) st->have_area = true;
+  }
+}
+
+/* "Longest topological path in <top> (length=N):" */
+static void parse_ltp_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  const char *prefix = "Longest topological path in ";
+  if (!starts_with(r->buf, prefix)) return;
+  const char *len = strstr(r->buf, "(length=");
+  const char *end;
+  if (!len || !parse_count(len + strlen("(length="), &fig->logic_levels, &end) || *end != ')')
+    die_at(r->path, r->line_no, "ltp line without '(length=<N>)'");
+  st->seen_ltp = true;
+}
+
+static void note_warning(const line_reader *r, synth_figures *fig) {
+  if (fig->warnings < MAX_WARNINGS_KEPT) {
+    fig->warning_lines[fig->warnings] = r->line_no;
+    copy_text(fig->warning_text[fig->warnings], TEXT_LEN, r->buf + strlen("Warning: "));
+  }
+  fig->warnings++;
+}
+
+static void parse_log_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  const char *s = skip_spaces(r->buf);
+  if (starts_with(r->buf, "NP-MARK ")) {
+    st->section = section_from_mark(r, r->buf + strlen("NP-MARK "));
+    st->in_cell_list = false;
+    if (st->section == SEC_ABC) st->seen_abc_section = true;
+    if (st->section == SEC_STAT_ALL) st->seen_stat_all = true;
+    return;
+  }
+  if (starts_with(r->buf, "Warning: ")) note_warning(r, fig);
+  if (starts_with(s, "Yosys ") && isdigit((unsigned char)s[6]) && !fig->yosys_version[0])
+    copy_text(fig->yosys_version, sizeof fig->yosys_version, s);
+  if (starts_with(r->buf, "End of script.")) st->seen_end_of_script = true;
+  switch (st->section) {
+    case SEC_ABC: parse_abc_line(r, st, fig); break;
+    case SEC_STAT_ALL:
+    case SEC_STAT_SEQ: parse_stat_line(r, st, fig); break;
+    case SEC_LTP: parse_ltp_line(r, st, fig); break;
+    case SEC_NONE: break;
+  }
+}
+
+static void check_log_complete(const line_reader *r, const log_state *st) {
+  const long at = r->line_no;
+  if (!st->seen_end_of_script)
+    die_at(r->path, at, "log ends before 'End of script.' (yosys did not finish)");
+  if (!st->seen_abc_section)
+    die_at(r->path, at, "no 'NP-MARK abc' section (not np_synth.tcl's log?)");
+  if (st->abc_delay_lines == 0 && !st->abc_skipped)
+    die_at(r->path, at, "no ABC 'Delay = ... ps' line (was abc run with -constr?)");
+  if (st->abc_delay_lines > 1)
+    die_at(r->path, at, "%d ABC delay lines; expected one (is the design flattened?)",
+           st->abc_delay_lines);
+  if (!st->seen_stat_all || !st->have_area)
+    die_at(r->path, at, "no 'Chip area' in the 'NP-MARK stat-all' section");
+  if (!st->seen_ltp) die_at(r->path, at, "no 'Longest topological path' line after 'NP-MARK ltp'");
+}
+
+static void parse_synth_log(const char *path, const char *top, synth_figures *fig) {
+  line_reader r;
+  log_state st = {.top = top};
+  memset(fig, 0, sizeof *fig);
+  if (!reader_open(&r, path))
+    die("cannot open %s: %s (run `make synth-%s`)", path, strerror(errno), top);
+  while (reader_next(&r)) parse_log_line(&r, &st, fig);
+  check_log_complete(&r, &st);
+  reader_close(&r);
+}
+
+/* runtime.txt: "wall_s=<s> user_s=<s> sys_s=<s>", bash's `time` around the yosys run. */
+typedef struct {
+  double wall_s, cpu_s;
+} run_time;
+
+static double time_token(const line_reader *r, const char *key) {
+  char value[NAME_LEN];
+  double v;
+  if (!find_token(r->buf, key, value, sizeof value) || !parse_double_field(value, &v) || v < 0)
+    die_at(r->path, r->line_no, "expected %s=<seconds> (format: wall_s=.. user_s=.. sys_s=..)",
+           key);
+  return v;
+}
+
+static run_time parse_runtime(const char *path) {
+  line_reader r;
+  run_time t = {-1.0, -1.0};
+  if (!reader_open(&r, path)) die("cannot open %s: %s", path, strerror(errno));
+  while (reader_next(&r)) {
+    if (is_blank(r.buf)) continue;
+    if (t.wall_s >= 0) die_at(path, r.line_no, "more than one line (did yosys write to it?)");
+    t.wall_s = time_token(&r, "wall_s");
+    t.cpu_s = time_token(&r, "user_s") + time_token(&r, "sys_s");
+  }
+  if (t.wall_s < 0) die_at(path, r.line_no, "empty; expected 'wall_s=.. user_s=.. sys_s=..'");
+  reader_close(&r);
+  return t;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Verilator harness log                                                                       */
+
+typedef enum { VERIFY_NOT_RUN, VERIFY_INCOMPLETE, VERIFY_PASS, VERIFY_FAIL } verify_status;
+
+typedef struct {
+  verify_status status;
+  long long vectors_checked; /* sum over PASS lines */
+  long long latency_cycles;  /* -1: no LATENCY line */
+} verify_figures;
+
+static long long token_count(const line_reader *r, const char *line, const char *key) {
+  char value[NAME_LEN];
+  long long v;
+  if (!find_token(line, key, value, sizeof value) || !parse_count_field(value, &v))
+    die_at(r->path, r->line_no, "expected %s=<non-negative integer>", key);
+  return v;
+}
+
+static bool line_is_for(const char *line, const char *top) {
+  char unit[NAME_LEN];
+  return find_token(line, "unit", unit, sizeof unit) && strcmp(unit, top) == 0;
+}
+
+/* The harness's failure lines (verilator_tb/common/harness.h): any of them fails the run. */
+static bool is_failure_line(const char *s) {
+  static const char *const kFailures[] = {"MISMATCH ", "PROTOCOL ", "TIMEOUT ",
+                                          "STALE ",    "FAIL ",     "ERROR "};
+  for (size_t i = 0; i < sizeof kFailures / sizeof kFailures[0]; i++)
+    if (starts_with(s, kFailures[i])) return true;
+  return false;
+}
+
+static void parse_verify_line(const line_reader *r, const char *top, verify_figures *v,
+                              int *passes, bool *failed) {
+  const char *s = skip_spaces(r->buf);
+  if (starts_with(s, "PASS ") && line_is_for(s, top)) {
+    v->vectors_checked += token_count(r, s, "checked");
+    (*passes)++;
+  } else if (starts_with(s, "LATENCY ") && line_is_for(s, top)) {
+    long long cycles = token_count(r, s, "cycles");
+    if (v->latency_cycles >= 0 && v->latency_cycles != cycles)
+      die_at(r->path, r->line_no, "LATENCY cycles=%lld disagrees with an earlier cycles=%lld",
+             cycles, v->latency_cycles);
+    v->latency_cycles = cycles;
+  } else if (is_failure_line(s) && line_is_for(s, top)) {
+    *failed = true;
+  }
+}
+
+static void parse_verify_log(const char *path, const char *top, verify_figures *v) {
+  line_reader r;
+  int passes = 0;
+  bool failed = false;
+  v->status = VERIFY_NOT_RUN;
+  v->vectors_checked = 0;
+  v->latency_cycles = -1;
+  if (!reader_open(&r, path)) {
+    if (errno == ENOENT) return;
+    die("cannot open %s: %s", path, strerror(errno));
+  }
+  while (reader_next(&r)) parse_verify_line(&r, top, v, &passes, &failed);
+  reader_close(&r);
+  if (failed)
+    v->status = VERIFY_FAIL;
+  else
+    v->status = passes > 0 ? VERIFY_PASS : VERIFY_INCOMPLETE; /* still running, or killed */
+}
+
+static const char *verify_status_name(verify_status s) {
+  switch (s) {
+    case VERIFY_PASS: return "pass";
+    case VERIFY_FAIL: return "fail";
+    case VERIFY_INCOMPLETE: return "incomplete";
+    case VERIFY_NOT_RUN: return "not run";
+  }
+  return "not run";
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Published figures (synth/published.tsv)                                                     */
+
+typedef struct {
+  char top[NAME_LEN];
+  char source[NAME_LEN];
+  long long latency_cycles;
+  double comb_area_mm2, area_mm2;
+  long long nand2_eq;
+} published_row;
+
+typedef struct {
+  published_row rows[MAX_PUBLISHED];
+  int count;
+} published_table;
+
+static const char *const kPublishedColumns =
+    "top\tlatency_cycles\tcomb_area_mm2\tarea_mm2\tnand2_eq\tsource";
+
+enum { PUB_FIELDS = 6 };
+
+/* Splits line in place at tabs; returns the number of fields. */
+static int split_tabs(char *line, char **fields, int max) {
+  int n = 0;
+  char *s = line;
+  while (n < max) {
+    fields[n++] = s;
+    char *tab = strchr(s, '\t');
+    if (!tab) return n;
+    *tab = '\0';
+    s = tab + 1;
+  }
+  return strchr(s, '\t') ? max + 1 : n;
+}
+
+static void check_published_row(const line_reader *r, const published_row *row) {
+  const double expect = row->area_mm2 * 1e6 / kNand2AreaUm2;
+  if (row->comb_area_mm2 > row->area_mm2)
+    die_at(r->path, r->line_no, "comb_area_mm2 is larger than area_mm2");
+  if (fabs((double)row->nand2_eq - expect) > kPublishedRoundingTolerance * expect)
+    die_at(r->path, r->line_no, "nand2_eq %lld does not match area_mm2 / 0.798 um2 = %.0f",
+           row->nand2_eq, expect);
+}
+
+static void parse_published_row(const line_reader *r, published_table *t) {
+  char *f[PUB_FIELDS + 1];
+  if (t->count >= MAX_PUBLISHED) die_at(r->path, r->line_no, "more than %d rows", MAX_PUBLISHED);
+  if (split_tabs(r->buf, f, PUB_FIELDS) != PUB_FIELDS)
+    die_at(r->path, r->line_no, "expected %d tab-separated fields: %s", PUB_FIELDS,
+           kPublishedColumns);
+  published_row *row = &t->rows[t->count];
+  if (!*f[0] || strlen(f[0]) >= sizeof row->top) die_at(r->path, r->line_no, "bad top name");
+  if (!parse_count_field(f[1], &row->latency_cycles))
+    die_at(r->path, r->line_no, "latency_cycles '%s' is not a non-negative integer", f[1]);
+  if (!parse_double_field(f[2], &row->comb_area_mm2) || row->comb_area_mm2 <= 0)
+    die_at(r->path, r->line_no, "comb_area_mm2 '%s' is not a positive number", f[2]);
+  if (!parse_double_field(f[3], &row->area_mm2) || row->area_mm2 <= 0)
+    die_at(r->path, r->line_no, "area_mm2 '%s' is not a positive number", f[3]);
+  if (!parse_count_field(f[4], &row->nand2_eq))
+    die_at(r->path, r->line_no, "nand2_eq '%s' is not a non-negative integer", f[4]);
+  if (!*f[5] || strlen(f[5]) >= sizeof row->source) die_at(r->path, r->line_no, "bad source");
+  for (int i = 0; i < t->count; i++)
+    if (strcmp(t->rows[i].top, f[0]) == 0) die_at(r->path, r->line_no, "top %s listed twice", f[0]);
+  copy_text(row->top, sizeof row->top, f[0]);
+  copy_text(row->source, sizeof row->source, f[5]);
+  check_published_row(r, row);
+  t->count++;
+}
+
+static void load_published(const char *path, published_table *t) {
+  line_reader r;
+  bool header_seen = false;
+  t->count = 0;
+  if (!reader_open(&r, path)) die("cannot open %s: %s", path, strerror(errno));
+  while (reader_next(&r)) {
+    if (r.buf[0] == '#' || is_blank(r.buf)) continue;
+    if (!header_seen) {
+      if (strcmp(r.buf, kPublishedColumns) != 0)
+        die_at(path, r.line_no, "expected the header line '%s' (tab-separated)", kPublishedColumns);
+      header_seen = true;
+      continue;
+    }
+    parse_published_row(&r, t);
+  }
+  if (!header_seen) die_at(path, r.line_no, "no header line");
+  reader_close(&r);
+}
+
+static const published_row *find_published(const published_table *t, const char *top) {
+  for (int i = 0; i < t->count; i++)
+    if (strcmp(t->rows[i].top, top) == 0) return &t->rows[i];
+  return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Figures per top                                                                             */
+
+typedef struct {
+  const char *synth_dir, *verify_dir, *published_path, *liberty;
+  const char *json_out, *md_out, *summary_out;
+  double clock_mhz, clk_to_q_ps, setup_ps;
+  int num_tops;
+  char unit[MAX_TOPS][NAME_LEN];
+  char top[MAX_TOPS][NAME_LEN];
+} options;
+
+typedef struct {
+  const char *unit, *top;
+  synth_figures syn;
+  verify_figures ver;
+  run_time synth_time;
+  double comb_area_um2, nand2_eq, stage_ps, fmax_mhz;
+  bool meets_target;
+  const published_row *pub; /* NULL: no published figures */
+} top_report;
+
+static double clock_period_ps(const options *o) {
+  return 1e6 / o->clock_mhz;
+}
+
+static void build_top_report(const options *o, const published_table *pub, int i, top_report *t) {
+  char path[4 * NAME_LEN + 64];
+  t->unit = o->unit[i];
+  t->top = o->top[i];
+  snprintf(path, sizeof path, "%s/%s/yosys.log", o->synth_dir, t->top);
+  parse_synth_log(path, t->top, &t->syn);
+  snprintf(path, sizeof path, "%s/%s/runtime.txt", o->synth_dir, t->top);
+  t->synth_time = parse_runtime(path);
+  snprintf(path, sizeof path, "%s/%s.log", o->verify_dir, t->top);
+  parse_verify_log(path, t->top, &t->ver);
+  t->comb_area_um2 = t->syn.area_um2 - t->syn.seq_area_um2;
+  t->nand2_eq = t->syn.area_um2 / kNand2AreaUm2;
+  t->stage_ps = t->syn.abc_delay_ps + o->clk_to_q_ps + o->setup_ps;
+  t->fmax_mhz = 1e6 / t->stage_ps;
+  t->meets_target = t->stage_ps <= clock_period_ps(o);
+  t->pub = find_published(pub, t->top);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* report.json                                                                                 */
+
+static void add_rounded(cJSON *obj, const char *key, double v, double step) {
+  cJSON_AddNumberToObject(obj, key, round_to(v, step));
+}
+
+static void add_count_or_null(cJSON *obj, const char *key, long long v, bool present) {
+  if (present)
+    cJSON_AddNumberToObject(obj, key, (double)v);
+  else
+    cJSON_AddNullToObject(obj, key);
+}
+
+static cJSON *published_json(const published_row *p) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "source", p->source);
+  cJSON_AddNumberToObject(o, "latency_cycles", (double)p->latency_cycles);
+  cJSON_AddNumberToObject(o, "nand2_eq", (double)p->nand2_eq);
+  cJSON_AddNumberToObject(o, "area_mm2", p->area_mm2);
+  cJSON_AddNumberToObject(o, "comb_area_mm2", p->comb_area_mm2);
+  return o;
+}
+
+static cJSON *warnings_json(const synth_figures *s) {
+  cJSON *arr = cJSON_CreateArray();
+  for (int i = 0; i < s->warnings && i < MAX_WARNINGS_KEPT; i++)
+    cJSON_AddItemToArray(arr, cJSON_CreateString(s->warning_text[i]));
+  return arr;
+}
+
+static cJSON *top_json(const top_report *t) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "top", t->top);
+  cJSON_AddStringToObject(o, "unit", t->unit);
+  add_count_or_null(o, "latency_cycles", t->ver.latency_cycles, t->ver.latency_cycles >= 0);
+  add_count_or_null(o, "vectors_checked", t->ver.vectors_checked, t->ver.status == VERIFY_PASS);
+  cJSON_AddStringToObject(o, "verify_status", verify_status_name(t->ver.status));
+  cJSON_AddNumberToObject(o, "cells", (double)t->syn.cells);
+  cJSON_AddNumberToObject(o, "flops", (double)t->syn.flops);
+  cJSON_AddNumberToObject(o, "buffer_cells", (double)t->syn.buffer_cells);
+  cJSON_AddNumberToObject(o, "tie_cells", (double)t->syn.tie_cells);
+  add_rounded(o, "area_um2", t->syn.area_um2, 0.001);
+  add_rounded(o, "seq_area_um2", t->syn.seq_area_um2, 0.001);
+  add_rounded(o, "comb_area_um2", t->comb_area_um2, 0.001);
+  cJSON_AddNumberToObject(o, "nand2_eq", round(t->nand2_eq));
+  cJSON_AddNumberToObject(o, "logic_levels", (double)t->syn.logic_levels);
+  add_rounded(o, "abc_delay_ps", t->syn.abc_delay_ps, 0.01);
+  add_rounded(o, "stage_ps", t->stage_ps, 0.01);
+  add_rounded(o, "fmax_mhz_est", t->fmax_mhz, 0.1);
+  cJSON_AddBoolToObject(o, "meets_target", t->meets_target);
+  add_rounded(o, "synth_seconds", t->synth_time.wall_s, 0.1);
+  add_rounded(o, "synth_cpu_seconds", t->synth_time.cpu_s, 0.1);
+  cJSON_AddNumberToObject(o, "yosys_warnings", t->syn.warnings);
+  cJSON_AddItemToObject(o, "yosys_warning_samples", warnings_json(&t->syn));
+  if (t->pub)
+    cJSON_AddItemToObject(o, "published", published_json(t->pub));
+  else
+    cJSON_AddNullToObject(o, "published");
+  return o;
+}
+
+static void write_text_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  if (!f) die("cannot write %s: %s", path, strerror(errno));
+  fputs(text, f);
+  if (fclose(f) != 0) die("error writing %s", path);
+}
+
+static void write_json(const options *o, const top_report *tops) {
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddStringToObject(root, "generator", GENERATOR_NAME);
+  cJSON_AddStringToObject(root, "liberty", o->liberty);
+  cJSON_AddStringToObject(root, "note",
+                          "Estimates from a liberty model derived from public NanGate 45nm "
+                          "figures (Yosys + ABC); not tape-out results.");
+  cJSON_AddStringToObject(root, "yosys", o->num_tops ? tops[0].syn.yosys_version : "");
+  cJSON_AddNumberToObject(root, "clock_target_mhz", o->clock_mhz);
+  add_rounded(root, "clock_period_ps", clock_period_ps(o), 0.01);
+  cJSON_AddNumberToObject(root, "dff_clk_to_q_ps", o->clk_to_q_ps);
+  cJSON_AddNumberToObject(root, "dff_setup_ps", o->setup_ps);
+  cJSON_AddNumberToObject(root, "nand2_area_um2", kNand2AreaUm2);
+  cJSON *units = cJSON_AddArrayToObject(root, "units");
+  for (int i = 0; i < o->num_tops; i++) cJSON_AddItemToArray(units, top_json(&tops[i]));
+  char *text = cJSON_Print(root);
+  if (!text) die("out of memory printing JSON");
+  write_text_file(o->json_out, text);
+  cJSON_free(text);
+  cJSON_Delete(root);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* report.md and the summary                                                                   */
+
+static void fmt_latency(char *buf, size_t cap, const top_report *t) {
+  if (t->ver.latency_cycles >= 0)
+    snprintf(buf, cap, "%lld", t->ver.latency_cycles);
+  else
+    snprintf(buf, cap, "not measured");
+}
+
+static void fmt_vectors(char *buf, size_t cap, const top_report *t) {
+  switch (t->ver.status) {
+    case VERIFY_PASS: snprintf(buf, cap, "%lld", t->ver.vectors_checked); break;
+    case VERIFY_FAIL: snprintf(buf, cap, "FAILED"); break;
+    case VERIFY_INCOMPLETE: snprintf(buf, cap, "incomplete"); break;
+    case VERIFY_NOT_RUN: snprintf(buf, cap, "not run"); break;
+  }
+}
+
+static void fmt_pub_latency(char *buf, size_t cap, const top_report *t) {
+  if (t->pub)
+    snprintf(buf, cap, "%lld", t->pub->latency_cycles);
+  else
+    snprintf(buf, cap, "-");
+}
+
+static void fmt_pub_nand2(char *buf, size_t cap, const top_report *t) {
+  if (t->pub)
+    snprintf(buf, cap, "%lld", t->pub->nand2_eq);
+  else
+    snprintf(buf, cap, "-");
+}
+
+static void fmt_ratio(char *buf, size_t cap, const top_report *t) {
+  if (t->pub)
+    snprintf(buf, cap, "%.2f", round(t->nand2_eq) / (double)t->pub->nand2_eq);
+  else
+    snprintf(buf, cap, "-");
+}
+
+static void fmt_pub_area(char *buf, size_t cap, const top_report *t) {
+  if (t->pub)
+    snprintf(buf, cap, "%.0f", t->pub->area_mm2 * 1e6);
+  else
+    snprintf(buf, cap, "-");
+}
+
+static void fmt_pub_seq_share(char *buf, size_t cap, const top_report *t) {
+  if (t->pub)
+    snprintf(buf, cap, "%.0f%%",
+             100.0 * (t->pub->area_mm2 - t->pub->comb_area_mm2) / t->pub->area_mm2);
+  else
+    snprintf(buf, cap, "-");
+}
+
+static double seq_share_pct(const top_report *t) {
+  return t->syn.area_um2 > 0 ? 100.0 * t->syn.seq_area_um2 / t->syn.area_um2 : 0.0;
+}
+
+static void md_header(FILE *f, const options *o, const top_report *tops) {
+  fprintf(f, "# nocpress synthesis report\n\n");
+  fprintf(f,
+          "**These are estimates from a liberty model, not tape-out results.** Liberty: `%s`, "
+          "derived from public NanGate 45nm figures (areas exact, delays rebuilt from three "
+          "figures per cell). %s, ABC mapping. No wire load, no placement; the ABC delay is a "
+          "logic-depth estimate. See docs/synthesis.md.\n\n",
+          o->liberty, o->num_tops ? tops[0].syn.yosys_version : "Yosys");
+  fprintf(
+      f,
+      "Clock target %.0f MHz (%.0f ps). Stage = ABC delay + DFF clk->Q %.0f ps + setup %.0f ps; "
+      "est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors come from the "
+      "Verilator harness logs (`make verify`).\n\n",
+      o->clock_mhz, clock_period_ps(o), o->clk_to_q_ps, o->setup_ps, kNand2AreaUm2);
+}
+
+static void md_area_table(FILE *f, const options *o, const top_report *tops) {
+  char vec[64], lat[64], plat[64], parea[64], pn[64], ratio[64], pseq[64];
+  fprintf(f, "## Area and latency beside the published figures\n\n");
+  fprintf(f,
+          "| unit | top | vectors checked | latency (cycles) | pub. latency | area um2 | "
+          "pub. area um2 | NAND2-eq | pub. NAND2-eq | ours / pub. | seq. share | "
+          "pub. seq. share |\n");
+  fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (int i = 0; i < o->num_tops; i++) {
+    const top_report *t = &tops[i];
+    fmt_vectors(vec, sizeof vec, t);
+    fmt_latency(lat, sizeof lat, t);
+    fmt_pub_latency(plat, sizeof plat, t);
+    fmt_pub_area(parea, sizeof parea, t);
+    fmt_pub_nand2(pn, sizeof pn, t);
+    fmt_ratio(ratio, sizeof ratio, t);
+    fmt_pub_seq_share(pseq, sizeof pseq, t);
+    fprintf(f, "| %s | %s | %s | %s | %s | %.1f | %s | %.0f | %s | %s | %.0f%% | %s |\n", t->unit,
+            t->top, vec, lat, plat, t->syn.area_um2, parea, t->nand2_eq, pn, ratio,
+            seq_share_pct(t), pseq);
+  }
+  fprintf(f, "\n");
+}
+
+static void md_timing_table(FILE *f, const options *o, const top_report *tops) {
+  fprintf(f, "## Structure and timing\n\n");
+  fprintf(f,
+          "| top | cells | buffers | flops | comb. area um2 | seq. area um2 | logic levels | "
+          "ABC delay ps | stage ps | est. fmax MHz | meets %.0f MHz | synth s (CPU) |\n",
+          o->clock_mhz);
+  fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+  for (int i = 0; i < o->num_tops; i++) {
+    const top_report *t = &tops[i];
+    fprintf(f,
+            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.1f | %.0f | %s "
+            "| %.1f (%.1f) |\n",
+            t->top, t->syn.cells, t->syn.buffer_cells, t->syn.flops, t->comb_area_um2,
+            t->syn.seq_area_um2, t->syn.logic_levels, t->syn.abc_delay_ps, t->stage_ps, t->fmax_mhz,
+            t->meets_target ? "yes" : "no", t->synth_time.wall_s, t->synth_time.cpu_s);
+  }
+  fprintf(f, "\n");
+}
+
+/* Lists each distinct published source once, in the order the tops use them. */
+static void md_published_sources(FILE *f, const options *o, const top_report *tops) {
+  int listed = 0;
+  for (int i = 0; i < o->num_tops; i++) {
+    if (!tops[i].pub) continue;
+    bool seen = false;
+    for (int k = 0; k < i; k++)
+      seen |= tops[k].pub && strcmp(tops[k].pub->source, tops[i].pub->source) == 0;
+    if (seen) continue;
+    if (listed == 0)
+      fprintf(f, "Published figures (`%s`): ", o->published_path);
+    else
+      fprintf(f, "; ");
+    fprintf(f, "%s", tops[i].pub->source);
+    listed++;
+  }
+  if (listed)
+    fprintf(f, ". They come from other tools, cell libraries and RTL (for the DSM rows: Synopsys "
+               "DC, the real NanGate 45nm library, 800 MHz, the thesis's own pipeline), so a "
+               "ratio compares tools, libraries and pipelining as well as designs "
+               "(docs/synthesis.md).\n\n");
+}
+
+static void md_warnings(FILE *f, const options *o, const top_report *tops) {
+  for (int i = 0; i < o->num_tops; i++) {
+    const top_report *t = &tops[i];
+    if (t->syn.warnings == 0) continue;
+    fprintf(f, "Yosys warnings for %s: %d (see `%s/%s/yosys.log`)", t->top, t->syn.warnings,
+            o->synth_dir, t->top);
+    for (int w = 0; w < t->syn.warnings && w < MAX_WARNINGS_KEPT; w++)
+      fprintf(f, "%s line %ld: %s", w ? ";" : ":", t->syn.warning_lines[w], t->syn.warning_text[w]);
+    fprintf(f, "\n\n");
+  }
+}
+
+static void write_md(const options *o, const top_report *tops) {
+  FILE *f = fopen(o->md_out, "w");
+  if (!f) die("cannot write %s: %s", o->md_out, strerror(errno));
+  md_header(f, o, tops);
+  md_area_table(f, o, tops);
+  md_timing_table(f, o, tops);
+  md_published_sources(f, o, tops);
+  md_warnings(f, o, tops);
+  if (fclose(f) != 0) die("error writing %s", o->md_out);
+}
+
+static void write_summary(const options *o, const top_report *tops) {
+  char vec[64], lat[64], plat[64], pn[64], clock[64], meets[32];
+  FILE *f = fopen(o->summary_out, "w");
+  if (!f) die("cannot write %s: %s", o->summary_out, strerror(errno));
+  fprintf(f,
+          "nocpress summary. Vectors: RTL outputs the Verilator harness checked against the C "
+          "model (make verify).\nArea and clock: estimates from a liberty model built from "
+          "public NanGate 45nm figures, not tape-out (details: %s).\n\n",
+          o->md_out);
+  snprintf(meets, sizeof meets, "meets %.0f", o->clock_mhz);
+  fprintf(f, "%-5s %-17s %15s %10s %9s %9s %12s %8s %10s %9s\n", "unit", "top", "vectors checked",
+          "area um2", "NAND2-eq", "pub.", "latency", "pub.", "est. clock", meets);
+  for (int i = 0; i < o->num_tops; i++) {
+    const top_report *t = &tops[i];
+    fmt_vectors(vec, sizeof vec, t);
+    fmt_latency(lat, sizeof lat, t);
+    fmt_pub_latency(plat, sizeof plat, t);
+    fmt_pub_nand2(pn, sizeof pn, t);
+    snprintf(clock, sizeof clock, "%.0f MHz", t->fmax_mhz);
+    fprintf(f, "%-5s %-17s %15s %10.1f %9.0f %9s %12s %8s %10s %9s\n", t->unit, t->top, vec,
+            t->syn.area_um2, t->nand2_eq, pn, lat, plat, clock, t->meets_target ? "yes" : "no");
+  }
+  fprintf(f, "(pub.: %s; latency in cycles, measured in RTL simulation)\n", o->published_path);
+  if (fclose(f) != 0) die("error writing %s", o->summary_out);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Command line                                                                                */
+
+static void usage(void) {
+  fprintf(stderr,
+          "usage: np_report --synth-dir DIR --verify-dir DIR --published FILE --liberty PATH\n"
+          "                 --clock-mhz F --clk-to-q-ps F --setup-ps F --json OUT --md OUT\n"
+          "                 [--summary OUT] UNIT:TOP...\n");
+  exit(EXIT_FAILURE);
+}
+
+static double positive_arg(const char *opt, const char *value) {
+  double v;
+  if (!parse_double_field(value, &v) || v <= 0)
+    die("%s needs a positive number, got '%s'", opt, value);
+  return v;
+}
+
+static void add_top_arg(options *o, const char *arg) {
+  const char *colon = strchr(arg, ':');
+  if (!colon || colon == arg || !colon[1]) die("expected UNIT:TOP, got '%s'", arg);
+  if (o->num_tops >= MAX_TOPS) die("more than %d tops", MAX_TOPS);
+  size_t ulen = (size_t)(colon - arg);
+  if (ulen >= NAME_LEN || strlen(colon + 1) >= NAME_LEN) die("name too long in '%s'", arg);
+  memcpy(o->unit[o->num_tops], arg, ulen);
+  o->unit[o->num_tops][ulen] = '\0';
+  copy_text(o->top[o->num_tops], NAME_LEN, colon + 1);
+  o->num_tops++;
+}
+
+static bool take_option(options *o, const char *opt, const char *value) {
+  const char **str_dst = NULL;
+  if (strcmp(opt, "--synth-dir") == 0)
+    str_dst = &o->synth_dir;
+  else if (strcmp(opt, "--verify-dir") == 0)
+    str_dst = &o->verify_dir;
+  else if (strcmp(opt, "--published") == 0)
+    str_dst = &o->published_path;
+  else if (strcmp(opt, "--liberty") == 0)
+    str_dst = &o->liberty;
+  else if (strcmp(opt, "--json") == 0)
+    str_dst = &o->json_out;
+  else if (strcmp(opt, "--md") == 0)
+    str_dst = &o->md_out;
+  else if (strcmp(opt, "--summary") == 0)
+    str_dst = &o->summary_out;
+  if (str_dst) {
+    *str_dst = value;
+    return true;
+  }
+  if (strcmp(opt, "--clock-mhz") == 0)
+    o->clock_mhz = positive_arg(opt, value);
+  else if (strcmp(opt, "--clk-to-q-ps") == 0)
+    o->clk_to_q_ps = positive_arg(opt, value);
+  else if (strcmp(opt, "--setup-ps") == 0)
+    o->setup_ps = positive_arg(opt, value);
+  else
+    return false;
+  return true;
+}
+
+static void parse_args(int argc, char **argv, options *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "--", 2) != 0) {
+      add_top_arg(o, argv[i]);
+      continue;
+    }
+    if (i + 1 >= argc || !take_option(o, argv[i], argv[i + 1])) usage();
+    i++;
+  }
+  if (!o->synth_dir || !o->verify_dir || !o->published_path || !o->liberty || !o->json_out ||
+      !o->md_out || o->clock_mhz <= 0 || o->clk_to_q_ps <= 0 || o->setup_ps <= 0 ||
+      o->num_tops == 0)
+    usage();
+}
+
+int main(int argc, char **argv) {
+  options opt;
+  static published_table pub;
+  static top_report tops[MAX_TOPS];
+  parse_args(argc, argv, &opt);
+  load_published(opt.published_path, &pub);
+  for (int i = 0; i < opt.num_tops; i++) build_top_report(&opt, &pub, i, &tops[i]);
+  write_json(&opt, tops);
+  write_md(&opt, tops);
+  if (opt.summary_out) write_summary(&opt, tops);
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,405 @@
+/* Tests of the nocpress command-line tool (docs/cli.md), run as a separate process:
+ * NP_NOCPRESS names the binary (the plain or the sanitized build), NP_TEST_TMP a scratch
+ * directory. Expected numbers are worked out here from docs/dsm.md, never read back from the
+ * tool: an all-zero line is 82 bits, so 2 lines of zeros give a ratio of 2048 / 164. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+#include "dsm.h"
+
+static const char *tool(void) {
+    const char *t = getenv("NP_NOCPRESS");
+    return t != NULL ? t : "build/bin/nocpress";
+}
+
+static const char *tmp_dir(void) {
+    const char *t = getenv("NP_TEST_TMP");
+    return t != NULL ? t : "build/tests/tmp";
+}
+
+static char out_text[1 << 16], err_text[1 << 16];
+
+static void read_text(const char *path, char *buf, size_t cap) {
+    FILE *f = fopen(path, "rb");
+    size_t n = f != NULL ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f != NULL) {
+        fclose(f);
+    }
+}
+
+/* Runs "nocpress ARGS" with stdout and stderr captured; returns the exit status. */
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int run(const char *fmt, ...) {
+    char args[4096], cmd[8192], out_path[1024], err_path[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(out_path, sizeof out_path, "%s/stdout.txt", tmp_dir());
+    snprintf(err_path, sizeof err_path, "%s/stderr.txt", tmp_dir());
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>%s", tool(), args, out_path, err_path);
+    int status = system(cmd);
+    read_text(out_path, out_text, sizeof out_text);
+    read_text(err_path, err_text, sizeof err_text);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+static char *tmp_path(const char *name) {
+    static char paths[8][1024];
+    static unsigned next;
+    char *p = paths[next++ % 8];
+    snprintf(p, sizeof paths[0], "%s/%s", tmp_dir(), name);
+    return p;
+}
+
+static void write_bytes(const char *path, const uint8_t *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+static uint8_t *read_bytes(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    uint8_t *buf = malloc(1 << 24);
+    assert_non_null(buf);
+    *n = fread(buf, 1, 1 << 24, f);
+    fclose(f);
+    return buf;
+}
+
+static uint64_t rng_state = 0xC11u;
+
+static uint64_t rnd(void) {
+    uint64_t z = (rng_state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+#define assert_contains(text, needle)                                                         \
+    do {                                                                                      \
+        if (strstr((text), (needle)) == NULL) {                                               \
+            fail_msg("expected \"%s\" in:\n%s", (needle), (text));                            \
+        }                                                                                     \
+    } while (0)
+
+/* ---- usage ------------------------------------------------------------------------------ */
+
+static void help_and_usage_errors(void **state) {
+    (void)state;
+    assert_int_equal(run("--help"), 0);
+    assert_contains(out_text, "usage: nocpress COMMAND");
+    assert_int_equal(run("%s", ""), 2);
+    assert_contains(err_text, "usage: nocpress");
+    assert_int_equal(run("frobnicate"), 2);
+    assert_contains(err_text, "unknown command 'frobnicate'");
+    static const char *const cmds[] = {"ratio", "ratio-table", "compress", "decompress", "vectors"};
+    for (size_t i = 0; i < 5; i++) {
+        assert_int_equal(run("%s --help", cmds[i]), 0);
+        char want[64];
+        snprintf(want, sizeof want, "usage: nocpress %s", cmds[i]);
+        assert_contains(out_text, want);
+    }
+    assert_int_equal(run("--version"), 0);
+    assert_contains(out_text, DSM_MODEL_VERSION);
+    assert_int_equal(run("ratio"), 2);
+    assert_contains(err_text, "no input file");
+    assert_int_equal(run("ratio --approx 5 x"), 2);
+    assert_contains(err_text, "--approx must be one of 0, 4, 8, 12, 16, 20");
+    assert_int_equal(run("ratio --lane-bytes 96 x"), 2);
+    assert_contains(err_text, "--lane-bytes must be 64 or 128");
+    assert_int_equal(run("ratio --format html x"), 2);
+    assert_int_equal(run("ratio --bogus 1 x"), 2);
+    assert_contains(err_text, "unknown option '--bogus'");
+    assert_int_equal(run("compress onlyone"), 2);
+    assert_int_equal(run("decompress a b c"), 2);
+    assert_int_equal(run("vectors --lane-bytes"), 2);
+    assert_int_equal(run("ratio %s", tmp_path("does-not-exist.bin")), 1);
+    assert_contains(err_text, "cannot open");
+    assert_contains(err_text, "does-not-exist.bin");
+}
+
+/* ---- ratio --------------------------------------------------------------------------- */
+
+static void ratio_of_known_files(void **state) {
+    (void)state;
+    uint8_t zeros[256] = {0};
+    write_bytes(tmp_path("zeros.int32.bin"), zeros, sizeof zeros);
+    assert_int_equal(run("ratio %s", tmp_path("zeros.int32.bin")), 0);
+    /* 2 lines, 256 bytes, 2 x 82 = 164 bits = 21 bytes, 2048/164 = 12.488, saving 92.0% */
+    assert_contains(out_text, "zeros.int32.bin");
+    assert_contains(out_text, "164");
+    assert_contains(out_text, "12.488");
+    assert_contains(out_text, "92.0%");
+    assert_contains(out_text, "0.0%"); /* no raw lanes */
+    /* 129 bytes: two lines (the second zero-padded); lane 128: 2 x 81 bits */
+    write_bytes(tmp_path("short.uint8.bin"), zeros, 129);
+    assert_int_equal(run("ratio --lane-bytes 128 --format md %s", tmp_path("short.uint8.bin")), 0);
+    assert_contains(out_text, "| short.uint8.bin | uint8 | 2 | 256 | 162 | 21 | 12.642 |");
+    /* approximation on a non-float file is allowed but warned about */
+    assert_int_equal(run("ratio --approx 8 %s", tmp_path("zeros.int32.bin")), 0);
+    assert_contains(err_text, "warning");
+    /* one unreadable file among readable ones: rows for the others, exit 1 */
+    assert_int_equal(run("ratio %s %s", tmp_path("zeros.int32.bin"), tmp_path("missing.bin")), 1);
+    assert_contains(out_text, "zeros.int32.bin");
+}
+
+static void ratio_table_groups_and_dashes(void **state) {
+    (void)state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/table", tmp_dir());
+    mkdir(dir, 0777);
+    uint8_t data[1024];
+    for (size_t i = 0; i < sizeof data; i += 4) { /* floats near 1.0 */
+        uint32_t v = 0x3F800000u | (uint32_t)(rnd() & 0x7FFFFFu);
+        memcpy(data + i, &v, 4);
+    }
+    char path[1100];
+    snprintf(path, sizeof path, "%s/b.float32.bin", dir);
+    write_bytes(path, data, sizeof data);
+    snprintf(path, sizeof path, "%s/a.uint8.bin", dir);
+    write_bytes(path, data, 300);
+    snprintf(path, sizeof path, "%s/c.int32.bin", dir);
+    memset(data, 0, sizeof data);
+    write_bytes(path, data, 512);
+    assert_int_equal(run("ratio-table %s", dir), 0);
+    char *int_at = strstr(out_text, "[int32]"), *float_at = strstr(out_text, "[float32]"),
+         *byte_at = strstr(out_text, "[uint8]");
+    assert_non_null(int_at);
+    assert_non_null(float_at);
+    assert_non_null(byte_at);
+    assert_true(int_at < float_at && float_at < byte_at);
+    /* integer row: lossless 12.488, uniform 100%, approximation columns '-' */
+    char *row = strstr(out_text, "c.int32.bin");
+    assert_non_null(row);
+    char line[512];
+    sscanf(row, "%511[^\n]", line);
+    assert_contains(line, "12.488");
+    assert_contains(line, "100.0%");
+    assert_contains(line, "-");
+    row = strstr(out_text, "b.float32.bin");
+    sscanf(row, "%511[^\n]", line);
+    assert_null(strstr(line, " -")); /* every approximation column has a ratio */
+    assert_int_equal(run("ratio-table --format md %s", dir), 0);
+    assert_contains(out_text, "### float32");
+    assert_contains(out_text, "| file | lines | lossless |");
+    char empty[1100];
+    snprintf(empty, sizeof empty, "%s/empty", dir);
+    mkdir(empty, 0777);
+    assert_int_equal(run("ratio-table %s", empty), 1);
+    assert_contains(err_text, "no data files");
+    assert_int_equal(run("ratio-table %s/nope", dir), 1);
+    assert_int_equal(run("ratio-table a b"), 2);
+}
+
+/* ---- container ------------------------------------------------------------------------ */
+
+static void round_trip_sizes(void **state) {
+    (void)state;
+    static const size_t sizes[] = {0, 1, 127, 128, 129, 1000, 4096 + 5};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        for (unsigned lane = 64; lane <= 128; lane *= 2) {
+            uint8_t *data = malloc(sizes[i] + 1);
+            assert_non_null(data);
+            for (size_t b = 0; b < sizes[i]; b++) { /* half structured, half random */
+                data[b] = (uint8_t)(b % 8 < 4 ? b / 64 : rnd());
+            }
+            write_bytes(tmp_path("in.bin"), data, sizes[i]);
+            assert_int_equal(run("compress --lane-bytes %u %s %s", lane, tmp_path("in.bin"),
+                                 tmp_path("c.npds")), 0);
+            assert_int_equal(run("decompress %s %s", tmp_path("c.npds"), tmp_path("out.bin")), 0);
+            size_t n;
+            uint8_t *back = read_bytes(tmp_path("out.bin"), &n);
+            assert_int_equal(n, sizes[i]);
+            assert_memory_equal(back, data, sizes[i]);
+            free(back);
+            free(data);
+        }
+    }
+}
+
+/* Lossy: the file comes back as the approximated data. */
+static void round_trip_approximated(void **state) {
+    (void)state;
+    uint8_t data[128 * 5], expect[128 * 5];
+    for (size_t b = 0; b < sizeof data; b++) {
+        data[b] = (uint8_t)rnd();
+    }
+    for (size_t l = 0; l < 5; l++) {
+        dsm_approx_apply(12, data + 128 * l, expect + 128 * l);
+    }
+    write_bytes(tmp_path("f.float32.bin"), data, sizeof data);
+    assert_int_equal(run("compress --approx 12 %s %s", tmp_path("f.float32.bin"),
+                         tmp_path("f.npds")), 0);
+    assert_int_equal(run("decompress %s %s", tmp_path("f.npds"), tmp_path("f.out")), 0);
+    size_t n;
+    uint8_t *back = read_bytes(tmp_path("f.out"), &n);
+    assert_int_equal(n, sizeof data);
+    assert_memory_equal(back, expect, sizeof data);
+    free(back);
+}
+
+/* The container of docs/cli.md, checked field by field. */
+static void container_layout(void **state) {
+    (void)state;
+    uint8_t data[300] = {0};
+    write_bytes(tmp_path("z.bin"), data, sizeof data);
+    assert_int_equal(run("compress %s %s", tmp_path("z.bin"), tmp_path("z.npds")), 0);
+    size_t n;
+    uint8_t *c = read_bytes(tmp_path("z.npds"), &n);
+    /* header 16 bytes + 3 lines x (2 + 11) bytes (82-bit all-zero streams) */
+    assert_int_equal(n, 16 + 3 * 13);
+    assert_memory_equal(c, "NPDS", 4);
+    assert_int_equal(c[4], 1);   /* version */
+    assert_int_equal(c[5], 64);  /* lane bytes */
+    assert_int_equal(c[6], 0);   /* approximation */
+    assert_int_equal(c[7], 0);   /* reserved */
+    assert_int_equal(c[8] | c[9] << 8, 300);
+    for (unsigned i = 10; i < 16; i++) {
+        assert_int_equal(c[i], 0);
+    }
+    assert_int_equal(c[16] | c[17] << 8, 82);
+    free(c);
+}
+
+/* Writes a corrupted copy of a valid container and expects a failure naming `needle`. */
+static void expect_corrupt(const uint8_t *good, size_t n, size_t at, int delta, size_t new_len,
+                           const char *needle) {
+    uint8_t *bad = malloc(n + 16);
+    assert_non_null(bad);
+    memcpy(bad, good, n);
+    if (at < n) {
+        bad[at] = (uint8_t)(bad[at] + delta);
+    }
+    if (new_len > n) {
+        memset(bad + n, 0x5A, new_len - n);
+    }
+    write_bytes(tmp_path("bad.npds"), bad, new_len);
+    free(bad);
+    remove(tmp_path("bad.out"));
+    assert_int_equal(run("decompress %s %s", tmp_path("bad.npds"), tmp_path("bad.out")), 1);
+    assert_contains(err_text, needle);
+    FILE *f = fopen(tmp_path("bad.out"), "rb");
+    assert_null(f); /* nothing written on error */
+}
+
+static void decompress_rejects_corruption(void **state) {
+    (void)state;
+    /* 5 lines: zeros (82 bits each, 13-byte records) except line 3 = random (1026 bits) */
+    uint8_t data[640] = {0};
+    for (size_t b = 384; b < 512; b++) {
+        data[b] = (uint8_t)rnd();
+    }
+    write_bytes(tmp_path("five.bin"), data, sizeof data);
+    assert_int_equal(run("compress %s %s", tmp_path("five.bin"), tmp_path("five.npds")), 0);
+    size_t n;
+    uint8_t *good = read_bytes(tmp_path("five.npds"), &n);
+    assert_int_equal(n, 16 + 4 * 13 + (2 + 129));
+    size_t rec2 = 16 + 2 * 13, rec3 = 16 + 3 * 13, rec4 = rec3 + 2 + 129;
+    expect_corrupt(good, n, 0, 1, n, "not a nocpress DSM container");
+    expect_corrupt(good, n, 4, 1, n, "unsupported container version 2");
+    expect_corrupt(good, n, 5, 32, n, "lane size 96");
+    expect_corrupt(good, n, 6, 5, n, "approximation 5");
+    expect_corrupt(good, n, 7, 1, n, "reserved byte 7");
+    expect_corrupt(good, n, n, 0, 10, "truncated header");
+    expect_corrupt(good, n, rec2, -82, n, "line 2 (offset 42): bit length 0");
+    expect_corrupt(good, n, rec2 + 1, 4, n, "line 2 (offset 42): bit length 1106");
+    expect_corrupt(good, n, rec3 + 2, 1, n, "line 3 (offset 55): malformed DSM stream");
+    expect_corrupt(good, n, rec2 + 2 + 10, 4, n, "line 2 (offset 42): padding bits");
+    expect_corrupt(good, n, n, 0, n - 1, "line 4 (offset");
+    expect_corrupt(good, n, n, 0, n + 3, "3 trailing bytes");
+    expect_corrupt(good, n, 8, 1, n, "line 5 (offset"); /* one more byte: a sixth line */
+    expect_corrupt(good, n, 12, 1, n, "original length"); /* 2^32 + 640 bytes */
+    (void)rec4;
+    /* lane-level diagnosis: C = 1 with ES = 0 in lane 0 of line 0 (ES bits 1..8 cleared) */
+    uint8_t *es0 = malloc(n);
+    assert_non_null(es0);
+    memcpy(es0, good, n);
+    es0[18] = 0x01;
+    es0[19] &= 0xFE;
+    write_bytes(tmp_path("es0.npds"), es0, n);
+    free(es0);
+    assert_int_equal(run("decompress %s %s", tmp_path("es0.npds"), tmp_path("bad.out")), 1);
+    assert_contains(err_text, "line 0 (offset 16)");
+    assert_contains(err_text, "lane 0 (bit 0) has C=1 with ES=0");
+    /* the original length says the last line is partial, but its padding decodes non-zero */
+    uint8_t tail[200];
+    for (size_t b = 0; b < sizeof tail; b++) {
+        tail[b] = (uint8_t)(1 + rnd() % 255);
+    }
+    write_bytes(tmp_path("tail.bin"), tail, sizeof tail);
+    assert_int_equal(run("compress %s %s", tmp_path("tail.bin"), tmp_path("tail.npds")), 0);
+    uint8_t *t = read_bytes(tmp_path("tail.npds"), &n);
+    t[8] = (uint8_t)(t[8] - 10); /* claim 190 bytes: bytes 62..71 of line 1 must be padding */
+    write_bytes(tmp_path("tail2.npds"), t, n);
+    free(t);
+    assert_int_equal(run("decompress %s %s", tmp_path("tail2.npds"), tmp_path("bad.out")), 1);
+    assert_contains(err_text, "line 1");
+    assert_contains(err_text, "not zero padding");
+    free(good);
+}
+
+/* ---- vectors ----------------------------------------------------------------------------- */
+
+static void vectors_written_and_reproducible(void **state) {
+    (void)state;
+    char a[1100], b[1100];
+    snprintf(a, sizeof a, "%s/va/sub", tmp_dir());
+    snprintf(b, sizeof b, "%s/vb", tmp_dir());
+    assert_int_equal(run("vectors --out %s", a), 0);
+    assert_int_equal(run("vectors --out %s", b), 0);
+    static const char *const files[] = {"dsm_compressor.hex", "dsm_decompressor.hex",
+                                        "dsm_approx.hex"};
+    for (size_t i = 0; i < 3; i++) {
+        char pa[1200], pb[1200];
+        snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
+        snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
+        size_t na, nb;
+        uint8_t *fa = read_bytes(pa, &na), *fb = read_bytes(pb, &nb);
+        assert_int_equal(na, nb); /* the output does not depend on --out */
+        assert_memory_equal(fa, fb, na);
+        fa[na < 4000 ? na : 4000 - 1] = '\0';
+        assert_contains((char *)fa, "// command: nocpress vectors ");
+        free(fa);
+        free(fb);
+    }
+    assert_int_equal(run("vectors --lane-bytes 128 --out %s/v128", tmp_dir()), 0);
+    assert_contains(out_text, "dsm_approx.hex");
+    assert_int_equal(run("vectors --out /proc/nocpress-cannot-write"), 1);
+}
+
+int main(void) {
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", tmp_dir());
+    if (system(cmd) != 0) {
+        fprintf(stderr, "test_cli: cannot create %s\n", tmp_dir());
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(help_and_usage_errors),
+        cmocka_unit_test(ratio_of_known_files),
+        cmocka_unit_test(ratio_table_groups_and_dashes),
+        cmocka_unit_test(round_trip_sizes),
+        cmocka_unit_test(round_trip_approximated),
+        cmocka_unit_test(container_layout),
+        cmocka_unit_test(decompress_rejects_corruption),
+        cmocka_unit_test(vectors_written_and_reproducible),
+    };
+    return cmocka_run_group_tests_name("nocpress_cli", tests, NULL, NULL);
+}

@@ -1,0 +1,158 @@
+/* Config and trace files: bad input gives file:line (or file:record) errors; trace text and
+ * binary forms round-trip. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "trace.h"
+
+static char dir[] = "/tmp/npsim_test_XXXXXX";
+
+static const char *write_file(const char *name, const char *text, size_t len) {
+    static char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(text, 1, len, f);
+    fclose(f);
+    return path;
+}
+
+static void expect_config_error(const char *text, const char *where, const char *what) {
+    sim_config cfg;
+    config_default(&cfg);
+    char err[512];
+    const char *path = write_file("bad.cfg", text, strlen(text));
+    assert_false(config_load_file(&cfg, path, err, sizeof err));
+    char expect[300];
+    snprintf(expect, sizeof expect, "%s/bad.cfg:%s", dir, where);
+    if (!strstr(err, expect) || !strstr(err, what)) fail_msg("error '%s' lacks '%s' / '%s'", err, expect, what);
+}
+
+static void test_config_errors_name_file_and_line(void **state) {
+    (void)state;
+    expect_config_error("# c\nmesh_k = 8\nvcs = four\n", "3:", "vcs");
+    expect_config_error("\n\nnot_a_key = 1\n", "3:", "unknown key");
+    expect_config_error("mesh_k 8\n", "1:", "expected 'key = value'");
+    expect_config_error("mesh_k = 99\n", "1:", "[2, 16]");
+    expect_config_error("routing_reply = zx\n", "1:", "xy | yx");
+    expect_config_error("a=1\n", "1:", "unknown key");
+    expect_config_error("injection_rate = 1.5\n", "1:", "injection_rate");
+    expect_config_error("hot_nodes = 1, x\n", "1:", "hot_nodes");
+}
+
+static void test_config_good_file(void **state) {
+    (void)state;
+    const char *text = "# machine\ntopology = crossbar   # Fermi\nsms = 15\nmcs = 6\nrouting_reply = xy\n"
+                       "hot_nodes = 1,2 3\ninjection_rate = 0.25\n";
+    sim_config cfg;
+    config_default(&cfg);
+    char err[512];
+    assert_true(config_load_file(&cfg, write_file("good.cfg", text, strlen(text)), err, sizeof err));
+    assert_int_equal(cfg.topology, TOPO_CROSSBAR);
+    assert_int_equal(config_channel_bits(&cfg), 256);
+    assert_int_equal(config_nodes(&cfg), 21);
+    assert_int_equal(cfg.hot_nodes.count, 3);
+    assert_true(cfg.injection_rate == 0.25);
+    assert_true(config_validate(&cfg, err, sizeof err));
+    assert_true(config_set(&cfg, "argument 2", "vcs_request=3", err, sizeof err));
+    assert_false(config_set(&cfg, "argument 3", "vcs=3", err, sizeof err) && config_validate(&cfg, err, sizeof err));
+    assert_non_null(strstr(err, "vcs_request"));
+}
+
+static void expect_trace_error(const char *name, const char *text, size_t len, const char *where, const char *what) {
+    trace_t t;
+    trace_init(&t);
+    char err[512];
+    const char *path = write_file(name, text, len);
+    assert_false(trace_load(&t, path, 56, 16, err, sizeof err));
+    char expect[300];
+    snprintf(expect, sizeof expect, "%s/%s:%s", dir, name, where);
+    if (!strstr(err, expect) || !strstr(err, what)) fail_msg("error '%s' lacks '%s' / '%s'", err, expect, what);
+    trace_free(&t);
+}
+
+static void test_trace_text_errors(void **state) {
+    (void)state;
+    const char *a = "# ok\n0 0 R 0x100 f\n1 2 X 0x100 f\n";
+    expect_trace_error("a.txt", a, strlen(a), "3:", "R or W");
+    const char *b = "0 0 R 0x100 f\n\n99 0 R 0x100 f\n";
+    expect_trace_error("b.txt", b, strlen(b), "3:", "sm 99");
+    const char *c = "0 0 R 0x100 0\n";
+    expect_trace_error("c.txt", c, strlen(c), "1:", "mask");
+    const char *d = "0 0 R 0x100\n";
+    expect_trace_error("d.txt", d, strlen(d), "1:", "fields");
+    const char *e = "0 16 W 12 1\n";
+    expect_trace_error("e.txt", e, strlen(e), "1:", "warp 16");
+}
+
+static void test_trace_round_trip_and_binary_errors(void **state) {
+    (void)state;
+    trace_t t, back, back2;
+    trace_init(&t);
+    trace_init(&back);
+    trace_init(&back2);
+    for (unsigned i = 0; i < 100; i++)
+        trace_push(&t, (trace_access){(uint64_t)i * 977 + 0x123456789ull, (uint16_t)(i % 56), (uint16_t)(i % 16),
+                                      (uint8_t)(i % 3 == 0), (uint8_t)(1 + i % 15)});
+    char err[512], txt[256], bin[256];
+    snprintf(txt, sizeof txt, "%s/t.txt", dir);
+    snprintf(bin, sizeof bin, "%s/t.bin", dir);
+    assert_true(trace_save_text(&t, txt, err, sizeof err));
+    assert_true(trace_save_binary(&t, bin, err, sizeof err));
+    assert_true(trace_load(&back, txt, 56, 16, err, sizeof err));
+    assert_true(trace_load(&back2, bin, 56, 16, err, sizeof err));
+    assert_int_equal(back.count, 100);
+    assert_int_equal(back2.count, 100);
+    assert_memory_equal(back.a, t.a, 100 * sizeof *t.a);
+    assert_memory_equal(back2.a, t.a, 100 * sizeof *t.a);
+    /* binary: corrupt record 3's flags, then truncate */
+    FILE *f = fopen(bin, "rb");
+    char buf[16 + 100 * 16];
+    assert_int_equal(fread(buf, 1, sizeof buf, f), sizeof buf);
+    fclose(f);
+    buf[16 + 2 * 16 + 12] = 4;
+    expect_trace_error("flags.bin", buf, sizeof buf, "record 3", "flag");
+    buf[16 + 2 * 16 + 12] = 0;
+    expect_trace_error("short.bin", buf, 16 + 5 * 16 + 7, "record 6", "truncated");
+    buf[8] = 9;
+    expect_trace_error("ver.bin", buf, sizeof buf, "", "version");
+    trace_free(&t);
+    trace_free(&back);
+    trace_free(&back2);
+}
+
+static int setup(void **state) {
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+    (void)state;
+    const char *names[] = {"bad.cfg", "good.cfg", "a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "t.txt", "t.bin",
+                           "flags.bin", "short.bin", "ver.bin"};
+    char path[300];
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    return rmdir(dir);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_errors_name_file_and_line),
+        cmocka_unit_test(test_config_good_file),
+        cmocka_unit_test(test_trace_text_errors),
+        cmocka_unit_test(test_trace_round_trip_and_binary_errors),
+    };
+    return cmocka_run_group_tests_name("sim_files", tests, setup, teardown);
+}

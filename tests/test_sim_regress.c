@@ -1,0 +1,230 @@
+/* Behaviour regression of the network model: fixed-seed runs must deliver every packet at the
+ * same cycle as the reference model did.
+ *
+ * Each case drives the network through its public interface (net.h) with a generator local to
+ * this file, then fingerprints every delivery: a 64-bit FNV-1a hash over (cycle, node, uid,
+ * source, class, creation cycle) in delivery order, plus the delivery count and a latency
+ * histogram. Any change of timing, arbitration order or routing changes the hash. The GPU
+ * case fingerprints the memory-system statistics of a small trace-driven run.
+ *
+ * The expected values were recorded with the network model as it was before the event-driven
+ * rewrite (docs/sim.md, "Speed"); the rewrite had to reproduce them bit for bit. An intentional
+ * behaviour change must re-record them (SIM_REGRESS_PRINT=1 prints the table in this file's
+ * format) and say why in docs/sim.md. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+#include "net.h"
+#include "rng.h"
+#include "tracegen.h"
+
+#define HIST_BUCKETS 16u      /* latency histogram: bucket b counts latencies in [16b, 16b+16), last open */
+
+typedef struct {
+    uint64_t hash;
+    uint64_t deliveries;
+    uint64_t latency_sum;
+    uint64_t hist[HIST_BUCKETS];
+    unsigned refuse_period;   /* 0: always accept; else refuse request tails when (cycle + node) % period == 0 */
+} fingerprint;
+
+static void fnv_mix(uint64_t *h, uint64_t v) {
+    for (unsigned i = 0; i < 8; i++) {
+        *h ^= (v >> (8 * i)) & 0xffu;
+        *h *= UINT64_C(0x100000001b3);
+    }
+}
+
+static bool maybe_accept(void *ctx, network *net, const packet_t *p, unsigned node) {
+    const fingerprint *f = ctx;
+    if (!f->refuse_period || p->cls != CLASS_REQUEST) return true;
+    return (net_now(net) + node) % f->refuse_period != 0;   /* backpressure now and then */
+}
+
+static void on_deliver(void *ctx, network *net, const packet_t *p, unsigned node) {
+    fingerprint *f = ctx;
+    uint64_t now = net_now(net), lat = now - p->created;
+    fnv_mix(&f->hash, now);
+    fnv_mix(&f->hash, node);
+    fnv_mix(&f->hash, p->uid);
+    fnv_mix(&f->hash, p->src);
+    fnv_mix(&f->hash, p->cls);
+    fnv_mix(&f->hash, p->created);
+    f->deliveries++;
+    f->latency_sum += lat;
+    f->hist[lat / 16 < HIST_BUCKETS ? lat / 16 : HIST_BUCKETS - 1]++;
+}
+
+typedef struct {
+    const char *name;
+    const char *settings;      /* key=value list, space separated, on top of the defaults */
+    unsigned cycles;           /* injection cycles; the network then drains */
+    double hotspot;            /* share of packets to node 0 (0: uniform) */
+    unsigned refuse_period;
+    uint64_t hash, deliveries, latency_sum;   /* expected (reference model) */
+} net_case;
+
+/* Recorded with the pre-rewrite model; see the file comment. */
+static const net_case cases[] = {
+    {"bench 8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1", 3000, 0, 0,
+     UINT64_C(0x6cff34769ac1bed6), 38455, 1059179},
+    {"8x8 5-flit 0.35 mcast", "injection_rate=0.35 packet_flits=5 mcast_fraction=0.1 mcast_dests=6", 2000, 0, 0,
+     UINT64_C(0xdd56f86199012857), 13656, 3569951},
+    {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3 mcast_fraction=0.05 mcast_dests=4", 1500, 0.4, 5,
+     UINT64_C(0x93fb0fe43f6a7cd9), 33146, 564521512},
+    {"4x4 starved credits", "mesh_k=4 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=0.45 packet_flits=4",
+     2000, 0, 3, UINT64_C(0xa0ec4a145b1af1df), 3636, 1838044},
+    {"4x4 16 VCs depth 1", "mesh_k=4 vcs=16 vcs_request=8 vc_depth=1 credit_delay=0 injection_rate=0.3 packet_flits=2 "
+     "routing_request=yx routing_reply=xy", 2000, 0, 0, UINT64_C(0x849a0b0b9e09710c), 4851, 110568},
+    {"crossbar mcast", "topology=crossbar sms=15 mcs=6 injection_rate=0.3 packet_flits=3 mcast_fraction=0.2 mcast_dests=5",
+     2000, 0.2, 4, UINT64_C(0x695bcd6f5849b4d5), 7809, 468151},
+    {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2", 800, 0, 0, UINT64_C(0x0935f60ee1b95410), 10278, 522416},
+};
+
+static void apply_settings(sim_config *cfg, const char *settings) {
+    char buf[512], err[256];
+    snprintf(buf, sizeof buf, "%s", settings);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        if (!config_set(cfg, "regress", tok, err, sizeof err)) fail_msg("%s", err);
+}
+
+/* Bernoulli sources like sim/traffic.c, with their own random stream so the case does not
+ * depend on that file. */
+static void inject(network *n, sim_rng *rng, const sim_config *cfg, double hotspot) {
+    unsigned nodes = net_nodes(n);
+    double prob = cfg->injection_rate / cfg->packet_flits;
+    for (unsigned src = 0; src < nodes; src++) {
+        if (sim_rng_unit(rng) >= prob) continue;
+        unsigned cls = (unsigned)(sim_rng_next(rng) >> 63);
+        mcast_set dests;
+        mcast_set_clear(&dests);
+        unsigned want = sim_rng_unit(rng) < cfg->mcast_fraction ? cfg->mcast_dests : 1;
+        while (mcast_set_count(&dests) < want) {
+            unsigned d = hotspot > 0 && sim_rng_unit(rng) < hotspot ? 0 : sim_rng_below(rng, nodes);
+            if (d != src) mcast_set_add(&dests, d);
+        }
+        if (want == 1) net_send_unicast(n, src, mcast_set_next(&dests, 0), cls, cfg->packet_flits, 0);
+        else net_send_multicast(n, src, &dests, cls, cfg->packet_flits, 0);
+    }
+}
+
+static void fold_stats(fingerprint *f, const net_stats *st) {
+    for (unsigned c = 0; c < NET_CLASSES; c++) {
+        fnv_mix(&f->hash, st->packets[c]);
+        fnv_mix(&f->hash, st->flits[c]);
+        fnv_mix(&f->hash, st->injected_packets[c]);
+        fnv_mix(&f->hash, st->injected_flits[c]);
+        fnv_mix(&f->hash, st->latency_sum[c]);
+        fnv_mix(&f->hash, st->net_latency_sum[c]);
+        fnv_mix(&f->hash, st->latency_max[c]);
+    }
+    fnv_mix(&f->hash, st->link_flits);
+}
+
+static void run_case(const net_case *c, fingerprint *f) {
+    sim_config cfg;
+    config_default(&cfg);
+    apply_settings(&cfg, c->settings);
+    memset(f, 0, sizeof *f);
+    f->hash = UINT64_C(0xcbf29ce484222325);
+    f->refuse_period = c->refuse_period;
+    net_client client = {f, maybe_accept, on_deliver};
+    char err[256];
+    network *n = net_create(&cfg, &client, err, sizeof err);
+    if (!n) fail_msg("%s: %s", c->name, err);
+    sim_rng rng;
+    sim_rng_seed(&rng, 12345);
+    for (unsigned t = 0; t < c->cycles; t++) {
+        inject(n, &rng, &cfg, c->hotspot);
+        net_step(n);
+    }
+    for (unsigned guard = 0; !net_idle(n) && guard < 1000000; guard++) net_step(n);
+    assert_true(net_idle(n));
+    fnv_mix(&f->hash, net_now(n));
+    fold_stats(f, net_get_stats(n));
+    net_destroy(n);
+}
+
+static bool print_mode(void) { return getenv("SIM_REGRESS_PRINT") != NULL; }
+
+static void test_network_fingerprints(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fingerprint f;
+        run_case(&cases[i], &f);
+        if (print_mode()) {
+            printf("     UINT64_C(0x%016" PRIx64 "), %" PRIu64 ", %" PRIu64 "},  /* %s; histogram", f.hash,
+                   f.deliveries, f.latency_sum, cases[i].name);
+            for (unsigned b = 0; b < HIST_BUCKETS; b++) printf(" %" PRIu64, f.hist[b]);
+            printf(" */\n");
+            continue;
+        }
+        if (f.hash != cases[i].hash || f.deliveries != cases[i].deliveries || f.latency_sum != cases[i].latency_sum)
+            fail_msg("%s: deliveries %" PRIu64 " latency sum %" PRIu64 " hash %016" PRIx64 "; reference %" PRIu64
+                     " %" PRIu64 " %016" PRIx64, cases[i].name, f.deliveries, f.latency_sum, f.hash,
+                     cases[i].deliveries, cases[i].latency_sum, cases[i].hash);
+    }
+}
+
+/* The GPU memory system on the network (uncompressed replies, so the figures depend on the
+ * network and memory model only, not on a compressor's output). */
+static void test_gpu_fingerprint(void **state) {
+    (void)state;
+    static const struct {
+        sim_placement place;
+        unsigned per_warp;
+        uint64_t hash, completion;
+    } runs[] = {
+        {PLACE_BOTTOM, 8, UINT64_C(0xd561f53491a8a732), 8609},
+        {PLACE_DIAMOND, 6, UINT64_C(0x70ad35591042ec66), 7068},
+    };
+    const char *dir = getenv("SIM_TEST_DATA_DIR");
+    sim_config cfg;
+    config_default(&cfg);
+    snprintf(cfg.data_dir, sizeof cfg.data_dir, "%s", dir ? dir : "../shared/data/lines");
+    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
+    snprintf(cfg.compressor, sizeof cfg.compressor, "none");
+    mem_image img;
+    char err[512];
+    if (!memimg_load(&img, cfg.data_dir, err, sizeof err)) fail_msg("%s", err);
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        cfg.mc_placement = runs[i].place;
+        trace_t t;
+        trace_init(&t);
+        assert_true(tracegen("mix", &cfg, &img, runs[i].per_warp, &t, err, sizeof err));
+        gpu_stats st;
+        assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+        uint64_t h = UINT64_C(0xcbf29ce484222325);
+        const uint64_t fields[] = {st.reads, st.writes, st.l1_hits, st.l1_misses, st.mshr_merges, st.mshr_stalls,
+                                   st.requests, st.replies, st.req_lat_sum, st.mem_lat_sum, st.rep_lat_sum,
+                                   st.read_miss_lat_sum, st.l2_hits, st.l2_misses, st.completion_cycles,
+                                   st.mc_stall_cycles, st.reply_packets, st.reply_flits, st.request_packets,
+                                   st.request_flits, st.link_flits};
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) fnv_mix(&h, fields[k]);
+        if (print_mode())
+            printf("        {%s, %u, UINT64_C(0x%016" PRIx64 "), %" PRIu64 "},\n",
+                   runs[i].place == PLACE_BOTTOM ? "PLACE_BOTTOM" : "PLACE_DIAMOND", runs[i].per_warp, h,
+                   st.completion_cycles);
+        else if (h != runs[i].hash || st.completion_cycles != runs[i].completion)
+            fail_msg("gpu run %zu: completion %" PRIu64 " hash %016" PRIx64 "; reference %" PRIu64 " %016" PRIx64, i,
+                     st.completion_cycles, h, runs[i].completion, runs[i].hash);
+        trace_free(&t);
+    }
+    memimg_free(&img);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_network_fingerprints),
+        cmocka_unit_test(test_gpu_fingerprint),
+    };
+    return cmocka_run_group_tests_name("sim_regress", tests, NULL, NULL);
+}

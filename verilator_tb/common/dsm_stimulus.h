@@ -1,0 +1,64 @@
+// Stimulus shared by the three DSM harnesses (docs/dsm.md): the lane configuration the RTL
+// was built with, the line mix (real data, the generic synthetic patterns and lines with a
+// random subset of CSN segments per lane) and bit-level helpers for compressed streams.
+#ifndef NP_TB_DSM_STIMULUS_H
+#define NP_TB_DSM_STIMULUS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "dsm.h"
+#include "error.h"
+#include "lines.h"
+#include "options.h"
+#include "rng.h"
+
+// The RTL's LaneBytes parameter; the Makefile passes -DNP_TB_LANE_BYTES together with
+// -GLaneBytes when it builds a non-default variant.
+#ifndef NP_TB_LANE_BYTES
+#define NP_TB_LANE_BYTES 64
+#endif
+
+namespace tb {
+
+// The model configuration matching the RTL build (throws tb::Error if the model rejects it).
+// Inline so the macro is read where each <top>_tb.cpp is compiled, not in the shared library.
+inline dsm_config dsm_tb_config() {
+    dsm_config cfg;
+    dsm_config_default(&cfg);
+    cfg.lane_bytes = NP_TB_LANE_BYTES;
+    if (dsm_config_check(&cfg) != NP_OK) {
+        throw Error("the C model rejects lane_bytes=" + std::to_string(NP_TB_LANE_BYTES));
+    }
+    return cfg;
+}
+
+// A line whose lanes each have a random subset of CSN segments (random nibble values) and
+// random data in the others: the remap is undone with the model's dsm_unremap, so every
+// ES pattern 0 .. 2^S-1 is reachable.
+void dsm_csn_subset_line(Rng &rng, unsigned lane_bytes, uint8_t *line);
+
+// Real lines (weight 4), the generic synthetic patterns and csn_subset (weight 3).
+// `real` may be empty (no --data).
+void dsm_line_mix(LineMix *mix, RealLines *real, unsigned lane_bytes);
+
+// Loads --data into `real` when given.
+void dsm_load_data(const Options &opt, RealLines *real);
+
+// Bit i of an LSB-first packed stream (docs/conventions.md, Bitstreams).
+inline bool stream_bit(const uint8_t *s, size_t i) { return (s[i >> 3] >> (i & 7)) & 1u; }
+inline void stream_set(uint8_t *s, size_t i, bool v) {
+    s[i >> 3] = static_cast<uint8_t>(v ? (s[i >> 3] | (1u << (i & 7))) : (s[i >> 3] & ~(1u << (i & 7))));
+}
+
+// Length in bits of lane `k`'s stream starting at bit `pos` of a well-formed line stream,
+// read from its C and ES fields through the model's dsm_lane_bits.
+unsigned dsm_lane_length_at(const dsm_config &cfg, const uint8_t *stream, size_t pos);
+
+// Lower-case hex of bytes, most significant (last) byte first: the Verilog value of a bus.
+std::string bytes_hex(const uint8_t *bytes, size_t n);
+
+}  // namespace tb
+
+#endif

@@ -1,0 +1,229 @@
+// Equivalence harness for dsm_decompressor (docs/dsm.md sections 4.2-4.5, ports in section 6).
+// Inputs are streams the C compressor made from the line mix, plus malformed streams
+// (truncated, extended, random bits, C=1/ES=0, flipped bits, length off by one). The oracle is
+// dsm_decompress on exactly in_len_i bits: out_err_o must be 1 exactly when it is not NP_OK,
+// and out_line_o must equal the model's line when it is NP_OK (don't-care otherwise, 4.5).
+// The bus bits at and above in_len_i carry garbage: the RTL must ignore them.
+#include <cstring>
+#include <vector>
+
+#include "Vdsm_decompressor.h"
+#include "dsm_stimulus.h"
+#include "harness.h"
+#include "hexfile.h"
+
+namespace {
+
+// docs/vectors.md, dsm_decompressor.hex
+const tb::HexLayout kLayout{
+    {"in_len", 11}, {"in_bits", DSM_MAX_BITS}, {"exp_err", 1}, {"exp_line", 1024}};
+
+constexpr unsigned kLenMax = 2047;                        // in_len_i is 11 bits
+constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;      // model buffer for any in_len_i
+
+class DecompressorAdapter : public tb::AdapterBase<Vdsm_decompressor> {
+public:
+    static constexpr const char *kUnit = "dsm_decompressor";
+    static constexpr int kSpecLatency = 1;  // docs/dsm.md section 6
+
+    struct Input {
+        uint8_t bus[DSM_MAX_BYTES];  // in_bits_i (bits >= 1026 of the last byte unused)
+        unsigned len;                // in_len_i
+    };
+
+    explicit DecompressorAdapter(const tb::Options &opt) : cfg_(tb::dsm_tb_config()) {
+        if (!opt.vectors.empty()) load_vectors(opt.vectors);
+        tb::dsm_load_data(opt, &real_);
+        tb::dsm_line_mix(&mix_, &real_, cfg_.lane_bytes);
+    }
+
+    void begin_run(tb::Rng &rng) {
+        next_vector_ = 0;
+        random_count_ = 0;
+        if (!real_.empty()) real_.begin_run(rng);
+        mix_.begin_run();
+    }
+
+    bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
+        if (next_vector_ < vectors_.size()) {
+            in = vectors_[next_vector_];
+            origin = tb::Origin{"vector", next_vector_, nullptr};
+            next_vector_++;
+            return true;
+        }
+        make_stream(rng, in, origin);
+        return true;
+    }
+
+    void drive_input(Dut &d, const Input &in) {
+        tb::put_bytes(d.in_bits_i, in.bus, DSM_MAX_BYTES);
+        clean_bus(d);
+        d.in_len_i = static_cast<uint16_t>(in.len);
+    }
+
+    void drive_idle(Dut &d, tb::Rng &rng) {
+        for (size_t i = 0; i < sizeof(d.in_bits_i) / 4; i++) d.in_bits_i.data()[i] = rng.next32();
+        clean_bus(d);
+        d.in_len_i = static_cast<uint16_t>(rng.bits(11));
+    }
+
+    tb::Txn predict(Input &in) const { return model(in); }
+
+    tb::Txn observe(const Dut &d) const {
+        tb::Txn t;
+        t.add_u64("out_err", 1, d.out_err_o);
+        t.add("out_line", tb::get_bits(d.out_line_o, 1024));
+        return t;
+    }
+
+    const char *outcome(const tb::Txn &t) const { return t.fields[0].value.get(0) ? "err" : "ok"; }
+
+    std::string describe(const Input &in) const {
+        return "in_len=" + std::to_string(in.len) + " in_bits=" + tb::bytes_hex(in.bus, DSM_MAX_BYTES);
+    }
+
+private:
+    // Verilator needs the bits above the port width (1026..1055) kept zero.
+    static void clean_bus(Dut &d) {
+        d.in_bits_i.data()[DSM_MAX_BITS / 32] &= (1u << (DSM_MAX_BITS % 32)) - 1u;
+    }
+
+    // The oracle sees exactly in_len bits (bits above the bus width read as zero).
+    tb::Txn model(const Input &in) const {
+        uint8_t src[kModelBytes] = {0};
+        for (size_t i = 0; i < in.len && i < DSM_MAX_BITS; i++) {
+            if (tb::stream_bit(in.bus, i)) tb::stream_set(src, i, true);
+        }
+        uint8_t line[DSM_LINE_BYTES] = {0};
+        const np_result r = dsm_decompress(&cfg_, src, in.len, line, sizeof line);
+        const bool err = r != NP_OK;
+        tb::Txn t;
+        t.add_u64("out_err", 1, err);
+        t.add("out_line", tb::Bits::from_bytes(1024, line, sizeof line), !err);
+        return t;
+    }
+
+    // ---- stimulus ---------------------------------------------------------------------------
+    enum Variant { kExact, kTruncated, kExtended, kRandomBits, kNonCanonical, kBitFlip, kOffByOne };
+
+    void make_stream(tb::Rng &rng, Input &in, tb::Origin &origin) {
+        // Weights: half the streams are well formed, the rest malformed in one way each.
+        static const Variant kPick[] = {kExact,     kExact,      kExact,    kExact,
+                                        kExact,     kExact,      kTruncated, kExtended,
+                                        kRandomBits, kNonCanonical, kBitFlip, kOffByOne};
+        static const char *const kNames[] = {"exact",        "truncated", "extended",
+                                             "random_bits",  "c1_es0",    "bit_flip",
+                                             "off_by_one"};
+        const Variant v = kPick[rng.below(sizeof kPick / sizeof kPick[0])];
+        if (v == kRandomBits) {
+            random_bits(rng, in);
+            origin = tb::Origin{"random_bits", random_count_++, kNames[v]};
+            return;
+        }
+        uint8_t line[DSM_LINE_BYTES];
+        mix_.next(rng, line, &origin);
+        origin.variant = kNames[v];
+        compress(line, in);
+        switch (v) {
+        case kTruncated: in.len = static_cast<unsigned>(rng.below(in.len)); break;
+        case kExtended: extend(rng, in); break;
+        case kNonCanonical: non_canonical(rng, in); break;
+        case kBitFlip: flip_bits(rng, in); break;
+        case kOffByOne: in.len = rng.chance(0.5) ? in.len - 1 : in.len + 1; break;
+        default: break;
+        }
+        fill_garbage_above_len(rng, in);
+    }
+
+    void compress(const uint8_t *line, Input &in) const {
+        size_t n_bits = 0;
+        std::memset(in.bus, 0, sizeof in.bus);
+        if (dsm_compress(&cfg_, line, in.bus, sizeof in.bus, &n_bits) != NP_OK) {
+            throw tb::Error("internal: dsm_compress failed on a 128-byte line");
+        }
+        in.len = static_cast<unsigned>(n_bits);
+        // Only the stream's bits are defined by the model; start from zeros above them.
+        for (size_t i = in.len; i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, false);
+    }
+
+    // L_in longer than the stream: trailing bits, possibly beyond the 1026-bit bus.
+    static void extend(tb::Rng &rng, Input &in) {
+        const unsigned old_len = in.len;
+        // Mostly within the bus; sometimes past it, where the model reads zeros.
+        const bool on_bus = old_len < DSM_MAX_BITS && rng.chance(0.7);
+        in.len = static_cast<unsigned>(rng.range(old_len + 1, on_bus ? DSM_MAX_BITS : kLenMax));
+        for (size_t i = old_len; i < in.len && i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, rng.below(2));
+    }
+
+    static void random_bits(tb::Rng &rng, Input &in) {
+        for (size_t i = 0; i < sizeof in.bus; i++) in.bus[i] = static_cast<uint8_t>(rng.next());
+        in.len = static_cast<unsigned>(rng.chance(0.8) ? rng.range(0, DSM_MAX_BITS) : rng.range(0, kLenMax));
+    }
+
+    // Rewrites one lane as C=1, ES=0 (non-canonical, docs/dsm.md 4.5); the lanes before it
+    // stay well formed, the bits after it are the rest of the original stream or random.
+    void non_canonical(tb::Rng &rng, Input &in) const {
+        const unsigned lanes = DSM_LINE_BYTES / cfg_.lane_bytes;
+        const unsigned segments = cfg_.lane_bytes / DSM_SEGMENT_BYTES;
+        const unsigned lane = static_cast<unsigned>(rng.below(lanes));
+        size_t pos = 0;
+        for (unsigned k = 0; k < lane; k++) pos += tb::dsm_lane_length_at(cfg_, in.bus, pos);
+        uint8_t out[DSM_MAX_BYTES] = {0};
+        for (size_t i = 0; i < pos; i++) tb::stream_set(out, i, tb::stream_bit(in.bus, i));
+        size_t w = pos;
+        tb::stream_set(out, w++, true);                       // C = 1
+        w += segments;                                         // ES = 0 (already zero)
+        const size_t tail = rng.below(DSM_MAX_BITS - w + 1);   // whatever follows
+        for (size_t i = 0; i < tail; i++) tb::stream_set(out, w + i, rng.below(2));
+        std::memcpy(in.bus, out, sizeof out);
+        in.len = static_cast<unsigned>(w + tail);
+    }
+
+    static void flip_bits(tb::Rng &rng, Input &in) {
+        const unsigned n = static_cast<unsigned>(rng.range(1, 3));
+        for (unsigned k = 0; k < n && in.len > 0; k++) {
+            const size_t i = rng.below(in.len);
+            tb::stream_set(in.bus, i, !tb::stream_bit(in.bus, i));
+        }
+    }
+
+    static void fill_garbage_above_len(tb::Rng &rng, Input &in) {
+        for (size_t i = in.len; i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, rng.below(2));
+    }
+
+    // ---- vectors ------------------------------------------------------------------------------
+    void load_vectors(const std::string &path) {
+        for (const tb::HexVector &v : tb::load_hex_vectors(path, kLayout)) {
+            Input in;
+            std::memset(&in, 0, sizeof in);
+            in.len = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len"));
+            kLayout.get(v.value, "in_bits").to_bytes(in.bus, sizeof in.bus);
+            const tb::Txn exp = model(in);
+            const tb::Bits rec_err = kLayout.get(v.value, "exp_err");
+            const tb::Bits rec_line = kLayout.get(v.value, "exp_line");
+            const bool err = exp.fields[0].value.get(0);
+            if (rec_err != exp.fields[0].value) stale(v, "exp_err", rec_err, exp.fields[0].value);
+            // docs/vectors.md: exp_line is the model's line, and zero when exp_err is 1.
+            const tb::Bits want_line = err ? tb::Bits(1024) : exp.fields[1].value;
+            if (rec_line != want_line) stale(v, "exp_line", rec_line, want_line);
+            vectors_.push_back(in);
+        }
+    }
+
+    static void stale(const tb::HexVector &v, const char *field, const tb::Bits &rec,
+                      const tb::Bits &model) {
+        throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
+                               " file=" + rec.hex() + " model=" + model.hex());
+    }
+
+    dsm_config cfg_;
+    std::vector<Input> vectors_;
+    size_t next_vector_ = 0;
+    uint64_t random_count_ = 0;
+    tb::RealLines real_;
+    tb::LineMix mix_;
+};
+
+}  // namespace
+
+int main(int argc, char **argv) { return tb::harness_main<DecompressorAdapter>(argc, argv); }
