@@ -12,6 +12,7 @@ packages=(
   gnuplot-nox                                     # plots
   pkg-config
   jq                                              # synth-test reads report.json
+  valgrind                                        # make bench-insns (callgrind)
 )
 
 missing=()

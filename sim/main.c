@@ -13,6 +13,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "memimg.h"
+#include "perfcount.h"
 #include "report.h"
 #include "trace.h"
 #include "tracegen.h"
@@ -305,20 +306,36 @@ static int cmd_sweep(options *o) {
     return 0;
 }
 
-/* npsim bench: simulated cycles per CPU second, uniform traffic, no measurement overhead. */
+/* npsim bench: simulated cycles per CPU second, instructions per simulated cycle when the CPU's
+ * counter can be read, memory. Uniform traffic, no measurement window. */
 static int cmd_bench(options *o) {
-    char err[ERR_LEN];
+    char err[ERR_LEN], why[256];
     uint64_t cycles = o->cycles ? o->cycles : 200000;
     traffic_result r;
+    perfcount pc;
+    bool counting = perfcount_open(&pc, why, sizeof why);
     double t0 = cpu_seconds();
-    if (!traffic_run_cycles(&o->cfg, cycles, &r, err, ERR_LEN)) return die(err);
+    bool ok = traffic_run_cycles(&o->cfg, cycles, &r, err, ERR_LEN);
     double secs = cpu_seconds() - t0;
+    uint64_t instructions = 0;
+    if (counting && !perfcount_read(&pc, &instructions)) {
+        counting = false;
+        snprintf(why, sizeof why, "the counter could not be read");
+    }
+    perfcount_close(&pc);
+    if (!ok) return die(err);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    printf("bench: %ux%u mesh, uniform %u-flit packets at %.2f flits/node/cycle: %llu cycles in %.3f s CPU = %.0f "
-           "cycles/s; accepted %.3f; model memory %.2f MiB, peak RSS %.1f MiB\n",
-           o->cfg.mesh_k, o->cfg.mesh_k, o->cfg.packet_flits, o->cfg.injection_rate, (unsigned long long)cycles, secs,
-           (double)cycles / secs, r.accepted, (double)r.memory_bytes / 1048576.0, (double)ru.ru_maxrss / 1024.0);
+    printf("bench: %ux%u mesh, uniform %u-flit packets at %.2f flits/node/cycle, %llu cycles (accepted %.3f)\n",
+           o->cfg.mesh_k, o->cfg.mesh_k, o->cfg.packet_flits, o->cfg.injection_rate, (unsigned long long)cycles,
+           r.accepted);
+    printf("  speed: %.3f s CPU = %.0f simulated cycles/s\n", secs, (double)cycles / secs);
+    if (counting)
+        printf("  instructions: %.0f per simulated cycle (hardware counter)\n", (double)instructions / (double)cycles);
+    else
+        printf("  instructions: not measurable here (%s); `make sim-bench` counts them with callgrind\n", why);
+    printf("  memory: model %.2f MiB, peak RSS %.1f MiB\n", (double)r.memory_bytes / 1048576.0,
+           (double)ru.ru_maxrss / 1024.0);
     return 0;
 }
 

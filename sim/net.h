@@ -21,9 +21,14 @@
 #define NET_CLASSES 2u
 enum { CLASS_REQUEST = 0, CLASS_REPLY = 1 };
 
+/* flit_t.flags */
+enum { FLIT_HEAD = 1, FLIT_TAIL = 2, FLIT_MULTICAST = 4, FLIT_REPLY = 8 };
+
 typedef struct {
     uint32_t pkt;       /* packet record (a replica has its own record) */
-    uint16_t idx;       /* flit index in the packet: 0 = head, len-1 = tail */
+    uint8_t dest;       /* copies of the record's routing fields (a router routes a head without */
+    uint8_t flags;      /*   reading the record): unicast destination, FLIT_* */
+    uint16_t len;       /* flits in the packet */
     uint64_t ready;     /* first cycle this flit may take part in SA (arrival + 1) */
 } flit_t;
 

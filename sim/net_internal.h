@@ -2,29 +2,38 @@
  * (allocators, pipeline). Not part of the simulator's public interface (net.h).
  *
  * Event-driven evaluation (docs/sim.md, "Speed"). The model is defined cycle by cycle: in every
- * cycle every router holding a flit runs VC allocation then switch allocation, routers in
- * increasing id order. Most of those router-cycles change nothing (a flit is still on its link,
- * a VC waits for its body flits), so the loop only visits a router in a cycle in which it can
- * change state: events schedule the router on a wake wheel (one bitmap of routers per future
- * cycle, separately for VA and for SA). A visit that was not needed is harmless (the allocators
- * find nothing to do); a missing visit would change behaviour, so every state change that can
- * make VA or SA succeed schedules one:
- *   - a head flit written into an idle VC: VA at its write cycle (ready - 1);
- *   - a packet finishing with another one behind it in the VC: VA for the next head;
- *   - a failed VC allocation: VA again next cycle;
- *   - a successful VC allocation: SA the next cycle (sa_from);
- *   - a body flit written: SA at its ready cycle;
- *   - a flit sent with more flits (or other VCs) waiting at that input: SA next cycle;
- *   - a target out of credits: SA when the next credit becomes usable (starved flag).
- * The one piece of state that changes in idle router-cycles is the VA arbiter's rotating start
- * port (it advances in every cycle the router holds a flit); it is derived from the number of
- * such cycles (busy_since / steps_before) instead of being stepped. The regression test
- * tests/test_sim_regress.c checks that this loop delivers every packet at the same cycle as
- * the plain every-router-every-cycle loop did. */
+ * cycle every router holding a flit runs VC allocation (VA) then switch allocation (SA),
+ * routers in increasing id order, and the allocators look at every buffered flit. Most of that
+ * work changes nothing (a flit is still on its link, a head waits for a VC that nobody has
+ * released), so the loop visits a router only in a cycle in which VA or SA can change state,
+ * and the allocators only look at the VCs that may act:
+ *   - VA requests (port_t.va_need) and SA candidates (port_t.cand) are sets of VCs; an event
+ *     that makes a VC able to act adds it, for the cycle that happens, through the router's
+ *     event slots (a wheel indexed by cycle), and schedules the router's visit on the network's
+ *     wake wheels (one bitmap of routers per cycle, for VA and for SA);
+ *   - VA events: a head written into an idle VC (at its write cycle), a packet finishing with
+ *     another head behind it, an output VC released at an output a VA request found full
+ *     (va_blocked: a failed request cannot succeed before that);
+ *   - SA events: a VC allocated (from sa_from), a body flit written (from its ready cycle), a
+ *     credit becoming usable for a flit that waits for it (out_vc.starved, or the earliest
+ *     returned credit), and, after an SA turn, the same input again next cycle while it still
+ *     has a flit to send or other candidates (it may have lost an arbiter);
+ *   - a candidate SA finds unable to send leaves the set: one of the events above brings it
+ *     back exactly when it can.
+ * A visit that finds nothing to do is harmless; a missing one would change behaviour. Two
+ * things are derived instead of stepped: the VA arbiter's start port, which rotates in every
+ * cycle the router holds a flit (va_base, steps_before), and the VA of a cycle in which a router
+ * has no SA work, which is done at the start of its next visit (router_step explains why that
+ * is exact). tests/test_sim_regress.c checks that every packet is delivered at the same cycle
+ * as with the plain every-router-every-cycle loop. */
 #ifndef SIM_NET_INTERNAL_H
 #define SIM_NET_INTERNAL_H
 
 #include "net.h"
+
+/* Wheels: slot t % NET_WHEEL holds what is due at cycle t. Every event is at most
+ * 1 + credit_delay (<= 17) cycles ahead, so 32 slots never wrap onto a pending cycle. */
+#define NET_WHEEL 32u
 
 enum { END_NONE = 0, END_ROUTER = 1, END_NI = 2 };
 
@@ -45,18 +54,22 @@ typedef struct {        /* one replica of the front packet of an input VC */
     uint8_t port;       /* output port */
     uint8_t done;       /* tail sent */
     uint16_t sent;      /* flits of the packet already copied to this port */
+    uint8_t dest;       /* routing fields of record pkt, for the flits it sends (flit_t) */
+    uint8_t multicast;
     uint64_t sa_from;   /* first SA cycle (VA cycle + 1) */
 } target_t;
 
-typedef struct {
-    flit_fifo q;
+typedef struct {        /* one input VC: one cache line */
+    _Alignas(64) flit_fifo q;
     uint32_t pkt;       /* record of the front packet (the one routed) */
     uint16_t len;
     uint16_t freed;     /* flits of the front packet already removed from the buffer */
     uint8_t routed;     /* route computed for the front packet */
     uint8_t ntargets, ndone;
     uint8_t split;      /* replicas carry their own records: free pkt when done */
-    target_t *tgt;      /* capacity: the router's port count */
+    uint8_t cls;        /* class of the front packet */
+    target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
+    target_t one;       /* the target of a packet that leaves on one port */
 } in_vc;
 
 typedef struct {        /* output VC seen from upstream: owner and credits */
@@ -64,8 +77,28 @@ typedef struct {        /* output VC seen from upstream: owner and credits */
     uint16_t credits;
     uint16_t ret_head, ret_count;
     uint8_t starved;    /* SA found a flit waiting for a credit of this VC and none on the way */
-    uint64_t *ret;      /* times at which returned credits become usable (FIFO, depth entries) */
+    uint64_t *ret;      /* times at which returned credits become usable (ring of ring_mask + 1) */
 } out_vc;
+
+typedef struct {                 /* a router's state of one port, input and output side: one cache line */
+    _Alignas(64) out_vc *up_out; /* input: the upstream's out_vc[vcs] of this link (credits go there) */
+    uint64_t sa_tmask;           /* input, SA scratch: targets of the chosen VC that request */
+    uint64_t req;                /* output, SA scratch: input ports requesting this output */
+    link_end down;               /* output: where it leads */
+    link_end up;                 /* input: where it comes from */
+    uint16_t rr_in;              /* input: SA input arbiter pointer */
+    uint16_t rr_out;             /* output: SA output arbiter pointer */
+    uint16_t rr_vc;              /* output: VA pointer over output VCs */
+    uint16_t cand;               /* input: bit v set when VC v may have a flit to send (SA candidates) */
+    uint16_t va_need;            /* input: bit v set when VC v's front packet waits for RC or VA */
+    int16_t sa_vc;               /* input, SA scratch: VC chosen by this input's arbiter */
+} port_t;
+
+/* Future events of one cycle: ports with any, then per port (cand bits) | (va_need bits) << 16. */
+typedef struct {
+    uint64_t ports;
+    uint32_t ev[];
+} event_slot;
 
 typedef struct {
     unsigned id;
@@ -74,27 +107,22 @@ typedef struct {
     int cls_only;       /* crossbar switch: the class it carries; -1 for a mesh router */
     in_vc *in;          /* [port * vcs + vc] */
     out_vc *out;        /* [port * vcs + vc] */
-    link_end *down;     /* per output port */
-    link_end *up;       /* per input port */
-    out_vc **up_out;    /* per input port: the upstream's out_vc[vcs] of this link (credits go there) */
-    uint16_t *rr_in;    /* SA input arbiter pointer, per input port */
-    uint16_t *rr_out;   /* SA output arbiter pointer, per output port */
-    uint16_t *rr_vc;    /* VA pointer over output VCs, per output port */
+    port_t *port;       /* [nports] */
+    target_t *mtgt;     /* [nports * vcs][nports]: target lists of packets replicated here */
     uint32_t flits;     /* flits held in this router's buffers (including flits still on the link) */
-    uint64_t busy_since;   /* first cycle of the current run of cycles with flits > 0 */
-    uint32_t steps_before; /* such cycles before that run, mod nports: the VA start port is their count */
-    uint16_t *cand;     /* per input port: bit v set when VC v may have a flit to send (SA looks only here) */
+    /* VA start port = number of earlier cycles with flits > 0, mod nports (router_step) */
+    uint32_t steps_before; /* such cycles before the current run of them, mod nports */
+    uint32_t va_base;      /* steps_before - first cycle of the current run, mod nports */
     uint64_t cand_ports;   /* input ports with a cand bit */
-    uint16_t *va_need;  /* per input port: bit v set when VC v's front packet waits for RC or VA */
     uint64_t va_ports;  /* input ports with a va_need bit */
-    /* future events: at cycle t, arrive[t % NET_WHEEL][p] joins cand[p] and arrive_va[..][p]
-     * joins va_need[p]; arrive_ports[t % NET_WHEEL] marks the ports with either */
-    uint16_t *arrive, *arrive_va;   /* [NET_WHEEL * nports] */
-    uint64_t *arrive_ports;         /* [NET_WHEEL] */
-    int16_t *sa_vc;     /* scratch: VC chosen by each input port's SA arbiter */
-    uint64_t *sa_tmask; /* scratch: targets of that VC requesting SA */
-    uint64_t *req;      /* scratch: per output port, input ports requesting it */
+    uint64_t va_blocked;   /* output ports a VA request found without a free VC (send_flit wakes VA) */
+    unsigned char *events;  /* NET_WHEEL event_slots of slot_bytes: those of cycle t at t % NET_WHEEL */
+    unsigned slot_bytes;
 } router_t;
+
+static inline event_slot *router_events(const router_t *r, uint64_t t) {
+    return (event_slot *)(r->events + (size_t)(t % NET_WHEEL) * r->slot_bytes);
+}
 
 typedef struct {
     /* injection */
@@ -112,14 +140,11 @@ typedef struct {
     uint32_t ej_flits;
 } ni_t;
 
-/* Wake wheel: slot t % NET_WHEEL holds the routers to visit at cycle t. Every event is at most
- * 1 + credit_delay (<= 17) cycles ahead, so 32 slots never wrap onto a pending cycle. */
-#define NET_WHEEL 32u
-
 struct network {
     sim_config cfg;
     net_client client;
     unsigned nodes, nrouters, vcs, depth, credit_delay, channel_bits, links;
+    unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
@@ -135,6 +160,7 @@ struct network {
     uint64_t queued;                /* packets waiting in NI queues or being injected */
     net_stats st;
     size_t mem;
+    struct arena_chunk *arena;      /* construction-time allocations (net_alloc) */
     mcast_set *split;               /* scratch for route splits: max(5, nodes) sets */
     /* event-driven evaluation */
     unsigned rwords, nwords;        /* 64-bit words of a router bitmap, of a node bitmap */
@@ -143,6 +169,7 @@ struct network {
     uint64_t *wake_ej;              /* [NET_WHEEL * nwords]: NIs with a flit to eject at cycle t */
     uint64_t *inj_busy;             /* nodes whose NI has packets to inject */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
+    unsigned np_now;                /* now % (router port count; the same for every router) */
 };
 
 static inline void bitmap_set(uint64_t *map, unsigned i) { map[i >> 6] |= UINT64_C(1) << (i & 63u); }
@@ -163,34 +190,33 @@ static inline void net_wake_ej(network *n, unsigned node, uint64_t at) {
 /* network.c */
 uint32_t net_pkt_alloc(network *n);
 void net_pkt_free(network *n, uint32_t idx);
-void net_return_credit(network *n, link_end up, unsigned vc);
 void *net_alloc(network *n, size_t count, size_t size);
 
 /* router.c */
 /* Visit r: VA of the previous cycle if it was deferred (late), VA if asked, then SA. */
 void router_step(network *n, router_t *r, bool va, bool late);
+/* A flit left the buffer fed by output VC o of router `up_router`: its credit comes back. */
+void router_credit_return(network *n, out_vc *o, unsigned up_router);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle). */
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 
-static inline flit_t *fifo_at(flit_fifo *q, unsigned depth, unsigned i) {
-    unsigned pos = q->head + i;
-    if (pos >= depth) pos -= depth;
-    return &q->buf[pos];
-}
-static inline void fifo_push(flit_fifo *q, unsigned depth, flit_t f) {
-    *fifo_at(q, depth, q->count) = f;
+/* Rings (VC buffers, credit returns) have a power-of-two capacity >= vc_depth, so positions
+ * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits). */
+static inline flit_t *fifo_at(flit_fifo *q, unsigned mask, unsigned i) { return &q->buf[(q->head + i) & mask]; }
+static inline void fifo_push(flit_fifo *q, unsigned mask, flit_t f) {
+    *fifo_at(q, mask, q->count) = f;
     q->count++;
 }
-static inline void fifo_pop(flit_fifo *q, unsigned depth) {
-    q->head = (uint16_t)(q->head + 1u == depth ? 0u : q->head + 1u);
+static inline void fifo_pop(flit_fifo *q, unsigned mask) {
+    q->head = (uint16_t)((q->head + 1u) & mask);
     q->count--;
 }
 
 /* Credits usable now: absorb returns whose time has come. */
-static inline unsigned outvc_credits(out_vc *o, unsigned depth, uint64_t now) {
+static inline unsigned outvc_credits(out_vc *o, unsigned mask, uint64_t now) {
     while (o->ret_count && o->ret[o->ret_head] <= now) {
         o->credits++;
-        o->ret_head = (uint16_t)(o->ret_head + 1u == depth ? 0u : o->ret_head + 1u);
+        o->ret_head = (uint16_t)((o->ret_head + 1u) & mask);
         o->ret_count--;
     }
     return o->credits;

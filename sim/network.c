@@ -6,14 +6,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Construction-time memory comes from an arena of large chunks, handed out in construction
+ * order: a router's arrays sit together, and routers follow each other, which is the order the
+ * cycle loop walks them. Everything is freed at once by net_destroy. */
+typedef struct arena_chunk {
+    struct arena_chunk *next;
+    size_t used, size;
+    _Alignas(64) unsigned char data[];
+} arena_chunk;
+
+#define ARENA_CHUNK (256u * 1024u)
+
 void *net_alloc(network *n, size_t count, size_t size) {
-    void *p = calloc(count ? count : 1, size);
-    if (!p) {
-        fprintf(stderr, "npsim: out of memory (%zu x %zu bytes)\n", count, size);
-        exit(2);
+    size_t bytes = (count ? count : 1) * size;
+    size_t align = bytes >= 64 ? 64 : 16;
+    arena_chunk *c = n->arena;
+    size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+    if (!c || at + bytes > c->size) {
+        size_t cap = bytes > ARENA_CHUNK ? bytes : ARENA_CHUNK;
+        c = calloc(1, sizeof *c + cap);
+        if (!c) {
+            fprintf(stderr, "npsim: out of memory (%zu x %zu bytes)\n", count, size);
+            exit(2);
+        }
+        c->size = cap;
+        c->next = n->arena;
+        n->arena = c;
+        at = 0;
     }
-    n->mem += count * size;
-    return p;
+    c->used = at + bytes;
+    n->mem += bytes;
+    return c->data + at;
 }
 
 /* ---- packet records ------------------------------------------------------------------------ */
@@ -45,26 +68,15 @@ void net_pkt_free(network *n, uint32_t idx) {
     n->pk_live--;
 }
 
-void net_return_credit(network *n, link_end up, unsigned vc) {
-    out_vc *o = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs + vc] : &n->ni[up.index].injvc[vc];
-    unsigned slot = o->ret_head + o->ret_count;
-    if (slot >= n->depth) slot -= n->depth;
-    /* the flit leaves the buffer in ST (next cycle); the credit is usable credit_delay later */
-    o->ret[slot] = n->now + 1 + n->credit_delay;
-    o->ret_count++;
-    if (o->starved) {             /* a flit upstream waits for exactly this credit */
-        o->starved = 0;
-        net_wake_sa(n, up.index, o->ret[slot]);
-    }
-}
-
 /* ---- construction -------------------------------------------------------------------------- */
 
+/* The credit rings of `count` output VCs, in one block (o[0].ret owns it). */
 static void init_out_vcs(network *n, out_vc *o, unsigned count) {
+    uint64_t *rings = net_alloc(n, (size_t)count * (n->ring_mask + 1u), sizeof(uint64_t));
     for (unsigned i = 0; i < count; i++) {
         o[i].owner = -1;
         o[i].credits = (uint16_t)n->depth;
-        o[i].ret = net_alloc(n, n->depth, sizeof(uint64_t));
+        o[i].ret = rings + (size_t)i * (n->ring_mask + 1u);
     }
 }
 
@@ -76,30 +88,23 @@ static void init_router(network *n, unsigned id, unsigned nports, int node, int 
     r->cls_only = cls_only;
     r->in = net_alloc(n, nports * n->vcs, sizeof *r->in);
     r->out = net_alloc(n, nports * n->vcs, sizeof *r->out);
+    /* one block each for the router's buffers and target lists (in[0] owns them): neighbours
+     * in memory are neighbours in the allocators' loops */
+    flit_t *bufs = net_alloc(n, (size_t)nports * n->vcs * (n->ring_mask + 1u), sizeof(flit_t));
+    r->mtgt = net_alloc(n, (size_t)nports * n->vcs * nports, sizeof(target_t));
     for (unsigned i = 0; i < nports * n->vcs; i++) {
-        r->in[i].q.buf = net_alloc(n, n->depth, sizeof(flit_t));
-        r->in[i].tgt = net_alloc(n, nports, sizeof(target_t));
+        r->in[i].q.buf = bufs + (size_t)i * (n->ring_mask + 1u);
+        r->in[i].tgt = &r->in[i].one;
     }
     init_out_vcs(n, r->out, nports * n->vcs);
-    r->down = net_alloc(n, nports, sizeof *r->down);
-    r->up = net_alloc(n, nports, sizeof *r->up);
-    r->up_out = net_alloc(n, nports, sizeof *r->up_out);
-    r->rr_in = net_alloc(n, nports, sizeof *r->rr_in);
-    r->rr_out = net_alloc(n, nports, sizeof *r->rr_out);
-    r->rr_vc = net_alloc(n, nports, sizeof *r->rr_vc);
-    r->sa_vc = net_alloc(n, nports, sizeof *r->sa_vc);
-    r->sa_tmask = net_alloc(n, nports, sizeof *r->sa_tmask);
-    r->req = net_alloc(n, nports, sizeof *r->req);
-    r->cand = net_alloc(n, nports, sizeof *r->cand);
-    r->va_need = net_alloc(n, nports, sizeof *r->va_need);
-    r->arrive = net_alloc(n, (size_t)NET_WHEEL * nports, sizeof *r->arrive);
-    r->arrive_va = net_alloc(n, (size_t)NET_WHEEL * nports, sizeof *r->arrive_va);
-    r->arrive_ports = net_alloc(n, NET_WHEEL, sizeof *r->arrive_ports);
+    r->port = net_alloc(n, nports, sizeof *r->port);
+    r->slot_bytes = (unsigned)((sizeof(event_slot) + nports * sizeof(uint32_t) + 31u) & ~31u);
+    r->events = net_alloc(n, NET_WHEEL, r->slot_bytes);
 }
 
 static void connect(network *n, unsigned from, unsigned out_port, unsigned to, unsigned in_port) {
-    n->r[from].down[out_port] = (link_end){END_ROUTER, (uint16_t)to, (uint16_t)in_port};
-    n->r[to].up[in_port] = (link_end){END_ROUTER, (uint16_t)from, (uint16_t)out_port};
+    n->r[from].port[out_port].down = (link_end){END_ROUTER, (uint16_t)to, (uint16_t)in_port};
+    n->r[to].port[in_port].up = (link_end){END_ROUTER, (uint16_t)from, (uint16_t)out_port};
     n->links++;
 }
 
@@ -130,8 +135,8 @@ static void build_mesh(network *n) {
         link_end local = {END_ROUTER, (uint16_t)node, MCAST_PORT_LOCAL};
         ni->inj[CLASS_REQUEST] = ni->inj[CLASS_REPLY] = local;
         for (unsigned v = 0; v < n->vcs; v++) ni->ej_up[v] = local;
-        n->r[node].up[MCAST_PORT_LOCAL] = (link_end){END_NI, (uint16_t)node, 0};
-        n->r[node].down[MCAST_PORT_LOCAL] = (link_end){END_NI, (uint16_t)node, 0};
+        n->r[node].port[MCAST_PORT_LOCAL].up = (link_end){END_NI, (uint16_t)node, 0};
+        n->r[node].port[MCAST_PORT_LOCAL].down = (link_end){END_NI, (uint16_t)node, 0};
     }
     /* the DOR rule of the C model, tabulated: one lookup per hop instead of one call */
     for (unsigned c = 0; c < NET_CLASSES; c++) {
@@ -150,8 +155,8 @@ static void build_crossbar(network *n) {
     for (unsigned c = 0; c < NET_CLASSES; c++) {
         init_router(n, c, n->nodes, -1, (int)c);
         for (unsigned node = 0; node < n->nodes; node++) {
-            n->r[c].up[node] = (link_end){END_NI, (uint16_t)node, 0};
-            n->r[c].down[node] = (link_end){END_NI, (uint16_t)node, 0};
+            n->r[c].port[node].up = (link_end){END_NI, (uint16_t)node, 0};
+            n->r[c].port[node].down = (link_end){END_NI, (uint16_t)node, 0};
             n->ni[node].inj[c] = (link_end){END_ROUTER, (uint16_t)c, (uint16_t)node};
         }
     }
@@ -168,8 +173,8 @@ static void resolve_upstream(network *n) {
     for (unsigned id = 0; id < n->nrouters; id++) {
         router_t *r = &n->r[id];
         for (unsigned p = 0; p < r->nports; p++) {
-            link_end up = r->up[p];
-            r->up_out[p] = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs] : n->ni[up.index].injvc;
+            link_end up = r->port[p].up;
+            r->port[p].up_out = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs] : n->ni[up.index].injvc;
         }
     }
 }
@@ -187,6 +192,8 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->nodes = config_nodes(cfg);
     n->vcs = cfg->vcs;
     n->depth = cfg->vc_depth;
+    for (n->ring_mask = 1; n->ring_mask < n->depth; n->ring_mask *= 2) {}
+    n->ring_mask--;
     n->credit_delay = cfg->credit_delay;
     n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;
@@ -204,7 +211,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
         ni->injvc = net_alloc(n, n->vcs, sizeof *ni->injvc);
         init_out_vcs(n, ni->injvc, n->vcs);
         ni->ej = net_alloc(n, n->vcs, sizeof *ni->ej);
-        for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->depth, sizeof(flit_t));
+        for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->ring_mask + 1u, sizeof(flit_t));
         ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
         for (unsigned c = 0; c < NET_CLASSES; c++) {
             ni->qhead[c] = ni->qtail[c] = ni->cur[c] = NET_NO_PACKET;
@@ -228,27 +235,11 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
 
 void net_destroy(network *n) {
     if (!n) return;
-    for (unsigned id = 0; id < n->nrouters; id++) {
-        router_t *r = &n->r[id];
-        for (unsigned i = 0; i < r->nports * n->vcs; i++) {
-            free(r->in[i].q.buf);
-            free(r->in[i].tgt);
-            free(r->out[i].ret);
-        }
-        free(r->in); free(r->out); free(r->down); free(r->up); free(r->up_out); free(r->rr_in); free(r->rr_out);
-        free(r->rr_vc); free(r->sa_vc); free(r->sa_tmask); free(r->req); free(r->cand); free(r->va_need);
-        free(r->arrive); free(r->arrive_va); free(r->arrive_ports);
+    for (arena_chunk *c = n->arena, *next; c; c = next) {
+        next = c->next;
+        free(c);
     }
-    for (unsigned node = 0; node < n->nodes; node++) {
-        ni_t *ni = &n->ni[node];
-        for (unsigned v = 0; v < n->vcs; v++) {
-            free(ni->injvc[v].ret);
-            free(ni->ej[v].buf);
-        }
-        free(ni->injvc); free(ni->ej); free(ni->ej_up);
-    }
-    free(n->r); free(n->ni); free(n->pk); free(n->split);
-    free(n->route[0]); free(n->route[1]); free(n->wake_va); free(n->wake_sa); free(n->va_late); free(n->wake_ej); free(n->inj_busy);
+    free(n->pk);
     free(n);
 }
 
@@ -273,6 +264,9 @@ void net_close_window(network *n) { n->st.window_end = n->now; }
 unsigned net_packet_flits(const network *n, uint64_t payload_bits) {
     return 1u + (unsigned)((payload_bits + n->channel_bits - 1) / n->channel_bits);
 }
+
+/* flit_t carries a unicast destination in 8 bits. */
+_Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
 
 /* ---- sending ------------------------------------------------------------------------------- */
 
@@ -328,20 +322,21 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
     for (unsigned v = 0; v < n->vcs && ni->ej_flits; v++) {
         flit_fifo *q = &ni->ej[v];
         while (q->count) {
-            flit_t *f = fifo_at(q, n->depth, 0);
+            flit_t *f = fifo_at(q, n->ring_mask, 0);
             if (f->ready > n->now) break;
             uint32_t idx = f->pkt;
             packet_t *p = &n->pk[idx];
-            bool tail = f->idx + 1u == p->len;
+            bool tail = f->flags & FLIT_TAIL;
             if (tail && n->client.accept && !n->client.accept(n->client.ctx, n, p, node)) {
                 refused = true;
                 break;
             }
-            fifo_pop(q, n->depth);
+            fifo_pop(q, n->ring_mask);
             ni->ej_flits--;
             n->live_flits--;
             n->st.flits[p->cls]++;
-            net_return_credit(n, ni->ej_up[v], v);
+            link_end up = ni->ej_up[v];
+            router_credit_return(n, &n->r[up.index].out[up.port * n->vcs + v], up.index);
             if (!tail) continue;
             n->st.packets[p->cls]++;
             if (p->created >= n->st.window_start && p->created < n->st.window_end) {
@@ -363,7 +358,7 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
     if (!ni->qlen[c]) return false;
     for (unsigned v = n->vc_lo[c]; v < n->vc_hi[c]; v++) {
         out_vc *o = &ni->injvc[v];
-        if (o->owner >= 0 || !outvc_credits(o, n->depth, n->now)) continue;
+        if (o->owner >= 0 || !outvc_credits(o, n->ring_mask, n->now)) continue;
         uint32_t idx = ni->qhead[c];
         ni->qhead[c] = n->pk[idx].next;
         if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
@@ -383,12 +378,16 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
 static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     if (ni->cur[c] == NET_NO_PACKET && !ni_start_packet(n, ni, c)) return false;
     out_vc *o = &ni->injvc[ni->cur_vc[c]];
-    if (!outvc_credits(o, n->depth, n->now)) return false;
+    if (!outvc_credits(o, n->ring_mask, n->now)) return false;
     o->credits--;
     uint32_t idx = ni->cur[c];
     link_end to = ni->inj[c];
     /* written into the router's buffer next cycle (head: VA then), first SA the cycle after */
-    flit_t f = {idx, ni->cur_flit[c], n->now + 2};
+    const packet_t *p = &n->pk[idx];
+    unsigned k = ni->cur_flit[c];
+    uint8_t flags = (uint8_t)((k == 0 ? FLIT_HEAD : 0) | (k + 1u == p->len ? FLIT_TAIL : 0) |
+                              (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
+    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, n->now + 2};
     router_write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
     n->live_flits++;
     n->st.injected_flits[c]++;
@@ -471,4 +470,5 @@ void net_step(network *n) {
     router_phase(n);
     if (n->queued) inject_phase(n);
     n->now++;
+    n->np_now = n->np_now + 1 == n->r[0].nports ? 0 : n->np_now + 1;
 }

@@ -11,8 +11,12 @@
  *   against a deliberately naive encoder written here from the spec;
  * - adversarial decoder input: every truncation, trailing bits, map 0, non-canonical headers,
  *   random streams, each decoded from a heap buffer of exactly the stream's size so the
- *   sanitizer build catches any read past it.
+ *   sanitizer build catches any read past it;
+ * - the CLI (NP_NOCPRESS, run as a process in NP_TEST_TMP): `ratio --algo`, `savings-table`
+ *   and `vectors --unit dpc`, with expected numbers worked out here from docs/dpc.md or from
+ *   the library, never read back from the tool.
  * Usage: test_dpc [data_dir]. */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <cmocka.h>
 
@@ -886,6 +892,218 @@ static void test_critmap_draws(void **state) {
     assert_int_equal(critmap_next(NULL, NULL), 0);
 }
 
+/* ---- the CLI ------------------------------------------------------------------------------ */
+
+static const char *tool(void) {
+    const char *t = getenv("NP_NOCPRESS");
+    return t != NULL ? t : "build/bin/nocpress";
+}
+
+static const char *tmp_dir(void) {
+    const char *t = getenv("NP_TEST_TMP");
+    return t != NULL ? t : "build/tests/tmp-dpc";
+}
+
+static char out_text[1 << 16];
+
+/* Runs "nocpress ARGS" with stdout captured (stderr discarded); returns the exit status. */
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int run(const char *fmt, ...) {
+    char args[4096], cmd[8192], out_path[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(out_path, sizeof out_path, "%s/dpc_stdout.txt", tmp_dir());
+    snprintf(cmd, sizeof cmd, "%s %s >%s 2>/dev/null", tool(), args, out_path);
+    int status = system(cmd);
+    FILE *f = fopen(out_path, "rb");
+    size_t n = f != NULL ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
+    out_text[n] = '\0';
+    if (f != NULL) {
+        fclose(f);
+    }
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+#define assert_contains(text, needle)                                                         \
+    do {                                                                                      \
+        if (strstr((text), (needle)) == NULL) {                                               \
+            fail_msg("expected \"%s\" in:\n%s", (needle), (text));                            \
+        }                                                                                     \
+    } while (0)
+
+static void write_lines(const char *path, const uint8_t *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
+static int setup_cli_and_data(void **state) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/dpc_data' '%s/dpc_empty'", tmp_dir(), tmp_dir());
+    if (system(cmd) != 0) {
+        return -1;
+    }
+    return setup_data(state);
+}
+
+/* The value of column `col` (0-based, whitespace separated) of the row starting with `name`. */
+static unsigned long long row_field(const char *text, const char *name, unsigned col) {
+    const char *row = strstr(text, name);
+    if (row == NULL) {
+        fail_msg("no row %s in:\n%s", name, text);
+        return 0;
+    }
+    char line[1024];
+    size_t len = strcspn(row, "\n");
+    snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), row);
+    char *save = NULL, *tok = strtok_r(line, " \t|", &save);
+    for (unsigned c = 0; tok != NULL && c < col; c++) {
+        tok = strtok_r(NULL, " \t|", &save);
+    }
+    assert_non_null(tok);
+    return strtoull(tok, NULL, 10);
+}
+
+/* Two all-zero lines: DPC 65 bits each (sec. 3), DF-TRUC 69 (map + 65), DF-MAN 65. */
+static void test_cli_ratio_known_lines(void **state) {
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/dpc_data/zeros.int32.bin", tmp_dir());
+    uint8_t zeros[256] = {0};
+    write_lines(path, zeros, sizeof zeros);
+    assert_int_equal(run("ratio --algo dpc %s", path), 0);
+    assert_int_equal(row_field(out_text, "zeros.int32.bin", 4), 130);
+    assert_contains(out_text, "93.7%");
+    assert_int_equal(run("ratio --algo dftruc --map 1000 %s", path), 0);
+    assert_int_equal(row_field(out_text, "zeros.int32.bin", 4), 138);
+    assert_contains(out_text, "critical maps 1000");
+    assert_int_equal(run("ratio --algo dfman --map 0110 --format md %s", path), 0);
+    assert_int_equal(row_field(out_text, "| zeros.int32.bin", 4), 130);
+    /* --algo dsm is the DSM table: 82 bits per zero line (docs/dsm.md 4.4) */
+    assert_int_equal(run("ratio --algo dsm %s", path), 0);
+    assert_int_equal(row_field(out_text, "zeros.int32.bin", 4), 164);
+}
+
+/* A real file with the mix generator: the tool's total equals the library's, line by line. */
+static void test_cli_ratio_mix_matches_library(void **state) {
+    data_set *ds = *state;
+    const data_file *f = &ds->file[0];
+    for (unsigned m = 0; m < 2; m++) {
+        dpc_mode mode = m == 0 ? DPC_MODE_DFTRUC : DPC_MODE_DFMAN;
+        critmap_gen g;
+        critmap_init_mix(&g, 5);
+        unsigned long long bits = 0;
+        for (size_t i = 0; i < f->lines; i++) {
+            bits += dpc_mode_compressed_bits(mode, f->data + 128u * i, critmap_next(&g, NULL));
+        }
+        assert_int_equal(run("ratio --algo %s --map mix --seed 5 %s/%s", dpc_mode_name(mode),
+                             g_data_dir, f->name), 0);
+        assert_int_equal(row_field(out_text, f->name, 4), bits);
+    }
+}
+
+static void test_cli_savings_table(void **state) {
+    (void)state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/dpc_data", tmp_dir());
+    uint8_t zeros[256] = {0};
+    char path[1100];
+    snprintf(path, sizeof path, "%s/zeros.int32.bin", dir);
+    write_lines(path, zeros, sizeof zeros);
+    assert_int_equal(run("savings-table %s", dir), 0);
+    /* dsm 1 - 82/1024, dpc 1 - 65/1024, truc 1 - 69/1024, man = dpc */
+    assert_contains(out_text, "[int32]");
+    const char *row = strstr(out_text, "zeros.int32.bin");
+    assert_non_null(row);
+    char line[512];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(row, "\n"), row);
+    static const char *const want[] = {"92.0%", "93.7%", "93.3%", "93.3%", "93.3%", "93.3%",
+                                       "93.3%", "93.7%", "93.7%", "93.7%", "93.7%", "93.7%"};
+    char *save = NULL, *tok = strtok_r(line, " ", &save);
+    tok = strtok_r(NULL, " ", &save); /* lines */
+    assert_string_equal(tok, "2");
+    for (unsigned c = 0; c < sizeof want / sizeof want[0]; c++) {
+        tok = strtok_r(NULL, " ", &save);
+        assert_non_null(tok);
+        assert_string_equal(tok, want[c]);
+    }
+    assert_int_equal(run("savings-table --format md --seed 3 %s", dir), 0);
+    assert_contains(out_text, "| zeros.int32.bin | 2 | 92.0% | 93.7% |");
+    assert_contains(out_text, "seed 3");
+    char empty[1100];
+    snprintf(empty, sizeof empty, "%s/dpc_empty", tmp_dir());
+    assert_int_equal(run("savings-table %s", empty), 1);
+    assert_int_equal(run("savings-table %s/nope", dir), 1);
+    assert_int_equal(run("savings-table a b"), 2);
+}
+
+static void test_cli_usage_errors(void **state) {
+    (void)state;
+    assert_int_equal(run("ratio --algo dpc --map 1000 x"), 2);
+    assert_int_equal(run("ratio --algo bogus x"), 2);
+    assert_int_equal(run("ratio --algo dftruc --map 0000 x"), 2);
+    assert_int_equal(run("ratio --algo dftruc --map 10 x"), 2);
+    assert_int_equal(run("ratio --algo dfman --seed -1 x"), 2);
+    assert_int_equal(run("ratio --algo dfman"), 2);
+    assert_int_equal(run("ratio --algo dfman /nonexistent/file.bin"), 1);
+    assert_int_equal(run("savings-table --map 1000"), 2);
+    assert_int_equal(run("vectors --unit dpc --lane-bytes 128"), 2);
+    assert_int_equal(run("vectors --unit foo"), 2);
+    assert_int_equal(run("ratio --algo dpc --help"), 0);
+    assert_contains(out_text, "usage: nocpress ratio --algo");
+    assert_int_equal(run("savings-table --help"), 0);
+    assert_contains(out_text, "usage: nocpress savings-table");
+}
+
+/* The vector files: reproducible, the documented widths, every count as announced. */
+static void test_cli_vectors(void **state) {
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t digits;
+    } files[] = {{"dpc_compressor", 518}, {"dpc_decompressor", 518}, {"dpc_filter_table", 19}};
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, "%s/dpc_vec_a", tmp_dir());
+    snprintf(b, sizeof b, "%s/dpc_vec_b", tmp_dir());
+    assert_int_equal(run("vectors --unit dpc --out %s", a), 0);
+    assert_int_equal(run("vectors --unit dpc --out %s", b), 0);
+    for (unsigned i = 0; i < 3; i++) {
+        char pa[1100], pb[1100];
+        snprintf(pa, sizeof pa, "%s/%s.hex", a, files[i].name);
+        snprintf(pb, sizeof pb, "%s/%s.hex", b, files[i].name);
+        FILE *fa = fopen(pa, "r"), *fb = fopen(pb, "r");
+        assert_non_null(fa);
+        assert_non_null(fb);
+        char la[2048], lb[2048];
+        size_t vectors = 0, announced = 0;
+        bool header_ok = false;
+        while (fgets(la, sizeof la, fa) != NULL) {
+            assert_non_null(fgets(lb, sizeof lb, fb));
+            assert_string_equal(la, lb); /* the output does not depend on --out */
+            if (strncmp(la, "// count: ", 10) == 0) {
+                announced = strtoul(la + 10, NULL, 10);
+            } else if (strncmp(la, "// command: nocpress vectors --unit dpc", 39) == 0) {
+                header_ok = true;
+            } else if (strncmp(la, "//", 2) != 0) {
+                assert_int_equal(strspn(la, "0123456789abcdef"), files[i].digits);
+                assert_int_equal(strlen(la), files[i].digits + 1u);
+                vectors++;
+            }
+        }
+        assert_null(fgets(lb, sizeof lb, fb));
+        fclose(fa);
+        fclose(fb);
+        assert_true(header_ok);
+        assert_true(vectors > 100);
+        assert_int_equal(vectors, announced);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *env = getenv("NP_DATA_DIR");
     if (argc > 1) {
@@ -917,7 +1135,15 @@ int main(int argc, char **argv) {
     const struct CMUnitTest data[] = {
         cmocka_unit_test(test_data_round_trip),
     };
+    const struct CMUnitTest cli[] = {
+        cmocka_unit_test(test_cli_ratio_known_lines),
+        cmocka_unit_test(test_cli_ratio_mix_matches_library),
+        cmocka_unit_test(test_cli_savings_table),
+        cmocka_unit_test(test_cli_usage_errors),
+        cmocka_unit_test(test_cli_vectors),
+    };
     int failed = cmocka_run_group_tests_name("dpc_model", model, NULL, NULL);
     failed += cmocka_run_group_tests_name("dpc_data", data, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("dpc_cli", cli, setup_cli_and_data, teardown_data);
     return failed == 0 ? 0 : 1;
 }

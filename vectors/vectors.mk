@@ -1,20 +1,26 @@
 # Golden vectors (docs/vectors.md): written by the C model's CLI, committed under vectors/ so
 # `git diff vectors/` shows every bitstream change. VECTOR_DIRS lists the unit folders the CLI
-# writes; a new unit adds its folder here and its generator to `nocpress vectors`.
+# writes (vectors/<unit>, written by `nocpress vectors --unit <unit>`); a new unit adds its
+# folder here and its generator to `nocpress vectors`.
 
-VECTOR_DIRS := vectors/dsm
+VECTOR_DIRS := vectors/dsm vectors/dpc
 VECTORS_CHECK_DIR := $(BUILD)/vectors-check
 
 .PHONY: vectors vectors-check
 
-## vectors: regenerate vectors/dsm/*.hex from the C model (nocpress vectors)
+## vectors: regenerate vectors/<unit>/*.hex from the C model (nocpress vectors --unit <unit>)
 vectors: $(NOCPRESS)
-	$(NOCPRESS) vectors --out vectors/dsm
+	@for d in $(VECTOR_DIRS); do \
+	  echo "$(NOCPRESS) vectors --unit $${d#vectors/} --out $$d"; \
+	  $(NOCPRESS) vectors --unit $${d#vectors/} --out $$d || exit 1; \
+	done
 
 ## vectors-check: regenerate the vectors into $(BUILD)/vectors-check and fail on any difference from vectors/
 vectors-check: $(NOCPRESS)
 	rm -rf $(VECTORS_CHECK_DIR)
-	$(NOCPRESS) vectors --out $(VECTORS_CHECK_DIR)/dsm
+	@for d in $(VECTOR_DIRS); do \
+	  $(NOCPRESS) vectors --unit $${d#vectors/} --out $(VECTORS_CHECK_DIR)/$${d#vectors/} || exit 1; \
+	done
 	@status=0; \
 	for d in $(VECTOR_DIRS); do \
 	  fresh=$(VECTORS_CHECK_DIR)/$${d#vectors/}; \

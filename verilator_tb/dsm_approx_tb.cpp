@@ -7,6 +7,7 @@
 // before that edge" (5.3). Addresses aim at range boundaries (start-1 .. end+1).
 #include <cstring>
 #include <deque>
+#include <map>
 #include <vector>
 
 #include "Vdsm_approx.h"
@@ -60,6 +61,7 @@ public:
         directed_in_flight_ = false;
         next_vector_ = 0;
         vector_cfg_sent_ = false;
+        cfg_writes_ = same_edge_ = same_edge_changing_ = 0;
         window_ = rng.bits(DSM_ADDR_BITS);
         last_addr_ = window_;
         if (!real_.empty()) real_.begin_run(rng);
@@ -93,7 +95,10 @@ public:
     }
 
     void commit_sideband() {
-        if (driving_) map_.entry[driven_.idx] = driven_.entry;
+        if (driving_) {
+            map_.entry[driven_.idx] = driven_.entry;
+            cfg_writes_++;
+        }
         driving_ = false;
     }
 
@@ -119,7 +124,14 @@ public:
     tb::Txn predict(Input &in) {
         directed_in_flight_ = false;
         in.seen = map_;
+        if (driving_) count_same_edge_write(in.addr);
         return model(map_, in.addr, in.line);
+    }
+
+    void coverage(std::map<std::string, uint64_t> &events) const {
+        events["cfg_writes"] = cfg_writes_;
+        events["cfg_write_on_accept_edge"] = same_edge_;
+        events["cfg_write_on_accept_edge_changing_lookup"] = same_edge_changing_;
     }
 
     tb::Txn observe(const Dut &d) const {
@@ -155,6 +167,16 @@ public:
     }
 
 private:
+    // A write on the edge that accepts a line: the line must see the old map (5.3). Counted,
+    // and counted apart when the new map would have given another lookup result, to show the
+    // rule was really exercised.
+    void count_same_edge_write(uint64_t addr) {
+        same_edge_++;
+        dsm_approx_map after = map_;
+        after.entry[driven_.idx] = driven_.entry;
+        if (dsm_approx_lookup(&after, addr) != dsm_approx_lookup(&map_, addr)) same_edge_changing_++;
+    }
+
     static tb::Txn model(const dsm_approx_map &map, uint64_t addr, const uint8_t *line) {
         const unsigned bits = dsm_approx_lookup(&map, addr);
         uint8_t out[DSM_LINE_BYTES];
@@ -275,6 +297,7 @@ private:
     bool vector_cfg_sent_ = false;
     uint64_t window_ = 0;
     uint64_t last_addr_ = 0;
+    uint64_t cfg_writes_ = 0, same_edge_ = 0, same_edge_changing_ = 0;
     tb::RealLines real_;
     tb::LineMix mix_;
 };

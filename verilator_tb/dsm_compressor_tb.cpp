@@ -2,6 +2,8 @@
 // every accepted line is compressed by the C model (dsm_compress) and the RTL's out_len_o and
 // all 1026 bits of out_bits_o (including the zeros above the length) must match.
 #include <cstring>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "Vdsm_compressor.h"
@@ -31,6 +33,7 @@ public:
 
     void begin_run(tb::Rng &rng) {
         next_vector_ = 0;
+        for (std::vector<bool> &seen : es_seen_) seen.clear();
         if (!real_.empty()) real_.begin_run(rng);
         mix_.begin_run();
     }
@@ -55,7 +58,20 @@ public:
         for (size_t i = 0; i < sizeof(d.in_line_i) / 4; i++) d.in_line_i.data()[i] = rng.next32();
     }
 
-    tb::Txn predict(Input &in) const { return model(in.line); }
+    tb::Txn predict(Input &in) {
+        note_es_patterns(in.line);
+        return model(in.line);
+    }
+
+    // How many of the 2^S encoding-status patterns each lane has seen (csn_subset aims at all).
+    void coverage(std::map<std::string, uint64_t> &events) const {
+        for (unsigned lane = 0; lane < DSM_LINE_BYTES / cfg_.lane_bytes; lane++) {
+            uint64_t n = 0;
+            for (bool seen : es_seen_[lane]) n += seen;
+            events["es_patterns_lane" + std::to_string(lane) + "_of_" +
+                   std::to_string(1u << (cfg_.lane_bytes / DSM_SEGMENT_BYTES))] = n;
+        }
+    }
 
     tb::Txn observe(const Dut &d) const {
         tb::Txn t;
@@ -81,6 +97,17 @@ public:
     }
 
 private:
+    void note_es_patterns(const uint8_t *line) {
+        const unsigned segments = cfg_.lane_bytes / DSM_SEGMENT_BYTES;
+        for (unsigned lane = 0; lane < DSM_LINE_BYTES / cfg_.lane_bytes; lane++) {
+            uint64_t seg[DSM_MAX_SEGMENTS];
+            dsm_remap(cfg_.lane_bytes, line + lane * cfg_.lane_bytes, seg);
+            std::vector<bool> &seen = es_seen_[lane];
+            if (seen.empty()) seen.assign(1u << segments, false);
+            seen[dsm_encoding_status(segments, seg)] = true;
+        }
+    }
+
     // The oracle: dsm_compress. Bits at and above the length are zero, as the RTL must drive
     // them (docs/conventions.md, Bitstreams).
     tb::Txn model(const uint8_t *line) const {
@@ -121,6 +148,7 @@ private:
     dsm_config cfg_;
     std::vector<std::vector<uint8_t>> vectors_;
     size_t next_vector_ = 0;
+    std::vector<bool> es_seen_[2];  // per lane, indexed by ES
     tb::RealLines real_;
     tb::LineMix mix_;
 };

@@ -91,9 +91,8 @@ private:
     // The oracle sees exactly in_len bits (bits above the bus width read as zero).
     tb::Txn model(const Input &in) const {
         uint8_t src[kModelBytes] = {0};
-        for (size_t i = 0; i < in.len && i < DSM_MAX_BITS; i++) {
-            if (tb::stream_bit(in.bus, i)) tb::stream_set(src, i, true);
-        }
+        std::memcpy(src, in.bus, sizeof in.bus);
+        tb::stream_clear_from(src, sizeof src, in.len < DSM_MAX_BITS ? in.len : DSM_MAX_BITS);
         uint8_t line[DSM_LINE_BYTES] = {0};
         const np_result r = dsm_decompress(&cfg_, src, in.len, line, sizeof line);
         const bool err = r != NP_OK;
@@ -143,7 +142,7 @@ private:
         }
         in.len = static_cast<unsigned>(n_bits);
         // Only the stream's bits are defined by the model; start from zeros above them.
-        for (size_t i = in.len; i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, false);
+        tb::stream_clear_from(in.bus, sizeof in.bus, in.len);
     }
 
     // L_in longer than the stream: trailing bits, possibly beyond the 1026-bit bus.
@@ -152,7 +151,7 @@ private:
         // Mostly within the bus; sometimes past it, where the model reads zeros.
         const bool on_bus = old_len < DSM_MAX_BITS && rng.chance(0.7);
         in.len = static_cast<unsigned>(rng.range(old_len + 1, on_bus ? DSM_MAX_BITS : kLenMax));
-        for (size_t i = old_len; i < in.len && i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, rng.below(2));
+        tb::stream_randomize_from(in.bus, sizeof in.bus, old_len, rng);  // the trailing bits
     }
 
     static void random_bits(tb::Rng &rng, Input &in) {
@@ -168,15 +167,12 @@ private:
         const unsigned lane = static_cast<unsigned>(rng.below(lanes));
         size_t pos = 0;
         for (unsigned k = 0; k < lane; k++) pos += tb::dsm_lane_length_at(cfg_, in.bus, pos);
-        uint8_t out[DSM_MAX_BYTES] = {0};
-        for (size_t i = 0; i < pos; i++) tb::stream_set(out, i, tb::stream_bit(in.bus, i));
-        size_t w = pos;
-        tb::stream_set(out, w++, true);                       // C = 1
-        w += segments;                                         // ES = 0 (already zero)
-        const size_t tail = rng.below(DSM_MAX_BITS - w + 1);   // whatever follows
-        for (size_t i = 0; i < tail; i++) tb::stream_set(out, w + i, rng.below(2));
-        std::memcpy(in.bus, out, sizeof out);
-        in.len = static_cast<unsigned>(w + tail);
+        tb::stream_clear_from(in.bus, sizeof in.bus, pos);
+        tb::stream_set(in.bus, pos, true);                     // C = 1, then ES = 0
+        const size_t ed = pos + 1 + segments;
+        const size_t tail = rng.below(DSM_MAX_BITS - ed + 1);  // whatever follows
+        tb::stream_randomize_from(in.bus, sizeof in.bus, ed, rng);
+        in.len = static_cast<unsigned>(ed + tail);
     }
 
     static void flip_bits(tb::Rng &rng, Input &in) {
@@ -188,7 +184,7 @@ private:
     }
 
     static void fill_garbage_above_len(tb::Rng &rng, Input &in) {
-        for (size_t i = in.len; i < DSM_MAX_BITS; i++) tb::stream_set(in.bus, i, rng.below(2));
+        tb::stream_randomize_from(in.bus, sizeof in.bus, in.len, rng);
     }
 
     // ---- vectors ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ expect=$(grep -cvE '^[[:space:]]*(//|$)' "$vectors")
 echo "verify-iverilog-$top: $expect vectors from $vectors, seed=$seed, log=$log"
 status=0
 vvp -n "$vvp_file" +vectors="$vectors" +expect="$expect" +seed="$seed" > "$log" 2>&1 || status=$?
-grep -E '^(PASS|MISMATCH|PROTOCOL|TIMEOUT|ERROR|FATAL)' "$log" | cut -c1-400 || true
+grep -E '^(PASS|STATS|MISMATCH|PROTOCOL|TIMEOUT|ERROR|FATAL)' "$log" | cut -c1-400 || true
 if [ "$status" -ne 0 ] || ! grep -qE "^PASS unit=$top sim=iverilog checked=$expect\$" "$log"; then
   echo "verify-iverilog-$top: FAILED (exit $status, see $log)" >&2
   exit 1

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves that the checks of one top's harnesses can fail (make verify-selftest). Each case
 # runs a harness on deliberately wrong input and requires the failure it must produce:
-#   mismatch     --inject-mismatch K: exit 1, a MISMATCH line for txn K, a non-empty FST
+#   mismatch     --inject-mismatch K: exit 1, one MISMATCH line for txn K, a non-empty FST
+#                from a replay that reproduced the failure at the same cycle
 #   hang         --inject-hang (out_ready held low): exit 1, a TIMEOUT line, a non-empty FST
 #   replay       the same seed twice gives the same output (failures are reproducible)
 #   stale        one expected bit flipped in every vector: exit 2, STALE vectors FILE:LINE
@@ -42,6 +43,8 @@ if run mismatch 1 --seed 7 --count 3000 --inject-mismatch 1000 --vectors "$vecto
     fail mismatch "more than one MISMATCH line"
   elif ! has mismatch "^WAVEFORM $fst " || [ ! -s "$fst" ]; then
     fail mismatch "no waveform written to $fst"
+  elif has mismatch "^NOTE "; then
+    fail mismatch "the traced replay did not reproduce the failure"
   else
     pass mismatch
   fi
@@ -53,8 +56,8 @@ rm -f "$fst"
 if run hang 1 --seed 7 --count 3000 --inject-hang --timeout 500 --vectors "$vectors" --fst "$fst"; then
   if ! has hang "^TIMEOUT unit=$top seed=7 cycle=[0-9]+ "; then
     fail hang "no TIMEOUT line"
-  elif [ ! -s "$fst" ]; then
-    fail hang "no waveform written to $fst"
+  elif [ ! -s "$fst" ] || has hang "^NOTE "; then
+    fail hang "no waveform written to $fst, or the traced replay did not reproduce the hang"
   else
     pass hang
   fi
@@ -77,7 +80,7 @@ awk 'BEGIN { d = "0123456789abcdef" }
      /^[[:space:]]*(\/\/|$)/ { print; next }
      { c = tolower(substr($0, length($0), 1)); i = index(d, c) - 1;
        print substr($0, 1, length($0) - 1) substr(d, (i % 2 == 0 ? i + 1 : i - 1) + 1, 1) }' "$vectors" > "$stale"
-first_line=$(grep -nvE '^[[:space:]]*(//|$)' "$stale" | head -n 1 | cut -d: -f1)
+first_line=$(awk '!/^[[:space:]]*(\/\/|$)/ { print NR; exit }' "$stale")
 if run stale 2 --count 50 --vectors "$stale"; then
   if has stale "^STALE vectors unit=$top $stale:$first_line: "; then
     pass stale

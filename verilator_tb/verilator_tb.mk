@@ -1,19 +1,28 @@
 # RTL verification against the C model (verilator_tb/README.md).
-#   verify             every top in TOPS, VERIFY_COUNT lines each (logs in $(BUILD)/verify/)
-#   verify-<top>       one top
-#   verify-long        VERIFY_LONG_COUNT lines per top
-#   verify-selftest    proves the checkers fail: injected mismatch, hang, stale and bad vectors
-#   verify-iverilog    Icarus replay of the golden vectors (no C model, no Verilator)
+#   verify              every top in TOPS, VERIFY_COUNT lines each (logs in $(BUILD)/verify/)
+#   verify-<top>        one top
+#   verify-long         VERIFY_LONG_COUNT lines per top and per parameter variant
+#   verify-variants     the non-default parameter sets (TB_VARIANTS), VERIFY_VARIANT_COUNT lines
+#   verify-selftest     proves the checkers fail: injected mismatch, hang, stale and bad vectors
+#   verify-iverilog     Icarus replay of the golden vectors (no C model, no Verilator)
 # A top <t> of unit <u> needs verilator_tb/<t>_tb.cpp, verilator_tb/iverilog/<t>_tb.v and
 # vectors/<u>/<t>.hex; nothing here changes when a unit is added.
 
 NP_LIB ?= $(BUILD)/lib/libnocpress.a
 
-VERIFY_COUNT      ?= 1000000
-VERIFY_LONG_COUNT ?= 100000000
-VERIFY_SEED       ?= 20240601
+VERIFY_COUNT         ?= 1000000
+VERIFY_LONG_COUNT    ?= 100000000
+VERIFY_VARIANT_COUNT ?= 200000
+VERIFY_SEED          ?= 20240601
 # VERIFY_ARGS: extra harness options, e.g. VERIFY_ARGS='--no-stall' (see <binary> --help).
-VERIFY_ARGS       ?=
+VERIFY_ARGS          ?=
+
+# Parameter variants besides each top's defaults, as <top>:<name>; a name maps to Verilator
+# -G overrides and to the harness define that tells the adapter (docs/dsm.md 1: LaneBytes 128).
+# The golden vectors hold the default parameters only, so variants run without them.
+TB_VARIANTS ?= dsm_compressor:lane128 dsm_decompressor:lane128
+TB_VARIANT_VLFLAGS_lane128 := -GLaneBytes=128
+TB_VARIANT_CFLAGS_lane128  := -DNP_TB_LANE_BYTES=128
 
 VL_DIR      := $(BUILD)/vl
 VERIFY_DIR  := $(BUILD)/verify
@@ -47,31 +56,43 @@ VL_RT_LIB      := $(VL_RT_DIR)/libverilated_rt.a
 VL_RT_CXXFLAGS := -std=c++17 $(VL_OPT) -faligned-new -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd \
                   -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -w
 
-# Unit of each top, and the vector file of each top.
+# Unit of each top; vector file, build directory and harness binary of a build id (a top, or
+# <top>-<variant>).
 $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS),$(eval TB_UNIT_$(t) := $(u))))
 tb_vectors = vectors/$(TB_UNIT_$(1))/$(1).hex
-tb_binary  = $(VL_DIR)/$(1)/V$(1)_tb
+tb_binary  = $(VL_DIR)/$(1)/V$(2)_tb
+TB_VARIANT_IDS := $(foreach v,$(TB_VARIANTS),$(subst :,-,$(v)))
 
-.PHONY: verify verify-long verify-selftest verify-iverilog verify-build \
-        $(foreach t,$(TOPS),verify-$(t) verify-long-$(t) verify-iverilog-$(t) verify-selftest-$(t))
+.PHONY: verify verify-tops verify-long verify-variants verify-selftest verify-iverilog verify-build \
+        $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-$(i) verify-long-$(i)) \
+        $(foreach t,$(TOPS),verify-iverilog-$(t) verify-selftest-$(t))
 
 ## verify: RTL vs C model, every top, VERIFY_COUNT (1e6) lines each with random stalls; logs in build/verify/
-# Runs the per-top builds and simulations two at a time (or within the caller's -jN) and
-# reports the wall time, builds included.
+# Runs the per-top builds and simulations two at a time (or within the caller's -jN), keeps
+# going past a failing top (-k) so every top gets a verdict, and reports the wall time, builds
+# included.
 verify:
-	@start=$$(date +%s%N); \
-	$(MAKE) --no-print-directory --output-sync=target $(VL_MAKE_J) verify-tops; \
+	@rm -f $(foreach t,$(TOPS),$(VERIFY_DIR)/$(t).log)
+	@start=$$(date +%s%N); status=0; \
+	$(MAKE) --no-print-directory --output-sync=target -k $(VL_MAKE_J) verify-tops || status=$$?; \
 	ms=$$(( ($$(date +%s%N) - start) / 1000000 )); \
-	echo "verify: summary (seed=$(VERIFY_SEED), replay any top with: make verify-<top> VERIFY_SEED=$(VERIFY_SEED))"; \
-	for t in $(TOPS); do grep -hE '^(PASS|LATENCY|THROUGHPUT) ' $(VERIFY_DIR)/$$t.log; done; \
-	printf 'verify: %d tops x %s lines passed, wall time %d.%03d s including builds\n' \
-	  $(words $(TOPS)) $(VERIFY_COUNT) $$((ms / 1000)) $$((ms % 1000))
+	echo "verify: summary (seed=$(VERIFY_SEED); replay one top: make verify-<top> VERIFY_SEED=$(VERIFY_SEED))"; \
+	for t in $(TOPS); do \
+	  grep -hsE '^(PASS|LATENCY|THROUGHPUT|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL) ' \
+	    $(VERIFY_DIR)/$$t.log | cut -c1-200 || echo "verify-$$t: no log (build failed?)"; \
+	done; \
+	printf 'verify: %d tops x %s lines %s, wall time %d.%03d s including builds\n' \
+	  $(words $(TOPS)) $(VERIFY_COUNT) "$$([ $$status -eq 0 ] && echo passed || echo FAILED)" \
+	  $$((ms / 1000)) $$((ms % 1000)); \
+	exit $$status
 
-.PHONY: verify-tops
 verify-tops: $(foreach t,$(TOPS),verify-$(t))
 
-## verify-long: as verify with VERIFY_LONG_COUNT (1e8) lines per top (hours)
-verify-long: $(foreach t,$(TOPS),verify-long-$(t))
+## verify-long: VERIFY_LONG_COUNT (1e8) lines per top and per parameter variant (hours)
+verify-long: $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
+
+## verify-variants: the non-default parameter sets (TB_VARIANTS: LaneBytes=128), VERIFY_VARIANT_COUNT lines each
+verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
 
 ## verify-selftest: the harnesses must fail on an injected mismatch, a hang, stale or malformed vectors
 verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t))
@@ -80,10 +101,11 @@ verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t))
 ## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
 
-## verify-build: build the Verilator harness of every top
-verify-build: $(foreach t,$(TOPS),$(call tb_binary,$(t)))
+## verify-build: build the Verilator harness of every top and variant
+verify-build: $(foreach t,$(TOPS),$(call tb_binary,$(t),$(t))) \
+              $(foreach v,$(TB_VARIANTS),$(call tb_binary,$(subst :,-,$(v)),$(firstword $(subst :, ,$(v)))))
 
-# ---- shared harness library ------------------------------------------------------------------
+# ---- shared harness library and Verilator run-time --------------------------------------------
 $(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
 	@mkdir -p $(@D)
 	$(TB_CXX) $(TB_CXXFLAGS) -MMD -MP -c $< -o $@
@@ -100,27 +122,39 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 	rm -f $@
 	ar rcs $@ $^
 
-# ---- per top ---------------------------------------------------------------------------------
-# $(1) = top. The harness binary: Verilate the top with its unit's RTL, then build with the
-# generated makefile, linking the shared harness library and the C model.
-define TB_TOP_RULES
-$(call tb_binary,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) verilator_tb/$(1)_tb.cpp \
+# ---- harness binaries ----------------------------------------------------------------------------
+# $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
+# Verilate the top with its unit's RTL, then build with the generated makefile, linking the
+# shared harness library, the C model and the shared run-time. The "slow" files (construction,
+# initial settle, first trace dump: run once) are compiled at -O0, which halves their build.
+define TB_BUILD_RULES
+$(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
                         $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB)
 	@mkdir -p $$(@D)
-	verilator $$(VL_FLAGS) --top-module $(1) -Mdir $$(@D) -o V$(1)_tb \
-	  -Irtl/common -Irtl/$$(TB_UNIT_$(1)) -CFLAGS "$$(VL_CFLAGS)" \
-	  $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $$(CURDIR)/verilator_tb/$(1)_tb.cpp \
+	verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
+	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $(4)" \
+	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
-	$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
-	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O1 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(1)_tb
+	$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
+	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
+endef
 
-verify-$(1): $(call tb_binary,$(1))
-	@bash verilator_tb/run_verify.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) \
-	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1).log $$(VERIFY_SEED) $$(VERIFY_COUNT) $$(VERIFY_ARGS)
+# $(1) = build id, $(2) = top, $(3) = vector file ("-" = none), $(4) = count of `verify-<id>`.
+define TB_RUN_RULES
+verify-$(1): $(call tb_binary,$(1),$(2))
+	@bash verilator_tb/run_verify.sh $(1) $(2) $(call tb_binary,$(1),$(2)) $(3) \
+	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1).log $$(VERIFY_SEED) $(4) $$(VERIFY_ARGS)
 
-verify-long-$(1): $(call tb_binary,$(1))
-	@bash verilator_tb/run_verify.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) \
+verify-long-$(1): $(call tb_binary,$(1),$(2))
+	@bash verilator_tb/run_verify.sh $(1) $(2) $(call tb_binary,$(1),$(2)) $(3) \
 	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1)-long.log $$(VERIFY_SEED) $$(VERIFY_LONG_COUNT) $$(VERIFY_ARGS)
+endef
+
+# $(1) = top: the self-test and the Icarus replay (default parameters only).
+define TB_TOP_RULES
+verify-selftest-$(1): $(call tb_binary,$(1),$(1))
+	@bash verilator_tb/selftest.sh $(1) $(call tb_binary,$(1),$(1)) $(call tb_vectors,$(1)) $$(DATA_DIR) \
+	  $$(VERIFY_DIR)/selftest "$$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)"
 
 $(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v verilator_tb/iverilog/tb_util.vh \
                     $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $(call tb_vectors,$(1))
@@ -129,14 +163,16 @@ $(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v verilator_tb/iverilog/tb_uti
 	  -P$(1)_tb.MaxVectors=$$$$(grep -cvE '^[[:space:]]*(//|$$$$)' $(call tb_vectors,$(1))) \
 	  -o $$@ verilator_tb/iverilog/$(1)_tb.v $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
 
-verify-selftest-$(1): $(call tb_binary,$(1))
-	@bash verilator_tb/selftest.sh $(1) $(call tb_binary,$(1)) $(call tb_vectors,$(1)) $$(DATA_DIR) \
-	  $$(VERIFY_DIR)/selftest "$$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)"
-
 verify-iverilog-$(1): $(IV_DIR)/$(1).vvp
 	@bash verilator_tb/run_iverilog.sh $(1) $(IV_DIR)/$(1).vvp $(call tb_vectors,$(1)) \
 	  $$(VERIFY_DIR)/$(1)-iverilog.log
 endef
+
+$(foreach t,$(TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
+$(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(VERIFY_COUNT))))
 $(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
+$(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),\
+  $(TB_VARIANT_VLFLAGS_$(word 2,$(subst :, ,$(v)))),$(TB_VARIANT_CFLAGS_$(word 2,$(subst :, ,$(v)))))))
+$(foreach v,$(TB_VARIANTS),$(eval $(call TB_RUN_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),-,$$(VERIFY_VARIANT_COUNT))))
 
 -include $(TB_COMMON_OBJ:.o=.d)

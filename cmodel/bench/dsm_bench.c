@@ -5,8 +5,13 @@
  * each repeated until at least --min-time seconds have passed. Rates are uncompressed bytes
  * per second in MB/s (10^6 bytes). The overall figure is total bytes over the time to process
  * every file once (a size-weighted harmonic mean), printed beside the per-file rows, never
- * instead of them. This is a benchmark, not a test: it fails only if the model disagrees
- * with itself (a line that does not round-trip). */
+ * instead of them, and one such figure per element type (the file name's second-to-last part:
+ * float32, int32, uint8), which behave very differently. This is a benchmark, not a test: it
+ * fails only if the model disagrees with itself (a line that does not round-trip).
+ *
+ * Instruction counts: `--passes N` replaces the timed loop by exactly N passes (no warm-up,
+ * one trial) so a run under `valgrind --tool=callgrind --toggle-collect=pass_<op>` counts the
+ * instructions of N passes over the file; cmodel/bench/dsm_insns.sh does that per file. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
@@ -22,10 +27,20 @@
 #define DEFAULT_DATA_DIR "../shared/data/lines"
 #define BENCH_APPROX_BITS 12u  /* a mid setting; the rate hardly depends on it */
 #define MAX_FILES 256u
+#define MAX_TYPES 16u
+#define TYPE_CHARS 16u
 #define SLOT_BYTES DSM_MAX_BYTES
+
+/* The measured passes must stay separate functions: callgrind's --toggle-collect names them. */
+#if defined(__GNUC__)
+#define BENCH_NOINLINE __attribute__((noinline))
+#else
+#define BENCH_NOINLINE
+#endif
 
 typedef struct {
     char name[256];
+    char type[TYPE_CHARS]; /* element type: "float32", "int32", "uint8", ... ("?" if none) */
     bool is_float;
     size_t lines;
     uint8_t *data;      /* lines * 128 bytes */
@@ -33,9 +48,17 @@ typedef struct {
     uint16_t *bits;     /* per line stream length */
 } bench_file;
 
+/* The four measured operations, in table order. */
+enum { OP_COMPRESS, OP_DECOMPRESS, OP_APPROX, OP_APPROX_CMP, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"compress", "decompress", "approx", "approx+cmp"};
+
 typedef struct {
-    double compress, decompress, approx, approx_compress; /* MB/s; 0 when not measured */
-} bench_rates;
+    dsm_config cfg;
+    double min_time;
+    unsigned long passes;     /* > 0: exactly this many passes, one trial, no warm-up */
+    bool op_enabled[OP_COUNT];
+    const char *path;         /* a data directory or one data file */
+} bench_options;
 
 static volatile uint64_t sink; /* keeps the measured work observable */
 
@@ -45,9 +68,23 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static bool load_file(const char *dir, const char *name, bench_file *f) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+/* "name.float32.bin" -> "float32": the part before the last extension. */
+static void element_type(const char *name, char type[TYPE_CHARS]) {
+    const char *last = strrchr(name, '.');
+    const char *start = last;
+    while (start != NULL && start > name && start[-1] != '.') {
+        start--;
+    }
+    if (last == NULL || start == NULL || start == name || start == last ||
+        (size_t)(last - start) >= TYPE_CHARS) {
+        snprintf(type, TYPE_CHARS, "?");
+        return;
+    }
+    snprintf(type, TYPE_CHARS, "%.*s", (int)(last - start), start);
+}
+
+static bool load_file(const char *path, const char *name, bench_file *f) {
+    memset(f, 0, sizeof *f);
     FILE *in = fopen(path, "rb");
     if (in == NULL) {
         fprintf(stderr, "dsm_bench: cannot open '%s': %s\n", path, strerror(errno));
@@ -55,13 +92,14 @@ static bool load_file(const char *dir, const char *name, bench_file *f) {
     }
     struct stat sb;
     if (fstat(fileno(in), &sb) != 0) {
+        fprintf(stderr, "dsm_bench: cannot stat '%s': %s\n", path, strerror(errno));
         fclose(in);
         return false;
     }
     size_t size = (size_t)sb.st_size;
-    memset(f, 0, sizeof *f);
     snprintf(f->name, sizeof f->name, "%s", name);
-    f->is_float = strstr(name, ".float32.") != NULL;
+    element_type(name, f->type);
+    f->is_float = strcmp(f->type, "float32") == 0;
     f->lines = (size + DSM_LINE_BYTES - 1u) / DSM_LINE_BYTES;
     size_t alloc_lines = f->lines ? f->lines : 1u;
     f->data = calloc(alloc_lines, DSM_LINE_BYTES);
@@ -85,7 +123,16 @@ static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static size_t list_files(const char *dir, char *names[], size_t max) {
+static char *copy_string(const char *s) {
+    char *c = malloc(strlen(s) + 1u);
+    if (c != NULL) {
+        strcpy(c, s);
+    }
+    return c;
+}
+
+/* Regular files of dir, sorted by name. */
+static size_t list_dir(const char *dir, char *names[], size_t max) {
     DIR *d = opendir(dir);
     if (d == NULL) {
         fprintf(stderr, "dsm_bench: cannot open directory '%s': %s\n", dir, strerror(errno));
@@ -96,12 +143,9 @@ static size_t list_files(const char *dir, char *names[], size_t max) {
         char path[4096];
         struct stat sb;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-            names[n] = malloc(strlen(e->d_name) + 1u);
-            if (names[n] != NULL) {
-                strcpy(names[n], e->d_name);
-                n++;
-            }
+        if (e->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+            (names[n] = copy_string(e->d_name)) != NULL) {
+            n++;
         }
     }
     closedir(d);
@@ -109,8 +153,29 @@ static size_t list_files(const char *dir, char *names[], size_t max) {
     return n;
 }
 
-/* One pass of each measured operation over all lines of a file. */
-static void pass_compress(const dsm_config *cfg, bench_file *f) {
+/* The data set: every file of a directory, or a single file (names[0] is then its path and
+ * *dir is ""). Returns the number of files; 0 after printing why there are none. */
+static size_t list_inputs(const char *path, const char **dir, char *names[], size_t max) {
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        fprintf(stderr, "dsm_bench: cannot open '%s': %s\n", path, strerror(errno));
+        return 0;
+    }
+    if (S_ISDIR(sb.st_mode)) {
+        *dir = path;
+        size_t n = list_dir(path, names, max);
+        if (n == 0) {
+            fprintf(stderr, "dsm_bench: no data files in '%s'\n", path);
+        }
+        return n;
+    }
+    *dir = "";
+    names[0] = copy_string(path);
+    return names[0] != NULL ? 1u : 0u;
+}
+
+/* Compresses every line into the file's stream slots (also the round-trip check's input). */
+static uint64_t compress_lines(const dsm_config *cfg, bench_file *f) {
     uint64_t total = 0;
     for (size_t i = 0; i < f->lines; i++) {
         size_t bits;
@@ -119,10 +184,15 @@ static void pass_compress(const dsm_config *cfg, bench_file *f) {
         f->bits[i] = (uint16_t)bits;
         total += bits;
     }
-    sink += total;
+    return total;
 }
 
-static void pass_decompress(const dsm_config *cfg, bench_file *f) {
+/* One pass of each measured operation over all lines of a file. */
+static BENCH_NOINLINE void pass_compress(const dsm_config *cfg, bench_file *f) {
+    sink += compress_lines(cfg, f);
+}
+
+static BENCH_NOINLINE void pass_decompress(const dsm_config *cfg, bench_file *f) {
     uint8_t line[DSM_LINE_BYTES];
     uint64_t total = 0;
     for (size_t i = 0; i < f->lines; i++) {
@@ -133,7 +203,7 @@ static void pass_decompress(const dsm_config *cfg, bench_file *f) {
     sink += total;
 }
 
-static void pass_approx(const dsm_config *cfg, bench_file *f) {
+static BENCH_NOINLINE void pass_approx(const dsm_config *cfg, bench_file *f) {
     (void)cfg;
     uint8_t line[DSM_LINE_BYTES];
     uint64_t total = 0;
@@ -144,7 +214,7 @@ static void pass_approx(const dsm_config *cfg, bench_file *f) {
     sink += total;
 }
 
-static void pass_approx_compress(const dsm_config *cfg, bench_file *f) {
+static BENCH_NOINLINE void pass_approx_compress(const dsm_config *cfg, bench_file *f) {
     uint8_t line[DSM_LINE_BYTES], stream[SLOT_BYTES];
     uint64_t total = 0;
     for (size_t i = 0; i < f->lines; i++) {
@@ -156,28 +226,41 @@ static void pass_approx_compress(const dsm_config *cfg, bench_file *f) {
     sink += total;
 }
 
+typedef void (*bench_pass)(const dsm_config *, bench_file *);
+static const bench_pass op_passes[OP_COUNT] = {pass_compress, pass_decompress, pass_approx,
+                                               pass_approx_compress};
+
 /* Repeats a pass until min_time has elapsed and returns MB/s of uncompressed bytes; the best
  * of BENCH_TRIALS such runs, because other processes on a shared machine only ever slow a
  * run down (time is this thread's CPU time, which already excludes time it was not
- * scheduled, but not cache and SMT interference). */
+ * scheduled, but not cache and SMT interference). With --passes: exactly that many passes,
+ * timed once. */
 #define BENCH_TRIALS 3
 
-static double measure(void (*pass)(const dsm_config *, bench_file *), const dsm_config *cfg,
-                      bench_file *f, double min_time) {
+static double measure(bench_pass pass, const bench_options *o, bench_file *f) {
     if (f->lines == 0) {
         return 0.0;
     }
-    pass(cfg, f); /* warm caches and branch predictors */
+    double bytes_per_pass = (double)f->lines * DSM_LINE_BYTES;
+    if (o->passes > 0) {
+        double start = now_seconds();
+        for (unsigned long p = 0; p < o->passes; p++) {
+            pass(&o->cfg, f);
+        }
+        double elapsed = now_seconds() - start;
+        return elapsed > 0.0 ? (double)o->passes * bytes_per_pass / elapsed / 1e6 : 0.0;
+    }
+    pass(&o->cfg, f); /* warm caches and branch predictors */
     double best = 0.0;
     for (unsigned trial = 0; trial < BENCH_TRIALS; trial++) {
         size_t passes = 0;
         double start = now_seconds(), elapsed;
         do {
-            pass(cfg, f);
+            pass(&o->cfg, f);
             passes++;
             elapsed = now_seconds() - start;
-        } while (elapsed < min_time / BENCH_TRIALS);
-        double rate = (double)passes * (double)f->lines * DSM_LINE_BYTES / elapsed / 1e6;
+        } while (elapsed < o->min_time / BENCH_TRIALS);
+        double rate = (double)passes * bytes_per_pass / elapsed / 1e6;
         best = rate > best ? rate : best;
     }
     return best;
@@ -185,7 +268,7 @@ static double measure(void (*pass)(const dsm_config *, bench_file *), const dsm_
 
 /* The benchmark's own correctness guard: every line must come back bit-exact. */
 static bool verify_round_trip(const dsm_config *cfg, bench_file *f) {
-    pass_compress(cfg, f);
+    compress_lines(cfg, f);
     for (size_t i = 0; i < f->lines; i++) {
         uint8_t line[DSM_LINE_BYTES];
         if (dsm_decompress(cfg, f->streams + i * SLOT_BYTES, f->bits[i], line, sizeof line) !=
@@ -207,24 +290,49 @@ static void print_rate(double rate) {
 }
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: dsm_bench [--lane-bytes 64|128] [--min-time SECONDS] [DIR]\n"
-                 "Single-core MB/s (10^6 uncompressed bytes per second) of DSM compress,\n"
-                 "decompress, approximation (%u bits) and approximation + compress, per file\n"
-                 "of DIR (default %s) and overall.\n",
-            BENCH_APPROX_BITS, DEFAULT_DATA_DIR);
+    fprintf(out,
+            "usage: dsm_bench [--lane-bytes 64|128] [--min-time SECONDS] [--passes N]\n"
+            "                 [--op compress,decompress,approx,approx+cmp] [DIR | FILE]\n"
+            "Single-core MB/s (10^6 uncompressed bytes per second) of DSM compress,\n"
+            "decompress, approximation (%u bits) and approximation + compress, per file\n"
+            "of DIR (default %s), per element type and overall.\n"
+            "  --min-time S  time each measurement for at least S seconds (best of %d trials)\n"
+            "  --passes N    run exactly N passes per measurement instead (for callgrind)\n"
+            "  --op LIST     measure only these operations (comma-separated; default all)\n",
+            BENCH_APPROX_BITS, DEFAULT_DATA_DIR, BENCH_TRIALS);
 }
 
-typedef struct {
-    dsm_config cfg;
-    double min_time;
-    const char *dir;
-} bench_options;
+/* "compress,decompress" -> enabled flags. False for an unknown name or an empty list. */
+static bool parse_ops(const char *list, bool enabled[OP_COUNT]) {
+    for (unsigned k = 0; k < OP_COUNT; k++) {
+        enabled[k] = false;
+    }
+    const char *p = list;
+    bool any = false;
+    while (*p != '\0') {
+        size_t len = strcspn(p, ",");
+        bool known = false;
+        for (unsigned k = 0; k < OP_COUNT; k++) {
+            if (strlen(op_names[k]) == len && strncmp(p, op_names[k], len) == 0) {
+                enabled[k] = known = any = true;
+            }
+        }
+        if (!known) {
+            return false;
+        }
+        p += len + (p[len] == ',');
+    }
+    return any;
+}
 
 static int parse_args(int argc, char **argv, bench_options *o) {
     dsm_config_default(&o->cfg);
     o->min_time = 0.3;
-    o->dir = DEFAULT_DATA_DIR;
+    o->passes = 0;
+    parse_ops("compress,decompress,approx,approx+cmp", o->op_enabled);
+    o->path = DEFAULT_DATA_DIR;
     for (int i = 1; i < argc; i++) {
+        char *end;
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
             return 0;
@@ -236,10 +344,23 @@ static int parse_args(int argc, char **argv, bench_options *o) {
                 return 2;
             }
         } else if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc) {
-            char *end;
             o->min_time = strtod(argv[++i], &end);
             if (*end != '\0' || !(o->min_time > 0.0 && o->min_time <= 60.0)) {
                 fprintf(stderr, "dsm_bench: --min-time must be a number of seconds in (0, 60]\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc) {
+            errno = 0;
+            o->passes = strtoul(argv[++i], &end, 10);
+            if (*end != '\0' || argv[i][0] == '-' || errno != 0 || o->passes == 0 ||
+                o->passes > 1000000ul) {
+                fprintf(stderr, "dsm_bench: --passes must be a whole number in 1..1000000\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--op") == 0 && i + 1 < argc) {
+            if (!parse_ops(argv[++i], o->op_enabled)) {
+                fprintf(stderr, "dsm_bench: --op takes a comma-separated list of compress, "
+                                "decompress, approx, approx+cmp\n");
                 return 2;
             }
         } else if (argv[i][0] == '-' || i + 1 != argc) {
@@ -247,18 +368,100 @@ static int parse_args(int argc, char **argv, bench_options *o) {
             usage(stderr);
             return 2;
         } else {
-            o->dir = argv[i];
+            o->path = argv[i];
         }
     }
     return -1;
 }
 
-/* Adds one file's time-per-pass to the size-weighted totals. */
-static void accumulate(double rate, size_t bytes, double *bytes_sum, double *time_sum) {
-    if (rate > 0.0) {
-        *bytes_sum += (double)bytes;
-        *time_sum += (double)bytes / (rate * 1e6);
+/* Size-weighted totals of one group of files (all, or one element type): bytes and the time
+ * one pass over each file takes, per operation. */
+typedef struct {
+    char name[TYPE_CHARS];
+    double bytes[OP_COUNT];
+    double seconds[OP_COUNT];
+} rate_sum;
+
+static void accumulate(rate_sum *s, const double rates[OP_COUNT], size_t bytes) {
+    for (unsigned k = 0; k < OP_COUNT; k++) {
+        if (rates[k] > 0.0) {
+            s->bytes[k] += (double)bytes;
+            s->seconds[k] += (double)bytes / (rates[k] * 1e6);
+        }
     }
+}
+
+static double sum_rate(const rate_sum *s, unsigned op) {
+    return s->seconds[op] > 0.0 ? s->bytes[op] / s->seconds[op] / 1e6 : 0.0;
+}
+
+static void print_sum_row(const char *label, const rate_sum *s) {
+    double bytes = 0.0;
+    for (unsigned k = 0; k < OP_COUNT; k++) {
+        bytes = s->bytes[k] > bytes ? s->bytes[k] : bytes;
+    }
+    printf("%-42s %9.2f", label, bytes / 1e6);
+    for (unsigned k = 0; k < OP_COUNT; k++) {
+        print_rate(sum_rate(s, k));
+    }
+    printf("\n");
+}
+
+/* The group of this element type, created on first use (NULL when MAX_TYPES are in use). */
+static rate_sum *type_sum(rate_sum types[], size_t *ntypes, const char *type) {
+    for (size_t t = 0; t < *ntypes; t++) {
+        if (strcmp(types[t].name, type) == 0) {
+            return &types[t];
+        }
+    }
+    if (*ntypes == MAX_TYPES) {
+        return NULL;
+    }
+    rate_sum *s = &types[(*ntypes)++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", type);
+    return s;
+}
+
+/* Loads, checks and measures one file; false when it cannot be loaded or does not round-trip. */
+static bool bench_one(const bench_options *o, const char *dir, const char *name,
+                      rate_sum *overall, rate_sum types[], size_t *ntypes) {
+    char path[4096];
+    if (dir[0] != '\0') {
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+    } else {
+        snprintf(path, sizeof path, "%s", name);
+    }
+    const char *base = strrchr(name, '/') != NULL ? strrchr(name, '/') + 1 : name;
+    bench_file f;
+    bool ok = load_file(path, base, &f) && verify_round_trip(&o->cfg, &f);
+    if (ok) {
+        double rates[OP_COUNT] = {0};
+        for (unsigned k = 0; k < OP_COUNT; k++) {
+            bool float_only = k == OP_APPROX || k == OP_APPROX_CMP;
+            if (o->op_enabled[k] && (f.is_float || !float_only)) {
+                rates[k] = measure(op_passes[k], o, &f);
+            }
+        }
+        size_t bytes = f.lines * DSM_LINE_BYTES;
+        printf("%-42s %9.2f", f.name, (double)bytes / 1e6);
+        for (unsigned k = 0; k < OP_COUNT; k++) {
+            print_rate(rates[k]);
+        }
+        printf("\n");
+        accumulate(overall, rates, bytes);
+        rate_sum *t = type_sum(types, ntypes, f.type);
+        if (t != NULL) {
+            accumulate(t, rates, bytes);
+        }
+    }
+    free_file(&f);
+    return ok;
+}
+
+static void print_goal(const char *what, double goal, double rate) {
+    printf("goal %-10s >= %4.0f MB/s: %s (%.0f MB/s)\n", what, goal,
+           rate >= goal ? "met" : "NOT met", rate);
 }
 
 int main(int argc, char **argv) {
@@ -268,57 +471,46 @@ int main(int argc, char **argv) {
         return rc;
     }
     char *names[MAX_FILES];
-    size_t n = list_files(o.dir, names, MAX_FILES);
+    const char *dir = "";
+    size_t n = list_inputs(o.path, &dir, names, MAX_FILES);
     if (n == 0) {
-        fprintf(stderr, "dsm_bench: no data files in '%s'\n", o.dir);
-        return 1;
+        return 1; /* list_inputs said why */
     }
-    printf("dsm_bench: DSM C model %s, lane %u B, one core (thread CPU time), %.2f s per "
-           "measurement, best of %u trials\n", DSM_MODEL_VERSION, o.cfg.lane_bytes, o.min_time,
-           BENCH_TRIALS);
+    printf("dsm_bench: DSM C model %s, lane %u B, one core (thread CPU time), ", DSM_MODEL_VERSION,
+           o.cfg.lane_bytes);
+    if (o.passes > 0) {
+        printf("%lu pass(es) per measurement, one trial\n", o.passes);
+    } else {
+        printf("%.2f s per measurement, best of %u trials\n", o.min_time, BENCH_TRIALS);
+    }
     printf("MB/s = 10^6 uncompressed bytes per second; approx = dsm_approx_apply(%u bits), "
            "float32 files only\n\n", BENCH_APPROX_BITS);
-    printf("%-42s %9s %10s %10s %10s %10s\n", "file", "MB", "compress", "decompress", "approx",
-           "approx+cmp");
-    double sums[4][2] = {{0}};
+    printf("%-42s %9s", "file", "MB");
+    for (unsigned k = 0; k < OP_COUNT; k++) {
+        printf(" %10s", op_names[k]);
+    }
+    printf("\n");
+    rate_sum overall = {.name = "all"}, types[MAX_TYPES];
+    size_t ntypes = 0;
     int status = 0;
     for (size_t i = 0; i < n; i++) {
-        bench_file f;
-        if (!load_file(o.dir, names[i], &f) || !verify_round_trip(&o.cfg, &f)) {
+        if (!bench_one(&o, dir, names[i], &overall, types, &ntypes)) {
             status = 1;
-            free_file(&f);
-            free(names[i]);
-            continue;
         }
-        bench_rates r = {0};
-        r.compress = measure(pass_compress, &o.cfg, &f, o.min_time);
-        r.decompress = measure(pass_decompress, &o.cfg, &f, o.min_time);
-        if (f.is_float) {
-            r.approx = measure(pass_approx, &o.cfg, &f, o.min_time);
-            r.approx_compress = measure(pass_approx_compress, &o.cfg, &f, o.min_time);
-        }
-        size_t bytes = f.lines * DSM_LINE_BYTES;
-        printf("%-42s %9.2f", f.name, (double)bytes / 1e6);
-        print_rate(r.compress);
-        print_rate(r.decompress);
-        print_rate(r.approx);
-        print_rate(r.approx_compress);
-        printf("\n");
-        const double rates[4] = {r.compress, r.decompress, r.approx, r.approx_compress};
-        for (unsigned k = 0; k < 4; k++) {
-            accumulate(rates[k], bytes, &sums[k][0], &sums[k][1]);
-        }
-        free_file(&f);
         free(names[i]);
     }
-    printf("%-42s %9.2f", "overall (bytes / time for one pass each)", sums[0][0] / 1e6);
-    for (unsigned k = 0; k < 4; k++) {
-        print_rate(sums[k][1] > 0.0 ? sums[k][0] / sums[k][1] / 1e6 : 0.0);
+    for (size_t t = 0; t < ntypes; t++) {
+        char label[64];
+        snprintf(label, sizeof label, "overall %s files", types[t].name);
+        print_sum_row(label, &types[t]);
     }
-    printf("\n\n");
-    double comp = sums[0][0] / sums[0][1] / 1e6, decomp = sums[1][0] / sums[1][1] / 1e6;
-    printf("goal compress   >= 1000 MB/s: %s (%.0f MB/s)\n", comp >= 1000.0 ? "met" : "NOT met", comp);
-    printf("goal decompress >= 2000 MB/s: %s (%.0f MB/s)\n", decomp >= 2000.0 ? "met" : "NOT met",
-           decomp);
+    print_sum_row("overall (bytes / time for one pass each)", &overall);
+    printf("\n");
+    if (o.op_enabled[OP_COMPRESS]) {
+        print_goal("compress", 1000.0, sum_rate(&overall, OP_COMPRESS));
+    }
+    if (o.op_enabled[OP_DECOMPRESS]) {
+        print_goal("decompress", 2000.0, sum_rate(&overall, OP_DECOMPRESS));
+    }
     return status;
 }

@@ -145,8 +145,9 @@ bool dpc_comp_check(unsigned wc, uint32_t es);
 unsigned dpc_body_bits(unsigned wc, uint32_t es);
 
 /* dpc_concat: variable-length concatenator. Appends one body to w: C = 1, ES and ED when
- * dpc_comp_check(wc, es), else C = 0 and the wc raw words. es must be the encoding status of
- * planes (dpc_encoding_status). An unsupported wc sets w->overflow. */
+ * dpc_comp_check(wc, es), else C = 0 and the wc raw words. planes must be dpc_remap of words
+ * and es their encoding status (dpc_encoding_status); a compressible plane's one-bit code is
+ * read from the words. An unsupported wc sets w->overflow. */
 void dpc_concat(np_bitwriter *w, unsigned wc, const uint32_t words[],
                 const uint32_t planes[DPC_PLANES], uint32_t es);
 

@@ -105,7 +105,8 @@ static inline void transpose32_pairs(uint64_t r[16]) {
 }
 
 /* wc words -> 32 planes. Words beyond wc are zero rows, so plane bits at and above wc come
- * out zero. */
+ * out zero. (An SSE2 movemask version measured no faster on the project machine, so there is
+ * one portable implementation.) */
 static inline void remap_words(unsigned wc, const uint32_t *words, uint32_t planes[32]) {
     uint64_t r[16];
     for (unsigned m = 0; m < 16; m++) {
@@ -365,7 +366,8 @@ static inline void concat_body(field_acc *a, unsigned wc, const uint32_t *words,
     acc_put(a, 1u, 1);
     acc_put(a, es, 32);
     /* A run of compressible planes i .. i+k-1 writes k one-bit codes, each the plane's value,
-     * i.e. bit i+j of any word: one field for the whole run. A mixed plane writes its wc bits. */
+     * i.e. bit i+j of any word: one field for the whole run. A mixed plane writes its wc bits.
+     * (A branch-free one-field-per-plane loop for mixed data measured no faster.) */
     uint32_t codes = words[0];
     for (unsigned i = 0; i < DPC_PLANES;) {
         if ((es >> i) & 1u) {

@@ -4,7 +4,8 @@
  * Layout: small internal helpers (always inlined) do the work; the exported stage functions
  * (one per RTL submodule) and the whole-line functions are thin wrappers around them, so the
  * whole-line hot path inlines everything while each stage stays callable on its own.
- * Section numbers refer to docs/dsm.md. Every stream access goes through np_bits.h. */
+ * Section numbers refer to docs/dsm.md. Every stream access goes through np_bits.h, except
+ * dsm_decompress's, which reads a checked copy of the stream (see "whole-line decoder"). */
 #include "dsm.h"
 
 #include <string.h>
@@ -39,6 +40,14 @@ NP_ALWAYS_INLINE unsigned segments_of(unsigned lane_bytes) {
     return lane_bytes / DSM_SEGMENT_BYTES;
 }
 
+/* Segment recover (sec. 5.3.4): ES bit set -> the relayed nibble repeated 16 times, else
+ * the relayed 64-bit segment. */
+NP_ALWAYS_INLINE uint64_t segment_recover(unsigned es_bit, uint64_t relayed) {
+    uint64_t pick = (uint64_t)0 - (es_bit & 1u);
+    /* CSN: nibble x 0x1111...; raw: value x 1. One multiply, no branch. */
+    return (relayed & (~pick | UINT64_C(0xF))) * (1u + ((NIBBLE_REPEAT - 1u) & pick));
+}
+
 /* ---- remap (sec. 2) -------------------------------------------------------------------- */
 
 /* remap_half: 64 bytes (16 words) -> t[p] = nibble p of words 0..15, word j's nibble at bits
@@ -46,6 +55,10 @@ NP_ALWAYS_INLINE unsigned segments_of(unsigned lane_bytes) {
  * x86-64) and portable scalar code; -DNP_DSM_NO_SIMD selects the scalar one, and the test
  * suite runs both. */
 #if defined(__SSE2__) && !defined(NP_DSM_NO_SIMD)
+#define DSM_USE_SSE2 1
+#endif
+
+#ifdef DSM_USE_SSE2
 #include <emmintrin.h>
 
 /* Byte plane P (byte j = one byte of word j) -> its two segments: the low nibbles give
@@ -89,12 +102,16 @@ NP_ALWAYS_INLINE void remap_half(const uint8_t *bytes, uint64_t t[LANE64_SEGMENT
     _mm_storeu_si128(out + 3, segments_of_plane(_mm_unpackhi_epi64(v1, v3)));
 }
 
-NP_ALWAYS_INLINE void unremap_half(const uint64_t t[LANE64_SEGMENTS], uint8_t *bytes) {
-    const __m128i *in = (const __m128i *)(const void *)t;
-    __m128i p0 = plane_of_segments(_mm_loadu_si128(in + 0));
-    __m128i p1 = plane_of_segments(_mm_loadu_si128(in + 1));
-    __m128i p2 = plane_of_segments(_mm_loadu_si128(in + 2));
-    __m128i p3 = plane_of_segments(_mm_loadu_si128(in + 3));
+/* Segments 2b, 2b+1 into one register. Built from two 64-bit values, not loaded as 128 bits:
+ * the decoder computes segments in general registers, and a 128-bit load of two separate
+ * 64-bit stores would stall (no store forwarding). */
+NP_ALWAYS_INLINE __m128i segment_pair(const uint64_t t[LANE64_SEGMENTS], unsigned b) {
+    return _mm_set_epi64x((long long)t[2u * b + 1u], (long long)t[2u * b]);
+}
+
+/* Byte planes 0..3 (byte j of plane b = byte b of word j) -> the 16 words, in address order. */
+NP_ALWAYS_INLINE void planes_to_bytes(__m128i p0, __m128i p1, __m128i p2, __m128i p3,
+                                      uint8_t *bytes) {
     __m128i x0 = _mm_unpacklo_epi8(p0, p1), x1 = _mm_unpackhi_epi8(p0, p1); /* bytes 0, 1 */
     __m128i y0 = _mm_unpacklo_epi8(p2, p3), y1 = _mm_unpackhi_epi8(p2, p3); /* bytes 2, 3 */
     __m128i *out = (__m128i *)(void *)bytes;
@@ -102,6 +119,28 @@ NP_ALWAYS_INLINE void unremap_half(const uint64_t t[LANE64_SEGMENTS], uint8_t *b
     _mm_storeu_si128(out + 1, _mm_unpackhi_epi16(x0, y0));
     _mm_storeu_si128(out + 2, _mm_unpacklo_epi16(x1, y1));
     _mm_storeu_si128(out + 3, _mm_unpackhi_epi16(x1, y1));
+}
+
+NP_ALWAYS_INLINE void unremap_half(const uint64_t t[LANE64_SEGMENTS], uint8_t *bytes) {
+    planes_to_bytes(plane_of_segments(segment_pair(t, 0)), plane_of_segments(segment_pair(t, 1)),
+                    plane_of_segments(segment_pair(t, 2)), plane_of_segments(segment_pair(t, 3)),
+                    bytes);
+}
+
+/* Segment recover (sec. 5.3.4) of two relayed fields at once: in the 64-bit half whose ES bit
+ * (bit es_lo, resp. es_hi, of es_all's 32-bit lanes) is set, the low nibble repeated 16
+ * times, else the field unchanged. Branch-free: the decoder's ES bits follow the data. */
+NP_ALWAYS_INLINE __m128i recover_pair(__m128i relayed, __m128i es_all, unsigned es_lo,
+                                      unsigned es_hi) {
+    const __m128i bit = _mm_set_epi32((int)(1u << es_hi), (int)(1u << es_hi),
+                                      (int)(1u << es_lo), (int)(1u << es_lo));
+    __m128i csn = _mm_cmpeq_epi32(_mm_and_si128(es_all, bit), bit);
+    /* nibble x 0x11111111 (the 32x32 -> 64 multiply of each half) fills the low 32 bits of
+     * the half; the shuffle copies them into its high 32. */
+    __m128i nibble = _mm_and_si128(relayed, _mm_set1_epi32(0xF));
+    __m128i repeated = _mm_mul_epu32(nibble, _mm_set1_epi32(0x11111111));
+    repeated = _mm_shuffle_epi32(repeated, _MM_SHUFFLE(2, 2, 0, 0));
+    return _mm_xor_si128(relayed, _mm_and_si128(_mm_xor_si128(relayed, repeated), csn));
 }
 
 #else
@@ -405,12 +444,6 @@ void dsm_concat(np_bitwriter *w, unsigned lane_bytes, const uint8_t *lane, const
     np_bw_put_wordbuf(w, &b);
 }
 
-NP_ALWAYS_INLINE uint64_t segment_recover(unsigned es_bit, uint64_t relayed) {
-    uint64_t pick = (uint64_t)0 - (es_bit & 1u);
-    /* CSN: nibble x 0x1111...; raw: value x 1. One multiply, no branch. */
-    return (relayed & (~pick | UINT64_C(0xF))) * (1u + ((NIBBLE_REPEAT - 1u) & pick));
-}
-
 uint64_t dsm_segment_recover(bool es_bit, uint64_t relayed) {
     return segment_recover(es_bit, relayed);
 }
@@ -476,8 +509,45 @@ unsigned dsm_bit_count(uint32_t es, unsigned i) {
     return np_popcount32(i >= 32u ? es : es & (((uint32_t)1 << i) - 1u));
 }
 
+/* ed_offsets[e][i] = 64i - 60k, k = CSN segments among 0 .. i-1 of ES byte e (sec. 4.2), for
+ * i = 0 .. 8; entry 8 is the length of the 8 segments' ED. The decoder looks each field's
+ * offset up instead of counting ES bits; a 16-bit ES is two bytes, the second byte's offsets
+ * counted from the end of the first byte's 8 segments. Written as constant expressions of the
+ * index, so the compiler computes all 256 rows. */
+#define ES_BIT(e, j) (((e) >> (j)) & 1u)
+#define ES_K1(e) ES_BIT(e, 0)
+#define ES_K2(e) (ES_K1(e) + ES_BIT(e, 1))
+#define ES_K3(e) (ES_K2(e) + ES_BIT(e, 2))
+#define ES_K4(e) (ES_K3(e) + ES_BIT(e, 3))
+#define ES_K5(e) (ES_K4(e) + ES_BIT(e, 4))
+#define ES_K6(e) (ES_K5(e) + ES_BIT(e, 5))
+#define ES_K7(e) (ES_K6(e) + ES_BIT(e, 6))
+#define ES_K8(e) (ES_K7(e) + ES_BIT(e, 7))
+#define ED_OFFSETS(e)                                                                          \
+    {0u, 64u - 60u * ES_K1(e), 128u - 60u * ES_K2(e), 192u - 60u * ES_K3(e),                  \
+     256u - 60u * ES_K4(e), 320u - 60u * ES_K5(e), 384u - 60u * ES_K6(e),                     \
+     448u - 60u * ES_K7(e), 512u - 60u * ES_K8(e)}
+#define ED_ROWS4(e) ED_OFFSETS(e), ED_OFFSETS((e) + 1u), ED_OFFSETS((e) + 2u), ED_OFFSETS((e) + 3u)
+#define ED_ROWS16(e) ED_ROWS4(e), ED_ROWS4((e) + 4u), ED_ROWS4((e) + 8u), ED_ROWS4((e) + 12u)
+#define ED_ROWS64(e) ED_ROWS16(e), ED_ROWS16((e) + 16u), ED_ROWS16((e) + 32u), ED_ROWS16((e) + 48u)
+
+static const uint16_t ed_offsets[256][LANE64_SEGMENTS + 1u] = {
+    ED_ROWS64(0u), ED_ROWS64(64u), ED_ROWS64(128u), ED_ROWS64(192u)};
+
+/* The offset of segment i (0 .. 16) from the table, as the whole-line decoder finds it. */
+NP_ALWAYS_INLINE unsigned ed_offset_table(uint32_t es, unsigned i) {
+    if (i <= LANE64_SEGMENTS) {
+        return ed_offsets[es & 0xFFu][i];
+    }
+    return ed_offsets[es & 0xFFu][LANE64_SEGMENTS] +
+           ed_offsets[es >> 8 & 0xFFu][i - LANE64_SEGMENTS];
+}
+
 unsigned dsm_ed_offset(uint32_t es, unsigned i) {
-    return 64u * i - 60u * dsm_bit_count(es, i);
+    if (i > DSM_MAX_SEGMENTS) {
+        return 64u * i - 60u * dsm_bit_count(es, i); /* past any lane: the formula itself */
+    }
+    return ed_offset_table(es, i);
 }
 
 /* ---- configuration --------------------------------------------------------------------- */
@@ -569,29 +639,221 @@ np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]
                                   : compress_line(128u, line, dst, dst_bytes, out_bits);
 }
 
-NP_ALWAYS_INLINE np_result decompress_line(unsigned lane_bytes, const uint8_t *src,
-                                           size_t src_bits, uint8_t *dst) {
-    if (src_bits > DSM_MAX_BITS) {
-        return NP_BAD_DATA; /* no lane sequence is longer (sec. 4.4): bits would remain */
+/* ---- whole-line decoder ---------------------------------------------------------------------
+ * dsm_decompress accepts exactly the streams dsm_unpack accepts lane by lane and decodes them to
+ * the same lines (the test suite checks both against a naive decoder), without a check per
+ * field: the lane headers alone place every field and fix the stream's length, so comparing
+ * that length with src_bits once, after decoding, stands for every per-field bounds check.
+ *
+ * Memory safety does not rest on that comparison. The caller's (src_bits + 7) / 8 bytes are
+ * first copied into a fixed window of 64-bit words, zero after them, and every read is from
+ * the window at a position the headers bound, whatever they hold. A lane's header and
+ * fields lie in its first 1 + S + 64S bits (the longest lane a header can describe: C = 1,
+ * ES = 0), 521 bits for L = 64 and 1041 for L = 128, so every 64-bit read starts below bit
+ * LONGEST_LINE = 2 * 521 = 1042 and touches window words q and q + 1 with q <= 1041 / 64 = 16.
+ * A malformed stream thus decodes to some line, which is then rejected (and zeroed by
+ * dsm_decompress). */
+
+#define LONGEST_LANE(segments) (1u + (segments) + 64u * (segments))
+#define LONGEST_LINE (2u * LONGEST_LANE(8u)) /* >= LONGEST_LANE(16u) = 1041 */
+#define WINDOW_WORDS ((LONGEST_LINE - 1u) / 64u + 2u) /* 18: up to word 16, + 1 spare */
+
+_Static_assert(LONGEST_LINE >= LONGEST_LANE(16u), "the window bound covers L = 128");
+_Static_assert(WINDOW_WORDS * 64u >= DSM_MAX_BYTES * 8u, "the window holds any valid stream");
+_Static_assert(WINDOW_WORDS % 2u == 0u, "window_clear writes 16-byte pairs of words");
+
+typedef struct {
+    _Alignas(16) uint64_t word[WINDOW_WORDS];
+} stream_window;
+
+/* The shortest stream of a whole line: every lane all-CSN, 1 + S + 4S bits each (82 bits for
+ * L = 64, 81 for L = 128). Anything shorter is truncated. */
+NP_ALWAYS_INLINE size_t min_line_bits(unsigned lane_bytes) {
+    return (DSM_LINE_BYTES / lane_bytes) * (1u + 5u * segments_of(lane_bytes));
+}
+
+/* window_clear: the window all zero. Written out for SSE2 because compilers turn the plain
+ * memset into `rep stos`, whose start-up costs more than these nine stores. */
+#ifdef DSM_USE_SSE2
+NP_ALWAYS_INLINE void window_clear(stream_window *w) {
+    __m128i *dst = (__m128i *)(void *)w->word;
+    NP_UNROLL
+    for (unsigned i = 0; i < WINDOW_WORDS / 2u; i++) {
+        _mm_store_si128(dst + i, _mm_setzero_si128());
     }
-    /* Work on a zero-padded copy of exactly the caller's bytes, so every read takes the
-     * reader's branch-free path; the reader still stops at src_bits. */
-    uint8_t padded[DSM_MAX_BYTES + 16u];
-    size_t src_bytes = (src_bits + 7u) / 8u;
-    if (src_bytes > 0) {
-        memcpy(padded, src, src_bytes);
+}
+#else
+NP_ALWAYS_INLINE void window_clear(stream_window *w) {
+    memset(w, 0, sizeof *w);
+}
+#endif
+
+/* Copies the stream's nbytes = (src_bits + 7) / 8 bytes (11 .. DSM_MAX_BYTES: the caller
+ * checked src_bits) into the cleared window: 16-byte chunks at byte offsets min(16c, nbytes -
+ * 16), so chunks past the end copy the last 16 bytes again to the same place and no loop
+ * depends on the length. (memcpy with a variable length, or a copy loop, compiles to
+ * `rep movs` here, which on its own costs more than decoding the line.) */
+NP_ALWAYS_INLINE void window_copy(stream_window *w, const uint8_t *src, size_t nbytes) {
+    uint8_t *bytes = (uint8_t *)w->word;
+    if (nbytes >= 16u) {
+        NP_UNROLL
+        for (size_t c = 0; c < (DSM_MAX_BYTES + 15u) / 16u; c++) {
+            size_t off = 16u * c < nbytes - 16u ? 16u * c : nbytes - 16u;
+            memcpy(bytes + off, src + off, 16);
+        }
+    } else { /* 11 .. 15 bytes: two overlapping 8-byte chunks */
+        memcpy(bytes, src, 8);
+        memcpy(bytes + nbytes - 8u, src + nbytes - 8u, 8);
     }
-    memset(padded + src_bytes, 0, sizeof padded - src_bytes);
-    np_bitreader r;
-    np_br_init_padded_inline(&r, padded, src_bits, sizeof padded);
-    for (unsigned k = 0; k < DSM_LINE_BYTES / lane_bytes; k++) {
-        np_result rc = unpack_lane(&r, lane_bytes, dst + k * lane_bytes);
-        if (rc != NP_OK) {
-            return rc;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (size_t i = 0; i < WINDOW_WORDS; i++) {
+        w->word[i] = np_load_le64(bytes + 8u * i); /* word i = bytes 8i .. 8i+7, LSB first */
+    }
+#endif
+}
+
+/* The stream into the window: word i holds s[64i .. 64i + 63], zero past the caller's bytes.
+ * The padding bits of the last byte come along; they are ignored (docs/conventions.md)
+ * because the decoder keeps only the bits of each field, and a field reaching them belongs to
+ * a lane that runs past src_bits, which rejects the stream. */
+NP_ALWAYS_INLINE void window_load(stream_window *w, const uint8_t *src, size_t src_bits) {
+    window_clear(w);
+    window_copy(w, src, (src_bits + 7u) / 8u);
+}
+
+/* Bits sh .. sh + 63 of the 128-bit value hi:lo (sh < 64): one double-width shift (x86-64
+ * shrd) where the compiler has a 128-bit type; -DNP_DSM_NO_SIMD selects the portable form
+ * here too, so the scalar test build covers it. */
+NP_ALWAYS_INLINE uint64_t funnel_right(uint64_t lo, uint64_t hi, unsigned sh) {
+#if defined(__SIZEOF_INT128__) && !defined(NP_DSM_NO_SIMD)
+    /* & 63 restates sh < 64 where the compiler cannot see it, so no code for sh >= 64 */
+    return (uint64_t)((((unsigned __int128)hi << 64) | lo) >> (sh & 63u));
+#else
+    return lo >> sh | (hi << 1) << (63u - sh);
+#endif
+}
+
+/* The 64 bits s[pos .. pos + 63]; pos < LONGEST_LINE (see above). */
+NP_ALWAYS_INLINE uint64_t window_peek(const stream_window *w, size_t pos) {
+    size_t q = pos / 64u;
+    return funnel_right(w->word[q], w->word[q + 1u], (unsigned)(pos % 64u));
+}
+
+/* Raw lane body (sec. 4.3) at pos: S words of 64 bits, all at the same offset within the
+ * window's words (the compiler shares the loads between neighbours). */
+NP_ALWAYS_INLINE void window_raw_lane(const stream_window *w, size_t pos, unsigned lane_bytes,
+                                      uint8_t *lane) {
+    NP_UNROLL
+    for (unsigned i = 0; i < lane_bytes / 8u; i++) {
+        np_store_le64(lane + 8u * i, window_peek(w, pos + 64u * i));
+    }
+}
+
+/* All-CSN ED at pos (4S bits): every word of a 64-byte half is the same. */
+NP_ALWAYS_INLINE void window_all_csn_lane(const stream_window *w, size_t pos,
+                                          unsigned lane_bytes, uint8_t *lane) {
+    uint64_t ed = window_peek(w, pos);
+    if (lane_bytes == 64u) {
+        fill_words(lane, 16, (uint32_t)ed);
+        return;
+    }
+    fill_words(lane, 16, gather_nibbles8(ed));
+    fill_words(lane + 64, 16, gather_nibbles8(ed >> 4));
+}
+
+/* The 64 bits at segment s's field, the ED starting at ed_pos: the field itself for a raw
+ * segment; for a CSN, its nibble in bits 3..0 and whatever follows above, which the recover
+ * discards. */
+NP_ALWAYS_INLINE uint64_t relayed_field(const stream_window *w, size_t ed_pos, uint32_t es,
+                                        unsigned s) {
+    return window_peek(w, ed_pos + ed_offset_table(es, s));
+}
+
+/* decode_half: the 64-byte half whose segment p is lane segment first + step * p (L = 64:
+ * 0, 1; half h of L = 128: h, 2, sec. 2): fields read, recovered by their ES bits, unremapped
+ * into bytes. */
+#ifdef DSM_USE_SSE2
+NP_ALWAYS_INLINE void decode_half(const stream_window *w, size_t ed_pos, uint32_t es,
+                                  unsigned first, unsigned step, uint8_t *bytes) {
+    const __m128i es_all = _mm_set1_epi32((int)es);
+    __m128i planes[4];
+    NP_UNROLL
+    for (unsigned b = 0; b < 4u; b++) {
+        unsigned s0 = first + step * 2u * b, s1 = s0 + step;
+        /* From the two fields in registers, as segment_pair: no store-forwarding stall. */
+        __m128i relayed = _mm_set_epi64x((long long)relayed_field(w, ed_pos, es, s1),
+                                         (long long)relayed_field(w, ed_pos, es, s0));
+        planes[b] = plane_of_segments(recover_pair(relayed, es_all, s0, s1));
+    }
+    planes_to_bytes(planes[0], planes[1], planes[2], planes[3], bytes);
+}
+#else
+NP_ALWAYS_INLINE void decode_half(const stream_window *w, size_t ed_pos, uint32_t es,
+                                  unsigned first, unsigned step, uint8_t *bytes) {
+    uint64_t seg[LANE64_SEGMENTS];
+    NP_UNROLL
+    for (unsigned p = 0; p < LANE64_SEGMENTS; p++) {
+        unsigned s = first + step * p;
+        seg[p] = segment_recover(es >> s & 1u, relayed_field(w, ed_pos, es, s));
+    }
+    unremap_half(seg, bytes);
+}
+#endif
+
+/* A lane's ED at pos with encoding status es (not all CSN) into its bytes; returns the ED
+ * length. Offsets from ed_offsets, no branch on the ES bits. */
+NP_ALWAYS_INLINE size_t window_mixed_lane(const stream_window *w, size_t pos, uint32_t es,
+                                          unsigned lane_bytes, uint8_t *lane) {
+    if (lane_bytes == 64u) {
+        decode_half(w, pos, es, 0, 1, lane);
+    } else {
+        NP_UNROLL
+        for (unsigned h = 0; h < 2u; h++) {
+            decode_half(w, pos, es, h, 2, lane + 64u * h);
         }
     }
-    /* Trailing bits after the last lane (sec. 4.5). */
-    return np_br_remaining(&r) != 0 ? NP_BAD_DATA : NP_OK;
+    return ed_offset_table(es, segments_of(lane_bytes));
+}
+
+/* Decodes the lane whose C bit is at pos into lane and returns its length in bits (sec. 4.2,
+ * 4.3). C = 1 with ES = 0 (sec. 4.5) sets *non_canonical and is decoded as S raw segments, so
+ * the length, and every later position, stays within the bound above. */
+NP_ALWAYS_INLINE size_t window_lane(const stream_window *w, size_t pos, unsigned lane_bytes,
+                                    uint8_t *lane, unsigned *non_canonical) {
+    unsigned num_segments = segments_of(lane_bytes);
+    uint64_t header = window_peek(w, pos);
+    if ((header & 1u) == 0) {
+        window_raw_lane(w, pos + 1u, lane_bytes, lane);
+        return 1u + 8u * lane_bytes;
+    }
+    uint32_t all = (uint32_t)np_low_mask(num_segments);
+    uint32_t es = (uint32_t)(header >> 1) & all;
+    size_t ed_pos = pos + 1u + num_segments;
+    if (es == all) {
+        window_all_csn_lane(w, ed_pos, lane_bytes, lane);
+        return 1u + 5u * num_segments;
+    }
+    *non_canonical |= es == 0;
+    return 1u + num_segments + window_mixed_lane(w, ed_pos, es, lane_bytes, lane);
+}
+
+NP_ALWAYS_INLINE np_result decompress_line(unsigned lane_bytes, const uint8_t *src,
+                                           size_t src_bits, uint8_t *dst) {
+    /* Longer than any lane sequence (sec. 4.4): bits would remain. Shorter than the shortest:
+     * truncated. Either way nothing to decode. */
+    if (src_bits > DSM_MAX_BITS || src_bits < min_line_bits(lane_bytes)) {
+        return NP_BAD_DATA;
+    }
+    stream_window w;
+    window_load(&w, src, src_bits);
+    size_t pos = 0;
+    unsigned non_canonical = 0;
+    for (unsigned k = 0; k < DSM_LINE_BYTES / lane_bytes; k++) {
+        pos += window_lane(&w, pos, lane_bytes, dst + k * lane_bytes, &non_canonical);
+    }
+    /* pos is the length the headers describe: beyond src_bits, a lane ran past the end
+     * (truncated); short of it, bits remain (sec. 4.5). */
+    return pos != src_bits || non_canonical ? NP_BAD_DATA : NP_OK;
 }
 
 np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_bits,

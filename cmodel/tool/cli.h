@@ -47,6 +47,16 @@ const char *cli_elem_type_name(cli_elem_type t);
 /* File name without directories. */
 const char *cli_basename(const char *path);
 
+/* A file of a data directory and its element type. */
+typedef struct {
+    char *path;
+    cli_elem_type type;
+} data_file;
+/* Regular, non-hidden files of dir, sorted by element type (enum order) and name; *out is
+ * malloc'd (free with cli_free_data_files). On failure prints why. */
+bool cli_list_data_files(const char *dir, data_file **out, size_t *count);
+void cli_free_data_files(data_file *files, size_t n);
+
 /* Number of 128-byte lines in size bytes (the last partial line counts, zero-padded). */
 size_t cli_line_count(size_t size);
 /* Copies line `index` of a buffer into out, zero-padding past the end of the data. */
@@ -58,5 +68,8 @@ int cmd_ratio_table(int argc, char **argv);
 int cmd_compress(int argc, char **argv);
 int cmd_decompress(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
+/* DPC unit (cmd_dpc.c): `ratio --algo dpc|dftruc|dfman` and `savings-table`. */
+int cmd_ratio_dpc(int argc, char **argv);
+int cmd_savings_table(int argc, char **argv);
 
 #endif

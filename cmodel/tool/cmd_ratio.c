@@ -93,11 +93,14 @@ typedef struct {
 
 static const char ratio_usage[] =
     "usage: nocpress ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
+    "       nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] FILE...\n"
+    "                      (the DPC unit: see 'nocpress ratio --algo dpc --help')\n"
     "\n"
     "DSM compression of each FILE, read as 128-byte cache lines (a last partial line is\n"
     "zero-padded). One row per file: lines, bytes (lines x 128), compressed bits and bytes\n"
     "(bits / 8 rounded up), ratio (uncompressed bits / compressed bits), space saving, and\n"
     "the share of lanes the checker sent raw (no CSN segment).\n"
+    "  --algo dsm      the default; dpc, dftruc, dfman select the DPC unit (docs/dpc.md)\n"
     "  --lane-bytes N  DSM lane size: 64 (two lanes per line, default) or 128 (one lane)\n"
     "  --approx BITS   clear BITS mantissa LSBs of every 32-bit word first (0,4,8,12,16,20;\n"
     "                  meaningful for float32 data only, docs/dsm.md 5.2)\n"
@@ -135,7 +138,11 @@ static int parse_options(int argc, char **argv, bool allow_approx, const char *u
             return cli_usage_error(argv[0], "option %s needs a value", arg);
         }
         const char *val = argv[++i];
-        if (strcmp(arg, "--lane-bytes") == 0) {
+        if (allow_approx && strcmp(arg, "--algo") == 0) {
+            if (strcmp(val, "dsm") != 0) { /* cmd_ratio sends the other algorithms away */
+                return cli_usage_error(argv[0], "--algo must be dsm, dpc, dftruc or dfman");
+            }
+        } else if (strcmp(arg, "--lane-bytes") == 0) {
             if (!cli_parse_lane_bytes(argv[0], val, &opt->cfg.lane_bytes)) {
                 return NP_EXIT_USAGE;
             }
@@ -165,7 +172,24 @@ static void print_ratio_preamble(const ratio_options *opt) {
     }
 }
 
+/* The value of --algo among the options (before the first operand), or NULL. */
+static const char *algo_option(int argc, char **argv) {
+    for (int i = 1; i + 1 < argc && argv[i][0] == '-' && strcmp(argv[i], "--") != 0; i += 2) {
+        if (cli_is_help(argv[i])) {
+            return NULL;
+        }
+        if (strcmp(argv[i], "--algo") == 0) {
+            return argv[i + 1];
+        }
+    }
+    return NULL;
+}
+
 int cmd_ratio(int argc, char **argv) {
+    const char *algo = algo_option(argc, argv);
+    if (algo != NULL && strcmp(algo, "dsm") != 0) {
+        return cmd_ratio_dpc(argc, argv); /* the DPC unit: cmd_dpc.c */
+    }
     ratio_options opt;
     int rc = parse_options(argc, argv, true, ratio_usage, &opt);
     if (rc >= 0) {
@@ -217,11 +241,6 @@ int cmd_ratio(int argc, char **argv) {
 
 /* ---- ratio-table ----------------------------------------------------------------------- */
 
-typedef struct {
-    char *path;
-    cli_elem_type type;
-} data_file;
-
 static int compare_files(const void *a, const void *b) {
     const data_file *fa = a, *fb = b;
     if (fa->type != fb->type) {
@@ -230,15 +249,15 @@ static int compare_files(const void *a, const void *b) {
     return strcmp(cli_basename(fa->path), cli_basename(fb->path));
 }
 
-static void free_files(data_file *files, size_t n) {
+void cli_free_data_files(data_file *files, size_t n) {
     for (size_t i = 0; i < n; i++) {
         free(files[i].path);
     }
     free(files);
 }
 
-/* Regular, non-hidden files of dir, sorted by element type and name. */
-static bool list_data_files(const char *dir, data_file **out, size_t *count) {
+/* Regular, non-hidden files of dir, sorted by element type and name (cli.h). */
+bool cli_list_data_files(const char *dir, data_file **out, size_t *count) {
     DIR *d = opendir(dir);
     if (d == NULL) {
         cli_fail("cannot open directory '%s': %s", dir, strerror(errno));
@@ -279,7 +298,7 @@ static bool list_data_files(const char *dir, data_file **out, size_t *count) {
     }
     closedir(d);
     if (!ok) {
-        free_files(files, n);
+        cli_free_data_files(files, n);
         cli_fail("out of memory listing '%s'", dir);
         return false;
     }
@@ -358,7 +377,7 @@ int cmd_ratio_table(int argc, char **argv) {
     const char *dir = opt.first_operand < argc ? argv[opt.first_operand] : DEFAULT_DATA_DIR;
     data_file *files;
     size_t n;
-    if (!list_data_files(dir, &files, &n)) {
+    if (!cli_list_data_files(dir, &files, &n)) {
         return NP_EXIT_FAIL;
     }
     if (n == 0) {
@@ -379,7 +398,7 @@ int cmd_ratio_table(int argc, char **argv) {
         }
         ok = ok && table_row_for(&t, &opt.cfg, &files[i]);
     }
-    free_files(files, n);
+    cli_free_data_files(files, n);
     if (ok) {
         print_table_preamble(&opt, dir);
         table_print(&t, stdout, opt.format);

@@ -5,19 +5,20 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "vectors_dpc.h"
 #include "vectors_dsm.h"
 
-#define DEFAULT_VECTOR_DIR "vectors/dsm"
-
 static const char vectors_usage[] =
-    "usage: nocpress vectors [--out DIR] [--lane-bytes 64|128]\n"
+    "usage: nocpress vectors [--unit dsm|dpc] [--out DIR] [--lane-bytes 64|128]\n"
     "\n"
-    "Writes the DSM golden vectors dsm_compressor.hex, dsm_decompressor.hex and dsm_approx.hex\n"
-    "(format: docs/vectors.md) into DIR (default " DEFAULT_VECTOR_DIR ", created if missing).\n"
+    "Writes a unit's golden vectors (format: docs/vectors.md) into DIR (default vectors/UNIT,\n"
+    "created if missing): for dsm dsm_compressor.hex, dsm_decompressor.hex and dsm_approx.hex;\n"
+    "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
+    "  --unit U        dsm (default) or dpc\n"
     "  --out DIR       output directory\n"
-    "  --lane-bytes N  the RTL's LaneBytes parameter the vectors are for: 64 (default) or 128\n";
+    "  --lane-bytes N  dsm only: the RTL's LaneBytes parameter: 64 (default) or 128\n";
 
 /* mkdir -p for one or more missing levels. */
 static bool make_dirs(const char *dir) {
@@ -49,30 +50,50 @@ static bool make_dirs(const char *dir) {
 }
 
 int cmd_vectors(int argc, char **argv) {
-    const char *out = DEFAULT_VECTOR_DIR;
+    const char *out = NULL;
+    const char *unit = "dsm";
     unsigned lane_bytes = 64;
+    bool lane_given = false;
     for (int i = 1; i < argc; i++) {
         if (cli_is_help(argv[i])) {
             fputs(vectors_usage, stdout);
             return NP_EXIT_OK;
         }
-        if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--lane-bytes") == 0) {
+        if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--lane-bytes") == 0 ||
+            strcmp(argv[i], "--unit") == 0) {
             if (i + 1 >= argc) {
                 return cli_usage_error(argv[0], "option %s needs a value", argv[i]);
             }
             if (argv[i][2] == 'o') {
                 out = argv[++i];
+            } else if (argv[i][2] == 'u') {
+                unit = argv[++i];
+                if (strcmp(unit, "dsm") != 0 && strcmp(unit, "dpc") != 0) {
+                    return cli_usage_error(argv[0], "--unit must be dsm or dpc, not '%s'", unit);
+                }
             } else if (!cli_parse_lane_bytes(argv[0], argv[++i], &lane_bytes)) {
                 return NP_EXIT_USAGE;
+            } else {
+                lane_given = true;
             }
         } else {
             return cli_usage_error(argv[0], "unexpected argument '%s'", argv[i]);
         }
     }
+    bool dpc = strcmp(unit, "dpc") == 0;
+    if (dpc && lane_given) {
+        return cli_usage_error(argv[0], "--lane-bytes applies to --unit dsm only");
+    }
+    if (out == NULL) {
+        out = dpc ? "vectors/dpc" : "vectors/dsm";
+    }
     if (!make_dirs(out)) {
         return NP_EXIT_FAIL;
     }
     /* The recorded command names only what changes the content, never the output path. */
+    if (dpc) {
+        return vectors_dpc_write(out, "nocpress vectors --unit dpc");
+    }
     const char *command = lane_bytes == 64 ? "nocpress vectors" : "nocpress vectors --lane-bytes 128";
     return vectors_dsm_write(out, lane_bytes, command);
 }

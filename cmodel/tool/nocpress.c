@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dpc.h"
 #include "dsm.h"
 
 static const char main_usage[] =
@@ -16,7 +17,11 @@ static const char main_usage[] =
     "  compress [--lane-bytes 64|128] [--approx BITS] IN OUT\n"
     "                     file -> DSM container (docs/cli.md)\n"
     "  decompress IN OUT  DSM container -> file, validating every field\n"
-    "  vectors [--out DIR] [--lane-bytes 64|128]\n"
+    "  ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format text|md] FILE...\n"
+    "                     the DPC unit (docs/dpc.md): DPC, DF-TRUC, DF-MAN per file\n"
+    "  savings-table [--seed N] [--format text|md] [DIR]\n"
+    "                     space savings of DSM, DPC, DF-TRUC and DF-MAN per file of DIR\n"
+    "  vectors [--unit dsm|dpc] [--out DIR] [--lane-bytes 64|128]\n"
     "                     golden vectors for the RTL (docs/vectors.md)\n"
     "  --version          model version\n"
     "\n"
@@ -30,6 +35,7 @@ typedef struct {
 static const command commands[] = {
     {"ratio", cmd_ratio},         {"ratio-table", cmd_ratio_table}, {"compress", cmd_compress},
     {"decompress", cmd_decompress}, {"vectors", cmd_vectors},
+    {"savings-table", cmd_savings_table},
 };
 
 int main(int argc, char **argv) {
@@ -42,7 +48,7 @@ int main(int argc, char **argv) {
         return NP_EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("nocpress DSM C model %s\n", DSM_MODEL_VERSION);
+        printf("nocpress DSM C model %s, DPC C model %s\n", DSM_MODEL_VERSION, DPC_MODEL_VERSION);
         return NP_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {

@@ -1,39 +1,37 @@
-// dpc_checker: compression checker and stream lengths (docs/dpc.md sections 3, 4).
+// dpc_checker: compression checker (docs/dpc.md sections 3, 4; the C model's dpc_comp_check).
 //
-// For Wc = 8c encoded words (c one-hot in count_oh_i) and n compressible planes:
-//   comp_len_o = 1 + 32 + n + Wc*(32 - n)   body length when encoded (C = 1)
-//   raw_len_o  = 1 + 32*Wc                  body length when raw (C = 0)
-//   comp_ok_o  = comp_len_o < raw_len_o     i.e. n >= 5, 3, 2, 2 for c = 1, 2, 3, 4
-// "Body" excludes DF-TRUC's 4-bit map header. The compressor emits C = comp_ok_o; the
-// decompressor rejects C = 1 without comp_ok_o (non-canonical). count_oh_i = 0 (map 0) gives
-// all outputs zero. Example: c = 4, n = 2 -> comp_len_o = 995, raw_len_o = 1025, comp_ok_o = 1.
+// For Wc = 8c encoded words (c one-hot in count_oh_i) and n compressible planes (one-hot in
+// total_oh_i, from dpc_bit_count): comp_ok_o = 1 when the encoded body, 1 + 32 + n +
+// Wc*(32 - n) bits, is strictly shorter than the raw body, 1 + 32*Wc bits; that is
+// n (Wc - 1) > 32: n >= 5, 3, 2, 2 for c = 1, 2, 3, 4. The compressor emits C = comp_ok_o; the
+// decompressor rejects C = 1 without comp_ok_o (non-canonical). count_oh_i = 0 gives 0.
+// Example: c = 1, n = 4 -> 0 (289 - 28 = 261 bits is not below 257); n = 5 -> 1 (254 bits).
 //
-// Combinational: four constant-coefficient lengths selected by the one-hot c.
+// Combinational: an OR over the one-hot count per width. The compressor's stage 2 uses the
+// result to pick between 1025 bits of encoded and raw body, so it is kept shallow.
 module dpc_checker (
-  input  wire [5:0]  total_i,
+  input  wire [32:0] total_oh_i,
   input  wire [3:0]  count_oh_i,
-  output wire        comp_ok_o,
-  output wire [10:0] comp_len_o,
-  output wire [10:0] raw_len_o
+  output wire        comp_ok_o
 );
-  wire [10:0] n = {5'd0, total_i};
-  wire [3:0]  ok;
-  wire [10:0] comp_len [0:3];
-  wire [10:0] raw_len  [0:3];
+  function integer min_planes(input integer c);
+    begin
+      min_planes = 32 / (8 * c - 1) + 1;
+    end
+  endfunction
+
+  wire [3:0] ok;
 
   genvar c;
   generate
     for (c = 1; c <= 4; c = c + 1) begin : gen_width
-      // 33 + n + 8c*(32 - n) = 33 + 256c - (8c - 1) n; never negative for n <= 32.
-      assign comp_len[c-1] = 11'd33 + 11'd256 * c - (11'd8 * c - 11'd1) * n;
-      assign raw_len[c-1]  = 11'd1 + 11'd256 * c;
-      assign ok[c-1]       = (comp_len[c-1] < raw_len[c-1]);
+      localparam integer MinPlanes = min_planes(c);
+      assign ok[c-1] = |total_oh_i[32:MinPlanes];
     end
   endgenerate
 
-  assign comp_ok_o  = |(ok & count_oh_i);
-  assign comp_len_o = (comp_len[0] & {11{count_oh_i[0]}}) | (comp_len[1] & {11{count_oh_i[1]}})
-                    | (comp_len[2] & {11{count_oh_i[2]}}) | (comp_len[3] & {11{count_oh_i[3]}});
-  assign raw_len_o  = (raw_len[0] & {11{count_oh_i[0]}}) | (raw_len[1] & {11{count_oh_i[1]}})
-                    | (raw_len[2] & {11{count_oh_i[2]}}) | (raw_len[3] & {11{count_oh_i[3]}});
+  assign comp_ok_o = |(ok & count_oh_i);
+
+  // n = 0 or 1 never compresses, whatever the width.
+  wire unused_total_oh = ^total_oh_i[1:0];
 endmodule

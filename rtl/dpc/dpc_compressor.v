@@ -4,17 +4,19 @@
 // Function: compresses one 128-byte line per cycle, in the mode in_mode_i (0 DPC, 1 DF-TRUC,
 // 2 DF-MAN, 3 as DPC) with the critical map in_map_i (bit k = sub-block k; 0000 acts as 1111;
 // ignored in DPC mode), into the stream of section 3 (DPC, DF-MAN) or section 4 (DF-TRUC).
-//   stage 1 (input -> u_analyze_stage): remap, plane detection, ES, bit counts, DF-MAN's copy
-//     choice, critical-word selection, checker and length (dpc_line_analyze); registers the
-//     word list, ES, the bit counts, c, C, the map and the length.
-//   stage 2 (u_analyze_stage -> u_out_stage): remap of the word list, concatenation and raw
-//     fallback, map header (dpc_line_pack); registers out_bits_o and out_len_o.
-// The cut sits before the concatenator: its offset muxes need the bit counts early, and the
-// counts come after the deepest part of stage 1 (detection and two prefix counts).
+//   stage 1 (input -> u_analyze_stage): remap, plane detection, ES, DF-MAN's copy choice and
+//     critical-word selection (dpc_line_analyze); registers the word list, ES, c, the mode
+//     flag and the map.
+//   stage 2 (u_analyze_stage -> u_out_stage): bit counts, checker, length, remap of the word
+//     list, concatenation and raw fallback, map header (dpc_line_pack); registers out_bits_o
+//     and out_len_o.
+// The cut sits after ES: DF-MAN needs two plane counts and a comparison before the copy is
+// known, and the concatenator needs a per-plane prefix count before its offset muxes; putting
+// one count on each side of the register balances the two stages.
 //
 // Latency / throughput: 2 cycles (input transfer to out_valid_o), one line per cycle under any
 // stall pattern (np_stream_register on both stages: in_ready_o = !stage-1 full || ...).
-// Register bits: stage 1: 1024 + 32 + 160 + 4 + 1 + 1 + 4 + 11 + valid = 1238;
+// Register bits: stage 1: 1024 + 32 + 4 + 1 + 4 + valid = 1066;
 // stage 2: 1029 + 11 + valid = 1041.
 //
 // What it does not do: it does not track requests (dpc_filter_table gives the map); no skid
@@ -36,17 +38,14 @@ module dpc_compressor (
   output wire [1028:0] out_bits_o,
   output wire [10:0]   out_len_o
 );
-  localparam integer StageBits = 1024 + 32 + 160 + 4 + 1 + 1 + 4 + 11;
+  localparam integer StageBits = 1024 + 32 + 4 + 1 + 4;
 
-  // Stage 1: analysis.
+  // Stage 1: what to encode.
   wire [1023:0] words;
   wire [31:0]   es;
-  wire [159:0]  count;
   wire [3:0]    count_oh;
-  wire          comp;
   wire          truc;
   wire [3:0]    map;
-  wire [10:0]   len;
 
   dpc_line_analyze u_line_analyze (
     .line_i     (in_line_i),
@@ -54,49 +53,42 @@ module dpc_compressor (
     .mode_i     (in_mode_i),
     .words_o    (words),
     .es_o       (es),
-    .count_o    (count),
     .count_oh_o (count_oh),
-    .comp_o     (comp),
     .truc_o     (truc),
-    .map_o      (map),
-    .len_o      (len)
+    .map_o      (map)
   );
 
   wire          mid_valid;
   wire          mid_ready;
   wire [1023:0] mid_words;
   wire [31:0]   mid_es;
-  wire [159:0]  mid_count;
   wire [3:0]    mid_count_oh;
-  wire          mid_comp;
   wire          mid_truc;
   wire [3:0]    mid_map;
-  wire [10:0]   mid_len;
 
   np_stream_register #(.Width(StageBits)) u_analyze_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .in_valid_i  (in_valid_i),
     .in_ready_o  (in_ready_o),
-    .in_data_i   ({len, map, truc, comp, count_oh, count, es, words}),
+    .in_data_i   ({map, truc, count_oh, es, words}),
     .out_valid_o (mid_valid),
     .out_ready_i (mid_ready),
-    .out_data_o  ({mid_len, mid_map, mid_truc, mid_comp, mid_count_oh, mid_count, mid_es,
-                   mid_words})
+    .out_data_o  ({mid_map, mid_truc, mid_count_oh, mid_es, mid_words})
   );
 
   // Stage 2: stream layout.
   wire [1028:0] bits;
+  wire [10:0]   len;
 
   dpc_line_pack u_line_pack (
     .words_i    (mid_words),
     .es_i       (mid_es),
-    .count_i    (mid_count),
     .count_oh_i (mid_count_oh),
-    .comp_i     (mid_comp),
     .truc_i     (mid_truc),
     .map_i      (mid_map),
-    .bits_o     (bits)
+    .bits_o     (bits),
+    .len_o      (len)
   );
 
   np_stream_register #(.Width(11 + 1029)) u_out_stage (
@@ -104,7 +96,7 @@ module dpc_compressor (
     .rst_ni      (rst_ni),
     .in_valid_i  (mid_valid),
     .in_ready_o  (mid_ready),
-    .in_data_i   ({mid_len, bits}),
+    .in_data_i   ({len, bits}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),
     .out_data_o  ({out_len_o, out_bits_o})

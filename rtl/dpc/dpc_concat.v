@@ -1,8 +1,8 @@
 // dpc_concat: variable-length concatenator, the ED field of a compressed stream
 // (docs/dpc.md sections 3, 4).
 //
-// Plane i goes to ED offset k + Wc*(i - k), k = count_i[5i+4:5i] compressible planes before it:
-// all Wc bits when it is raw (es_i[i] = 0), only its first bit (the plane's value) when it is
+// Plane i goes to ED offset k + Wc*(i - k), k = compressible planes before it (one-hot in
+// sel_i[32i+31:32i], from dpc_bit_count): all Wc bits when it is raw (es_i[i] = 0), only its first bit (the plane's value) when it is
 // compressible. Each plane is muxed among its i + 1 possible offsets per width Wc = 8c (4 widths,
 // c one-hot in count_oh_i); there is no shifter over the whole stream.
 //
@@ -18,7 +18,7 @@
 module dpc_concat (
   input  wire [1023:0] planes_i,
   input  wire [31:0]   es_i,
-  input  wire [159:0]  count_i,
+  input  wire [1023:0] sel_i,
   input  wire [3:0]    count_oh_i,
   output wire [961:0]  ed_o
 );
@@ -48,7 +48,6 @@ module dpc_concat (
       reg [32*Wc-1:0] layout;
       /* verilator lint_on UNUSEDSIGNAL */
       reg [Wc-1:0] data;
-      reg sel;
       integer i, k;
 
       always @* begin
@@ -58,8 +57,7 @@ module dpc_concat (
           data = {planes_i[32*i+1 +: Wc-1] & {(Wc-1){~es_i[i]}}, planes_i[32*i]};
           for (k = 0; k <= i; k = k + 1) begin
             // AND-OR rather than an if: Yosys/ABC map it smaller and shallower than a mux chain.
-            sel = (count_i[5*i +: 5] == k[4:0]);
-            layout[k + Wc*(i-k) +: Wc] = layout[k + Wc*(i-k) +: Wc] | (data & {Wc{sel}});
+            layout[k + Wc*(i-k) +: Wc] = layout[k + Wc*(i-k) +: Wc] | (data & {Wc{sel_i[32*i+k]}});
           end
         end
       end

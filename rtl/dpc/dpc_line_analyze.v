@@ -1,5 +1,4 @@
-// dpc_line_analyze: compressor stage 1, everything that decides the stream's shape
-// (docs/dpc.md sections 2 to 5, 7).
+// dpc_line_analyze: compressor stage 1, what to encode (docs/dpc.md sections 2 to 5, 7).
 //
 // Function, for one line, mode and map:
 //   - remap to bit-planes and detect all-zero / all-one slices per sub-block (dpc_remap,
@@ -7,30 +6,27 @@
 //   - ES of the encoded copy: the whole line (DPC, DF-MAN's original) or the critical
 //     sub-blocks only (DF-TRUC); and ES of DF-MAN's manipulated copy (non-critical sub-blocks
 //     zero), from the same slice flags (dpc_encoding_status);
-//   - bit counts for both (dpc_prefix_count) and DF-MAN's choice: the manipulated copy is sent
+//   - DF-MAN's choice from the two plane counts (dpc_es_count): the manipulated copy is sent
 //     only when its stream is strictly shorter (ties keep the original, section 5);
 //   - the words to encode: the critical sub-blocks compacted to the front for DF-TRUC
-//     (dpc_word_select), the chosen copy otherwise;
-//   - the checker and the stream length (dpc_checker; + 4 map bits for DF-TRUC).
+//     (dpc_word_select), the chosen copy otherwise; c, the number of sub-blocks encoded.
 // Inputs the C API rejects follow section 7's Decision: mode 3 is DPC, map 0000 is 1111.
 //
 // Stream length as a function of n compressible planes (section 3): 1057 - 31n for n >= 2,
 // else 1025, so "manipulated strictly shorter" is n_man > n_orig && n_man >= 2; comparing
-// counts instead of lengths keeps two subtractors off the path.
+// counts instead of lengths keeps two multipliers off the path.
 //
-// Combinational; dpc_compressor registers the outputs.
+// Combinational; dpc_compressor registers the outputs. Stage 2 (dpc_line_pack) derives the
+// bit counts, the checker and the length from es_o, so none of that sits in this stage.
 module dpc_line_analyze (
   input  wire [1023:0] line_i,
   input  wire [3:0]    map_i,
   input  wire [1:0]    mode_i,
   output wire [1023:0] words_o,      // word list to encode, slots >= c zero
   output wire [31:0]   es_o,
-  output wire [159:0]  count_o,      // compressible planes before plane i, 5 bits each
   output wire [3:0]    count_oh_o,   // c = encoded sub-blocks, one-hot (Wc = 8c)
-  output wire          comp_o,       // checker: emit C = 1
   output wire          truc_o,       // DF-TRUC: prepend the map
-  output wire [3:0]    map_o,        // the map the stream carries (DF-TRUC)
-  output wire [10:0]   len_o         // whole stream length in bits
+  output wire [3:0]    map_o         // the map the stream carries (DF-TRUC)
 );
   localparam [1:0] ModeTruc = 2'd1;
   localparam [1:0] ModeMan  = 2'd2;
@@ -76,28 +72,22 @@ module dpc_line_analyze (
     .es_o      (es_man)
   );
 
-  wire [159:0] count_line;
-  wire [159:0] count_man;
-  wire [5:0]   total_line;
-  wire [5:0]   total_man;
+  wire [5:0] total_line;
+  wire [5:0] total_man;
 
-  dpc_prefix_count u_count_line (
+  dpc_es_count u_count_line (
     .es_i    (es_line),
-    .count_o (count_line),
     .total_o (total_line)
   );
 
-  dpc_prefix_count u_count_man (
+  dpc_es_count u_count_man (
     .es_i    (es_man),
-    .count_o (count_man),
     .total_o (total_man)
   );
 
   wire pick_man = man & (total_man > total_line) & (total_man >= 6'd2);
 
-  assign es_o    = pick_man ? es_man    : es_line;
-  assign count_o = pick_man ? count_man : count_line;
-  wire [5:0] total = pick_man ? total_man : total_line;
+  assign es_o = pick_man ? es_man : es_line;
 
   // Word list: compacted critical sub-blocks (DF-TRUC) or the line, with DF-MAN's
   // non-critical sub-blocks cleared when the manipulated copy wins.
@@ -123,19 +113,6 @@ module dpc_line_analyze (
     end
   endgenerate
 
-  // Checker and length.
-  wire [10:0] comp_len;
-  wire [10:0] raw_len;
-
-  dpc_checker u_checker (
-    .total_i    (total),
-    .count_oh_i (count_oh_o),
-    .comp_ok_o  (comp_o),
-    .comp_len_o (comp_len),
-    .raw_len_o  (raw_len)
-  );
-
-  assign len_o  = (comp_o ? comp_len : raw_len) + (truc ? 11'd4 : 11'd0);
   assign truc_o = truc;
   assign map_o  = map;
 endmodule

@@ -1,7 +1,7 @@
 // dpc_line_unpack: the whole decompressor datapath (docs/dpc.md sections 3, 4, 8).
 //
 // Function: reads the DF-TRUC map (mode 1; DPC and DF-MAN streams have none and mean 1111),
-// C and ES; bit-counts ES (dpc_prefix_count); relays every plane from its ED offset
+// C and ES; bit-counts ES (dpc_bit_count); relays every plane from its ED offset
 // (dpc_unpacker) and recovers it (dpc_recover); transposes the planes back to words
 // (dpc_remap) or takes the raw words when C = 0; puts the Wc = 8c words back into the critical
 // sub-blocks, the others zero (dpc_word_expand).
@@ -31,8 +31,8 @@ module dpc_line_unpack (
 
   wire [3:0]   count_oh;
   wire [15:0]  slot_sel;
-  wire [159:0] count;
-  wire [5:0]   total;
+  wire [1023:0] sel;
+  wire [32:0]   total_oh;
 
   dpc_map_decode u_map_decode (
     .map_i      (map),
@@ -40,27 +40,32 @@ module dpc_line_unpack (
     .slot_sel_o (slot_sel)
   );
 
-  dpc_prefix_count u_prefix_count (
-    .es_i    (es),
-    .count_o (count),
-    .total_o (total)
+  dpc_bit_count u_bit_count (
+    .es_i       (es),
+    .sel_o      (sel),
+    .total_oh_o (total_oh)
   );
 
   // Malformed-input checks.
-  wire        comp_ok;
-  wire [10:0] comp_len;
-  wire [10:0] raw_len;
+  wire comp_ok;
+  wire len_ok;
 
   dpc_checker u_checker (
-    .total_i    (total),
+    .total_oh_i (total_oh),
     .count_oh_i (count_oh),
-    .comp_ok_o  (comp_ok),
-    .comp_len_o (comp_len),
-    .raw_len_o  (raw_len)
+    .comp_ok_o  (comp_ok)
   );
 
-  wire [10:0] implied_len = (comp ? comp_len : raw_len) + (truc ? 11'd4 : 11'd0);
-  assign err_o = (count_oh == 4'd0) | (comp & ~comp_ok) | (len_i != implied_len);
+  dpc_length_check u_length_check (
+    .len_i      (len_i),
+    .truc_i     (truc),
+    .count_oh_i (count_oh),
+    .comp_i     (comp),
+    .total_oh_i (total_oh),
+    .ok_o       (len_ok)
+  );
+
+  assign err_o = (count_oh == 4'd0) | (comp & ~comp_ok) | ~len_ok;
 
   // Planes from ED, then words.
   wire [1023:0] relayed;
@@ -69,7 +74,7 @@ module dpc_line_unpack (
 
   dpc_unpacker u_unpacker (
     .ed_i       (body[994:33]),
-    .count_i    (count),
+    .sel_i      (sel),
     .count_oh_i (count_oh),
     .relayed_o  (relayed)
   );

@@ -1,9 +1,9 @@
 // dpc_unpacker: relays each plane's ED bits from its offset (docs/dpc.md sections 3, 4, 8).
 //
 // Inverse of dpc_concat's placement: plane i of width Wc = 8c starts at ED offset
-// k + Wc*(i - k), k = count_i[5i+4:5i] compressible planes before it; relayed_o[32i+j] =
-// ED[offset + j] for j < Wc and 0 for j >= Wc. For a compressible plane only bit j = 0 (its
-// value) is meaningful; dpc_recover replicates it. Each plane is muxed among its i + 1 possible
+// k + Wc*(i - k), k = compressible planes before it (one-hot in sel_i[32i+31:32i], from
+// dpc_bit_count); relayed_o[32i+j] = ED[offset + j] for j < Wc and 0 for j >= Wc. For a
+// compressible plane only bit j = 0 (its value) is meaningful; dpc_recover replicates it. Each plane is muxed among its i + 1 possible
 // offsets per width (c one-hot in count_oh_i), not shifted out of the whole stream.
 //
 // ed_i holds the 962 bits that follow the ES field: the longest ED a canonical stream can have
@@ -14,7 +14,7 @@
 // Combinational.
 module dpc_unpacker (
   input  wire [961:0]  ed_i,
-  input  wire [159:0]  count_i,
+  input  wire [1023:0] sel_i,
   input  wire [3:0]    count_oh_i,
   output wire [1023:0] relayed_o
 );
@@ -27,16 +27,15 @@ module dpc_unpacker (
     for (c = 1; c <= 4; c = c + 1) begin : gen_width
       localparam integer Wc = 8 * c;
       reg [1023:0] relayed;
-      reg sel;
       integer i, k;
 
       always @* begin
         relayed = 1024'd0;
         for (i = 0; i < 32; i = i + 1) begin
           for (k = 0; k <= i; k = k + 1) begin
-            // One-hot AND-OR over the i + 1 offsets (k_i matches exactly one k).
-            sel = (count_i[5*i +: 5] == k[4:0]);
-            relayed[32*i +: Wc] = relayed[32*i +: Wc] | (ed_ext[k + Wc*(i-k) +: Wc] & {Wc{sel}});
+            // One-hot AND-OR over the i + 1 offsets.
+            relayed[32*i +: Wc] = relayed[32*i +: Wc]
+                                | (ed_ext[k + Wc*(i-k) +: Wc] & {Wc{sel_i[32*i+k]}});
           end
         end
       end

@@ -16,7 +16,8 @@
 // = 1071; stage 2: the same, 1071.
 //
 // What it does not do: no read-back of the map, no error on illegal bits values (they are
-// defined, docs/dsm.md 5.2), binary32 elements only.
+// defined, docs/dsm.md 5.2), binary32 elements only. Entries must be at least 2 (an index
+// port needs a bit).
 //
 // Worked example: entry 0 = {valid, 41'h10, 41'h1F, 8}, in_addr_i = 41'h12, every word
 // 32'h3F8ABCDE -> two cycles later out_bits_o = 8, every word 32'h3F8ABC00,
@@ -28,7 +29,7 @@ module dsm_approx #(
   input  wire                 clk_i,
   input  wire                 rst_ni,
   input  wire                 cfg_we_i,
-  input  wire [IdxWidth-1:0]  cfg_idx_i,
+  input  wire [$clog2(Entries)-1:0] cfg_idx_i,
   input  wire                 cfg_valid_i,
   input  wire [AddrWidth-1:0] cfg_start_i,
   input  wire [AddrWidth-1:0] cfg_end_i,
@@ -44,7 +45,7 @@ module dsm_approx #(
   output wire [4:0]           out_bits_o
 );
 
-  localparam integer IdxWidth  = (Entries > 2) ? $clog2(Entries) : 1;
+  localparam integer IdxWidth  = $clog2(Entries);
   localparam integer StageBits = 5 + AddrWidth + 1024;
 
   wire [Entries-1:0]           map_valid;

@@ -21,7 +21,7 @@
 module dsm_approx_map #(
   parameter integer AddrWidth = 41,
   parameter integer Entries   = 8,
-  parameter integer IdxWidth  = 3      // $clog2(Entries), at least 1
+  parameter integer IdxWidth  = 3      // $clog2(Entries)
 ) (
   input  wire                           clk_i,
   input  wire                           rst_ni,

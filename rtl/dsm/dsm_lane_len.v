@@ -12,7 +12,7 @@
 // Worked example (Segs = 8): count_i = 9'h001 -> 513; 9'h002 -> 461; 9'h100 -> 41.
 module dsm_lane_len #(
   parameter integer Segs     = 8,
-  parameter integer LenWidth = 10    // $clog2(64*Segs + 2)
+  parameter integer LenWidth = $clog2(64 * Segs + 2)   // holds 1 + 64*Segs
 ) (
   input  wire [Segs:0]       count_i,
   output reg  [LenWidth-1:0] len_o

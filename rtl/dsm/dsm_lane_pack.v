@@ -16,7 +16,7 @@
 // bits_o = 41'h1FF (C = 1, ES = all ones, ED = 32 zero bits), count_o = 8 (41 bits).
 module dsm_lane_pack #(
   parameter integer LaneBytes  = 64,
-  parameter integer CountWidth = 4     // $clog2(LaneBytes/8 + 1)
+  parameter integer CountWidth = $clog2(LaneBytes / 8 + 1)   // binary CSN count width
 ) (
   input  wire [8*LaneBytes-1:0] lane_i,
   output wire [8*LaneBytes:0]   bits_o,

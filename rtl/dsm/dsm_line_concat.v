@@ -14,7 +14,7 @@
 // with count 8 -> bits_o = {41'h1FF, 41'h1FF} = 82'h3FE_0000_0001FF, len_o = 82.
 module dsm_line_concat #(
   parameter integer LaneBytes  = 64,
-  parameter integer CountWidth = 4     // $clog2(LaneBytes/8 + 1)
+  parameter integer CountWidth = $clog2(LaneBytes / 8 + 1)   // binary CSN count width
 ) (
   input  wire [(128/LaneBytes)*(8*LaneBytes+1)-1:0] lanes_i,
   input  wire [(128/LaneBytes)*CountWidth-1:0]      counts_i,

@@ -13,7 +13,7 @@
 // Worked example (LaneBytes = 64): an all-zero line -> both lanes 41'h1FF, counts 8 and 8.
 module dsm_line_pack #(
   parameter integer LaneBytes  = 64,
-  parameter integer CountWidth = 4     // $clog2(LaneBytes/8 + 1)
+  parameter integer CountWidth = $clog2(LaneBytes / 8 + 1)   // binary CSN count width
 ) (
   input  wire [1023:0]                                    line_i,
   output wire [(128/LaneBytes)*(8*LaneBytes+1)-1:0]       lanes_o,

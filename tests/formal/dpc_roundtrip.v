@@ -23,9 +23,7 @@ module dpc_roundtrip (
 );
   wire [1023:0] words;
   wire [31:0]   es;
-  wire [159:0]  count;
   wire [3:0]    count_oh;
-  wire          comp;
   wire          truc;
   wire [3:0]    map;
   wire [10:0]   len;
@@ -37,23 +35,19 @@ module dpc_roundtrip (
     .mode_i     (mode_i),
     .words_o    (words),
     .es_o       (es),
-    .count_o    (count),
     .count_oh_o (count_oh),
-    .comp_o     (comp),
     .truc_o     (truc),
-    .map_o      (map),
-    .len_o      (len)
+    .map_o      (map)
   );
 
   dpc_line_pack u_line_pack (
     .words_i    (words),
     .es_i       (es),
-    .count_i    (count),
     .count_oh_i (count_oh),
-    .comp_i     (comp),
     .truc_i     (truc),
     .map_i      (map),
-    .bits_o     (bits)
+    .bits_o     (bits),
+    .len_o      (len)
   );
 
   wire [1023:0] line_out;

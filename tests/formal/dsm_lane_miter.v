@@ -8,8 +8,13 @@
 //     packer's length;
 //   - every bit of the packed stream at or above that length is zero (docs/conventions.md).
 // `sat -prove ok_o 1` then shows it for all 2^(8*LaneBytes) inputs.
+//
+// CorruptBit >= 0 flips that bit of the stream between packer and unpacker: a deliberately
+// broken channel that tests/formal/dsm_prove.sh uses to check that the property can fail
+// (the solver must then find a counterexample). -1 (the default) leaves the stream intact.
 module dsm_lane_miter #(
-  parameter integer LaneBytes = 64
+  parameter integer LaneBytes  = 64,
+  parameter integer CorruptBit = -1
 ) (
   input  wire [8*LaneBytes-1:0] lane_i,
   output wire                   ok_o
@@ -21,6 +26,7 @@ module dsm_lane_miter #(
   localparam integer LenWidth   = $clog2(StreamBits + 1);
 
   wire [StreamBits-1:0]    packed_bits;
+  wire [StreamBits-1:0]    channel;       // what the unpacker receives
   wire [CountWidth-1:0]    pack_count;
   wire [8*LaneBytes-1:0]   unpacked;
   wire [Segs:0]            unpack_count;
@@ -36,8 +42,16 @@ module dsm_lane_miter #(
     .count_o (pack_count)
   );
 
+  generate
+    if (CorruptBit >= 0) begin : gen_corrupt
+      assign channel = packed_bits ^ ({{(StreamBits-1){1'b0}}, 1'b1} << CorruptBit);
+    end else begin : gen_intact
+      assign channel = packed_bits;
+    end
+  endgenerate
+
   dsm_lane_unpack #(.LaneBytes(LaneBytes)) u_unpack (
-    .bits_i     (packed_bits),
+    .bits_i     (channel),
     .lane_o     (unpacked),
     .count_o    (unpack_count),
     .noncanon_o (noncanon)

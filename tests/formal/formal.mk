@@ -1,1 +1,31 @@
-# (being written)
+# tests/formal/formal.mk: formal proofs (Yosys 0.23 SAT) that each unit's RTL decompressor
+# inverts its RTL compressor.
+#
+#   make prove               every unit that has tests/formal/<unit>_prove.sh
+#   make prove-<unit>        one unit
+#   make prove-dsm-<prop>    one DSM property: lane64 line64 line128 sanity (see dsm_prove.sh)
+#
+# Convention for a unit's script: `tests/formal/<unit>_prove.sh OUT_DIR` proves all of that
+# unit's properties, prints one "PROVED ..." line per property (input width and time) and exits
+# non-zero when any proof fails. NP_RTL holds the unit's Verilog sources (rtl/common first).
+# Logs go to $(BUILD)/formal/<unit>/.
+
+FORMAL_DIR   := $(BUILD)/formal
+FORMAL_UNITS := $(foreach u,$(UNITS),$(if $(wildcard tests/formal/$(u)_prove.sh),$(u)))
+DSM_PROPS    := lane64 line64 line128 sanity
+
+.PHONY: prove $(addprefix prove-,$(FORMAL_UNITS)) $(addprefix prove-dsm-,$(DSM_PROPS))
+
+## prove: formal proofs (Yosys SAT) that every RTL decompressor inverts its RTL compressor
+prove: $(addprefix prove-,$(FORMAL_UNITS))
+	@echo "prove: all proofs passed ($(FORMAL_UNITS))"
+
+# DSM: one target per property so `make -j2 prove` can run two at once.
+prove-dsm: $(addprefix prove-dsm-,$(DSM_PROPS))
+
+$(addprefix prove-dsm-,$(DSM_PROPS)): prove-dsm-%:
+	@NP_RTL="$(RTL_COMMON) $(dsm_RTL)" bash tests/formal/dsm_prove.sh $(FORMAL_DIR)/dsm $*
+
+# Any other unit: its own script proves everything.
+prove-%:
+	@NP_RTL="$(RTL_COMMON) $($*_RTL)" bash tests/formal/$*_prove.sh $(FORMAL_DIR)/$*

@@ -28,6 +28,21 @@ void dsm_load_data(const Options &opt, RealLines *real) {
     if (!opt.data.empty()) real->load(opt.data);
 }
 
+void stream_clear_from(uint8_t *s, size_t n_bytes, size_t from) {
+    if (from >= 8 * n_bytes) return;
+    size_t byte = from >> 3;
+    s[byte] &= static_cast<uint8_t>((1u << (from & 7)) - 1u);
+    for (byte++; byte < n_bytes; byte++) s[byte] = 0;
+}
+
+void stream_randomize_from(uint8_t *s, size_t n_bytes, size_t from, Rng &rng) {
+    if (from >= 8 * n_bytes) return;
+    size_t byte = from >> 3;
+    const uint8_t keep = static_cast<uint8_t>((1u << (from & 7)) - 1u);
+    s[byte] = static_cast<uint8_t>((s[byte] & keep) | (rng.next() & ~keep));
+    for (byte++; byte < n_bytes; byte++) s[byte] = static_cast<uint8_t>(rng.next());
+}
+
 unsigned dsm_lane_length_at(const dsm_config &cfg, const uint8_t *stream, size_t pos) {
     const unsigned segments = cfg.lane_bytes / DSM_SEGMENT_BYTES;
     if (!stream_bit(stream, pos)) return 1 + 8 * cfg.lane_bytes;

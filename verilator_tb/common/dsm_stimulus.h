@@ -52,6 +52,10 @@ inline void stream_set(uint8_t *s, size_t i, bool v) {
     s[i >> 3] = static_cast<uint8_t>(v ? (s[i >> 3] | (1u << (i & 7))) : (s[i >> 3] & ~(1u << (i & 7))));
 }
 
+// Bits at and above `from` of an n_bytes stream buffer: cleared / made random (byte-wise).
+void stream_clear_from(uint8_t *s, size_t n_bytes, size_t from);
+void stream_randomize_from(uint8_t *s, size_t n_bytes, size_t from, Rng &rng);
+
 // Length in bits of lane `k`'s stream starting at bit `pos` of a well-formed line stream,
 // read from its C and ES fields through the model's dsm_lane_bits.
 unsigned dsm_lane_length_at(const dsm_config &cfg, const uint8_t *stream, size_t pos);

@@ -77,6 +77,8 @@ struct AdapterBase {
     void commit_sideband() {}
     // A class name for the coverage summary of expected outputs ("err", "raw", ...), or null.
     const char *outcome(const Txn &) const { return nullptr; }
+    // Adapter-specific event counts for the coverage lines (name -> count).
+    void coverage(std::map<std::string, uint64_t> &) const {}
     // One line describing an input, printed when it fails.
     template <class In>
     std::string describe(const In &) const { return ""; }
@@ -508,7 +510,8 @@ int report_failure(const Options &opt, A &adapter, const Failure &f) {
     return 1;
 }
 
-inline void print_coverage(const Options &opt, const RunStats &s) {
+inline void print_coverage(const Options &opt, const RunStats &s,
+                           const std::map<std::string, uint64_t> &events) {
     for (const auto &kv : s.sources)
         std::printf("COVERAGE unit=%s source=%s count=%" PRIu64 "\n", opt.unit.c_str(),
                     kv.first.c_str(), kv.second);
@@ -517,6 +520,9 @@ inline void print_coverage(const Options &opt, const RunStats &s) {
                     kv.first.c_str(), kv.second);
     for (const auto &kv : s.outcomes)
         std::printf("COVERAGE unit=%s outcome=%s count=%" PRIu64 "\n", opt.unit.c_str(),
+                    kv.first.c_str(), kv.second);
+    for (const auto &kv : events)
+        std::printf("COVERAGE unit=%s event=%s count=%" PRIu64 "\n", opt.unit.c_str(),
                     kv.first.c_str(), kv.second);
 }
 
@@ -578,7 +584,9 @@ int run_harness(const Options &opt, A &adapter) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (failure.failed) return report_failure(opt, adapter, failure);
-    print_coverage(opt, s);
+    std::map<std::string, uint64_t> events;
+    adapter.coverage(events);
+    print_coverage(opt, s, events);
     std::printf("STATS unit=%s sent=%" PRIu64 " cycles=%" PRIu64 " seconds=%.1f\n",
                 opt.unit.c_str(), s.sent, s.cycles, secs);
     if (opt.dump) std::printf("WAVEFORM %s cycles=0..%" PRIu64 "\n", opt.fst.c_str(), s.cycles);

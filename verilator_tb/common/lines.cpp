@@ -4,8 +4,6 @@
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
-#include <iterator>
-#include <sys/stat.h>
 
 #include "error.h"
 
@@ -30,12 +28,17 @@ void RealLines::load(const std::string &dir) {
     files_.clear();
     for (const std::string &name : bin_files(dir)) {
         const std::string path = dir + "/" + name;
-        std::ifstream in(path, std::ios::binary);
+        std::ifstream in(path, std::ios::binary | std::ios::ate);
         if (!in) throw Error(path + ": cannot open data file");
         File f;
         f.name = name;
-        f.bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        if (in.bad()) throw Error(path + ": read error");
+        const std::streamoff size = in.tellg();
+        if (size < 0) throw Error(path + ": cannot size data file");
+        f.bytes.resize(static_cast<size_t>(size));
+        in.seekg(0);
+        if (size > 0 && !in.read(reinterpret_cast<char *>(f.bytes.data()), size)) {
+            throw Error(path + ": read error");
+        }
         f.n_lines = f.bytes.size() / kLineBytes;
         if (f.n_lines > 0) files_.push_back(std::move(f));
     }

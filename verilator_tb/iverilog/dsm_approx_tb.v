@@ -8,7 +8,6 @@
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=dsm_approx sim=iverilog checked=N`, or one MISMATCH / PROTOCOL / TIMEOUT
 // line and $fatal.
-`timescale 1ns / 1ps
 module dsm_approx_tb;
   parameter integer MaxVectors = 4096;
   // {entry7, ..., entry0, in_addr[40:0], in_line[1023:0], exp_bits[4:0], exp_line[1023:0]},
@@ -21,12 +20,12 @@ module dsm_approx_tb;
 
   reg [VecBits-1:0] mem[0:MaxVectors-1];
   reg [8*1024-1:0] path;
-  integer n_vec, expect_n, in_idx, out_idx, cycle;
-  integer cfg_left;  // entries of vector in_idx still to write; 0 = line may be offered
+  integer n_vec, expect_n, in_idx, out_idx, cycle, stalls;
+  reg [3:0] cfg_done;  // entries of vector in_idx written so far; 8 = line may be offered
   reg [31:0] lfsr;
-  reg [87:0] entry;
 
-  reg clk, rst_n;
+  reg clk;
+  wire rst_n;
   reg cfg_we;
   reg [2:0] cfg_idx;
   reg cfg_valid;
@@ -66,11 +65,19 @@ module dsm_approx_tb;
     .out_bits_o (out_bits)
   );
 
-  always #5 clk = ~clk;
+  always #5 clk <= ~clk;
+
+  // Reset for the first four edges, released by a register so the DUT sees it change after
+  // an edge, like every other input.
+  reg [2:0] reset_count;
+  always @(posedge clk) begin
+    if (reset_count != 3'd4) reset_count <= reset_count + 3'd1;
+  end
+  assign rst_n = reset_count == 3'd4;
 
   initial begin
     clk = 1'b0;
-    rst_n = 1'b0;
+    reset_count = 3'd0;
     cfg_we = 1'b0;
     cfg_idx = 3'd0;
     cfg_valid = 1'b0;
@@ -85,7 +92,8 @@ module dsm_approx_tb;
     in_idx = 0;
     out_idx = 0;
     cycle = 0;
-    cfg_left = 8;
+    stalls = 0;
+    cfg_done = 4'd0;
     if (!$value$plusargs("vectors=%s", path)) $fatal(1, "dsm_approx_tb: +vectors=FILE missing");
     if (!$value$plusargs("seed=%d", lfsr)) lfsr = 32'h1;
     if (lfsr == 32'd0) lfsr = 32'h1;
@@ -95,11 +103,10 @@ module dsm_approx_tb;
     if (n_vec != expect_n || n_vec == 0)
       $fatal(1, "ERROR unit=dsm_approx sim=iverilog read %0d vectors from %0s, expected %0d",
              n_vec, path, expect_n);
-    repeat (4) @(posedge clk);
-    rst_n <= 1'b1;
   end
 
   // Input side: eight cfg writes (entry 0 first), then the line, held until accepted.
+  wire [87:0] entry = mem[in_idx][EntryLsb + 88 * cfg_done[2:0] +: 88];
   always @(posedge clk) begin
     lfsr <= lfsr_next(lfsr);
     cfg_we <= 1'b0;
@@ -108,17 +115,16 @@ module dsm_approx_tb;
         if (in_ready) begin  // accepted on this edge: start the next vector's writes
           in_valid <= 1'b0;
           in_idx <= in_idx + 1;
-          cfg_left <= 8;
+          cfg_done <= 4'd0;
         end
-      end else if (cfg_left > 0) begin
-        entry = mem[in_idx][EntryLsb + 88 * (8 - cfg_left) +: 88];
+      end else if (cfg_done != 4'd8) begin
         cfg_we <= 1'b1;
-        cfg_idx <= 8 - cfg_left;
+        cfg_idx <= cfg_done[2:0];
         cfg_valid <= entry[87];
         cfg_start <= entry[86:46];
         cfg_end <= entry[45:5];
         cfg_bits <= entry[4:0];
-        cfg_left <= cfg_left - 1;
+        cfg_done <= cfg_done + 4'd1;
       end else if (lfsr[1:0] != 2'b00) begin  // a gap one cycle in four
         in_valid <= 1'b1;
         in_addr <= mem[in_idx][2093:2053];
@@ -138,6 +144,7 @@ module dsm_approx_tb;
       out_ready <= lfsr[4:2] > 3'd2;  // stalled three cycles in eight
       check_hold;
       stalled_q <= out_valid && !out_ready;
+      if (out_valid && !out_ready) stalls <= stalls + 1;
       held_addr <= out_addr;
       held_line <= out_line;
       held_bits <= out_bits;
@@ -145,6 +152,7 @@ module dsm_approx_tb;
         check_output;
         out_idx <= out_idx + 1;
         if (out_idx + 1 == n_vec) begin
+          $display("STATS unit=dsm_approx sim=iverilog cycles=%0d stalled_cycles=%0d", cycle, stalls);
           $display("PASS unit=dsm_approx sim=iverilog checked=%0d", out_idx + 1);
           $finish;
         end

@@ -6,7 +6,6 @@
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=dsm_compressor sim=iverilog checked=N`, or one MISMATCH / PROTOCOL /
 // TIMEOUT line and $fatal.
-`timescale 1ns / 1ps
 module dsm_compressor_tb;
   parameter integer MaxVectors = 4096;
   localparam integer VecBits = 516 * 4;  // {in_line[1023:0], exp_len[10:0], exp_bits[1025:0]}
@@ -16,10 +15,11 @@ module dsm_compressor_tb;
 
   reg [VecBits-1:0] mem[0:MaxVectors-1];
   reg [8*1024-1:0] path;
-  integer n_vec, expect_n, in_idx, out_idx, cycle, next_idx;
+  integer n_vec, expect_n, in_idx, out_idx, cycle, stalls;
   reg [31:0] lfsr;
 
-  reg clk, rst_n;
+  reg clk;
+  wire rst_n;
   reg in_valid;
   reg [1023:0] in_line;
   wire in_ready, out_valid;
@@ -44,11 +44,19 @@ module dsm_compressor_tb;
     .out_len_o  (out_len)
   );
 
-  always #5 clk = ~clk;
+  always #5 clk <= ~clk;
+
+  // Reset for the first four edges, released by a register so the DUT sees it change after
+  // an edge, like every other input.
+  reg [2:0] reset_count;
+  always @(posedge clk) begin
+    if (reset_count != 3'd4) reset_count <= reset_count + 3'd1;
+  end
+  assign rst_n = reset_count == 3'd4;
 
   initial begin
     clk = 1'b0;
-    rst_n = 1'b0;
+    reset_count = 3'd0;
     in_valid = 1'b0;
     in_line = 1024'd0;
     out_ready = 1'b0;
@@ -56,6 +64,7 @@ module dsm_compressor_tb;
     in_idx = 0;
     out_idx = 0;
     cycle = 0;
+    stalls = 0;
     if (!$value$plusargs("vectors=%s", path)) $fatal(1, "dsm_compressor_tb: +vectors=FILE missing");
     if (!$value$plusargs("seed=%d", lfsr)) lfsr = 32'h1;
     if (lfsr == 32'd0) lfsr = 32'h1;
@@ -65,15 +74,13 @@ module dsm_compressor_tb;
     if (n_vec != expect_n || n_vec == 0)
       $fatal(1, "ERROR unit=dsm_compressor sim=iverilog read %0d vectors from %0s, expected %0d",
              n_vec, path, expect_n);
-    repeat (4) @(posedge clk);
-    rst_n <= 1'b1;
   end
 
   // Input side: present vector in_idx, hold it until accepted, then maybe the next.
+  wire [31:0] next_idx = in_valid ? in_idx + 1 : in_idx;  // the vector after this edge
   always @(posedge clk) begin
     lfsr <= lfsr_next(lfsr);
     if (rst_n && (!in_valid || in_ready)) begin
-      next_idx = in_valid ? in_idx + 1 : in_idx;
       in_idx <= next_idx;
       if (next_idx < n_vec && lfsr[1:0] != 2'b00) begin  // a gap one cycle in four
         in_valid <= 1'b1;
@@ -96,12 +103,14 @@ module dsm_compressor_tb;
       out_ready <= lfsr[4:2] > 3'd2;  // stalled three cycles in eight
       check_hold;
       stalled_q <= out_valid && !out_ready;
+      if (out_valid && !out_ready) stalls <= stalls + 1;
       held_bits <= out_bits;
       held_len <= out_len;
       if (out_valid && out_ready) begin
         check_output;
         out_idx <= out_idx + 1;
         if (out_idx + 1 == n_vec) begin
+          $display("STATS unit=dsm_compressor sim=iverilog cycles=%0d stalled_cycles=%0d", cycle, stalls);
           $display("PASS unit=dsm_compressor sim=iverilog checked=%0d", out_idx + 1);
           $finish;
         end

@@ -1,0 +1,402 @@
+/* `nocpress ratio --algo dpc|dftruc|dfman` and `nocpress savings-table`: space savings of the
+ * DPC unit (docs/dpc.md) per data file, beside DSM (docs/dsm.md). One row per file, files
+ * grouped by element type (/work/shared/data/README.md asks for per-file figures, integer,
+ * float and byte arrays apart).
+ *
+ * Saving = 1 - compressed bits / uncompressed bits, where uncompressed is the whole 128-byte
+ * line for every mode: for DF-TRUC and DF-MAN it is what the reply would have carried without
+ * data filtering, so the figure includes what filtering drops. The critical maps of the
+ * data-filtering modes come from the documented generator (docs/dpc.md section 9): a fixed map
+ * or the access-pattern mix with a seed, restarted for every file. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "critmap.h"
+#include "dpc.h"
+#include "dsm.h"
+#include "table.h"
+
+#define DEFAULT_DATA_DIR "../shared/data/lines"
+#define DEFAULT_SEED 1u
+
+/* Where the maps of a data-filtering measurement come from. */
+typedef struct {
+    bool mix;            /* access-pattern mix, else a fixed map */
+    unsigned map;        /* fixed map (bit k = sub-block k) */
+    uint64_t seed;       /* mix seed */
+} map_source;
+
+static void map_source_label(const map_source *m, char *out, size_t n) {
+    if (m->mix) {
+        snprintf(out, n, "mix(seed %llu)", (unsigned long long)m->seed);
+    } else {
+        char text[5];
+        critmap_format(m->map, text);
+        snprintf(out, n, "%s", text);
+    }
+}
+
+static void map_source_start(const map_source *m, critmap_gen *g) {
+    if (m->mix) {
+        critmap_init_mix(g, m->seed);
+    } else {
+        critmap_init_fixed(g, m->map);
+    }
+}
+
+/* What one pass of one mode over a file measured. */
+typedef struct {
+    size_t lines;
+    uint64_t bytes;          /* lines * 128 */
+    uint64_t bits;           /* sum of the streams' lengths */
+    size_t raw_lines;        /* lines whose body the checker sent raw */
+    unsigned map_count[16];  /* how often each map was used (data-filtering modes) */
+} dpc_stats;
+
+/* The checker's decision for the body a mode encodes (words of the map for DF-TRUC, the sent
+ * copy for DF-MAN). */
+static bool body_is_raw(dpc_mode mode, const uint8_t line[DPC_LINE_BYTES], unsigned map) {
+    uint8_t copy[DPC_LINE_BYTES];
+    uint32_t words[DPC_WORDS], planes[DPC_PLANES];
+    const uint8_t *src = line;
+    unsigned sel = DPC_MAP_FULL;
+    if (mode == DPC_MODE_DFTRUC) {
+        sel = map;
+    } else if (mode == DPC_MODE_DFMAN) {
+        uint8_t stream[DPC_MAX_BYTES];
+        size_t bits;
+        bool manipulated = false;
+        dfman_compress(line, map, stream, sizeof stream, &bits, &manipulated);
+        if (manipulated) { /* the model's own choice of copy */
+            dpc_manipulate(map, line, copy);
+            src = copy;
+        }
+    }
+    unsigned wc = dpc_select_words(sel, src, words);
+    dpc_remap(wc, words, planes);
+    return !dpc_comp_check(wc, dpc_encoding_status(wc, planes));
+}
+
+static void measure_dpc(dpc_mode mode, const map_source *maps, const cli_buffer *buf,
+                        bool count_raw, dpc_stats *st) {
+    memset(st, 0, sizeof *st);
+    st->lines = cli_line_count(buf->size);
+    st->bytes = (uint64_t)st->lines * DPC_LINE_BYTES;
+    critmap_gen g;
+    map_source_start(maps, &g);
+    for (size_t i = 0; i < st->lines; i++) {
+        uint8_t line[DPC_LINE_BYTES];
+        cli_get_line(buf, i, line);
+        unsigned map = mode == DPC_MODE_DPC ? DPC_MAP_FULL : critmap_next(&g, NULL);
+        st->bits += dpc_mode_compressed_bits(mode, line, map);
+        st->map_count[map & 0xFu]++;
+        if (count_raw) {
+            st->raw_lines += body_is_raw(mode, line, map);
+        }
+    }
+}
+
+static uint64_t dsm_bits_of(const cli_buffer *buf) {
+    dsm_config cfg;
+    dsm_config_default(&cfg);
+    uint64_t bits = 0;
+    for (size_t i = 0, n = cli_line_count(buf->size); i < n; i++) {
+        uint8_t line[DSM_LINE_BYTES];
+        cli_get_line(buf, i, line);
+        bits += dsm_compressed_bits(&cfg, line);
+    }
+    return bits;
+}
+
+static void format_saving(uint64_t bits, uint64_t bytes, char *out, size_t n) {
+    if (bytes == 0) {
+        snprintf(out, n, "-");
+    } else {
+        snprintf(out, n, "%.1f%%", 100.0 * (1.0 - (double)bits / (double)(bytes * 8u)));
+    }
+}
+
+/* ---- option parsing shared by both commands --------------------------------------------- */
+
+typedef struct {
+    dpc_mode mode;
+    bool have_map;
+    map_source maps;
+    table_format format;
+    int first_operand;
+} dpc_options;
+
+static bool parse_algo(const char *cmd, const char *text, dpc_mode *mode) {
+    static const struct {
+        const char *name;
+        dpc_mode mode;
+    } algos[] = {{"dpc", DPC_MODE_DPC}, {"dftruc", DPC_MODE_DFTRUC}, {"dfman", DPC_MODE_DFMAN}};
+    for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
+        if (strcmp(text, algos[i].name) == 0) {
+            *mode = algos[i].mode;
+            return true;
+        }
+    }
+    cli_usage_error(cmd, "--algo must be dsm, dpc, dftruc or dfman, not '%s'", text);
+    return false;
+}
+
+static bool parse_map(const char *cmd, const char *text, map_source *m) {
+    if (strcmp(text, "mix") == 0) {
+        m->mix = true;
+        return true;
+    }
+    if (!critmap_parse(text, &m->map)) {
+        cli_usage_error(cmd, "--map must be 4 digits 0/1, sub-block 0 first (e.g. 1000), not "
+                             "all zero, or 'mix'; got '%s'", text);
+        return false;
+    }
+    m->mix = false;
+    return true;
+}
+
+/* Returns -1 on success, else an exit code. allow_algo: `ratio` (else `savings-table`). */
+static int parse_dpc_options(int argc, char **argv, bool allow_algo, const char *usage,
+                             dpc_options *o) {
+    o->mode = DPC_MODE_DPC;
+    o->have_map = false;
+    o->maps.mix = true;
+    o->maps.map = DPC_MAP_FULL;
+    o->maps.seed = DEFAULT_SEED;
+    o->format = TABLE_TEXT;
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
+        const char *arg = argv[i];
+        if (cli_is_help(arg)) {
+            fputs(usage, stdout);
+            return NP_EXIT_OK;
+        }
+        if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        }
+        if (i + 1 >= argc) {
+            return cli_usage_error(argv[0], "option %s needs a value", arg);
+        }
+        const char *val = argv[++i];
+        unsigned long seed;
+        if (allow_algo && strcmp(arg, "--algo") == 0) {
+            if (!parse_algo(argv[0], val, &o->mode)) {
+                return NP_EXIT_USAGE;
+            }
+        } else if (allow_algo && strcmp(arg, "--map") == 0) {
+            if (!parse_map(argv[0], val, &o->maps)) {
+                return NP_EXIT_USAGE;
+            }
+            o->have_map = true;
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (!cli_parse_uint(val, 0xFFFFFFFFul, &seed)) {
+                return cli_usage_error(argv[0], "--seed must be an integer 0..4294967295");
+            }
+            o->maps.seed = seed;
+        } else if (strcmp(arg, "--format") == 0) {
+            if (!table_parse_format(val, &o->format)) {
+                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", val);
+            }
+        } else {
+            return cli_usage_error(argv[0], "unknown option '%s'", arg);
+        }
+    }
+    if (allow_algo && o->mode == DPC_MODE_DPC && o->have_map) {
+        return cli_usage_error(argv[0], "--map applies to dftruc and dfman only");
+    }
+    o->first_operand = i;
+    return -1;
+}
+
+/* ---- ratio --algo dpc|dftruc|dfman --------------------------------------------------------- */
+
+static const char ratio_dpc_usage[] =
+    "usage: nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format text|md]\n"
+    "                      FILE...\n"
+    "\n"
+    "DPC-unit compression of each FILE, read as 128-byte cache lines (a last partial line is\n"
+    "zero-padded; docs/dpc.md). One row per file: lines, bytes (lines x 128), compressed bits\n"
+    "and bytes (bits / 8 rounded up), ratio (uncompressed bits / compressed bits), space\n"
+    "saving (1 - compressed / uncompressed, uncompressed = the whole line in every mode), and\n"
+    "the share of lines whose encoded body the checker sent raw.\n"
+    "  --algo A     dpc (whole line), dftruc (critical sub-blocks only, map in the stream),\n"
+    "               dfman (non-critical sub-blocks zeroed when that encodes shorter); dsm is the\n"
+    "               default of 'nocpress ratio' (see its --help without --algo)\n"
+    "  --map MAP    critical map of every line, sub-block 0 first: 1000 = first 32 bytes;\n"
+    "               or 'mix' (default): drawn per line from the access-pattern mix of\n"
+    "               docs/dpc.md section 9, restarted for each file\n"
+    "  --seed N     seed of the mix (default 1)\n"
+    "  --format F   text (aligned, default) or md (Markdown)\n";
+
+int cmd_ratio_dpc(int argc, char **argv) {
+    dpc_options o;
+    int rc = parse_dpc_options(argc, argv, true, ratio_dpc_usage, &o);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (o.first_operand >= argc) {
+        return cli_usage_error(argv[0], "no input file");
+    }
+    static const char *const header[] = {"file", "type", "lines", "bytes", "comp_bits",
+                                         "comp_bytes", "ratio", "saving", "raw_lines"};
+    static const bool right[] = {false, false, true, true, true, true, true, true, true};
+    table t;
+    table_init(&t, 9, header, right);
+    int status = NP_EXIT_OK;
+    for (int i = o.first_operand; i < argc; i++) {
+        cli_buffer buf;
+        if (!cli_read_file(argv[i], &buf)) {
+            status = NP_EXIT_FAIL;
+            continue;
+        }
+        dpc_stats st;
+        measure_dpc(o.mode, &o.maps, &buf, true, &st);
+        cli_buffer_free(&buf);
+        char lines[24], bytes[24], bits[24], cbytes[24], ratio[24], saving[24], raw[24];
+        snprintf(lines, sizeof lines, "%zu", st.lines);
+        snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)st.bytes);
+        snprintf(bits, sizeof bits, "%llu", (unsigned long long)st.bits);
+        snprintf(cbytes, sizeof cbytes, "%llu", (unsigned long long)((st.bits + 7u) / 8u));
+        if (st.bits == 0) {
+            snprintf(ratio, sizeof ratio, "-");
+        } else {
+            snprintf(ratio, sizeof ratio, "%.3f", (double)(st.bytes * 8u) / (double)st.bits);
+        }
+        format_saving(st.bits, st.bytes, saving, sizeof saving);
+        if (st.lines == 0) {
+            snprintf(raw, sizeof raw, "-");
+        } else {
+            snprintf(raw, sizeof raw, "%.1f%%", 100.0 * (double)st.raw_lines / (double)st.lines);
+        }
+        const char *cells[] = {cli_basename(argv[i]), cli_elem_type_name(cli_elem_type_of(argv[i])),
+                               lines, bytes, bits, cbytes, ratio, saving, raw};
+        if (!table_add_row(&t, cells)) {
+            table_free(&t);
+            return cli_fail("out of memory");
+        }
+    }
+    char label[48];
+    map_source_label(&o.maps, label, sizeof label);
+    const char *md = o.format == TABLE_MARKDOWN ? "> " : "";
+    printf("%sDPC model %s, algorithm %s%s%s\n", md, DPC_MODEL_VERSION, dpc_mode_name(o.mode),
+           o.mode == DPC_MODE_DPC ? "" : ", critical maps ", o.mode == DPC_MODE_DPC ? "" : label);
+    if (o.format == TABLE_MARKDOWN) {
+        printf("\n");
+    }
+    table_print(&t, stdout, o.format);
+    table_free(&t);
+    return status;
+}
+
+/* ---- savings-table --------------------------------------------------------------------- */
+
+static const unsigned FIXED_MAPS[] = {0x1u, 0x3u, 0x7u, 0xFu}; /* 1000, 1100, 1110, 1111 */
+#define NUM_FIXED (sizeof FIXED_MAPS / sizeof FIXED_MAPS[0])
+#define SAVINGS_COLS (4u + 2u * (NUM_FIXED + 1u))
+
+static const char savings_usage[] =
+    "usage: nocpress savings-table [--seed N] [--format text|md] [DIR]\n"
+    "\n"
+    "Space saving (1 - compressed bits / uncompressed bits, uncompressed = 1024 bits per line)\n"
+    "of every file in DIR (default " DEFAULT_DATA_DIR "), grouped by element type, one row per\n"
+    "file: DSM (2 x 64-byte lanes), DPC, DF-TRUC and DF-MAN with the fixed critical maps 1000,\n"
+    "1100, 1110, 1111 (sub-block 0 first) and with maps drawn per line from the access-pattern\n"
+    "mix of docs/dpc.md section 9 (restarted with the seed for every file).\n"
+    "  --seed N    seed of the mix (default 1)\n"
+    "  --format F  text (aligned, default) or md (Markdown)\n";
+
+static bool savings_row(table *t, const data_file *f, const map_source *mix) {
+    cli_buffer buf;
+    if (!cli_read_file(f->path, &buf)) {
+        return false;
+    }
+    char text[SAVINGS_COLS][24];
+    const char *cells[SAVINGS_COLS];
+    size_t lines = cli_line_count(buf.size);
+    uint64_t bytes = (uint64_t)lines * DPC_LINE_BYTES;
+    snprintf(text[1], sizeof text[1], "%zu", lines);
+    format_saving(dsm_bits_of(&buf), bytes, text[2], sizeof text[2]);
+    dpc_stats st;
+    map_source whole = {false, DPC_MAP_FULL, 0};
+    measure_dpc(DPC_MODE_DPC, &whole, &buf, false, &st);
+    format_saving(st.bits, bytes, text[3], sizeof text[3]);
+    for (unsigned d = 0; d < 2; d++) {
+        dpc_mode mode = d == 0 ? DPC_MODE_DFTRUC : DPC_MODE_DFMAN;
+        for (unsigned m = 0; m <= NUM_FIXED; m++) {
+            map_source fixed = {false, m < NUM_FIXED ? FIXED_MAPS[m] : 0u, 0};
+            measure_dpc(mode, m < NUM_FIXED ? &fixed : mix, &buf, false, &st);
+            unsigned col = 4u + d * (NUM_FIXED + 1u) + m;
+            format_saving(st.bits, bytes, text[col], sizeof text[col]);
+        }
+    }
+    cli_buffer_free(&buf);
+    for (unsigned c = 0; c < SAVINGS_COLS; c++) {
+        cells[c] = text[c];
+    }
+    cells[0] = cli_basename(f->path);
+    return table_add_row(t, cells);
+}
+
+static void print_savings_preamble(const dpc_options *o, const char *dir) {
+    bool md = o->format == TABLE_MARKDOWN;
+    const char *item = md ? "- " : "  ";
+    printf("%sSpace savings per file: DSM (model %s) and DPC / DF-TRUC / DF-MAN (model %s): %s\n",
+           md ? "## " : "", DSM_MODEL_VERSION, DPC_MODEL_VERSION, dir);
+    if (md) {
+        printf("\n");
+    }
+    printf("%ssaving = 1 - compressed bits / (lines x 1024); negative = the stream is longer than\n"
+           "  the line (raw fallback plus header); dsm = two 64-byte lanes (docs/dsm.md);\n", item);
+    printf("%struc_MAP / man_MAP = DF-TRUC / DF-MAN with that critical map on every line, sub-block\n"
+           "  0 first (1000 = only the first 32 bytes are needed; docs/dpc.md 1, 4, 5);\n", item);
+    printf("%struc_mix / man_mix = maps drawn per line from the access-pattern mix (docs/dpc.md 9),\n"
+           "  seed %llu, restarted for every file. man_1111 equals dpc by definition.\n\n", item,
+           (unsigned long long)o->maps.seed);
+}
+
+int cmd_savings_table(int argc, char **argv) {
+    dpc_options o;
+    int rc = parse_dpc_options(argc, argv, false, savings_usage, &o);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (argc - o.first_operand > 1) {
+        return cli_usage_error(argv[0], "expected at most one directory");
+    }
+    const char *dir = o.first_operand < argc ? argv[o.first_operand] : DEFAULT_DATA_DIR;
+    data_file *files;
+    size_t n;
+    if (!cli_list_data_files(dir, &files, &n)) {
+        return NP_EXIT_FAIL;
+    }
+    if (n == 0) {
+        free(files);
+        return cli_fail("no data files in '%s'", dir);
+    }
+    static const char *const header[SAVINGS_COLS] = {
+        "file",      "lines",     "dsm",       "dpc",      "truc_1000", "truc_1100", "truc_1110",
+        "truc_1111", "truc_mix",  "man_1000",  "man_1100", "man_1110",  "man_1111",  "man_mix"};
+    bool right[SAVINGS_COLS];
+    for (unsigned c = 0; c < SAVINGS_COLS; c++) {
+        right[c] = c > 0;
+    }
+    table t;
+    table_init(&t, SAVINGS_COLS, header, right);
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        if (i == 0 || files[i].type != files[i - 1].type) {
+            ok = table_add_group(&t, cli_elem_type_name(files[i].type));
+        }
+        ok = ok && savings_row(&t, &files[i], &o.maps);
+    }
+    cli_free_data_files(files, n);
+    if (ok) {
+        print_savings_preamble(&o, dir);
+        table_print(&t, stdout, o.format);
+    }
+    table_free(&t);
+    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}
