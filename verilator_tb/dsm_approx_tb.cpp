@@ -31,7 +31,7 @@ struct CfgWrite {
     dsm_approx_entry entry;  // raw: any 5-bit bits value, start > end allowed
 };
 
-class ApproxAdapter : public tb::AdapterBase<Vdsm_approx> {
+class ApproxAdapter : public tb::StreamAdapter<ApproxAdapter, Vdsm_approx> {
 public:
     static constexpr const char *kUnit = "dsm_approx";
     static constexpr int kSpecLatency = 2;  // docs/dsm.md section 6

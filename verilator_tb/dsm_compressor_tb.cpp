@@ -16,7 +16,7 @@ namespace {
 // docs/vectors.md, dsm_compressor.hex
 const tb::HexLayout kLayout{{"in_line", 1024}, {"exp_len", 11}, {"exp_bits", DSM_MAX_BITS}};
 
-class CompressorAdapter : public tb::AdapterBase<Vdsm_compressor> {
+class CompressorAdapter : public tb::StreamAdapter<CompressorAdapter, Vdsm_compressor> {
 public:
     static constexpr const char *kUnit = "dsm_compressor";
     static constexpr int kSpecLatency = 2;  // docs/dsm.md section 6

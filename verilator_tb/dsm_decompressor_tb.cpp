@@ -21,7 +21,7 @@ const tb::HexLayout kLayout{
 constexpr unsigned kLenMax = 2047;                        // in_len_i is 11 bits
 constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;      // model buffer for any in_len_i
 
-class DecompressorAdapter : public tb::AdapterBase<Vdsm_decompressor> {
+class DecompressorAdapter : public tb::StreamAdapter<DecompressorAdapter, Vdsm_decompressor> {
 public:
     static constexpr const char *kUnit = "dsm_decompressor";
     static constexpr int kSpecLatency = 1;  // docs/dsm.md section 6
@@ -156,11 +156,12 @@ private:
 
     static void random_bits(tb::Rng &rng, Input &in) {
         for (size_t i = 0; i < sizeof in.bus; i++) in.bus[i] = static_cast<uint8_t>(rng.next());
+        tb::stream_clear_from(in.bus, sizeof in.bus, DSM_MAX_BITS);
         in.len = static_cast<unsigned>(rng.chance(0.8) ? rng.range(0, DSM_MAX_BITS) : rng.range(0, kLenMax));
     }
 
     // Rewrites one lane as C=1, ES=0 (non-canonical, docs/dsm.md 4.5); the lanes before it
-    // stay well formed, the bits after it are the rest of the original stream or random.
+    // stay well formed, random bits of random length follow the header.
     void non_canonical(tb::Rng &rng, Input &in) const {
         const unsigned lanes = DSM_LINE_BYTES / cfg_.lane_bytes;
         const unsigned segments = cfg_.lane_bytes / DSM_SEGMENT_BYTES;
@@ -183,8 +184,11 @@ private:
         }
     }
 
+    // The RTL must ignore bus bits at and above in_len_i; the buffer bits past the 1026-bit
+    // bus (the rest of the last byte) stay zero so printed inputs are bus values.
     static void fill_garbage_above_len(tb::Rng &rng, Input &in) {
         tb::stream_randomize_from(in.bus, sizeof in.bus, in.len, rng);
+        tb::stream_clear_from(in.bus, sizeof in.bus, DSM_MAX_BITS);
     }
 
     // ---- vectors ------------------------------------------------------------------------------

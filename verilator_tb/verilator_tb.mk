@@ -95,8 +95,27 @@ verify-long: $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
 verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
 
 ## verify-selftest: the harnesses must fail on an injected mismatch, a hang, stale or malformed vectors
-verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t))
-	@echo "verify-selftest: every check failed when it had to, for $(TOPS)"
+verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t)) verify-selftest-engine
+	@echo "verify-selftest: every check failed when it had to, for $(strip $(TOPS)) and the two-stream engine fixture"
+
+# The engine's multi-stream path, on a fixture (verilator_tb/fixture/): no unit uses it yet.
+TB_FIXTURE_DIR := $(VL_DIR)/fixture-two_stream
+TB_FIXTURE_BIN := $(TB_FIXTURE_DIR)/Vtwo_stream_tb
+
+.PHONY: verify-selftest-engine
+verify-selftest-engine: $(TB_FIXTURE_BIN)
+	@bash verilator_tb/selftest.sh two_stream $(TB_FIXTURE_BIN) - $(DATA_DIR) $(VERIFY_DIR)/selftest ""
+
+$(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_stream_tb.cpp \
+                   $(RTL_COMMON) $(TB_COMMON_HDR) $(TB_COMMON_LIB) $(VL_RT_LIB)
+	@mkdir -p $(@D)
+	verilator $(VL_FLAGS) --top-module two_stream -Mdir $(@D) -o Vtwo_stream_tb -Irtl/common \
+	  -CFLAGS "$(VL_CFLAGS)" $(RTL_COMMON) verilator_tb/fixture/two_stream.v \
+	  $(CURDIR)/verilator_tb/fixture/two_stream_tb.cpp \
+	  $(abspath $(TB_COMMON_LIB)) $(abspath $(VL_RT_LIB)) -LDFLAGS -lz
+	rm -f $@
+	$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
+	  OPT_FAST=$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb
 
 ## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
@@ -125,7 +144,9 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 # ---- harness binaries ----------------------------------------------------------------------------
 # $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
 # Verilate the top with its unit's RTL, then build with the generated makefile, linking the
-# shared harness library, the C model and the shared run-time. The "slow" files (construction,
+# shared harness library, the C model and the shared run-time. The generated makefile does not
+# know those libraries, so the binary is removed first: whenever this rule runs (an RTL, harness
+# or C model change) it is relinked, and only the changed objects are recompiled. The "slow" files (construction,
 # initial settle, first trace dump: run once) are compiled at -O0, which halves their build.
 define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
@@ -135,6 +156,7 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
+	rm -f $$@
 	$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
 	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
 endef

@@ -13,15 +13,20 @@ module dpc_onehot_add #(
 ) (
   input  wire [WidthA-1:0]        a_i,
   input  wire [WidthB-1:0]        b_i,
-  output reg  [WidthA+WidthB-2:0] sum_o
+  output wire [WidthA+WidthB-2:0] sum_o
 );
-  integer x, y;
-  always @* begin
-    sum_o = {(WidthA+WidthB-1){1'b0}};
-    for (x = 0; x < WidthA; x = x + 1) begin
-      for (y = 0; y < WidthB; y = y + 1) begin
-        sum_o[x+y] = sum_o[x+y] | (a_i[x] & b_i[y]);
+  genvar m, x;
+  generate
+    for (m = 0; m < WidthA + WidthB - 1; m = m + 1) begin : gen_sum
+      wire [WidthA-1:0] terms;
+      for (x = 0; x < WidthA; x = x + 1) begin : gen_term
+        if (m - x >= 0 && m - x < WidthB) begin : gen_pair
+          assign terms[x] = a_i[x] & b_i[m-x];
+        end else begin : gen_none
+          assign terms[x] = 1'b0;
+        end
       end
+      assign sum_o[m] = |terms;
     end
-  end
+  endgenerate
 endmodule

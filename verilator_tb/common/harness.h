@@ -1,20 +1,24 @@
 // The generic equivalence harness (Ibex co-simulation / OpenTitan scoreboard pattern).
 //
-// A unit's <top>_tb.cpp supplies only an adapter (see AdapterBase below and README.md):
+// A unit's <top>_tb.cpp supplies only an adapter and main() { return
+// tb::harness_main<Adapter>(argc, argv); }. Most units have one input stream and one output
+// stream with the standard port names; their adapter derives from StreamAdapter and writes:
 //   Input                      one input transaction (what is driven on the input port)
 //   next_input(rng, in, org)   the next stimulus (directed vectors, real data, synthetic...)
 //   drive_input / drive_idle   put an input (or don't-care garbage) on the pins
 //   predict(in)                the C model's expected output transaction (the oracle)
 //   observe(dut)               the RTL's output fields, same names and order as predict()
-// and main() calls tb::harness_main<Adapter>(argc, argv).
+// A unit with several independent streams derives from MultiStreamAdapter and writes the
+// port-indexed forms (port_*) itself; see StreamAdapter for the list and README.md.
 //
 // Per run the engine: resets the DUT, sends latency probes into the empty pipeline with ready
-// high, then a back-to-back burst to measure throughput, then the bulk of the stimulus with
-// random valid gaps and ready stalls, then drains. On each input transfer the model's
-// prediction is queued; on each output transfer one is popped and compared field by field.
-// The AXI-stream rules are checked on the output every cycle. The first failure prints one
-// grep-able line; the run is then replayed from the start with FST tracing on in a window
-// before the failure (the run is deterministic in the seed), and the program exits 1.
+// high, then back-to-back inputs to measure throughput, then the bulk of the stimulus with
+// random valid gaps and ready stalls, then drains. At every edge the inputs accepted on it are
+// handed to the model, whose expected transactions are queued per output port; on each output
+// transfer one is popped and compared field by field. The AXI-stream rules are checked on every
+// output every cycle. The first failure prints one grep-able line; the run is then replayed
+// from the start with FST tracing on in a window before the failure (the run is deterministic
+// in the seed), and the program exits 1.
 //
 // Cycle numbering: cycle c is the clock period ending at rising edge c. Inputs for cycle c
 // are applied at time 10c (clock low), the edge is at 10c+5. Latency = (cycle in which the
@@ -23,6 +27,7 @@
 #ifndef NP_TB_HARNESS_H
 #define NP_TB_HARNESS_H
 
+#include <array>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -52,21 +57,31 @@ public:
 
 enum class SidebandMode { kHold, kDirected, kRandom };
 
-// Defaults for an adapter: the project's standard port names (docs/conventions.md) and no
-// side-band inputs. An adapter derives from AdapterBase<Vtop> and overrides what differs.
+// An input accepted at the current edge: its port and the transaction.
+template <class In>
+struct Fired {
+    unsigned port;
+    In *input;
+};
+
+// An expected output transaction: the output port it will appear on, the index in the fired
+// list of the input that caused it (for messages), and its fields.
+struct Routed {
+    unsigned port;
+    size_t from;
+    Txn txn;
+};
+
+// What every adapter has: the clock and reset pins, no side band, no extra coverage.
 template <class DutT>
-struct AdapterBase {
+struct AdapterCommon {
     using Dut = DutT;
     static constexpr int kSpecLatency = -1;       // documented latency; -1 = none to check
-    static constexpr bool kFullThroughput = true; // documented one transfer per cycle
+    static constexpr bool kFullThroughput = true; // documented one transfer per cycle and port
 
     static void declare_options(Options &) {}
     static void set_clock(Dut &d, bool v) { d.clk_i = v; }
     static void set_reset(Dut &d, bool active) { d.rst_ni = !active; }
-    static void set_in_valid(Dut &d, bool v) { d.in_valid_i = v; }
-    static bool in_ready(const Dut &d) { return d.in_ready_o; }
-    static bool out_valid(const Dut &d) { return d.out_valid_o; }
-    static void set_out_ready(Dut &d, bool r) { d.out_ready_i = r; }
 
     // Inputs without a handshake (configuration ports), driven every cycle before eval.
     // kHold (reset): no writes at all; kDirected (latency and throughput probes): only the
@@ -79,15 +94,58 @@ struct AdapterBase {
     const char *outcome(const Txn &) const { return nullptr; }
     // Adapter-specific event counts for the coverage lines (name -> count).
     void coverage(std::map<std::string, uint64_t> &) const {}
-    // One line describing an input, printed when it fails.
+};
+
+// One input stream (in_valid_i/in_ready_o) and one output stream (out_valid_o/out_ready_i),
+// one output transaction per input, in order. Implements the port-indexed interface the
+// engine uses from the derived adapter's single-stream methods.
+template <class Derived, class DutT>
+struct StreamAdapter : AdapterCommon<DutT> {
+    using Dut = DutT;
+    static constexpr unsigned kInPorts = 1;
+    static constexpr unsigned kOutPorts = 1;
+    static const char *in_port_name(unsigned) { return "in"; }
+    static const char *out_port_name(unsigned) { return "out"; }
+
+    static void port_set_in_valid(Dut &d, unsigned, bool v) { d.in_valid_i = v; }
+    static bool port_in_ready(const Dut &d, unsigned) { return d.in_ready_o; }
+    static bool port_out_valid(const Dut &d, unsigned) { return d.out_valid_o; }
+    static void port_set_out_ready(Dut &d, unsigned, bool r) { d.out_ready_i = r; }
+
+    template <class In>
+    bool port_next_input(Rng &rng, unsigned, In &in, Origin &origin) {
+        return self().next_input(rng, in, origin);
+    }
+    template <class In>
+    void port_drive_input(Dut &d, unsigned, const In &in) { self().drive_input(d, in); }
+    void port_drive_idle(Dut &d, unsigned, Rng &rng) { self().drive_idle(d, rng); }
+    template <class In>
+    void port_predict(std::vector<Fired<In>> &fired, std::vector<Routed> &out) {
+        out.push_back(Routed{0, 0, self().predict(*fired[0].input)});
+    }
+    Txn port_observe(const Dut &d, unsigned) const { return cself().observe(d); }
+    template <class In>
+    std::string port_describe(unsigned, const In &in) const { return cself().describe(in); }
+
+    // Default: no description of an input.
     template <class In>
     std::string describe(const In &) const { return ""; }
+
+private:
+    Derived &self() { return static_cast<Derived &>(*this); }
+    const Derived &cself() const { return static_cast<const Derived &>(*this); }
 };
+
+// Several streams: the adapter defines kInPorts, kOutPorts, in_port_name, out_port_name and
+// every port_* function of StreamAdapter itself. port_predict receives all inputs accepted at
+// one edge, in port order, and may route any number of expected transactions to any output
+// port (each output port's transactions come out in the order they were predicted).
+template <class DutT>
+struct MultiStreamAdapter : AdapterCommon<DutT> {};
 
 struct RunLimits {
     bool trace = false;
     uint64_t trace_from = 0;      // first cycle dumped
-    bool quiet = false;           // replay: do not print failure lines again
 };
 
 struct Failure {
@@ -97,12 +155,17 @@ struct Failure {
     std::vector<std::string> details;    // context lines (origin, input, first bit)
 };
 
-struct RunStats {
-    uint64_t sent = 0, checked = 0, cycles = 0;
+struct PortTiming {
+    // Latency probes started on this input port.
     unsigned latency_min = ~0u, latency_max = 0, latency_probes = 0;
-    // Throughput probe: transfers, and cycles in which in_valid_i was high (out_ready_i high
-    // throughout). Equal counts mean the unit never refused an offered input.
-    uint64_t thr_lines = 0, thr_valid_cycles = 0;
+    // Throughput probe: transfers, and cycles with valid high (all outputs ready throughout).
+    // Equal counts mean the unit never refused an offered input.
+    uint64_t thr_transfers = 0, thr_valid_cycles = 0;
+};
+
+struct RunStats {
+    uint64_t sent = 0, predicted = 0, checked = 0, cycles = 0;
+    std::vector<PortTiming> ports;
     std::map<std::string, uint64_t> sources, variants, outcomes;
 };
 
@@ -111,10 +174,12 @@ class Run {
 public:
     using Dut = typename A::Dut;
     using Input = typename A::Input;
+    static constexpr unsigned kIn = A::kInPorts;
+    static constexpr unsigned kOut = A::kOutPorts;
 
     Run(const Options &opt, A &adapter, const RunLimits &lim)
         : opt_(opt), ad_(adapter), lim_(lim), data_rng_(opt.seed, 1), side_rng_(opt.seed, 2),
-          idle_rng_(opt.seed, 3), comb_rng_(opt.seed, 4), timing_(opt, opt.seed) {
+          idle_rng_(opt.seed, 3), comb_rng_(opt.seed, 4), timing_(opt, opt.seed, kIn, kOut) {
         ctx_.reset(new VerilatedContext);
         ctx_->fatalOnError(false);   // an RTL $error/$stop becomes our failure line
         ctx_->randReset(2);          // registers without reset start random, as in silicon
@@ -127,6 +192,7 @@ public:
             fst_->open(opt.fst.c_str());
         }
         ad_.begin_run(data_rng_);
+        stats_.ports.resize(kIn);
         probes_target_ = opt.count < opt.latency_probes ? static_cast<unsigned>(opt.count)
                                                         : opt.latency_probes;
     }
@@ -147,41 +213,53 @@ public:
 private:
     enum class Phase { Reset, Latency, Throughput, Random, Drain, Idle };
     static constexpr uint64_t kResetCycles = 4;
-    static constexpr uint64_t kThroughputLines = 64;
+    static constexpr uint64_t kThroughputLines = 64;  // per input port
     static constexpr uint64_t kIdleCycles = 32;
 
     struct Expected {
         Txn txn;
         Input input;
         Origin origin;
-        uint64_t index;      // output transaction number (0-based)
+        unsigned in_port;
+        uint64_t index;      // expected transaction number, all ports (0-based)
         uint64_t in_cycle;   // cycle whose edge accepted the input
+    };
+
+    struct InState {
+        bool pending = false;
+        Input input{};
+        Origin origin;
+    };
+
+    struct Snapshot {
+        bool valid = false;
+        Txn txn;
+    };
+
+    struct OutState {
+        std::deque<Expected> expected;
+        Snapshot stalled;
+        bool ready = false;
+        bool last_valid = false;
     };
 
     // ---- one clock cycle ----------------------------------------------------------------
     void step() {
         timing_.tick(cycle_);
-        const bool ready = decide_ready();
-        const bool offer = decide_offer();
+        for (unsigned q = 0; q < kOut; q++) out_[q].ready = decide_ready(q);
         ad_.drive_sideband(*dut_, side_rng_, sideband_mode());
-        if (offer && !have_pending_ && fetched() < opt_.count) {
-            have_pending_ = ad_.next_input(data_rng_, pending_, pending_origin_);
-        }
-        drive_inputs(ready);
+        for (unsigned p = 0; p < kIn; p++) fetch_input(p);
+        drive_inputs();
         dut_->eval();
         if (rtl_error()) return finish_cycle();
-        if (comb_rng_.chance(opt_.comb_check)) check_valid_independent_of_ready(ready);
+        if (comb_rng_.chance(opt_.comb_check)) check_valid_independent_of_ready();
         dump(10 * cycle_);
-        check_output_rules();
-        const bool in_fire = have_pending_ && A::in_ready(*dut_) && phase_ != Phase::Reset;
-        if (phase_ == Phase::Throughput && have_pending_) stats_.thr_valid_cycles++;
+        for (unsigned q = 0; q < kOut && !fail_.failed; q++) check_output_rules(q);
+        handle_input_transfers();
         // Before the first reset edge the registers hold random values: outputs mean nothing.
-        const bool out_valid = A::out_valid(*dut_) && phase_ != Phase::Reset;
-        if (in_fire) on_input_transfer();
-        if (out_valid) on_output_valid();
-        if (out_valid && ready && !fail_.failed) on_output_transfer();
-        if (out_valid && !ready) stalled_ = snapshot();
-        else stalled_.valid = false;
+        if (phase_ != Phase::Reset) {
+            for (unsigned q = 0; q < kOut && !fail_.failed; q++) handle_output(q);
+        }
         ad_.commit_sideband();
         finish_cycle();
     }
@@ -197,12 +275,21 @@ private:
         advance_phase();
     }
 
-    void drive_inputs(bool ready) {
+    void fetch_input(unsigned p) {
+        const bool offer = decide_offer(p);
+        if (offer && !in_[p].pending && fetched() < opt_.count) {
+            in_[p].pending = ad_.port_next_input(data_rng_, p, in_[p].input, in_[p].origin);
+        }
+    }
+
+    void drive_inputs() {
         A::set_reset(*dut_, phase_ == Phase::Reset);
-        A::set_in_valid(*dut_, have_pending_);
-        if (have_pending_) ad_.drive_input(*dut_, pending_);
-        else ad_.drive_idle(*dut_, idle_rng_);
-        A::set_out_ready(*dut_, ready);
+        for (unsigned p = 0; p < kIn; p++) {
+            A::port_set_in_valid(*dut_, p, in_[p].pending);
+            if (in_[p].pending) ad_.port_drive_input(*dut_, p, in_[p].input);
+            else ad_.port_drive_idle(*dut_, p, idle_rng_);
+        }
+        for (unsigned q = 0; q < kOut; q++) A::port_set_out_ready(*dut_, q, out_[q].ready);
         A::set_clock(*dut_, false);
         ctx_->time(10 * cycle_);
     }
@@ -219,7 +306,7 @@ private:
         }
     }
 
-    bool decide_ready() {
+    bool decide_ready(unsigned q) {
         switch (phase_) {
         case Phase::Reset:
         case Phase::Latency:
@@ -227,20 +314,21 @@ private:
             return true;
         default:
             if (opt_.inject_hang) return false;
-            return !timing_.stall();
+            return !timing_.stall(q);
         }
     }
 
-    bool decide_offer() {
+    bool decide_offer(unsigned p) {
         switch (phase_) {
         case Phase::Latency:
-            // One probe at a time into an empty pipeline: nothing outstanding, no output
-            // presented last cycle.
-            return !probe_open_ && expected_.empty() && !last_out_valid_;
+            // One probe at a time, on input port (probe number mod ports), into an empty
+            // unit: nothing outstanding anywhere, no output presented last cycle.
+            return p == next_probe_port() && !probe_open_ && probes_started_ < probes_target_ &&
+                   outputs_idle();
         case Phase::Throughput:
             return true;
         case Phase::Random: {
-            const bool gap = timing_.gap();  // stepped every cycle so bursts keep their length
+            const bool gap = timing_.gap(p);  // stepped every cycle so bursts keep their length
             return !gap;
         }
         default:
@@ -248,46 +336,103 @@ private:
         }
     }
 
-    uint64_t fetched() const { return stats_.sent + (have_pending_ ? 1 : 0); }
+    unsigned next_probe_port() const { return probes_started_ % kIn; }
+
+    // Nothing outstanding on any output and no output presented last cycle.
+    bool outputs_idle() const {
+        for (const OutState &o : out_) {
+            if (!o.expected.empty() || o.last_valid) return false;
+        }
+        return true;
+    }
+
+    uint64_t fetched() const {
+        uint64_t n = stats_.sent;
+        for (const InState &s : in_) n += s.pending ? 1 : 0;
+        return n;
+    }
 
     // ---- transfers ----------------------------------------------------------------------
-    void on_input_transfer() {
-        Expected e{ad_.predict(pending_), pending_, pending_origin_, stats_.sent, cycle_};
+    // Every input accepted at this edge goes to the model at once (in port order), so a
+    // unit whose ports interact (a reply freeing what a request uses) is predicted exactly.
+    void handle_input_transfers() {
+        if (phase_ == Phase::Reset) return;
+        fired_.clear();
+        for (unsigned p = 0; p < kIn; p++) {
+            if (phase_ == Phase::Throughput && in_[p].pending) stats_.ports[p].thr_valid_cycles++;
+            if (in_[p].pending && A::port_in_ready(*dut_, p)) {
+                fired_.push_back(Fired<Input>{p, &in_[p].input});
+            }
+        }
+        if (fired_.empty()) return;
+        routed_.clear();
+        ad_.port_predict(fired_, routed_);
+        if (phase_ == Phase::Latency) open_probe();
+        for (Routed &r : routed_) queue_expected(r);
+        for (const Fired<Input> &f : fired_) note_input_transfer(f.port);
+    }
+
+    // A latency probe: the one input accepted in the Latency phase. It is timed to the first
+    // valid output, unless it produced no output at all.
+    void open_probe() {
+        probe_port_ = fired_[0].port;
+        probe_in_cycle_ = cycle_;
+        probes_started_++;
+        probe_open_ = !routed_.empty();
+    }
+
+    void queue_expected(Routed &r) {
+        const Fired<Input> &f = fired_.at(r.from);
+        if (r.port >= kOut) throw Error("internal: prediction routed to a missing output port");
+        Expected e{std::move(r.txn), *f.input, in_[f.port].origin, f.port, stats_.predicted, cycle_};
         if (opt_.inject_mismatch >= 0 && e.index == static_cast<uint64_t>(opt_.inject_mismatch)) {
             corrupt(&e.txn);
         }
         count_coverage(e);
-        expected_.push_back(std::move(e));
-        stats_.sent++;
-        have_pending_ = false;
-        last_progress_ = cycle_;
-        if (phase_ == Phase::Latency) {
-            probe_open_ = true;
-            probe_in_cycle_ = cycle_;
-        }
-        if (phase_ == Phase::Throughput) stats_.thr_lines++;
+        out_[r.port].expected.push_back(std::move(e));
+        stats_.predicted++;
     }
 
-    void on_output_valid() {
-        if (expected_.empty()) {
+    void note_input_transfer(unsigned p) {
+        count_source(in_[p].origin);
+        in_[p].pending = false;
+        stats_.sent++;
+        last_progress_ = cycle_;
+        if (phase_ == Phase::Throughput) stats_.ports[p].thr_transfers++;
+    }
+
+    void handle_output(unsigned q) {
+        OutState &o = out_[q];
+        const bool valid = A::port_out_valid(*dut_, q);
+        if (valid) on_output_valid(q);
+        if (valid && o.ready && !fail_.failed) on_output_transfer(q);
+        if (valid && !o.ready) o.stalled = Snapshot{true, ad_.port_observe(*dut_, q)};
+        else o.stalled.valid = false;
+    }
+
+    void on_output_valid(unsigned q) {
+        if (out_[q].expected.empty()) {
             // Inputs are queued before outputs are looked at, so even a zero-latency unit has
             // its transaction queued here: a valid output with nothing queued is spurious.
-            fail("MISMATCH", stats_.checked, "field=out_valid exp=0 got=1");
-            fail_.details.push_back("DETAIL out_valid_o is high with no input outstanding");
+            fail("MISMATCH", stats_.checked,
+                 std::string("field=") + A::out_port_name(q) + "_valid exp=0 got=1");
+            fail_.details.push_back(std::string("DETAIL ") + A::out_port_name(q) +
+                                    " output valid with nothing outstanding on it");
             return;
         }
         if (!probe_open_) return;
+        PortTiming &t = stats_.ports[probe_port_];
         const unsigned lat = static_cast<unsigned>(cycle_ - probe_in_cycle_);
-        stats_.latency_min = lat < stats_.latency_min ? lat : stats_.latency_min;
-        stats_.latency_max = lat > stats_.latency_max ? lat : stats_.latency_max;
-        stats_.latency_probes++;
+        t.latency_min = lat < t.latency_min ? lat : t.latency_min;
+        t.latency_max = lat > t.latency_max ? lat : t.latency_max;
+        t.latency_probes++;
         probe_open_ = false;
     }
 
-    void on_output_transfer() {
+    void on_output_transfer(unsigned q) {
         last_progress_ = cycle_;
-        const Txn got = ad_.observe(*dut_);
-        const Expected &e = expected_.front();
+        const Txn got = ad_.port_observe(*dut_, q);
+        const Expected &e = out_[q].expected.front();
         const FieldMismatch m = compare(e.txn, got);
         if (m.found) {
             const Field &f = e.txn.fields[m.field];
@@ -297,35 +442,29 @@ private:
             add_origin_details(e, m.first_bit);
             return;
         }
-        expected_.pop_front();
+        out_[q].expected.pop_front();
         stats_.checked++;
     }
 
-    // ---- AXI-stream rules on the output -------------------------------------------------
-    struct Snapshot {
-        bool valid = false;
-        Txn txn;
-    };
-
-    Snapshot snapshot() { return Snapshot{true, ad_.observe(*dut_)}; }
-
-    void check_output_rules() {
-        const bool v = A::out_valid(*dut_);
+    // ---- AXI-stream rules on the outputs ----------------------------------------------
+    void check_output_rules(unsigned q) {
+        const OutState &o = out_[q];
+        const bool v = A::port_out_valid(*dut_, q);
         if (in_reset_check_window() && v) {
-            fail_protocol("valid_after_reset", "out_valid_o is high during or right after reset");
+            fail_protocol(q, "valid_after_reset", "valid is high during or right after reset");
             return;
         }
-        if (!stalled_.valid) return;
+        if (!o.stalled.valid) return;
         if (!v) {
-            fail_protocol("valid_dropped", "out_valid_o fell before the transfer (ready was low)");
+            fail_protocol(q, "valid_dropped", "valid fell before the transfer (ready was low)");
             return;
         }
-        const Txn now = ad_.observe(*dut_);
-        const FieldMismatch m = compare_all(stalled_.txn, now);
+        const Txn now = ad_.port_observe(*dut_, q);
+        const FieldMismatch m = compare_all(o.stalled.txn, now);
         if (m.found) {
-            const Field &f = stalled_.txn.fields[m.field];
-            fail_protocol(std::string("data_changed field=") + f.name + " was=" + f.value.hex() +
-                              " now=" + now.fields[m.field].value.hex(),
+            const Field &f = o.stalled.txn.fields[m.field];
+            fail_protocol(q, std::string("data_changed field=") + f.name + " was=" +
+                                 f.value.hex() + " now=" + now.fields[m.field].value.hex(),
                           "an output field changed while valid was high and ready low");
         }
     }
@@ -343,19 +482,21 @@ private:
         return cycle_ >= 1 && cycle_ <= kResetCycles;
     }
 
-    // Two extra evaluations, so it runs on a random sample of cycles (--comb-check): a
-    // combinational ready->valid path shows whenever the state exposes it, and a run has
-    // millions of cycles.
-    void check_valid_independent_of_ready(bool ready) {
-        const bool v = A::out_valid(*dut_);
-        A::set_out_ready(*dut_, !ready);
-        dut_->eval();
-        const bool v_flipped = A::out_valid(*dut_);
-        A::set_out_ready(*dut_, ready);
-        dut_->eval();
-        if (v != v_flipped) {
-            fail_protocol("valid_depends_on_ready",
-                          "out_valid_o changed when only out_ready_i changed (combinational path)");
+    // Two extra evaluations per output port, so it runs on a random sample of cycles
+    // (--comb-check): a combinational ready->valid path shows whenever the state exposes it,
+    // and a run has millions of cycles.
+    void check_valid_independent_of_ready() {
+        for (unsigned q = 0; q < kOut && !fail_.failed; q++) {
+            const bool v = A::port_out_valid(*dut_, q);
+            A::port_set_out_ready(*dut_, q, !out_[q].ready);
+            dut_->eval();
+            const bool v_flipped = A::port_out_valid(*dut_, q);
+            A::port_set_out_ready(*dut_, q, out_[q].ready);
+            dut_->eval();
+            if (v != v_flipped) {
+                fail_protocol(q, "valid_depends_on_ready",
+                              "valid changed when only its ready changed (combinational path)");
+            }
         }
     }
 
@@ -370,42 +511,67 @@ private:
 
     // ---- phases and limits --------------------------------------------------------------
     void advance_phase() {
-        last_out_valid_ = A::out_valid(*dut_);
+        for (unsigned q = 0; q < kOut; q++) out_[q].last_valid = A::port_out_valid(*dut_, q);
         switch (phase_) {
         case Phase::Reset:
             if (cycle_ >= kResetCycles) phase_ = Phase::Latency;
             break;
         case Phase::Latency:
-            if (stats_.latency_probes >= probes_target_ && !probe_open_) phase_ = Phase::Throughput;
+            if (probes_started_ >= probes_target_ && !probe_open_) phase_ = Phase::Throughput;
             break;
         case Phase::Throughput:
-            if (stats_.thr_lines >= kThroughputLines || stats_.sent >= opt_.count) phase_ = Phase::Random;
+            if (throughput_start_ == 0) throughput_start_ = cycle_;
+            if (throughput_done() || stats_.sent >= opt_.count) phase_ = Phase::Random;
             break;
         case Phase::Random:
             if (stats_.sent >= opt_.count) phase_ = Phase::Drain;
             break;
         case Phase::Drain:
-            if (expected_.empty()) {
+            if (outputs_drained()) {
                 phase_ = Phase::Idle;
                 idle_until_ = cycle_ + kIdleCycles;
             }
             break;
         case Phase::Idle:
-            // Any output presented now has no input: on_output_transfer reports it.
+            // Any output presented now has nothing queued: on_output_valid reports it.
             if (cycle_ >= idle_until_) done_ = true;
             break;
         }
     }
 
+    // Every input port has sent its probe lines, or the phase has lasted long enough (a port
+    // whose stimulus depends on earlier outputs may have little to send).
+    bool throughput_done() const {
+        if (cycle_ - throughput_start_ >= 16 * kThroughputLines) return true;
+        for (const PortTiming &t : stats_.ports) {
+            if (t.thr_transfers < kThroughputLines) return false;
+        }
+        return true;
+    }
+
+    bool outputs_drained() const {
+        for (const OutState &o : out_) {
+            if (!o.expected.empty()) return false;
+        }
+        for (const InState &s : in_) {
+            if (s.pending) return false;
+        }
+        return true;
+    }
+
     void check_limits() {
         if (fail_.failed) return;
-        const bool work = have_pending_ || !expected_.empty();
+        const bool work = !outputs_drained();
         if (!work) last_progress_ = cycle_;
         if (work && cycle_ - last_progress_ > opt_.timeout) {
+            uint64_t outstanding = 0;
+            unsigned waiting = 0;
+            for (const OutState &o : out_) outstanding += o.expected.size();
+            for (const InState &s : in_) waiting += s.pending ? 1 : 0;
             fail("TIMEOUT", stats_.checked,
                  "reason=no_transfer_for_" + std::to_string(opt_.timeout) + "_cycles" +
-                     " outstanding=" + std::to_string(expected_.size()) +
-                     " input_waiting=" + (have_pending_ ? "1" : "0"));
+                     " outstanding=" + std::to_string(outstanding) +
+                     " inputs_waiting=" + std::to_string(waiting));
             return;
         }
         if (cycle_ >= opt_.max_cycles) {
@@ -425,27 +591,32 @@ private:
         fail_.line = head + rest;
     }
 
-    void fail_protocol(const std::string &rule, const std::string &why) {
+    void fail_protocol(unsigned q, const std::string &rule, const std::string &why) {
         fail("PROTOCOL", stats_.checked, "rule=" + rule);
-        fail_.details.push_back("DETAIL " + why + " (docs/conventions.md, Handshakes)");
-        if (!expected_.empty()) add_origin_details(expected_.front(), -1);
+        fail_.details.push_back(std::string("DETAIL ") + A::out_port_name(q) + " output: " + why +
+                                " (docs/conventions.md, Handshakes)");
+        if (!out_[q].expected.empty()) add_origin_details(out_[q].expected.front(), -1);
     }
 
     void add_origin_details(const Expected &e, long first_bit) {
         char buf[512];
         std::snprintf(buf, sizeof buf,
-                      "DETAIL txn=%" PRIu64 " source=%s#%" PRIu64 "%s%s accepted_cycle=%" PRIu64
-                      " first_differing_bit=%ld",
-                      e.index, e.origin.kind, e.origin.index, e.origin.variant ? " variant=" : "",
-                      e.origin.variant ? e.origin.variant : "", e.in_cycle, first_bit);
+                      "DETAIL txn=%" PRIu64 " input_port=%s source=%s#%" PRIu64 "%s%s"
+                      " accepted_cycle=%" PRIu64 " first_differing_bit=%ld",
+                      e.index, A::in_port_name(e.in_port), e.origin.kind, e.origin.index,
+                      e.origin.variant ? " variant=" : "", e.origin.variant ? e.origin.variant : "",
+                      e.in_cycle, first_bit);
         fail_.details.push_back(buf);
-        const std::string in = ad_.describe(e.input);
+        const std::string in = ad_.port_describe(e.in_port, e.input);
         if (!in.empty()) fail_.details.push_back("INPUT " + in);
     }
 
+    void count_source(const Origin &o) {
+        stats_.sources[o.kind]++;
+        if (o.variant) stats_.variants[o.variant]++;
+    }
+
     void count_coverage(const Expected &e) {
-        stats_.sources[e.origin.kind]++;
-        if (e.origin.variant) stats_.variants[e.origin.variant]++;
         if (const char *o = ad_.outcome(e.txn)) stats_.outcomes[o]++;
     }
 
@@ -465,16 +636,17 @@ private:
     Phase phase_ = Phase::Reset;
     uint64_t cycle_ = 0;
     bool done_ = false;
-    bool have_pending_ = false;
-    Input pending_{};
-    Origin pending_origin_;
-    std::deque<Expected> expected_;
-    Snapshot stalled_;
-    bool last_out_valid_ = false;
+    std::array<InState, kIn> in_;
+    std::array<OutState, kOut> out_;
+    std::vector<Fired<Input>> fired_;
+    std::vector<Routed> routed_;
     uint64_t last_progress_ = 0;
     unsigned probes_target_ = 0;
+    unsigned probes_started_ = 0;
     bool probe_open_ = false;
+    unsigned probe_port_ = 0;
     uint64_t probe_in_cycle_ = 0;
+    uint64_t throughput_start_ = 0;
     uint64_t idle_until_ = 0;
     RunStats stats_;
     Failure fail_;
@@ -491,7 +663,6 @@ int report_failure(const Options &opt, A &adapter, const Failure &f) {
         // Replay the identical run with tracing on only in the window before the failure.
         RunLimits lim;
         lim.trace = true;
-        lim.quiet = true;
         lim.trace_from = f.cycle > opt.trace_window ? f.cycle - opt.trace_window : 0;
         Run<A> replay(opt, adapter, lim);
         replay.execute();
@@ -526,35 +697,45 @@ inline void print_coverage(const Options &opt, const RunStats &s,
                     kv.first.c_str(), kv.second);
 }
 
+// " port=<name>" on multi-stream units, nothing on single-stream ones (whose LATENCY and
+// THROUGHPUT lines keep the plain form other tools parse).
+template <class A>
+std::string port_key(unsigned p) {
+    return A::kInPorts > 1 ? std::string(" port=") + A::in_port_name(p) : std::string();
+}
+
 // Checks the measured latency and throughput against the adapter's documented values.
 template <class A>
 int report_timing(const Options &opt, const RunStats &s) {
     int status = 0;
-    if (s.latency_probes == 0) {
-        std::printf("LATENCY unit=%s cycles=unmeasured (count=0)\n", opt.unit.c_str());
-    } else {
-        std::printf("LATENCY unit=%s cycles=%u", opt.unit.c_str(), s.latency_max);
-        if (s.latency_min != s.latency_max) std::printf(" min=%u", s.latency_min);
-        std::printf(" probes=%u", s.latency_probes);
-        if (A::kSpecLatency >= 0) std::printf(" spec=%d", A::kSpecLatency);
-        std::printf("\n");
-        if (A::kSpecLatency >= 0 &&
-            (s.latency_min != static_cast<unsigned>(A::kSpecLatency) ||
-             s.latency_max != static_cast<unsigned>(A::kSpecLatency))) {
-            std::printf("FAIL unit=%s seed=%" PRIu64 " reason=latency measured=%u..%u spec=%d\n",
-                        opt.unit.c_str(), opt.seed, s.latency_min, s.latency_max,
-                        A::kSpecLatency);
-            status = 1;
+    for (unsigned p = 0; p < A::kInPorts; p++) {
+        const PortTiming &t = s.ports[p];
+        const std::string key = port_key<A>(p);
+        if (t.latency_probes == 0) {
+            std::printf("LATENCY unit=%s%s cycles=unmeasured\n", opt.unit.c_str(), key.c_str());
+        } else {
+            std::printf("LATENCY unit=%s%s cycles=%u", opt.unit.c_str(), key.c_str(), t.latency_max);
+            if (t.latency_min != t.latency_max) std::printf(" min=%u", t.latency_min);
+            std::printf(" probes=%u", t.latency_probes);
+            if (A::kSpecLatency >= 0) std::printf(" spec=%d", A::kSpecLatency);
+            std::printf("\n");
+            if (A::kSpecLatency >= 0 &&
+                (t.latency_min != static_cast<unsigned>(A::kSpecLatency) ||
+                 t.latency_max != static_cast<unsigned>(A::kSpecLatency))) {
+                std::printf("FAIL unit=%s%s seed=%" PRIu64 " reason=latency measured=%u..%u spec=%d\n",
+                            opt.unit.c_str(), key.c_str(), opt.seed, t.latency_min, t.latency_max,
+                            A::kSpecLatency);
+                status = 1;
+            }
         }
-    }
-    if (s.thr_lines > 0) {
-        std::printf("THROUGHPUT unit=%s transfers=%" PRIu64 " valid_cycles=%" PRIu64 "\n",
-                    opt.unit.c_str(), s.thr_lines, s.thr_valid_cycles);
-        if (A::kFullThroughput && s.thr_valid_cycles != s.thr_lines) {
-            std::printf("FAIL unit=%s seed=%" PRIu64 " reason=throughput: %" PRIu64
-                        " inputs needed %" PRIu64 " cycles of in_valid with out_ready high, "
+        if (t.thr_transfers == 0) continue;
+        std::printf("THROUGHPUT unit=%s%s transfers=%" PRIu64 " valid_cycles=%" PRIu64 "\n",
+                    opt.unit.c_str(), key.c_str(), t.thr_transfers, t.thr_valid_cycles);
+        if (A::kFullThroughput && t.thr_valid_cycles != t.thr_transfers) {
+            std::printf("FAIL unit=%s%s seed=%" PRIu64 " reason=throughput: %" PRIu64
+                        " inputs needed %" PRIu64 " cycles of valid with every output ready, "
                         "spec: one per cycle\n",
-                        opt.unit.c_str(), opt.seed, s.thr_lines, s.thr_valid_cycles);
+                        opt.unit.c_str(), key.c_str(), opt.seed, t.thr_transfers, t.thr_valid_cycles);
             status = 1;
         }
     }
@@ -591,9 +772,10 @@ int run_harness(const Options &opt, A &adapter) {
                 opt.unit.c_str(), s.sent, s.cycles, secs);
     if (opt.dump) std::printf("WAVEFORM %s cycles=0..%" PRIu64 "\n", opt.fst.c_str(), s.cycles);
     if (report_timing<A>(opt, s) != 0) return 1;
-    if (s.checked != opt.count) {
-        std::printf("FAIL unit=%s seed=%" PRIu64 " reason=checked %" PRIu64 " of %" PRIu64 "\n",
-                    opt.unit.c_str(), opt.seed, s.checked, opt.count);
+    if (s.sent != opt.count || s.checked != s.predicted) {
+        std::printf("FAIL unit=%s seed=%" PRIu64 " reason=sent %" PRIu64 " of %" PRIu64
+                    " inputs, checked %" PRIu64 " of %" PRIu64 " predicted outputs\n",
+                    opt.unit.c_str(), opt.seed, s.sent, opt.count, s.checked, s.predicted);
         return 1;
     }
     std::printf("PASS unit=%s seed=%" PRIu64 " checked=%" PRIu64 "\n", opt.unit.c_str(), opt.seed,

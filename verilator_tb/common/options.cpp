@@ -11,7 +11,9 @@ namespace tb {
 static uint64_t parse_u64(const std::string &opt, const std::string &s) {
     errno = 0;
     char *end = nullptr;
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 0);  // decimal or 0x...
+    // Decimal, or hexadecimal with 0x (never octal: "010" is ten).
+    const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    const unsigned long long v = std::strtoull(s.c_str(), &end, hex ? 16 : 10);
     if (s.empty() || s[0] == '-' || errno != 0 || *end != '\0') {
         throw Error("option " + opt + ": '" + s + "' is not an unsigned integer");
     }

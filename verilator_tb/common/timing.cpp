@@ -20,18 +20,20 @@ bool BurstChain::step(Rng &rng) {
     return on_;
 }
 
-Timing::Timing(const Options &opt, uint64_t seed)
+Timing::Timing(const Options &opt, uint64_t seed, unsigned in_ports, unsigned out_ports)
     : base_{"given", opt.gap, opt.gap_burst, opt.stall, opt.stall_burst},
       current_(base_),
       phase_cycles_(opt.phase_cycles),
-      rng_(seed, 0x7157u) {
+      rng_(seed, 0x7157u),
+      gap_chains_(in_ports),
+      stall_chains_(out_ports) {
     apply(base_);
 }
 
 void Timing::apply(const TimingProfile &p) {
     current_ = p;
-    gap_chain_.configure(p.gap, p.gap_burst);
-    stall_chain_.configure(p.stall, p.stall_burst);
+    for (BurstChain &c : gap_chains_) c.configure(p.gap, p.gap_burst);
+    for (BurstChain &c : stall_chains_) c.configure(p.stall, p.stall_burst);
 }
 
 void Timing::tick(uint64_t cycle) {

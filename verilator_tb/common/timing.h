@@ -7,6 +7,7 @@
 #define NP_TB_TIMING_H
 
 #include <cstdint>
+#include <vector>
 
 #include "options.h"
 #include "rng.h"
@@ -34,13 +35,15 @@ private:
     bool on_ = false;
 };
 
+// One gap chain per input port and one stall chain per output port, all following the
+// current profile.
 class Timing {
 public:
-    Timing(const Options &opt, uint64_t seed);
+    Timing(const Options &opt, uint64_t seed, unsigned in_ports = 1, unsigned out_ports = 1);
     // Advance one clock cycle (re-picks the profile at phase boundaries).
     void tick(uint64_t cycle);
-    bool gap() { return gap_chain_.step(rng_); }
-    bool stall() { return stall_chain_.step(rng_); }
+    bool gap(unsigned in_port = 0) { return gap_chains_[in_port].step(rng_); }
+    bool stall(unsigned out_port = 0) { return stall_chains_[out_port].step(rng_); }
     const TimingProfile &profile() const { return current_; }
 
 private:
@@ -49,7 +52,7 @@ private:
     TimingProfile current_;
     uint64_t phase_cycles_;
     Rng rng_;
-    BurstChain gap_chain_, stall_chain_;
+    std::vector<BurstChain> gap_chains_, stall_chains_;
 };
 
 }  // namespace tb
