@@ -52,6 +52,7 @@ test: deps
 	$(MAKE) --no-print-directory test-c
 	$(MAKE) --no-print-directory vectors-check
 	$(MAKE) --no-print-directory verify
+	$(MAKE) --no-print-directory verify-selftest
 	$(MAKE) --no-print-directory verify-iverilog
 	$(MAKE) --no-print-directory prove
 	$(MAKE) --no-print-directory synth-liberty-check synth-test

@@ -78,7 +78,7 @@ verify:
 	ms=$$(( ($$(date +%s%N) - start) / 1000000 )); \
 	echo "verify: summary (seed=$(VERIFY_SEED); replay one top: make verify-<top> VERIFY_SEED=$(VERIFY_SEED))"; \
 	for t in $(TOPS); do \
-	  grep -hsE '^(PASS|LATENCY|THROUGHPUT|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL) ' \
+	  grep -hsE '^(PASS|LATENCY|THROUGHPUT|STATS|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL) ' \
 	    $(VERIFY_DIR)/$$t.log | cut -c1-200 || echo "verify-$$t: no log (build failed?)"; \
 	done; \
 	printf 'verify: %d tops x %s lines %s, wall time %d.%03d s including builds\n' \

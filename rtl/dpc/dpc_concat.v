@@ -34,46 +34,39 @@ module dpc_concat (
     end
   endfunction
 
-  // A compressible plane contributes its value (bit 0) only: bits j >= 1 are masked by ES.
-  wire [1023:0] data;
-
-  genvar c, p, k, i, j;
-  generate
-    for (i = 0; i < 32; i = i + 1) begin : gen_data
-      assign data[32*i] = planes_i[32*i];
-      for (j = 1; j < 32; j = j + 1) begin : gen_bit
-        assign data[32*i+j] = planes_i[32*i+j] & ~es_i[i];
-      end
-    end
-  endgenerate
-
   wire [961:0] ed_width [1:4];
 
-  // Layout of width Wc, gathered per ED position p: the plane i that lands on p after k
-  // compressible planes is i = k + (p - k) / Wc, at its bit (p - k) % Wc; so each position is
-  // an OR over k = 0..31 of (plane i selects offset k) & (that bit), at most 32 terms.
-  // Positions at and above EdBits are never part of a compressed stream and are not built.
+  genvar c;
   generate
     for (c = 1; c <= 4; c = c + 1) begin : gen_width
       localparam integer Wc = 8 * c;
       localparam integer EdBits = ed_max_bits(c);
-      wire [EdBits-1:0] layout;
 
-      for (p = 0; p < EdBits; p = p + 1) begin : gen_pos
-        wire [31:0] terms;
-        for (k = 0; k < 32; k = k + 1) begin : gen_k
-          localparam integer Plane = (p >= k) ? k + (p - k) / Wc : 32;
-          localparam integer Bit   = (p >= k) ? (p - k) % Wc : 0;
-          if (Plane < 32) begin : gen_term
-            assign terms[k] = sel_i[32*Plane+k] & data[32*Plane+Bit];
-          end else begin : gen_none
-            assign terms[k] = 1'b0;
+      // Layout for this width; positions at and above EdBits are never part of a compressed
+      // stream (see header) and are dropped below.
+      /* verilator lint_off UNUSEDSIGNAL */
+      reg [32*Wc-1:0] layout;
+      /* verilator lint_on UNUSEDSIGNAL */
+      reg [Wc-1:0] data;
+      integer i, k;
+
+      // Written as "if this offset is selected, place the plane there": synthesis turns the
+      // one-hot selects into an AND-OR per bit, and event-driven simulators (Icarus) only do
+      // the one placement per plane that is selected.
+      always @* begin
+        layout = {(32*Wc){1'b0}};
+        for (i = 0; i < 32; i = i + 1) begin
+          // A compressible plane contributes its value (bit 0) only.
+          data = {planes_i[32*i+1 +: Wc-1] & {(Wc-1){~es_i[i]}}, planes_i[32*i]};
+          for (k = 0; k <= i; k = k + 1) begin
+            if (sel_i[32*i+k]) begin
+              layout[k + Wc*(i-k) +: Wc] = layout[k + Wc*(i-k) +: Wc] | data;
+            end
           end
         end
-        assign layout[p] = |terms;
       end
 
-      wire [EdBits-1:0] ed_used = layout & {EdBits{count_oh_i[c-1]}};
+      wire [EdBits-1:0] ed_used = layout[EdBits-1:0] & {EdBits{count_oh_i[c-1]}};
       if (EdBits < 962) begin : gen_pad
         assign ed_width[c] = {{(962-EdBits){1'b0}}, ed_used};
       end else begin : gen_full

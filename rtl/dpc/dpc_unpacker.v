@@ -18,32 +18,31 @@ module dpc_unpacker (
   input  wire [3:0]    count_oh_i,
   output wire [1023:0] relayed_o
 );
+  // Reads past ed_i see zeros: a plane of width Wc at its farthest offset ends below 32*Wc.
+  wire [1023:0] ed_ext = {62'd0, ed_i};
   wire [1023:0] relayed_width [1:4];
 
-  // Bit j of plane i for width Wc: an OR over its i + 1 offsets k + Wc*(i - k), each gated by
-  // the plane's one-hot select. Offsets past ed_i (only in rejected streams) are left out.
-  genvar c, i, j, k;
+  genvar c;
   generate
     for (c = 1; c <= 4; c = c + 1) begin : gen_width
       localparam integer Wc = 8 * c;
-      for (i = 0; i < 32; i = i + 1) begin : gen_plane
-        for (j = 0; j < 32; j = j + 1) begin : gen_bit
-          if (j < Wc) begin : gen_used
-            wire [i:0] terms;
-            for (k = 0; k <= i; k = k + 1) begin : gen_k
-              localparam integer Pos = k + Wc * (i - k) + j;
-              if (Pos < 962) begin : gen_term
-                assign terms[k] = sel_i[32*i+k] & ed_i[Pos];
-              end else begin : gen_none
-                assign terms[k] = 1'b0;
-              end
+      reg [1023:0] relayed;
+      integer i, k;
+
+      // "If this offset is selected, take the plane from there" (see dpc_concat: an AND-OR
+      // per bit after synthesis, one part-select per plane in an event-driven simulator).
+      always @* begin
+        relayed = 1024'd0;
+        for (i = 0; i < 32; i = i + 1) begin
+          for (k = 0; k <= i; k = k + 1) begin
+            if (sel_i[32*i+k]) begin
+              relayed[32*i +: Wc] = ed_ext[k + Wc*(i-k) +: Wc];
             end
-            assign relayed_width[c][32*i+j] = count_oh_i[c-1] & (|terms);
-          end else begin : gen_unused
-            assign relayed_width[c][32*i+j] = 1'b0;
           end
         end
       end
+
+      assign relayed_width[c] = relayed & {1024{count_oh_i[c-1]}};
     end
   endgenerate
 

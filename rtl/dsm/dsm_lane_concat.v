@@ -5,8 +5,9 @@
 // (es_i[s] = 1) or the whole 64-bit segment. Segment i starts at 64*i - 60*k, k = CSN segments
 // before it, so it has only i + 1 possible places: each segment is muxed among its i + 1
 // offsets with the one-hot selects from dsm_bit_count (sel_i[i*(i+1)/2 + k]), and the placed
-// segments are ORed (they never overlap). No barrel shifter: a shifter would also build the
-// impossible offsets. A CSN segment contributes only seg[3:0] (its nibble): its upper 60 bits
+// segments are ORed (they never overlap). Each placement is a 64-bit slice at a constant
+// offset, so no operation is wider than a segment. No barrel shifter: a shifter would also
+// build the impossible offsets. A CSN segment contributes only seg[3:0] (its nibble): its upper 60 bits
 // use a select that also requires es_i[i] = 0, so the masking costs one gate per select line
 // instead of one per data bit.
 //
@@ -33,42 +34,30 @@ module dsm_lane_concat #(
 
   localparam integer EdBits = 64 * Segs - 60;
 
-  // Each segment placed at its selected offset, side by side: segment i in bits
-  // [i*EdBits +: EdBits].
-  wire [Segs*EdBits-1:0] placed;
+  // Every placement fits in 64*Segs bits; only the top 60 can be written past EdBits, by a raw
+  // last segment with no CSN before it, i.e. es_i = 0, which is never emitted (en_i = 0).
+  reg  [64*Segs-1:0] placed;
+  reg                place, place_upper;
+  integer            i, k;
 
-  genvar i;
-  generate
-    for (i = 0; i < Segs; i = i + 1) begin : gen_seg
-      // Low nibble: placed for CSN and raw segments; upper 60 bits: raw segments only.
-      wire [3:0]       nibble = seg_i[64*i +: 4];
-      wire [59:0]      upper  = seg_i[64*i+4 +: 60];
-      reg [EdBits-1:0] at_offset;
-      reg              place, place_upper;
-      integer k;
-      always @(*) begin
-        at_offset = {EdBits{1'b0}};
-        for (k = 0; k <= i; k = k + 1) begin
-          place       = sel_i[i*(i+1)/2 + k] & en_i;
-          place_upper = place & ~es_i[i];
-          // Bits shifted past EdBits only exist for es_i = 0, which is never emitted.
-          at_offset = at_offset
-                    | (({{(EdBits-4){1'b0}}, nibble} << (64*i - 60*k))
-                       & {EdBits{place}})
-                    | (({{(EdBits-60){1'b0}}, upper} << (64*i - 60*k + 4))
-                       & {EdBits{place_upper}});
-        end
-      end
-      assign placed[i*EdBits +: EdBits] = at_offset;
-    end
-  endgenerate
-
-  integer s;
   always @(*) begin
-    ed_o = {EdBits{1'b0}};
-    for (s = 0; s < Segs; s = s + 1) begin
-      ed_o = ed_o | placed[s*EdBits +: EdBits];
+    placed = {64*Segs{1'b0}};
+    place       = 1'b0;
+    place_upper = 1'b0;
+    for (i = 0; i < Segs; i = i + 1) begin
+      for (k = 0; k <= i; k = k + 1) begin
+        // Low nibble: CSN and raw segments; upper 60 bits: raw segments only.
+        place       = sel_i[i*(i+1)/2 + k] & en_i;
+        place_upper = place & ~es_i[i];
+        placed[64*i - 60*k +: 64] = placed[64*i - 60*k +: 64]
+                                  | {seg_i[64*i+4 +: 60] & {60{place_upper}},
+                                     seg_i[64*i +: 4] & {4{place}}};
+      end
     end
+    ed_o = placed[EdBits-1:0];
   end
+
+  // The bits above EdBits are always zero when en_i = 1 (see above); nothing reads them.
+  wire [59:0] unused_overflow = placed[64*Segs-1:EdBits];
 
 endmodule

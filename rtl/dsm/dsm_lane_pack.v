@@ -3,8 +3,9 @@
 //
 // Function: bits_o is the lane stream, LSB = first bit: compressed {ED, ES, C=1} when at least
 // one segment is a CSN, else raw {lane bytes, C=0}; bits at and above the stream length are
-// zero. count_o is the number of CSN segments (0 = raw lane); dsm_lane_len turns it into the
-// length, so only these few bits need to travel with the stream.
+// zero. count_o is the number of CSN segments in binary (0 = raw lane): binary because it
+// crosses the compressor's pipeline register, where 4 bits are cheaper than 9 one-hot ones;
+// dsm_line_concat decodes it for the lane placement and dsm_lane_len.
 // The raw lane is ORed into the stream rather than multiplexed: dsm_lane_concat's output is
 // zero and ES is zero exactly when the lane is raw.
 //
@@ -62,7 +63,7 @@ module dsm_lane_pack #(
     .total_o (csn_total)
   );
 
-  // Binary count for the pipeline register (4 bits instead of 9 one-hot); count 0 = raw lane.
+  // One-hot total -> binary: OR of the indices whose bit is set (exactly one is).
   reg [CountWidth-1:0] count_bin;
   integer n;
   always @(*) begin

@@ -2,8 +2,9 @@
 //
 // Function: lane 0's stream at bit 0, lane 1's immediately after it. Lane 0's length takes only
 // Segs + 1 values (513 raw, or 521 - 60n for n = 1..8 CSN segments with LaneBytes = 64), so
-// lane 1 is muxed among those Segs + 1 offsets, selected by lane 0's CSN count, and ORed onto
-// lane 0 (whose bits above its length are zero). len_o = sum of the lane lengths.
+// lane 1 is muxed among those Segs + 1 offsets, selected by lane 0's CSN count (binary from the
+// pipeline register, decoded here to one-hot selects), and ORed onto lane 0 (whose bits above
+// its length are zero). len_o = sum of the lane lengths.
 // With LaneBytes = 128 there is one lane and this is wiring plus a length lookup.
 //
 // Latency / throughput: combinational.

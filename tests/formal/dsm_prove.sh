@@ -3,7 +3,7 @@
 # (docs/dsm.md section 8.5). Run by `make prove` (tests/formal/formal.mk).
 #
 # Usage: tests/formal/dsm_prove.sh OUT_DIR [PROPERTY...]
-#   PROPERTY: lane64 line64 line128 sanity (default: all, in that order)
+#   PROPERTY: lane64 lane128 line64 line128 sanity (default: all, in that order)
 # Environment: NP_RTL  Verilog sources to read (default: rtl/common/*.v rtl/dsm/*.v); pointing
 #                      it at a deliberately broken copy shows that a proof then fails.
 #
@@ -11,12 +11,13 @@
 #   lane64  dsm_lane_miter, LaneBytes = 64 (512 free bits): dsm_lane_unpack(dsm_lane_pack(x))
 #           == x, no error flag, equal lengths, zero bits above the length.
 #           Engine: Yosys `sat -prove` (MiniSat) on the bit-level netlist.
+#   lane128 the same for one 128-byte lane (1024 free bits).
 #   line64  dsm_line_miter, LaneBytes = 64 (1024 free bits): two lanes + line concatenation,
 #           decoded with the stream's own length: line restored, err_o = 0, zero tail.
 #   line128 dsm_line_miter, LaneBytes = 128 (1024 free bits): one 128-byte lane.
-#           Engine for line64/line128: ABC SAT sweeping (&fraig, which merges only nodes a SAT
-#           call proved equivalent) inside Yosys `abc`, then Yosys `sat -prove` on the result.
-#           Plain MiniSat needs about 13 minutes for line64; the sweep brings it to seconds.
+#           Engine for lane128/line64/line128: ABC SAT sweeping (&fraig, which merges only
+#           nodes a SAT call proved equivalent) inside Yosys `abc`, then Yosys `sat -prove` on
+#           the result. Plain MiniSat alone takes many minutes on these 1024-bit miters.
 #   sanity  dsm_lane_miter with CorruptBit set (one stream bit flipped between packer and
 #           unpacker): the solver must find a counterexample, showing the property can fail.
 # Prints one line per property: "PROVED ..." / "CAUGHT ..." with input width and time, or
@@ -27,7 +28,7 @@ out_dir=${1:?usage: dsm_prove.sh OUT_DIR [PROPERTY...]}
 shift
 props=("$@")
 if [ ${#props[@]} -eq 0 ]; then
-  props=(lane64 line64 line128 sanity)
+  props=(lane64 lane128 line64 line128 sanity)
 fi
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/dsm/*.v)}
 mkdir -p "$out_dir"
@@ -77,6 +78,10 @@ for p in "${props[@]}"; do
     lane64)
       run lane64 512 "lane round trip, LaneBytes=64 (MiniSat)" proof \
         "$(front dsm_lane_miter 64) sat -prove ok_o 1 -verify dsm_lane_miter" || status=1 ;;
+    lane128)
+      run lane128 1024 "lane round trip, LaneBytes=128 (ABC sweep + MiniSat)" proof \
+        "$(front dsm_lane_miter 128) $sweep sat -prove ok_o 1 -verify dsm_lane_miter" \
+        || status=1 ;;
     line64)
       run line64 1024 "line round trip, 2 lanes + line concat, LaneBytes=64 (ABC sweep + MiniSat)" \
         proof "$(front dsm_line_miter 64) $sweep sat -prove ok_o 1 -verify dsm_line_miter" \
@@ -91,7 +96,7 @@ for p in "${props[@]}"; do
         "$(front dsm_lane_miter 64 "-set CorruptBit 20") sat -prove ok_o 1 -verify dsm_lane_miter" \
         || status=1 ;;
     *)
-      echo "dsm_prove.sh: unknown property '$p' (lane64 line64 line128 sanity)" >&2
+      echo "dsm_prove.sh: unknown property '$p' (lane64 lane128 line64 line128 sanity)" >&2
       exit 2 ;;
   esac
 done

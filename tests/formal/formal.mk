@@ -3,7 +3,7 @@
 #
 #   make prove               every unit that has tests/formal/<unit>_prove.sh
 #   make prove-<unit>        one unit
-#   make prove-dsm-<prop>    one DSM property: lane64 line64 line128 sanity (see dsm_prove.sh)
+#   make prove-dsm-<prop>    one DSM property: lane64 lane128 line64 line128 sanity (dsm_prove.sh)
 #
 # Convention for a unit's script: `tests/formal/<unit>_prove.sh OUT_DIR` proves all of that
 # unit's properties, prints one "PROVED ..." line per property (input width and time) and exits
@@ -12,13 +12,13 @@
 
 FORMAL_DIR   := $(BUILD)/formal
 FORMAL_UNITS := $(foreach u,$(UNITS),$(if $(wildcard tests/formal/$(u)_prove.sh),$(u)))
-DSM_PROPS    := lane64 line64 line128 sanity
+DSM_PROPS    := lane64 lane128 line64 line128 sanity
 
 .PHONY: prove $(addprefix prove-,$(FORMAL_UNITS)) $(addprefix prove-dsm-,$(DSM_PROPS))
 
 ## prove: formal proofs (Yosys SAT) that every RTL decompressor inverts its RTL compressor
 prove: $(addprefix prove-,$(FORMAL_UNITS))
-	@echo "prove: all proofs passed ($(FORMAL_UNITS))"
+	@echo "prove: all proofs passed ($(strip $(FORMAL_UNITS)))"
 
 # DSM: one target per property so `make -j2 prove` can run two at once.
 prove-dsm: $(addprefix prove-dsm-,$(DSM_PROPS))

@@ -31,6 +31,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <ctime>
 #include <deque>
 #include <map>
 #include <memory>
@@ -751,6 +752,7 @@ int run_harness(const Options &opt, A &adapter) {
     std::printf("REPLAY %s\n", opt.command_line.c_str());
     std::fflush(stdout);
     const auto t0 = std::chrono::steady_clock::now();
+    const std::clock_t cpu0 = std::clock();
     RunLimits lim;
     lim.trace = opt.dump;
     Failure failure;
@@ -764,12 +766,13 @@ int run_harness(const Options &opt, A &adapter) {
     }
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu_secs = static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     if (failure.failed) return report_failure(opt, adapter, failure);
     std::map<std::string, uint64_t> events;
     adapter.coverage(events);
     print_coverage(opt, s, events);
-    std::printf("STATS unit=%s sent=%" PRIu64 " cycles=%" PRIu64 " seconds=%.1f\n",
-                opt.unit.c_str(), s.sent, s.cycles, secs);
+    std::printf("STATS unit=%s sent=%" PRIu64 " cycles=%" PRIu64 " seconds=%.1f cpu_seconds=%.1f\n",
+                opt.unit.c_str(), s.sent, s.cycles, secs, cpu_secs);
     if (opt.dump) std::printf("WAVEFORM %s cycles=0..%" PRIu64 "\n", opt.fst.c_str(), s.cycles);
     if (report_timing<A>(opt, s) != 0) return 1;
     if (s.sent != opt.count || s.checked != s.predicted) {

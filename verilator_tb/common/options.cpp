@@ -78,7 +78,7 @@ void Options::print_help(const char *argv0) const {
         "                        pending (default 20000)\n"
         "  --latency-probes N    inputs sent into the empty pipeline to measure latency (8)\n"
         "  --comb-check P        fraction of cycles on which out_ready_i is toggled to check\n"
-        "                        that out_valid_o does not depend on it (default 0.125)\n"
+        "                        that out_valid_o does not depend on it (default 1/32)\n"
         "  --fst FILE            waveform written on failure (default <unit>_fail.fst)\n"
         "  --trace-window N      cycles before the failure in that waveform (default 2000)\n"
         "  --dump                trace the whole run into --fst (short runs only)\n"
