@@ -34,7 +34,7 @@ struct CfgWrite {
 class ApproxAdapter : public tb::StreamAdapter<ApproxAdapter, Vdsm_approx> {
 public:
     static constexpr const char *kUnit = "dsm_approx";
-    static constexpr int kSpecLatency = 2;  // docs/dsm.md section 6
+    static constexpr int kSpecLatency = 1;  // docs/dsm.md section 6
 
     struct Input {
         uint64_t addr;

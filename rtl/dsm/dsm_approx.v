@@ -1,26 +1,26 @@
-// dsm_approx: the FP approximation unit (docs/dsm.md sections 5 and 6), two pipeline stages.
+// dsm_approx: the FP approximation unit (docs/dsm.md sections 5 and 6), one pipeline stage.
 //
 // Function: looks the line address up in an 8-entry range map and clears the low
 // 4 * min(bits >> 2, 5) bits of every binary32 word of the line.
-//   stage 1 (input -> u_match_stage): range match of every entry + lowest-index priority select
-//     (dsm_approx_match) against the map registers (dsm_approx_map); registers the line, the
-//     address and the 5-bit bits value.
-//   stage 2 (u_match_stage -> u_out_stage): masking (dsm_approx_mask); registers the outputs.
-// Splitting there keeps the 41-bit magnitude comparators and the priority select away from the
-// 1024-bit-wide mask fan-out.
+//   input -> u_out_stage: range match of every entry + lowest-index priority select
+//     (dsm_approx_match) against the map registers (dsm_approx_map), masking (dsm_approx_mask);
+//     registers the approximated line, the address and the 5-bit bits value.
+// The thesis (Table 6.4) uses two stages; the estimate puts match + mask at about 830 ps of ABC
+// delay, inside one 800 MHz cycle, so the unit uses one and saves a 1071-bit register stage
+// (docs/dsm.md 6 and 8).
 //
-// Latency / throughput: 2 cycles, one line per cycle. Map writes (cfg_we_i) are accepted every
+// Latency / throughput: 1 cycle, one line per cycle. Map writes (cfg_we_i) are accepted every
 // cycle, independent of the stream; a line accepted on the same edge as a write sees the old
-// map (docs/dsm.md 5.3).
-// Register bits (Entries = 8): map 8 x (1 + 41 + 41 + 5) = 704; stage 1: 1024 + 41 + 5 + valid
-// = 1071; stage 2: the same, 1071.
+// map (docs/dsm.md 5.3), because the match reads the map registers before that edge.
+// Register bits (Entries = 8): map 8 x (1 + 41 + 41 + 5) = 704; output stage 1024 + 41 + 5 +
+// valid = 1071.
 //
 // What it does not do: no read-back of the map, no error on illegal bits values (they are
 // defined, docs/dsm.md 5.2), binary32 elements only. Entries must be at least 2 (an index
 // port needs a bit).
 //
 // Worked example: entry 0 = {valid, 41'h10, 41'h1F, 8}, in_addr_i = 41'h12, every word
-// 32'h3F8ABCDE -> two cycles later out_bits_o = 8, every word 32'h3F8ABC00,
+// 32'h3F8ABCDE -> one cycle later out_bits_o = 8, every word 32'h3F8ABC00,
 // out_addr_o = 41'h12; in_addr_i = 41'h20 -> out_bits_o = 0, line unchanged.
 module dsm_approx #(
   parameter integer AddrWidth = 41,
@@ -68,7 +68,7 @@ module dsm_approx #(
     .bits_o      (map_bits)
   );
 
-  // Stage 1: range match and priority select.
+  // Range match and priority select.
   wire [4:0] match_bits;
 
   dsm_approx_match #(.AddrWidth(AddrWidth), .Entries(Entries)) u_match (
@@ -80,38 +80,24 @@ module dsm_approx #(
     .bits_o  (match_bits)
   );
 
-  wire                 mid_valid;
-  wire                 mid_ready;
-  wire [4:0]           mid_bits;
-  wire [AddrWidth-1:0] mid_addr;
-  wire [1023:0]        mid_line;
-
-  np_stream_register #(.Width(StageBits)) u_match_stage (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .in_valid_i  (in_valid_i),
-    .in_ready_o  (in_ready_o),
-    .in_data_i   ({match_bits, in_addr_i, in_line_i}),
-    .out_valid_o (mid_valid),
-    .out_ready_i (mid_ready),
-    .out_data_o  ({mid_bits, mid_addr, mid_line})
-  );
-
-  // Stage 2: masking.
+  // Masking, in the same stage: the match is a few levels of 41-bit comparators and an 8-way
+  // priority select, the mask one AND per bit, so the whole path fits one 800 MHz cycle
+  // (make synth: about 830 ps of ABC delay), and a second stage would only add 1071 flops and
+  // their hold multiplexers.
   wire [1023:0] masked_line;
 
   dsm_approx_mask u_mask (
-    .line_i   (mid_line),
-    .groups_i (mid_bits[4:2]),
+    .line_i   (in_line_i),
+    .groups_i (match_bits[4:2]),
     .line_o   (masked_line)
   );
 
   np_stream_register #(.Width(StageBits)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .in_valid_i  (mid_valid),
-    .in_ready_o  (mid_ready),
-    .in_data_i   ({mid_bits, mid_addr, masked_line}),
+    .in_valid_i  (in_valid_i),
+    .in_ready_o  (in_ready_o),
+    .in_data_i   ({match_bits, in_addr_i, masked_line}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),
     .out_data_o  ({out_bits_o, out_addr_o, out_line_o})
