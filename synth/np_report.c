@@ -3,7 +3,13 @@
  * closing summary (docs/synthesis.md says what each figure means).
  *
  *   np_report --synth-dir DIR --verify-dir DIR --published FILE --liberty PATH --clock-mhz F
- *             --clk-to-q-ps F --setup-ps F --json OUT --md OUT [--summary OUT] UNIT:TOP...
+ *             --clk-to-q-ps F --setup-ps F --json OUT --md OUT [--summary OUT]
+ *             [--compare FILE] UNIT:TOP...
+ *
+ * --compare names pairs of our own tops to set side by side (synth/compare.tsv: e.g. the DPC
+ * and DSM compressors on the same 128-byte line, where no published figures exist): the report
+ * says which of the two is smaller and by how much. A pair with a top outside this run is
+ * left out (a single-top report).
  *
  * Per top it reads DIR/TOP/yosys.log (written by synth/np_synth.tcl, whose "NP-MARK" lines delimit
  * the sections parsed here), DIR/TOP/runtime.txt (wall and CPU seconds) and, if it exists,
@@ -24,6 +30,7 @@
 #define GENERATOR_NAME "np_report (nocpress synth/np_report.c)"
 #define MAX_TOPS 64
 #define MAX_PUBLISHED 64
+#define MAX_COMPARISONS 64
 #define MAX_WARNINGS_KEPT 8
 #define NAME_LEN 128
 #define TEXT_LEN 512
@@ -550,10 +557,67 @@ static const published_row *find_published(const published_table *t, const char 
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Comparisons between our own tops (synth/compare.tsv)                                        */
+
+typedef struct {
+  char top[NAME_LEN];
+  char baseline[NAME_LEN];
+  char note[TEXT_LEN];
+} compare_row;
+
+typedef struct {
+  compare_row rows[MAX_COMPARISONS];
+  int count;
+} compare_table;
+
+static const char *const kCompareColumns = "top\tbaseline\tnote";
+
+enum { CMP_FIELDS = 3 };
+
+static void parse_compare_row(const line_reader *r, compare_table *t) {
+  char *f[CMP_FIELDS + 1];
+  if (t->count >= MAX_COMPARISONS)
+    die_at(r->path, r->line_no, "more than %d rows", MAX_COMPARISONS);
+  if (split_tabs(r->buf, f, CMP_FIELDS) != CMP_FIELDS)
+    die_at(r->path, r->line_no, "expected %d tab-separated fields: %s", CMP_FIELDS,
+           kCompareColumns);
+  compare_row *row = &t->rows[t->count];
+  if (!*f[0] || strlen(f[0]) >= sizeof row->top) die_at(r->path, r->line_no, "bad top name");
+  if (!*f[1] || strlen(f[1]) >= sizeof row->baseline)
+    die_at(r->path, r->line_no, "bad baseline name");
+  if (strcmp(f[0], f[1]) == 0) die_at(r->path, r->line_no, "a top compared with itself");
+  if (!*f[2] || strlen(f[2]) >= sizeof row->note) die_at(r->path, r->line_no, "bad note");
+  copy_text(row->top, sizeof row->top, f[0]);
+  copy_text(row->baseline, sizeof row->baseline, f[1]);
+  copy_text(row->note, sizeof row->note, f[2]);
+  t->count++;
+}
+
+static void load_compare(const char *path, compare_table *t) {
+  line_reader r;
+  bool header_seen = false;
+  t->count = 0;
+  if (!path) return;
+  if (!reader_open(&r, path)) die("cannot open %s: %s", path, strerror(errno));
+  while (reader_next(&r)) {
+    if (r.buf[0] == '#' || is_blank(r.buf)) continue;
+    if (!header_seen) {
+      if (strcmp(r.buf, kCompareColumns) != 0)
+        die_at(path, r.line_no, "expected the header line '%s' (tab-separated)", kCompareColumns);
+      header_seen = true;
+      continue;
+    }
+    parse_compare_row(&r, t);
+  }
+  if (!header_seen) die_at(path, r.line_no, "no header line");
+  reader_close(&r);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Figures per top                                                                             */
 
 typedef struct {
-  const char *synth_dir, *verify_dir, *published_path, *liberty;
+  const char *synth_dir, *verify_dir, *published_path, *liberty, *compare_path;
   const char *json_out, *md_out, *summary_out;
   double clock_mhz, clk_to_q_ps, setup_ps;
   int num_tops;
@@ -591,6 +655,49 @@ static void build_top_report(const options *o, const published_table *pub, int i
   t->fmax_mhz = 1e6 / t->stage_ps;
   t->meets_target = t->stage_ps <= clock_period_ps(o);
   t->pub = find_published(pub, t->top);
+}
+
+/* The pairs of synth/compare.tsv whose two tops are both in this run. */
+typedef struct {
+  const compare_row *row;
+  const top_report *top, *baseline;
+  double ratio;        /* top NAND2-eq / baseline NAND2-eq */
+} comparison;
+
+static const top_report *find_top(const options *o, const top_report *tops, const char *name) {
+  for (int i = 0; i < o->num_tops; i++)
+    if (strcmp(tops[i].top, name) == 0) return &tops[i];
+  return NULL;
+}
+
+static int build_comparisons(const options *o, const top_report *tops, const compare_table *t,
+                             comparison *out) {
+  int n = 0;
+  for (int i = 0; i < t->count; i++) {
+    const top_report *a = find_top(o, tops, t->rows[i].top);
+    const top_report *b = find_top(o, tops, t->rows[i].baseline);
+    if (!a || !b || a->nand2_eq <= 0 || b->nand2_eq <= 0) continue;
+    out[n].row = &t->rows[i];
+    out[n].top = a;
+    out[n].baseline = b;
+    out[n].ratio = round(a->nand2_eq) / round(b->nand2_eq);
+    n++;
+  }
+  return n;
+}
+
+/* "dsm_compressor is smaller by 37% (0.63x)": which top is smaller, and how much smaller it is
+ * than the other, as a share of the larger one. */
+static void fmt_smaller(char *buf, size_t cap, const comparison *c) {
+  const double a = round(c->top->nand2_eq), b = round(c->baseline->nand2_eq);
+  if (a == b) {
+    snprintf(buf, cap, "equal");
+    return;
+  }
+  const top_report *small = a < b ? c->top : c->baseline;
+  const double lo = a < b ? a : b, hi = a < b ? b : a;
+  snprintf(buf, cap, "%s is smaller by %.0f%% (%.2fx the other)", small->top,
+           100.0 * (hi - lo) / hi, lo / hi);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -662,7 +769,26 @@ static void write_text_file(const char *path, const char *text) {
   if (fclose(f) != 0) die("error writing %s", path);
 }
 
-static void write_json(const options *o, const top_report *tops) {
+static cJSON *comparisons_json(const comparison *cmp, int n) {
+  cJSON *arr = cJSON_CreateArray();
+  for (int i = 0; i < n; i++) {
+    const comparison *c = &cmp[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "top", c->top->top);
+    cJSON_AddStringToObject(o, "baseline", c->baseline->top);
+    cJSON_AddNumberToObject(o, "nand2_eq", round(c->top->nand2_eq));
+    cJSON_AddNumberToObject(o, "baseline_nand2_eq", round(c->baseline->nand2_eq));
+    add_rounded(o, "ratio", c->ratio, 0.001);
+    cJSON_AddStringToObject(o, "smaller",
+                            c->ratio < 1 ? c->top->top : c->ratio > 1 ? c->baseline->top : "");
+    cJSON_AddStringToObject(o, "note", c->row->note);
+    cJSON_AddItemToArray(arr, o);
+  }
+  return arr;
+}
+
+static void write_json(const options *o, const top_report *tops, const comparison *cmp,
+                       int n_cmp) {
   cJSON *root = cJSON_CreateObject();
   cJSON_AddStringToObject(root, "generator", GENERATOR_NAME);
   cJSON_AddStringToObject(root, "liberty", o->liberty);
@@ -677,6 +803,7 @@ static void write_json(const options *o, const top_report *tops) {
   cJSON_AddNumberToObject(root, "nand2_area_um2", kNand2AreaUm2);
   cJSON *units = cJSON_AddArrayToObject(root, "units");
   for (int i = 0; i < o->num_tops; i++) cJSON_AddItemToArray(units, top_json(&tops[i]));
+  cJSON_AddItemToObject(root, "comparisons", comparisons_json(cmp, n_cmp));
   char *text = cJSON_Print(root);
   if (!text) die("out of memory printing JSON");
   write_text_file(o->json_out, text);
@@ -837,18 +964,40 @@ static void md_warnings(FILE *f, const options *o, const top_report *tops) {
   }
 }
 
-static void write_md(const options *o, const top_report *tops) {
+static void md_compare_table(FILE *f, const options *o, const comparison *cmp, int n) {
+  char smaller[2 * NAME_LEN];
+  if (n == 0) return;
+  fprintf(f, "## Our tops side by side (`%s`)\n\n", o->compare_path);
+  fprintf(f, "| top | NAND2-eq | latency | est. fmax MHz | baseline | NAND2-eq | latency | "
+             "est. fmax MHz | top / baseline | smaller | note |\n");
+  fprintf(f, "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|\n");
+  for (int i = 0; i < n; i++) {
+    const comparison *c = &cmp[i];
+    char la[64], lb[64];
+    fmt_latency(la, sizeof la, c->top);
+    fmt_latency(lb, sizeof lb, c->baseline);
+    fmt_smaller(smaller, sizeof smaller, c);
+    fprintf(f, "| %s | %.0f | %s | %.0f | %s | %.0f | %s | %.0f | %.2f | %s | %s |\n",
+            c->top->top, c->top->nand2_eq, la, c->top->fmax_mhz, c->baseline->top,
+            c->baseline->nand2_eq, lb, c->baseline->fmax_mhz, c->ratio, smaller, c->row->note);
+  }
+  fprintf(f, "\n");
+}
+
+static void write_md(const options *o, const top_report *tops, const comparison *cmp, int n_cmp) {
   FILE *f = fopen(o->md_out, "w");
   if (!f) die("cannot write %s: %s", o->md_out, strerror(errno));
   md_header(f, o, tops);
   md_area_table(f, o, tops);
   md_timing_table(f, o, tops);
+  md_compare_table(f, o, cmp, n_cmp);
   md_published_sources(f, o, tops);
   md_warnings(f, o, tops);
   if (fclose(f) != 0) die("error writing %s", o->md_out);
 }
 
-static void write_summary(const options *o, const top_report *tops) {
+static void write_summary(const options *o, const top_report *tops, const comparison *cmp,
+                          int n_cmp) {
   char vec[64], lat[64], plat[64], pn[64], clock[64], meets[32];
   FILE *f = fopen(o->summary_out, "w");
   if (!f) die("cannot write %s: %s", o->summary_out, strerror(errno));
@@ -871,6 +1020,13 @@ static void write_summary(const options *o, const top_report *tops) {
             t->syn.area_um2, t->nand2_eq, pn, lat, plat, clock, t->meets_target ? "yes" : "no");
   }
   fprintf(f, "(pub.: %s; latency in cycles, measured in RTL simulation)\n", o->published_path);
+  for (int i = 0; i < n_cmp; i++) {
+    char smaller[2 * NAME_LEN];
+    fmt_smaller(smaller, sizeof smaller, &cmp[i]);
+    fprintf(f, "%s%s %.0f vs %s %.0f NAND2-eq: %s (%s)\n", i ? "" : "\n", cmp[i].top->top,
+            cmp[i].top->nand2_eq, cmp[i].baseline->top, cmp[i].baseline->nand2_eq, smaller,
+            cmp[i].row->note);
+  }
   if (fclose(f) != 0) die("error writing %s", o->summary_out);
 }
 
@@ -881,7 +1037,7 @@ static void usage(void) {
   fprintf(stderr,
           "usage: np_report --synth-dir DIR --verify-dir DIR --published FILE --liberty PATH\n"
           "                 --clock-mhz F --clk-to-q-ps F --setup-ps F --json OUT --md OUT\n"
-          "                 [--summary OUT] UNIT:TOP...\n");
+          "                 [--summary OUT] [--compare FILE] UNIT:TOP...\n");
   exit(EXIT_FAILURE);
 }
 
@@ -920,6 +1076,8 @@ static bool take_option(options *o, const char *opt, const char *value) {
     str_dst = &o->md_out;
   else if (strcmp(opt, "--summary") == 0)
     str_dst = &o->summary_out;
+  else if (strcmp(opt, "--compare") == 0)
+    str_dst = &o->compare_path;
   if (str_dst) {
     *str_dst = value;
     return true;
@@ -954,12 +1112,16 @@ static void parse_args(int argc, char **argv, options *o) {
 int main(int argc, char **argv) {
   options opt;
   static published_table pub;
+  static compare_table cmp_rows;
   static top_report tops[MAX_TOPS];
+  static comparison cmp[MAX_COMPARISONS];
   parse_args(argc, argv, &opt);
   load_published(opt.published_path, &pub);
+  load_compare(opt.compare_path, &cmp_rows);
   for (int i = 0; i < opt.num_tops; i++) build_top_report(&opt, &pub, i, &tops[i]);
-  write_json(&opt, tops);
-  write_md(&opt, tops);
-  if (opt.summary_out) write_summary(&opt, tops);
+  const int n_cmp = build_comparisons(&opt, tops, &cmp_rows, cmp);
+  write_json(&opt, tops, cmp, n_cmp);
+  write_md(&opt, tops, cmp, n_cmp);
+  if (opt.summary_out) write_summary(&opt, tops, cmp, n_cmp);
   return EXIT_SUCCESS;
 }

@@ -17,6 +17,8 @@ SYNTH_LIB       := synth/nangate45_np.lib
 SYNTH_CONSTR    := synth/abc.constr
 SYNTH_SCRIPT    := synth/np_synth.tcl
 SYNTH_PUBLISHED := synth/published.tsv
+# Pairs of our own tops the report sets side by side (e.g. DPC beside DSM, no published figures).
+SYNTH_COMPARE   := synth/compare.tsv
 SYNTH_CLOCK_MHZ ?= 800
 # DFF_X1 figures in the liberty (synth/np_libgen.c): clk->Q at the mid load point, setup.
 # ABC times only the logic between flops, so a stage adds these two.
@@ -32,8 +34,8 @@ NP_LIBGEN       := $(SYNTH_DIR)/np_libgen
 SIM_SUMMARY     := $(BUILD)/sim/summary.txt
 
 SYNTH_REPORT_ARGS = --synth-dir $(SYNTH_DIR) --verify-dir $(BUILD)/verify \
-  --published $(SYNTH_PUBLISHED) --liberty $(SYNTH_LIB) --clock-mhz $(SYNTH_CLOCK_MHZ) \
-  --clk-to-q-ps $(SYNTH_CLK_TO_Q_PS) --setup-ps $(SYNTH_SETUP_PS)
+  --published $(SYNTH_PUBLISHED) --compare $(SYNTH_COMPARE) --liberty $(SYNTH_LIB) \
+  --clock-mhz $(SYNTH_CLOCK_MHZ) --clk-to-q-ps $(SYNTH_CLK_TO_Q_PS) --setup-ps $(SYNTH_SETUP_PS)
 
 # Starts a sub-make with -j$(SYNTH_JOBS) unless a job server is already running.
 define synth_submake
@@ -51,7 +53,8 @@ synth:
 	@cat $(SYNTH_DIR)/report.md
 
 ## synth-<top>: synthesise one top and print its report
-$(addprefix synth-,$(TOPS)): synth-%: $(SYNTH_DIR)/%/yosys.log $(NP_REPORT) $(SYNTH_PUBLISHED)
+$(addprefix synth-,$(TOPS)): synth-%: $(SYNTH_DIR)/%/yosys.log $(NP_REPORT) $(SYNTH_PUBLISHED) \
+                             $(SYNTH_COMPARE)
 	$(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $(SYNTH_DIR)/$*/report.json \
 	  --md $(SYNTH_DIR)/$*/report.md $(filter %:$*,$(SYNTH_UNIT_TOPS))
 	@cat $(SYNTH_DIR)/$*/report.md
@@ -64,7 +67,7 @@ summary:
 	@if [ -f $(SIM_SUMMARY) ]; then echo; cat $(SIM_SUMMARY); \
 	 else echo; echo "(no system simulation summary: $(SIM_SUMMARY) not found)"; fi
 
-synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED)
+synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 	@$(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $(SYNTH_DIR)/report.json \
 	  --md $(SYNTH_DIR)/report.md --summary $(SYNTH_DIR)/summary.txt $(SYNTH_UNIT_TOPS)
 

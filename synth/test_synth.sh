@@ -290,5 +290,33 @@ ratio=$(awk -v a="$(rfield t_comb nand2_eq)" 'BEGIN { printf "%.2f", a / 2506 }'
 check_eq "ours / pub. column in report.md" "$ratio" \
   "$(grep '| t_comb |' "$work/r.md" | head -1 | awk -F'|' '{ gsub(/ /, "", $11); print $11 }')"
 
+# ---------------------------------------------------------------------------------------------
+# 5. Comparisons between our own tops (--compare, synth/compare.tsv): which is smaller, by how
+#    much; pairs outside the run are left out; malformed rows are reported as file:line.
+
+cmp=$work/compare.tsv
+printf '# test\ntop\tbaseline\tnote\nt_comb\tt_regs\tadder vs flops\nt_comb\tnot_in_run\tskipped\n' \
+  > "$cmp"
+run_cmp() { run_report "$vdir" --compare "$cmp"; }
+run_cmp
+cfield() { jq -r ".comparisons[0].$1" "$work/r.json"; }
+check_eq "one comparison (the pair outside the run is left out)" 1 \
+  "$(jq -r '.comparisons | length' "$work/r.json")"
+check_eq "comparison ratio = NAND2-eq of top / baseline" \
+  "$(awk -v a="$(rfield t_comb nand2_eq)" -v b="$(rfield t_regs nand2_eq)" \
+       'BEGIN { printf "%.3f", a / b }')" "$(printf '%.3f' "$(cfield ratio)")"
+check_eq "the smaller top is named" t_regs "$(cfield smaller)"
+pct=$(awk -v a="$(rfield t_comb nand2_eq)" -v b="$(rfield t_regs nand2_eq)" \
+        'BEGIN { printf "%.0f", 100 * (a - b) / a }')
+if grep -q "| t_comb |.*| t_regs is smaller by $pct% " "$work/r.md"; then
+  ok "report.md says which top is smaller and by how much ($pct%)"; else
+  fail "report.md comparison line missing or wrong (expected $pct%)"; fi
+printf 'top\tbaseline\tnote\nt_comb\tt_comb\tself\n' > "$cmp"
+check_error_at "a top compared with itself" "$cmp:2:" run_cmp
+printf 'top\tbaseline\tnote\nt_comb\tt_regs\n' > "$cmp"
+check_error_at "a comparison row without its note" "$cmp:2:" run_cmp
+printf 'top baseline note\n' > "$cmp"
+check_error_at "a comparison file without the tab-separated header" "$cmp:1:" run_cmp
+
 echo "synth-test: $((checks - failures))/$checks checks passed"
 [ "$failures" -eq 0 ]

@@ -4,19 +4,20 @@
 // Function: compresses one 128-byte line per cycle, in the mode in_mode_i (0 DPC, 1 DF-TRUC,
 // 2 DF-MAN, 3 as DPC) with the critical map in_map_i (bit k = sub-block k; 0000 acts as 1111;
 // ignored in DPC mode), into the stream of section 3 (DPC, DF-MAN) or section 4 (DF-TRUC).
-//   stage 1 (input -> u_analyze_stage): remap, plane detection, ES, DF-MAN's copy choice and
-//     critical-word selection (dpc_line_analyze); registers the word list, ES, c, the mode
-//     flag and the map.
-//   stage 2 (u_analyze_stage -> u_out_stage): bit counts, checker, length, remap of the word
-//     list, concatenation and raw fallback, map header (dpc_line_pack); registers out_bits_o
-//     and out_len_o.
-// The cut sits after ES: DF-MAN needs two plane counts and a comparison before the copy is
-// known, and the concatenator needs a per-plane prefix count before its offset muxes; putting
-// one count on each side of the register balances the two stages.
+//   stage 1 (input -> u_analyze_stage): remap, plane detection, ES, DF-MAN's copy choice,
+//     critical-word selection and the in-group half of the bit counter (dpc_line_analyze);
+//     registers the word list, the sub-blocks to keep, ES, the group counts, c, the mode flag
+//     and the map.
+//   stage 2 (u_analyze_stage -> u_out_stage): the rest of the bit counter, checker, length,
+//     remap of the word list, concatenation and raw fallback, map header (dpc_line_pack);
+//     registers out_bits_o and out_len_o.
+// The cut sits inside the bit counter: DF-MAN needs two plane counts and a comparison before
+// the copy is known (stage 1), and the concatenator's offset muxes need the per-plane counts
+// (stage 2); the group counts of both copies are computed during the choice.
 //
 // Latency / throughput: 2 cycles (input transfer to out_valid_o), one line per cycle under any
 // stall pattern (np_stream_register on both stages: in_ready_o = !stage-1 full || ...).
-// Register bits: stage 1: 1024 + 32 + 4 + 1 + 4 + valid = 1066;
+// Register bits: stage 1: 1024 + 4 + 32 + 80 + 40 + 4 + 1 + 4 + valid = 1190;
 // stage 2: 1029 + 11 + valid = 1041.
 //
 // What it does not do: it does not track requests (dpc_filter_table gives the map); no skid
@@ -38,11 +39,14 @@ module dpc_compressor (
   output wire [1028:0] out_bits_o,
   output wire [10:0]   out_len_o
 );
-  localparam integer StageBits = 1024 + 32 + 4 + 1 + 4;
+  localparam integer StageBits = 1024 + 4 + 32 + 80 + 40 + 4 + 1 + 4;
 
   // Stage 1: what to encode.
   wire [1023:0] words;
+  wire [3:0]    keep;
   wire [31:0]   es;
+  wire [79:0]   local_count;
+  wire [39:0]   group_count;
   wire [3:0]    count_oh;
   wire          truc;
   wire [3:0]    map;
@@ -52,7 +56,10 @@ module dpc_compressor (
     .map_i      (in_map_i),
     .mode_i     (in_mode_i),
     .words_o    (words),
+    .keep_o     (keep),
     .es_o       (es),
+    .local_o    (local_count),
+    .group_o    (group_count),
     .count_oh_o (count_oh),
     .truc_o     (truc),
     .map_o      (map)
@@ -61,7 +68,10 @@ module dpc_compressor (
   wire          mid_valid;
   wire          mid_ready;
   wire [1023:0] mid_words;
+  wire [3:0]    mid_keep;
   wire [31:0]   mid_es;
+  wire [79:0]   mid_local;
+  wire [39:0]   mid_group;
   wire [3:0]    mid_count_oh;
   wire          mid_truc;
   wire [3:0]    mid_map;
@@ -71,10 +81,11 @@ module dpc_compressor (
     .rst_ni      (rst_ni),
     .in_valid_i  (in_valid_i),
     .in_ready_o  (in_ready_o),
-    .in_data_i   ({map, truc, count_oh, es, words}),
+    .in_data_i   ({map, truc, count_oh, group_count, local_count, es, keep, words}),
     .out_valid_o (mid_valid),
     .out_ready_i (mid_ready),
-    .out_data_o  ({mid_map, mid_truc, mid_count_oh, mid_es, mid_words})
+    .out_data_o  ({mid_map, mid_truc, mid_count_oh, mid_group, mid_local, mid_es, mid_keep,
+                   mid_words})
   );
 
   // Stage 2: stream layout.
@@ -83,7 +94,10 @@ module dpc_compressor (
 
   dpc_line_pack u_line_pack (
     .words_i    (mid_words),
+    .keep_i     (mid_keep),
     .es_i       (mid_es),
+    .local_i    (mid_local),
+    .group_i    (mid_group),
     .count_oh_i (mid_count_oh),
     .truc_i     (mid_truc),
     .map_i      (mid_map),

@@ -15,14 +15,16 @@ module dpc_encoding_status (
   input  wire [127:0] ones_i,
   input  wire [3:0]   map_i,
   input  wire         ones_ok_i,
-  output wire [31:0]  es_o
+  output reg  [31:0]  es_o
 );
-  genvar i;
-  generate
-    for (i = 0; i < 32; i = i + 1) begin : gen_plane
-      wire [3:0] zero = {zero_i[96+i], zero_i[64+i], zero_i[32+i], zero_i[i]};
-      wire [3:0] ones = {ones_i[96+i], ones_i[64+i], ones_i[32+i], ones_i[i]};
-      assign es_o[i] = (&(zero | ~map_i)) | (ones_ok_i & (&(ones | ~map_i)));
+  reg [3:0] zero;
+  reg [3:0] ones;
+  integer i;
+  always @* begin
+    for (i = 0; i < 32; i = i + 1) begin
+      zero    = {zero_i[96+i], zero_i[64+i], zero_i[32+i], zero_i[i]};
+      ones    = {ones_i[96+i], ones_i[64+i], ones_i[32+i], ones_i[i]};
+      es_o[i] = (&(zero | ~map_i)) | (ones_ok_i & (&(ones | ~map_i)));
     end
-  endgenerate
+  end
 endmodule

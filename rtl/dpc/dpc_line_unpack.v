@@ -1,7 +1,7 @@
 // dpc_line_unpack: the whole decompressor datapath (docs/dpc.md sections 3, 4, 8).
 //
 // Function: reads the DF-TRUC map (mode 1; DPC and DF-MAN streams have none and mean 1111),
-// C and ES; bit-counts ES (dpc_bit_count); relays every plane from its ED offset
+// C and ES; bit-counts ES (dpc_bit_count_local, dpc_bit_count_prefix); relays every plane from its ED offset
 // (dpc_unpacker) and recovers it (dpc_recover); transposes the planes back to words
 // (dpc_remap) or takes the raw words when C = 0; puts the Wc = 8c words back into the critical
 // sub-blocks, the others zero (dpc_word_expand).
@@ -40,8 +40,18 @@ module dpc_line_unpack (
     .slot_sel_o (slot_sel)
   );
 
-  dpc_bit_count u_bit_count (
-    .es_i       (es),
+  wire [79:0] local_count;
+  wire [39:0] group_count;
+
+  dpc_bit_count_local u_bit_count_local (
+    .es_i    (es),
+    .local_o (local_count),
+    .group_o (group_count)
+  );
+
+  dpc_bit_count_prefix u_bit_count_prefix (
+    .local_i    (local_count),
+    .group_i    (group_count),
     .sel_o      (sel),
     .total_oh_o (total_oh)
   );

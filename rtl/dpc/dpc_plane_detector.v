@@ -6,20 +6,20 @@
 // compressible exactly when all its critical slices are zero or all are one, so these 2 x 128
 // flags serve every map and every mode (dpc_encoding_status combines them).
 //
-// Combinational, 8-input AND / NOR per flag.
+// Combinational, 8-input AND / NOR per flag; one process, so a simulator updates the flag
+// vectors once per change of planes_i.
 module dpc_plane_detector (
   input  wire [1023:0] planes_i,
-  output wire [127:0]  zero_o,
-  output wire [127:0]  ones_o
+  output reg  [127:0]  zero_o,
+  output reg  [127:0]  ones_o
 );
-  genvar k, i;
-  generate
-    for (k = 0; k < 4; k = k + 1) begin : gen_sub_block
-      for (i = 0; i < 32; i = i + 1) begin : gen_plane
-        wire [7:0] slice = planes_i[32*i+8*k +: 8];
-        assign zero_o[32*k+i] = ~|slice;
-        assign ones_o[32*k+i] = &slice;
+  integer k, i;
+  always @* begin
+    for (k = 0; k < 4; k = k + 1) begin
+      for (i = 0; i < 32; i = i + 1) begin
+        zero_o[32*k+i] = ~|planes_i[32*i+8*k +: 8];
+        ones_o[32*k+i] = &planes_i[32*i+8*k +: 8];
       end
     end
-  endgenerate
+  end
 endmodule

@@ -6,12 +6,12 @@
 // (they belong to no word of the compacted list). Wc = 8c, c one-hot in count_oh_i.
 //
 // Example (Wc = 16): es bit 1, relayed bit 0 = 1 -> plane = 32'h0000_FFFF.
-// Combinational: one mux and one mask gate per bit.
+// Combinational: one mux and one mask gate per bit (one process: planes_o changes at once).
 module dpc_recover (
   input  wire [1023:0] relayed_i,
   input  wire [31:0]   es_i,
   input  wire [3:0]    count_oh_i,
-  output wire [1023:0] planes_o
+  output reg  [1023:0] planes_o
 );
   // Word j exists when j < Wc: sub-block slot j / 8 is below c.
   wire [3:0] slot_used = {count_oh_i[3],
@@ -19,13 +19,12 @@ module dpc_recover (
                           count_oh_i[3] | count_oh_i[2] | count_oh_i[1],
                           |count_oh_i};
 
-  genvar i, j;
-  generate
-    for (i = 0; i < 32; i = i + 1) begin : gen_plane
-      for (j = 0; j < 32; j = j + 1) begin : gen_bit
-        assign planes_o[32*i+j] = slot_used[j/8]
-                                & (es_i[i] ? relayed_i[32*i] : relayed_i[32*i+j]);
+  integer i, j;
+  always @* begin
+    for (i = 0; i < 32; i = i + 1) begin
+      for (j = 0; j < 32; j = j + 1) begin
+        planes_o[32*i+j] = slot_used[j/8] & (es_i[i] ? relayed_i[32*i] : relayed_i[32*i+j]);
       end
     end
-  endgenerate
+  end
 endmodule

@@ -35,8 +35,10 @@ module dpc_unpacker (
         relayed = 1024'd0;
         for (i = 0; i < 32; i = i + 1) begin
           for (k = 0; k <= i; k = k + 1) begin
+            // OR, not assignment: logically an AND-OR whatever the selects, so synthesis
+            // does not build a priority chain.
             if (sel_i[32*i+k]) begin
-              relayed[32*i +: Wc] = ed_ext[k + Wc*(i-k) +: Wc];
+              relayed[32*i +: Wc] = relayed[32*i +: Wc] | ed_ext[k + Wc*(i-k) +: Wc];
             end
           end
         end

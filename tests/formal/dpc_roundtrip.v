@@ -12,17 +12,31 @@
 //   - the decoded line is the line (DPC, and mode 3 which acts as DPC), the line with its
 //     non-critical sub-blocks zero (DF-TRUC), or one of those two copies (DF-MAN, whichever the
 //     compressor chose).
-// The proof asks a SAT solver for any input with ok_o = 0. Mode and map are ports, so one run
-// covers every mode and map; dpc_prove.sh can also pin them (Yosys `sat -set`) to prove one
-// (mode, map) pair at a time.
-module dpc_roundtrip (
+// The proof asks a SAT solver for any input with ok_o = 0. With FixMode / FixMap at -1 the
+// mode and map are free inputs, so one proof covers every mode and map; 0..3 / 0..15 pin them
+// to a constant, which makes a smaller problem (one proof per mode and map).
+// CorruptBit >= 0 flips that stream bit between compressor and decompressor: the property must
+// then fail (the negative control of dpc_prove.sh).
+module dpc_roundtrip #(
+  parameter integer FixMode    = -1,
+  parameter integer FixMap     = -1,
+  parameter integer CorruptBit = -1
+) (
   input  wire [1023:0] line_i,
   input  wire [3:0]    map_i,
   input  wire [1:0]    mode_i,
   output wire          ok_o
 );
+  localparam [1:0] ModeConst = FixMode[1:0];
+  localparam [3:0] MapConst  = FixMap[3:0];
+  wire [1:0] mode = (FixMode >= 0) ? ModeConst : mode_i;
+  wire [3:0] map_in = (FixMap >= 0) ? MapConst : map_i;
+
   wire [1023:0] words;
+  wire [3:0]    keep;
   wire [31:0]   es;
+  wire [79:0]   local_count;
+  wire [39:0]   group_count;
   wire [3:0]    count_oh;
   wire          truc;
   wire [3:0]    map;
@@ -31,10 +45,13 @@ module dpc_roundtrip (
 
   dpc_line_analyze u_line_analyze (
     .line_i     (line_i),
-    .map_i      (map_i),
-    .mode_i     (mode_i),
+    .map_i      (map_in),
+    .mode_i     (mode),
     .words_o    (words),
+    .keep_o     (keep),
     .es_o       (es),
+    .local_o    (local_count),
+    .group_o    (group_count),
     .count_oh_o (count_oh),
     .truc_o     (truc),
     .map_o      (map)
@@ -42,7 +59,10 @@ module dpc_roundtrip (
 
   dpc_line_pack u_line_pack (
     .words_i    (words),
+    .keep_i     (keep),
     .es_i       (es),
+    .local_i    (local_count),
+    .group_i    (group_count),
     .count_oh_i (count_oh),
     .truc_i     (truc),
     .map_i      (map),
@@ -54,19 +74,22 @@ module dpc_roundtrip (
   wire [3:0]    map_out;
   wire          err;
 
+  localparam [1028:0] Flip = (CorruptBit >= 0) ? (1029'd1 << CorruptBit) : 1029'd0;
+  wire [1028:0] sent = bits ^ Flip;
+
   dpc_line_unpack u_line_unpack (
-    .bits_i (bits),
+    .bits_i (sent),
     .len_i  (len),
-    .mode_i (mode_i),
+    .mode_i (mode),
     .line_o (line_out),
     .map_o  (map_out),
     .err_o  (err)
   );
 
   // Reference values, written from the spec and independent of the datapath.
-  wire       is_truc  = (mode_i == 2'd1);
-  wire       is_man   = (mode_i == 2'd2);
-  wire [3:0] hw_map   = (map_i == 4'd0) ? 4'hF : map_i;
+  wire       is_truc  = (mode == 2'd1);
+  wire       is_man   = (mode == 2'd2);
+  wire [3:0] hw_map   = (map_in == 4'd0) ? 4'hF : map_in;
   wire [3:0] exp_map  = is_truc ? hw_map : 4'hF;
 
   wire [1023:0] critical_only = {{256{hw_map[3]}}, {256{hw_map[2]}}, {256{hw_map[1]}},

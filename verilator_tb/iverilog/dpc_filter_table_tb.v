@@ -1,0 +1,265 @@
+// Icarus (iverilog -g2005) replay of vectors/dpc/dpc_filter_table.hex through dpc_filter_table.
+// Uses only the vector file (no C model). Each vector is one clock edge (docs/dpc.md section 7):
+// its request and reply are applied together with both outputs ready, so the same-edge order
+// (reply first, then the request) is exercised exactly as recorded; rst = 1 resets the table
+// first. Between vectors, pseudo-random stall cycles send nothing and hold one or both outputs
+// (ready low); outputs are compared in order on each output transfer with the file's
+// exp_action / exp_idx / exp_act_map (request) and exp_map (reply). The AXI-stream rule
+// (valid and data hold while ready is low) is checked on both outputs.
+// Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
+// Prints `PASS unit=dpc_filter_table sim=iverilog checked=N` (N vectors whose outputs all
+// matched), or one MISMATCH / PROTOCOL / TIMEOUT line and $fatal.
+module dpc_filter_table_tb;
+  parameter integer MaxVectors = 4096;
+  // {rst, rpl_valid, rpl_idx[4:0], req_valid, req_sm[5:0], req_addr[40:0], req_map[3:0],
+  //  exp_action[1:0], exp_idx[4:0], exp_act_map[3:0], exp_map[3:0]}
+  localparam integer VecBits = 19 * 4;
+  localparam integer MaxCycles = 64 * MaxVectors + 1000;
+
+  `include "tb_util.vh"
+
+  reg [VecBits-1:0] mem[0:MaxVectors-1];
+  reg [8*1024-1:0] path;
+  integer n_vec, expect_n, v, cycle, stalls;
+  reg [31:0] lfsr;
+
+  reg clk;
+  reg rst_n;
+  reg req_valid, rpl_valid, act_ready, map_ready;
+  reg [5:0] req_sm;
+  reg [40:0] req_addr;
+  reg [3:0] req_map;
+  reg [4:0] rpl_idx;
+  wire req_ready, rpl_ready, act_valid, map_valid;
+  wire [1:0] act_action;
+  wire [4:0] act_idx;
+  wire [3:0] act_map, map_out;
+
+  // Expected outputs in order: {action, idx, act_map} per request, map per reply.
+  reg [10:0] exp_act[0:MaxVectors-1];
+  reg [3:0] exp_rpl[0:MaxVectors-1];
+  integer act_head, act_tail, rpl_head, rpl_tail;
+
+  // Outputs held while stalled, for the AXI-stream check.
+  reg act_stalled_q, map_stalled_q;
+  reg [10:0] act_held;
+  reg [3:0] map_held;
+
+  dpc_filter_table u_dut (
+    .clk_i        (clk),
+    .rst_ni       (rst_n),
+    .req_valid_i  (req_valid),
+    .req_ready_o  (req_ready),
+    .req_sm_i     (req_sm),
+    .req_addr_i   (req_addr),
+    .req_map_i    (req_map),
+    .act_valid_o  (act_valid),
+    .act_ready_i  (act_ready),
+    .act_action_o (act_action),
+    .act_idx_o    (act_idx),
+    .act_map_o    (act_map),
+    .rpl_valid_i  (rpl_valid),
+    .rpl_ready_o  (rpl_ready),
+    .rpl_idx_i    (rpl_idx),
+    .map_valid_o  (map_valid),
+    .map_ready_i  (map_ready),
+    .map_o        (map_out)
+  );
+
+  always #5 clk <= ~clk;
+
+  // ---- driver: one vector per edge, stall cycles in between -----------------------------
+  task drive_garbage;
+    begin
+      lfsr = lfsr_next(lfsr);
+      req_sm = lfsr[5:0];
+      req_addr = {lfsr[8:0], lfsr};
+      req_map = lfsr[15:12];
+      rpl_idx = lfsr[20:16];
+    end
+  endtask
+
+  task idle_cycle(input ready);
+    begin
+      @(negedge clk);
+      req_valid = 1'b0;
+      rpl_valid = 1'b0;
+      act_ready = ready;
+      map_ready = ready;
+      drive_garbage;
+    end
+  endtask
+
+  // Nothing sent; each output ready or not at random (the held outputs must not change).
+  task stall_cycle;
+    begin
+      idle_cycle(1'b0);
+      act_ready = lfsr[24];
+      map_ready = lfsr[25];
+      stalls = stalls + 1;
+    end
+  endtask
+
+  // vec[73] (rst) is handled by the caller; bits 75:74 are the file's zero padding.
+  task apply_vector(input [72:0] vec);
+    begin
+      @(negedge clk);
+      act_ready = 1'b1;  // both inputs are then accepted at the next edge
+      map_ready = 1'b1;
+      drive_garbage;
+      rpl_valid = vec[72];
+      if (vec[72]) rpl_idx = vec[71:67];
+      req_valid = vec[66];
+      if (vec[66]) begin
+        req_sm = vec[65:60];
+        req_addr = vec[59:19];
+        req_map = vec[18:15];
+      end
+      if (vec[66]) begin
+        exp_act[act_tail] = vec[14:4];
+        act_tail = act_tail + 1;
+      end
+      if (vec[72]) begin
+        exp_rpl[rpl_tail] = vec[3:0];
+        rpl_tail = rpl_tail + 1;
+      end
+      #1;
+      if ((vec[66] && !req_ready) || (vec[72] && !rpl_ready)) begin
+        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d rule=not_ready_with_outputs_ready",
+                 cycle, v);
+        $fatal(1);
+      end
+    end
+  endtask
+
+  wire drained = (act_head == act_tail) && (rpl_head == rpl_tail);
+
+  task drain;
+    integer waited;
+    begin
+      waited = 0;
+      while (!drained) begin
+        idle_cycle(1'b1);
+        waited = waited + 1;
+        if (waited > 8) begin
+          $display("TIMEOUT unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d outstanding=%0d",
+                   cycle, v, (act_tail - act_head) + (rpl_tail - rpl_head));
+          $fatal(1);
+        end
+      end
+    end
+  endtask
+
+  initial begin
+    clk = 1'b0;
+    rst_n = 1'b0;
+    req_valid = 1'b0;
+    rpl_valid = 1'b0;
+    act_ready = 1'b1;
+    map_ready = 1'b1;
+    act_head = 0;
+    act_tail = 0;
+    rpl_head = 0;
+    rpl_tail = 0;
+    act_stalled_q = 1'b0;
+    map_stalled_q = 1'b0;
+    cycle = 0;
+    stalls = 0;
+    if (!$value$plusargs("vectors=%s", path)) $fatal(1, "dpc_filter_table_tb: +vectors=FILE missing");
+    if (!$value$plusargs("seed=%d", lfsr)) lfsr = 32'h1;
+    if (lfsr == 32'd0) lfsr = 32'h1;
+    $readmemh(path, mem);
+    `TB_COUNT_VECTORS(mem, MaxVectors, n_vec)
+    if (!$value$plusargs("expect=%d", expect_n)) expect_n = n_vec;
+    if (n_vec != expect_n || n_vec == 0)
+      $fatal(1, "ERROR unit=dpc_filter_table sim=iverilog read %0d vectors from %0s, expected %0d",
+             n_vec, path, expect_n);
+    drive_garbage;
+    repeat (4) idle_cycle(1'b1);
+    @(negedge clk) rst_n = 1'b1;
+    for (v = 0; v < n_vec; v = v + 1) begin
+      if (mem[v][73]) begin
+        drain;                // outputs of earlier vectors leave before the reset
+        idle_cycle(1'b1);
+        rst_n = 1'b0;
+        idle_cycle(1'b1);
+        rst_n = 1'b1;
+      end
+      while (lfsr[2:0] == 3'd0) stall_cycle;  // about one vector in eight waits
+      apply_vector(mem[v][72:0]);
+    end
+    drain;
+    repeat (4) idle_cycle(1'b1);
+    $display("STATS unit=dpc_filter_table sim=iverilog cycles=%0d stall_cycles=%0d", cycle, stalls);
+    $display("PASS unit=dpc_filter_table sim=iverilog checked=%0d", n_vec);
+    $finish;
+  end
+
+  // ---- monitor: compare every output transfer, check held outputs -----------------------
+  always @(posedge clk) begin
+    cycle <= cycle + 1;
+    if (cycle > MaxCycles) begin
+      $display("TIMEOUT unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d", cycle, v);
+      $fatal(1);
+    end
+    if (!rst_n) begin
+      act_stalled_q <= 1'b0;
+      map_stalled_q <= 1'b0;
+    end else begin
+      check_hold;
+      if (act_valid && act_ready) check_act;
+      if (map_valid && map_ready) check_map;
+      act_stalled_q <= act_valid && !act_ready;
+      map_stalled_q <= map_valid && !map_ready;
+      act_held <= {act_action, act_idx, act_map};
+      map_held <= map_out;
+    end
+  end
+
+  task check_hold;
+    begin
+      if (act_stalled_q && (!act_valid || {act_action, act_idx, act_map} !== act_held)) begin
+        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d port=act rule=%0s", cycle,
+                 !act_valid ? "valid_dropped" : "data_changed");
+        $fatal(1);
+      end
+      if (map_stalled_q && (!map_valid || map_out !== map_held)) begin
+        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d port=map rule=%0s", cycle,
+                 !map_valid ? "valid_dropped" : "data_changed");
+        $fatal(1);
+      end
+    end
+  endtask
+
+  task check_act;
+    begin
+      if (act_head == act_tail) begin
+        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=act_valid exp=0 got=1",
+                 cycle, act_head);
+        $fatal(1);
+      end
+      if ({act_action, act_idx, act_map} !== exp_act[act_head]) begin
+        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=act exp=%h got=%h (action, idx, map)",
+                 cycle, act_head, exp_act[act_head], {act_action, act_idx, act_map});
+        $fatal(1);
+      end
+      act_head <= act_head + 1;
+    end
+  endtask
+
+  task check_map;
+    begin
+      if (rpl_head == rpl_tail) begin
+        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=map_valid exp=0 got=1",
+                 cycle, rpl_head);
+        $fatal(1);
+      end
+      if (map_out !== exp_rpl[rpl_head]) begin
+        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=map exp=%h got=%h",
+                 cycle, rpl_head, exp_rpl[rpl_head], map_out);
+        $fatal(1);
+      end
+      rpl_head <= rpl_head + 1;
+    end
+  endtask
+endmodule
