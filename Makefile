@@ -14,7 +14,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
 # and <unit>_RTL (its Verilog sources).
-UNITS := dsm dpc
+UNITS := dsm dpc pcu ba mcast
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
@@ -64,9 +64,9 @@ test: deps
 deps:
 	@bash .ci/deps.sh
 
-## lint: Verilator -Wall, Yosys and Icarus over every RTL file
+## lint: Verilator -Wall, Yosys and Icarus over every RTL top (verified and synthesis-only)
 lint:
-	@for t in $(TOPS); do \
+	@for t in $(TOPS) $(SYNTH_ONLY_TOPS); do \
 	  verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $$t || exit 1; \
 	  out=$$(yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $$t" 2>&1) || { echo "$$out"; exit 1; }; \
 	  if grep -qi warning <<<"$$out"; then echo "$$out"; echo "lint: yosys warnings in $$t"; exit 1; fi; \

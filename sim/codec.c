@@ -14,13 +14,41 @@ static size_t dsm_bits(const uint8_t line[128]) {
     return dsm_compressed_bits(&cfg, line);
 }
 
-/* Default latencies: seed 001 (DSM thesis) sec. 6: compressor 2 cycles, decompressor 1,
- * approximation 2. They are used only when the synthesis report does not give a number. */
+static size_t dpc_bits(const uint8_t line[128]) { return dpc_compressed_bits(line); }
+
+/* DF-TRUC: the stream carries only the critical sub-blocks (docs/dpc.md sec. 4), so only those
+ * are filled; with map 1111 the whole line. */
+static size_t dftruc_bits(const uint8_t line[128], unsigned map, unsigned *fill) {
+    *fill = map;
+    return dftruc_compressed_bits(line, map);
+}
+
+/* DF-MAN: the shorter of the original and the manipulated line (docs/dpc.md sec. 5); the
+ * manipulated copy has zeros in the non-critical sub-blocks, so only the critical ones fill. */
+static size_t dfman_bits(const uint8_t line[128], unsigned map, unsigned *fill) {
+    uint8_t stream[DPC_MAX_BYTES];
+    size_t bits = 0;
+    bool manipulated = false;
+    if (dfman_compress(line, map, stream, sizeof stream, &bits, &manipulated) != NP_OK) return 0;
+    *fill = manipulated ? map : DPC_MAP_FULL;
+    return bits;
+}
+
+/* Default latencies, used only when the synthesis report does not give a number: seed 001
+ * (DSM thesis) sec. 6: compressor 2 cycles, decompressor 1, approximation 2; DPC: the RTL's
+ * latency targets in docs/dpc.md sec. 7 (compressor 2, decompressor 1). The DPC tops serve all
+ * three DPC modes (a 2-bit mode input), so DF-TRUC and DF-MAN take the same latencies. */
 static const codec_def codecs[] = {
-    {"none", "no reply compression (baseline)", NULL, false, NULL, NULL, 0, 0},
-    {"dsm", "DSM, two 64-byte lanes (docs/dsm.md)", dsm_bits, false, "dsm_compressor", "dsm_decompressor", 2, 1},
-    {"dsm-approx", "DSM after FP approximation on approximable regions", dsm_bits, true, "dsm_compressor",
+    {"none", "no reply compression (baseline)", NULL, NULL, false, NULL, NULL, 0, 0},
+    {"dsm", "DSM, two 64-byte lanes (docs/dsm.md)", dsm_bits, NULL, false, "dsm_compressor", "dsm_decompressor", 2, 1},
+    {"dsm-approx", "DSM after FP approximation on approximable regions", dsm_bits, NULL, true, "dsm_compressor",
      "dsm_decompressor", 2, 1},
+    {"dpc", "DPC, bit-plane dual-pattern compression of the line (docs/dpc.md sec. 3)", dpc_bits, NULL, false,
+     "dpc_compressor", "dpc_decompressor", 2, 1},
+    {"df-truc", "DF-TRUC: DPC of the critical sub-blocks only; partial fill (docs/dpc.md sec. 4)", NULL, dftruc_bits,
+     false, "dpc_compressor", "dpc_decompressor", 2, 1},
+    {"df-man", "DF-MAN: DPC of the line or of its critical sub-blocks, the shorter (docs/dpc.md sec. 5)", NULL,
+     dfman_bits, false, "dpc_compressor", "dpc_decompressor", 2, 1},
 };
 
 unsigned codec_count(void) { return (unsigned)(sizeof codecs / sizeof codecs[0]); }

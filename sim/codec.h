@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "dpc.h"
 #include "dsm.h"
 
 #define CODEC_LINE_BITS 1024u
@@ -15,8 +16,13 @@
 typedef struct {
     const char *name;
     const char *description;
-    /* Compressed stream length in bits of one 128-byte line; NULL for "none". */
+    /* Compressed stream length in bits of one 128-byte line; NULL for "none" and for the
+     * data-filtering compressors. */
     size_t (*compressed_bits)(const uint8_t line[128]);
+    /* Data filtering (DF-TRUC, DF-MAN; docs/sim.md "Partial fills"): stream length in bits of
+     * one line with critical map `map` (1..15); *fill gets the sub-blocks the receiver gets
+     * right (map, or 0xF when the whole line travels). NULL for every other compressor. */
+    size_t (*filtered_bits)(const uint8_t line[128], unsigned map, unsigned *fill);
     bool approximates;          /* applies the DSM approximation unit first (approximable regions) */
     const char *comp_top, *decomp_top;   /* RTL tops in the synthesis report */
     unsigned comp_default, decomp_default;

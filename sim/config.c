@@ -26,6 +26,7 @@ static const char *const route_names[] = {"xy", "yx", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
+static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", NULL};
 
 #define OFF(f) offsetof(sim_config, f)
 static const key_def keys[] = {
@@ -43,6 +44,8 @@ static const key_def keys[] = {
     {"packet_flits", KT_UINT, OFF(packet_flits), 1, 64, NULL, 0, "synthetic packet length in flits"},
     {"classes", KT_ENUM, OFF(classes), 0, 0, class_names, 0, "classes used by synthetic packets"},
     {"mcast_fraction", KT_DOUBLE, OFF(mcast_fraction), 0, 1, NULL, 0, "share of synthetic packets sent as multicast"},
+    {"mcast_max_flits", KT_UINT, OFF(mcast_max_flits), 0, 64, NULL, 0,
+     "longest multicast packet (flits; sizes the replication buffers); 0 = packet_flits if mcast_fraction > 0"},
     {"mcast_dests", KT_UINT, OFF(mcast_dests), 1, 255, NULL, 0, "destinations per multicast packet"},
     {"hot_nodes", KT_LIST, OFF(hot_nodes), 0, 255, NULL, 0, "hotspot nodes / few2many sources / many2few sinks"},
     {"hotspot_fraction", KT_DOUBLE, OFF(hotspot_fraction), 0, 1, NULL, 0, "share of hotspot packets sent to a hot node"},
@@ -57,6 +60,10 @@ static const key_def keys[] = {
     {"warp_max_outstanding", KT_UINT, OFF(warp_max_outstanding), 1, 64, NULL, 0, "misses a warp may have in flight"},
     {"l1_kb", KT_UINT, OFF(l1_kb), 1, 4096, NULL, 0, "L1 data cache size (KiB, 128-byte lines)"},
     {"l1_assoc", KT_UINT, OFF(l1_assoc), 1, 64, NULL, 0, "L1 associativity"},
+    {"l1_policy", KT_ENUM, OFF(l1_policy), 0, 0, l1_policy_names, 0,
+     "L1 tags: lru (simulator LRU) | ba (C model BA tag unit) | tag-lru (the unit's LRU mode)"},
+    {"l1_ba_threshold", KT_UINT, OFF(l1_ba_threshold), 0, 32, NULL, 0,
+     "l1_policy = ba: victims from reused lines below this many never-reused ones; 0 = l1_assoc / 2"},
     {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
     {"l1_mshrs", KT_UINT, OFF(l1_mshrs), 1, 1024, NULL, 0, "MSHRs per SM"},
     {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
@@ -67,6 +74,8 @@ static const key_def keys[] = {
     {"mc_req_queue", KT_UINT, OFF(mc_req_queue), 1, 4096, NULL, 0, "MC request queue entries"},
     {"mc_reply_queue", KT_UINT, OFF(mc_reply_queue), 1, 4096, NULL, 0, "MC reply queue entries"},
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
+    {"dft_entries", KT_UINT, OFF(dft_entries), 1, 64, NULL, 0,
+     "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6)"},
     {"mc_ni_queue", KT_UINT, OFF(mc_ni_queue), 1, 4096, NULL, 0, "MC network-interface input queue (packets)"},
     {"compressor", KT_STRING, OFF(compressor), 0, 0, NULL, sizeof(((sim_config *)0)->compressor), "reply compressor (npsim codecs lists them)"},
     {"approx_bits", KT_UINT, OFF(approx_bits), 0, 20, NULL, 0, "DSM approximation number on approximable regions"},
@@ -111,6 +120,8 @@ void config_default(sim_config *cfg) {
     cfg->l1_hit_latency = 1;
     cfg->l1_mshrs = 32;
     cfg->l1_mshr_merge = 8;
+    cfg->l1_policy = L1_LRU;
+    cfg->l1_ba_threshold = 0;
     cfg->l2_kb = 64;
     cfg->l2_assoc = 8;
     cfg->l2_hit_latency = 120;
@@ -119,6 +130,7 @@ void config_default(sim_config *cfg) {
     cfg->mc_reply_queue = 16;
     cfg->mc_ni_queue = 4;
     cfg->mc_inflight = 32;
+    cfg->dft_entries = 32;
     snprintf(cfg->compressor, sizeof cfg->compressor, "none");
     cfg->approx_bits = 12;
     snprintf(cfg->approx_regions, sizeof cfg->approx_regions, "float32");
@@ -315,10 +327,39 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
                     cfg->vcs_request, cfg->vcs);
     if (config_channel_bits(cfg) < 32)
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
+    if (cfg->l1_policy != L1_LRU && !config_l1_tags_fit(cfg, err, len)) return false;
     unsigned nodes = config_nodes(cfg);
     if (cfg->topology == TOPO_CROSSBAR && nodes > 64)
         return fail(err, len, "config: a crossbar has at most 64 ports (sms + mcs = %u)", nodes);
+    /* docs/sim.md "Multicast": a multicast packet longer than a VC buffer needs a replication
+     * buffer that holds it whole, else asynchronous replication in wormhole flow control can deadlock */
+    if (cfg->mcast_fraction > 0 && cfg->packet_flits > cfg->vc_depth && cfg->packet_flits > config_mcast_max_flits(cfg))
+        return fail(err, len, "config: multicast packets of packet_flits = %u flits are longer than the replication "
+                    "buffers (mcast_max_flits = %u) and the VC buffers (vc_depth = %u)", cfg->packet_flits,
+                    config_mcast_max_flits(cfg), cfg->vc_depth);
     return true;
+}
+
+/* The BA tag unit's geometry limits (cmodel ba_config_check): power-of-two sets, at most
+ * BA_MAX_WAYS ways, a threshold within the ways. */
+bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t len) {
+    unsigned lines = cfg->l1_kb * 1024u / 128u, sets = cfg->l1_assoc ? lines / cfg->l1_assoc : 0;
+    if (cfg->l1_assoc > 32 || sets == 0 || lines % cfg->l1_assoc || (sets & (sets - 1)))
+        return fail(err, len, "config: l1_policy = ba / tag-lru needs a power-of-two number of sets and at most 32 "
+                    "ways (l1_kb = %u, l1_assoc = %u)", cfg->l1_kb, cfg->l1_assoc);
+    if (cfg->l1_ba_threshold > cfg->l1_assoc)
+        return fail(err, len, "config: l1_ba_threshold = %u exceeds l1_assoc = %u", cfg->l1_ba_threshold,
+                    cfg->l1_assoc);
+    return true;
+}
+
+const char *config_l1_policy_name(unsigned policy) {
+    return policy <= L1_TAG_LRU ? l1_policy_names[policy] : "?";
+}
+
+unsigned config_mcast_max_flits(const sim_config *cfg) {
+    if (cfg->mcast_max_flits) return cfg->mcast_max_flits;
+    return cfg->mcast_fraction > 0 ? cfg->packet_flits : 0;
 }
 
 void config_print(const sim_config *cfg, void *file) {

@@ -18,6 +18,9 @@ typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mca
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_LIST } sim_placement;
+/* L1 tag policy (docs/sim.md "L1 policies"): the simulator's own LRU cache, the BA tag unit of
+ * the C model in BA mode, or the same unit in its LRU mode. */
+typedef enum { L1_LRU = 0, L1_BA = 1, L1_TAG_LRU = 2 } sim_l1_policy;
 
 typedef struct {
     unsigned count;
@@ -42,6 +45,7 @@ typedef struct {
     sim_classes classes;         /* which classes synthetic packets use */
     double mcast_fraction;       /* share of packets sent as multicast */
     unsigned mcast_dests;        /* destinations of a multicast packet */
+    unsigned mcast_max_flits;    /* longest multicast packet; 0: packet_flits when mcast_fraction > 0 */
     sim_uint_list hot_nodes;     /* hotspot nodes; sources of few2many; sinks of many2few */
     double hotspot_fraction;     /* share of packets sent to a hot node in hotspot traffic */
     unsigned warmup_cycles;
@@ -55,8 +59,11 @@ typedef struct {
     unsigned warps_per_sm;
     unsigned warp_max_outstanding;
     unsigned l1_kb, l1_assoc, l1_hit_latency, l1_mshrs, l1_mshr_merge;
+    sim_l1_policy l1_policy;     /* lru | ba | tag-lru */
+    unsigned l1_ba_threshold;    /* BA mode victim threshold (docs/ba.md 3.4); 0 = l1_assoc / 2 */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
+    unsigned dft_entries;       /* data-filtering table entries per MC */
     char compressor[64];         /* reply compressor name, see sim/codec.c */
     unsigned approx_bits;        /* DSM approximation number on the approximable regions */
     char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */
@@ -82,6 +89,13 @@ bool config_validate(const sim_config *cfg, char *err, size_t err_len);
 /* Derived values. */
 unsigned config_channel_bits(const sim_config *cfg);
 unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a mesh, sms+mcs for a crossbar */
+/* Longest multicast packet the network accepts beyond vc_depth (sizes the replication buffers;
+ * 0 when none is longer than a VC buffer). */
+unsigned config_mcast_max_flits(const sim_config *cfg);
+/* l1_policy = ba / tag-lru: the L1 geometry fits the BA tag unit (power-of-two sets, <= 32 ways). */
+bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t err_len);
+/* "lru", "ba", "tag-lru". */
+const char *config_l1_policy_name(unsigned policy);
 
 /* Print every key with its current value and help text (npsim help-config). */
 void config_print(const sim_config *cfg, void *file);

@@ -12,6 +12,56 @@ unsigned gpu_mc_of_line(uint64_t line, unsigned mcs) {
 /* count positions spread evenly over 0..span-1: (2i+1)*span / (2*count). */
 static unsigned spread(unsigned i, unsigned count, unsigned span) { return (2 * i + 1) * span / (2 * count); }
 
+/* Diamond placement (docs/sim.md, Decision): the ring of nodes at Manhattan distance
+ * (k - 2) / 2 from the mesh centre (one node in from the edges), in doubled coordinates
+ * a = 2x - (k - 1), b = 2y - (k - 1), |a| + |b| = D. MCs are taken in rounds: each round gives
+ * each vertex of the diamond (top, bottom, left, right) the free ring node nearest to it (ties:
+ * lower node id); the chosen nodes are numbered in node order. For 8 MCs this is two MCs at
+ * each vertex, the layout of seed 003's figure. False when the ring has fewer than n nodes. */
+static bool diamond_nodes(unsigned k, unsigned n, unsigned mc_node[]) {
+    int d = (int)k - 2 - (int)(k % 2), c = (int)k - 1;
+    int ring[4 * SIM_MAX_MCS + 4][2];
+    unsigned ring_n = 0;
+    for (int y = 0; y < (int)k; y++)
+        for (int x = 0; x < (int)k; x++) {
+            int a = 2 * x - c, b = 2 * y - c;
+            if (abs(a) + abs(b) == d && ring_n < sizeof ring / sizeof ring[0]) {
+                ring[ring_n][0] = a;
+                ring[ring_n][1] = b;
+                ring_n++;
+            }
+        }
+    if (n > ring_n) return false;
+    static const int vertex[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};   /* top, bottom, left, right */
+    bool taken[sizeof ring / sizeof ring[0]] = {false};
+    unsigned chosen = 0;
+    while (chosen < n)
+        for (unsigned v = 0; v < 4 && chosen < n; v++) {
+            int va = vertex[v][0] * d, vb = vertex[v][1] * d;
+            unsigned best = ring_n;
+            for (unsigned i = 0; i < ring_n; i++) {   /* ring is in node order: first = lower id */
+                if (taken[i]) continue;
+                int dist = abs(ring[i][0] - va) + abs(ring[i][1] - vb);
+                if (best == ring_n || dist < abs(ring[best][0] - va) + abs(ring[best][1] - vb)) best = i;
+            }
+            taken[best] = true;
+            chosen++;
+        }
+    unsigned out = 0;
+    for (unsigned i = 0; i < ring_n; i++)
+        if (taken[i]) mc_node[out++] = (unsigned)((ring[i][1] + c) / 2) * k + (unsigned)((ring[i][0] + c) / 2);
+    return true;
+}
+
+/* Nodes on the diamond ring of a k x k mesh (k >= 4). */
+static unsigned diamond_ring_size(unsigned k) {
+    int d = (int)k - 2 - (int)(k % 2), c = (int)k - 1;
+    unsigned count = 0;
+    for (int y = 0; y < (int)k; y++)
+        for (int x = 0; x < (int)k; x++) count += abs(2 * x - c) + abs(2 * y - c) == d;
+    return count;
+}
+
 static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, size_t len) {
     unsigned k = cfg->mesh_k, n = cfg->mcs, half = n / 2;
     switch (cfg->mc_placement) {
@@ -33,13 +83,9 @@ static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, 
             mc_node[half + i] = spread(i, half, k) * k + k - 1;
         }
         return true;
-    case PLACE_DIAMOND: {
-        if (n != 8 || k < 4) break;
-        unsigned m = k / 2;    /* two MCs on each side of a diamond around the centre */
-        unsigned xy[8][2] = {{m - 1, 1}, {m, 1}, {1, m - 1}, {k - 2, m - 1}, {1, m}, {k - 2, m}, {m - 1, k - 2}, {m, k - 2}};
-        for (unsigned i = 0; i < 8; i++) mc_node[i] = xy[i][1] * k + xy[i][0];
+    case PLACE_DIAMOND:
+        if (k < 4 || !diamond_nodes(k, n, mc_node)) break;
         return true;
-    }
     case PLACE_LIST:
         if (cfg->mc_nodes.count != n) {
             snprintf(err, len, "config: mc_nodes lists %u nodes but mcs = %u", cfg->mc_nodes.count, n);
@@ -55,7 +101,8 @@ static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, 
         return true;
     }
     snprintf(err, len, "config: placement does not fit %u MCs on a %ux%u mesh (bottom: mcs <= k; top-bottom and "
-             "edge: even mcs, mcs/2 <= k; diamond: mcs = 8)", n, k, k);
+             "edge: even mcs, mcs/2 <= k; diamond: k >= 4 and mcs <= the %u nodes of the diamond ring)", n, k, k,
+             k >= 4 ? diamond_ring_size(k) : 0);
     return false;
 }
 
@@ -178,6 +225,20 @@ static bool build_approx_map(gpu_system *g, char *err, size_t len) {
     return true;
 }
 
+/* The MC data-filtering table (dft.c) sized for this machine: dft_entries entries, an SM id
+ * wide enough for every SM, 41-bit line addresses (docs/conventions.md). */
+static bool init_filter_table(gpu_system *g, dft_table *t, char *err, size_t len) {
+    dft_config c;
+    dft_config_default(&c);
+    c.entries = g->cfg.dft_entries;
+    for (c.sm_id_bits = 1; (1u << c.sm_id_bits) < g->nsm; c.sm_id_bits++) {}
+    if (dft_init_config(t, &c) != NP_OK) {
+        snprintf(err, len, "config: dft_entries = %u is outside 1..%u", g->cfg.dft_entries, DFT_MAX_ENTRIES);
+        return false;
+    }
+    return true;
+}
+
 static bool build(gpu_system *g, char *err, size_t len) {
     unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
     if (!gpu_place(&g->cfg, sm_node, mc_node, err, len)) return false;
@@ -196,11 +257,20 @@ static bool build(gpu_system *g, char *err, size_t len) {
                      g->cfg.l1_kb, g->cfg.l1_assoc);
             return false;
         }
+        if (g->cfg.l1_policy != L1_LRU &&
+            !l1_tags_init(&s->tags, g->cfg.l1_kb, g->cfg.l1_assoc, g->cfg.l1_policy == L1_BA ? BA_MODE_BA : BA_MODE_LRU,
+                          g->cfg.l1_ba_threshold)) {
+            snprintf(err, len, "config: l1_kb = %u KiB in %u-way sets (threshold %u) does not fit the BA tag unit",
+                     g->cfg.l1_kb, g->cfg.l1_assoc, g->cfg.l1_ba_threshold);
+            return false;
+        }
         s->mshr = calloc(g->cfg.l1_mshrs, sizeof *s->mshr);
         for (unsigned m = 0; m < g->cfg.l1_mshrs; m++) {
             s->mshr[m].waiter = calloc(g->cfg.l1_mshr_merge, sizeof(uint16_t));
             s->mshr[m].waiter_issue = calloc(g->cfg.l1_mshr_merge, sizeof(uint64_t));
+            s->mshr[m].waiter_mask = calloc(g->cfg.l1_mshr_merge, 1);
         }
+        s->l1_valid = calloc((size_t)s->l1.sets * s->l1.ways, 1);
         s->warp = calloc(g->cfg.warps_per_sm, sizeof *s->warp);
     }
     for (unsigned i = 0; i < g->nmc; i++) {
@@ -212,6 +282,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
             snprintf(err, len, "config: l2_kb = %u KiB does not divide into %u-way sets", g->cfg.l2_kb, g->cfg.l2_assoc);
             return false;
         }
+        if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
     }
     /* each warp's accesses, in trace order */
     for (size_t i = 0; i < g->trace->count; i++) {
@@ -247,10 +318,13 @@ static void destroy(gpu_system *g) {
     for (unsigned i = 0; g->sm && i < g->nsm; i++) {
         sm_t *s = &g->sm[i];
         cache_free(&s->l1);
+        l1_tags_free(&s->tags);
         for (unsigned m = 0; s->mshr && m < g->cfg.l1_mshrs; m++) {
             free(s->mshr[m].waiter);
             free(s->mshr[m].waiter_issue);
+            free(s->mshr[m].waiter_mask);
         }
+        free(s->l1_valid);
         free(s->mshr);
         for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
         free(s->warp);
@@ -286,11 +360,19 @@ static void collect(gpu_system *g) {
     st->link_flits = ns->link_flits;
     st->links = net_links(g->net);
     st->link_utilisation = st->links && g->now ? (double)st->link_flits / ((double)st->links * (double)g->now) : 0;
+    st->l1_policy = g->cfg.l1_policy;
+    for (unsigned i = 0; g->cfg.l1_policy != L1_LRU && i < g->nsm; i++)
+        for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
     st->amat = st->reads ? ((double)st->l1_hits * g->cfg.l1_hit_latency + (double)st->read_miss_lat_sum) / (double)st->reads : 0;
 }
 
 bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
              codec_timing *timing_out, char *err, size_t err_len) {
+    return gpu_run_observed(cfg, img, trace, out, timing_out, NULL, NULL, err, err_len);
+}
+
+bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                      codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len) {
     const codec_def *def = codec_find(cfg->compressor);
     if (!def) {
         snprintf(err, err_len, "config: unknown compressor '%s' (npsim codecs lists them)", cfg->compressor);
@@ -300,7 +382,10 @@ bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, 
     g->cfg = *cfg;
     g->img = img;
     g->trace = trace;
+    g->l1_observer = observer;
+    g->l1_observer_ctx = ctx;
     codec_timing_load(&g->timing, def, cfg->synth_report);
+    g->filtering = def->filtered_bits != NULL;
     for (size_t i = 0; i < trace->count; i++)
         if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
             snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps)", i + 1,

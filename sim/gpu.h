@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "codec.h"
 #include "config.h"
+#include "dft.h"
 #include "dsm.h"
 #include "memimg.h"
 #include "net.h"
@@ -31,13 +32,19 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint8_t write, mask;
     uint8_t compressed;          /* reply travelled compressed */
     uint8_t l2_hit;
+    uint8_t map;                 /* read: critical map (sub-blocks wanted); data filtering only */
+    uint8_t fill;                /* read reply: sub-blocks it fills (0xF: the whole line) */
+    uint8_t dft_alloc, dft_idx;  /* MC data-filtering table entry holding this request's map */
 } txn_t;
 
 typedef struct {
     uint64_t line;
     uint8_t valid, nwait;
+    uint8_t map_sent;            /* data filtering: OR of the maps requested for this line */
+    uint8_t have;                /* data filtering: sub-blocks filled since the miss */
     uint16_t *waiter;            /* warps merged on this miss (l1_mshr_merge of them) */
     uint64_t *waiter_issue;
+    uint8_t *waiter_mask;        /* sub-blocks each waiter needs */
 } mshr_t;
 
 typedef struct {
@@ -49,6 +56,8 @@ typedef struct {
 typedef struct {
     unsigned node;
     cache_t l1;
+    l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
+    uint8_t *l1_valid;           /* data filtering: valid sub-blocks per L1 slot (sector mask) */
     mshr_t *mshr;
     unsigned mshr_used;
     warp_t *warp;
@@ -64,6 +73,7 @@ typedef struct {
     unsigned in_l2;                             /* accesses inside the L2 / DRAM pipeline */
     unsigned in_codec;                          /* replies inside the compressor pipeline */
     uint64_t stall_cycles;                      /* cycles the NI input queue was full with a reply waiting */
+    dft_table dft;                              /* data filtering: the MC data-filtering table */
 } mc_t;
 
 typedef struct {
@@ -75,6 +85,10 @@ typedef struct {
     uint64_t reply_payload_raw_bits, reply_payload_sent_bits;   /* read replies */
     uint64_t reply_flits_raw;                            /* flits the read replies would take uncompressed */
     uint64_t compressed_replies;
+    uint64_t sector_misses;                              /* data filtering: misses on a present line */
+    uint64_t extra_requests;                             /* data filtering: a merged miss asked for more sub-blocks */
+    uint64_t dft_merged;                                 /* requests the MC table absorbed (no reply of their own) */
+    uint64_t partial_fills;                              /* replies that filled only their critical sub-blocks */
     uint64_t completion_cycles;
     uint64_t mc_stall_cycles;
     uint64_t reply_packets, reply_flits, request_packets, request_flits;
@@ -82,9 +96,15 @@ typedef struct {
     unsigned links, mcs;
     double link_utilisation;
     double amat;
+    uint64_t l1_policy;                                  /* sim_l1_policy of the run */
+    uint64_t l1_outcome[BA_OUTCOMES];                    /* ba / tag-lru: tag-unit outcomes, all SMs */
+    uint64_t l1_fills_dropped;                           /* ba / tag-lru: read replies delivered, not filled */
 } gpu_stats;
 
 typedef struct gpu_system gpu_system;
+
+/* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order. */
+typedef void (*gpu_l1_observer)(void *ctx, unsigned sm, uint64_t line, bool write, const ba_result *r);
 
 struct gpu_system {
     sim_config cfg;
@@ -93,6 +113,7 @@ struct gpu_system {
     const trace_t *trace;
     codec_timing timing;
     dsm_approx_map approx;
+    bool filtering;              /* the compressor does data filtering (partial fills, MC table) */
     uint16_t *bits_memo;         /* compressed bits + 1 per image line, 0 = not computed yet */
     sm_t *sm;
     mc_t *mc;
@@ -107,6 +128,8 @@ struct gpu_system {
     uint64_t events;
     uint64_t now;
     gpu_stats st;
+    gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access */
+    void *l1_observer_ctx;
 };
 
 enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3 };
@@ -119,6 +142,9 @@ unsigned gpu_mc_of_line(uint64_t line, unsigned mcs);
 /* Run the trace on the configured machine with the configured compressor. */
 bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
              codec_timing *timing_out, char *err, size_t err_len);
+/* gpu_run with an observer of the L1 tag unit's decisions (NULL: none). */
+bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                      codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len);
 
 /* internal, shared by gpu_sm.c / gpu_mc.c / gpu.c */
 uint32_t gpu_txn_alloc(gpu_system *g);

@@ -24,9 +24,18 @@ static uint32_t new_txn(gpu_system *g, sm_t *s, unsigned warp, const trace_acces
     return id;
 }
 
+static void tags_observe(gpu_system *g, sm_t *s, uint64_t line, bool write, const ba_result *r) {
+    if (g->l1_observer) g->l1_observer(g->l1_observer_ctx, (unsigned)(s - g->sm), line, write, r);
+}
+
 static void issue_write(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     uint64_t line = a->addr >> 7;
-    cache_access(&s->l1, line, line);                 /* a hit only refreshes LRU (write-through) */
+    if (g->cfg.l1_policy != L1_LRU) {                 /* write-evict on a match, else no-allocate */
+        ba_result r = l1_tags_access(&s->tags, line, true);
+        tags_observe(g, s, line, true, &r);
+    } else {
+        cache_access(&s->l1, line, line);             /* a hit only refreshes LRU (write-through) */
+    }
     uint32_t id = new_txn(g, s, w, a);
     unsigned sub_blocks = (unsigned)__builtin_popcount(a->mask);
     send_request(g, s, id, (uint64_t)sub_blocks * 32u * 8u);
@@ -72,6 +81,203 @@ static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a
     return true;
 }
 
+/* ---- data filtering (docs/sim.md "Partial fills") -------------------------------------------
+ * L1 lines carry a valid mask of their four 32-byte sub-blocks. A read hits when its line is
+ * present with every sub-block it touches valid; otherwise it is a miss (a sector miss when
+ * the line is present). The request carries the access's sub-block map as its critical map.
+ * A miss that merges into an MSHR whose requests do not cover it sends one more request with
+ * its own map (the MC table ORs it into the first one's entry while that reply has not left,
+ * docs/dpc.md sec. 6). A reply fills its sub-blocks; every waiter they cover completes; the
+ * MSHR is freed when no waiter is left (a later reply for the line only fills the L1). */
+
+static uint32_t send_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a, unsigned map) {
+    uint32_t id = new_txn(g, s, w, a);
+    g->txn[id].map = (uint8_t)map;
+    send_request(g, s, id, 0);         /* the 4-bit map travels in the head flit */
+    return id;
+}
+
+static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    uint64_t line = a->addr >> 7;
+    unsigned mask = a->mask;
+    int slot = cache_slot(&s->l1, line, line);
+    if (slot >= 0 && (s->l1_valid[slot] & mask) == mask) {
+        cache_touch(&s->l1, (unsigned)slot);
+        g->st.reads++;
+        g->st.l1_hits++;
+        s->unfinished--;
+        return true;
+    }
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
+    if (m) {
+        if (m->nwait == g->cfg.l1_mshr_merge) return false;
+        g->st.mshr_merges++;
+        if (mask & ~m->map_sent) {
+            send_read(g, s, w, a, mask);
+            m->map_sent = (uint8_t)(m->map_sent | mask);
+            g->st.extra_requests++;
+        }
+    } else {
+        if (s->mshr_used == g->cfg.l1_mshrs) return false;
+        for (unsigned i = 0; i < g->cfg.l1_mshrs && !m; i++)
+            if (!s->mshr[i].valid) m = &s->mshr[i];
+        m->valid = 1;
+        m->line = line;
+        m->nwait = 0;
+        m->map_sent = (uint8_t)mask;
+        m->have = 0;
+        s->mshr_used++;
+        send_read(g, s, w, a, mask);
+    }
+    if (slot >= 0) {
+        cache_touch(&s->l1, (unsigned)slot);
+        g->st.sector_misses++;
+    }
+    m->waiter[m->nwait] = (uint16_t)w;
+    m->waiter_issue[m->nwait] = g->now;
+    m->waiter_mask[m->nwait] = (uint8_t)mask;
+    m->nwait++;
+    g->st.reads++;
+    g->st.l1_misses++;
+    return true;
+}
+
+static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
+    bool inserted;
+    unsigned slot = cache_fill_slot(&s->l1, t->line, t->line, &inserted);
+    if (inserted) s->l1_valid[slot] = 0;
+    s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | t->fill);
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    if (!m) return;                     /* its waiters were served by an earlier reply */
+    m->have = (uint8_t)(m->have | t->fill);
+    unsigned kept = 0;
+    for (unsigned i = 0; i < m->nwait; i++) {
+        if ((m->waiter_mask[i] & m->have) != m->waiter_mask[i]) {    /* still waits for a reply */
+            m->waiter[kept] = m->waiter[i];
+            m->waiter_issue[kept] = m->waiter_issue[i];
+            m->waiter_mask[kept] = m->waiter_mask[i];
+            kept++;
+            continue;
+        }
+        s->warp[m->waiter[i]].outstanding--;
+        s->unfinished--;
+        g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
+    }
+    m->nwait = (uint8_t)kept;
+    if (kept) return;
+    m->valid = 0;
+    s->mshr_used--;
+}
+
+/* ---- the L1 through the BA tag unit (l1_policy ba / tag-lru; docs/sim.md "L1 policies") --------
+ * The C model's tag unit decides every access (l1_tags_access -> ba_access); the data side is
+ * the simulator's: a read is served from the L1 only when the unit holds its line as a data
+ * line whose sub-block mask covers the access. Every other read goes to memory through an MSHR,
+ * as in the LRU paths: a HIT whose fill is still in flight (the unit allocates at the access,
+ * the data arrives with the reply), a sector miss, MISS_FILL / MISS_EVICT, BYPASS, PSEUDO_HIT.
+ * Whether a reply fills the L1 is decided when it arrives: only if the unit still holds the
+ * line as a data line (a bypass leaves only a record; a line evicted or bypassed over while its
+ * fill was in flight is not filled either). The warps get the data in every case. */
+
+/* The sub-blocks a reply fills: its map with data filtering, else the whole line. */
+static unsigned reply_fill_mask(const gpu_system *g, const txn_t *t) { return g->filtering ? t->fill : 0xFu; }
+
+/* The MSHR an access that goes to memory would use: the line's (if it can merge one more) or a
+ * free one; NULL when it must wait. No state change. */
+static mshr_t *mshr_for(gpu_system *g, sm_t *s, uint64_t line, bool *merge) {
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
+    *merge = m != NULL;
+    if (m) return m->nwait < g->cfg.l1_mshr_merge ? m : NULL;
+    if (s->mshr_used == g->cfg.l1_mshrs) return NULL;
+    for (unsigned i = 0; i < g->cfg.l1_mshrs; i++)
+        if (!s->mshr[i].valid) return &s->mshr[i];
+    return NULL;
+}
+
+/* A read miss of the tag path joins MSHR m (merge) or opens it with a request. */
+static void tags_miss(gpu_system *g, sm_t *s, unsigned w, const trace_access *a, mshr_t *m, bool merge) {
+    unsigned mask = g->filtering ? a->mask : 0xFu;
+    if (merge) {
+        g->st.mshr_merges++;
+        if (mask & ~m->map_sent) {                    /* data filtering: ask for the missing sub-blocks */
+            send_read(g, s, w, a, mask);
+            m->map_sent = (uint8_t)(m->map_sent | mask);
+            g->st.extra_requests++;
+        }
+    } else {
+        m->valid = 1;
+        m->line = a->addr >> 7;
+        m->nwait = 0;
+        m->map_sent = (uint8_t)mask;
+        m->have = 0;
+        s->mshr_used++;
+        uint32_t id = send_read(g, s, w, a, mask);
+        g->txn[id].mshr = (uint16_t)(m - s->mshr);
+    }
+    m->waiter[m->nwait] = (uint16_t)w;
+    m->waiter_issue[m->nwait] = g->now;
+    m->waiter_mask[m->nwait] = (uint8_t)mask;
+    m->nwait++;
+    g->st.reads++;
+    g->st.l1_misses++;
+}
+
+static bool issue_read_tags(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    uint64_t line = a->addr >> 7;
+    unsigned need = g->filtering ? a->mask : 0xFu;
+    int slot = l1_tags_data_slot(&s->tags, line);
+    unsigned have = slot >= 0 ? s->tags.data[slot] : 0;
+    bool served = (have & need) == need;
+    bool merge = false;
+    mshr_t *m = served ? NULL : mshr_for(g, s, line, &merge);
+    if (!served && !m) return false;                  /* no MSHR: the unit is not asked, the warp retries */
+    ba_result r = l1_tags_access(&s->tags, line, false);
+    tags_observe(g, s, line, false, &r);
+    if (served) {                                     /* r.outcome is HIT: the line holds its data */
+        g->st.reads++;
+        g->st.l1_hits++;
+        s->unfinished--;
+        return true;
+    }
+    if (r.outcome == BA_HIT && have) g->st.sector_misses++;
+    tags_miss(g, s, w, a, m, merge);
+    return true;
+}
+
+/* A read reply: fill the L1 if the unit still holds the line as a data line, then complete
+ * every waiter its sub-blocks cover (as fill_filtered). */
+static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
+    unsigned fill = reply_fill_mask(g, t);
+    int slot = l1_tags_data_slot(&s->tags, t->line);
+    if (slot >= 0) s->tags.data[slot] = (uint8_t)(s->tags.data[slot] | fill);
+    else g->st.l1_fills_dropped++;
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    if (!m) return;                                   /* its waiters were served by an earlier reply */
+    m->have = (uint8_t)(m->have | fill);
+    unsigned kept = 0;
+    for (unsigned i = 0; i < m->nwait; i++) {
+        if ((m->waiter_mask[i] & m->have) != m->waiter_mask[i]) {
+            m->waiter[kept] = m->waiter[i];
+            m->waiter_issue[kept] = m->waiter_issue[i];
+            m->waiter_mask[kept] = m->waiter_mask[i];
+            kept++;
+            continue;
+        }
+        s->warp[m->waiter[i]].outstanding--;
+        s->unfinished--;
+        g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
+    }
+    m->nwait = (uint8_t)kept;
+    if (kept) return;
+    m->valid = 0;
+    s->mshr_used--;
+}
+
+static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    if (g->cfg.l1_policy != L1_LRU) return issue_read_tags(g, s, w, a);
+    return g->filtering ? issue_read_filtered(g, s, w, a) : issue_read(g, s, w, a);
+}
+
 void sm_issue(gpu_system *g, sm_t *s) {
     unsigned warps = g->cfg.warps_per_sm;
     for (unsigned k = 0; k < warps; k++) {
@@ -84,7 +290,7 @@ void sm_issue(gpu_system *g, sm_t *s) {
             wp->outstanding++;
         } else {
             uint64_t misses = g->st.l1_misses;
-            if (!issue_read(g, s, w, a)) {
+            if (!issue_read_any(g, s, w, a)) {
                 g->st.mshr_stalls++;
                 continue;                             /* this warp waits; try the next one */
             }
@@ -118,6 +324,16 @@ void sm_reply(gpu_system *g, uint32_t id) {
 void sm_fill(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     sm_t *s = &g->sm[t->sm];
+    if (g->cfg.l1_policy != L1_LRU) {
+        fill_tags(g, s, t);
+        gpu_txn_free(g, id);
+        return;
+    }
+    if (g->filtering) {
+        fill_filtered(g, s, t);
+        gpu_txn_free(g, id);
+        return;
+    }
     mshr_t *m = &s->mshr[t->mshr];
     cache_fill(&s->l1, t->line, t->line);
     for (unsigned i = 0; i < m->nwait; i++) {

@@ -15,6 +15,7 @@
 #include "memimg.h"
 #include "perfcount.h"
 #include "report.h"
+#include "reuse.h"
 #include "trace.h"
 #include "tracegen.h"
 #include "traffic.h"
@@ -28,6 +29,7 @@ typedef struct {              /* options common to every command */
     const char *out;          /* --out */
     const char *trace;        /* --trace */
     const char *pattern;      /* --pattern */
+    bool pattern_given;       /* --pattern was on the command line */
     unsigned per_warp;        /* --per-warp */
     uint64_t cycles;          /* --cycles */
 } options;
@@ -60,7 +62,10 @@ static bool parse_options(int argc, char **argv, options *o, char *err) {
             if (!config_load_file(&o->cfg, argv[++i], err, ERR_LEN)) return false;
         } else if (!strcmp(a, "--out") && has_value) o->out = argv[++i];
         else if (!strcmp(a, "--trace") && has_value) o->trace = argv[++i];
-        else if (!strcmp(a, "--pattern") && has_value) o->pattern = argv[++i];
+        else if (!strcmp(a, "--pattern") && has_value) {
+            o->pattern = argv[++i];
+            o->pattern_given = true;
+        }
         else if (!strcmp(a, "--per-warp") && has_value) {
             if (!parse_count(argv[++i], &n) || n == 0 || n > 1000000) {
                 snprintf(err, ERR_LEN, "--per-warp: expected 1..1000000");
@@ -227,6 +232,142 @@ static int cmd_convert(options *o) {
     return ok ? 0 : die(err);
 }
 
+/* ---- L1 policies: LRU against the BA tag unit (npsim ba-compare; docs/sim.md "L1 policies") ---- */
+
+typedef struct {                 /* each SM's L1 read stream in issue order (the tag unit's view) */
+    reuse_trace *sm;
+    unsigned nsm;
+    bool out_of_memory;
+} l1_streams;
+
+static void record_l1_read(void *ctx, unsigned sm, uint64_t line, bool write, const ba_result *r) {
+    (void)r;
+    l1_streams *s = ctx;
+    if (!write && !reuse_trace_push(&s->sm[sm], line, false)) s->out_of_memory = true;
+}
+
+/* rd0/rd1/rd2 (cmodel reuse.c) of every SM's stream for the L1 geometry, summed over the SMs. */
+static bool reuse_of_streams(const l1_streams *s, unsigned sets, unsigned ways, reuse_report *sum, char *err) {
+    memset(sum, 0, sizeof *sum);
+    sum->sets = sets;
+    sum->ways = ways;
+    for (unsigned i = 0; i < s->nsm; i++) {
+        reuse_report r;
+        np_result res = reuse_analyze(s->sm[i].line, s->sm[i].count, sets, ways, &r, NULL, NULL);
+        if (res != NP_OK) {
+            snprintf(err, ERR_LEN, "reuse analysis of SM %u: %s", i, np_result_name(res));
+            return false;
+        }
+        sum->accesses += r.accesses;
+        sum->distinct += r.distinct;
+        for (unsigned k = 0; k < 3; k++) {
+            sum->rd_set[k] += r.rd_set[k];
+            sum->rd_fa[k] += r.rd_fa[k];
+        }
+    }
+    return true;
+}
+
+#define L1_POLICIES 3
+static const sim_l1_policy l1_compared[L1_POLICIES] = {L1_LRU, L1_TAG_LRU, L1_BA};
+
+typedef struct {
+    const char *name;
+    gpu_stats st[L1_POLICIES];
+    reuse_report reuse;
+} l1_workload;
+
+/* One workload under every policy; the reuse breakdown comes from the `ba` run's L1 streams. */
+static bool compare_l1_on(options *o, const mem_image *img, const trace_t *t, l1_workload *w, char *err) {
+    l1_streams streams = {calloc(o->cfg.sms, sizeof(reuse_trace)), o->cfg.sms, false};
+    if (!streams.sm) {
+        snprintf(err, ERR_LEN, "out of memory (L1 streams)");
+        return false;
+    }
+    bool ok = true;
+    for (unsigned p = 0; ok && p < L1_POLICIES; p++) {
+        sim_config cfg = o->cfg;
+        cfg.l1_policy = l1_compared[p];
+        if (cfg.l1_policy != L1_LRU) ok = config_l1_tags_fit(&cfg, err, ERR_LEN);
+        double t0 = cpu_seconds();
+        if (ok) ok = gpu_run_observed(&cfg, img, t, &w->st[p], NULL, cfg.l1_policy == L1_BA ? record_l1_read : NULL,
+                                      &streams, err, ERR_LEN);
+        if (ok) fprintf(stderr, "npsim: %s, l1 %s: %llu cycles in %.2f s\n", w->name,
+                        config_l1_policy_name(cfg.l1_policy), (unsigned long long)w->st[p].completion_cycles,
+                        cpu_seconds() - t0);
+    }
+    if (ok && streams.out_of_memory) {
+        snprintf(err, ERR_LEN, "out of memory (L1 streams)");
+        ok = false;
+    }
+    unsigned sets = o->cfg.l1_kb * 1024u / 128u / o->cfg.l1_assoc;
+    if (ok) ok = reuse_of_streams(&streams, sets, o->cfg.l1_assoc, &w->reuse, err);
+    for (unsigned i = 0; i < streams.nsm; i++) reuse_trace_free(&streams.sm[i]);
+    free(streams.sm);
+    return ok;
+}
+
+static void print_l1_compare(FILE *f, const options *o, const l1_workload *w, unsigned n) {
+    fprintf(f, "npsim ba-compare: L1 lru (simulator) vs tag-lru and ba (C model tag unit, LRU and BA mode), "
+               "one L1 per SM: %u KiB, %u-way, 128-byte lines, %u SMs, compressor %s, %u accesses per warp\n",
+            o->cfg.l1_kb, o->cfg.l1_assoc, o->cfg.sms, o->cfg.compressor, o->per_warp);
+    report_l1_table_header(f);
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned p = 0; p < L1_POLICIES; p++) report_l1_table_row(f, w[i].name, &w[i].st[p], &w[i].st[0]);
+    fprintf(f, "(l1_hit / miss: read hit / miss rate; d_*: change against lru (pp = percentage points); bypass, "
+               "pseudo: tag-unit outcomes; a pseudo hit is a miss)\n");
+    report_reuse_table_header(f, w[0].reuse.sets, w[0].reuse.ways);
+    for (unsigned i = 0; i < n; i++) report_reuse_table_row(f, w[i].name, &w[i].reuse);
+}
+
+static cJSON *l1_compare_json(const l1_workload *w, unsigned n) {
+    cJSON *root = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(root, "workloads");
+    for (unsigned i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(o, "runs");
+        cJSON_AddStringToObject(o, "workload", w[i].name);
+        cJSON_AddItemToObject(o, "reuse", report_reuse_json(&w[i].reuse));
+        for (unsigned p = 0; p < L1_POLICIES; p++) cJSON_AddItemToArray(runs, report_gpu_json("none", &w[i].st[p], NULL));
+        cJSON_AddItemToArray(arr, o);
+    }
+    return root;
+}
+
+/* npsim ba-compare: every generated workload (or --pattern P, or --trace T) under each L1 policy. */
+static int cmd_ba_compare(options *o) {
+    static const char *const patterns[] = {"stream", "stencil", "mapreduce", "graph", "partial"};
+    char err[ERR_LEN];
+    mem_image img;
+    if (!memimg_load(&img, o->cfg.data_dir, err, ERR_LEN)) return die(err);
+    unsigned n = o->trace || o->pattern_given ? 1 : sizeof patterns / sizeof patterns[0];
+    l1_workload w[sizeof patterns / sizeof patterns[0]];
+    memset(w, 0, sizeof w);
+    bool ok = true;
+    for (unsigned i = 0; ok && i < n; i++) {
+        trace_t t;
+        trace_init(&t);
+        w[i].name = o->trace ? o->trace : o->pattern_given ? o->pattern : patterns[i];
+        if (o->trace) ok = trace_load(&t, o->trace, o->cfg.sms, o->cfg.warps_per_sm, err, ERR_LEN);
+        else ok = tracegen(w[i].name, &o->cfg, &img, o->per_warp, &t, err, ERR_LEN);
+        if (ok) ok = compare_l1_on(o, &img, &t, &w[i], err);
+        trace_free(&t);
+    }
+    memimg_free(&img);
+    if (!ok) return die(err);
+    print_l1_compare(stdout, o, w, n);
+    if (!o->out) return 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ba_compare.txt", o->out);
+    FILE *f = fopen(path, "w");
+    if (!f) return die("ba-compare: cannot write ba_compare.txt in the --out directory");
+    print_l1_compare(f, o, w, n);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/ba_compare.json", o->out);
+    cJSON *root = l1_compare_json(w, n);
+    ok = write_json(root, path, err);
+    cJSON_Delete(root);
+    return ok ? 0 : die(err);
+}
+
 /* ---- synthetic traffic --------------------------------------------------------------------- */
 
 static int cmd_traffic(options *o) {
@@ -359,6 +500,7 @@ static void usage(void) {
          "  bench    [--cycles N]  simulated cycles per CPU second\n"
          "  gen-trace --pattern P --per-warp N --out FILE  (.bin: binary)\n"
          "  convert  IN OUT  trace text <-> binary (by OUT's extension)\n"
+         "  ba-compare [--pattern P | --trace T] [--out DIR]  L1 lru vs tag-lru vs ba on every generated workload\n"
          "  codecs   reply compressors and where their latencies come from\n"
          "  help-config  every configuration key, its default and meaning");
 }
@@ -380,6 +522,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "gen-trace")) return cmd_gen_trace(&o);
     if (!strcmp(cmd, "convert")) return cmd_convert(&o);
     if (!strcmp(cmd, "codecs")) return cmd_codecs(&o);
+    if (!strcmp(cmd, "ba-compare")) return cmd_ba_compare(&o);
     if (!strcmp(cmd, "help-config")) {
         config_print(&o.cfg, stdout);
         return 0;

@@ -8,15 +8,17 @@
  * released), so the loop visits a router only in a cycle in which VA or SA can change state,
  * and the allocators only look at the VCs that may act:
  *   - VA requests (port_t.va_need) and SA candidates (port_t.cand) are sets of VCs; an event
- *     that makes a VC able to act adds it, for the cycle that happens, through the router's
- *     event slots (a wheel indexed by cycle), and schedules the router's visit on the network's
- *     wake wheels (one bitmap of routers per cycle, for VA and for SA);
+ *     that makes a VC able to act adds it, for the cycle that happens, through the network's
+ *     event lists (a wheel indexed by cycle, applied at the start of that cycle before any
+ *     router runs: only a router's own visits read its sets, so applying them early is exact),
+ *     and schedules the router's visit on the wake wheels (one bitmap of routers per cycle);
  *   - VA events: a head written into an idle VC (at its write cycle), a packet finishing with
  *     another head behind it, an output VC released at an output a VA request found full
  *     (va_blocked: a failed request cannot succeed before that);
  *   - SA events: a VC allocated (from sa_from), a body flit written (from its ready cycle), a
- *     credit becoming usable for a flit that waits for it (out_vc.starved, or the earliest
- *     returned credit), and, after an SA turn, the same input again next cycle while it still
+ *     credit becoming usable for a flit that waits for it (out_vc.waiting; returned credits
+ *     sit on a credit wheel and are added to out_vc.credits in the cycle they become usable),
+ *     and, after an SA turn, the same input again next cycle while it still
  *     has a flit to send or other candidates (it may have lost an arbiter);
  *   - a candidate SA finds unable to send leaves the set: one of the events above brings it
  *     back exactly when it can.
@@ -32,8 +34,18 @@
 #include "net.h"
 
 /* Wheels: slot t % NET_WHEEL holds what is due at cycle t. Every event is at most
- * 1 + credit_delay (<= 17) cycles ahead, so 32 slots never wrap onto a pending cycle. */
+ * 4 + 1 + credit_delay (<= 21) cycles ahead (a credit returned when a flit still on its link
+ * reaches a replication buffer), so 32 slots never wrap onto a pending cycle. */
 #define NET_WHEEL 32u
+
+/* out_vc.owner of a VC whose last packet has left but which its downstream router still holds
+ * (the packet sits in a replication buffer there: router.c, "replication buffers"). */
+#define OWNER_HELD INT32_MAX
+/* out_vc.router of an NI's injection VCs (they belong to no router). */
+#define OUT_VC_OF_NI UINT32_MAX
+
+/* in_vc.rb: the front packet's claim on its input port's replication buffer */
+enum { RB_NONE = 0, RB_NEED = 1, RB_OWN = 2 };
 
 enum { END_NONE = 0, END_ROUTER = 1, END_NI = 2 };
 
@@ -68,16 +80,17 @@ typedef struct {        /* one input VC: one cache line */
     uint8_t ntargets, ndone;
     uint8_t split;      /* replicas carry their own records: free pkt when done */
     uint8_t cls;        /* class of the front packet */
+    uint8_t rb;         /* RB_*: a long multicast packet replicated here needs the port's replication buffer */
     target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
     target_t one;       /* the target of a packet that leaves on one port */
 } in_vc;
 
 typedef struct {        /* output VC seen from upstream: owner and credits */
     int32_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */
-    uint16_t credits;
-    uint16_t ret_head, ret_count;
-    uint8_t starved;    /* SA found a flit waiting for a credit of this VC and none on the way */
-    uint64_t *ret;      /* times at which returned credits become usable (ring of ring_mask + 1) */
+    uint16_t credits;   /* usable now (returned credits are added in the cycle they become usable) */
+    uint8_t waiting;    /* SA found a flit waiting for a credit of this VC: wake it with the next one */
+    uint8_t held;       /* the downstream router holds this VC until its packet leaves a replication buffer */
+    uint32_t router;    /* router whose output VC this is; OUT_VC_OF_NI for an NI's injection VCs */
 } out_vc;
 
 typedef struct {                 /* a router's state of one port, input and output side: one cache line */
@@ -92,13 +105,29 @@ typedef struct {                 /* a router's state of one port, input and outp
     uint16_t cand;               /* input: bit v set when VC v may have a flit to send (SA candidates) */
     uint16_t va_need;            /* input: bit v set when VC v's front packet waits for RC or VA */
     int16_t sa_vc;               /* input, SA scratch: VC chosen by this input's arbiter */
+    uint8_t rb_busy;             /* input: bit c set while class c's replication buffer holds a packet */
+    uint8_t rb_wait;             /* input: bit c set when a packet waits for it (its release wakes VA) */
 } port_t;
 
-/* Future events of one cycle: ports with any, then per port (cand bits) | (va_need bits) << 16. */
+/* A future event (network.c applies those of cycle t at the start of t): VC bits of one input
+ * port of one router become SA candidates (bits 0..15) or VA requests (bits 16..31). */
 typedef struct {
-    uint64_t ports;
-    uint32_t ev[];
-} event_slot;
+    uint16_t router;
+    uint8_t port;
+    uint8_t pad;
+    uint32_t bits;
+} net_event;
+
+typedef struct {        /* the events of one cycle */
+    net_event *e;
+    uint32_t len, cap;
+} event_list;
+
+typedef struct {        /* the credits that become usable in one cycle; an entry with bit 0 set
+                         * is instead the release of a held VC (router_unhold) */
+    out_vc **o;
+    uint32_t len, cap;
+} credit_list;
 
 typedef struct {
     unsigned id;
@@ -116,13 +145,7 @@ typedef struct {
     uint64_t cand_ports;   /* input ports with a cand bit */
     uint64_t va_ports;  /* input ports with a va_need bit */
     uint64_t va_blocked;   /* output ports a VA request found without a free VC (send_flit wakes VA) */
-    unsigned char *events;  /* NET_WHEEL event_slots of slot_bytes: those of cycle t at t % NET_WHEEL */
-    unsigned slot_bytes;
 } router_t;
-
-static inline event_slot *router_events(const router_t *r, uint64_t t) {
-    return (event_slot *)(r->events + (size_t)(t % NET_WHEEL) * r->slot_bytes);
-}
 
 typedef struct {
     /* injection */
@@ -145,6 +168,7 @@ struct network {
     net_client client;
     unsigned nodes, nrouters, vcs, depth, credit_delay, channel_bits, links;
     unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
+    unsigned mcast_max;             /* longest multicast packet accepted (flits) */
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
@@ -168,6 +192,8 @@ struct network {
     uint64_t *va_late;              /* [rwords]: routers whose VA of the previous cycle was deferred */
     uint64_t *wake_ej;              /* [NET_WHEEL * nwords]: NIs with a flit to eject at cycle t */
     uint64_t *inj_busy;             /* nodes whose NI has packets to inject */
+    event_list events[NET_WHEEL];   /* SA / VA events of cycle t at t % NET_WHEEL */
+    credit_list credits[NET_WHEEL]; /* returned credits usable from cycle t at t % NET_WHEEL */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };
@@ -188,6 +214,7 @@ static inline void net_wake_ej(network *n, unsigned node, uint64_t at) {
 }
 
 /* network.c */
+void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size);
 uint32_t net_pkt_alloc(network *n);
 void net_pkt_free(network *n, uint32_t idx);
 void *net_alloc(network *n, size_t count, size_t size);
@@ -195,13 +222,18 @@ void *net_alloc(network *n, size_t count, size_t size);
 /* router.c */
 /* Visit r: VA of the previous cycle if it was deferred (late), VA if asked, then SA. */
 void router_step(network *n, router_t *r, bool va, bool late);
-/* A flit left the buffer fed by output VC o of router `up_router`: its credit comes back. */
-void router_credit_return(network *n, out_vc *o, unsigned up_router);
+/* A flit left the buffer fed by output VC o: its credit comes back. */
+void router_credit_return(network *n, out_vc *o);
+/* A returned credit of o is usable from this cycle on. */
+void router_credit_usable(network *n, out_vc *o);
+/* The downstream router releases held VC o from this cycle on. */
+void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle). */
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 
-/* Rings (VC buffers, credit returns) have a power-of-two capacity >= vc_depth, so positions
- * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits). */
+/* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions
+ * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or
+ * one packet of at most mcast_max flits while it owns a replication buffer (router.c). */
 static inline flit_t *fifo_at(flit_fifo *q, unsigned mask, unsigned i) { return &q->buf[(q->head + i) & mask]; }
 static inline void fifo_push(flit_fifo *q, unsigned mask, flit_t f) {
     *fifo_at(q, mask, q->count) = f;
@@ -212,14 +244,23 @@ static inline void fifo_pop(flit_fifo *q, unsigned mask) {
     q->count--;
 }
 
-/* Credits usable now: absorb returns whose time has come. */
-static inline unsigned outvc_credits(out_vc *o, unsigned mask, uint64_t now) {
-    while (o->ret_count && o->ret[o->ret_head] <= now) {
-        o->credits++;
-        o->ret_head = (uint16_t)((o->ret_head + 1u) & mask);
-        o->ret_count--;
-    }
-    return o->credits;
+/* Event bits for input `port` of router `router` at cycle t (now < t <= now + 17). */
+static inline void net_event_at(network *n, unsigned router, unsigned port, uint32_t bits, uint64_t t) {
+    event_list *l = &n->events[t % NET_WHEEL];
+    if (l->len == l->cap) net_list_grow(n, (void **)&l->e, &l->cap, sizeof *l->e);
+    l->e[l->len++] = (net_event){(uint16_t)router, (uint8_t)port, 0, bits};
+}
+
+/* A returned credit of output VC o becomes usable at cycle t (now < t <= now + 21). */
+static inline void net_credit_at(network *n, out_vc *o, uint64_t t) {
+    credit_list *l = &n->credits[t % NET_WHEEL];
+    if (l->len == l->cap) net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
+    l->o[l->len++] = o;
+}
+
+/* Held VC o is released at cycle t (same wheel as the credits, tagged in bit 0). */
+static inline void net_unhold_at(network *n, out_vc *o, uint64_t t) {
+    net_credit_at(n, (out_vc *)((uintptr_t)o | 1u), t);
 }
 
 #endif

@@ -24,7 +24,10 @@ void *net_alloc(network *n, size_t count, size_t size) {
     size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
     if (!c || at + bytes > c->size) {
         size_t cap = bytes > ARENA_CHUNK ? bytes : ARENA_CHUNK;
-        c = calloc(1, sizeof *c + cap);
+        /* 64-byte aligned (calloc only promises 16): the per-VC and per-port records are one
+         * cache line each only if the chunk starts on a line */
+        c = aligned_alloc(64, (sizeof *c + cap + 63) & ~(size_t)63);
+        if (c) memset(c, 0, sizeof *c + cap);
         if (!c) {
             fprintf(stderr, "npsim: out of memory (%zu x %zu bytes)\n", count, size);
             exit(2);
@@ -37,6 +40,19 @@ void *net_alloc(network *n, size_t count, size_t size) {
     c->used = at + bytes;
     n->mem += bytes;
     return c->data + at;
+}
+
+/* A growing list of the event wheels (capacity doubles; starts at 64 items). */
+void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size) {
+    uint32_t grown_cap = *cap ? *cap * 2 : 64;
+    void *grown = realloc(*items, grown_cap * item_size);
+    if (!grown) {
+        fprintf(stderr, "npsim: out of memory (%u events)\n", grown_cap);
+        exit(2);
+    }
+    n->mem += (grown_cap - *cap) * item_size;
+    *items = grown;
+    *cap = grown_cap;
 }
 
 /* ---- packet records ------------------------------------------------------------------------ */
@@ -70,13 +86,12 @@ void net_pkt_free(network *n, uint32_t idx) {
 
 /* ---- construction -------------------------------------------------------------------------- */
 
-/* The credit rings of `count` output VCs, in one block (o[0].ret owns it). */
-static void init_out_vcs(network *n, out_vc *o, unsigned count) {
-    uint64_t *rings = net_alloc(n, (size_t)count * (n->ring_mask + 1u), sizeof(uint64_t));
+/* `count` output VCs of router `router` (or of an NI), free, with a full buffer's credits. */
+static void init_out_vcs(network *n, out_vc *o, unsigned count, unsigned router) {
     for (unsigned i = 0; i < count; i++) {
         o[i].owner = -1;
         o[i].credits = (uint16_t)n->depth;
-        o[i].ret = rings + (size_t)i * (n->ring_mask + 1u);
+        o[i].router = router;
     }
 }
 
@@ -96,10 +111,8 @@ static void init_router(network *n, unsigned id, unsigned nports, int node, int 
         r->in[i].q.buf = bufs + (size_t)i * (n->ring_mask + 1u);
         r->in[i].tgt = &r->in[i].one;
     }
-    init_out_vcs(n, r->out, nports * n->vcs);
+    init_out_vcs(n, r->out, nports * n->vcs, id);
     r->port = net_alloc(n, nports, sizeof *r->port);
-    r->slot_bytes = (unsigned)((sizeof(event_slot) + nports * sizeof(uint32_t) + 31u) & ~31u);
-    r->events = net_alloc(n, NET_WHEEL, r->slot_bytes);
 }
 
 static void connect(network *n, unsigned from, unsigned out_port, unsigned to, unsigned in_port) {
@@ -192,7 +205,9 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->nodes = config_nodes(cfg);
     n->vcs = cfg->vcs;
     n->depth = cfg->vc_depth;
-    for (n->ring_mask = 1; n->ring_mask < n->depth; n->ring_mask *= 2) {}
+    n->mcast_max = config_mcast_max_flits(cfg);
+    unsigned ring = n->depth > n->mcast_max ? n->depth : n->mcast_max;   /* router.c: replication buffers */
+    for (n->ring_mask = 1; n->ring_mask < ring; n->ring_mask *= 2) {}
     n->ring_mask--;
     n->credit_delay = cfg->credit_delay;
     n->channel_bits = config_channel_bits(cfg);
@@ -209,7 +224,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     for (unsigned node = 0; node < n->nodes; node++) {
         ni_t *ni = &n->ni[node];
         ni->injvc = net_alloc(n, n->vcs, sizeof *ni->injvc);
-        init_out_vcs(n, ni->injvc, n->vcs);
+        init_out_vcs(n, ni->injvc, n->vcs, OUT_VC_OF_NI);
         ni->ej = net_alloc(n, n->vcs, sizeof *ni->ej);
         for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->ring_mask + 1u, sizeof(flit_t));
         ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
@@ -239,6 +254,10 @@ void net_destroy(network *n) {
         next = c->next;
         free(c);
     }
+    for (unsigned t = 0; t < NET_WHEEL; t++) {
+        free(n->events[t].e);
+        free(n->credits[t].o);
+    }
     free(n->pk);
     free(n);
 }
@@ -267,6 +286,8 @@ unsigned net_packet_flits(const network *n, uint64_t payload_bits) {
 
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
+/* net_internal.h: one cache line per input VC and per port */
+_Static_assert(sizeof(in_vc) == 64 && sizeof(port_t) == 64, "in_vc and port_t fill one cache line");
 
 /* ---- sending ------------------------------------------------------------------------------- */
 
@@ -306,6 +327,11 @@ uint64_t net_send_unicast(network *n, unsigned src, unsigned dest, unsigned cls,
 
 uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, unsigned cls, unsigned len,
                             uint32_t user) {
+    if (len > n->depth && len > n->mcast_max && mcast_set_count(dests) > 1) {   /* docs/sim.md "Multicast" */
+        fprintf(stderr, "npsim: a multicast packet of %u flits is longer than the replication buffers "
+                "(mcast_max_flits = %u; a VC buffer holds %u)\n", len, n->mcast_max, n->depth);
+        exit(2);
+    }
     uint32_t idx = new_packet(n, src, cls, len, user);
     packet_t *p = &n->pk[idx];
     p->dests = *dests;
@@ -336,7 +362,7 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
             n->live_flits--;
             n->st.flits[p->cls]++;
             link_end up = ni->ej_up[v];
-            router_credit_return(n, &n->r[up.index].out[up.port * n->vcs + v], up.index);
+            router_credit_return(n, &n->r[up.index].out[up.port * n->vcs + v]);
             if (!tail) continue;
             n->st.packets[p->cls]++;
             if (p->created >= n->st.window_start && p->created < n->st.window_end) {
@@ -358,7 +384,7 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
     if (!ni->qlen[c]) return false;
     for (unsigned v = n->vc_lo[c]; v < n->vc_hi[c]; v++) {
         out_vc *o = &ni->injvc[v];
-        if (o->owner >= 0 || !outvc_credits(o, n->ring_mask, n->now)) continue;
+        if (o->owner >= 0 || !o->credits) continue;
         uint32_t idx = ni->qhead[c];
         ni->qhead[c] = n->pk[idx].next;
         if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
@@ -378,7 +404,7 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
 static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     if (ni->cur[c] == NET_NO_PACKET && !ni_start_packet(n, ni, c)) return false;
     out_vc *o = &ni->injvc[ni->cur_vc[c]];
-    if (!outvc_credits(o, n->ring_mask, n->now)) return false;
+    if (!o->credits) return false;
     o->credits--;
     uint32_t idx = ni->cur[c];
     link_end to = ni->inj[c];
@@ -392,7 +418,7 @@ static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     n->live_flits++;
     n->st.injected_flits[c]++;
     if (++ni->cur_flit[c] == n->pk[idx].len) {
-        o->owner = -1;
+        o->owner = o->held ? OWNER_HELD : -1;   /* held: the router's replication buffer has the packet */
         ni->cur[c] = NET_NO_PACKET;
         n->queued--;
     }
@@ -465,7 +491,35 @@ static void inject_phase(network *n) {
         }
 }
 
+/* What became due this cycle: returned credits turn usable, events join the routers' candidate
+ * and request sets (router.c explains why applying them before any router runs is exact). */
+static void due_phase(network *n) {
+    credit_list *cl = &n->credits[n->now % NET_WHEEL];
+    for (uint32_t i = 0; i < cl->len; i++) {
+        uintptr_t o = (uintptr_t)cl->o[i];
+        if (o & 1u) router_unhold(n, (out_vc *)(o & ~(uintptr_t)1u));
+        else router_credit_usable(n, cl->o[i]);
+    }
+    cl->len = 0;
+    event_list *el = &n->events[n->now % NET_WHEEL];
+    for (uint32_t i = 0; i < el->len; i++) {
+        const net_event *e = &el->e[i];
+        router_t *r = &n->r[e->router];
+        port_t *pt = &r->port[e->port];
+        if (e->bits & 0xffffu) {
+            pt->cand = (uint16_t)(pt->cand | e->bits);
+            r->cand_ports |= UINT64_C(1) << e->port;
+        }
+        if (e->bits >> 16) {
+            pt->va_need = (uint16_t)(pt->va_need | (e->bits >> 16));
+            r->va_ports |= UINT64_C(1) << e->port;
+        }
+    }
+    el->len = 0;
+}
+
 void net_step(network *n) {
+    due_phase(n);
     eject_phase(n);
     router_phase(n);
     if (n->queued) inject_phase(n);

@@ -26,6 +26,18 @@ static void add_latency(cJSON *obj, const char *key, const codec_latency *l) {
     cJSON_AddStringToObject(o, "source", l->source);
 }
 
+/* The L1 policy and, for the tag-unit policies, its outcome counts (docs/sim.md "L1 policies"). */
+static void add_l1_policy(cJSON *o, const gpu_stats *st) {
+    cJSON_AddStringToObject(o, "l1_policy", config_l1_policy_name((unsigned)st->l1_policy));
+    cJSON_AddNumberToObject(o, "l1_bypasses", (double)st->l1_outcome[BA_BYPASS]);
+    cJSON_AddNumberToObject(o, "l1_pseudo_hits", (double)st->l1_outcome[BA_PSEUDO_HIT]);
+    cJSON_AddNumberToObject(o, "l1_fills_dropped", (double)st->l1_fills_dropped);
+    if (st->l1_policy == L1_LRU) return;
+    cJSON *out = cJSON_AddObjectToObject(o, "l1_outcomes");
+    for (unsigned i = 0; i < BA_OUTCOMES; i++)
+        cJSON_AddNumberToObject(out, ba_outcome_name((ba_outcome)i), (double)st->l1_outcome[i]);
+}
+
 void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t) {
     gpu_figures f;
     report_figures(st, &f);
@@ -49,7 +61,12 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "reply_flits", (double)st->reply_flits);
     cJSON_AddNumberToObject(o, "compressed_replies", (double)st->compressed_replies);
     cJSON_AddNumberToObject(o, "compression_ratio", f.compression_ratio);
+    cJSON_AddNumberToObject(o, "sector_misses", (double)st->sector_misses);
+    cJSON_AddNumberToObject(o, "extra_requests", (double)st->extra_requests);
+    cJSON_AddNumberToObject(o, "dft_merged", (double)st->dft_merged);
+    cJSON_AddNumberToObject(o, "partial_fills", (double)st->partial_fills);
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
+    add_l1_policy(o, st);
     if (t) {
         cJSON *lat = cJSON_AddObjectToObject(o, "latencies");
         add_latency(lat, "compressor", &t->comp);
@@ -81,7 +98,22 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
             (unsigned long long)st->writes, 100 * g.l2_hit_rate);
     fprintf(f, "  latency: request %.1f + memory %.1f + reply %.1f cycles; AMAT %.1f; link utilisation %.3f\n",
             g.avg_request_latency, g.avg_memory_latency, g.avg_reply_latency, g.amat, st->link_utilisation);
-    if (t && t->def->compressed_bits)
+    if (st->l1_policy != L1_LRU) {
+        const uint64_t *n = st->l1_outcome;
+        fprintf(f, "  L1 %s (tag unit): hit %llu, miss_fill %llu, miss_evict %llu, bypass %llu, pseudo_hit %llu, "
+                   "write_evict %llu, write_around %llu; %llu replies not filled\n",
+                config_l1_policy_name((unsigned)st->l1_policy), (unsigned long long)n[BA_HIT],
+                (unsigned long long)n[BA_MISS_FILL], (unsigned long long)n[BA_MISS_EVICT],
+                (unsigned long long)n[BA_BYPASS], (unsigned long long)n[BA_PSEUDO_HIT],
+                (unsigned long long)n[BA_WRITE_EVICT], (unsigned long long)n[BA_WRITE_AROUND],
+                (unsigned long long)st->l1_fills_dropped);
+    }
+    if (t && t->def->filtered_bits)
+        fprintf(f, "  data filtering: %llu partial fills, %llu sector misses, %llu extra requests, %llu requests "
+                   "merged by the MC tables\n", (unsigned long long)st->partial_fills,
+                (unsigned long long)st->sector_misses, (unsigned long long)st->extra_requests,
+                (unsigned long long)st->dft_merged);
+    if (t && (t->def->compressed_bits || t->def->filtered_bits))
         fprintf(f, "  latencies: compressor %u (%s), decompressor %u (%s), approximation %u (%s)\n", t->comp.cycles,
                 t->comp.source, t->decomp.cycles, t->decomp.source, t->approx.cycles, t->approx.source);
 }
@@ -92,4 +124,55 @@ void report_traffic(FILE *f, const traffic_result *r) {
             r->offered, r->accepted, r->avg_latency, r->avg_net_latency, r->request_latency, r->reply_latency,
             (unsigned long long)r->max_latency, (unsigned long long)r->measured, (unsigned long long)r->expected,
             r->drained ? "" : " (did not drain: saturated)");
+}
+
+/* ---- L1 policy comparison (npsim ba-compare) ------------------------------------------------- */
+
+static double pct_change(double x, double base) { return base > 0 ? 100.0 * (x - base) / base : 0; }
+
+void report_l1_table_header(FILE *f) {
+    fprintf(f, "%-10s %-8s %7s %7s %7s %8s %7s %7s %11s %7s %10s %7s\n", "workload", "l1", "reads", "l1_hit",
+            "miss", "d_miss", "bypass", "pseudo", "reply_flits", "d_flits", "completion", "d_cyc");
+}
+
+void report_l1_table_row(FILE *f, const char *workload, const gpu_stats *st, const gpu_stats *base) {
+    gpu_figures g, b;
+    report_figures(st, &g);
+    report_figures(base, &b);
+    fprintf(f, "%-10s %-8s %7llu %6.1f%% %6.1f%% %+7.1fpp %7llu %7llu %11llu %+6.1f%% %10llu %+6.1f%%\n", workload,
+            config_l1_policy_name((unsigned)st->l1_policy), (unsigned long long)st->reads, 100.0 * g.l1_hit_rate,
+            100.0 * g.l1_miss_rate, 100.0 * (g.l1_miss_rate - b.l1_miss_rate),
+            (unsigned long long)st->l1_outcome[BA_BYPASS], (unsigned long long)st->l1_outcome[BA_PSEUDO_HIT],
+            (unsigned long long)st->reply_flits, pct_change((double)st->reply_flits, (double)base->reply_flits),
+            (unsigned long long)st->completion_cycles,
+            pct_change((double)st->completion_cycles, (double)base->completion_cycles));
+}
+
+void report_reuse_table_header(FILE *f, unsigned sets, unsigned ways) {
+    fprintf(f, "%-10s %7s %22s %22s %22s   %s\n", "workload", "reads", "rd0 (hit)", "rd1 (miss, reused)",
+            "rd2 (streaming)", "fully assoc. rd0/rd1/rd2");
+    fprintf(f, "%-10s %7s   (per set: %u sets x %u ways, each SM's L1 read stream)\n", "", "", sets, ways);
+}
+
+void report_reuse_table_row(FILE *f, const char *workload, const reuse_report *r) {
+    double n = r->accesses ? (double)r->accesses : 1;
+    fprintf(f, "%-10s %7llu %13llu (%5.1f%%) %13llu (%5.1f%%) %13llu (%5.1f%%)   %llu / %llu / %llu\n", workload,
+            (unsigned long long)r->accesses, (unsigned long long)r->rd_set[0], 100.0 * (double)r->rd_set[0] / n,
+            (unsigned long long)r->rd_set[1], 100.0 * (double)r->rd_set[1] / n, (unsigned long long)r->rd_set[2],
+            100.0 * (double)r->rd_set[2] / n, (unsigned long long)r->rd_fa[0], (unsigned long long)r->rd_fa[1],
+            (unsigned long long)r->rd_fa[2]);
+}
+
+void *report_reuse_json(const reuse_report *r) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "sets", r->sets);
+    cJSON_AddNumberToObject(o, "ways", r->ways);
+    cJSON_AddNumberToObject(o, "reads", (double)r->accesses);
+    static const char *const names[3] = {"rd0", "rd1", "rd2"};
+    cJSON *ps = cJSON_AddObjectToObject(o, "per_set"), *fa = cJSON_AddObjectToObject(o, "fully_associative");
+    for (unsigned i = 0; i < 3; i++) {
+        cJSON_AddNumberToObject(ps, names[i], (double)r->rd_set[i]);
+        cJSON_AddNumberToObject(fa, names[i], (double)r->rd_fa[i]);
+    }
+    return o;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "codec.h"
 #include "gpu.h"
+#include "reuse.h"
 #include "traffic.h"
 
 /* Derived per-run figures (averages, ratios) from the raw counters. */
@@ -23,5 +24,13 @@ void report_gpu_table_header(FILE *f);
 void report_gpu_table_row(FILE *f, const char *name, const gpu_stats *st);
 void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const codec_timing *t);
 void report_traffic(FILE *f, const traffic_result *r);
+
+/* npsim ba-compare: one row per (workload, L1 policy); d_* are changes against `base` (LRU). */
+void report_l1_table_header(FILE *f);
+void report_l1_table_row(FILE *f, const char *workload, const gpu_stats *st, const gpu_stats *base);
+/* The rd0/rd1/rd2 breakdown (cmodel reuse.c) of a workload's per-SM L1 read streams, summed. */
+void report_reuse_table_header(FILE *f, unsigned sets, unsigned ways);
+void report_reuse_table_row(FILE *f, const char *workload, const reuse_report *r);
+void *report_reuse_json(const reuse_report *r);
 
 #endif

@@ -36,9 +36,7 @@ static inline void router_flits_removed(network *n, router_t *r) {
 
 /* VC (p, v) may have a flit to send from cycle t (> now) on. */
 static inline void sa_candidate_at(network *n, router_t *r, unsigned p, unsigned v, uint64_t t) {
-    event_slot *e = router_events(r, t);
-    e->ev[p] |= 1u << v;
-    e->ports |= UINT64_C(1) << p;
+    net_event_at(n, r->id, p, 1u << v, t);
     net_wake_sa(n, r->id, t);
 }
 
@@ -60,39 +58,78 @@ void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit
     bool idle = !iv->routed && iv->q.count == 0;
     fifo_push(&iv->q, n->ring_mask, f);
     router_flits_added(n, r);
+    if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
+        net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
     if (!(f.flags & FLIT_HEAD)) {
         sa_candidate_at(n, r, port, vc, f.ready);
     } else if (idle) {                                  /* RC + VA in its write cycle */
-        event_slot *e = router_events(r, f.ready - 1);
-        e->ev[port] |= 1u << (16 + vc);
-        e->ports |= UINT64_C(1) << port;
+        net_event_at(n, r->id, port, 1u << (16 + vc), f.ready - 1);
         net_wake_va(n, r->id, f.ready - 1);
     }
     /* a head queued behind another packet gets its RC/VA when that packet finishes */
 }
 
-static void merge_slot(router_t *r, event_slot *e) {
-    for (uint64_t ports = e->ports; ports; ports &= ports - 1) {
-        unsigned p = (unsigned)__builtin_ctzll(ports);
-        uint32_t ev = e->ev[p];
-        e->ev[p] = 0;
-        port_t *pt = &r->port[p];
-        if (ev & 0xffffu) {
-            pt->cand = (uint16_t)(pt->cand | ev);
-            r->cand_ports |= UINT64_C(1) << p;
-        }
-        if (ev >> 16) {
-            pt->va_need = (uint16_t)(pt->va_need | (ev >> 16));
-            r->va_ports |= UINT64_C(1) << p;
-        }
+/* ---- replication buffers ---------------------------------------------------------------------
+ * docs/sim.md "Multicast". Asynchronous replication in wormhole flow control can deadlock when
+ * a multicast packet is longer than a VC buffer: a replica that has a downstream VC waits for
+ * flits that cannot enter the input VC until a sibling replica, blocked elsewhere, has copied
+ * the flits ahead of them. So each input port has, per class, a replication buffer (RB) that
+ * holds one packet of up to mcast_max flits. A multicast packet longer than vc_depth that is
+ * replicated at this router must own its port's RB before any replica asks for a VC. From then
+ * on every flit of the packet moves into the RB in its first SA cycle (its credit goes back as
+ * if it had left through the switch), so the whole packet arrives whatever its replicas do; the
+ * replicas read it from there. The VC it came in on is held: upstream may not allocate it to a
+ * new packet until every replica has sent the tail and the RB is released. In the model the
+ * flits stay in the VC's ring (sized for mcast_max), which the hold keeps free of other
+ * packets, and the RB is the pair (rb_busy, the early credits). */
+
+/* Try to give the front packet of VC (port, vc) its port's RB (VA of cycle now). */
+static bool rb_acquire(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << iv->cls;
+    if (pt->rb_busy & bit) {
+        pt->rb_wait = (uint8_t)(pt->rb_wait | bit);          /* rb_release wakes VA */
+        return false;
     }
-    e->ports = 0;
+    pt->rb_busy = (uint8_t)(pt->rb_busy | bit);
+    iv->rb = RB_OWN;
+    out_vc *up = &pt->up_out[vc];
+    up->held = 1;                 /* the packet's tail has not left upstream yet (len > vc_depth) */
+    /* the flits already here (only this packet's: it is at the front and not complete) move
+     * into the RB from the next cycle, one credit each */
+    for (unsigned i = 0; i < iv->q.count; i++) {
+        uint64_t ready = fifo_at(&iv->q, n->ring_mask, i)->ready, move = ready > now + 1 ? ready : now + 1;
+        net_credit_at(n, up, move + 1 + n->credit_delay);
+    }
+    return true;
 }
 
-/* Events due at cycle t join the candidate and request sets. */
-static inline void merge_events(router_t *r, uint64_t t) {
-    event_slot *e = router_events(r, t);
-    if (e->ports) merge_slot(r, e);
+/* Every replica of the packet owning the RB of VC (port, vc) has sent its tail (SA of now). */
+static void rb_release(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << iv->cls;
+    pt->rb_busy = (uint8_t)(pt->rb_busy & ~bit);
+    if (pt->rb_wait & bit) {
+        pt->rb_wait = (uint8_t)(pt->rb_wait & ~bit);
+        net_wake_va(n, r->id, now + 1);
+    }
+    iv->rb = RB_NONE;
+    net_unhold_at(n, &pt->up_out[vc], now + 1 + n->credit_delay);   /* travels upstream like a credit */
+}
+
+/* Upstream side: the VC is free for a new packet from this cycle on (network.c, start of the
+ * cycle). Its packet's tail left long ago (it reached the RB), so owner is OWNER_HELD. */
+void router_unhold(network *n, out_vc *o) {
+    o->held = 0;
+    if (o->owner != OWNER_HELD) return;
+    o->owner = -1;
+    if (o->router == OUT_VC_OF_NI) return;       /* an NI looks for a free VC every cycle */
+    router_t *u = &n->r[o->router];
+    uint64_t out = UINT64_C(1) << ((unsigned)(o - u->out) / n->vcs);
+    if (u->va_blocked & out) {                   /* as send_flit does for a released VC */
+        u->va_blocked &= ~out;
+        net_wake_va(n, u->id, n->now);
+    }
 }
 
 /* ---- route computation ----------------------------------------------------------------------
@@ -147,6 +184,7 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
         return;
     }
     iv->split = 1;
+    if (iv->len > n->depth) iv->rb = RB_NEED;     /* replicated here and longer than a VC buffer */
     iv->tgt = &r->mtgt[(size_t)(iv - r->in) * r->nports];
     for (unsigned port = 0; port < nports; port++) {
         if (mcast_set_empty(&n->split[port])) continue;
@@ -165,6 +203,7 @@ static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
     iv->freed = 0;
     iv->ndone = 0;
     iv->split = 0;
+    iv->rb = RB_NONE;
     iv->routed = 1;
     iv->ntargets = 0;
     iv->tgt = &iv->one;
@@ -209,6 +248,7 @@ static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, 
         if (f->ready - 1 > now) return;               /* head not written yet: its write asks VA */
         route_packet(n, r, iv, f);
     }
+    if (iv->rb == RB_NEED && !rb_acquire(n, r, port, vc, iv, now)) return;   /* RB before any VC */
     unsigned cls = iv->cls;
     bool pending = false, granted = false;
     for (unsigned t = 0; t < iv->ntargets; t++) {
@@ -249,21 +289,26 @@ static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
 
 /* ---- credits --------------------------------------------------------------------------------- */
 
-/* A credit for output VC o (of router up_router) becomes usable 1 + credit_delay from now. */
-static inline void credit_return(network *n, out_vc *o, unsigned up_router) {
-    unsigned slot = (o->ret_head + o->ret_count) & n->ring_mask;
-    /* the flit leaves the buffer in ST (next cycle); the credit is usable credit_delay later */
-    uint64_t usable = n->now + 1 + n->credit_delay;
-    o->ret[slot] = usable;
-    o->ret_count++;
-    if (o->starved) {             /* the input VC holding o waits for exactly this credit */
-        o->starved = 0;
-        unsigned i = (unsigned)o->owner;
-        sa_candidate_at(n, &n->r[up_router], i / n->vcs, i % n->vcs, usable);
-    }
+/* A flit left the buffer fed by output VC o: its credit is usable 1 + credit_delay from now
+ * (the flit leaves the buffer in ST, next cycle; the credit takes credit_delay more). */
+static inline void credit_return(network *n, out_vc *o) {
+    net_credit_at(n, o, n->now + 1 + n->credit_delay);
 }
 
-void router_credit_return(network *n, out_vc *o, unsigned up_router) { credit_return(n, o, up_router); }
+void router_credit_return(network *n, out_vc *o) { credit_return(n, o); }
+
+/* Credit of o usable from now on (network.c, start of the cycle): an input VC that waits for
+ * it becomes an SA candidate this cycle. */
+void router_credit_usable(network *n, out_vc *o) {
+    o->credits++;
+    if (o->waiting) {
+        o->waiting = 0;
+        router_t *r = &n->r[o->router];
+        unsigned i = (unsigned)o->owner;
+        sa_candidate_now(r, i / n->vcs, i % n->vcs);
+        net_wake_sa(n, r->id, n->now);
+    }
+}
 
 /* ---- switch allocation and traversal --------------------------------------------------------
  * Separable: each input port picks one VC (round-robin) among those with a flit ready for some
@@ -272,24 +317,22 @@ void router_credit_return(network *n, out_vc *o, unsigned up_router) { credit_re
 
 /* Can target tg of VC (p, v) send a flit now? A flit held up only by credits registers the VC
  * for the cycle the next credit can be used. */
-static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, unsigned p,
-                                unsigned v, uint64_t now) {
+static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, uint64_t now) {
     if (tg->done || tg->outvc < 0 || tg->sa_from > now) return false;
     unsigned pos = (unsigned)(tg->sent - iv->freed);
     if (pos >= iv->q.count || fifo_at((flit_fifo *)&iv->q, n->ring_mask, pos)->ready > now) return false;
     out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
-    if (o->credits || outvc_credits(o, n->ring_mask, now)) return true;
-    if (o->ret_count) sa_candidate_at(n, r, p, v, o->ret[o->ret_head]);
-    else o->starved = 1;                                /* credit_return registers the VC */
+    if (o->credits) return true;
+    o->waiting = 1;                                     /* router_credit_usable registers the VC */
     return false;
 }
 
-static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, unsigned p, unsigned v, uint64_t now) {
+static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t now) {
     if (!iv->routed) return 0;
-    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->tgt[0], p, v, now);
+    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->tgt[0], now);
     uint64_t mask = 0;
     for (unsigned t = 0; t < iv->ntargets; t++)
-        if (target_ready(n, r, iv, &iv->tgt[t], p, v, now)) mask |= UINT64_C(1) << t;
+        if (target_ready(n, r, iv, &iv->tgt[t], now)) mask |= UINT64_C(1) << t;
     return mask;
 }
 
@@ -318,7 +361,7 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
     if (++t->sent == iv->len) {
         t->done = 1;
         iv->ndone++;
-        o->owner = -1;            /* tail gone: the downstream VC may be reallocated */
+        o->owner = o->held ? OWNER_HELD : -1;   /* tail gone: the downstream VC may be reallocated */
         uint64_t out = UINT64_C(1) << t->port;
         if (r->va_blocked & out) {                      /* from the next cycle's VA on */
             r->va_blocked &= ~out;
@@ -334,16 +377,16 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
         if (iv->tgt[t].sent < min_sent) min_sent = iv->tgt[t].sent;
     if (iv->freed < min_sent) {
         out_vc *up = &r->port[port].up_out[vc];
-        unsigned up_router = r->port[port].up.index;
         do {
             fifo_pop(&iv->q, n->ring_mask);
             iv->freed++;
             n->live_flits--;
-            credit_return(n, up, up_router);
+            if (iv->rb != RB_OWN) credit_return(n, up);   /* else returned when it entered the RB */
             router_flits_removed(n, r);
         } while (iv->freed < min_sent);
     }
     if (iv->ndone < iv->ntargets || iv->freed < iv->len) return;
+    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
     if (iv->split) net_pkt_free(n, iv->pkt);
     iv->routed = 0;
     iv->ntargets = 0;
@@ -383,7 +426,7 @@ static void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s, ui
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
         const in_vc *iv = &port_vcs[v];
-        uint64_t ready = ready_targets(n, r, iv, p, v, now);
+        uint64_t ready = ready_targets(n, r, iv, now);
         if (!ready) {
             cand &= ~(1u << v);
             continue;
@@ -448,11 +491,9 @@ void router_step(network *n, router_t *r, bool va, bool late) {
     if (!r->flits) return;
     uint64_t now = n->now;
     if (late) {
-        merge_events(r, now - 1);
         unsigned before = n->np_now ? n->np_now - 1 : r->nports - 1;
         if (r->va_ports) vc_allocation(n, r, now - 1, before, now);
     }
-    merge_events(r, now);
     if (va && r->va_ports) vc_allocation(n, r, now, n->np_now, now);
     if (r->cand_ports) switch_allocation(n, r, now);
 }

@@ -5,6 +5,8 @@
 #   make sim-test   cmocka tests of the simulator (ASan+UBSan build), $(BUILD)/sim-tests/
 #   make sim-bench  simulated cycles per CPU second, 8x8 and 16x16 mesh, uniform 1-flit, 0.2
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
+#   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
+#                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #
 # The simulator links the C model library (NP_LIB): compressors and the DOR / multicast route
 # computation live there only.
@@ -25,7 +27,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 # Arguments every npsim call of these targets gets: data and synthesis report locations.
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON)
 
-.PHONY: sim sim-test sim-bench sim-sweep npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-ba npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -52,6 +54,9 @@ $(SIM_TEST_DIR)/test_sim_%: tests/test_sim_%.c $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_HD
 sim: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) compare $(SIM_ARGS) --out $(SIM_DIR)
+	$(NPSIM) ba-compare $(SIM_ARGS) --pattern mix > $(SIM_DIR)/l1_policies.txt
+	@{ echo; echo "L1: LRU vs BA (default workload; make sim-ba for every workload)"; cat $(SIM_DIR)/l1_policies.txt; } \
+	  | tee -a $(SIM_DIR)/summary.txt
 	@echo "sim: table in $(SIM_DIR)/summary.txt, per-run JSON in $(SIM_DIR)/summary.json"
 
 ## sim-test: simulator tests (cmocka; zero-load latency, conservation, deadlock freedom, determinism, file errors, multicast split)
@@ -84,3 +89,9 @@ sim-sweep: $(NPSIM)
 	  warmup_cycles=1000 measure_cycles=4000 drain_cycles=4000 --out $(SIM_DIR)/sweep_uniform_1flit
 	$(NPSIM) sweep $(SIM_ARGS) traffic=uniform routing_request=xy routing_reply=xy packet_flits=5 \
 	  warmup_cycles=1000 measure_cycles=4000 drain_cycles=4000 --out $(SIM_DIR)/sweep_uniform_5flit
+
+## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba), one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
+sim-ba: $(NPSIM)
+	mkdir -p $(SIM_DIR)
+	$(NPSIM) ba-compare $(SIM_ARGS) --out $(SIM_DIR)
+	@echo "sim-ba: table in $(SIM_DIR)/ba_compare.txt, per-run JSON in $(SIM_DIR)/ba_compare.json"

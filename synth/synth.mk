@@ -27,8 +27,11 @@ SYNTH_SETUP_PS    := 40
 # Parallel yosys runs when `make synth` is not already under a -j job server (at most 2: the
 # machine is shared).
 SYNTH_JOBS      ?= 2
-SYNTH_LOGS      := $(foreach t,$(TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
-SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS),$(u):$(t)))
+# A unit may also list synthesis-only tops in <unit>_SYNTH_TOPS (thin wrappers that set other
+# parameters, e.g. the PCU's RGR count): synthesised and reported like its tops, not verified.
+SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
+SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
+SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
 NP_REPORT       := $(SYNTH_DIR)/np_report
 NP_LIBGEN       := $(SYNTH_DIR)/np_libgen
 SIM_SUMMARY     := $(BUILD)/sim/summary.txt
@@ -44,7 +47,7 @@ $(MAKE) --no-print-directory $$jobs $(1)
 endef
 
 .PHONY: synth summary synth-report synth-test synth-liberty synth-liberty-check \
-  $(addprefix synth-,$(TOPS))
+  $(addprefix synth-,$(TOPS) $(SYNTH_ONLY_TOPS))
 
 ## synth: synthesise every RTL top to the 45nm liberty estimate model, write and print the report
 synth:
@@ -53,7 +56,7 @@ synth:
 	@cat $(SYNTH_DIR)/report.md
 
 ## synth-<top>: synthesise one top and print its report
-$(addprefix synth-,$(TOPS)): synth-%: $(SYNTH_DIR)/%/yosys.log $(NP_REPORT) $(SYNTH_PUBLISHED) \
+$(addprefix synth-,$(TOPS) $(SYNTH_ONLY_TOPS)): synth-%: $(SYNTH_DIR)/%/yosys.log $(NP_REPORT) $(SYNTH_PUBLISHED) \
                              $(SYNTH_COMPARE)
 	$(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $(SYNTH_DIR)/$*/report.json \
 	  --md $(SYNTH_DIR)/$*/report.md $(filter %:$*,$(SYNTH_UNIT_TOPS))
@@ -95,7 +98,7 @@ echo "synth: $(1) done ($$(cat $(@D)/runtime.txt))"
 endef
 
 define synth_unit_rules
-$(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS))): \
+$(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS) $($(1)_SYNTH_TOPS))): \
     $(SYNTH_DIR)/%/yosys.log: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS)
 	$$(call synth_yosys,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1))
 endef

@@ -1,13 +1,21 @@
-/* The multicast route computation golden model (cmodel/src/mcast.c): the split partitions the
- * destination set exactly, and each destination goes where dimension-order routing sends it. */
+/* Multicast. The route computation golden model (cmodel/src/mcast.c): the split partitions the
+ * destination set exactly, and each destination goes where dimension-order routing sends it.
+ * The network: multicast packets longer than a VC buffer (replication buffers, docs/sim.md
+ * "Multicast") complete under saturation with every destination served exactly once, alone and
+ * mixed with unicast; the reply-class multicast interface the GPU model uses. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <string.h>
+
+#include "config.h"
 #include "mcast.h"
+#include "net.h"
 #include "rng.h"
+#include "traffic.h"
 
 /* DOR stated as geometry, independently of mcast_dor_port: XY leaves on the x port while the
  * column differs, then on the y port; LOCAL only at the destination. */
@@ -101,12 +109,170 @@ static void test_xbar_split(void **state) {
     assert_int_equal(mcast_xbar_split(21, &dests, out, &ports), NP_BAD_PARAM);
 }
 
+/* docs/sim.md "Multicast": a multicast packet longer than a VC buffer needs a replication buffer
+ * that holds it (mcast_max_flits, by default the synthetic packet length); a packet longer than
+ * both is a configuration error. */
+static void test_long_multicast_config(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    char err[256];
+    cfg.mcast_fraction = 0.1;
+    cfg.packet_flits = 9;                   /* one more than the default 8-flit buffer */
+    assert_true(config_validate(&cfg, err, sizeof err));
+    assert_int_equal(config_mcast_max_flits(&cfg), 9);
+    cfg.mcast_max_flits = 8;                /* replication buffers too small */
+    assert_false(config_validate(&cfg, err, sizeof err));
+    assert_non_null(strstr(err, "mcast_max_flits"));
+    cfg.mcast_fraction = 0;                 /* unicast wormhole packets may be longer */
+    assert_true(config_validate(&cfg, err, sizeof err));
+}
+
+/* A conservation audit (every destination gets each packet exactly once) of a run far beyond
+ * saturation; a deadlock leaves deliveries missing when max_cycles runs out. */
+static void check_saturated_drains(sim_config *cfg) {
+    cfg->warmup_cycles = 100;
+    cfg->measure_cycles = 1500;
+    cfg->max_cycles = 200000;               /* a deadlocked run stops here with deliveries missing */
+    traffic_result r;
+    char err[256];
+    assert_true(traffic_run(cfg, true, &r, err, sizeof err));
+    print_message("    offered %.2f accepted %.2f latency %.0f created %llu delivered %llu\n", r.offered, r.accepted,
+                  r.avg_latency, (unsigned long long)r.created, (unsigned long long)r.delivered);
+    assert_int_equal(r.audit_errors, 0);    /* no delivery to a wrong node, none twice */
+    assert_int_equal(r.audit_missing, 0);   /* every destination reached: no deadlock */
+    assert_true(r.avg_latency > 10 * (4.0 * 16 / 3 + cfg->packet_flits + 4));   /* saturated: 10x zero-load */
+    assert_true(r.created > 1000);
+}
+
+/* 9-flit multicast packets (a 128-byte line at 128-bit channels) on the default 8-flit buffers,
+ * every packet multicast, both classes, offered far beyond what the mesh carries. */
+static void test_saturated_long_multicast_completes(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.packet_flits = 9;
+    cfg.mcast_fraction = 1.0;
+    cfg.mcast_dests = 6;
+    cfg.injection_rate = 0.6;
+    check_saturated_drains(&cfg);
+    cfg.mcast_dests = 20;                   /* wide trees: many branch routers per packet */
+    cfg.injection_rate = 0.3;
+    cfg.routing[0] = cfg.routing[1] = ROUTE_XY;
+    check_saturated_drains(&cfg);
+}
+
+/* Unicast and long multicast packets sharing the buffers: hotspot traffic, XY-YX. */
+static void test_saturated_mixed_unicast_multicast_completes(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.traffic = TRAFFIC_HOTSPOT;
+    cfg.hotspot_fraction = 0.4;
+    cfg.packet_flits = 9;
+    cfg.mcast_fraction = 0.3;
+    cfg.mcast_dests = 5;
+    cfg.injection_rate = 0.8;
+    check_saturated_drains(&cfg);
+    cfg.traffic = TRAFFIC_UNIFORM;          /* shallow buffers, slow credits: replication buffers much deeper */
+    cfg.vc_depth = 3;
+    cfg.credit_delay = 3;
+    cfg.packet_flits = 7;
+    check_saturated_drains(&cfg);
+    cfg.topology = TOPO_CROSSBAR;           /* replication at the switch input */
+    cfg.sms = 15;
+    cfg.mcs = 6;
+    check_saturated_drains(&cfg);
+}
+
+typedef struct {
+    uint8_t got[4096][64];        /* got[user][node]: deliveries of reply multicast number `user` */
+    uint64_t at[64];              /* last delivery cycle per node */
+    uint64_t wrong;
+} delivery_log;
+
+static void log_delivery(void *ctx, network *net, const packet_t *p, unsigned node) {
+    delivery_log *d = ctx;
+    if (node >= 64 || !mcast_set_has(&p->dests, node)) d->wrong++;    /* replicas carry their subsets */
+    else if (p->cls == CLASS_REPLY && p->user < 4096) d->got[p->user][node]++;
+    d->at[node < 64 ? node : 0] = net_now(net);
+}
+
+/* The interface the GPU model uses for coalesced replies (seed 003 sec. 3: a PCU multicasts a
+ * reply to every requesting SM): net_send_multicast of reply-class packets from the MCs (bottom
+ * row) to sets of SMs, 9 flits each, while the SMs send requests to the MCs. Every SM of a set
+ * gets the reply exactly once, no other node does, and the network drains. */
+static void test_reply_multicast_api(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.mcast_max_flits = 9;                /* what the GPU model configures for raw 128-byte replies */
+    static delivery_log d;
+    memset(&d, 0, sizeof d);
+    net_client client = {&d, NULL, log_delivery};
+    char err[256];
+    network *n = net_create(&cfg, &client, err, sizeof err);
+    assert_non_null(n);
+    unsigned reply_flits = net_packet_flits(n, 1024);
+    assert_int_equal(reply_flits, 9);
+    /* zero load: each destination at the unicast formula 4H + L + 4 (the RB adds no cycle) */
+    mcast_set dests;
+    mcast_set_clear(&dests);
+    unsigned list[] = {0, 7, 27, 35, 48};
+    for (unsigned i = 0; i < 5; i++) mcast_set_add(&dests, list[i]);
+    net_send_multicast(n, 60, &dests, CLASS_REPLY, reply_flits, 0);
+    uint64_t start = net_now(n);
+    for (unsigned guard = 0; !net_idle(n) && guard < 1000; guard++) net_step(n);
+    for (unsigned i = 0; i < 5; i++) {
+        unsigned x = list[i] % 8, y = list[i] / 8, h = (x > 4 ? x - 4 : 4 - x) + (7 - y);
+        assert_int_equal(d.at[list[i]] - start, 4 * h + 9 + 4);
+        assert_int_equal(d.got[0][list[i]], 1);
+    }
+    /* saturated: 8 MCs multicast replies while 56 SMs send requests */
+    sim_rng rng;
+    sim_rng_seed(&rng, 99);
+    uint64_t sent = 1, expected_deliveries = 5;
+    for (unsigned t = 0; t < 3000; t++) {
+        for (unsigned mc = 56; mc < 64 && sent < 4096; mc++) {
+            if (sim_rng_unit(&rng) >= 0.15) continue;
+            mcast_set_clear(&dests);
+            unsigned want = 1 + sim_rng_below(&rng, 8);
+            while (mcast_set_count(&dests) < want) mcast_set_add(&dests, sim_rng_below(&rng, 56));
+            net_send_multicast(n, mc, &dests, CLASS_REPLY, reply_flits, (uint32_t)sent);
+            expected_deliveries += want;
+            sent++;
+        }
+        for (unsigned sm = 0; sm < 56; sm++)
+            if (sim_rng_unit(&rng) < 0.05) net_send_unicast(n, sm, 56 + sim_rng_below(&rng, 8), CLASS_REQUEST, 1, 0);
+        net_step(n);
+    }
+    assert_true(sent > 3000);
+    for (unsigned guard = 0; !net_idle(n) && guard < 200000; guard++) net_step(n);
+    assert_true(net_idle(n));
+    const net_stats *st = net_get_stats(n);
+    assert_int_equal(d.wrong, 0);
+    uint64_t reply_deliveries = 0;
+    for (uint64_t k = 0; k < sent; k++)
+        for (unsigned node = 0; node < 64; node++) {
+            assert_true(d.got[k][node] <= 1);              /* never twice */
+            reply_deliveries += d.got[k][node];
+        }
+    assert_int_equal(reply_deliveries, expected_deliveries);   /* with the check above: each exactly once */
+    assert_int_equal(st->packets[CLASS_REPLY], expected_deliveries);
+    assert_true(expected_deliveries > 2 * sent);          /* multicast: more deliveries than packets */
+    net_destroy(n);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_partitions_by_dor),
         cmocka_unit_test(test_split_worked_example),
         cmocka_unit_test(test_split_rejects_bad_input),
         cmocka_unit_test(test_xbar_split),
+        cmocka_unit_test(test_long_multicast_config),
+        cmocka_unit_test(test_saturated_long_multicast_completes),
+        cmocka_unit_test(test_saturated_mixed_unicast_multicast_completes),
+        cmocka_unit_test(test_reply_multicast_api),
     };
     return cmocka_run_group_tests_name("sim_mcast", tests, NULL, NULL);
 }

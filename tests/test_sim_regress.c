@@ -87,6 +87,11 @@ static const net_case cases[] = {
     {"crossbar mcast", "topology=crossbar sms=15 mcs=6 injection_rate=0.3 packet_flits=3 mcast_fraction=0.2 mcast_dests=5",
      2000, 0.2, 4, UINT64_C(0x695bcd6f5849b4d5), 7809, 468151},
     {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2", 800, 0, 0, UINT64_C(0x0935f60ee1b95410), 10278, 522416},
+    /* recorded when replication buffers were added (docs/sim.md "Multicast"), not by the reference model */
+    {"8x8 9-flit mcast replication buffers", "injection_rate=0.5 packet_flits=9 mcast_fraction=0.3 mcast_dests=5", 1500,
+     0.2, 4, UINT64_C(0x1ed852070958836a), 11537, 79741137},
+    {"4x4 5-flit mcast depth 2", "mesh_k=4 vc_depth=2 credit_delay=2 injection_rate=0.6 packet_flits=5 "
+     "mcast_fraction=0.5 mcast_dests=4", 1500, 0, 0, UINT64_C(0x803c8d5e36a4302d), 7348, 7552402},
 };
 
 static void apply_settings(sim_config *cfg, const char *settings) {

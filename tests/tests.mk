@@ -7,9 +7,12 @@
 # against the model and docs/vectors.md), test_dpc (the DPC / DF-TRUC / DF-MAN model and the
 # critical-map generator against docs/dpc.md and a naive reference encoder, every real line in
 # every mode, adversarial decoder input), test_dft (the MC data-filtering table, cycle order,
-# against an independent reference). tests/test_sim_*.c belong to sim/sim.mk.
+# against an independent reference), test_ba (the BA tag unit, docs/ba.md: hand-worked work
+# flow and threshold sequences, an LRU reference, LRU hits = rd0), test_reuse (the
+# reuse-distance analyzer against a brute-force reference, the trace parser's errors).
+# tests/test_sim_*.c belong to sim/sim.mk.
 
-TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft
+TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft test_ba test_reuse test_pcu test_mcast
 TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
@@ -53,7 +56,7 @@ $(TEST_SCALAR): tests/test_dsm.c $(NP_SRC) $(NP_HDR)
 	$(CC) $(CFLAGS_NP) -DNP_DSM_NO_SIMD $< $(NP_SRC) -lcmocka -o $@
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
-FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip
+FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip fuzz_ba_trace
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
 FUZZ_CC      ?= clang
@@ -84,6 +87,13 @@ $(FUZZ_DIR)/seeds.stamp: $(FUZZ_SEEDER) $(FUZZ_DPC_SEEDER)
 	$(FUZZ_DPC_SEEDER) $(FUZZ_DIR)/seeds
 	@touch $@
 
+# The trace parser's seeds (docs/ba.md 6): one text and one binary trace.
+FUZZ_BA_SEEDS := $(FUZZ_DIR)/seeds/fuzz_ba_trace/text
+$(FUZZ_BA_SEEDS):
+	@mkdir -p $(@D)
+	printf '# sm warp R|W address mask\n0 1 R 0x1000 f\n3 4 W 256 1\n' > $@
+	printf 'NPTRACE1\001\000\000\000\020\000\000\000\200\000\000\000\000\000\000\000\001\000\002\000\001\017\000\000' > $(@D)/binary
+
 define run_fuzzers
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; \
@@ -96,9 +106,9 @@ define run_fuzzers
 endef
 
 ## fuzz: libFuzzer targets (decoder on arbitrary input, round trip of arbitrary lines), FUZZ_SECONDS each (default 20)
-fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
+fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 	$(call run_fuzzers,$(FUZZ_SECONDS))
 
 ## fuzz-long: the same for FUZZ_LONG_SECONDS each (default 600)
-fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
+fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 	$(call run_fuzzers,$(FUZZ_LONG_SECONDS))

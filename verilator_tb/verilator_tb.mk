@@ -20,7 +20,10 @@ VERIFY_ARGS          ?=
 # Parameter variants besides each top's defaults, as <top>:<name>; a name maps to Verilator
 # -G overrides and to the harness define that tells the adapter (docs/dsm.md 1: LaneBytes 128).
 # The golden vectors hold the default parameters only, so variants run without them.
-TB_VARIANTS ?= dsm_compressor:lane128 dsm_decompressor:lane128
+TB_VARIANTS ?= dsm_compressor:lane128 dsm_decompressor:lane128 ba_tag_ba:way4 ba_tag_lru:way4
+# The BA tag unit's 4-way configuration of 16 KB (docs/ba.md 1): 32 sets x 4 ways, threshold 2.
+TB_VARIANT_VLFLAGS_way4 := -GSets=32 -GWays=4
+TB_VARIANT_CFLAGS_way4  := -DNP_TB_BA_SETS=32 -DNP_TB_BA_WAYS=4
 TB_VARIANT_VLFLAGS_lane128 := -GLaneBytes=128
 TB_VARIANT_CFLAGS_lane128  := -DNP_TB_LANE_BYTES=128
 
@@ -91,7 +94,7 @@ verify-tops: $(foreach t,$(TOPS),verify-$(t))
 ## verify-long: VERIFY_LONG_COUNT (1e8) lines per top and per parameter variant (hours)
 verify-long: $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
 
-## verify-variants: the non-default parameter sets (TB_VARIANTS: LaneBytes=128), VERIFY_VARIANT_COUNT lines each
+## verify-variants: the non-default parameter sets (TB_VARIANTS: DSM LaneBytes=128, BA 4-way), VERIFY_VARIANT_COUNT lines each
 verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
 
 ## verify-selftest: the harnesses must fail on an injected mismatch, a hang, stale or malformed vectors

@@ -72,6 +72,23 @@ unsigned mcast_dor_port(const mcast_mesh *m, unsigned cur, unsigned dest, mcast_
 np_result mcast_split(const mcast_mesh *m, unsigned cur, mcast_order order, const mcast_set *dests,
                       mcast_set out[MCAST_MESH_PORTS], unsigned *port_mask);
 
+/* The neighbour of router `cur` through mesh port `port` (XPOS, XNEG, YPOS or YNEG): true and
+ * *next set when it lies inside the mesh; false (and *next untouched) at the mesh edge or for
+ * LOCAL. The caller guarantees cur < kx*ky. */
+bool mcast_neighbour(const mcast_mesh *m, unsigned cur, unsigned port, unsigned *next);
+
+/* Lookahead route computation (seed 003 sec. 4.3, docs/mcast.md section 5): what a 3-stage
+ * lookahead router computes at router `cur` for the next hop of every replica. For each mesh
+ * port p in XPOS..YNEG, the subset S_p that mcast_split sends through p is split again at the
+ * neighbour through p: out[p][q] = the destinations of S_p that the neighbour routes through
+ * its port q, mask[p] bit q set when out[p][q] is not empty. Row LOCAL (a replica that leaves
+ * the network has no next hop) is all empty with mask 0, and so is the row of a port that
+ * leads off the mesh (DOR never routes a destination there: S_p is empty).
+ * NP_BAD_PARAM for the same inputs as mcast_split. */
+np_result mcast_lookahead(const mcast_mesh *m, unsigned cur, mcast_order order, const mcast_set *dests,
+                          mcast_set out[MCAST_MESH_PORTS][MCAST_MESH_PORTS],
+                          unsigned mask[MCAST_MESH_PORTS]);
+
 /* Destination-tag replication in a crossbar of `nodes` ports: each destination d leaves on
  * port d (out[d] = {d}). out must hold `nodes` sets; *ports gets the number of replicas.
  * NP_BAD_PARAM when nodes is 0 or above MCAST_MAX_NODES or a destination is >= nodes. */

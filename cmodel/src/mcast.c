@@ -80,6 +80,40 @@ np_result mcast_split(const mcast_mesh *m, unsigned cur, mcast_order order, cons
     return NP_OK;
 }
 
+bool mcast_neighbour(const mcast_mesh *m, unsigned cur, unsigned port, unsigned *next) {
+    unsigned x = cur % m->kx, y = cur / m->kx;
+    switch (port) {
+    case MCAST_PORT_XPOS: if (x + 1 >= m->kx) return false; x++; break;
+    case MCAST_PORT_XNEG: if (x == 0) return false; x--; break;
+    case MCAST_PORT_YPOS: if (y + 1 >= m->ky) return false; y++; break;
+    case MCAST_PORT_YNEG: if (y == 0) return false; y--; break;
+    default: return false;
+    }
+    *next = y * m->kx + x;
+    return true;
+}
+
+np_result mcast_lookahead(const mcast_mesh *m, unsigned cur, mcast_order order, const mcast_set *dests,
+                          mcast_set out[MCAST_MESH_PORTS][MCAST_MESH_PORTS],
+                          unsigned mask[MCAST_MESH_PORTS]) {
+    if (out == NULL || mask == NULL) return NP_BAD_PARAM;
+    mcast_set here[MCAST_MESH_PORTS];
+    unsigned here_mask;
+    np_result r = mcast_split(m, cur, order, dests, here, &here_mask);
+    if (r != NP_OK) return r;
+    for (unsigned p = 0; p < MCAST_MESH_PORTS; p++) {
+        for (unsigned q = 0; q < MCAST_MESH_PORTS; q++) mcast_set_clear(&out[p][q]);
+        mask[p] = 0;
+        unsigned next;
+        /* An empty subset (LOCAL included) has an all-empty next-hop split. */
+        if (p == MCAST_PORT_LOCAL || mcast_set_empty(&here[p])) continue;
+        if (!mcast_neighbour(m, cur, p, &next)) return NP_BAD_PARAM;   /* DOR never leaves the mesh */
+        r = mcast_split(m, next, order, &here[p], out[p], &mask[p]);
+        if (r != NP_OK) return r;
+    }
+    return NP_OK;
+}
+
 np_result mcast_xbar_split(unsigned nodes, const mcast_set *dests, mcast_set out[], unsigned *ports) {
     if (nodes == 0 || nodes > MCAST_MAX_NODES || dests == NULL || out == NULL || ports == NULL)
         return NP_BAD_PARAM;

@@ -5,18 +5,23 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "vectors_ba.h"
 #include "vectors_dpc.h"
 #include "vectors_dsm.h"
+#include "vectors_mcast.h"
+#include "vectors_pcu.h"
 
 static const char vectors_usage[] =
-    "usage: nocpress vectors [--unit dsm|dpc] [--out DIR] [--lane-bytes 64|128]\n"
+    "usage: nocpress vectors [--unit dsm|dpc|ba|pcu|mcast] [--out DIR] [--lane-bytes 64|128]\n"
     "\n"
     "Writes a unit's golden vectors (format: docs/vectors.md) into DIR (default vectors/UNIT,\n"
     "created if missing): for dsm dsm_compressor.hex, dsm_decompressor.hex and dsm_approx.hex;\n"
-    "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex.\n"
+    "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex; for ba\n"
+    "ba_tag_ba.hex and ba_tag_lru.hex; for pcu pcu.hex; for mcast mcast_rc.hex and\n"
+    "mcast_rc_lookahead.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
-    "  --unit U        dsm (default) or dpc\n"
+    "  --unit U        dsm (default), dpc, ba, pcu or mcast\n"
     "  --out DIR       output directory\n"
     "  --lane-bytes N  dsm only: the RTL's LaneBytes parameter: 64 (default) or 128\n";
 
@@ -68,8 +73,9 @@ int cmd_vectors(int argc, char **argv) {
                 out = argv[++i];
             } else if (argv[i][2] == 'u') {
                 unit = argv[++i];
-                if (strcmp(unit, "dsm") != 0 && strcmp(unit, "dpc") != 0) {
-                    return cli_usage_error(argv[0], "--unit must be dsm or dpc, not '%s'", unit);
+                if (strcmp(unit, "dsm") != 0 && strcmp(unit, "dpc") != 0 && strcmp(unit, "ba") != 0 &&
+                    strcmp(unit, "pcu") != 0 && strcmp(unit, "mcast") != 0) {
+                    return cli_usage_error(argv[0], "--unit must be dsm, dpc, ba, pcu or mcast, not '%s'", unit);
                 }
             } else if (!cli_parse_lane_bytes(argv[0], argv[++i], &lane_bytes)) {
                 return NP_EXIT_USAGE;
@@ -81,11 +87,14 @@ int cmd_vectors(int argc, char **argv) {
         }
     }
     bool dpc = strcmp(unit, "dpc") == 0;
-    if (dpc && lane_given) {
+    bool ba = strcmp(unit, "ba") == 0;
+    bool pcu = strcmp(unit, "pcu") == 0;
+    bool mcast = strcmp(unit, "mcast") == 0;
+    if ((dpc || ba || pcu || mcast) && lane_given) {
         return cli_usage_error(argv[0], "--lane-bytes applies to --unit dsm only");
     }
     if (out == NULL) {
-        out = dpc ? "vectors/dpc" : "vectors/dsm";
+        out = dpc ? "vectors/dpc" : ba ? "vectors/ba" : pcu ? "vectors/pcu" : mcast ? "vectors/mcast" : "vectors/dsm";
     }
     if (!make_dirs(out)) {
         return NP_EXIT_FAIL;
@@ -93,6 +102,15 @@ int cmd_vectors(int argc, char **argv) {
     /* The recorded command names only what changes the content, never the output path. */
     if (dpc) {
         return vectors_dpc_write(out, "nocpress vectors --unit dpc");
+    }
+    if (ba) {
+        return vectors_ba_write(out, "nocpress vectors --unit ba");
+    }
+    if (pcu) {
+        return vectors_pcu_write(out, "nocpress vectors --unit pcu");
+    }
+    if (mcast) {
+        return vectors_mcast_write(out, "nocpress vectors --unit mcast");
     }
     const char *command = lane_bytes == 64 ? "nocpress vectors" : "nocpress vectors --lane-bytes 128";
     return vectors_dsm_write(out, lane_bytes, command);

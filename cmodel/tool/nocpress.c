@@ -21,7 +21,10 @@ static const char main_usage[] =
     "                     the DPC unit (docs/dpc.md): DPC, DF-TRUC, DF-MAN per file\n"
     "  savings-table [--seed N] [--format text|md] [DIR]\n"
     "                     space savings of DSM, DPC, DF-TRUC and DF-MAN per file of DIR\n"
-    "  vectors [--unit dsm|dpc] [--out DIR] [--lane-bytes 64|128]\n"
+    "  reuse [--sets N] [--ways N] [--threshold N] [--reads-only] TRACE\n"
+    "                     reuse distances (rd0/rd1/rd2, interval histogram) of a trace and\n"
+    "                     the BA / LRU tag unit over it (docs/ba.md)\n"
+    "  vectors [--unit dsm|dpc|ba|pcu|mcast] [--out DIR] [--lane-bytes 64|128]\n"
     "                     golden vectors for the RTL (docs/vectors.md)\n"
     "  --version          model version\n"
     "\n"
@@ -35,7 +38,7 @@ typedef struct {
 static const command commands[] = {
     {"ratio", cmd_ratio},         {"ratio-table", cmd_ratio_table}, {"compress", cmd_compress},
     {"decompress", cmd_decompress}, {"vectors", cmd_vectors},
-    {"savings-table", cmd_savings_table},
+    {"savings-table", cmd_savings_table}, {"reuse", cmd_reuse},
 };
 
 int main(int argc, char **argv) {

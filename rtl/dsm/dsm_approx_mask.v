@@ -6,7 +6,7 @@
 // no logic); nibbles 5..7 always pass. So bits 1..3 act as 0, 5..7 as 4, 21..31 as 20, as the
 // spec defines.
 //
-// Latency / throughput: combinational (stage 2 of dsm_approx).
+// Latency / throughput: combinational (inside dsm_approx's one stage).
 //
 // What it does not do: no element types other than binary32 (docs/dsm.md 5.2 Decisions).
 //

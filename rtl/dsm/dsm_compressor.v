@@ -1,25 +1,24 @@
-// dsm_compressor: DSM line compressor (docs/dsm.md section 6), two pipeline stages.
+// dsm_compressor: DSM line compressor (docs/dsm.md section 6), one pipeline stage.
 //
-// Function: compresses one 128-byte line per cycle into the line stream of docs/dsm.md 4.4.
-//   stage 1 (input -> u_pack_stage): per lane remap, CSN detection, bit counter, variable-length
-//     concatenation and compression check (dsm_line_pack); registers each lane's stream
-//     (8*LaneBytes + 1 bits, its raw length, the most any lane needs) and CSN count.
-//   stage 2 (u_pack_stage -> u_out_stage): places lane 1 after lane 0 and adds the lengths
-//     (dsm_line_concat); registers out_bits_o and out_len_o.
-// The cut sits after lane packing because that is where the data is narrowest (a lane stream is
-// never longer than the lane plus one bit) and it leaves the shallow line concatenation alone
-// in stage 2, below the deeper stage 1 (detect + count + mux).
+// Function: compresses one 128-byte line per cycle into the line stream of docs/dsm.md 4.4:
+// per lane remap, CSN detection, bit counter, variable-length concatenation and compression
+// check (dsm_line_pack), then lane 1 placed after lane 0 and the lengths added
+// (dsm_line_concat); u_out_stage registers out_bits_o and out_len_o.
 //
-// Latency / throughput: 2 cycles (input transfer to out_valid_o), one line per cycle; valid
-// and data are registered, in_ready_o = !stage-1 full || (stage 2 empty || out_ready_i).
-// Register bits (LaneBytes = 64): stage 1: 2 x (513 + 4) + valid = 1035; stage 2: 1026 + 11 +
-// valid = 1038.
+// Why one stage (the thesis uses two, Table 6.5): the whole path fits one 800 MHz cycle by the
+// synthesis estimate (`make synth-dsm_compressor`: ABC delay plus clk->Q and setup, docs/dsm.md
+// section 6), and a second stage would cost a 1035-bit register with its hold multiplexers and
+// a cycle of reply latency.
+//
+// Latency / throughput: 1 cycle (input transfer to out_valid_o), one line per cycle; valid and
+// data are registered, in_ready_o = !out_valid_o || out_ready_i.
+// Register bits (LaneBytes = 64): 1026 + 11 + valid = 1038.
 //
 // What it does not do: no approximation (dsm_approx precedes it); no skid buffer, so
-// out_ready_i reaches in_ready_o through two levels of logic.
+// out_ready_i reaches in_ready_o through one level of logic.
 //
 // Worked example: an all-zero line -> out_len_o = 82, out_bits_o = 82'h3FE_0000_0001FF
-// (two lanes of C=1, ES=8'hFF, eight 4'h0 codes), two cycles after it is accepted.
+// (two lanes of C=1, ES=8'hFF, eight 4'h0 codes), one cycle after it is accepted.
 module dsm_compressor #(
   parameter integer LaneBytes = 64
 ) (
@@ -37,9 +36,8 @@ module dsm_compressor #(
   localparam integer NumLanes       = 128 / LaneBytes;
   localparam integer LaneStreamBits = 8 * LaneBytes + 1;
   localparam integer CountWidth     = $clog2(LaneBytes / 8 + 1);
-  localparam integer PackedBits     = NumLanes * (LaneStreamBits + CountWidth);
 
-  // Stage 1: lane packing.
+  // Lane packing (remap, CSN detection, counts, per-lane concatenation, check).
   wire [NumLanes*LaneStreamBits-1:0] packed_lanes;
   wire [NumLanes*CountWidth-1:0]     packed_counts;
 
@@ -49,29 +47,12 @@ module dsm_compressor #(
     .counts_o (packed_counts)
   );
 
-  wire                               mid_valid;
-  wire                               mid_ready;
-  wire [NumLanes*LaneStreamBits-1:0] mid_lanes;
-  wire [NumLanes*CountWidth-1:0]     mid_counts;
-
-  np_stream_register #(.Width(PackedBits)) u_pack_stage (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .in_valid_i  (in_valid_i),
-    .in_ready_o  (in_ready_o),
-    .in_data_i   ({packed_counts, packed_lanes}),
-    .out_valid_o (mid_valid),
-    .out_ready_i (mid_ready),
-    .out_data_o  ({mid_counts, mid_lanes})
-  );
-
-  // Stage 2: line concatenation.
   wire [1025:0] line_bits;
   wire [10:0]   line_len;
 
   dsm_line_concat #(.LaneBytes(LaneBytes), .CountWidth(CountWidth)) u_line_concat (
-    .lanes_i  (mid_lanes),
-    .counts_i (mid_counts),
+    .lanes_i  (packed_lanes),
+    .counts_i (packed_counts),
     .bits_o   (line_bits),
     .len_o    (line_len)
   );
@@ -79,8 +60,8 @@ module dsm_compressor #(
   np_stream_register #(.Width(11 + 1026)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .in_valid_i  (mid_valid),
-    .in_ready_o  (mid_ready),
+    .in_valid_i  (in_valid_i),
+    .in_ready_o  (in_ready_o),
     .in_data_i   ({line_len, line_bits}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),

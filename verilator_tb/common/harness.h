@@ -68,6 +68,9 @@ struct Fired {
 // An expected output transaction: the output port it will appear on, the index in the fired
 // list of the input that caused it (for messages), and its fields.
 struct Routed {
+    // `from` of an output caused by the unit's own state rather than by an input accepted at
+    // this edge (a selector draining a queue): only adapters with kPredictEveryEdge use it.
+    static constexpr size_t kInternal = ~static_cast<size_t>(0);
     unsigned port;
     size_t from;
     Txn txn;
@@ -82,6 +85,11 @@ struct AdapterCommon {
     // The input port whose transfers --count counts (the other ports keep sending until it is
     // done); -1 = every port. E.g. a table with a request and a reply port counts requests.
     static constexpr int kCountedPort = -1;
+    // A cycle-accurate model whose outputs also come from internal state (queues, a selector):
+    // port_predict is then called at every edge after reset, with the inputs accepted there
+    // (possibly none), and may route outputs with Routed::kInternal. A latency probe is then
+    // timed to the first output of any kind after it.
+    static constexpr bool kPredictEveryEdge = false;
 
     static void declare_options(Options &) {}
     static void set_clock(Dut &d, bool v) { d.clk_i = v; }
@@ -98,6 +106,15 @@ struct AdapterCommon {
     const char *outcome(const Txn &) const { return nullptr; }
     // Adapter-specific event counts for the coverage lines (name -> count).
     void coverage(std::map<std::string, uint64_t> &) const {}
+    // Called every cycle after reset, after eval and before the edge's transfers are handled:
+    // a cycle-accurate adapter compares pins (ready, valid, status) with its model and checks
+    // its invariants here. Empty: fine; otherwise "field=<name> exp=<hex> got=<hex>", reported
+    // as a MISMATCH.
+    std::string check_pins(const Dut &) { return std::string(); }
+    // True while the adapter's model still holds work that will produce outputs or needs
+    // inputs the adapter itself drives (e.g. groups waiting for a memory reply): the drain
+    // phase waits for it, so a unit that never finishes the work fails with TIMEOUT.
+    bool busy() const { return false; }
 };
 
 // One input stream (in_valid_i/in_ready_o) and one output stream (out_valid_o/out_ready_i),
@@ -260,6 +277,7 @@ private:
         if (comb_rng_.chance(opt_.comb_check)) check_valid_independent_of_ready();
         dump(10 * cycle_);
         for (unsigned q = 0; q < kOut && !fail_.failed; q++) check_output_rules(q);
+        if (phase_ != Phase::Reset && !fail_.failed) check_pins();
         handle_input_transfers();
         // Before the first reset edge the registers hold random values: outputs mean nothing.
         if (phase_ != Phase::Reset) {
@@ -374,10 +392,10 @@ private:
                 fired_.push_back(Fired<Input>{p, &in_[p].input});
             }
         }
-        if (fired_.empty()) return;
+        if (fired_.empty() && !A::kPredictEveryEdge) return;
         routed_.clear();
         ad_.port_predict(fired_, routed_);
-        if (phase_ == Phase::Latency) open_probe();
+        if (phase_ == Phase::Latency && !fired_.empty()) open_probe();
         for (Routed &r : routed_) queue_expected(r);
         for (const Fired<Input> &f : fired_) note_input_transfer(f.port);
     }
@@ -388,18 +406,33 @@ private:
         probe_port_ = fired_[0].port;
         probe_in_cycle_ = cycle_;
         probes_started_++;
-        probe_open_ = !routed_.empty();
+        probe_open_ = A::kPredictEveryEdge || !routed_.empty();
+    }
+
+    void check_pins() {
+        const std::string what = ad_.check_pins(*dut_);
+        if (!what.empty()) fail("MISMATCH", stats_.checked, what);
     }
 
     void queue_expected(Routed &r) {
-        const Fired<Input> &f = fired_.at(r.from);
         if (r.port >= kOut) throw Error("internal: prediction routed to a missing output port");
+        if (r.from == Routed::kInternal) {
+            Expected e{std::move(r.txn), Input{}, Origin{"internal", stats_.predicted, nullptr},
+                       0, stats_.predicted, cycle_};
+            push_expected(r.port, std::move(e));
+            return;
+        }
+        const Fired<Input> &f = fired_.at(r.from);
         Expected e{std::move(r.txn), *f.input, in_[f.port].origin, f.port, stats_.predicted, cycle_};
+        push_expected(r.port, std::move(e));
+    }
+
+    void push_expected(unsigned port, Expected &&e) {
         if (opt_.inject_mismatch >= 0 && e.index == static_cast<uint64_t>(opt_.inject_mismatch)) {
             corrupt(&e.txn);
         }
         count_coverage(e);
-        out_[r.port].expected.push_back(std::move(e));
+        out_[port].expected.push_back(std::move(e));
         stats_.predicted++;
     }
 
@@ -567,7 +600,7 @@ private:
         for (const InState &s : in_) {
             if (s.pending) return false;
         }
-        return true;
+        return !ad_.busy();
     }
 
     void check_limits() {

@@ -1,0 +1,78 @@
+/* Reuse-distance analysis of an address trace (docs/ba.md section 6; seed 002 chapter 3).
+ *
+ * The reuse distance of an access is the number of distinct lines referenced since the
+ * previous access to the same line (seed 002 sec. 3.1), infinite for a first access. It is
+ * computed two ways: per set (only accesses mapping to the same set of a given geometry count)
+ * and fully associative (every access counts). Table 1 classifies with n = ways (per set) or
+ * n = sets * ways (fully associative): rd0 d < n, rd1 n <= d < inf, rd2 d = inf. The interval
+ * histogram bins the fully associative distance as the seed's Figure 6: [0,8), [8,16), ...,
+ * doubling up to the line count L, then [L, inf) and inf.
+ *
+ * Cost: O(N log N) time and O(N) memory for N accesses (one Fenwick tree over the access
+ * positions marks the latest access of every line; a hash table maps a line to its latest
+ * position), for both kinds at once.
+ *
+ * Traces: the system simulator's formats (docs/sim.md "Traces"), parsed here from memory:
+ * text `sm warp R|W address mask` lines, or the binary NPTRACE1 form. Errors name file:line
+ * (file:record N for binary). */
+#ifndef REUSE_H
+#define REUSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "np_result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REUSE_INF UINT64_MAX          /* distance of a first access */
+#define REUSE_MAX_BINS 40u
+#define REUSE_ADDR_LIMIT (UINT64_C(1) << 48)   /* byte addresses are below 2^48 */
+
+/* A parsed trace: one line address (byte address >> 7) and a write flag per access. */
+typedef struct {
+    uint64_t *line;
+    uint8_t *write;
+    size_t count, cap;
+} reuse_trace;
+
+void reuse_trace_init(reuse_trace *t);
+void reuse_trace_free(reuse_trace *t);
+/* Appends one access; false when out of memory. */
+bool reuse_trace_push(reuse_trace *t, uint64_t line_addr, bool write);
+/* Parses a whole trace file held in buf (text or binary, told apart by the NPTRACE1 magic)
+ * and appends its accesses to t. `name` is used in messages. On a malformed input returns
+ * NP_BAD_DATA with "name:line: what" (text) or "name:record N: what" (binary) in err, and t
+ * keeps the accesses before the bad one. */
+np_result reuse_trace_parse(const uint8_t *buf, size_t len, const char *name, reuse_trace *t,
+                            char *err, size_t err_len);
+
+typedef struct {
+    unsigned sets, ways;             /* the geometry classified against */
+    uint64_t accesses;               /* accesses analysed */
+    uint64_t distinct;               /* distinct lines */
+    uint64_t rd_set[3];              /* rd0, rd1, rd2 of the per-set distance, n = ways */
+    uint64_t rd_fa[3];               /* rd0, rd1, rd2 of the fully associative one, n = lines */
+    unsigned bins;                   /* interval histogram of the fully associative distance */
+    uint64_t bin_lo[REUSE_MAX_BINS]; /* lower bound of bin i; REUSE_INF for the last (inf) */
+    uint64_t hist[REUSE_MAX_BINS];
+} reuse_report;
+
+/* The interval bins for a cache of `lines` lines (see above); returns the bin count. */
+unsigned reuse_bins(uint64_t lines, uint64_t bin_lo[REUSE_MAX_BINS]);
+/* Bin index of a distance. */
+unsigned reuse_bin_of(const reuse_report *r, uint64_t d);
+
+/* Analyses n line addresses for `sets` (a power of two, the set is line & (sets - 1)) and
+ * `ways`. dist_set / dist_fa, when not NULL, receive every access's distances (REUSE_INF for a
+ * first access). NP_BAD_PARAM for sets not a power of two, ways 0, or sets * ways above 2^32;
+ * NP_NO_SPACE when memory runs out. */
+np_result reuse_analyze(const uint64_t *line, size_t n, unsigned sets, unsigned ways,
+                        reuse_report *r, uint64_t *dist_set, uint64_t *dist_fa);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

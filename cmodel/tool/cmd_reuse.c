@@ -1,0 +1,204 @@
+/* `nocpress reuse`: reuse-distance analysis of an address trace and the BA / LRU tag unit
+ * over it (docs/ba.md section 6, docs/cli.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ba.h"
+#include "cli.h"
+#include "reuse.h"
+
+static const char reuse_usage[] =
+    "usage: nocpress reuse [--sets N] [--ways N] [--threshold N] [--reads-only] [--time] TRACE\n"
+    "\n"
+    "Reuse distances of every access of TRACE (the system simulator's text or binary trace,\n"
+    "docs/sim.md 'Traces'; addresses are taken per 128-byte line), per set and fully\n"
+    "associative, classified as seed 002 Table 1 (rd0 d < n, rd1 n <= d < inf, rd2 first\n"
+    "access), the interval histogram of the fully associative distance (Figure 6 bins), and the\n"
+    "outcome counts of the tag unit (docs/ba.md) in LRU and BA mode over the same trace.\n"
+    "  --sets N        sets, a power of two (default 16)\n"
+    "  --ways N        ways, 1..32 (default 8: 16 KB of 128-byte lines)\n"
+    "  --threshold N   BA replacement threshold, 0..ways (default ways / 2)\n"
+    "  --reads-only    drop the writes before analysing\n"
+    "  --time          also print the analysis time and rate (to stderr)\n";
+
+typedef struct {
+    unsigned long sets, ways, threshold;
+    bool threshold_given, reads_only, timing;
+    const char *path;
+} reuse_opts;
+
+static int parse_opts(int argc, char **argv, reuse_opts *o) {
+    memset(o, 0, sizeof *o);
+    o->sets = BA_DEFAULT_SETS;
+    o->ways = BA_DEFAULT_WAYS;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(reuse_usage, stdout);
+            return -1;
+        }
+        if (strcmp(a, "--reads-only") == 0) {
+            o->reads_only = true;
+        } else if (strcmp(a, "--time") == 0) {
+            o->timing = true;
+        } else if (strcmp(a, "--sets") == 0 || strcmp(a, "--ways") == 0 ||
+                   strcmp(a, "--threshold") == 0) {
+            if (i + 1 >= argc) {
+                return cli_usage_error(argv[0], "option %s needs a value", a);
+            }
+            unsigned long *dst = a[2] == 's' ? &o->sets : a[2] == 'w' ? &o->ways : &o->threshold;
+            if (!cli_parse_uint(argv[++i], BA_MAX_SETS, dst)) {
+                return cli_usage_error(argv[0], "bad value '%s' for %s", argv[i], a);
+            }
+            o->threshold_given |= a[2] == 't';
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error(argv[0], "unknown option '%s'", a);
+        } else if (o->path != NULL) {
+            return cli_usage_error(argv[0], "one TRACE only ('%s' is extra)", a);
+        } else {
+            o->path = a;
+        }
+    }
+    if (o->path == NULL) {
+        return cli_usage_error(argv[0], "TRACE missing");
+    }
+    if (o->sets == 0 || (o->sets & (o->sets - 1u)) != 0) {
+        return cli_usage_error(argv[0], "--sets must be a power of two, not %lu", o->sets);
+    }
+    if (o->ways == 0 || o->ways > BA_MAX_WAYS) {
+        return cli_usage_error(argv[0], "--ways must be 1..%u, not %lu", BA_MAX_WAYS, o->ways);
+    }
+    if (!o->threshold_given) {
+        o->threshold = o->ways / 2u;
+    } else if (o->threshold > o->ways) {
+        return cli_usage_error(argv[0], "--threshold must be 0..ways (%lu), not %lu", o->ways,
+                               o->threshold);
+    }
+    return 0;
+}
+
+static double pct(uint64_t part, uint64_t whole) {
+    return whole == 0 ? 0.0 : 100.0 * (double)part / (double)whole;
+}
+
+static void print_classes(const char *what, unsigned long n, const uint64_t rd[3], uint64_t total) {
+    printf("%-28s n = %-5lu rd0 %10llu (%5.1f%%)  rd1 %10llu (%5.1f%%)  rd2 %10llu (%5.1f%%)\n", what,
+           n, (unsigned long long)rd[0], pct(rd[0], total), (unsigned long long)rd[1],
+           pct(rd[1], total), (unsigned long long)rd[2], pct(rd[2], total));
+}
+
+static void print_histogram(const reuse_report *r) {
+    printf("interval histogram (fully associative distance, seed 002 Figure 6 bins):\n");
+    for (unsigned i = 0; i < r->bins; i++) {
+        char label[64];
+        if (r->bin_lo[i] == REUSE_INF) {
+            snprintf(label, sizeof label, "inf");
+        } else if (i + 1 < r->bins && r->bin_lo[i + 1] != REUSE_INF) {
+            snprintf(label, sizeof label, "[%llu, %llu)", (unsigned long long)r->bin_lo[i],
+                     (unsigned long long)r->bin_lo[i + 1]);
+        } else {
+            snprintf(label, sizeof label, "[%llu, inf)", (unsigned long long)r->bin_lo[i]);
+        }
+        printf("  interval %u %-14s %10llu (%5.1f%%)\n", i, label, (unsigned long long)r->hist[i],
+               pct(r->hist[i], r->accesses));
+    }
+}
+
+/* Runs the tag unit over the trace and prints its outcome counts and read miss rate. */
+static bool run_tag_unit(const reuse_trace *t, const reuse_opts *o, ba_mode mode) {
+    ba_config cfg = {(unsigned)o->sets, (unsigned)o->ways, BA_ADDR_BITS, (unsigned)o->threshold, mode};
+    ba_cache c;
+    if (ba_init(&c, &cfg) != NP_OK) {
+        cli_fail("reuse: cannot set up the tag unit (sets %lu, ways %lu)", o->sets, o->ways);
+        return false;
+    }
+    for (size_t i = 0; i < t->count; i++) {
+        ba_access(&c, t->line[i], t->write[i] ? BA_OP_WRITE : BA_OP_READ);
+    }
+    const uint64_t reads = c.count[BA_HIT] + c.count[BA_MISS_FILL] + c.count[BA_MISS_EVICT] +
+                           c.count[BA_BYPASS] + c.count[BA_PSEUDO_HIT];
+    if (mode == BA_MODE_BA) {
+        printf("tag unit, BA mode (threshold %lu):", o->threshold);
+    } else {
+        printf("tag unit, LRU mode:");
+    }
+    for (unsigned k = 0; k < BA_OUTCOMES; k++) {
+        if (k == BA_INVALIDATED || (mode == BA_MODE_BA && k == BA_MISS_EVICT) ||
+            (mode == BA_MODE_LRU && (k == BA_BYPASS || k == BA_PSEUDO_HIT))) {
+            continue;
+        }
+        printf(" %s %llu", ba_outcome_name((ba_outcome)k), (unsigned long long)c.count[k]);
+    }
+    printf("; read miss rate %.4f\n", reads == 0 ? 0.0 : 1.0 - (double)c.count[BA_HIT] / (double)reads);
+    ba_free(&c);
+    return true;
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int cmd_reuse(int argc, char **argv) {
+    reuse_opts o;
+    int st = parse_opts(argc, argv, &o);
+    if (st != 0) {
+        return st < 0 ? NP_EXIT_OK : st;
+    }
+    cli_buffer buf;
+    if (!cli_read_file(o.path, &buf)) {
+        return NP_EXIT_FAIL;
+    }
+    reuse_trace t;
+    reuse_trace_init(&t);
+    char err[512];
+    np_result pr = reuse_trace_parse(buf.data, buf.size, o.path, &t, err, sizeof err);
+    cli_buffer_free(&buf);
+    if (pr != NP_OK) {
+        reuse_trace_free(&t);
+        return cli_fail("%s", pr == NP_BAD_DATA ? err : "reuse: cannot parse the trace");
+    }
+    size_t writes = 0;
+    for (size_t i = 0; i < t.count; i++) {
+        writes += t.write[i];
+    }
+    if (o.reads_only) {
+        size_t k = 0;
+        for (size_t i = 0; i < t.count; i++) {
+            if (!t.write[i]) {
+                t.line[k] = t.line[i];
+                t.write[k++] = 0;
+            }
+        }
+        t.count = k;
+    }
+    reuse_report r;
+    const double t0 = now_seconds();
+    const clock_t c0 = clock();
+    np_result ar = reuse_analyze(t.line, t.count, (unsigned)o.sets, (unsigned)o.ways, &r, NULL, NULL);
+    const double secs = now_seconds() - t0;
+    const double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    if (ar != NP_OK) {
+        reuse_trace_free(&t);
+        return cli_fail("reuse: analysis failed (%s)", np_result_name(ar));
+    }
+    printf("trace %s: %zu accesses analysed (%zu writes in the file%s), %llu distinct lines\n",
+           cli_basename(o.path), t.count, writes, o.reads_only ? ", dropped" : "",
+           (unsigned long long)r.distinct);
+    printf("geometry: %lu sets x %lu ways = %lu lines (%lu KB of 128-byte lines)\n", o.sets, o.ways,
+           o.sets * o.ways, o.sets * o.ways * BA_LINE_BYTES / 1024u);
+    print_classes("per set (Table 1)", o.ways, r.rd_set, r.accesses);
+    print_classes("fully associative (Table 1)", o.sets * o.ways, r.rd_fa, r.accesses);
+    print_histogram(&r);
+    bool ok = run_tag_unit(&t, &o, BA_MODE_LRU) && run_tag_unit(&t, &o, BA_MODE_BA);
+    if (o.timing) {
+        fflush(stdout);
+        fprintf(stderr, "reuse: analysed %zu accesses in %.3f s wall, %.3f s CPU (%.1f M accesses per CPU second)\n",
+                t.count, secs, cpu, cpu > 0 ? (double)t.count / cpu / 1e6 : 0.0);
+    }
+    reuse_trace_free(&t);
+    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}

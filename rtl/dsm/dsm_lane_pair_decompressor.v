@@ -1,0 +1,69 @@
+// dsm_lane_pair_decompressor: two independent 64-byte lane decoders behind one output register,
+// the configuration of the thesis's area figures ("two 64-byte DSMs in parallel", Table 6.4),
+// for synthesis comparison only (docs/dsm.md section 8.2, "Where the area goes").
+//
+// Function: each lane stream arrives on its own bus with its own length (docs/dsm.md 4.2, 4.3;
+// bits at and above a lane's length are zero); each is decoded by dsm_lane_unpack; out_err_o is
+// set when either lane is non-canonical or its length is not the length its CSN count implies.
+// Unlike dsm_decompressor it has no lane-1 window: it does not read the line stream of 4.4, in
+// which lane 1 starts where lane 0 ends.
+//
+// Latency / throughput: 1 cycle, one line per cycle (the output register of dsm_decompressor).
+//
+// What it does not do: it is not a shipped unit and has no harness of its own; its datapath is
+// dsm_lane_unpack, which `make prove` (lane64) and the dsm_decompressor harness cover. It is
+// listed in dsm_SYNTH_TOPS so `make synth` measures what the line window costs.
+module dsm_lane_pair_decompressor (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          in_valid_i,
+  output wire          in_ready_o,
+  input  wire [1025:0] in_lanes_i,   // {lane 1 stream, lane 0 stream}, 513 bits each
+  input  wire [19:0]   in_lens_i,    // {lane 1 length, lane 0 length}, 10 bits each
+  output wire          out_valid_o,
+  input  wire          out_ready_i,
+  output wire [1023:0] out_line_o,
+  output wire          out_err_o
+);
+
+  localparam integer Segs           = 8;
+  localparam integer LaneStreamBits = 513;
+
+  wire [1023:0] line;
+  wire [1:0]    lane_err;
+
+  genvar k;
+  generate
+    for (k = 0; k < 2; k = k + 1) begin : gen_lane
+      wire [Segs:0] count;
+      wire          noncanon;
+      wire [9:0]    expected_len;
+
+      dsm_lane_unpack #(.LaneBytes(64)) u_lane_unpack (
+        .bits_i     (in_lanes_i[k*LaneStreamBits +: LaneStreamBits]),
+        .lane_o     (line[k*512 +: 512]),
+        .count_o    (count),
+        .noncanon_o (noncanon)
+      );
+
+      dsm_lane_len #(.Segs(Segs), .LenWidth(10)) u_lane_len (
+        .count_i (count),
+        .len_o   (expected_len)
+      );
+
+      assign lane_err[k] = noncanon | (expected_len != in_lens_i[k*10 +: 10]);
+    end
+  endgenerate
+
+  np_stream_register #(.Width(1 + 1024)) u_out_stage (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (in_valid_i),
+    .in_ready_o  (in_ready_o),
+    .in_data_i   ({|lane_err, line}),
+    .out_valid_o (out_valid_o),
+    .out_ready_i (out_ready_i),
+    .out_data_o  ({out_err_o, out_line_o})
+  );
+
+endmodule

@@ -1,0 +1,80 @@
+// pcu_ring: the PCU pointer ring buffer (seed 003, 3.2; docs/pcu.md 4).
+//
+// Holds RGR indices in allocation order, from allocation until the request selector sends the
+// RGR's read to the MC request queue. Stage 1 pushes at the head, the selector pops at the
+// tail. Depth = NumRgr: the ring holds only allocated, unissued RGRs, so it can never be
+// pushed when full (the top has no free RGR to allocate then); a push and a pop may share an
+// edge. tail_idx_o is the oldest entry (meaningless while empty_o).
+// Example: push 5, push 2, pop -> tail_idx_o = 2.
+//
+// Latency: an index pushed at edge e is at the tail from cycle e+1.
+// State: NumRgr * IdxWidth flops for the entries plus two pointers and a count.
+module pcu_ring #(
+  parameter integer NumRgr   = 128,
+  parameter integer IdxWidth = 7
+) (
+  input  wire                clk_i,
+  input  wire                rst_ni,
+  input  wire                push_i,
+  input  wire [IdxWidth-1:0] push_idx_i,
+  input  wire                pop_i,
+  output wire [IdxWidth-1:0] tail_idx_o,
+  output wire                empty_o
+);
+  localparam integer CountWidth = IdxWidth + 1;
+  localparam integer LastInt = NumRgr - 1;
+  localparam integer FullInt = NumRgr;
+  localparam [IdxWidth-1:0]   LastSlot  = LastInt[IdxWidth-1:0];
+  localparam [CountWidth-1:0] FullCount = FullInt[CountWidth-1:0];
+
+  reg [IdxWidth-1:0]   slot_q [0:NumRgr-1];
+  reg [IdxWidth-1:0]   head_q, head_d, tail_q, tail_d;
+  reg [CountWidth-1:0] count_q, count_d;
+
+  function automatic [IdxWidth-1:0] next_slot(input [IdxWidth-1:0] s);
+    next_slot = (s == LastSlot) ? {IdxWidth{1'b0}} : s + 1'b1;
+  endfunction
+
+  assign tail_idx_o = slot_q[tail_q];
+  assign empty_o    = (count_q == {CountWidth{1'b0}});
+
+  always @* begin
+    head_d  = head_q;
+    tail_d  = tail_q;
+    count_d = count_q;
+    if (push_i) head_d = next_slot(head_q);
+    if (pop_i) tail_d = next_slot(tail_q);
+    if (push_i && !pop_i) count_d = count_q + 1'b1;
+    if (pop_i && !push_i) count_d = count_q - 1'b1;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      head_q  <= {IdxWidth{1'b0}};
+      tail_q  <= {IdxWidth{1'b0}};
+      count_q <= {CountWidth{1'b0}};
+    end else begin
+      head_q  <= head_d;
+      tail_q  <= tail_d;
+      count_q <= count_d;
+    end
+  end
+
+  // Entries are only read between their push and their pop: no reset.
+  always @(posedge clk_i) begin
+    if (push_i) slot_q[head_q] <= push_idx_i;
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni && push_i && !pop_i && count_q == FullCount) begin
+      $display("ASSERT %m: push into a full ring (more unissued RGRs than NumRgr)");
+      $fatal;
+    end
+    if (rst_ni && pop_i && count_q == {CountWidth{1'b0}}) begin
+      $display("ASSERT %m: pop from an empty ring");
+      $fatal;
+    end
+  end
+`endif
+endmodule

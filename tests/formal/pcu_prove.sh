@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# pcu_prove.sh: bounded proofs of PCU invariants (docs/pcu.md 9). Run by `make prove`
+# (tests/formal/formal.mk, the generic prove-<unit> rule).
+#
+# Usage: tests/formal/pcu_prove.sh OUT_DIR
+# Environment: NP_RTL  Verilog sources (default: rtl/common/*.v rtl/pcu/*.v)
+#              PCU_PROVE_DEPTH  time steps of the bounded proof (default 20)
+#
+# The PCU is elaborated small enough for the solver (NumRgr = 4, NumSm = 4, AddrWidth = 2, so
+# four blocks and the table fills, DataWidth = 1, WbDepth = 2) with its `ifdef FORMAL
+# assertions (rtl/pcu/pcu.v), flattened to gates, and Yosys `sat -seq N -prove-asserts` checks
+# them in every one of the first N cycles after the all-zero state (which is the reset state),
+# for every input sequence: requests, L2 returns (any tag, legal or not), readies and room.
+#   invariants  unique_open (no two open RGRs hold one block) and has_dest (every valid RGR
+#               has a destination), N = PCU_PROVE_DEPTH steps
+#   control     the same run with PCU_FORMAL_CONTROL: the false property "no two valid RGRs
+#               share a block" must be refuted (a counterexample found), which shows the bound
+#               reaches a write closing a group or a repeated SM.
+# Prints "PROVED ..." / "CAUGHT ..." with the depth and time, or "FAILED ..." with the log path,
+# and exits non-zero on any failure.
+set -euo pipefail
+
+out_dir=${1:?usage: pcu_prove.sh OUT_DIR}
+depth=${PCU_PROVE_DEPTH:-20}
+rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/pcu/*.v)}
+mkdir -p "$out_dir"
+
+script() {  # extra defines
+  echo "read_verilog -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
+       "chparam -set NumRgr 4 -set NumSm 4 -set AddrWidth 2 -set DataWidth 1 -set WbDepth 2 pcu;" \
+       "hierarchy -check -top pcu; proc; flatten; memory -nomap; memory_map; opt -fast;" \
+       "sat -seq $depth -prove-asserts -set-init-zero -verify"
+}
+
+# run NAME DESCRIPTION EXPECT DEFINES: EXPECT is "proof" or "cex".
+run() {
+  local name=$1 desc=$2 expect=$3 defines=$4
+  local log="$out_dir/$name.log" start end secs rc
+  start=$(date +%s.%N)
+  set +e
+  yosys -q -l "$log" -p "$(script "$defines")" >/dev/null 2>&1
+  rc=$?
+  set -e
+  end=$(date +%s.%N)
+  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+  if [ "$expect" = proof ]; then
+    if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
+      echo "PROVED pcu $name: $desc | NumRgr=4 NumSm=4 | $depth cycles | ${secs} s"
+      return 0
+    fi
+    echo "FAILED pcu $name: $desc | see $log"
+    grep -m1 "SAT proof finished" "$log" || tail -n 5 "$log"
+    return 1
+  fi
+  if [ $rc -ne 0 ] && grep -q "SAT proof finished - model found: FAIL" "$log"; then
+    echo "CAUGHT pcu $name: $desc | NumRgr=4 NumSm=4 | counterexample within $depth cycles in ${secs} s"
+    return 0
+  fi
+  echo "FAILED pcu $name: $desc: expected a counterexample, none found | see $log"
+  return 1
+}
+
+status=0
+run invariants "unique open group per block, every valid RGR has a destination" proof "" || status=1
+run control "false property 'no two valid RGRs share a block' must fail" cex \
+  "-DPCU_FORMAL_CONTROL" || status=1
+exit $status

@@ -1,0 +1,245 @@
+/* Unit tests of the reuse-distance analyzer and the trace parser (docs/ba.md section 6):
+ * distances against a brute-force reference (count the distinct lines between two accesses)
+ * on random traces of several geometries, a hand-worked trace, Table 1 classes and Figure 6
+ * bins, and the trace formats: text and binary accepted, every malformed form rejected with
+ * file:line (file:record N). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "reuse.h"
+
+/* Distinct lines among line[from..to) that satisfy the set filter (sets = 0: all). */
+static uint64_t brute_distance(const uint64_t *line, size_t i, unsigned sets) {
+    const uint64_t mask = sets ? sets - 1u : 0;
+    const uint64_t set = line[i] & mask;
+    size_t p = i;
+    while (p > 0 && line[p - 1] != line[i]) p--;
+    if (p == 0) return REUSE_INF;
+    p--;   /* the previous access */
+    uint64_t distinct = 0;
+    for (size_t k = p + 1; k < i; k++) {
+        if (sets && (line[k] & mask) != set) continue;
+        bool seen = false;
+        for (size_t j = p + 1; j < k && !seen; j++) {
+            seen = line[j] == line[k];
+        }
+        distinct += seen ? 0u : 1u;
+    }
+    return distinct;
+}
+
+static void test_hand_worked(void **state) {
+    (void)state;
+    /* lines a=0 b=2 c=1 (2 sets: a, b in set 0; c in set 1): a b c a b b */
+    const uint64_t line[6] = {0, 2, 1, 0, 2, 2};
+    uint64_t ds[6], df[6];
+    reuse_report r;
+    assert_int_equal(reuse_analyze(line, 6, 2, 1, &r, ds, df), NP_OK);
+    const uint64_t want_fa[6] = {REUSE_INF, REUSE_INF, REUSE_INF, 2, 2, 0};
+    const uint64_t want_set[6] = {REUSE_INF, REUSE_INF, REUSE_INF, 1, 1, 0};
+    for (unsigned i = 0; i < 6; i++) {
+        assert_int_equal(df[i], want_fa[i]);
+        assert_int_equal(ds[i], want_set[i]);
+    }
+    assert_int_equal(r.distinct, 3);
+    /* per set, n = 1 way: rd0 = {d=0}, rd1 = {1, 1}, rd2 = 3 first accesses */
+    assert_int_equal(r.rd_set[0], 1);
+    assert_int_equal(r.rd_set[1], 2);
+    assert_int_equal(r.rd_set[2], 3);
+    /* fully associative, n = 2 lines: 0 -> rd0; 2, 2 -> rd1 */
+    assert_int_equal(r.rd_fa[0], 1);
+    assert_int_equal(r.rd_fa[1], 2);
+    assert_int_equal(r.rd_fa[2], 3);
+}
+
+static void test_against_brute_force(void **state) {
+    (void)state;
+    static const unsigned geo[][2] = {{1, 4}, {2, 2}, {4, 4}, {16, 8}, {32, 4}};
+    uint64_t x = 2024;
+    for (unsigned g = 0; g < sizeof geo / sizeof geo[0]; g++) {
+        for (unsigned trial = 0; trial < 4; trial++) {
+            const size_t n = 1500;
+            uint64_t line[1500], ds[1500], df[1500];
+            const uint64_t range = 8u << (trial * 2);   /* 8 .. 512 distinct lines */
+            for (size_t i = 0; i < n; i++) {
+                x = x * 6364136223846793005ull + 1442695040888963407ull;
+                line[i] = (x >> 33) % range + ((x >> 20) & 1 ? 0 : (UINT64_C(1) << 40));
+            }
+            reuse_report r;
+            const unsigned sets = geo[g][0], ways = geo[g][1];
+            assert_int_equal(reuse_analyze(line, n, sets, ways, &r, ds, df), NP_OK);
+            uint64_t rd_set[3] = {0, 0, 0};
+            uint64_t hist[REUSE_MAX_BINS] = {0};
+            for (size_t i = 0; i < n; i++) {
+                const uint64_t bs = brute_distance(line, i, sets);
+                const uint64_t bf = brute_distance(line, i, 0);
+                assert_int_equal(ds[i], bs);
+                assert_int_equal(df[i], bf);
+                rd_set[bs == REUSE_INF ? 2 : bs < ways ? 0 : 1]++;
+                hist[reuse_bin_of(&r, bf)]++;
+            }
+            for (unsigned k = 0; k < 3; k++) assert_int_equal(r.rd_set[k], rd_set[k]);
+            for (unsigned b = 0; b < r.bins; b++) assert_int_equal(r.hist[b], hist[b]);
+            assert_int_equal(r.rd_fa[0] + r.rd_fa[1] + r.rd_fa[2], n);
+        }
+    }
+}
+
+static void test_bins(void **state) {
+    (void)state;
+    uint64_t lo[REUSE_MAX_BINS];
+    /* 128 lines: the seed's seven intervals (Figure 6) */
+    assert_int_equal(reuse_bins(128, lo), 7);
+    const uint64_t want[7] = {0, 8, 16, 32, 64, 128, REUSE_INF};
+    for (unsigned i = 0; i < 7; i++) assert_int_equal(lo[i], want[i]);
+    assert_int_equal(reuse_bins(4, lo), 3);   /* [0,4), [4,inf), inf */
+    assert_int_equal(lo[1], 4);
+    reuse_report r;
+    memset(&r, 0, sizeof r);
+    r.bins = reuse_bins(128, r.bin_lo);
+    assert_int_equal(reuse_bin_of(&r, 7), 0);
+    assert_int_equal(reuse_bin_of(&r, 8), 1);
+    assert_int_equal(reuse_bin_of(&r, 127), 4);
+    assert_int_equal(reuse_bin_of(&r, 128), 5);
+    assert_int_equal(reuse_bin_of(&r, 1000000), 5);
+    assert_int_equal(reuse_bin_of(&r, REUSE_INF), 6);
+    assert_int_equal(reuse_analyze(NULL, 0, 16, 8, &r, NULL, NULL), NP_OK);
+    assert_int_equal(reuse_analyze(NULL, 0, 12, 8, &r, NULL, NULL), NP_BAD_PARAM);
+    assert_int_equal(reuse_analyze(NULL, 0, 16, 0, &r, NULL, NULL), NP_BAD_PARAM);
+}
+
+/* ---- parser ------------------------------------------------------------------------------ */
+
+static np_result parse(const char *text, reuse_trace *t, char *err) {
+    reuse_trace_init(t);
+    return reuse_trace_parse((const uint8_t *)text, strlen(text), "t.txt", t, err, 256);
+}
+
+static void test_text_ok(void **state) {
+    (void)state;
+    reuse_trace t;
+    char err[256];
+    assert_int_equal(parse("# header\n0 1 R 0x1000 f\n\n  3 4 W 256 1 # comment\n65535 65535 R 0xffffffffffff 0xa", &t, err), NP_OK);
+    assert_int_equal(t.count, 3);
+    assert_int_equal(t.line[0], 0x1000 >> 7);
+    assert_int_equal(t.write[0], 0);
+    assert_int_equal(t.line[1], 2);
+    assert_int_equal(t.write[1], 1);
+    assert_int_equal(t.line[2], UINT64_C(0xffffffffffff) >> 7);
+    reuse_trace_free(&t);
+}
+
+static void expect_error(const char *text, const char *where) {
+    reuse_trace t;
+    char err[256] = "";
+    assert_int_equal(parse(text, &t, err), NP_BAD_DATA);
+    if (strncmp(err, where, strlen(where)) != 0) {
+        fail_msg("error '%s' does not start with '%s'", err, where);
+    }
+    reuse_trace_free(&t);
+}
+
+static void test_text_errors(void **state) {
+    (void)state;
+    expect_error("0 0 R 0x80 1\n0 0 X 0x80 1\n", "t.txt:2: access kind");
+    expect_error("0 0 R 0x80\n", "t.txt:1: expected 5 fields");
+    expect_error("0 0 R 0x80 1 9\n", "t.txt:1: expected 5 fields");
+    expect_error("\n\n0 0 R 0x1000000000000 1\n", "t.txt:3: bad address");
+    expect_error("0 0 R 0x 1\n", "t.txt:1: bad address");
+    expect_error("0 0 R 12z 1\n", "t.txt:1: bad address");
+    expect_error("0 0 R 0x80 0\n", "t.txt:1: bad sub-block mask");
+    expect_error("0 0 R 0x80 10\n", "t.txt:1: bad sub-block mask");
+    expect_error("65536 0 R 0x80 1\n", "t.txt:1: bad sm id");
+    expect_error("0 -1 R 0x80 1\n", "t.txt:1: bad warp id");
+    expect_error("0 0x1 R 0x80 1\n", "t.txt:1: bad warp id");
+    expect_error("0 0 RW 0x80 1\n", "t.txt:1: access kind");
+    static const char nul[] = "0 0 R 0x80 1\n0 0 R\0 0x80 1\n";
+    reuse_trace t;
+    reuse_trace_init(&t);
+    char err[256];
+    assert_int_equal(reuse_trace_parse((const uint8_t *)nul, sizeof nul - 1, "n", &t, err, sizeof err), NP_BAD_DATA);
+    assert_string_equal(err, "n:2: NUL byte in a text trace");
+    assert_int_equal(t.count, 1);   /* the accesses before the bad line are kept */
+    reuse_trace_free(&t);
+}
+
+static size_t put_record(uint8_t *p, uint64_t addr, unsigned flags, unsigned mask) {
+    memset(p, 0, 16);
+    for (unsigned i = 0; i < 8; i++) p[i] = (uint8_t)(addr >> (8 * i));
+    p[8] = 1;    /* sm */
+    p[10] = 2;   /* warp */
+    p[12] = (uint8_t)flags;
+    p[13] = (uint8_t)mask;
+    return 16;
+}
+
+static void test_binary(void **state) {
+    (void)state;
+    uint8_t buf[16 + 3 * 16 + 5];
+    memcpy(buf, "NPTRACE1", 8);
+    memset(buf + 8, 0, 8);
+    buf[8] = 1;
+    buf[12] = 16;
+    size_t n = 16;
+    n += put_record(buf + n, 0x1234580, 1, 0xf);
+    n += put_record(buf + n, 0x80, 0, 1);
+    reuse_trace t;
+    reuse_trace_init(&t);
+    char err[256];
+    assert_int_equal(reuse_trace_parse(buf, n, "b.bin", &t, err, sizeof err), NP_OK);
+    assert_int_equal(t.count, 2);
+    assert_int_equal(t.line[0], 0x1234580 >> 7);
+    assert_int_equal(t.write[0], 1);
+    reuse_trace_free(&t);
+    /* a truncated last record */
+    reuse_trace_init(&t);
+    assert_int_equal(reuse_trace_parse(buf, n + 5, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
+    assert_string_equal(err, "b.bin:record 3: truncated (5 of 16 bytes)");
+    reuse_trace_free(&t);
+    /* bad flags, mask, reserved bytes, address, version, record size, short header */
+    struct {
+        size_t at;
+        uint8_t value;
+        const char *msg;
+    } bad[] = {{16 + 12, 2, "b.bin:record 1: flags"},
+               {32 + 13, 0, "b.bin:record 2: sub-block mask"},
+               {32 + 13, 16, "b.bin:record 2: sub-block mask"},
+               {16 + 15, 1, "b.bin:record 1: reserved"},
+               {16 + 6, 1, "b.bin:record 1: address"},
+               {8, 2, "b.bin:record 0: version"},
+               {12, 8, "b.bin:record 0: record size"}};
+    for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        uint8_t copy[sizeof buf];
+        memcpy(copy, buf, n);
+        copy[bad[k].at] = bad[k].value;
+        reuse_trace_init(&t);
+        assert_int_equal(reuse_trace_parse(copy, n, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
+        if (strncmp(err, bad[k].msg, strlen(bad[k].msg)) != 0) {
+            fail_msg("case %u: error '%s' does not start with '%s'", k, err, bad[k].msg);
+        }
+        reuse_trace_free(&t);
+    }
+    reuse_trace_init(&t);
+    assert_int_equal(reuse_trace_parse(buf, 12, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
+    assert_string_equal(err, "b.bin:record 0: header truncated (12 of 16 bytes)");
+    reuse_trace_free(&t);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hand_worked),
+        cmocka_unit_test(test_against_brute_force),
+        cmocka_unit_test(test_bins),
+        cmocka_unit_test(test_text_ok),
+        cmocka_unit_test(test_text_errors),
+        cmocka_unit_test(test_binary),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
