@@ -76,6 +76,11 @@ static const key_def keys[] = {
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
     {"dft_entries", KT_UINT, OFF(dft_entries), 1, 64, NULL, 0,
      "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6)"},
+    {"pcu_rgrs", KT_UINT, OFF(pcu_rgrs), 0, 1024, NULL, 0,
+     "packet coalescing unit at each MC: request grouping registers, 0 = off, 2..1024 (docs/pcu.md)"},
+    {"pcu_wb", KT_UINT, OFF(pcu_wb), 1, 64, NULL, 0, "PCU write buffer entries"},
+    {"gen_share", KT_UINT, OFF(gen_share), 0, 16, NULL, 0,
+     "gen-trace sharing: mapreduce SMs per group (0 = 2); stencil tile width in lines (0 = row bands)"},
     {"mc_ni_queue", KT_UINT, OFF(mc_ni_queue), 1, 4096, NULL, 0, "MC network-interface input queue (packets)"},
     {"compressor", KT_STRING, OFF(compressor), 0, 0, NULL, sizeof(((sim_config *)0)->compressor), "reply compressor (npsim codecs lists them)"},
     {"approx_bits", KT_UINT, OFF(approx_bits), 0, 20, NULL, 0, "DSM approximation number on approximable regions"},
@@ -131,6 +136,8 @@ void config_default(sim_config *cfg) {
     cfg->mc_ni_queue = 4;
     cfg->mc_inflight = 32;
     cfg->dft_entries = 32;
+    cfg->pcu_rgrs = 0;
+    cfg->pcu_wb = 4;
     snprintf(cfg->compressor, sizeof cfg->compressor, "none");
     cfg->approx_bits = 12;
     snprintf(cfg->approx_regions, sizeof cfg->approx_regions, "float32");
@@ -328,6 +335,9 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
     if (config_channel_bits(cfg) < 32)
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
     if (cfg->l1_policy != L1_LRU && !config_l1_tags_fit(cfg, err, len)) return false;
+    if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
+    if (cfg->pcu_rgrs && cfg->sms > 64)
+        return fail(err, len, "config: pcu_rgrs > 0 needs at most 64 SMs (one destination bit each), not %u", cfg->sms);
     unsigned nodes = config_nodes(cfg);
     if (cfg->topology == TOPO_CROSSBAR && nodes > 64)
         return fail(err, len, "config: a crossbar has at most 64 ports (sms + mcs = %u)", nodes);

@@ -64,6 +64,9 @@ typedef struct {
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
     unsigned dft_entries;       /* data-filtering table entries per MC */
+    unsigned pcu_rgrs;           /* packet coalescing unit per MC: RGRs, 0 = no PCU (docs/sim.md "Packet coalescing") */
+    unsigned pcu_wb;             /* PCU write buffer entries */
+    unsigned gen_share;          /* trace generators' sharing knob (docs/sim.md "Generators"); 0 = as documented */
     char compressor[64];         /* reply compressor name, see sim/codec.c */
     unsigned approx_bits;        /* DSM approximation number on the approximable regions */
     char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */

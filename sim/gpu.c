@@ -155,6 +155,7 @@ uint32_t gpu_txn_alloc(gpu_system *g) {
     g->txn_free = g->txn[id].next;
     memset(&g->txn[id], 0, sizeof g->txn[id]);
     g->txn[id].next = GPU_NONE;
+    g->txn[id].group = GPU_NONE;
     return id;
 }
 
@@ -200,6 +201,7 @@ static void on_deliver(void *ctx, network *net, const packet_t *p, unsigned node
     (void)net, (void)node;
     gpu_system *g = ctx;
     if (p->cls == CLASS_REQUEST) mc_request(g, p->user);
+    else if (p->user & GPU_GROUP_FLAG) sm_reply(g, mc_group_deliver(g, p->user, node));   /* PCU multicast reply */
     else sm_reply(g, p->user);
 }
 
@@ -283,6 +285,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
             return false;
         }
         if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
+        if (g->cfg.pcu_rgrs && !mc_pcu_init(g, m, err, len)) return false;
     }
     /* each warp's accesses, in trace order */
     for (size_t i = 0; i < g->trace->count; i++) {
@@ -307,10 +310,16 @@ static bool build(gpu_system *g, char *err, size_t len) {
     g->wheel_head = malloc(g->wheel_size * sizeof *g->wheel_head);
     memset(g->wheel_head, 0xff, g->wheel_size * sizeof *g->wheel_head);
     g->txn_free = GPU_NONE;
+    g->grp_free = GPU_NONE;
     g->bits_memo = calloc(g->img->size / 128u, sizeof *g->bits_memo);
     if (!build_approx_map(g, err, len)) return false;
     net_client client = {g, on_accept, on_deliver};
-    g->net = net_create(&g->cfg, &client, err, len);
+    sim_config net_cfg = g->cfg;
+    if (g->cfg.pcu_rgrs) {               /* PCU replies are multicast: the network must carry a whole raw reply */
+        unsigned channel = config_channel_bits(&net_cfg), reply = 1 + (CODEC_LINE_BITS + channel - 1) / channel;
+        if (net_cfg.mcast_max_flits < reply) net_cfg.mcast_max_flits = reply;
+    }
+    g->net = net_create(&net_cfg, &client, err, len);
     return g->net != NULL;
 }
 
@@ -329,7 +338,11 @@ static void destroy(gpu_system *g) {
         for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
         free(s->warp);
     }
-    for (unsigned i = 0; g->mc && i < g->nmc; i++) cache_free(&g->mc[i].l2);
+    for (unsigned i = 0; g->mc && i < g->nmc; i++) {
+        cache_free(&g->mc[i].l2);
+        mc_pcu_free(&g->mc[i]);
+    }
+    free(g->grp);
     free(g->sm);
     free(g->mc);
     free(g->txn);
@@ -361,6 +374,7 @@ static void collect(gpu_system *g) {
     st->links = net_links(g->net);
     st->link_utilisation = st->links && g->now ? (double)st->link_flits / ((double)st->links * (double)g->now) : 0;
     st->l1_policy = g->cfg.l1_policy;
+    st->pcu_rgrs = g->cfg.pcu_rgrs;
     for (unsigned i = 0; g->cfg.l1_policy != L1_LRU && i < g->nsm; i++)
         for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
     st->amat = st->reads ? ((double)st->l1_hits * g->cfg.l1_hit_latency + (double)st->read_miss_lat_sum) / (double)st->reads : 0;
@@ -386,6 +400,12 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
     g->l1_observer_ctx = ctx;
     codec_timing_load(&g->timing, def, cfg->synth_report);
     g->filtering = def->filtered_bits != NULL;
+    if (cfg->pcu_rgrs && g->filtering) {  /* docs/sim.md "Packet coalescing": one reply cannot carry per-SM maps */
+        snprintf(err, err_len, "config: pcu_rgrs > 0 does not combine with the data-filtering compressor '%s'",
+                 cfg->compressor);
+        free(g);
+        return false;
+    }
     for (size_t i = 0; i < trace->count; i++)
         if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
             snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps)", i + 1,
@@ -408,6 +428,7 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
         net_step(g->net);
         g->now = net_now(g->net);
     }
+    if (ok && g->cfg.pcu_rgrs) ok = mc_pcu_drained(g, err, err_len);
     if (ok) {
         collect(g);
         *out = g->st;

@@ -14,6 +14,7 @@
 #include "dsm.h"
 #include "memimg.h"
 #include "net.h"
+#include "pcu.h"
 #include "trace.h"
 
 #define GPU_NONE UINT32_MAX
@@ -35,7 +36,19 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint8_t map;                 /* read: critical map (sub-blocks wanted); data filtering only */
     uint8_t fill;                /* read reply: sub-blocks it fills (0xF: the whole line) */
     uint8_t dft_alloc, dft_idx;  /* MC data-filtering table entry holding this request's map */
+    uint16_t rgr;                /* PCU: the RGR whose L2 read this transaction carries */
+    uint32_t group;              /* PCU: the reply group this read's reply serves (GPU_NONE: unicast) */
 } txn_t;
+
+/* PCU (docs/sim.md "Packet coalescing"): the reads one multicast reply answers, by SM. */
+typedef struct {
+    uint32_t member[PCU_MAX_SM]; /* transaction of SM s, GPU_NONE when s is not a destination */
+    uint32_t pending;            /* destinations not yet delivered */
+    uint32_t next;               /* free list */
+} reply_group;
+
+/* A packet's user handle names a reply group (multicast) instead of a transaction. */
+#define GPU_GROUP_FLAG 0x80000000u
 
 typedef struct {
     uint64_t line;
@@ -74,6 +87,15 @@ typedef struct {
     unsigned in_codec;                          /* replies inside the compressor pipeline */
     uint64_t stall_cycles;                      /* cycles the NI input queue was full with a reply waiting */
     dft_table dft;                              /* data filtering: the MC data-filtering table */
+    /* packet coalescing (pcu_rgrs > 0): the C model between the request input and the request
+     * queue, its merge unit between the L2 and the reply queue; docs/sim.md "Packet coalescing" */
+    pcu *pcu;
+    uint32_t in_head, in_tail, in_len;          /* requests accepted from the network, before the PCU */
+    uint32_t ret_head, ret_tail, ret_len;       /* L2 read returns waiting for the merge unit */
+    uint32_t s1_txn;                            /* the request in the PCU's stage-1 register */
+    uint32_t rpl_txn;                           /* the L2 read whose reply is in the PCU's reply register */
+    uint32_t *rgr_leader;                       /* [rgr]: the read that allocated it (carries the L2 read) */
+    uint32_t *rgr_member;                       /* [rgr * sms + sm]: the grouped read of each SM */
 } mc_t;
 
 typedef struct {
@@ -99,6 +121,15 @@ typedef struct {
     uint64_t l1_policy;                                  /* sim_l1_policy of the run */
     uint64_t l1_outcome[BA_OUTCOMES];                    /* ba / tag-lru: tag-unit outcomes, all SMs */
     uint64_t l1_fills_dropped;                           /* ba / tag-lru: read replies delivered, not filled */
+    /* packet coalescing (docs/sim.md "Packet coalescing"); all 0 with pcu_rgrs = 0 */
+    uint64_t pcu_rgrs;                                   /* RGRs per MC of the run */
+    uint64_t pcu_read_replies;                           /* read reply packets the MCs sent */
+    uint64_t pcu_mcast_replies;                          /* of them, with two or more destinations */
+    uint64_t pcu_coalesced_reads;                        /* reads answered by a multi-destination reply */
+    uint64_t pcu_joined;                                 /* reads that joined a group: no L2 access, no reply of their own */
+    uint64_t pcu_flits_saved;                            /* reply flits the joined reads would have taken */
+    uint64_t pcu_repeat;                                 /* reads that found their SM's bit set (closed the group) */
+    uint64_t pcu_wait_full, pcu_wait_write, pcu_wait_unissued, pcu_wait_wb;   /* stage-1 stall cycles, by cause */
 } gpu_stats;
 
 typedef struct gpu_system gpu_system;
@@ -121,6 +152,8 @@ struct gpu_system {
     unsigned sm_of_node[MCAST_MAX_NODES], mc_of_node[MCAST_MAX_NODES];
     txn_t *txn;
     uint32_t txn_cap, txn_free;
+    reply_group *grp;            /* PCU multicast reply groups (pool) */
+    uint32_t grp_cap, grp_free;
     /* timer wheel: events due at cycle t are in bucket t % wheel_size */
     uint32_t *wheel_head;
     uint8_t *wheel_kind;         /* parallel to txn: what the pending event does */
@@ -158,5 +191,11 @@ void mc_request(gpu_system *g, uint32_t id);
 void mc_step(gpu_system *g, mc_t *m);
 void mc_l2_done(gpu_system *g, uint32_t id);
 void mc_codec_done(gpu_system *g, uint32_t id);
+/* PCU: set up / free an MC's unit; the reply group a multicast delivery at `node` answers. */
+bool mc_pcu_init(gpu_system *g, mc_t *m, char *err, size_t err_len);
+void mc_pcu_free(mc_t *m);
+uint32_t mc_group_deliver(gpu_system *g, uint32_t handle, unsigned node);
+/* PCU: every unit drained (no RGR, write or reply left; no request waiting): the end-of-run check. */
+bool mc_pcu_drained(const gpu_system *g, char *err, size_t err_len);
 
 #endif

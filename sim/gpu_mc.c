@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void queue_push(gpu_system *g, uint32_t *head, uint32_t *tail, uint32_t *len, uint32_t id) {
     g->txn[id].next = GPU_NONE;
@@ -22,14 +23,211 @@ static uint32_t queue_pop(gpu_system *g, uint32_t *head, uint32_t *tail, uint32_
     return id;
 }
 
-bool mc_accept(gpu_system *g, unsigned mc) { return g->mc[mc].req_len < g->cfg.mc_req_queue; }
+/* With a PCU the MC's request input is a small buffer in front of the unit's input register
+ * (docs/sim.md "Packet coalescing"); the request queue is behind the unit. */
+#define PCU_INPUT_DEPTH 2u
+
+bool mc_accept(gpu_system *g, unsigned mc) {
+    const mc_t *m = &g->mc[mc];
+    return m->pcu ? m->in_len < PCU_INPUT_DEPTH : m->req_len < g->cfg.mc_req_queue;
+}
 
 void mc_request(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     t->t_req_accepted = g->now;
     g->st.requests++;
     mc_t *m = &g->mc[t->mc];
-    queue_push(g, &m->req_head, &m->req_tail, &m->req_len, id);
+    if (m->pcu) queue_push(g, &m->in_head, &m->in_tail, &m->in_len, id);
+    else queue_push(g, &m->req_head, &m->req_tail, &m->req_len, id);
+}
+
+/* ---- packet coalescing: the C model's PCU (cmodel/src/pcu.c, docs/pcu.md) -------------------
+ * The simulator holds no grouping rule: each MC clocks its pcu once per cycle (pcu_cycle) and
+ * follows what the unit did. It keeps beside the unit only which transaction each request is:
+ * the read in the stage-1 register, the read that allocated each RGR (it carries the group's L2
+ * read), the read of each SM grouped in each RGR (the unit keeps only the SM's bit), and the
+ * read whose reply is in the reply register. Writes carry their transaction id as the unit's
+ * data tag, L2 returns carry the carrier's id. Every disagreement between that bookkeeping and
+ * the unit's outputs is an internal error. */
+
+static void pcu_internal(const char *what, unsigned mc, uint64_t now) {
+    fprintf(stderr, "npsim: internal error: PCU of MC %u at cycle %llu: %s\n", mc, (unsigned long long)now, what);
+    exit(2);
+}
+
+bool mc_pcu_init(gpu_system *g, mc_t *m, char *err, size_t err_len) {
+    pcu_config c;
+    pcu_config_default(&c);
+    c.num_rgr = g->cfg.pcu_rgrs;
+    c.num_sm = g->nsm;
+    c.wb_depth = g->cfg.pcu_wb;
+    c.data_bits = 32;                          /* transaction ids */
+    m->pcu = malloc(sizeof *m->pcu);
+    m->rgr_leader = malloc((size_t)c.num_rgr * sizeof *m->rgr_leader);
+    m->rgr_member = malloc((size_t)c.num_rgr * g->nsm * sizeof *m->rgr_member);
+    if (!m->pcu || !m->rgr_leader || !m->rgr_member) {
+        snprintf(err, err_len, "out of memory (PCU)");
+        return false;
+    }
+    if (pcu_init(m->pcu, &c) != NP_OK) {
+        snprintf(err, err_len, "config: the PCU rejects pcu_rgrs = %u, %u SMs, pcu_wb = %u", c.num_rgr, c.num_sm,
+                 c.wb_depth);
+        return false;
+    }
+    memset(m->rgr_leader, 0xff, (size_t)c.num_rgr * sizeof *m->rgr_leader);
+    memset(m->rgr_member, 0xff, (size_t)c.num_rgr * g->nsm * sizeof *m->rgr_member);
+    m->in_head = m->in_tail = m->ret_head = m->ret_tail = GPU_NONE;
+    m->s1_txn = m->rpl_txn = GPU_NONE;
+    return true;
+}
+
+void mc_pcu_free(mc_t *m) {
+    free(m->pcu);
+    free(m->rgr_leader);
+    free(m->rgr_member);
+}
+
+bool mc_pcu_drained(const gpu_system *g, char *err, size_t err_len) {
+    for (unsigned i = 0; i < g->nmc; i++) {
+        const mc_t *m = &g->mc[i];
+        if (m->pcu && (!pcu_idle(m->pcu) || m->in_len || m->ret_len)) {
+            snprintf(err, err_len, "PCU of MC %u not drained at the end of the run: %u RGRs live, %u writes buffered",
+                     i, pcu_live(m->pcu), m->pcu->wb_count);
+            return false;
+        }
+    }
+    return true;
+}
+
+static uint32_t group_alloc(gpu_system *g) {
+    if (g->grp_free == GPU_NONE) {
+        uint32_t old = g->grp_cap, cap = old ? old * 2 : 256;
+        reply_group *grown = realloc(g->grp, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            fprintf(stderr, "npsim: out of memory (reply groups)\n");
+            exit(2);
+        }
+        g->grp = grown;
+        for (uint32_t i = old; i < cap; i++) g->grp[i].next = i + 1 < cap ? i + 1 : GPU_NONE;
+        g->grp_free = old;
+        g->grp_cap = cap;
+    }
+    uint32_t id = g->grp_free;
+    g->grp_free = g->grp[id].next;
+    memset(g->grp[id].member, 0xff, sizeof g->grp[id].member);
+    g->grp[id].pending = 0;
+    return id;
+}
+
+uint32_t mc_group_deliver(gpu_system *g, uint32_t handle, unsigned node) {
+    uint32_t gid = handle & ~GPU_GROUP_FLAG;
+    unsigned sm = g->sm_of_node[node];
+    reply_group *r = gid < g->grp_cap ? &g->grp[gid] : NULL;
+    if (!r || sm >= g->nsm || r->member[sm] == GPU_NONE) {
+        fprintf(stderr, "npsim: internal error: multicast reply %u delivered to node %u, which did not ask\n", gid, node);
+        exit(2);
+    }
+    uint32_t id = r->member[sm];
+    r->member[sm] = GPU_NONE;
+    if (--r->pending == 0) {
+        r->next = g->grp_free;
+        g->grp_free = gid;
+    }
+    return id;
+}
+
+/* Stage 1 of the cycle acted on the read or write in its register (before the edge). */
+static void follow_stage1(gpu_system *g, mc_t *m, const pcu_out *o) {
+    unsigned mc = (unsigned)(m - g->mc);
+    const pcu_s1_decision *d = &o->s1;
+    uint32_t id = m->s1_txn;
+    switch (d->action) {
+    case PCU_S1_JOIN:
+    case PCU_S1_ALLOC:
+    case PCU_S1_ALLOC_REPEAT: {
+        unsigned slot = (unsigned)(d->action == PCU_S1_JOIN ? d->hit : d->alloc);
+        if (id == GPU_NONE) pcu_internal("stage 1 grouped a read the simulator did not give it", mc, g->now);
+        uint32_t *member = &m->rgr_member[(size_t)slot * g->nsm + g->txn[id].sm];
+        if (*member != GPU_NONE) pcu_internal("an RGR took a second read of one SM", mc, g->now);
+        *member = id;
+        if (d->action == PCU_S1_JOIN) g->st.pcu_joined++;
+        else m->rgr_leader[slot] = id;
+        if (d->action == PCU_S1_ALLOC_REPEAT) g->st.pcu_repeat++;
+        break;
+    }
+    case PCU_S1_WAIT_FULL: g->st.pcu_wait_full++; break;
+    case PCU_S1_WAIT_WRITE: g->st.pcu_wait_write++; break;
+    case PCU_S1_WAIT_UNISSUED: g->st.pcu_wait_unissued++; break;
+    case PCU_S1_WAIT_WB_FULL: g->st.pcu_wait_wb++; break;
+    default: break;
+    }
+    if (d->go) m->s1_txn = GPU_NONE;
+}
+
+/* The merge unit loaded a reply for RGR `tag`: collect the grouped reads its bits name. The
+ * read that allocated the RGR carries the reply; with two or more reads it names a group. */
+static void follow_merge(gpu_system *g, mc_t *m, unsigned tag, uint64_t dest) {
+    unsigned mc = (unsigned)(m - g->mc);
+    uint32_t leader = m->rgr_leader[tag], *member = &m->rgr_member[(size_t)tag * g->nsm];
+    if (leader == GPU_NONE || !(dest >> g->txn[leader].sm & 1u)) pcu_internal("a reply without its first read", mc, g->now);
+    unsigned count = 0;
+    uint32_t gid = __builtin_popcountll(dest) > 1 ? group_alloc(g) : GPU_NONE;
+    for (unsigned s = 0; s < g->nsm; s++) {
+        bool asked = member[s] != GPU_NONE, named = dest >> s & 1u;
+        if (asked != named) pcu_internal("reply destinations differ from the grouped reads", mc, g->now);
+        if (!asked) continue;
+        if (gid != GPU_NONE) g->grp[gid].member[s] = member[s];
+        member[s] = GPU_NONE;
+        count++;
+    }
+    if (dest >> g->nsm) pcu_internal("reply to an SM that does not exist", mc, g->now);
+    if (gid != GPU_NONE) g->grp[gid].pending = count;
+    g->txn[leader].group = gid;
+    m->rgr_leader[tag] = GPU_NONE;
+    m->rpl_txn = leader;
+}
+
+/* One clock of the MC's PCU. Inputs: the head of the request input, the head of the L2 read
+ * returns, the request queue's and the reply queue's room. Outputs: a read or write into the
+ * request queue, a merged reply into the reply queue. Skipped when it would change nothing. */
+static void pcu_step(gpu_system *g, mc_t *m) {
+    pcu *p = m->pcu;
+    if (!m->in_len && !m->ret_len && !p->s1_valid && !p->ring_count && !p->wb_count && !p->mcq_valid &&
+        !p->rpl_valid)
+        return;
+    pcu_in in;
+    memset(&in, 0, sizeof in);
+    if (m->in_len) {
+        const txn_t *t = &g->txn[m->in_head];
+        in.req_valid = true;
+        in.req = (pcu_request){t->write != 0, t->sm, t->line, t->write ? m->in_head : 0u};
+    }
+    if (m->ret_len) {
+        const txn_t *t = &g->txn[m->ret_head];
+        in.l2_valid = true;
+        in.l2_tag = t->rgr;
+        in.l2_addr = t->line;
+        in.l2_data = m->ret_head;
+    }
+    in.mcq_ready = m->req_len < g->cfg.mc_req_queue;
+    in.rpl_ready = true;
+    in.rpq_room = m->rep_len < g->cfg.mc_reply_queue;
+    pcu_out o;
+    pcu_cycle(p, &in, &o);
+    if (o.mcq_fire) {                          /* a read of an RGR or a buffered write enters the request queue */
+        uint32_t id = o.mcq.write ? (uint32_t)o.mcq.data : m->rgr_leader[o.mcq.tag];
+        if (id == GPU_NONE || id >= g->txn_cap) pcu_internal("request queue entry names no transaction", (unsigned)(m - g->mc), g->now);
+        g->txn[id].rgr = (uint16_t)o.mcq.tag;
+        queue_push(g, &m->req_head, &m->req_tail, &m->req_len, id);
+    }
+    if (o.l2_fire) queue_pop(g, &m->ret_head, &m->ret_tail, &m->ret_len);
+    follow_stage1(g, m, &o);                   /* first: a read joining at the return edge rides in the reply */
+    if (o.rpl_fire) {
+        queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, m->rpl_txn);
+        m->rpl_txn = GPU_NONE;
+    }
+    if (o.rpl_load) follow_merge(g, m, in.l2_tag, o.rpl_next.dest);
+    if (o.req_fire) m->s1_txn = queue_pop(g, &m->in_head, &m->in_tail, &m->in_len);
 }
 
 /* ---- data filtering: the MC data-filtering table (docs/dpc.md sec. 6, C model dft.c) ----------
@@ -75,6 +273,7 @@ static void take_filter_map(mc_t *m, txn_t *t) {
 }
 
 void mc_step(gpu_system *g, mc_t *m) {
+    if (m->pcu) pcu_step(g, m);
     if (m->rep_len) {
         unsigned waiting = net_queued(g->net, m->node, CLASS_REPLY) + m->in_codec;
         if (waiting < g->cfg.mc_ni_queue) {
@@ -113,7 +312,8 @@ void mc_step(gpu_system *g, mc_t *m) {
 void mc_l2_done(gpu_system *g, uint32_t id) {
     mc_t *m = &g->mc[g->txn[id].mc];
     m->in_l2--;
-    queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
+    if (m->pcu && !g->txn[id].write) queue_push(g, &m->ret_head, &m->ret_tail, &m->ret_len, id);  /* to the merge unit */
+    else queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
 }
 
 /* Compressed size of the line's reply payload, from the C model on the image contents. */
@@ -170,11 +370,39 @@ static unsigned reply_flits(gpu_system *g, txn_t *t) {
     return flits;
 }
 
+/* A merged reply leaves as one packet: every grouped read takes the carrier's size and
+ * compression (the block was compressed once) and one multicast packet goes to their SMs. */
+static void send_group_reply(gpu_system *g, mc_t *m, const txn_t *carrier, unsigned len) {
+    uint32_t gid = carrier->group;
+    reply_group *r = &g->grp[gid];
+    mcast_set dests;
+    mcast_set_clear(&dests);
+    for (unsigned s = 0; s < g->nsm; s++) {
+        if (r->member[s] == GPU_NONE) continue;
+        txn_t *t = &g->txn[r->member[s]];
+        t->t_reply_created = g->now;
+        t->compressed = carrier->compressed;
+        t->fill = carrier->fill;
+        mcast_set_add(&dests, g->sm[s].node);
+    }
+    g->st.pcu_mcast_replies++;
+    g->st.pcu_coalesced_reads += r->pending;
+    g->st.pcu_flits_saved += (uint64_t)(r->pending - 1) * len;
+    net_send_multicast(g->net, m->node, &dests, CLASS_REPLY, len, GPU_GROUP_FLAG | gid);
+}
+
 void mc_codec_done(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     mc_t *m = &g->mc[t->mc];
     m->in_codec--;
     t->t_reply_created = g->now;
     unsigned len = reply_flits(g, t);
+    if (m->pcu && !t->write) {
+        g->st.pcu_read_replies++;
+        if (t->group != GPU_NONE) {
+            send_group_reply(g, m, t, len);
+            return;
+        }
+    }
     net_send_unicast(g->net, m->node, g->sm[t->sm].node, CLASS_REPLY, len, id);
 }

@@ -40,9 +40,9 @@
 
 /* out_vc.owner of a VC whose last packet has left but which its downstream router still holds
  * (the packet sits in a replication buffer there: router.c, "replication buffers"). */
-#define OWNER_HELD INT32_MAX
+#define OWNER_HELD INT16_MAX
 /* out_vc.router of an NI's injection VCs (they belong to no router). */
-#define OUT_VC_OF_NI UINT32_MAX
+#define OUT_VC_OF_NI UINT16_MAX
 
 /* in_vc.rb: the front packet's claim on its input port's replication buffer */
 enum { RB_NONE = 0, RB_NEED = 1, RB_OWN = 2 };
@@ -62,35 +62,42 @@ typedef struct {        /* ring of flits: one VC buffer */
 
 typedef struct {        /* one replica of the front packet of an input VC */
     uint32_t pkt;       /* record the replica's flits carry downstream */
+    uint32_t sa_from;   /* first SA cycle (VA cycle + 1), modulo 2^32 (target_sa_open) */
+    uint16_t sent;      /* flits of the packet already copied to this port */
     int16_t outvc;      /* allocated downstream VC, -1 before VA */
     uint8_t port;       /* output port */
     uint8_t done;       /* tail sent */
-    uint16_t sent;      /* flits of the packet already copied to this port */
     uint8_t dest;       /* routing fields of record pkt, for the flits it sends (flit_t) */
     uint8_t multicast;
-    uint64_t sa_from;   /* first SA cycle (VA cycle + 1) */
 } target_t;
 
-typedef struct {        /* one input VC: one cache line */
-    _Alignas(64) flit_fifo q;
+/* May target t take part in SA at cycle now? (sa_from is at most a few cycles from now.) */
+static inline bool target_sa_open(const target_t *t, uint64_t now) { return (int32_t)(t->sa_from - (uint32_t)now) <= 0; }
+
+typedef struct {        /* one input VC: one cache line, its buffer's first slot included */
+    _Alignas(64) flit_t *ext; /* buffer slots 1 .. ring_mask (vc_at) */
+    target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
     uint32_t pkt;       /* record of the front packet (the one routed) */
-    uint16_t len;
-    uint16_t freed;     /* flits of the front packet already removed from the buffer */
+    uint8_t head, count; /* buffer ring: slot of the front flit, flits held */
+    uint8_t len;
+    uint8_t freed;      /* flits of the front packet already removed from the buffer */
     uint8_t routed;     /* route computed for the front packet */
     uint8_t ntargets, ndone;
     uint8_t split;      /* replicas carry their own records: free pkt when done */
     uint8_t cls;        /* class of the front packet */
     uint8_t rb;         /* RB_*: a long multicast packet replicated here needs the port's replication buffer */
-    target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
+    uint8_t pad[2];
     target_t one;       /* the target of a packet that leaves on one port */
+    flit_t slot0;       /* buffer slot 0: a lone flit (the ring restarts here when empty) */
 } in_vc;
 
-typedef struct {        /* output VC seen from upstream: owner and credits */
-    int32_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */
-    uint16_t credits;   /* usable now (returned credits are added in the cycle they become usable) */
+typedef struct {        /* output VC seen from upstream: owner and credits (8 bytes: a port's VCs share a line) */
+    int16_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */
+    uint8_t credits;    /* usable now (returned credits are added in the cycle they become usable) */
     uint8_t waiting;    /* SA found a flit waiting for a credit of this VC: wake it with the next one */
     uint8_t held;       /* the downstream router holds this VC until its packet leaves a replication buffer */
-    uint32_t router;    /* router whose output VC this is; OUT_VC_OF_NI for an NI's injection VCs */
+    uint8_t pad;
+    uint16_t router;    /* router whose output VC this is; OUT_VC_OF_NI for an NI's injection VCs */
 } out_vc;
 
 typedef struct {                 /* a router's state of one port, input and output side: one cache line */
@@ -129,23 +136,24 @@ typedef struct {        /* the credits that become usable in one cycle; an entry
     uint32_t len, cap;
 } credit_list;
 
-typedef struct {
-    unsigned id;
-    unsigned nports;
-    int node;           /* mesh node, or -1 for a crossbar switch */
-    int cls_only;       /* crossbar switch: the class it carries; -1 for a mesh router */
-    in_vc *in;          /* [port * vcs + vc] */
+typedef struct {        /* one cache line: what every visit reads */
+    _Alignas(64) in_vc *in; /* [port * vcs + vc] */
     out_vc *out;        /* [port * vcs + vc] */
     port_t *port;       /* [nports] */
-    target_t *mtgt;     /* [nports * vcs][nports]: target lists of packets replicated here */
-    uint32_t flits;     /* flits held in this router's buffers (including flits still on the link) */
-    /* VA start port = number of earlier cycles with flits > 0, mod nports (router_step) */
-    uint32_t steps_before; /* such cycles before the current run of them, mod nports */
-    uint32_t va_base;      /* steps_before - first cycle of the current run, mod nports */
     uint64_t cand_ports;   /* input ports with a cand bit */
     uint64_t va_ports;  /* input ports with a va_need bit */
     uint64_t va_blocked;   /* output ports a VA request found without a free VC (send_flit wakes VA) */
+    uint32_t flits;     /* flits held in this router's buffers (including flits still on the link) */
+    /* VA start port = number of earlier cycles with flits > 0, mod nports (router_step) */
+    uint8_t steps_before;  /* such cycles before the current run of them, mod nports */
+    uint8_t va_base;       /* steps_before - first cycle of the current run, mod nports */
+    uint8_t nports;
+    uint8_t mesh;       /* a mesh router (its node is its id); else a crossbar switch */
+    uint16_t id;
 } router_t;
+
+/* Target lists of packets replicated at router r: [nports * vcs][nports] (cold: multicast only). */
+#define ROUTER_MTGT(n, r) (&(n)->mtgt[(size_t)(r)->id * (r)->nports * (n)->vcs * (r)->nports])
 
 typedef struct {
     /* injection */
@@ -160,7 +168,7 @@ typedef struct {
     /* ejection */
     flit_fifo *ej;                  /* [vcs] */
     link_end *ej_up;                /* [vcs]: router output port feeding each ejection VC */
-    uint32_t ej_flits;
+    uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
 
 struct network {
@@ -176,6 +184,7 @@ struct network {
     mcast_order order[NET_CLASSES];
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */
     router_t *r;
+    target_t *mtgt;                 /* every router's multicast target lists (ROUTER_MTGT) */
     ni_t *ni;
     packet_t *pk;
     uint32_t pk_cap, pk_free, pk_live;
@@ -233,7 +242,26 @@ void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit
 
 /* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions
  * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or
- * one packet of at most mcast_max flits while it owns a replication buffer (router.c). */
+ * one packet of at most mcast_max flits while it owns a replication buffer (router.c).
+ * An input VC keeps slot 0 in its own cache line and restarts its ring there whenever it
+ * empties, so a VC that holds one flit at a time (short packets, light load) touches one line. */
+static inline flit_t *vc_at(in_vc *iv, unsigned mask, unsigned i) {
+    unsigned pos = (iv->head + i) & mask;
+    /* selected with masks, not a branch: which slot holds the front changes all the time */
+    uintptr_t ext = (uintptr_t)iv->ext + (pos - 1u) * sizeof(flit_t), in = (uintptr_t)&iv->slot0;
+    uintptr_t use_ext = (uintptr_t)0 - (uintptr_t)(pos != 0);
+    return (flit_t *)((ext & use_ext) | (in & ~use_ext));
+}
+static inline void vc_push(in_vc *iv, unsigned mask, flit_t f) {
+    *vc_at(iv, mask, iv->count) = f;
+    iv->count++;
+}
+static inline void vc_pop(in_vc *iv, unsigned mask) {
+    unsigned left = --iv->count;
+    iv->head = (uint8_t)((iv->head + 1u) & mask & (0u - (unsigned)(left != 0)));
+}
+
+/* NI ejection buffers: plain rings. */
 static inline flit_t *fifo_at(flit_fifo *q, unsigned mask, unsigned i) { return &q->buf[(q->head + i) & mask]; }
 static inline void fifo_push(flit_fifo *q, unsigned mask, flit_t f) {
     *fifo_at(q, mask, q->count) = f;

@@ -90,29 +90,33 @@ void net_pkt_free(network *n, uint32_t idx) {
 static void init_out_vcs(network *n, out_vc *o, unsigned count, unsigned router) {
     for (unsigned i = 0; i < count; i++) {
         o[i].owner = -1;
-        o[i].credits = (uint16_t)n->depth;
-        o[i].router = router;
+        o[i].credits = (uint8_t)n->depth;
+        o[i].router = (uint16_t)router;
     }
 }
 
-static void init_router(network *n, unsigned id, unsigned nports, int node, int cls_only) {
+static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
     router_t *r = &n->r[id];
-    r->id = id;
-    r->nports = nports;
-    r->node = node;
-    r->cls_only = cls_only;
+    r->id = (uint16_t)id;
+    r->nports = (uint8_t)nports;
+    r->mesh = mesh;
     r->in = net_alloc(n, nports * n->vcs, sizeof *r->in);
     r->out = net_alloc(n, nports * n->vcs, sizeof *r->out);
-    /* one block each for the router's buffers and target lists (in[0] owns them): neighbours
-     * in memory are neighbours in the allocators' loops */
-    flit_t *bufs = net_alloc(n, (size_t)nports * n->vcs * (n->ring_mask + 1u), sizeof(flit_t));
-    r->mtgt = net_alloc(n, (size_t)nports * n->vcs * nports, sizeof(target_t));
+    /* one block for the router's buffers (in[0] owns it): neighbours in memory are neighbours
+     * in the allocators' loops */
+    flit_t *bufs = net_alloc(n, (size_t)nports * n->vcs * n->ring_mask, sizeof(flit_t));   /* slot 0 is in in_vc */
     for (unsigned i = 0; i < nports * n->vcs; i++) {
-        r->in[i].q.buf = bufs + (size_t)i * (n->ring_mask + 1u);
+        r->in[i].ext = bufs + (size_t)i * n->ring_mask;
         r->in[i].tgt = &r->in[i].one;
     }
     init_out_vcs(n, r->out, nports * n->vcs, id);
     r->port = net_alloc(n, nports, sizeof *r->port);
+}
+
+/* The routers' multicast target lists, after the routers (cold). */
+static void alloc_target_lists(network *n) {
+    unsigned np = n->r[0].nports;
+    n->mtgt = net_alloc(n, (size_t)n->nrouters * np * n->vcs * np, sizeof(target_t));
 }
 
 static void connect(network *n, unsigned from, unsigned out_port, unsigned to, unsigned in_port) {
@@ -135,7 +139,7 @@ static void build_mesh(network *n) {
     n->mesh = (mcast_mesh){k, k};
     n->nrouters = k * k;
     n->r = net_alloc(n, n->nrouters, sizeof *n->r);
-    for (unsigned id = 0; id < n->nrouters; id++) init_router(n, id, MCAST_MESH_PORTS, (int)id, -1);
+    for (unsigned id = 0; id < n->nrouters; id++) init_router(n, id, MCAST_MESH_PORTS, true);
     for (unsigned id = 0; id < n->nrouters; id++) {
         unsigned x = id % k, y = id / k;
         if (x + 1 < k) connect(n, id, MCAST_PORT_XPOS, id + 1, opposite_port(MCAST_PORT_XPOS));
@@ -166,7 +170,7 @@ static void build_crossbar(network *n) {
     n->nrouters = NET_CLASSES;
     n->r = net_alloc(n, n->nrouters, sizeof *n->r);
     for (unsigned c = 0; c < NET_CLASSES; c++) {
-        init_router(n, c, n->nodes, -1, (int)c);
+        init_router(n, c, n->nodes, false);
         for (unsigned node = 0; node < n->nodes; node++) {
             n->r[c].port[node].up = (link_end){END_NI, (uint16_t)node, 0};
             n->r[c].port[node].down = (link_end){END_NI, (uint16_t)node, 0};
@@ -241,6 +245,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     if (n->mesh_topo) build_mesh(n);
     else build_crossbar(n);
     resolve_upstream(n);
+    alloc_target_lists(n);
     n->rwords = (n->nrouters + 63u) / 64u;
     n->wake_va = net_alloc(n, (size_t)NET_WHEEL * n->rwords, sizeof *n->wake_va);
     n->wake_sa = net_alloc(n, (size_t)NET_WHEEL * n->rwords, sizeof *n->wake_sa);
@@ -287,7 +292,11 @@ unsigned net_packet_flits(const network *n, uint64_t payload_bits) {
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
 /* net_internal.h: one cache line per input VC and per port */
-_Static_assert(sizeof(in_vc) == 64 && sizeof(port_t) == 64, "in_vc and port_t fill one cache line");
+_Static_assert(sizeof(in_vc) == 64 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
+               "in_vc, port_t and router_t fill one cache line");
+_Static_assert(sizeof(out_vc) == 8, "out_vc: 8 bytes");
+/* out_vc.owner holds an input VC index, out_vc.router a router id, out_vc.credits a depth */
+_Static_assert(64 * 16 < OWNER_HELD && MCAST_MAX_NODES < OUT_VC_OF_NI, "out_vc field widths");
 
 /* ---- sending ------------------------------------------------------------------------------- */
 
@@ -318,7 +327,16 @@ static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len,
     return idx;
 }
 
+/* in_vc counts a packet's flits in 8 bits */
+static void check_packet_length(unsigned len) {
+    if (len < 1 || len > 255) {
+        fprintf(stderr, "npsim: a packet of %u flits (1 to 255 allowed)\n", len);
+        exit(2);
+    }
+}
+
 uint64_t net_send_unicast(network *n, unsigned src, unsigned dest, unsigned cls, unsigned len, uint32_t user) {
+    check_packet_length(len);
     uint32_t idx = new_packet(n, src, cls, len, user);
     n->pk[idx].dest = (uint16_t)dest;
     mcast_set_add(&n->pk[idx].dests, dest);
@@ -327,6 +345,7 @@ uint64_t net_send_unicast(network *n, unsigned src, unsigned dest, unsigned cls,
 
 uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, unsigned cls, unsigned len,
                             uint32_t user) {
+    check_packet_length(len);
     if (len > n->depth && len > n->mcast_max && mcast_set_count(dests) > 1) {   /* docs/sim.md "Multicast" */
         fprintf(stderr, "npsim: a multicast packet of %u flits is longer than the replication buffers "
                 "(mcast_max_flits = %u; a VC buffer holds %u)\n", len, n->mcast_max, n->depth);
@@ -345,7 +364,8 @@ uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, un
 /* Take every flit that has arrived, VC by VC; true when a tail was refused (offer it again). */
 static bool ni_eject(network *n, unsigned node, ni_t *ni) {
     bool refused = false;
-    for (unsigned v = 0; v < n->vcs && ni->ej_flits; v++) {
+    for (unsigned busy = ni->ej_busy; busy; busy &= busy - 1) {
+        unsigned v = (unsigned)__builtin_ctz(busy);
         flit_fifo *q = &ni->ej[v];
         while (q->count) {
             flit_t *f = fifo_at(q, n->ring_mask, 0);
@@ -358,7 +378,7 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
                 break;
             }
             fifo_pop(q, n->ring_mask);
-            ni->ej_flits--;
+            if (!q->count) ni->ej_busy = (uint16_t)(ni->ej_busy & ~(1u << v));
             n->live_flits--;
             n->st.flits[p->cls]++;
             link_end up = ni->ej_up[v];

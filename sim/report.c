@@ -18,6 +18,7 @@ void report_figures(const gpu_stats *st, gpu_figures *f) {
     /* read replies' flits over what they would take uncompressed (write acks are 1 flit either way) */
     uint64_t acks = st->writes;
     f->reply_flit_ratio = ratio((double)(st->reply_flits - acks), (double)st->reply_flits_raw);
+    f->pcu_locality_ratio = ratio((double)st->pcu_coalesced_reads, (double)(st->pcu_read_replies + st->pcu_joined));
 }
 
 static void add_latency(cJSON *obj, const char *key, const codec_latency *l) {
@@ -67,6 +68,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "partial_fills", (double)st->partial_fills);
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     add_l1_policy(o, st);
+    if (st->pcu_rgrs) cJSON_AddItemToObject(o, "pcu", report_pcu_json(st, NULL));
     if (t) {
         cJSON *lat = cJSON_AddObjectToObject(o, "latencies");
         add_latency(lat, "compressor", &t->comp);
@@ -108,6 +110,17 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 (unsigned long long)n[BA_WRITE_EVICT], (unsigned long long)n[BA_WRITE_AROUND],
                 (unsigned long long)st->l1_fills_dropped);
     }
+    if (st->pcu_rgrs)
+        fprintf(f, "  PCU (%llu RGRs per MC): inter-core locality ratio %.1f%% (%llu of %llu reads answered by %llu "
+                   "multicast replies); saved %llu L2 requests, %llu reply packets, %llu reply flits; stage-1 waits: "
+                   "RGRs full %llu, write buffered %llu, read unissued %llu, write buffer full %llu cycles\n",
+                (unsigned long long)st->pcu_rgrs, 100.0 * g.pcu_locality_ratio,
+                (unsigned long long)st->pcu_coalesced_reads,
+                (unsigned long long)(st->pcu_read_replies + st->pcu_joined), (unsigned long long)st->pcu_mcast_replies,
+                (unsigned long long)st->pcu_joined, (unsigned long long)st->pcu_joined,
+                (unsigned long long)st->pcu_flits_saved, (unsigned long long)st->pcu_wait_full,
+                (unsigned long long)st->pcu_wait_write, (unsigned long long)st->pcu_wait_unissued,
+                (unsigned long long)st->pcu_wait_wb);
     if (t && t->def->filtered_bits)
         fprintf(f, "  data filtering: %llu partial fills, %llu sector misses, %llu extra requests, %llu requests "
                    "merged by the MC tables\n", (unsigned long long)st->partial_fills,
@@ -175,4 +188,69 @@ void *report_reuse_json(const reuse_report *r) {
         cJSON_AddNumberToObject(fa, names[i], (double)r->rd_fa[i]);
     }
     return o;
+}
+
+/* ---- packet coalescing (npsim pcu-sweep; docs/sim.md "Packet coalescing") ------------------- */
+
+static long long diff(uint64_t a, uint64_t b) { return (long long)a - (long long)b; }
+
+void *report_pcu_json(const gpu_stats *st, const gpu_stats *base) {
+    gpu_figures g;
+    report_figures(st, &g);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "rgrs", (double)st->pcu_rgrs);
+    cJSON_AddNumberToObject(o, "locality_ratio", g.pcu_locality_ratio);
+    cJSON_AddNumberToObject(o, "read_replies", (double)st->pcu_read_replies);
+    cJSON_AddNumberToObject(o, "multicast_replies", (double)st->pcu_mcast_replies);
+    cJSON_AddNumberToObject(o, "coalesced_reads", (double)st->pcu_coalesced_reads);
+    cJSON_AddNumberToObject(o, "l2_requests_saved", (double)st->pcu_joined);
+    cJSON_AddNumberToObject(o, "reply_packets_saved", (double)st->pcu_joined);
+    cJSON_AddNumberToObject(o, "reply_flits_saved", (double)st->pcu_flits_saved);
+    cJSON_AddNumberToObject(o, "repeated_sm_reads", (double)st->pcu_repeat);
+    cJSON *w = cJSON_AddObjectToObject(o, "stage1_wait_cycles");
+    cJSON_AddNumberToObject(w, "rgrs_full", (double)st->pcu_wait_full);
+    cJSON_AddNumberToObject(w, "write_buffered", (double)st->pcu_wait_write);
+    cJSON_AddNumberToObject(w, "read_unissued", (double)st->pcu_wait_unissued);
+    cJSON_AddNumberToObject(w, "write_buffer_full", (double)st->pcu_wait_wb);
+    if (base) {
+        gpu_figures b;
+        report_figures(base, &b);
+        cJSON *d = cJSON_AddObjectToObject(o, "change_vs_no_pcu");
+        cJSON_AddNumberToObject(d, "request_packets", (double)diff(st->request_packets, base->request_packets));
+        cJSON_AddNumberToObject(d, "l2_accesses", (double)diff(st->l2_hits + st->l2_misses, base->l2_hits + base->l2_misses));
+        cJSON_AddNumberToObject(d, "reply_packets", (double)diff(st->reply_packets, base->reply_packets));
+        cJSON_AddNumberToObject(d, "reply_flits", (double)diff(st->reply_flits, base->reply_flits));
+        cJSON_AddNumberToObject(d, "link_flits", (double)diff(st->link_flits, base->link_flits));
+        cJSON_AddNumberToObject(d, "amat", g.amat - b.amat);
+        cJSON_AddNumberToObject(d, "amat_pct", pct_change(g.amat, b.amat));
+        cJSON_AddNumberToObject(d, "completion_cycles", (double)diff(st->completion_cycles, base->completion_cycles));
+        cJSON_AddNumberToObject(d, "completion_pct",
+                                pct_change((double)st->completion_cycles, (double)base->completion_cycles));
+    }
+    return o;
+}
+
+void report_pcu_table_header(FILE *f) {
+    fprintf(f, "%-10s %-6s %5s %7s %7s %8s %8s %10s %8s %10s %8s %8s %8s %8s %10s %7s\n", "workload", "route",
+            "rgrs", "local", "mcast", "l2_reqs", "d_l2req", "reply_pkts", "d_pkts", "reply_flit", "d_flits", "d_link",
+            "amat", "d_amat", "completion", "d_cyc");
+}
+
+void report_pcu_table_row(FILE *f, const char *workload, const char *routing, const gpu_stats *st,
+                          const gpu_stats *base) {
+    gpu_figures g, b;
+    report_figures(st, &g);
+    report_figures(base, &b);
+    char rgrs[24];
+    if (st->pcu_rgrs) snprintf(rgrs, sizeof rgrs, "%llu", (unsigned long long)st->pcu_rgrs);
+    else snprintf(rgrs, sizeof rgrs, "off");
+    uint64_t l2 = st->l2_hits + st->l2_misses, l2_base = base->l2_hits + base->l2_misses;
+    fprintf(f, "%-10s %-6s %5s %6.1f%% %7llu %8llu %+7.1f%% %10llu %+7.1f%% %10llu %+7.1f%% %+7.1f%% %8.1f %+7.1f%% %10llu %+6.1f%%\n",
+            workload, routing, rgrs, 100.0 * g.pcu_locality_ratio, (unsigned long long)st->pcu_mcast_replies,
+            (unsigned long long)l2, pct_change((double)l2, (double)l2_base), (unsigned long long)st->reply_packets,
+            pct_change((double)st->reply_packets, (double)base->reply_packets), (unsigned long long)st->reply_flits,
+            pct_change((double)st->reply_flits, (double)base->reply_flits),
+            pct_change((double)st->link_flits, (double)base->link_flits), g.amat, pct_change(g.amat, b.amat),
+            (unsigned long long)st->completion_cycles,
+            pct_change((double)st->completion_cycles, (double)base->completion_cycles));
 }

@@ -15,6 +15,9 @@ typedef struct {
     double mc_stall_fraction;            /* stall cycles / (mcs * completion cycles) */
     double compression_ratio;            /* raw reply payload bits / sent payload bits */
     double reply_flit_ratio;             /* reply flits / reply flits without compression */
+    /* PCU: reads answered by a multi-destination reply / reads the MCs answered (docs/sim.md
+     * "Packet coalescing", seed 003 sec. 5.3 "actual inter-core locality ratio") */
+    double pcu_locality_ratio;
 } gpu_figures;
 
 void report_figures(const gpu_stats *st, gpu_figures *f);
@@ -24,6 +27,14 @@ void report_gpu_table_header(FILE *f);
 void report_gpu_table_row(FILE *f, const char *name, const gpu_stats *st);
 void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const codec_timing *t);
 void report_traffic(FILE *f, const traffic_result *r);
+
+/* npsim pcu-sweep: one row per (workload, routing, RGR count); d_* are changes against `base`
+ * (the same workload and routing without a PCU). */
+void report_pcu_table_header(FILE *f);
+void report_pcu_table_row(FILE *f, const char *workload, const char *routing, const gpu_stats *st,
+                          const gpu_stats *base);
+/* JSON of the PCU figures of a run and their changes against `base` (NULL: none). */
+void *report_pcu_json(const gpu_stats *st, const gpu_stats *base);
 
 /* npsim ba-compare: one row per (workload, L1 policy); d_* are changes against `base` (LRU). */
 void report_l1_table_header(FILE *f);

@@ -20,13 +20,13 @@ static inline void router_flits_added(network *n, router_t *r) {
     unsigned np = r->nports;
     bool seen_this_cycle = n->stepping >= 0 && (unsigned)n->stepping < r->id;
     unsigned first = seen_this_cycle ? n->np_now : mod_add(n->np_now, 1, np);   /* run start mod np */
-    r->va_base = mod_add(r->steps_before, np - first, np);
+    r->va_base = (uint8_t)mod_add(r->steps_before, np - first, np);
 }
 
 static inline void router_flits_removed(network *n, router_t *r) {
     if (--r->flits) return;
     /* the router's own step of this cycle was the run's last counted cycle */
-    r->steps_before = mod_add(mod_add(r->va_base, n->np_now, r->nports), 1, r->nports);
+    r->steps_before = (uint8_t)mod_add(mod_add(r->va_base, n->np_now, r->nports), 1, r->nports);
 }
 
 /* ---- events -----------------------------------------------------------------------------------
@@ -55,8 +55,8 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
  * from its first SA cycle (a body flit). */
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
     in_vc *iv = &r->in[port * n->vcs + vc];
-    bool idle = !iv->routed && iv->q.count == 0;
-    fifo_push(&iv->q, n->ring_mask, f);
+    bool idle = !iv->routed && iv->count == 0;
+    vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
         net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
@@ -97,8 +97,8 @@ static bool rb_acquire(network *n, router_t *r, unsigned port, unsigned vc, in_v
     up->held = 1;                 /* the packet's tail has not left upstream yet (len > vc_depth) */
     /* the flits already here (only this packet's: it is at the front and not complete) move
      * into the RB from the next cycle, one credit each */
-    for (unsigned i = 0; i < iv->q.count; i++) {
-        uint64_t ready = fifo_at(&iv->q, n->ring_mask, i)->ready, move = ready > now + 1 ? ready : now + 1;
+    for (unsigned i = 0; i < iv->count; i++) {
+        uint64_t ready = vc_at(iv, n->ring_mask, i)->ready, move = ready > now + 1 ? ready : now + 1;
         net_credit_at(n, up, move + 1 + n->credit_delay);
     }
     return true;
@@ -167,8 +167,8 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
     const packet_t *p = &n->pk[pkt];
     unsigned nports, mask = 0;
     mcast_set dests = p->dests;
-    if (r->node >= 0) {
-        mcast_split(&n->mesh, (unsigned)r->node, n->order[p->cls], &dests, n->split, &mask);
+    if (r->mesh) {
+        mcast_split(&n->mesh, r->id, n->order[p->cls], &dests, n->split, &mask);
         nports = MCAST_MESH_PORTS;
     } else {
         unsigned replicas;
@@ -185,7 +185,7 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
     }
     iv->split = 1;
     if (iv->len > n->depth) iv->rb = RB_NEED;     /* replicated here and longer than a VC buffer */
-    iv->tgt = &r->mtgt[(size_t)(iv - r->in) * r->nports];
+    iv->tgt = ROUTER_MTGT(n, r) + (size_t)(iv - r->in) * r->nports;
     for (unsigned port = 0; port < nports; port++) {
         if (mcast_set_empty(&n->split[port])) continue;
         mcast_set subset = n->split[port];
@@ -198,7 +198,7 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
 static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
     unsigned cls = f->flags & FLIT_REPLY ? CLASS_REPLY : CLASS_REQUEST;
     iv->pkt = f->pkt;
-    iv->len = f->len;
+    iv->len = (uint8_t)f->len;
     iv->cls = (uint8_t)cls;
     iv->freed = 0;
     iv->ndone = 0;
@@ -211,7 +211,7 @@ static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
         route_multicast(n, r, iv, f->pkt);
         return;
     }
-    unsigned port = r->node >= 0 ? n->route[cls][(unsigned)r->node * n->nodes + f->dest]
+    unsigned port = r->mesh ? n->route[cls][(unsigned)r->id * n->nodes + f->dest]
                                  : f->dest;   /* crossbar: destination tag */
     add_target(iv, port, f->pkt, f->dest, false);
 }
@@ -224,13 +224,13 @@ static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
 static bool allocate_vc(network *n, router_t *r, unsigned in_index, target_t *t, unsigned cls, uint64_t now) {
     unsigned lo = n->vc_lo[cls], span = n->vc_hi[cls] - lo;
     unsigned v = r->port[t->port].rr_vc;
-    if (v >= span) v = 0;
+    v &= 0u - (unsigned)(v < span);                  /* v >= span: 0 (a mask: hard to predict) */
     out_vc *base = &r->out[t->port * n->vcs + lo];
     for (unsigned k = 0; k < span; k++, v = v + 1 == span ? 0 : v + 1) {
         if (base[v].owner >= 0) continue;
-        base[v].owner = (int32_t)in_index;
+        base[v].owner = (int16_t)in_index;
         t->outvc = (int16_t)(lo + v);
-        t->sa_from = now + 1;
+        t->sa_from = (uint32_t)(now + 1);
         r->port[t->port].rr_vc = (uint16_t)(v + 1);
         return true;
     }
@@ -244,7 +244,7 @@ static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, 
     unsigned i = port * n->vcs + vc;
     in_vc *iv = &r->in[i];
     if (!iv->routed) {
-        const flit_t *f = fifo_at(&iv->q, n->ring_mask, 0);
+        const flit_t *f = vc_at(iv, n->ring_mask, 0);
         if (f->ready - 1 > now) return;               /* head not written yet: its write asks VA */
         route_packet(n, r, iv, f);
     }
@@ -273,18 +273,24 @@ static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, 
 /* VA of cycle now (now_mod = now % nports) in the visit of cycle `visit`. Ports are served
  * from the rotating start port; with one requesting port the start does not matter. */
 static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
-    uint64_t ports = r->va_ports, first = ports;
-    if (ports & (ports - 1)) {
-        unsigned start = mod_add(r->va_base, now_mod, r->nports);
-        first = ports & ~((UINT64_C(1) << start) - 1u);    /* start .. nports-1, then the rest */
+    uint64_t ports = r->va_ports;
+    if (!(ports & (ports - 1))) {                          /* one port: the usual case */
+        unsigned p = (unsigned)__builtin_ctzll(ports);
+        for (unsigned need = r->port[p].va_need; need; need &= need - 1)
+            allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
+        return;
     }
-    uint64_t order[2] = {first, ports & ~first};
-    for (unsigned k = 0; k < 2; k++)
-        for (uint64_t m = order[k]; m; m &= m - 1) {
-            unsigned p = (unsigned)__builtin_ctzll(m);
-            for (unsigned need = r->port[p].va_need; need; need &= need - 1)
-                allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
-        }
+    /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start */
+    unsigned np = r->nports, start = mod_add(r->va_base, now_mod, np);
+    unsigned __int128 twice = (unsigned __int128)ports << np | ports;
+    uint64_t rotated = (uint64_t)(twice >> start);
+    if (np < 64) rotated &= (UINT64_C(1) << np) - 1u;
+    for (uint64_t m = rotated; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m) + start;
+        p -= np & (0u - (unsigned)(p >= np));
+        for (unsigned need = r->port[p].va_need; need; need &= need - 1)
+            allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
+    }
 }
 
 /* ---- credits --------------------------------------------------------------------------------- */
@@ -318,9 +324,9 @@ void router_credit_usable(network *n, out_vc *o) {
 /* Can target tg of VC (p, v) send a flit now? A flit held up only by credits registers the VC
  * for the cycle the next credit can be used. */
 static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, uint64_t now) {
-    if (tg->done || tg->outvc < 0 || tg->sa_from > now) return false;
+    if (tg->done || tg->outvc < 0 || !target_sa_open(tg, now)) return false;
     unsigned pos = (unsigned)(tg->sent - iv->freed);
-    if (pos >= iv->q.count || fifo_at((flit_fifo *)&iv->q, n->ring_mask, pos)->ready > now) return false;
+    if (pos >= iv->count || vc_at((in_vc *)iv, n->ring_mask, pos)->ready > now) return false;
     out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
     if (o->credits) return true;
     o->waiting = 1;                                     /* router_credit_usable registers the VC */
@@ -337,7 +343,7 @@ static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t
 }
 
 static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t now) {
-    flit_t f = *fifo_at(&iv->q, n->ring_mask, (unsigned)(t->sent - iv->freed));
+    flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
         f.pkt = t->pkt;
         f.dest = t->dest;
@@ -354,7 +360,7 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
         ni_t *ni = &n->ni[d.index];
         f.ready = now + 3;        /* ejected (tail accepted) at s+3 */
         fifo_push(&ni->ej[t->outvc], n->ring_mask, f);
-        ni->ej_flits++;
+        ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << t->outvc));
         net_wake_ej(n, d.index, f.ready);
     }
     n->live_flits++;
@@ -378,7 +384,7 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
     if (iv->freed < min_sent) {
         out_vc *up = &r->port[port].up_out[vc];
         do {
-            fifo_pop(&iv->q, n->ring_mask);
+            vc_pop(iv, n->ring_mask);
             iv->freed++;
             n->live_flits--;
             if (iv->rb != RB_OWN) credit_return(n, up);   /* else returned when it entered the RB */
@@ -390,8 +396,8 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
     if (iv->split) net_pkt_free(n, iv->pkt);
     iv->routed = 0;
     iv->ntargets = 0;
-    if (iv->q.count) {            /* the next packet's head is at the front: route and VA it */
-        uint64_t write = fifo_at(&iv->q, n->ring_mask, 0)->ready - 1;
+    if (iv->count) {              /* the next packet's head is at the front: route and VA it */
+        uint64_t write = vc_at(iv, n->ring_mask, 0)->ready - 1;
         va_request(r, port, vc);
         net_wake_va(n, r->id, write > now ? write : now + 1);
     }
@@ -403,7 +409,7 @@ static void after_sa(network *n, router_t *r, unsigned port, unsigned vc, const 
     bool again = false;
     for (unsigned t = 0; !again && iv->routed && t < iv->ntargets; t++) {
         const target_t *tg = &iv->tgt[t];
-        if (!tg->done && tg->outvc >= 0 && (unsigned)(tg->sent - iv->freed) < iv->q.count) again = true;
+        if (!tg->done && tg->outvc >= 0 && (unsigned)(tg->sent - iv->freed) < iv->count) again = true;
     }
     if (!again) r->port[port].cand = (uint16_t)(r->port[port].cand & ~(1u << vc));
     if (r->port[port].cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
@@ -468,7 +474,36 @@ static void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
     in->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
 }
 
+/* The switch allocation of a router with one candidate VC whose front flit goes to one output:
+ * what switch_allocation does then, without the arbiters' bookkeeping (the only requester
+ * wins both arbiters). False when the general allocator is needed. */
+static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
+    uint64_t ports = r->cand_ports;
+    if (ports & (ports - 1)) return false;
+    unsigned p = (unsigned)__builtin_ctzll(ports);
+    port_t *pt = &r->port[p];
+    unsigned cand = pt->cand;
+    if (cand & (cand - 1)) return false;
+    unsigned v = (unsigned)__builtin_ctz(cand);
+    in_vc *iv = &r->in[p * n->vcs + v];
+    uint64_t ready = ready_targets(n, r, iv, now);
+    if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
+    if (!ready) {                                            /* choose_input_vc: it leaves the set */
+        pt->cand = 0;
+        r->cand_ports = 0;
+        return true;
+    }
+    target_t *t = &iv->tgt[__builtin_ctzll(ready)];
+    r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
+    pt->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+    send_flit(n, r, iv, t, now);
+    release_flits(n, r, p, v, iv, now);
+    after_sa(n, r, p, v, iv, now);
+    return true;
+}
+
 static void switch_allocation(network *n, router_t *r, uint64_t now) {
+    if (switch_one_candidate(n, r, now)) return;
     sa_round s = {0, 0};
     for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
     for (uint64_t m = s.outputs; m; m &= m - 1) grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
@@ -491,7 +526,7 @@ void router_step(network *n, router_t *r, bool va, bool late) {
     if (!r->flits) return;
     uint64_t now = n->now;
     if (late) {
-        unsigned before = n->np_now ? n->np_now - 1 : r->nports - 1;
+        unsigned before = n->np_now ? n->np_now - 1 : (unsigned)r->nports - 1;
         if (r->va_ports) vc_allocation(n, r, now - 1, before, now);
     }
     if (va && r->va_ports) vc_allocation(n, r, now, n->np_now, now);

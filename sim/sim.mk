@@ -7,6 +7,8 @@
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
+#   make sim-pcu    packet coalescing units at the MCs: XY-XY and XY-YX, RGRs off/64..1024, on the
+#                   workloads with inter-core sharing; $(BUILD)/sim/pcu_sweep.{txt,json,dat,png}
 #
 # The simulator links the C model library (NP_LIB): compressors and the DOR / multicast route
 # computation live there only.
@@ -27,7 +29,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 # Arguments every npsim call of these targets gets: data and synthesis report locations.
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-ba npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-ba sim-pcu npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -95,3 +97,9 @@ sim-ba: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) ba-compare $(SIM_ARGS) --out $(SIM_DIR)
 	@echo "sim-ba: table in $(SIM_DIR)/ba_compare.txt, per-run JSON in $(SIM_DIR)/ba_compare.json"
+
+## sim-pcu: packet coalescing (PCU C model at each MC, multicast replies): XY-XY / XY-YX x RGRs off, 64..1024 on stencil halos, mapreduce pairs, graph
+sim-pcu: $(NPSIM)
+	mkdir -p $(SIM_DIR)
+	$(NPSIM) pcu-sweep $(SIM_ARGS) --out $(SIM_DIR)
+	@echo "sim-pcu: table in $(SIM_DIR)/pcu_sweep.txt, per-run JSON in $(SIM_DIR)/pcu_sweep.json, plot $(SIM_DIR)/pcu_sweep.png"

@@ -43,7 +43,44 @@ static void gen_stream(gen_ctx *c) {
             }
 }
 
+/* gen_share = n > 0: the grid is cut into tiles n lines (32n floats) wide; SM j owns tile column
+ * j mod (16 / n) of row block j / (16 / n); warp w takes every warps-th cell of the tile, row by
+ * row, so the SMs of a row block sweep their rows in step. A cell on a tile's left or right edge
+ * also reads the neighbouring tile's edge line of its row (the halo): with n = 1 every line is
+ * read by its own SM and both neighbours at about the same time (inter-core locality). */
+static void gen_stencil_tiles(gen_ctx *c) {
+    const mem_region *t = region(c, "hotspot_temp"), *p = region(c, "hotspot_power");
+    const unsigned row_lines = 16, rows = 512, width = c->cfg->gen_share, per_row = row_lines / width;
+    unsigned warps = c->cfg->warps_per_sm, blocks = (c->sms + per_row - 1) / per_row, block_rows = rows / blocks;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++) {
+            unsigned n = 0, first_col = (j % per_row) * width, first_row = (j / per_row) * block_rows;
+            for (unsigned k = 0; n < c->per_warp; k++) {
+                unsigned cell = w + k * warps, lc = cell % width;
+                unsigned row = first_row + (cell / width) % block_rows, col = first_col + lc;
+                unsigned up = row ? row - 1 : row, down = row + 1 < rows ? row + 1 : row;
+                uint64_t addr[6];
+                unsigned na = 0;
+                addr[na++] = t->base + ((uint64_t)up * row_lines + col) * 128;
+                addr[na++] = t->base + ((uint64_t)row * row_lines + col) * 128;
+                addr[na++] = t->base + ((uint64_t)down * row_lines + col) * 128;
+                if (lc == 0 && col > 0) addr[na++] = t->base + ((uint64_t)row * row_lines + col - 1) * 128;
+                if (lc == width - 1 && col + 1 < row_lines) addr[na++] = t->base + ((uint64_t)row * row_lines + col + 1) * 128;
+                addr[na++] = p->base + ((uint64_t)row * row_lines + col) * 128;
+                for (unsigned a = 0; a < na && n < c->per_warp; a++, n++) emit(c, c->first_sm + j, w, 0, addr[a], 0xF);
+                if (n < c->per_warp) {
+                    emit(c, c->first_sm + j, w, 1, out_base(1) + ((uint64_t)row * row_lines + col) * 128, 0xF);
+                    n++;
+                }
+            }
+        }
+}
+
 static void gen_stencil(gen_ctx *c) {
+    if (c->cfg->gen_share) {
+        gen_stencil_tiles(c);
+        return;
+    }
     const mem_region *t = region(c, "hotspot_temp"), *p = region(c, "hotspot_power");
     const unsigned row_lines = 16, rows = 512;        /* 512 floats per row */
     unsigned warps = c->cfg->warps_per_sm, band = rows / c->sms ? rows / c->sms : 1;
@@ -70,11 +107,11 @@ static void gen_stencil(gen_ctx *c) {
 static void gen_mapreduce(gen_ctx *c) {
     const mem_region *r = region(c, "lud");
     uint64_t lines = r->bytes / 128;
-    unsigned warps = c->cfg->warps_per_sm;
+    unsigned warps = c->cfg->warps_per_sm, group = c->cfg->gen_share ? c->cfg->gen_share : 2;
     for (unsigned j = 0; j < c->sms; j++)
         for (unsigned w = 0; w < warps; w++)
             for (unsigned i = 0, n = 0; n < c->per_warp; i++) {
-                uint64_t chunk = (uint64_t)(j / 2) * warps * c->per_warp;   /* the pair's shared chunk */
+                uint64_t chunk = (uint64_t)(j / group) * warps * c->per_warp;   /* the group's shared chunk */
                 uint64_t line = (chunk + (uint64_t)w * c->per_warp + i) % lines;
                 emit(c, c->first_sm + j, w, 0, r->base + line * 128, 0xF);
                 if (++n < c->per_warp && i % 8 == 7) {

@@ -7,7 +7,9 @@
  *   graph     BFS over the real graph: node records, their edge lists, then the cost of each
  *             neighbour (irregular addresses from the data itself)
  *   partial   strided accesses touching one 32-byte sub-block per access (fashion-mnist bytes)
- *   mix       SMs split into five contiguous groups, one pattern each (the default workload) */
+ *   mix       SMs split into five contiguous groups, one pattern each (the default workload)
+ * Config key gen_share (0 = the patterns above): mapreduce groups of gen_share SMs instead of
+ * pairs; stencil tiles gen_share lines wide whose halo lines the neighbouring SMs read in step. */
 #ifndef SIM_TRACEGEN_H
 #define SIM_TRACEGEN_H
 
