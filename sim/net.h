@@ -87,7 +87,11 @@ unsigned net_packet_flits(const network *net, uint64_t payload_bits);
 
 /* Create and queue a unicast packet at src's NI; returns its uid. */
 uint64_t net_send_unicast(network *net, unsigned src, unsigned dest, unsigned cls, unsigned len, uint32_t user);
-/* Create and queue a multicast packet (dests must not contain src). */
+/* Create and queue a multicast packet (dests must not contain src), of either class (the GPU
+ * model multicasts coalesced read replies with CLASS_REPLY). A packet longer than vc_depth
+ * travels through the replication buffers (docs/sim.md "Multicast") and must not be longer than
+ * the configuration's mcast_max_flits (config_mcast_max_flits); a longer one stops the program
+ * with a message. Packets have 1 to 255 flits. */
 uint64_t net_send_multicast(network *net, unsigned src, const mcast_set *dests, unsigned cls,
                             unsigned len, uint32_t user);
 

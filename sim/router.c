@@ -274,12 +274,6 @@ static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, 
  * from the rotating start port; with one requesting port the start does not matter. */
 static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
     uint64_t ports = r->va_ports;
-    if (!(ports & (ports - 1))) {                          /* one port: the usual case */
-        unsigned p = (unsigned)__builtin_ctzll(ports);
-        for (unsigned need = r->port[p].va_need; need; need &= need - 1)
-            allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
-        return;
-    }
     /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start */
     unsigned np = r->nports, start = mod_add(r->va_base, now_mod, np);
     unsigned __int128 twice = (unsigned __int128)ports << np | ports;
@@ -419,6 +413,7 @@ static void after_sa(network *n, router_t *r, unsigned port, unsigned vc, const 
 typedef struct {                 /* one cycle's switch allocation */
     uint64_t inputs;             /* input ports whose arbiter chose a VC (port_t sa_vc, sa_tmask) */
     uint64_t outputs;            /* output ports requested (port_t req) */
+    bool contested;              /* an output requested twice, or one VC requesting several */
 } sa_round;
 
 /* Input arbitration of port p: the first candidate VC (round-robin from rr_in) with a ready
@@ -441,8 +436,10 @@ static void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s, ui
         pt->sa_vc = (int16_t)v;
         pt->sa_tmask = ready;
         s->inputs |= UINT64_C(1) << p;
+        s->contested |= (ready & (ready - 1)) != 0;
         for (; ready; ready &= ready - 1) {
             unsigned out = iv->tgt[__builtin_ctzll(ready)].port;
+            s->contested |= s->outputs >> out & 1u;
             if (!(s->outputs >> out & 1u)) r->port[out].req = 0;
             r->port[out].req |= UINT64_C(1) << p;
             s->outputs |= UINT64_C(1) << out;
@@ -504,8 +501,23 @@ static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
 
 static void switch_allocation(network *n, router_t *r, uint64_t now) {
     if (switch_one_candidate(n, r, now)) return;
-    sa_round s = {0, 0};
+    sa_round s = {0, 0, false};
     for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    if (!s.contested) {          /* every requester wins both arbiters: one pass per input */
+        for (uint64_t m = s.inputs; m; m &= m - 1) {
+            /* sends to different outputs and the releases of different inputs touch disjoint
+             * state (or add to counters), so this order ends where the general one does */
+            unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
+            in_vc *iv = &r->in[p * n->vcs + v];
+            target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
+            r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
+            r->port[p].rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+            send_flit(n, r, iv, t, now);
+            release_flits(n, r, p, v, iv, now);
+            after_sa(n, r, p, v, iv, now);
+        }
+        return;
+    }
     for (uint64_t m = s.outputs; m; m &= m - 1) grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
     for (uint64_t m = s.inputs; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
