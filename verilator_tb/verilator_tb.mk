@@ -36,6 +36,9 @@ TB_COMMON_SRC := $(sort $(wildcard verilator_tb/common/*.cpp))
 TB_COMMON_HDR := $(sort $(wildcard verilator_tb/common/*.h))
 TB_COMMON_OBJ := $(patsubst verilator_tb/common/%.cpp,$(TB_LIB_DIR)/%.o,$(TB_COMMON_SRC))
 TB_COMMON_LIB := $(TB_LIB_DIR)/libnptb.a
+# What the Icarus benches `include: the shared machinery (tb_util.vh, tb_stream.vh) and the
+# bodies shared by tops with the same bench (ba_tag_tb.vh, mcast_rc_tb.vh).
+TB_IV_INCLUDES := $(sort $(wildcard verilator_tb/iverilog/*.vh))
 
 TB_CXX      ?= g++
 TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverilator_tb/common
@@ -181,7 +184,7 @@ verify-selftest-$(1): $(call tb_binary,$(1),$(1))
 	@bash verilator_tb/selftest.sh $(1) $(call tb_binary,$(1),$(1)) $(call tb_vectors,$(1)) $$(DATA_DIR) \
 	  $$(VERIFY_DIR)/selftest "$$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)"
 
-$(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v verilator_tb/iverilog/tb_util.vh \
+$(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v $$(TB_IV_INCLUDES) \
                     $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $(call tb_vectors,$(1))
 	@mkdir -p $$(@D)
 	iverilog -g2005 -Wall -Iverilator_tb/iverilog -s $(1)_tb \

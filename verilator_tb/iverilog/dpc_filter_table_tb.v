@@ -8,22 +8,17 @@
 // (valid and data hold while ready is low) is checked on both outputs.
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=dpc_filter_table sim=iverilog checked=N` (N vectors whose outputs all
-// matched), or one MISMATCH / PROTOCOL / TIMEOUT line and $fatal.
+// matched), or one MISMATCH / PROTOCOL / TIMEOUT / ERROR line and $fatal. The machinery is
+// tb_util.vh.
 module dpc_filter_table_tb;
   parameter integer MaxVectors = 4096;
-  // {rst, rpl_valid, rpl_idx[4:0], req_valid, req_sm[5:0], req_addr[40:0], req_map[3:0],
+  localparam Unit = "dpc_filter_table";
+  // {pad[1:0], rst, rpl_valid, rpl_idx[4:0], req_valid, req_sm[5:0], req_addr[40:0], req_map[3:0],
   //  exp_action[1:0], exp_idx[4:0], exp_act_map[3:0], exp_map[3:0]}
   localparam integer VecBits = 19 * 4;
-  localparam integer MaxCycles = 64 * MaxVectors + 1000;
 
   `include "tb_util.vh"
 
-  reg [VecBits-1:0] mem[0:MaxVectors-1];
-  reg [8*1024-1:0] path;
-  integer n_vec, expect_n, v, cycle, stalls;
-  reg [31:0] lfsr;
-
-  reg clk;
   reg rst_n;
   reg req_valid, rpl_valid, act_ready, map_ready;
   reg [5:0] req_sm;
@@ -34,11 +29,13 @@ module dpc_filter_table_tb;
   wire [1:0] act_action;
   wire [4:0] act_idx;
   wire [3:0] act_map, map_out;
+  wire [10:0] act_word = {act_action, act_idx, act_map};
 
   // Expected outputs in order: {action, idx, act_map} per request, map per reply.
   reg [10:0] exp_act[0:MaxVectors-1];
   reg [3:0] exp_rpl[0:MaxVectors-1];
   integer act_head, act_tail, rpl_head, rpl_tail;
+  integer v;  // the vector being applied
 
   // Outputs held while stalled, for the AXI-stream check.
   reg act_stalled_q, map_stalled_q;
@@ -65,8 +62,6 @@ module dpc_filter_table_tb;
     .map_ready_i  (map_ready),
     .map_o        (map_out)
   );
-
-  always #5 clk <= ~clk;
 
   // ---- driver: one vector per edge, stall cycles in between -----------------------------
   task drive_garbage;
@@ -96,7 +91,8 @@ module dpc_filter_table_tb;
       idle_cycle(1'b0);
       act_ready = lfsr[24];
       map_ready = lfsr[25];
-      stalls = stalls + 1;
+      gaps = gaps + 1;
+      if (!act_ready || !map_ready) stalls = stalls + 1;
     end
   endtask
 
@@ -125,8 +121,8 @@ module dpc_filter_table_tb;
       end
       #1;
       if ((vec[66] && !req_ready) || (vec[72] && !rpl_ready)) begin
-        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d rule=not_ready_with_outputs_ready",
-                 cycle, v);
+        $display("PROTOCOL unit=%0s sim=iverilog cycle=%0d vector=%0d rule=not_ready_with_outputs_ready",
+                 Unit, cycle, v);
         $fatal(1);
       end
     end
@@ -142,7 +138,7 @@ module dpc_filter_table_tb;
         idle_cycle(1'b1);
         waited = waited + 1;
         if (waited > 8) begin
-          $display("TIMEOUT unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d outstanding=%0d",
+          $display("TIMEOUT unit=%0s sim=iverilog cycle=%0d vector=%0d outstanding=%0d", Unit,
                    cycle, v, (act_tail - act_head) + (rpl_tail - rpl_head));
           $fatal(1);
         end
@@ -151,7 +147,6 @@ module dpc_filter_table_tb;
   endtask
 
   initial begin
-    clk = 1'b0;
     rst_n = 1'b0;
     req_valid = 1'b0;
     rpl_valid = 1'b0;
@@ -163,17 +158,7 @@ module dpc_filter_table_tb;
     rpl_tail = 0;
     act_stalled_q = 1'b0;
     map_stalled_q = 1'b0;
-    cycle = 0;
-    stalls = 0;
-    if (!$value$plusargs("vectors=%s", path)) $fatal(1, "dpc_filter_table_tb: +vectors=FILE missing");
-    if (!$value$plusargs("seed=%d", lfsr)) lfsr = 32'h1;
-    if (lfsr == 32'd0) lfsr = 32'h1;
-    $readmemh(path, mem);
-    `TB_COUNT_VECTORS(mem, MaxVectors, n_vec)
-    if (!$value$plusargs("expect=%d", expect_n)) expect_n = n_vec;
-    if (n_vec != expect_n || n_vec == 0)
-      $fatal(1, "ERROR unit=dpc_filter_table sim=iverilog read %0d vectors from %0s, expected %0d",
-             n_vec, path, expect_n);
+    tb_setup;
     drive_garbage;
     repeat (4) idle_cycle(1'b1);
     @(negedge clk) rst_n = 1'b1;
@@ -190,75 +175,43 @@ module dpc_filter_table_tb;
     end
     drain;
     repeat (4) idle_cycle(1'b1);
-    $display("STATS unit=dpc_filter_table sim=iverilog cycles=%0d stall_cycles=%0d", cycle, stalls);
-    $display("PASS unit=dpc_filter_table sim=iverilog checked=%0d", n_vec);
-    $finish;
+    tb_finish(n_vec, checked);
   end
 
   // ---- monitor: compare every output transfer, check held outputs -----------------------
+  wire act_fire = act_valid && act_ready;
+  wire map_fire = map_valid && map_ready;
   always @(posedge clk) begin
-    cycle <= cycle + 1;
-    if (cycle > MaxCycles) begin
-      $display("TIMEOUT unit=dpc_filter_table sim=iverilog cycle=%0d vector=%0d", cycle, v);
-      $fatal(1);
-    end
     if (!rst_n) begin
       act_stalled_q <= 1'b0;
       map_stalled_q <= 1'b0;
     end else begin
-      check_hold;
-      if (act_valid && act_ready) check_act;
-      if (map_valid && map_ready) check_map;
+      tb_check_hold(act_stalled_q, act_valid, act_word === act_held, " port=act");
+      tb_check_hold(map_stalled_q, map_valid, map_out === map_held, " port=map");
+      if (act_fire) check_act;
+      if (map_fire) check_map;
+      checked <= checked + (act_fire ? 1 : 0) + (map_fire ? 1 : 0);
       act_stalled_q <= act_valid && !act_ready;
       map_stalled_q <= map_valid && !map_ready;
-      act_held <= {act_action, act_idx, act_map};
+      act_held <= act_word;
       map_held <= map_out;
     end
   end
 
-  task check_hold;
-    begin
-      if (act_stalled_q && (!act_valid || {act_action, act_idx, act_map} !== act_held)) begin
-        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d port=act rule=%0s", cycle,
-                 !act_valid ? "valid_dropped" : "data_changed");
-        $fatal(1);
-      end
-      if (map_stalled_q && (!map_valid || map_out !== map_held)) begin
-        $display("PROTOCOL unit=dpc_filter_table sim=iverilog cycle=%0d port=map rule=%0s", cycle,
-                 !map_valid ? "valid_dropped" : "data_changed");
-        $fatal(1);
-      end
-    end
-  endtask
-
   task check_act;
     begin
-      if (act_head == act_tail) begin
-        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=act_valid exp=0 got=1",
-                 cycle, act_head);
-        $fatal(1);
-      end
-      if ({act_action, act_idx, act_map} !== exp_act[act_head]) begin
-        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=act exp=%h got=%h (action, idx, map)",
-                 cycle, act_head, exp_act[act_head], {act_action, act_idx, act_map});
-        $fatal(1);
-      end
+      if (act_head == act_tail) tb_unexpected_output(act_head, "act_valid");
+      `TB_EXPECT(act_head, "act_action", exp_act[act_head][10:9], act_action)
+      `TB_EXPECT(act_head, "act_idx", exp_act[act_head][8:4], act_idx)
+      `TB_EXPECT(act_head, "act_map", exp_act[act_head][3:0], act_map)
       act_head <= act_head + 1;
     end
   endtask
 
   task check_map;
     begin
-      if (rpl_head == rpl_tail) begin
-        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=map_valid exp=0 got=1",
-                 cycle, rpl_head);
-        $fatal(1);
-      end
-      if (map_out !== exp_rpl[rpl_head]) begin
-        $display("MISMATCH unit=dpc_filter_table sim=iverilog cycle=%0d txn=%0d field=map exp=%h got=%h",
-                 cycle, rpl_head, exp_rpl[rpl_head], map_out);
-        $fatal(1);
-      end
+      if (rpl_head == rpl_tail) tb_unexpected_output(rpl_head, "map_valid");
+      `TB_EXPECT(rpl_head, "map", exp_rpl[rpl_head], map_out)
       rpl_head <= rpl_head + 1;
     end
   endtask

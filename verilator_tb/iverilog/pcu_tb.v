@@ -6,18 +6,18 @@
 // fields while their valid is 1. Fields of an input whose valid is 0 carry pseudo-random
 // garbage instead of the file's zeros (they must not matter).
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
-// Prints `PASS unit=pcu sim=iverilog checked=N`, or one MISMATCH line and $fatal.
+// Prints `PASS unit=pcu sim=iverilog checked=N` (N vectors), or one MISMATCH / ERROR line and
+// $fatal; STATS counts the cycles with an output compared, with no input offered (gap) and
+// with an output held by its ready (stall). The machinery is tb_util.vh.
 module pcu_tb;
   parameter integer MaxVectors = 8192;
+  localparam Unit = "pcu";
   localparam integer VecBits = 99 * 4;
   localparam integer SmW = 6, AW = 41, DW = 32, IW = 7, NS = 64;
 
   `include "tb_util.vh"
 
-  reg [VecBits-1:0] mem[0:MaxVectors-1];
-  reg [8*1024-1:0] path;
-  integer n_vec, expect_n, v, checked;
-  reg [31:0] lfsr;
+  integer v;  // the vector (cycle) applied
 
   // One vector, split as the layout of docs/vectors.md lists it.
   reg          rst, req_valid, req_write, l2_valid, mcq_ready, rpl_ready, rpq_room;
@@ -32,7 +32,7 @@ module pcu_tb;
   reg [DW-1:0] e_mcq_data, e_rpl_data;
   reg [NS-1:0] e_rpl_dest;
 
-  reg clk, rst_n;
+  reg rst_n;
   reg          d_req_valid, d_req_write, d_l2_valid;
   reg [SmW-1:0] d_req_sm;
   reg [AW-1:0] d_req_addr, d_l2_addr;
@@ -76,16 +76,6 @@ module pcu_tb;
     .idle_o      (idle)
   );
 
-  always #5 clk <= ~clk;
-
-  task mismatch(input [8*16-1:0] field, input [159:0] exp_v, input [159:0] got_v);
-    begin
-      $display("MISMATCH unit=pcu sim=iverilog cycle=%0d txn=%0d field=%0s exp=%h got=%h", v, v,
-               field, exp_v, got_v);
-      $fatal(1);
-    end
-  endtask
-
   task apply(input [VecBits-2:0] vec);   // bit 395 is the file's zero padding
     begin
       {rst, req_valid, req_write, req_sm, req_addr, req_data, l2_valid, l2_tag, l2_addr,
@@ -109,45 +99,40 @@ module pcu_tb;
       d_room      = rpq_room;
       #4;
       if (!rst) begin
-        if (req_ready !== e_req_ready) mismatch("req_ready", {159'd0, e_req_ready}, {159'd0, req_ready});
-        if (l2_ready !== e_l2_ready) mismatch("l2_ready", {159'd0, e_l2_ready}, {159'd0, l2_ready});
-        if (mcq_valid !== e_mcq_valid) mismatch("mcq_valid", {159'd0, e_mcq_valid}, {159'd0, mcq_valid});
-        if (rpl_valid !== e_rpl_valid) mismatch("rpl_valid", {159'd0, e_rpl_valid}, {159'd0, rpl_valid});
-        if (idle !== e_idle) mismatch("idle", {159'd0, e_idle}, {159'd0, idle});
-        if (e_mcq_valid && {mcq_write, mcq_sm, mcq_addr, mcq_tag, mcq_data} !==
-                           {e_mcq_write, e_mcq_sm, e_mcq_addr, e_mcq_tag, e_mcq_data})
-          mismatch("mcq", {73'd0, e_mcq_write, e_mcq_sm, e_mcq_addr, e_mcq_tag, e_mcq_data},
-                   {73'd0, mcq_write, mcq_sm, mcq_addr, mcq_tag, mcq_data});
-        if (e_rpl_valid && {rpl_dest, rpl_addr, rpl_data} !== {e_rpl_dest, e_rpl_addr, e_rpl_data})
-          mismatch("rpl", {23'd0, e_rpl_dest, e_rpl_addr, e_rpl_data},
-                   {23'd0, rpl_dest, rpl_addr, rpl_data});
+        `TB_EXPECT(v, "req_ready", e_req_ready, req_ready)
+        `TB_EXPECT(v, "l2_ready", e_l2_ready, l2_ready)
+        `TB_EXPECT(v, "mcq_valid", e_mcq_valid, mcq_valid)
+        `TB_EXPECT(v, "rpl_valid", e_rpl_valid, rpl_valid)
+        `TB_EXPECT(v, "idle", e_idle, idle)
+        if (e_mcq_valid) begin
+          `TB_EXPECT(v, "mcq_write", e_mcq_write, mcq_write)
+          `TB_EXPECT(v, "mcq_sm", e_mcq_sm, mcq_sm)
+          `TB_EXPECT(v, "mcq_addr", e_mcq_addr, mcq_addr)
+          `TB_EXPECT(v, "mcq_tag", e_mcq_tag, mcq_tag)
+          `TB_EXPECT(v, "mcq_data", e_mcq_data, mcq_data)
+        end
+        if (e_rpl_valid) begin
+          `TB_EXPECT(v, "rpl_dest", e_rpl_dest, rpl_dest)
+          `TB_EXPECT(v, "rpl_addr", e_rpl_addr, rpl_addr)
+          `TB_EXPECT(v, "rpl_data", e_rpl_data, rpl_data)
+        end
         if (e_mcq_valid || e_rpl_valid) checked = checked + 1;
+        if (!req_valid && !l2_valid) gaps = gaps + 1;
+        if ((e_mcq_valid && !mcq_ready) || (e_rpl_valid && !rpl_ready)) stalls = stalls + 1;
       end
     end
   endtask
 
   initial begin
-    clk = 1'b0;
     rst_n = 1'b0;
     d_req_valid = 1'b0;
     d_l2_valid = 1'b0;
     d_mcq_ready = 1'b1;
     d_rpl_ready = 1'b1;
     d_room = 1'b1;
-    checked = 0;
-    if (!$value$plusargs("vectors=%s", path)) $fatal(1, "pcu_tb: +vectors=FILE missing");
-    if (!$value$plusargs("seed=%d", lfsr)) lfsr = 32'h1;
-    if (lfsr == 32'd0) lfsr = 32'h1;
-    $readmemh(path, mem);
-    `TB_COUNT_VECTORS(mem, MaxVectors, n_vec)
-    if (!$value$plusargs("expect=%d", expect_n)) expect_n = n_vec;
-    if (n_vec != expect_n || n_vec == 0)
-      $fatal(1, "ERROR unit=pcu sim=iverilog read %0d vectors from %0s, expected %0d", n_vec, path,
-             expect_n);
+    tb_setup;
     for (v = 0; v < n_vec; v = v + 1) apply(mem[v][VecBits-2:0]);
     @(negedge clk);
-    $display("STATS unit=pcu sim=iverilog cycles=%0d output_cycles_compared=%0d", n_vec, checked);
-    $display("PASS unit=pcu sim=iverilog checked=%0d", n_vec);
-    $finish;
+    tb_finish(n_vec, checked);
   end
 endmodule
