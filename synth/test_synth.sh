@@ -133,7 +133,7 @@ endmodule
 EOF
 build=$work/build
 make_flow() {
-  make --no-print-directory BUILD="$build" UNITS=dsm RTL_COMMON= dsm_TOPS="t_regs t_comb" \
+  make --no-print-directory BUILD="$build" UNITS=dsm RTL_COMMON= dsm_TOPS="t_regs t_comb" dsm_SYNTH_TOPS= \
     dsm_RTL="$rtl/t_regs.v $rtl/t_comb.v" "$@"
 }
 if make_flow synth-report > "$work/make1.log" 2>&1; then
