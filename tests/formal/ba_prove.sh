@@ -19,34 +19,14 @@ set -euo pipefail
 out_dir=${1:?usage: ba_prove.sh OUT_DIR}
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/ba/*.v)}
 mkdir -p "$out_dir"
+NP_PROVE_OUT=$out_dir
+. "$(dirname "$0")/prove_lib.sh"
 
 # run NAME DESCRIPTION EXPECT TOP CHPARAMS: EXPECT "proof" (ok_o always 1) or "cex".
 run() {
   local name=$1 desc=$2 expect=$3 top=$4 params=$5
-  local log="$out_dir/$name.log" start end secs rc
-  start=$(date +%s.%N)
-  set +e
-  yosys -q -l "$log" -p "read_verilog -DSYNTHESIS $rtl tests/formal/$top.v; $params
-    hierarchy -check -top $top; proc; flatten; opt -full; sat -prove ok_o 1 -verify $top" \
-    >/dev/null 2>&1
-  rc=$?
-  set -e
-  end=$(date +%s.%N)
-  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
-  if [ "$expect" = proof ]; then
-    if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
-      echo "PROVED ba $name: $desc | ${secs} s"
-      return 0
-    fi
-    echo "FAILED ba $name: $desc | see $log"
-    return 1
-  fi
-  if [ $rc -ne 0 ] && grep -q "SAT proof finished - model found: FAIL" "$log"; then
-    echo "CAUGHT ba $name: $desc | counterexample in ${secs} s"
-    return 0
-  fi
-  echo "FAILED ba $name: $desc: expected a counterexample, none found | see $log"
-  return 1
+  np_prove ba "$name" "$desc" "" "$expect" "read_verilog -DSYNTHESIS $rtl tests/formal/$top.v; $params
+    hierarchy -check -top $top; proc; flatten; opt -full; sat -prove ok_o 1 -verify $top"
 }
 
 status=0

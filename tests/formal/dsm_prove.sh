@@ -32,6 +32,8 @@ if [ ${#props[@]} -eq 0 ]; then
 fi
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/dsm/*.v)}
 mkdir -p "$out_dir"
+NP_PROVE_OUT=$out_dir
+. "$(dirname "$0")/prove_lib.sh"
 
 # Yosys script up to (not including) the proof: elaborate the miter and flatten it to gates.
 front() {  # top lane_bytes [extra chparam]
@@ -46,30 +48,7 @@ readonly sweep='abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean
 
 # run NAME WIDTH DESCRIPTION EXPECT SCRIPT: EXPECT is "proof" (ok_o always 1) or "cex".
 run() {
-  local name=$1 width=$2 desc=$3 expect=$4 script=$5
-  local log="$out_dir/$name.log" start end secs rc
-  start=$(date +%s.%N)
-  set +e
-  yosys -q -l "$log" -p "$script" >/dev/null 2>&1
-  rc=$?
-  set -e
-  end=$(date +%s.%N)
-  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
-  if [ "$expect" = proof ]; then
-    if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
-      echo "PROVED dsm $name: $desc | input $width bits | ${secs} s"
-      return 0
-    fi
-    echo "FAILED dsm $name: $desc | input $width bits | see $log"
-    grep -m1 "SAT proof finished" "$log" || tail -n 5 "$log"
-    return 1
-  fi
-  if [ $rc -ne 0 ] && grep -q "SAT proof finished - model found: FAIL" "$log"; then
-    echo "CAUGHT dsm $name: $desc | input $width bits | counterexample in ${secs} s"
-    return 0
-  fi
-  echo "FAILED dsm $name: $desc: expected a counterexample, none found | see $log"
-  return 1
+  np_prove dsm "$1" "$3" "input $2 bits" "$4" "$5"
 }
 
 status=0

@@ -1,5 +1,5 @@
-# tests/formal/formal.mk: formal proofs (Yosys 0.23 SAT) that each unit's RTL decompressor
-# inverts its RTL compressor.
+# tests/formal/formal.mk: formal proofs (Yosys 0.23 SAT) of each unit's RTL: round trips
+# (decompressor inverts compressor), equality with a specification, bounded invariants.
 #
 #   make prove               every unit that has tests/formal/<unit>_prove.sh
 #   make prove-<unit>        one unit
@@ -7,7 +7,9 @@
 #
 # Convention for a unit's script: `tests/formal/<unit>_prove.sh OUT_DIR` proves all of that
 # unit's properties, prints one "PROVED ..." line per property (input width and time) and exits
-# non-zero when any proof fails. NP_RTL holds the unit's Verilog sources (rtl/common first).
+# non-zero when any proof fails (plus one "CAUGHT ..." line per negative control, a property that
+# must fail). Scripts source tests/formal/prove_lib.sh, whose np_prove runs one Yosys proof and
+# prints that line. NP_RTL holds the unit's Verilog sources (rtl/common first).
 # Logs go to $(BUILD)/formal/<unit>/.
 
 FORMAL_DIR   := $(BUILD)/formal

@@ -30,6 +30,8 @@ if [ ${#props[@]} -eq 0 ]; then
 fi
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/mcast/*.v)}
 mkdir -p "$out_dir"
+NP_PROVE_OUT=$out_dir
+. "$(dirname "$0")/prove_lib.sh"
 
 # Yosys script: elaborate the miter for mesh side K and prove ok_o.
 script() {  # K [extra chparam]
@@ -49,31 +51,7 @@ width() {
 
 # run NAME K DESCRIPTION EXPECT SCRIPT: EXPECT is "proof" (ok_o always 1) or "cex".
 run() {
-  local name=$1 k=$2 desc=$3 expect=$4 yscript=$5
-  local log="$out_dir/$name.log" start end secs rc bits
-  bits=$(width "$k")
-  start=$(date +%s.%N)
-  set +e
-  yosys -q -l "$log" -p "$yscript" >/dev/null 2>&1
-  rc=$?
-  set -e
-  end=$(date +%s.%N)
-  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
-  if [ "$expect" = proof ]; then
-    if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
-      echo "PROVED mcast $name: $desc | input $bits bits | ${secs} s"
-      return 0
-    fi
-    echo "FAILED mcast $name: $desc | input $bits bits | see $log"
-    grep -m1 "SAT proof finished" "$log" || tail -n 5 "$log"
-    return 1
-  fi
-  if [ $rc -ne 0 ] && grep -q "SAT proof finished - model found: FAIL" "$log"; then
-    echo "CAUGHT mcast $name: $desc | input $bits bits | counterexample in ${secs} s"
-    return 0
-  fi
-  echo "FAILED mcast $name: $desc: expected a counterexample, none found | see $log"
-  return 1
+  np_prove mcast "$1" "$3" "input $(width "$2") bits" "$4" "$5"
 }
 
 status=0

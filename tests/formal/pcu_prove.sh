@@ -24,6 +24,8 @@ out_dir=${1:?usage: pcu_prove.sh OUT_DIR}
 depth=${PCU_PROVE_DEPTH:-20}
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/pcu/*.v)}
 mkdir -p "$out_dir"
+NP_PROVE_OUT=$out_dir
+. "$(dirname "$0")/prove_lib.sh"
 
 script() {  # extra defines
   echo "read_verilog -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
@@ -34,30 +36,7 @@ script() {  # extra defines
 
 # run NAME DESCRIPTION EXPECT DEFINES: EXPECT is "proof" or "cex".
 run() {
-  local name=$1 desc=$2 expect=$3 defines=$4
-  local log="$out_dir/$name.log" start end secs rc
-  start=$(date +%s.%N)
-  set +e
-  yosys -q -l "$log" -p "$(script "$defines")" >/dev/null 2>&1
-  rc=$?
-  set -e
-  end=$(date +%s.%N)
-  secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
-  if [ "$expect" = proof ]; then
-    if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
-      echo "PROVED pcu $name: $desc | NumRgr=4 NumSm=4 | $depth cycles | ${secs} s"
-      return 0
-    fi
-    echo "FAILED pcu $name: $desc | see $log"
-    grep -m1 "SAT proof finished" "$log" || tail -n 5 "$log"
-    return 1
-  fi
-  if [ $rc -ne 0 ] && grep -q "SAT proof finished - model found: FAIL" "$log"; then
-    echo "CAUGHT pcu $name: $desc | NumRgr=4 NumSm=4 | counterexample within $depth cycles in ${secs} s"
-    return 0
-  fi
-  echo "FAILED pcu $name: $desc: expected a counterexample, none found | see $log"
-  return 1
+  np_prove pcu "$1" "$2" "NumRgr=4 NumSm=4 | $depth cycles" "$3" "$(script "$4")"
 }
 
 status=0

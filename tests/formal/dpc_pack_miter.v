@@ -1,0 +1,113 @@
+// dpc_pack_miter: lemma B of the DPC round-trip proof (docs/dpc.md "Formal proof"; run by
+// tests/formal/dpc_prove.sh): the decompressor datapath inverts the compressor's stage 2 for
+// every word list and ES that stage 1 can hand over.
+//
+// dpc_roundtrip chains dpc_line_analyze -> dpc_line_pack -> dpc_line_unpack. This miter cuts
+// that chain at the ports between analyze and pack: the word list (given as its bit-planes,
+// planes_i[32i+j] = bit i of word j, an order that keeps the BDD engine small), ES and keep
+// are free inputs; the other stage-1 outputs come from dpc_iface_derive. ok_o is 1 when
+// dpc_iface_assume does not hold (the inputs are not a stage-1 output), or else when
+//   - the stream length is at most 1029 and every bus bit at and above it is zero;
+//   - dpc_line_unpack, given that stream, its length and the mode, reports no error;
+//   - it returns the map the stream should carry (DF-TRUC: the input map, 0000 read as 1111;
+//     other modes 1111) and the line dpc_iface_line restores from the words.
+// These are dpc_roundtrip's checks with the expected line left to lemma A (dpc_analyze_miter).
+// CorruptBit >= 0 flips that stream bit between pack and unpack: the proof must then fail.
+module dpc_pack_miter #(
+  parameter integer CorruptBit = -1
+) (
+  input  wire [1:0]    mode_i,
+  input  wire [3:0]    map_i,
+  input  wire [3:0]    keep_i,
+  input  wire [31:0]   es_i,
+  input  wire [1023:0] planes_i,
+  output wire          ok_o
+);
+  // Words from planes: a wiring permutation, so every word list is reachable.
+  reg [1023:0] words;
+  integer i, j;
+  always @* begin
+    for (i = 0; i < 32; i = i + 1) begin
+      for (j = 0; j < 32; j = j + 1) begin
+        words[32*j+i] = planes_i[32*i+j];
+      end
+    end
+  end
+
+  wire [79:0] local_count;
+  wire [39:0] group_count;
+  wire [3:0]  count_oh;
+  wire [15:0] slot_sel;
+  wire        truc;
+  wire [3:0]  map;
+
+  dpc_iface_derive u_derive (
+    .es_i       (es_i),
+    .mode_i     (mode_i),
+    .map_i      (map_i),
+    .local_o    (local_count),
+    .group_o    (group_count),
+    .count_oh_o (count_oh),
+    .slot_sel_o (slot_sel),
+    .truc_o     (truc),
+    .map_o      (map)
+  );
+
+  wire [10:0]   len;
+  wire [1028:0] bits;
+
+  dpc_line_pack u_line_pack (
+    .words_i    (words),
+    .keep_i     (keep_i),
+    .es_i       (es_i),
+    .local_i    (local_count),
+    .group_i    (group_count),
+    .count_oh_i (count_oh),
+    .truc_i     (truc),
+    .map_i      (map),
+    .bits_o     (bits),
+    .len_o      (len)
+  );
+
+  localparam [1028:0] Flip = (CorruptBit >= 0) ? (1029'd1 << CorruptBit) : 1029'd0;
+
+  wire [1023:0] line_out;
+  wire [3:0]    map_out;
+  wire          err;
+
+  dpc_line_unpack u_line_unpack (
+    .bits_i (bits ^ Flip),
+    .len_i  (len),
+    .mode_i (mode_i),
+    .line_o (line_out),
+    .map_o  (map_out),
+    .err_o  (err)
+  );
+
+  wire fits;
+
+  dpc_iface_assume u_assume (
+    .words_i    (words),
+    .keep_i     (keep_i),
+    .es_i       (es_i),
+    .count_oh_i (count_oh),
+    .ok_o       (fits)
+  );
+
+  wire [1023:0] exp_line;
+
+  dpc_iface_line u_exp_line (
+    .words_i    (words),
+    .keep_i     (keep_i),
+    .slot_sel_i (slot_sel),
+    .line_o     (exp_line)
+  );
+
+  wire [3:0] exp_map = truc ? map : 4'hF;
+
+  // Bus bits at and above the length must be zero (docs/conventions.md, Bitstreams).
+  wire [1028:0] above_len = ~((1029'd1 << len) - 1029'd1);
+  wire          tail_zero = ((bits & above_len) == 1029'd0) & (len <= 11'd1029);
+
+  assign ok_o = ~fits | (tail_zero & ~err & (map_out == exp_map) & (line_out == exp_line));
+endmodule
