@@ -5,9 +5,81 @@ pcu_RTL  := $(sort $(wildcard rtl/pcu/*.v))
 # The seed's RGR count sweep (5.4): synthesis-only wrappers of pcu with NumRgr = 64, 256, 1024.
 # pcu_n256 and pcu_n1024 take tens of CPU minutes to hours of Yosys + ABC (docs/pcu.md 8), so
 # `make synth` (and the main job) stops at 64 and 128; `make synth-pcu-sweep` adds them.
+# `make synth-pcu-hier` (below) gives all four sizes in minutes by another method.
 pcu_SYNTH_TOPS := pcu_n64 $(if $(PCU_SYNTH_SWEEP),pcu_n256 pcu_n1024)
 
 .PHONY: synth-pcu-sweep
 ## synth-pcu-sweep: the PCU at 64, 128, 256 and 1024 RGRs (hours of CPU; docs/pcu.md 8)
 synth-pcu-sweep:
 	$(MAKE) --no-print-directory PCU_SYNTH_SWEEP=1 synth-pcu_n64 synth-pcu synth-pcu_n256 synth-pcu_n1024
+
+# Bounded-time rows of the same sweep (docs/pcu.md 8.2), minutes instead of hours: area from a
+# hierarchical synthesis (pcu_rgr mapped once, summed over its NumRgr instances), clock from
+# the flattened mapped netlist re-buffered and timed by ABC. Own directory, own table; the flat
+# rows of build/synth/<top>/report.json are shown beside them where those runs exist.
+# PCU_HIER_KEEP=pcu_rgr flattens everything but the RGRs instead (into build/synth-hier-keep/).
+PCU_HIER_KEEP ?=
+PCU_HIER_DIR  := $(BUILD)/synth-hier$(if $(PCU_HIER_KEEP),-keep)
+PCU_HIER_TOPS := pcu_n64:64 pcu:128 pcu_n256:256 pcu_n1024:1024
+PCU_HIER_RTL  := $(sort $(wildcard rtl/common/*.v)) $(pcu_RTL)
+PCU_HIER_FLOW := synth/np_synth_hier.tcl synth/np_shiftx_map.v synth/nangate45_np.lib \
+                 synth/abc.constr rtl/pcu/unit.mk
+PCU_HIER_ABC  ?= yosys-abc
+# What np_synth_hier.tcl reads besides NP_TOP and NP_OUTDIR.
+PCU_HIER_ENV   = NP_RTL="$(PCU_HIER_RTL)" NP_INCDIRS="rtl/common rtl/pcu" \
+  NP_LIB=synth/nangate45_np.lib NP_CONSTR=synth/abc.constr NP_SHIFTX_MAP=synth/np_shiftx_map.v \
+  NP_ABC=$(PCU_HIER_ABC)
+
+.PHONY: synth-pcu-hier
+## synth-pcu-hier: the PCU at 64, 128, 256, 1024 RGRs in minutes (hierarchical area, ABC-timed clock; docs/pcu.md 8.2)
+synth-pcu-hier: $(foreach p,$(PCU_HIER_TOPS),$(PCU_HIER_DIR)/$(firstword $(subst :, ,$(p)))/row.tsv) \
+                synth/np_hier_report.sh
+	bash synth/np_hier_report.sh $(PCU_HIER_DIR) $(BUILD)/synth $(SYNTH_CLK_TO_Q_PS) \
+	  $(SYNTH_SETUP_PS) $(SYNTH_CLOCK_MHZ) $(PCU_HIER_TOPS)
+	@echo "synth-pcu-hier: wrote $(PCU_HIER_DIR)/report.md, $(PCU_HIER_DIR)/report.json"
+	@cat $(PCU_HIER_DIR)/report.md
+
+# One yosys run per top (its runtime.txt: wall and CPU seconds, ABC included). row.tsv is the
+# last thing the script writes; it is removed first, so a failed run leaves no stale row.
+$(PCU_HIER_DIR)/%/row.tsv: $(PCU_HIER_RTL) $(PCU_HIER_FLOW)
+	@mkdir -p $(@D)
+	@rm -f $@
+	@echo "synth-pcu-hier: $* (yosys, log $(@D)/yosys.log)"
+	@TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
+	if ! { time $(PCU_HIER_ENV) NP_TOP=$* NP_KEEP="$(PCU_HIER_KEEP)" NP_OUTDIR=$(@D) \
+	         yosys -q -l $(@D)/yosys.log.tmp -c synth/np_synth_hier.tcl 2>&3; \
+	     } 3>&2 2> $(@D)/runtime.txt; then \
+	  rm -f $@; echo "synth-pcu-hier: yosys failed for $*; full log: $(@D)/yosys.log.tmp" >&2; exit 1; \
+	fi; \
+	mv $(@D)/yosys.log.tmp $(@D)/yosys.log; \
+	echo "synth-pcu-hier: $* done ($$(cat $(@D)/runtime.txt))"
+
+# The timing step checked against the flat flow: run on the flat flow's own mapped netlist it
+# must give that run's ABC delay and logic levels (docs/pcu.md 8.2). Checks every top of the
+# sweep whose flat run exists in build/synth/ (seconds each); fails if none does.
+.PHONY: synth-pcu-hier-check-flat synth-pcu-hier-test
+## synth-pcu-hier-check-flat: synth-pcu-hier's timing step on the flat netlists in build/synth reproduces their delay and levels
+synth-pcu-hier-check-flat:
+	@checked=0; \
+	for p in $(PCU_HIER_TOPS); do \
+	  t=$${p%%:*}; net=$(BUILD)/synth/$$t/$${t}_mapped.v; rep=$(BUILD)/synth/$$t/report.json; \
+	  [ -f $$net ] && [ -f $$rep ] || continue; \
+	  d=$(BUILD)/synth-hier-check/$$t; mkdir -p $$d; rm -f $$d/row.tsv; \
+	  $(PCU_HIER_ENV) NP_TOP=$$t NP_STA_NETLIST=$$net NP_OUTDIR=$$d \
+	    yosys -q -l $$d/yosys.log -c synth/np_synth_hier.tcl > /dev/null || exit 1; \
+	  flat_d=$$(sed -n 's/.*"abc_delay_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$rep); \
+	  flat_l=$$(sed -n 's/.*"logic_levels":[[:space:]]*\([0-9]*\).*/\1/p' $$rep); \
+	  got_d=$$(awk -F '\t' '$$1 == "abc_delay_ps" { print $$2 }' $$d/row.tsv); \
+	  got_l=$$(awk -F '\t' '$$1 == "logic_levels" { print $$2 }' $$d/row.tsv); \
+	  echo "synth-pcu-hier-check-flat: $$t flat run $$flat_d ps $$flat_l levels, timing step $$got_d ps $$got_l levels"; \
+	  awk -v a="$$flat_d" -v b="$$got_d" -v c="$$flat_l" -v e="$$got_l" \
+	    'BEGIN { exit !(a != "" && b != "" && a - b < 0.006 && b - a < 0.006 && c == e) }' || \
+	    { echo "synth-pcu-hier-check-flat: FAIL $$t: the timing step does not reproduce $$rep" >&2; exit 1; }; \
+	  checked=$$((checked + 1)); \
+	done; \
+	[ $$checked -gt 0 ] || { echo "synth-pcu-hier-check-flat: no flat run in $(BUILD)/synth (make synth-pcu_n64)" >&2; exit 1; }; \
+	echo "synth-pcu-hier-check-flat: PASS $$checked tops"
+
+## synth-pcu-hier-test: checks of the bounded-time flow ($shiftx map proof, timing step, report errors)
+synth-pcu-hier-test:
+	bash synth/test_synth_hier.sh $(BUILD)/synth-hier-test $(PCU_HIER_ABC)

@@ -3,33 +3,40 @@
 // every word list and ES that stage 1 can hand over.
 //
 // dpc_roundtrip chains dpc_line_analyze -> dpc_line_pack -> dpc_line_unpack. This miter cuts
-// that chain at the ports between analyze and pack: the word list (given as its bit-planes,
-// planes_i[32i+j] = bit i of word j, an order that keeps the BDD engine small), ES and keep
-// are free inputs; the other stage-1 outputs come from dpc_iface_derive. ok_o is 1 when
+// that chain at the ports between analyze and pack: the word list and ES (given interleaved,
+// ES bit i then the 32 bits of plane i, the variable order that keeps the BDDs of
+// dpc_prove.sh small) and keep are free inputs; the other stage-1 outputs come from
+// dpc_iface_derive. ok_o is 1 when
 // dpc_iface_assume does not hold (the inputs are not a stage-1 output), or else when
 //   - the stream length is at most 1029 and every bus bit at and above it is zero;
 //   - dpc_line_unpack, given that stream, its length and the mode, reports no error;
 //   - it returns the map the stream should carry (DF-TRUC: the input map, 0000 read as 1111;
 //     other modes 1111) and the line dpc_iface_line restores from the words.
 // These are dpc_roundtrip's checks with the expected line left to lemma A (dpc_analyze_miter).
-// CorruptBit >= 0 flips that stream bit between pack and unpack: the proof must then fail.
+// comp_o is the stream's C bit, on which the proof splits; bad_comp_o = 1 is a counterexample
+// with C = 1 (ABC's miter convention). CorruptBit >= 0 flips that stream bit between pack and
+// unpack: the proof must then fail.
 module dpc_pack_miter #(
   parameter integer CorruptBit = -1
 ) (
   input  wire [1:0]    mode_i,
   input  wire [3:0]    map_i,
   input  wire [3:0]    keep_i,
-  input  wire [31:0]   es_i,
-  input  wire [1023:0] planes_i,
-  output wire          ok_o
+  input  wire [1055:0] plane_es_i,
+  output wire          ok_o,
+  output wire          comp_o,
+  output wire          bad_comp_o
 );
-  // Words from planes: a wiring permutation, so every word list is reachable.
+  // plane_es_i[33i] is ES bit i and plane_es_i[33i+1+j] bit i of word j: every word list and
+  // ES is reachable (a wiring permutation).
   reg [1023:0] words;
+  reg [31:0]   es;
   integer i, j;
   always @* begin
     for (i = 0; i < 32; i = i + 1) begin
+      es[i] = plane_es_i[33*i];
       for (j = 0; j < 32; j = j + 1) begin
-        words[32*j+i] = planes_i[32*i+j];
+        words[32*j+i] = plane_es_i[33*i+1+j];
       end
     end
   end
@@ -42,7 +49,7 @@ module dpc_pack_miter #(
   wire [3:0]  map;
 
   dpc_iface_derive u_derive (
-    .es_i       (es_i),
+    .es_i       (es),
     .mode_i     (mode_i),
     .map_i      (map_i),
     .local_o    (local_count),
@@ -59,7 +66,7 @@ module dpc_pack_miter #(
   dpc_line_pack u_line_pack (
     .words_i    (words),
     .keep_i     (keep_i),
-    .es_i       (es_i),
+    .es_i       (es),
     .local_i    (local_count),
     .group_i    (group_count),
     .count_oh_i (count_oh),
@@ -89,7 +96,7 @@ module dpc_pack_miter #(
   dpc_iface_assume u_assume (
     .words_i    (words),
     .keep_i     (keep_i),
-    .es_i       (es_i),
+    .es_i       (es),
     .count_oh_i (count_oh),
     .ok_o       (fits)
   );
@@ -109,5 +116,10 @@ module dpc_pack_miter #(
   wire [1028:0] above_len = ~((1029'd1 << len) - 1029'd1);
   wire          tail_zero = ((bits & above_len) == 1029'd0) & (len <= 11'd1029);
 
-  assign ok_o = ~fits | (tail_zero & ~err & (map_out == exp_map) & (line_out == exp_line));
+  wire holds = tail_zero & ~err & (map_out == exp_map) & (line_out == exp_line);
+
+  assign ok_o       = ~fits | holds;
+  assign comp_o     = truc ? bits[4] : bits[0];       // the stream's C field
+  assign bad_comp_o = fits & comp_o & ~holds;
+
 endmodule

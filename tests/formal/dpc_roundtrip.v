@@ -1,5 +1,7 @@
 // dpc_roundtrip: formal harness, the RTL decompressor inverts the RTL compressor
-// (docs/dpc.md sections 3 to 5; run by tests/formal/dpc_prove.sh through `make prove`).
+// (docs/dpc.md sections 3 to 5). This is the statement tests/formal/dpc_prove.sh proves through
+// lemmas A, E, B0 and B1 at cut points (docs/dpc.md section 11): SAT on this whole miter does
+// not finish in 15 minutes.
 //
 // Chains the compressor's two combinational stages (dpc_line_analyze, dpc_line_pack) into the
 // decompressor's (dpc_line_unpack), without the np_stream_register stages between them (those
