@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# test_synth_hier.sh: checks the bounded-time synthesis flow (synth/np_synth_hier.tcl,
+# synth/np_shiftx_map.v, synth/np_hier_report.sh; docs/pcu.md 8.2). Usage:
+#   test_synth_hier.sh WORK_DIR ABC_BINARY
+# 1. np_shiftx_map.v equals Yosys's own $shiftx mapping on synth/np_shiftx_check.v (SAT proof
+#    over every input, outputs compared where Yosys's mapping is not x), and a copy with the
+#    multiplexer inputs swapped is refuted (the proof can fail).
+# 2. On a design of one module (pcu_rgr) the hierarchical and the flat flow are the same
+#    mapping, so the timing step (flatten, strip buffers, cut flops, ABC buffer + stime) must
+#    reproduce the mapping run's own ABC figures exactly: delay, gates, area.
+# 3. np_hier_report.sh stops with an error naming the file on a row without a figure.
+set -euo pipefail
+work=$1 abc=$2
+mkdir -p "$work"
+fail() { echo "test_synth_hier: FAIL: $*" >&2; exit 1; }
+
+# ---- 1 --------------------------------------------------------------------------------------
+prove_map() {
+  yosys -q -l "$work/$2.log" -p "
+    read_verilog synth/np_shiftx_check.v
+    proc; opt; wreduce; peepopt; opt_clean
+    design -save pre
+    techmap; opt
+    rename np_shiftx_check gold
+    design -stash gold
+    design -load pre
+    select -assert-count 4 t:\$shiftx
+    techmap -map $1
+    select -assert-none t:\$shiftx
+    techmap; opt
+    rename np_shiftx_check gate
+    design -stash gate
+    design -copy-from gold -as gold gold
+    design -copy-from gate -as gate gate
+    miter -equiv -flatten -make_assert -ignore_gold_x gold gate miter
+    sat -verify -prove-asserts -set-def-inputs miter" > /dev/null 2>&1
+}
+prove_map synth/np_shiftx_map.v shiftx_proof ||
+  fail "synth/np_shiftx_map.v differs from Yosys's \$shiftx mapping (log $work/shiftx_proof.log)"
+sed 's/B\[k\] ? level/!B[k] ? level/' synth/np_shiftx_map.v > "$work/broken_map.v"
+cmp -s synth/np_shiftx_map.v "$work/broken_map.v" && fail "could not build the broken control map"
+if prove_map "$work/broken_map.v" shiftx_control || ! grep -q "proof did fail" "$work/shiftx_control.log"; then
+  fail "the broken \$shiftx map was not refuted (log $work/shiftx_control.log)"
+fi
+echo "test_synth_hier: np_shiftx_map.v proven equal to Yosys's \$shiftx mapping; broken copy refuted"
+
+# ---- 2 --------------------------------------------------------------------------------------
+out=$work/rgr
+mkdir -p "$out"
+rm -f "$out/row.tsv"
+NP_TOP=pcu_rgr NP_RTL=rtl/pcu/pcu_rgr.v NP_INCDIRS=rtl/pcu NP_LIB=synth/nangate45_np.lib \
+  NP_CONSTR=synth/abc.constr NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_ABC="$abc" NP_OUTDIR="$out" \
+  yosys -q -l "$out/yosys.log" -c synth/np_synth_hier.tcl > /dev/null ||
+  fail "np_synth_hier.tcl failed on pcu_rgr (log $out/yosys.log)"
+# The mapping run's `stime -p` line, colour codes removed.
+flow=$(sed 's/\x1b\[[0-9;]*m//g' "$out/yosys.log" | grep 'ABC: WireLoad' | tail -n 1)
+[ -n "$flow" ] || fail "$out/yosys.log: no ABC stime line"
+row() { awk -F '\t' -v k="$1" '$1 == k { print $2 }' "$out/row.tsv"; }
+for pair in "Delay:abc_delay_ps" "Gates:sta_gates" "Area:sta_comb_area_um2"; do
+  key=${pair%%:*} field=${pair#*:}
+  want=$(sed -n "s/.*$key = *\([0-9.]*\).*/\1/p" <<<"$flow")
+  got=$(row "$field")
+  [ -n "$want" ] && [ "$want" = "$got" ] ||
+    fail "pcu_rgr: timing step $field=$got, mapping run's ABC $key=$want (they must agree)"
+done
+echo "test_synth_hier: one-module design: timing step reproduces the mapping run's ABC delay $(row abc_delay_ps) ps, $(row sta_gates) gates, area $(row sta_comb_area_um2)"
+
+# ---- 3 --------------------------------------------------------------------------------------
+bad=$work/bad
+rm -rf "$bad"
+mkdir -p "$bad/t"
+grep -v '^abc_delay_ps' "$out/row.tsv" > "$bad/t/row.tsv"
+echo "wall_s=1.0 user_s=1.0 sys_s=0.0" > "$bad/t/runtime.txt"
+if msg=$(bash synth/np_hier_report.sh "$bad" "$bad" 85 40 800 t:1 2>&1); then
+  fail "np_hier_report.sh accepted a row without abc_delay_ps"
+fi
+grep -q "$bad/t/row.tsv: no 'abc_delay_ps' line" <<<"$msg" || fail "np_hier_report.sh error not as expected: $msg"
+[ -z "$(ls "$bad" | grep report)" ] || fail "np_hier_report.sh left a report behind despite the error"
+echo "test_synth_hier: np_hier_report.sh rejects a row without a figure, naming the file"
+echo "test_synth_hier: PASS"
