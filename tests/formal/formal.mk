@@ -10,7 +10,8 @@
 # non-zero when any proof fails (plus one "CAUGHT ..." line per negative control, a property that
 # must fail). Scripts source tests/formal/prove_lib.sh, whose np_prove runs one Yosys proof and
 # prints that line. NP_RTL holds the unit's Verilog sources (rtl/common first).
-# Logs go to $(BUILD)/formal/<unit>/.
+# Logs go to $(BUILD)/formal/<unit>/. NP_PROVE_QUICK=1 (set by `make test`) lets a script skip
+# properties that take minutes, printing a SKIPPED line for each (DPC lemmas E and B0).
 
 FORMAL_DIR   := $(BUILD)/formal
 FORMAL_UNITS := $(foreach u,$(UNITS),$(if $(wildcard tests/formal/$(u)_prove.sh),$(u)))
@@ -31,4 +32,5 @@ $(addprefix prove-dsm-,$(DSM_PROPS)): prove-dsm-%:
 # Any other unit: its own script proves everything. (A static pattern rule: make skips implicit
 # rules for .PHONY targets.)
 $(addprefix prove-,$(filter-out dsm,$(FORMAL_UNITS))): prove-%:
-	@NP_RTL="$(RTL_COMMON) $($*_RTL)" bash tests/formal/$*_prove.sh $(FORMAL_DIR)/$*
+	@NP_PROVE_QUICK="$(NP_PROVE_QUICK)" NP_RTL="$(RTL_COMMON) $($*_RTL)" \
+	  bash tests/formal/$*_prove.sh $(FORMAL_DIR)/$*
