@@ -101,8 +101,13 @@ verify-long: $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
 verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
 
 ## verify-selftest: the harnesses must fail on an injected mismatch, a hang, stale or malformed vectors
-verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t)) verify-selftest-engine
-	@echo "verify-selftest: every check failed when it had to, for $(strip $(TOPS)) and the two-stream engine fixture"
+verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t)) verify-selftest-engine verify-registers
+	@echo "verify-selftest: every check failed when it had to, for $(strip $(TOPS)), the two-stream engine fixture and the shared registers"
+
+## verify-registers: Icarus bench of the shared pipeline registers, and its contract check must fire
+.PHONY: verify-registers
+verify-registers:
+	@bash verilator_tb/run_registers.sh $(VERIFY_DIR)/registers $(RTL_COMMON)
 
 # The engine's multi-stream path, on a fixture (verilator_tb/fixture/): no unit uses it yet.
 TB_FIXTURE_DIR := $(VL_DIR)/fixture-two_stream

@@ -40,8 +40,10 @@ module dsm_compressor #(
   // Lane packing (remap, CSN detection, counts, per-lane concatenation, check).
   wire [NumLanes*LaneStreamBits-1:0] packed_lanes;
   wire [NumLanes*CountWidth-1:0]     packed_counts;
+  wire                               load;   // the register takes this cycle's stream
 
   dsm_line_pack #(.LaneBytes(LaneBytes), .CountWidth(CountWidth)) u_line_pack (
+    .en_i     (load),
     .line_i   (in_line_i),
     .lanes_o  (packed_lanes),
     .counts_o (packed_counts)
@@ -57,12 +59,15 @@ module dsm_compressor #(
     .len_o    (line_len)
   );
 
-  np_stream_register #(.Width(11 + 1026)) u_out_stage (
+  // The lanes are zero unless the register loads (dsm_lane_pack gates its selects), so the
+  // placed stream is too; only the length needs its own gate.
+  np_stream_register_gated #(.Width(11 + 1026)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .in_valid_i  (in_valid_i),
     .in_ready_o  (in_ready_o),
-    .in_data_i   ({line_len, line_bits}),
+    .load_o      (load),
+    .in_data_i   ({line_len & {11{load}}, line_bits}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),
     .out_data_o  ({out_len_o, out_bits_o})

@@ -2,8 +2,10 @@
 //
 // Function: restores the 128-byte line from a line stream of in_len_i bits and flags malformed
 // input (docs/dsm.md 4.5) on out_err_o. The whole datapath (dsm_line_unpack: lane-1 window
-// mux, per-lane unpacker, bit counter, offset mux, segment recover, unremap, length check) is
-// combinational in front of one output register.
+// shifter, per-lane unpacker, bit counter, offset mux, segment recover, unremap, length check)
+// is combinational in front of one output register. The register is np_stream_register_gated:
+// the datapath's select lines are gated with its load signal, so the datapath outputs zero
+// while the register holds, and holding costs an OR term per bit instead of a multiplexer.
 //
 // Latency / throughput: 1 cycle (input transfer to out_valid_o), one line per cycle.
 // Register bits: 1024 + 1 + valid = 1026 (the output is the narrowest place to cut: the input
@@ -31,19 +33,22 @@ module dsm_decompressor #(
 
   wire [1023:0] line;
   wire          err;
+  wire          load;   // the register takes this cycle's line; the datapath is zero otherwise
 
   dsm_line_unpack #(.LaneBytes(LaneBytes)) u_line_unpack (
+    .en_i   (load),
     .bits_i (in_bits_i),
     .len_i  (in_len_i),
     .line_o (line),
     .err_o  (err)
   );
 
-  np_stream_register #(.Width(1 + 1024)) u_out_stage (
+  np_stream_register_gated #(.Width(1 + 1024)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .in_valid_i  (in_valid_i),
     .in_ready_o  (in_ready_o),
+    .load_o      (load),
     .in_data_i   ({err, line}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),

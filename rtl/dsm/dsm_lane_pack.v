@@ -8,17 +8,21 @@
 // dsm_line_concat decodes it for the lane placement and dsm_lane_len.
 // The raw lane is ORed into the stream rather than multiplexed: dsm_lane_concat's output is
 // zero and ES is zero exactly when the lane is raw.
+// en_i: 0 forces bits_o to zero (by gating the concatenator's enable, ES, C and the raw lane's
+// enable, not the data), for the compressor's np_stream_register_gated; count_o does not
+// depend on it. Tie it to 1 for a plain packer.
 //
 // Latency / throughput: combinational (the compressor registers its output).
 //
 // What it does not do: no placement within the line (dsm_line_concat), no handshake.
 //
-// Worked example (LaneBytes = 64): an all-zero lane -> ES = 8'hFF, eight 4'h0 codes:
+// Worked example (LaneBytes = 64): en_i = 1, an all-zero lane -> ES = 8'hFF, eight 4'h0 codes:
 // bits_o = 41'h1FF (C = 1, ES = all ones, ED = 32 zero bits), count_o = 8 (41 bits).
 module dsm_lane_pack #(
   parameter integer LaneBytes  = 64,
   parameter integer CountWidth = $clog2(LaneBytes / 8 + 1)   // binary CSN count width
 ) (
+  input  wire                   en_i,
   input  wire [8*LaneBytes-1:0] lane_i,
   output wire [8*LaneBytes:0]   bits_o,
   output wire [CountWidth-1:0]  count_o
@@ -78,12 +82,12 @@ module dsm_lane_pack #(
     .seg_i (seg),
     .es_i  (es),
     .sel_i (sel),
-    .en_i  (compressed),
+    .en_i  (compressed & en_i),
     .ed_o  (ed)
   );
 
   // C, then either {ES, ED} (es is zero for a raw lane) or the raw bytes.
-  assign bits_o = {{EdSlack{1'b0}}, ed, es, compressed}
-                | {lane_i & {LaneBits{~compressed}}, 1'b0};
+  assign bits_o = {{EdSlack{1'b0}}, ed, es & {Segs{en_i}}, compressed & en_i}
+                | {lane_i & {LaneBits{~compressed & en_i}}, 1'b0};
 
 endmodule

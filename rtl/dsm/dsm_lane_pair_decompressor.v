@@ -1,6 +1,6 @@
 // dsm_lane_pair_decompressor: two independent 64-byte lane decoders behind one output register,
 // the configuration of the thesis's area figures ("two 64-byte DSMs in parallel", Table 6.4),
-// for synthesis comparison only (docs/dsm.md section 8.2, "Where the area goes").
+// for synthesis comparison only (docs/dsm.md section 8.3, "Where the area goes").
 //
 // Function: each lane stream arrives on its own bus with its own length (docs/dsm.md 4.2, 4.3;
 // bits at and above a lane's length are zero); each is decoded by dsm_lane_unpack; out_err_o is
@@ -8,7 +8,8 @@
 // Unlike dsm_decompressor it has no lane-1 window: it does not read the line stream of 4.4, in
 // which lane 1 starts where lane 0 ends.
 //
-// Latency / throughput: 1 cycle, one line per cycle (the output register of dsm_decompressor).
+// Latency / throughput: 1 cycle, one line per cycle (the gated output register of
+// dsm_decompressor).
 //
 // What it does not do: it is not a shipped unit and has no harness of its own; its datapath is
 // dsm_lane_unpack, which `make prove` (lane64) and the dsm_decompressor harness cover. It is
@@ -31,6 +32,7 @@ module dsm_lane_pair_decompressor (
 
   wire [1023:0] line;
   wire [1:0]    lane_err;
+  wire          load;   // as in dsm_decompressor: the datapath is zero unless the register loads
 
   genvar k;
   generate
@@ -40,6 +42,7 @@ module dsm_lane_pair_decompressor (
       wire [9:0]    expected_len;
 
       dsm_lane_unpack #(.LaneBytes(64)) u_lane_unpack (
+        .en_i       (load),
         .bits_i     (in_lanes_i[k*LaneStreamBits +: LaneStreamBits]),
         .lane_o     (line[k*512 +: 512]),
         .count_o    (count),
@@ -55,12 +58,13 @@ module dsm_lane_pair_decompressor (
     end
   endgenerate
 
-  np_stream_register #(.Width(1 + 1024)) u_out_stage (
+  np_stream_register_gated #(.Width(1 + 1024)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .in_valid_i  (in_valid_i),
     .in_ready_o  (in_ready_o),
-    .in_data_i   ({|lane_err, line}),
+    .load_o      (load),
+    .in_data_i   ({load & (|lane_err), line}),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),
     .out_data_o  ({out_err_o, out_line_o})

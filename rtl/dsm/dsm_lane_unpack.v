@@ -11,6 +11,9 @@
 // count_o: one-hot CSN count of the lane, count_o[0] for a raw lane; dsm_lane_len gives the
 // length, and the decompressor places the next lane with it.
 // noncanon_o: C = 1 with ES = 0, which the compressor never emits (docs/dsm.md 4.5).
+// en_i: 0 forces lane_o to zero by gating every select line (not the data), so the
+// decompressor's np_stream_register_gated holds its beat with one OR term per bit; count_o and
+// noncanon_o do not depend on it. Tie it to 1 for a plain decoder.
 //
 // Latency / throughput: combinational.
 //
@@ -19,11 +22,12 @@
 // caller checks truncation and trailing bits against count_o. With noncanon_o = 1 (count_o[0]
 // set) lane_o is not specified.
 //
-// Worked example (LaneBytes = 64): bits_i = 41'h1FF (C = 1, ES = 8'hFF, eight 4'h0 codes)
+// Worked example (LaneBytes = 64): en_i = 1, bits_i = 41'h1FF (C = 1, ES = 8'hFF, eight 4'h0 codes)
 // -> lane_o = 0, count_o = 9'h100 (8 CSN segments: 41 bits), noncanon_o = 0.
 module dsm_lane_unpack #(
   parameter integer LaneBytes = 64
 ) (
+  input  wire                   en_i,
   input  wire [8*LaneBytes:0]   bits_i,
   output wire [8*LaneBytes-1:0] lane_o,
   output wire [LaneBytes/8:0]   count_o,
@@ -37,6 +41,8 @@ module dsm_lane_unpack #(
   localparam integer EdBits   = 64 * Segs - 60;
 
   wire                       compressed = bits_i[0];
+  wire                       take_ed    = compressed & en_i;
+  wire                       take_raw   = ~compressed & en_i;
   wire [Segs-1:0]            es         = bits_i[Segs:1];
   // ED padded with zeros so that every 64-bit window the shifter can select exists.
   wire [64*Segs-1:0]         ed         = {60'b0, bits_i[Segs+1 +: EdBits]};
@@ -62,7 +68,7 @@ module dsm_lane_unpack #(
       always @(*) begin
         relayed = 64'b0;
         for (k = 0; k <= i; k = k + 1) begin
-          take       = sel[i*(i+1)/2 + k] & compressed;
+          take       = sel[i*(i+1)/2 + k] & take_ed;
           take_upper = take & ~es[i];
           relayed    = relayed
                      | (ed[64*i - 60*k +: 64] & {{60{take_upper}}, {4{take}}});
@@ -81,7 +87,7 @@ module dsm_lane_unpack #(
     .lane_o (unremapped)
   );
 
-  assign lane_o     = unremapped | (bits_i[LaneBits:1] & {LaneBits{~compressed}});
+  assign lane_o     = unremapped | (bits_i[LaneBits:1] & {LaneBits{take_raw}});
   // A raw lane counts as zero CSN segments whatever its bits 1..Segs hold.
   assign count_o    = {csn_total[Segs:1] & {Segs{compressed}}, csn_total[0] | ~compressed};
   assign noncanon_o = compressed & ~(|es);

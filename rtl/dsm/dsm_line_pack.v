@@ -15,6 +15,7 @@ module dsm_line_pack #(
   parameter integer LaneBytes  = 64,
   parameter integer CountWidth = $clog2(LaneBytes / 8 + 1)   // binary CSN count width
 ) (
+  input  wire                                             en_i,   // 0: lanes_o zero
   input  wire [1023:0]                                    line_i,
   output wire [(128/LaneBytes)*(8*LaneBytes+1)-1:0]       lanes_o,
   output wire [(128/LaneBytes)*CountWidth-1:0]            counts_o
@@ -28,6 +29,7 @@ module dsm_line_pack #(
   generate
     for (k = 0; k < NumLanes; k = k + 1) begin : gen_lane
       dsm_lane_pack #(.LaneBytes(LaneBytes), .CountWidth(CountWidth)) u_lane_pack (
+        .en_i    (en_i),
         .lane_i  (line_i[k*LaneBits +: LaneBits]),
         .bits_o  (lanes_o[k*LaneStreamBits +: LaneStreamBits]),
         .count_o (counts_o[k*CountWidth +: CountWidth])

@@ -22,6 +22,8 @@
 #            0, 2 and 3 (map free), and DF-TRUC with each of the 16 maps.
 #   sanity   the B1 netlist with the recover given ES with bit 0 forced to 0 (a wrong cut): the
 #            BDD engine must find a counterexample.
+# Lemma A runs through prove_lib.sh's np_prove; the others need several SAT calls in one Yosys
+# run or ABC's BDD engine, so they report the same way by hand.
 # Prints one "PROVED ..." / "CAUGHT ..." line per property with input width and time, or
 # "FAILED ..." with the log path, and exits non-zero on any failure.
 set -euo pipefail
@@ -30,6 +32,8 @@ out_dir=${1:?usage: dpc_prove.sh OUT_DIR}
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/dpc/*.v)}
 iface="tests/formal/dpc_iface_derive.v tests/formal/dpc_iface_assume.v tests/formal/dpc_iface_line.v"
 mkdir -p "$out_dir"
+NP_PROVE_OUT=$out_dir
+. "$(dirname "$0")/prove_lib.sh"
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -37,21 +41,11 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 status=0
 
 # Lemma A.
-start=$(now)
-log="$out_dir/analyze.log"
-set +e
-yosys -q -l "$log" -p "read_verilog -DSYNTHESIS $rtl $iface tests/formal/dpc_analyze_miter.v;
+np_prove dpc A "stage 1 meets the interface contract, every mode and map" "input 1030 bits" proof \
+  "read_verilog -DSYNTHESIS $rtl $iface tests/formal/dpc_analyze_miter.v;
   hierarchy -check -top dpc_analyze_miter; proc; flatten; opt -fast; techmap; opt -fast;
   abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;
-  sat -prove ok_o 1 -verify dpc_analyze_miter" >/dev/null 2>&1
-rc=$?
-set -e
-if [ $rc -eq 0 ] && grep -q "SAT proof finished - no model found: SUCCESS" "$log"; then
-  echo "PROVED dpc A: stage 1 meets the interface contract, every mode and map | input 1030 bits | $(since "$start") s"
-else
-  echo "FAILED dpc A: see $log"
-  status=1
-fi
+  sat -prove ok_o 1 -verify dpc_analyze_miter" || status=1
 
 # Lemmas E and B0, and the two netlists lemma B1 and the sanity check run on. The decompressor's
 # dpc_bit_count_local, dpc_recover and dpc_unpacker stay cells through the first flatten so

@@ -37,6 +37,7 @@ module dsm_lane_miter #(
   reg                      tail_zero;
 
   dsm_lane_pack #(.LaneBytes(LaneBytes), .CountWidth(CountWidth)) u_pack (
+    .en_i    (1'b1),
     .lane_i  (lane_i),
     .bits_o  (packed_bits),
     .count_o (pack_count)
@@ -51,6 +52,7 @@ module dsm_lane_miter #(
   endgenerate
 
   dsm_lane_unpack #(.LaneBytes(LaneBytes)) u_unpack (
+    .en_i       (1'b1),
     .bits_i     (channel),
     .lane_o     (unpacked),
     .count_o    (unpack_count),

@@ -27,6 +27,7 @@ module dsm_line_miter #(
   wire                               err;
 
   dsm_line_pack #(.LaneBytes(LaneBytes), .CountWidth(CountWidth)) u_line_pack (
+    .en_i     (1'b1),
     .line_i   (line_i),
     .lanes_o  (lanes),
     .counts_o (counts)
@@ -40,6 +41,7 @@ module dsm_line_miter #(
   );
 
   dsm_line_unpack #(.LaneBytes(LaneBytes)) u_line_unpack (
+    .en_i   (1'b1),
     .bits_i (stream),
     .len_i  (len),
     .line_o (restored),

@@ -1,0 +1,97 @@
+// np_stream_register_gated: np_stream_register for a producer that zeroes its own data when
+// the stage is not loading, so the register's hold costs one OR term per bit, not a multiplexer.
+//
+// Function: the handshake is np_stream_register's (in_ready_o = !valid_q || out_ready_i; a
+// beat is taken on a rising edge with in_valid_i && in_ready_o). load_o = in_valid_i &&
+// in_ready_o tells the producer when it is being taken. The producer must drive in_data_i to
+// zero whenever load_o is 0; the register then computes
+//     data_d = in_data_i | (data_q & ~load_o)
+// which is data_q when not loading and in_data_i when loading.
+//
+// Why: a datapath that ends in one-hot AND-OR multiplexers (the DSM decompressor's segment
+// shifters) can gate its select lines with load_o (a few hundred signals) instead of the
+// register multiplexing every data bit (about a thousand), and the hold becomes one more input
+// of the last OR. Measured on the DSM decompressor: docs/dsm.md section 8.3.
+//
+// Latency / throughput: 1 cycle; one beat per cycle when the consumer is always ready.
+//
+// What it does not do: it does not gate in_data_i itself (that is what it saves); a producer
+// that leaves data on the bus while load_o is 0 corrupts the held beat. The simulation check
+// below catches that.
+//
+// Worked example (Width = 8): edge 1 in_valid_i = 1, load_o = 1, in_data_i = 8'h5a,
+// out_ready_i = 0 -> out_valid_o = 1, out_data_o = 8'h5a; in_ready_o = 0 and load_o = 0 from
+// then on, so the producer drives 8'h00 and 8'h5a is held until out_ready_i takes it.
+//
+// Simulation-only checks (not under SYNTHESIS): in_data_i is zero in every cycle with
+// load_o = 0 out of reset, and np_stream_register's output-port obligations. A failure prints
+// an "ASSERT" line naming the instance and stops with $fatal.
+module np_stream_register_gated #(
+  parameter integer Width = 1
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  input  wire             in_valid_i,
+  output wire             in_ready_o,
+  output wire             load_o,
+  input  wire [Width-1:0] in_data_i,
+  output wire             out_valid_o,
+  input  wire             out_ready_i,
+  output wire [Width-1:0] out_data_o
+);
+
+  reg             valid_q, valid_d;
+  reg [Width-1:0] data_q;
+
+  assign in_ready_o  = ~valid_q | out_ready_i;
+  assign load_o      = in_valid_i & in_ready_o;
+  assign out_valid_o = valid_q;
+  assign out_data_o  = data_q;
+
+  always @(*) begin
+    valid_d = valid_q;
+    if (in_ready_o) begin
+      valid_d = in_valid_i;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q <= 1'b0;
+    end else begin
+      valid_q <= valid_d;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    data_q <= in_data_i | (data_q & {Width{~load_o}});
+  end
+
+`ifndef SYNTHESIS
+  reg             stalled_q;     // previous edge saw out_valid_o && !out_ready_i out of reset
+  reg [Width-1:0] stalled_data_q;
+
+  always @(posedge clk_i) begin
+    stalled_q      <= rst_ni & out_valid_o & ~out_ready_i;
+    stalled_data_q <= out_data_o;
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_ni && !load_o && in_data_i !== {Width{1'b0}}) begin
+      $display("ASSERT %m: in_data_i is not zero while load_o = 0 (the held beat would change)");
+      $fatal;
+    end
+    if (rst_ni && stalled_q) begin
+      if (!out_valid_o) begin
+        $display("ASSERT %m: out_valid_o dropped before out_ready_i accepted the beat");
+        $fatal;
+      end
+      if (out_data_o !== stalled_data_q) begin
+        $display("ASSERT %m: out_data_o changed while out_valid_o && !out_ready_i");
+        $fatal;
+      end
+    end
+  end
+`endif
+
+endmodule
