@@ -20,8 +20,9 @@ NP_OBJ         := $(patsubst cmodel/%.c,$(NP_OBJ_DIR)/%.o,$(NP_SRC))
 NP_SAN_OBJ     := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_SRC))
 NP_TOOL_OBJ    := $(patsubst cmodel/%.c,$(NP_OBJ_DIR)/%.o,$(NP_TOOL_SRC))
 NP_TOOL_SAN_OBJ := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_TOOL_SRC))
-NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o
-DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o
+BENCH_UTIL_OBJ := $(NP_OBJ_DIR)/bench/bench_util.o
+NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
+DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
 
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=

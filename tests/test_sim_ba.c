@@ -19,19 +19,13 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "sim_test_util.h"
 #include "tracegen.h"
 
 static mem_image img;
 
-static const char *data_dir(void) {
-    const char *d = getenv("SIM_TEST_DATA_DIR");
-    return d ? d : "../shared/data/lines";
-}
-
 static void base_config(sim_config *cfg, sim_l1_policy policy) {
-    config_default(cfg);
-    snprintf(cfg->data_dir, sizeof cfg->data_dir, "%s", data_dir());
-    snprintf(cfg->synth_report, sizeof cfg->synth_report, "/nonexistent/report.json");
+    sim_test_base_config(cfg);
     cfg->l1_policy = policy;
 }
 
@@ -300,12 +294,7 @@ static void test_bad_config_names_file_and_line(void **state) {
 
 static int setup(void **state) {
     (void)state;
-    char err[512];
-    if (!memimg_load(&img, data_dir(), err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    return 0;
+    return sim_test_load_image(&img);
 }
 
 static int teardown(void **state) {

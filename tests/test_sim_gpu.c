@@ -13,25 +13,13 @@
 #include <unistd.h>
 
 #include "gpu.h"
+#include "sim_test_util.h"
 #include "tracegen.h"
 
 static mem_image img;
 
-static const char *data_dir(void) {
-    const char *d = getenv("SIM_TEST_DATA_DIR");
-    return d ? d : "../shared/data/lines";
-}
-
 static void base_config(sim_config *cfg) {
-    config_default(cfg);
-    snprintf(cfg->data_dir, sizeof cfg->data_dir, "%s", data_dir());
-    snprintf(cfg->synth_report, sizeof cfg->synth_report, "/nonexistent/report.json");
-}
-
-static unsigned hops8(unsigned a, unsigned b) {
-    unsigned dx = a % 8 > b % 8 ? a % 8 - b % 8 : b % 8 - a % 8;
-    unsigned dy = a / 8 > b / 8 ? a / 8 - b / 8 : b / 8 - a / 8;
-    return dx + dy;
+    sim_test_base_config(cfg);
 }
 
 /* One read miss in an idle machine: request 4H+5, memory 1 + DRAM, reply 4H+13 (9 flits). */
@@ -48,7 +36,7 @@ static void test_single_miss_latency_breakdown(void **state) {
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
     unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
     assert_true(gpu_place(&cfg, sm_node, mc_node, err, sizeof err));
-    unsigned h = hops8(sm_node[5], mc_node[gpu_mc_of_line(addr >> 7, cfg.mcs)]);
+    unsigned h = sim_test_hops8(sm_node[5], mc_node[gpu_mc_of_line(addr >> 7, cfg.mcs)]);
     assert_int_equal(st.replies, 1);
     assert_int_equal(st.req_lat_sum, 4 * h + 5);
     assert_int_equal(st.mem_lat_sum, 1 + cfg.dram_latency);
@@ -259,12 +247,7 @@ static void test_diamond_any_mc_count(void **state) {
 
 static int setup(void **state) {
     (void)state;
-    char err[512];
-    if (!memimg_load(&img, data_dir(), err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    return 0;
+    return sim_test_load_image(&img);
 }
 
 static int teardown(void **state) {

@@ -14,26 +14,14 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "sim_test_util.h"
 #include "tracegen.h"
 
 static mem_image img;
 
-static const char *data_dir(void) {
-    const char *d = getenv("SIM_TEST_DATA_DIR");
-    return d ? d : "../shared/data/lines";
-}
-
 static void base_config(sim_config *cfg, unsigned rgrs) {
-    config_default(cfg);
-    snprintf(cfg->data_dir, sizeof cfg->data_dir, "%s", data_dir());
-    snprintf(cfg->synth_report, sizeof cfg->synth_report, "/nonexistent/report.json");
+    sim_test_base_config(cfg);
     cfg->pcu_rgrs = rgrs;
-}
-
-static unsigned hops8(unsigned a, unsigned b) {
-    unsigned dx = a % 8 > b % 8 ? a % 8 - b % 8 : b % 8 - a % 8;
-    unsigned dy = a / 8 > b / 8 ? a / 8 - b / 8 : b / 8 - a / 8;
-    return dx + dy;
 }
 
 /* Every request answered exactly once, every read either carried a reply or joined one, and the
@@ -123,7 +111,7 @@ static void test_single_read_latency_through_the_pcu(void **state) {
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
     unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
     assert_true(gpu_place(&cfg, sm_node, mc_node, err, sizeof err));
-    unsigned h = hops8(sm_node[5], mc_node[gpu_mc_of_line(addr >> 7, cfg.mcs)]);
+    unsigned h = sim_test_hops8(sm_node[5], mc_node[gpu_mc_of_line(addr >> 7, cfg.mcs)]);
     assert_int_equal(st.replies, 1);
     assert_int_equal(st.pcu_mcast_replies, 0);
     assert_int_equal(st.pcu_read_replies, 1);
@@ -267,12 +255,7 @@ static void test_config_errors(void **state) {
 
 static int setup(void **state) {
     (void)state;
-    char err[512];
-    if (!memimg_load(&img, data_dir(), err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    return 0;
+    return sim_test_load_image(&img);
 }
 
 static int teardown(void **state) {

@@ -3,7 +3,6 @@
 // and the RTL's 20 next-hop subsets and masks are compared bit for bit. Stimulus: the golden
 // vectors, then the weighted shape mix of mcast_stimulus.h at random positions and orders.
 #include <map>
-#include <vector>
 
 #include "Vmcast_rc_lookahead.h"
 #include "harness.h"
@@ -21,45 +20,12 @@ const tb::HexLayout kLayout{{"cur_x", mc::kCoordBits}, {"cur_y", mc::kCoordBits}
                             {"dests", mc::kNodes},     {"exp_mask", kRows},
                             {"exp_dests", kRows * mc::kNodes}};
 
-class LookaheadAdapter : public tb::StreamAdapter<LookaheadAdapter, Vmcast_rc_lookahead> {
+class LookaheadAdapter : public mc::RcAdapterBase<LookaheadAdapter, Vmcast_rc_lookahead> {
 public:
     static constexpr const char *kUnit = "mcast_rc_lookahead";
     static constexpr int kSpecLatency = 1;  // docs/mcast.md section 6: the input register
-    using Input = mc::Input;
 
-    explicit LookaheadAdapter(const tb::Options &opt) {
-        if (!opt.vectors.empty()) load_vectors(opt.vectors);
-    }
-
-    void begin_run(tb::Rng &) {
-        next_vector_ = 0;
-        gen_.begin_run();
-    }
-
-    bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (next_vector_ < vectors_.size()) {
-            in = vectors_[next_vector_];
-            origin = tb::Origin{"vector", next_vector_, nullptr};
-            next_vector_++;
-            return true;
-        }
-        gen_.next(rng, in, origin);
-        return true;
-    }
-
-    void drive_input(Dut &d, const Input &in) {
-        d.in_cur_x_i = static_cast<uint8_t>(in.x);
-        d.in_cur_y_i = static_cast<uint8_t>(in.y);
-        d.in_order_i = static_cast<uint8_t>(in.order);
-        d.in_dests_i = in.dests;
-    }
-
-    void drive_idle(Dut &d, tb::Rng &rng) {
-        d.in_cur_x_i = static_cast<uint8_t>(rng.bits(mc::kCoordBits));
-        d.in_cur_y_i = static_cast<uint8_t>(rng.bits(mc::kCoordBits));
-        d.in_order_i = static_cast<uint8_t>(rng.bits(1));
-        d.in_dests_i = rng.next();
-    }
+    explicit LookaheadAdapter(const tb::Options &opt) : RcAdapterBase(opt, kLayout) {}
 
     tb::Txn predict(Input &in) { return model(in); }
 
@@ -82,9 +48,6 @@ public:
         return kNames[n];
     }
 
-    std::string describe(const Input &in) const { return mc::describe(in); }
-
-private:
     static tb::Txn model(const Input &in) {
         const mcast_mesh m = {mc::kK, mc::kK};
         const mcast_set dests = mc::to_set(in.dests);
@@ -106,22 +69,6 @@ private:
         t.add("next_dests", mc::sets_field(rows, kRows));
         return t;
     }
-
-    void load_vectors(const std::string &path) {
-        for (const tb::HexVector &v : tb::load_hex_vectors(path, kLayout)) {
-            const Input in = mc::input_from_vector(kLayout, v.value);
-            const tb::Txn exp = model(in);
-            const tb::Bits rec_mask = kLayout.get(v.value, "exp_mask");
-            const tb::Bits rec_dests = kLayout.get(v.value, "exp_dests");
-            if (rec_mask != exp.fields[0].value) mc::stale(v, "exp_mask", rec_mask, exp.fields[0].value);
-            if (rec_dests != exp.fields[1].value) mc::stale(v, "exp_dests", rec_dests, exp.fields[1].value);
-            vectors_.push_back(in);
-        }
-    }
-
-    std::vector<Input> vectors_;
-    size_t next_vector_ = 0;
-    mc::Generator gen_;
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 // bit. Stimulus: the golden vectors (every router position x directed patterns, both orders),
 // then the weighted shape mix of mcast_stimulus.h at random positions and orders.
 #include <map>
-#include <vector>
 
 #include "Vmcast_rc.h"
 #include "harness.h"
@@ -20,45 +19,12 @@ const tb::HexLayout kLayout{{"cur_x", mc::kCoordBits}, {"cur_y", mc::kCoordBits}
                             {"dests", mc::kNodes},     {"exp_mask", mc::kPorts},
                             {"exp_dests", mc::kPorts * mc::kNodes}};
 
-class RcAdapter : public tb::StreamAdapter<RcAdapter, Vmcast_rc> {
+class RcAdapter : public mc::RcAdapterBase<RcAdapter, Vmcast_rc> {
 public:
     static constexpr const char *kUnit = "mcast_rc";
     static constexpr int kSpecLatency = 1;  // docs/mcast.md section 6: the input register
-    using Input = mc::Input;
 
-    explicit RcAdapter(const tb::Options &opt) {
-        if (!opt.vectors.empty()) load_vectors(opt.vectors);
-    }
-
-    void begin_run(tb::Rng &) {
-        next_vector_ = 0;
-        gen_.begin_run();
-    }
-
-    bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (next_vector_ < vectors_.size()) {
-            in = vectors_[next_vector_];
-            origin = tb::Origin{"vector", next_vector_, nullptr};
-            next_vector_++;
-            return true;
-        }
-        gen_.next(rng, in, origin);
-        return true;
-    }
-
-    void drive_input(Dut &d, const Input &in) {
-        d.in_cur_x_i = static_cast<uint8_t>(in.x);
-        d.in_cur_y_i = static_cast<uint8_t>(in.y);
-        d.in_order_i = static_cast<uint8_t>(in.order);
-        d.in_dests_i = in.dests;
-    }
-
-    void drive_idle(Dut &d, tb::Rng &rng) {
-        d.in_cur_x_i = static_cast<uint8_t>(rng.bits(mc::kCoordBits));
-        d.in_cur_y_i = static_cast<uint8_t>(rng.bits(mc::kCoordBits));
-        d.in_order_i = static_cast<uint8_t>(rng.bits(1));
-        d.in_dests_i = rng.next();
-    }
+    explicit RcAdapter(const tb::Options &opt) : RcAdapterBase(opt, kLayout) {}
 
     tb::Txn predict(Input &in) {
         tb::Txn t = model(in);
@@ -84,9 +50,6 @@ public:
         events["positions_and_orders_seen_of_128"] = seen_.size();
     }
 
-    std::string describe(const Input &in) const { return mc::describe(in); }
-
-private:
     static tb::Txn model(const Input &in) {
         const mcast_mesh m = {mc::kK, mc::kK};
         const mcast_set dests = mc::to_set(in.dests);
@@ -101,21 +64,7 @@ private:
         return t;
     }
 
-    void load_vectors(const std::string &path) {
-        for (const tb::HexVector &v : tb::load_hex_vectors(path, kLayout)) {
-            const Input in = mc::input_from_vector(kLayout, v.value);
-            const tb::Txn exp = model(in);
-            const tb::Bits rec_mask = kLayout.get(v.value, "exp_mask");
-            const tb::Bits rec_dests = kLayout.get(v.value, "exp_dests");
-            if (rec_mask != exp.fields[0].value) mc::stale(v, "exp_mask", rec_mask, exp.fields[0].value);
-            if (rec_dests != exp.fields[1].value) mc::stale(v, "exp_dests", rec_dests, exp.fields[1].value);
-            vectors_.push_back(in);
-        }
-    }
-
-    std::vector<Input> vectors_;
-    size_t next_vector_ = 0;
-    mc::Generator gen_;
+private:
     std::map<unsigned, uint64_t> seen_;
 };
 

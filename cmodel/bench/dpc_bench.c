@@ -10,15 +10,14 @@
  * benchmark, not a test: it fails only if the model disagrees with itself (a line that does not
  * round-trip). */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "critmap.h"
 #include "dpc.h"
 
@@ -38,12 +37,6 @@ typedef struct {
 } bench_file;
 
 static volatile uint64_t sink; /* keeps the measured work observable */
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static bool load_file(const char *dir, const char *name, bench_file *f) {
     char path[4096];
@@ -88,34 +81,6 @@ static void free_file(bench_file *f) {
     free(f->bits);
 }
 
-static int compare_names(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static size_t list_files(const char *dir, char *names[], size_t max) {
-    DIR *d = opendir(dir);
-    if (d == NULL) {
-        fprintf(stderr, "dpc_bench: cannot open directory '%s': %s\n", dir, strerror(errno));
-        return 0;
-    }
-    size_t n = 0;
-    for (struct dirent *e; n < max && (e = readdir(d)) != NULL;) {
-        char path[4096];
-        struct stat sb;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-            names[n] = malloc(strlen(e->d_name) + 1u);
-            if (names[n] != NULL) {
-                strcpy(names[n], e->d_name);
-                n++;
-            }
-        }
-    }
-    closedir(d);
-    qsort(names, n, sizeof names[0], compare_names);
-    return n;
-}
-
 /* One pass over all lines of a file: compress (leaving the streams for decompress). */
 static void pass_compress(dpc_mode mode, bench_file *f) {
     uint64_t total = 0;
@@ -149,11 +114,11 @@ static double measure(void (*pass)(dpc_mode, bench_file *), dpc_mode mode, bench
     }
     pass(mode, f); /* warm caches and branch predictors */
     size_t passes = 0;
-    double start = now_seconds(), elapsed;
+    double start = bench_cpu_seconds(), elapsed;
     do {
         pass(mode, f);
         passes++;
-        elapsed = now_seconds() - start;
+        elapsed = bench_cpu_seconds() - start;
     } while (elapsed < min_time);
     return (double)passes * (double)f->lines * DPC_LINE_BYTES / elapsed / 1e6;
 }
@@ -235,7 +200,7 @@ int main(int argc, char **argv) {
         return rc;
     }
     char *names[MAX_FILES];
-    size_t n = list_files(dir, names, MAX_FILES);
+    size_t n = bench_list_dir("dpc_bench", dir, names, MAX_FILES);
     if (n == 0) {
         fprintf(stderr, "dpc_bench: no data files in '%s'\n", dir);
         return 1;

@@ -13,15 +13,14 @@
  * one trial) so a run under `valgrind --tool=callgrind --toggle-collect=pass_<op>` counts the
  * instructions of N passes over the file; cmodel/bench/dsm_insns.sh does that per file. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "dsm.h"
 
 #define DEFAULT_DATA_DIR "../shared/data/lines"
@@ -61,12 +60,6 @@ typedef struct {
 } bench_options;
 
 static volatile uint64_t sink; /* keeps the measured work observable */
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* "name.float32.bin" -> "float32": the part before the last extension. */
 static void element_type(const char *name, char type[TYPE_CHARS]) {
@@ -119,40 +112,6 @@ static void free_file(bench_file *f) {
     free(f->bits);
 }
 
-static int compare_names(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *copy_string(const char *s) {
-    char *c = malloc(strlen(s) + 1u);
-    if (c != NULL) {
-        strcpy(c, s);
-    }
-    return c;
-}
-
-/* Regular files of dir, sorted by name. */
-static size_t list_dir(const char *dir, char *names[], size_t max) {
-    DIR *d = opendir(dir);
-    if (d == NULL) {
-        fprintf(stderr, "dsm_bench: cannot open directory '%s': %s\n", dir, strerror(errno));
-        return 0;
-    }
-    size_t n = 0;
-    for (struct dirent *e; n < max && (e = readdir(d)) != NULL;) {
-        char path[4096];
-        struct stat sb;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
-            (names[n] = copy_string(e->d_name)) != NULL) {
-            n++;
-        }
-    }
-    closedir(d);
-    qsort(names, n, sizeof names[0], compare_names);
-    return n;
-}
-
 /* The data set: every file of a directory, or a single file (names[0] is then its path and
  * *dir is ""). Returns the number of files; 0 after printing why there are none. */
 static size_t list_inputs(const char *path, const char **dir, char *names[], size_t max) {
@@ -163,14 +122,14 @@ static size_t list_inputs(const char *path, const char **dir, char *names[], siz
     }
     if (S_ISDIR(sb.st_mode)) {
         *dir = path;
-        size_t n = list_dir(path, names, max);
+        size_t n = bench_list_dir("dsm_bench", path, names, max);
         if (n == 0) {
             fprintf(stderr, "dsm_bench: no data files in '%s'\n", path);
         }
         return n;
     }
     *dir = "";
-    names[0] = copy_string(path);
+    names[0] = strdup(path);
     return names[0] != NULL ? 1u : 0u;
 }
 
@@ -243,22 +202,22 @@ static double measure(bench_pass pass, const bench_options *o, bench_file *f) {
     }
     double bytes_per_pass = (double)f->lines * DSM_LINE_BYTES;
     if (o->passes > 0) {
-        double start = now_seconds();
+        double start = bench_cpu_seconds();
         for (unsigned long p = 0; p < o->passes; p++) {
             pass(&o->cfg, f);
         }
-        double elapsed = now_seconds() - start;
+        double elapsed = bench_cpu_seconds() - start;
         return elapsed > 0.0 ? (double)o->passes * bytes_per_pass / elapsed / 1e6 : 0.0;
     }
     pass(&o->cfg, f); /* warm caches and branch predictors */
     double best = 0.0;
     for (unsigned trial = 0; trial < BENCH_TRIALS; trial++) {
         size_t passes = 0;
-        double start = now_seconds(), elapsed;
+        double start = bench_cpu_seconds(), elapsed;
         do {
             pass(&o->cfg, f);
             passes++;
-            elapsed = now_seconds() - start;
+            elapsed = bench_cpu_seconds() - start;
         } while (elapsed < o->min_time / BENCH_TRIALS);
         double rate = (double)passes * bytes_per_pass / elapsed / 1e6;
         best = rate > best ? rate : best;

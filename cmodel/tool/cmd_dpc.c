@@ -16,6 +16,7 @@
 #include "critmap.h"
 #include "dpc.h"
 #include "dsm.h"
+#include "report.h"
 #include "table.h"
 
 #define DEFAULT_DATA_DIR "../shared/data/lines"
@@ -108,14 +109,6 @@ static uint64_t dsm_bits_of(const cli_buffer *buf) {
         bits += dsm_compressed_bits(&cfg, line);
     }
     return bits;
-}
-
-static void format_saving(uint64_t bits, uint64_t bytes, char *out, size_t n) {
-    if (bytes == 0) {
-        snprintf(out, n, "-");
-    } else {
-        snprintf(out, n, "%.1f%%", 100.0 * (1.0 - (double)bits / (double)(bytes * 8u)));
-    }
 }
 
 /* ---- option parsing shared by both commands --------------------------------------------- */
@@ -231,6 +224,27 @@ static const char ratio_dpc_usage[] =
     "  --seed N     seed of the mix (default 1)\n"
     "  --format F   text (aligned, default) or md (Markdown)\n";
 
+static void measure_ratio_row(const void *ctx, const char *path, const cli_buffer *buf,
+                              ratio_figures *fig) {
+    const dpc_options *o = ctx;
+    (void)path;
+    dpc_stats st;
+    measure_dpc(o->mode, &o->maps, buf, true, &st);
+    *fig = (ratio_figures){st.lines, st.bytes, st.bits, st.raw_lines, st.lines};
+}
+
+static void print_ratio_preamble(const void *ctx) {
+    const dpc_options *o = ctx;
+    char label[48];
+    map_source_label(&o->maps, label, sizeof label);
+    const char *md = o->format == TABLE_MARKDOWN ? "> " : "";
+    printf("%sDPC model %s, algorithm %s%s%s\n", md, DPC_MODEL_VERSION, dpc_mode_name(o->mode),
+           o->mode == DPC_MODE_DPC ? "" : ", critical maps ", o->mode == DPC_MODE_DPC ? "" : label);
+    if (o->format == TABLE_MARKDOWN) {
+        printf("\n");
+    }
+}
+
 int cmd_ratio_dpc(int argc, char **argv) {
     dpc_options o;
     int rc = parse_dpc_options(argc, argv, true, ratio_dpc_usage, &o);
@@ -240,55 +254,8 @@ int cmd_ratio_dpc(int argc, char **argv) {
     if (o.first_operand >= argc) {
         return cli_usage_error(argv[0], "no input file");
     }
-    static const char *const header[] = {"file", "type", "lines", "bytes", "comp_bits",
-                                         "comp_bytes", "ratio", "saving", "raw_lines"};
-    static const bool right[] = {false, false, true, true, true, true, true, true, true};
-    table t;
-    table_init(&t, 9, header, right);
-    int status = NP_EXIT_OK;
-    for (int i = o.first_operand; i < argc; i++) {
-        cli_buffer buf;
-        if (!cli_read_file(argv[i], &buf)) {
-            status = NP_EXIT_FAIL;
-            continue;
-        }
-        dpc_stats st;
-        measure_dpc(o.mode, &o.maps, &buf, true, &st);
-        cli_buffer_free(&buf);
-        char lines[24], bytes[24], bits[24], cbytes[24], ratio[24], saving[24], raw[24];
-        snprintf(lines, sizeof lines, "%zu", st.lines);
-        snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)st.bytes);
-        snprintf(bits, sizeof bits, "%llu", (unsigned long long)st.bits);
-        snprintf(cbytes, sizeof cbytes, "%llu", (unsigned long long)((st.bits + 7u) / 8u));
-        if (st.bits == 0) {
-            snprintf(ratio, sizeof ratio, "-");
-        } else {
-            snprintf(ratio, sizeof ratio, "%.3f", (double)(st.bytes * 8u) / (double)st.bits);
-        }
-        format_saving(st.bits, st.bytes, saving, sizeof saving);
-        if (st.lines == 0) {
-            snprintf(raw, sizeof raw, "-");
-        } else {
-            snprintf(raw, sizeof raw, "%.1f%%", 100.0 * (double)st.raw_lines / (double)st.lines);
-        }
-        const char *cells[] = {cli_basename(argv[i]), cli_elem_type_name(cli_elem_type_of(argv[i])),
-                               lines, bytes, bits, cbytes, ratio, saving, raw};
-        if (!table_add_row(&t, cells)) {
-            table_free(&t);
-            return cli_fail("out of memory");
-        }
-    }
-    char label[48];
-    map_source_label(&o.maps, label, sizeof label);
-    const char *md = o.format == TABLE_MARKDOWN ? "> " : "";
-    printf("%sDPC model %s, algorithm %s%s%s\n", md, DPC_MODEL_VERSION, dpc_mode_name(o.mode),
-           o.mode == DPC_MODE_DPC ? "" : ", critical maps ", o.mode == DPC_MODE_DPC ? "" : label);
-    if (o.format == TABLE_MARKDOWN) {
-        printf("\n");
-    }
-    table_print(&t, stdout, o.format);
-    table_free(&t);
-    return status;
+    ratio_report report = {"raw_lines", measure_ratio_row, print_ratio_preamble, &o, o.format};
+    return report_ratio_files(argv + o.first_operand, argc - o.first_operand, &report);
 }
 
 /* ---- savings-table --------------------------------------------------------------------- */
@@ -308,7 +275,8 @@ static const char savings_usage[] =
     "  --seed N    seed of the mix (default 1)\n"
     "  --format F  text (aligned, default) or md (Markdown)\n";
 
-static bool savings_row(table *t, const data_file *f, const map_source *mix) {
+static bool savings_row(const void *ctx, table *t, const data_file *f) {
+    const map_source *mix = &((const dpc_options *)ctx)->maps;
     cli_buffer buf;
     if (!cli_read_file(f->path, &buf)) {
         return false;
@@ -318,18 +286,18 @@ static bool savings_row(table *t, const data_file *f, const map_source *mix) {
     size_t lines = cli_line_count(buf.size);
     uint64_t bytes = (uint64_t)lines * DPC_LINE_BYTES;
     snprintf(text[1], sizeof text[1], "%zu", lines);
-    format_saving(dsm_bits_of(&buf), bytes, text[2], sizeof text[2]);
+    report_saving(bytes, dsm_bits_of(&buf), text[2], sizeof text[2]);
     dpc_stats st;
     map_source whole = {false, DPC_MAP_FULL, 0};
     measure_dpc(DPC_MODE_DPC, &whole, &buf, false, &st);
-    format_saving(st.bits, bytes, text[3], sizeof text[3]);
+    report_saving(bytes, st.bits, text[3], sizeof text[3]);
     for (unsigned d = 0; d < 2; d++) {
         dpc_mode mode = d == 0 ? DPC_MODE_DFTRUC : DPC_MODE_DFMAN;
         for (unsigned m = 0; m <= NUM_FIXED; m++) {
             map_source fixed = {false, m < NUM_FIXED ? FIXED_MAPS[m] : 0u, 0};
             measure_dpc(mode, m < NUM_FIXED ? &fixed : mix, &buf, false, &st);
             unsigned col = 4u + d * (NUM_FIXED + 1u) + m;
-            format_saving(st.bits, bytes, text[col], sizeof text[col]);
+            report_saving(bytes, st.bits, text[col], sizeof text[col]);
         }
     }
     cli_buffer_free(&buf);
@@ -340,7 +308,8 @@ static bool savings_row(table *t, const data_file *f, const map_source *mix) {
     return table_add_row(t, cells);
 }
 
-static void print_savings_preamble(const dpc_options *o, const char *dir) {
+static void print_savings_preamble(const void *ctx, const char *dir) {
+    const dpc_options *o = ctx;
     bool md = o->format == TABLE_MARKDOWN;
     const char *item = md ? "- " : "  ";
     printf("%sSpace savings per file: DSM (model %s) and DPC / DF-TRUC / DF-MAN (model %s): %s\n",
@@ -367,15 +336,6 @@ int cmd_savings_table(int argc, char **argv) {
         return cli_usage_error(argv[0], "expected at most one directory");
     }
     const char *dir = o.first_operand < argc ? argv[o.first_operand] : DEFAULT_DATA_DIR;
-    data_file *files;
-    size_t n;
-    if (!cli_list_data_files(dir, &files, &n)) {
-        return NP_EXIT_FAIL;
-    }
-    if (n == 0) {
-        free(files);
-        return cli_fail("no data files in '%s'", dir);
-    }
     static const char *const header[SAVINGS_COLS] = {
         "file",      "lines",     "dsm",       "dpc",      "truc_1000", "truc_1100", "truc_1110",
         "truc_1111", "truc_mix",  "man_1000",  "man_1100", "man_1110",  "man_1111",  "man_mix"};
@@ -383,20 +343,7 @@ int cmd_savings_table(int argc, char **argv) {
     for (unsigned c = 0; c < SAVINGS_COLS; c++) {
         right[c] = c > 0;
     }
-    table t;
-    table_init(&t, SAVINGS_COLS, header, right);
-    bool ok = true;
-    for (size_t i = 0; i < n && ok; i++) {
-        if (i == 0 || files[i].type != files[i - 1].type) {
-            ok = table_add_group(&t, cli_elem_type_name(files[i].type));
-        }
-        ok = ok && savings_row(&t, &files[i], &o.maps);
-    }
-    cli_free_data_files(files, n);
-    if (ok) {
-        print_savings_preamble(&o, dir);
-        table_print(&t, stdout, o.format);
-    }
-    table_free(&t);
-    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+    dir_report report = {SAVINGS_COLS, header, right, savings_row, print_savings_preamble, &o,
+                         o.format};
+    return report_dir_files(dir, &report);
 }

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "dsm.h"
+#include "report.h"
 #include "table.h"
 
 #define DEFAULT_DATA_DIR "../shared/data/lines"
@@ -56,30 +57,6 @@ static void measure(const dsm_config *cfg, const cli_buffer *buf, unsigned appro
         dsm_approx_apply(approx_bits, line, line);
         st->bits += dsm_compressed_bits(cfg, line);
         count_lanes(cfg, line, st);
-    }
-}
-
-static void format_ratio(const ratio_stats *st, char *out, size_t n) {
-    if (st->bits == 0) {
-        snprintf(out, n, "-");
-    } else {
-        snprintf(out, n, "%.3f", (double)(st->bytes * 8u) / (double)st->bits);
-    }
-}
-
-static void format_saving(const ratio_stats *st, char *out, size_t n) {
-    if (st->bytes == 0) {
-        snprintf(out, n, "-");
-    } else {
-        snprintf(out, n, "%.1f%%", 100.0 * (1.0 - (double)st->bits / (double)(st->bytes * 8u)));
-    }
-}
-
-static void format_percent(uint64_t part, uint64_t whole, char *out, size_t n) {
-    if (whole == 0) {
-        snprintf(out, n, "-");
-    } else {
-        snprintf(out, n, "%.1f%%", 100.0 * (double)part / (double)whole);
     }
 }
 
@@ -162,7 +139,8 @@ static int parse_options(int argc, char **argv, bool allow_approx, const char *u
     return -1;
 }
 
-static void print_ratio_preamble(const ratio_options *opt) {
+static void print_ratio_preamble(const void *ctx) {
+    const ratio_options *opt = ctx;
     const char *md = opt->format == TABLE_MARKDOWN ? "> " : "";
     printf("%sDSM model %s, lane %u B (%u per 128-byte line), approximation %u bits\n", md,
            DSM_MODEL_VERSION, opt->cfg.lane_bytes, DSM_LINE_BYTES / opt->cfg.lane_bytes,
@@ -185,6 +163,18 @@ static const char *algo_option(int argc, char **argv) {
     return NULL;
 }
 
+static void measure_ratio_row(const void *ctx, const char *path, const cli_buffer *buf,
+                              ratio_figures *fig) {
+    const ratio_options *opt = ctx;
+    if (opt->approx_bits > 0 && cli_elem_type_of(path) != CLI_ELEM_FLOAT32) {
+        fprintf(stderr, "nocpress ratio: warning: approximating '%s', whose name does not say "
+                        "float32: the cleared bits are not mantissa bits\n", path);
+    }
+    ratio_stats st;
+    measure(&opt->cfg, buf, opt->approx_bits, &st);
+    *fig = (ratio_figures){st.lines, st.bytes, st.bits, st.raw_lanes, st.lanes};
+}
+
 int cmd_ratio(int argc, char **argv) {
     const char *algo = algo_option(argc, argv);
     if (algo != NULL && strcmp(algo, "dsm") != 0) {
@@ -198,45 +188,9 @@ int cmd_ratio(int argc, char **argv) {
     if (opt.first_operand >= argc) {
         return cli_usage_error(argv[0], "no input file");
     }
-    static const char *const header[] = {"file", "type", "lines", "bytes", "comp_bits",
-                                         "comp_bytes", "ratio", "saving", "raw_lanes"};
-    static const bool right[] = {false, false, true, true, true, true, true, true, true};
-    table t;
-    table_init(&t, 9, header, right);
-    int status = NP_EXIT_OK;
-    for (int i = opt.first_operand; i < argc; i++) {
-        cli_buffer buf;
-        if (!cli_read_file(argv[i], &buf)) {
-            status = NP_EXIT_FAIL;
-            continue;
-        }
-        cli_elem_type type = cli_elem_type_of(argv[i]);
-        if (opt.approx_bits > 0 && type != CLI_ELEM_FLOAT32) {
-            fprintf(stderr, "nocpress ratio: warning: approximating '%s', whose name does not say "
-                            "float32: the cleared bits are not mantissa bits\n", argv[i]);
-        }
-        ratio_stats st;
-        measure(&opt.cfg, &buf, opt.approx_bits, &st);
-        cli_buffer_free(&buf);
-        char lines[24], bytes[24], bits[24], cbytes[24], ratio[24], saving[24], raw[24];
-        snprintf(lines, sizeof lines, "%zu", st.lines);
-        snprintf(bytes, sizeof bytes, "%llu", (unsigned long long)st.bytes);
-        snprintf(bits, sizeof bits, "%llu", (unsigned long long)st.bits);
-        snprintf(cbytes, sizeof cbytes, "%llu", (unsigned long long)((st.bits + 7u) / 8u));
-        format_ratio(&st, ratio, sizeof ratio);
-        format_saving(&st, saving, sizeof saving);
-        format_percent(st.raw_lanes, st.lanes, raw, sizeof raw);
-        const char *cells[] = {cli_basename(argv[i]), cli_elem_type_name(type), lines, bytes,
-                               bits, cbytes, ratio, saving, raw};
-        if (!table_add_row(&t, cells)) {
-            table_free(&t);
-            return cli_fail("out of memory");
-        }
-    }
-    print_ratio_preamble(&opt);
-    table_print(&t, stdout, opt.format);
-    table_free(&t);
-    return status;
+    ratio_report report = {"raw_lanes", measure_ratio_row, print_ratio_preamble, &opt,
+                           opt.format};
+    return report_ratio_files(argv + opt.first_operand, argc - opt.first_operand, &report);
 }
 
 /* ---- ratio-table ----------------------------------------------------------------------- */
@@ -313,7 +267,8 @@ bool cli_list_data_files(const char *dir, data_file **out, size_t *count) {
 #define TABLE_COLS (5u + NUM_APPROX)
 
 /* One row: file, lines, lossless ratio, saving, uniform lines, then one ratio per setting. */
-static bool table_row_for(table *t, const dsm_config *cfg, const data_file *f) {
+static bool table_row_for(const void *ctx, table *t, const data_file *f) {
+    const dsm_config *cfg = &((const ratio_options *)ctx)->cfg;
     cli_buffer buf;
     if (!cli_read_file(f->path, &buf)) {
         return false;
@@ -324,14 +279,14 @@ static bool table_row_for(table *t, const dsm_config *cfg, const data_file *f) {
     measure(cfg, &buf, 0, &st);
     snprintf(text[0], sizeof text[0], "%s", "");
     snprintf(text[1], sizeof text[1], "%zu", st.lines);
-    format_ratio(&st, text[2], sizeof text[2]);
-    format_saving(&st, text[3], sizeof text[3]);
-    format_percent(st.uniform_lines, st.lines, text[4], sizeof text[4]);
+    report_ratio(st.bytes, st.bits, text[2], sizeof text[2]);
+    report_saving(st.bytes, st.bits, text[3], sizeof text[3]);
+    report_percent(st.uniform_lines, st.lines, text[4], sizeof text[4]);
     for (unsigned a = 0; a < NUM_APPROX; a++) {
         if (f->type == CLI_ELEM_FLOAT32) {
             ratio_stats ast;
             measure(cfg, &buf, approx_settings[a], &ast);
-            format_ratio(&ast, text[5 + a], sizeof text[5 + a]);
+            report_ratio(ast.bytes, ast.bits, text[5 + a], sizeof text[5 + a]);
         } else {
             snprintf(text[5 + a], sizeof text[5 + a], "-");
         }
@@ -344,7 +299,8 @@ static bool table_row_for(table *t, const dsm_config *cfg, const data_file *f) {
     return table_add_row(t, cells);
 }
 
-static void print_table_preamble(const ratio_options *opt, const char *dir) {
+static void print_table_preamble(const void *ctx, const char *dir) {
+    const ratio_options *opt = ctx;
     bool md = opt->format == TABLE_MARKDOWN;
     unsigned lanes = DSM_LINE_BYTES / opt->cfg.lane_bytes;
     unsigned min_bits = lanes * (1u + 5u * (opt->cfg.lane_bytes / DSM_SEGMENT_BYTES));
@@ -375,34 +331,12 @@ int cmd_ratio_table(int argc, char **argv) {
         return cli_usage_error(argv[0], "expected at most one directory");
     }
     const char *dir = opt.first_operand < argc ? argv[opt.first_operand] : DEFAULT_DATA_DIR;
-    data_file *files;
-    size_t n;
-    if (!cli_list_data_files(dir, &files, &n)) {
-        return NP_EXIT_FAIL;
-    }
-    if (n == 0) {
-        free(files);
-        return cli_fail("no data files in '%s'", dir);
-    }
     static const char *const header[TABLE_COLS] = {
         "file", "lines", "lossless", "saving", "uniform",
         "approx4", "approx8", "approx12", "approx16", "approx20"};
     static const bool right[TABLE_COLS] = {false, true, true, true, true,
                                            true,  true, true, true, true};
-    table t;
-    table_init(&t, TABLE_COLS, header, right);
-    bool ok = true;
-    for (size_t i = 0; i < n && ok; i++) {
-        if (i == 0 || files[i].type != files[i - 1].type) {
-            ok = table_add_group(&t, cli_elem_type_name(files[i].type));
-        }
-        ok = ok && table_row_for(&t, &opt.cfg, &files[i]);
-    }
-    cli_free_data_files(files, n);
-    if (ok) {
-        print_table_preamble(&opt, dir);
-        table_print(&t, stdout, opt.format);
-    }
-    table_free(&t);
-    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+    dir_report report = {TABLE_COLS, header, right, table_row_for, print_table_preamble, &opt,
+                         opt.format};
+    return report_dir_files(dir, &report);
 }

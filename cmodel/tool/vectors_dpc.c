@@ -18,6 +18,7 @@
 #include "dpc.h"
 #include "hexvec.h"
 #include "prng.h"
+#include "vecgen.h"
 
 #define NAME_LEN 96u
 #define LEN_BITS 11u                          /* in_len / exp_len (docs/dpc.md 7) */
@@ -59,42 +60,16 @@ typedef struct {
 
 typedef struct {
     prng rng;
-    comp_vec *comp;
-    size_t ncomp, capcomp;
-    decomp_vec *dec;
-    size_t ndec, capdec;
-    table_vec *tbl;
-    size_t ntbl, captbl;
+    vec_list comp, dec, tbl;    /* of comp_vec, decomp_vec, table_vec */
     dft_table shadow;           /* the table as the generator's stimulus has left it */
+    vecfile_origin origin;      /* for the files' headers */
     bool failed;
 } gen_ctx;
 
 /* ---- list management --------------------------------------------------------------------- */
 
-static void *grow(gen_ctx *c, void *items, size_t *cap, size_t n, size_t size) {
-    if (n < *cap) {
-        return items;
-    }
-    size_t new_cap = *cap ? 2u * *cap : 64u;
-    void *grown = realloc(items, new_cap * size);
-    if (grown == NULL) {
-        c->failed = true;
-        return NULL;
-    }
-    *cap = new_cap;
-    return grown;
-}
-
-static void gen_fail(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void gen_fail(gen_ctx *c, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs(NP_CLI_NAME " vectors: internal error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    c->failed = true;
+static comp_vec *comp_at(const gen_ctx *c, size_t i) {
+    return (comp_vec *)c->comp.items + i;
 }
 
 static comp_vec *add_comp(gen_ctx *c, unsigned mode, unsigned map,
@@ -103,19 +78,15 @@ static comp_vec *add_comp(gen_ctx *c, unsigned mode, unsigned map,
 
 static comp_vec *add_comp(gen_ctx *c, unsigned mode, unsigned map,
                           const uint8_t line[DPC_LINE_BYTES], const char *fmt, ...) {
-    comp_vec *items = grow(c, c->comp, &c->capcomp, c->ncomp, sizeof *items);
-    if (items == NULL) {
-        return NULL;
-    }
-    c->comp = items;
-    comp_vec *v = &items[c->ncomp++];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(v->name, NAME_LEN, fmt, ap);
+    comp_vec *v = vec_list_vpush(&c->comp, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
-    v->mode = mode & 3u;
-    v->map = map & 0xFu;
-    memcpy(v->line, line, DPC_LINE_BYTES);
+    if (v != NULL) {
+        v->mode = mode & 3u;
+        v->map = map & 0xFu;
+        memcpy(v->line, line, DPC_LINE_BYTES);
+    }
     return v;
 }
 
@@ -123,18 +94,13 @@ static decomp_vec *add_dec(gen_ctx *c, unsigned mode, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static decomp_vec *add_dec(gen_ctx *c, unsigned mode, const char *fmt, ...) {
-    decomp_vec *items = grow(c, c->dec, &c->capdec, c->ndec, sizeof *items);
-    if (items == NULL) {
-        return NULL;
-    }
-    c->dec = items;
-    decomp_vec *v = &items[c->ndec++];
-    memset(v, 0, sizeof *v);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(v->name, NAME_LEN, fmt, ap);
+    decomp_vec *v = vec_list_vpush(&c->dec, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
-    v->mode = mode & 3u;
+    if (v != NULL) {
+        v->mode = mode & 3u;
+    }
     return v;
 }
 
@@ -215,7 +181,7 @@ static void expect_es(gen_ctx *c, const uint8_t line[DPC_LINE_BYTES], unsigned m
                       const char *what) {
     uint32_t got = line_es(line, map);
     if (got != es) {
-        gen_fail(c, "%s: ES 0x%08x, intended 0x%08x (map %s)", what, (unsigned)got,
+        vecgen_fail(&c->failed, "%s: ES 0x%08x, intended 0x%08x (map %s)", what, (unsigned)got,
                  (unsigned)es, map_tag(map));
     }
 }
@@ -228,32 +194,18 @@ static uint32_t random_es_with(gen_ctx *c, unsigned n) {
     return es;
 }
 
-static void set_all_words(uint8_t *line, uint32_t value) {
-    for (unsigned w = 0; w < DPC_WORDS; w++) {
-        for (unsigned b = 0; b < 4; b++) {
-            line[4u * w + b] = (uint8_t)(value >> (8u * b));
-        }
-    }
-}
-
-static void set_word(uint8_t *line, unsigned w, uint32_t value) {
-    for (unsigned b = 0; b < 4; b++) {
-        line[4u * w + b] = (uint8_t)(value >> (8u * b));
-    }
-}
-
 /* float32 words with a common exponent and random mantissas: sign and exponent planes are
  * compressible, the mantissa planes are not (real data, e.g. hotspot temperatures). */
 static void float_line(gen_ctx *c, uint8_t *line, uint32_t exponent) {
     for (unsigned w = 0; w < DPC_WORDS; w++) {
-        set_word(line, w, exponent << 23 | ((uint32_t)prng_next(&c->rng) & 0x7FFFFFu));
+        vecgen_set_word(line, w, exponent << 23 | ((uint32_t)prng_next(&c->rng) & 0x7FFFFFu));
     }
 }
 
 /* Words below `spread` (narrow unsigned integers): the high planes are all zero. */
 static void narrow_line(gen_ctx *c, uint8_t *line, uint32_t spread) {
     for (unsigned w = 0; w < DPC_WORDS; w++) {
-        set_word(line, w, (uint32_t)prng_below(&c->rng, spread));
+        vecgen_set_word(line, w, (uint32_t)prng_below(&c->rng, spread));
     }
 }
 
@@ -271,7 +223,7 @@ static void gen_examples(gen_ctx *c) {
             add_comp(c, mode, map, line, "%s_map%s_all_zero", mode_tag(mode), map_tag(map));
             memset(line, 0xFF, sizeof line);
             add_comp(c, mode, map, line, "%s_map%s_all_ones", mode_tag(mode), map_tag(map));
-            set_all_words(line, 0x3F800000u); /* float 1.0: every plane constant, n = 32 */
+            vecgen_set_all_words(line, 0x3F800000u); /* float 1.0: every plane constant, n = 32 */
             expect_es(c, line, 0xF, ALL_ONES32, "float_one");
             add_comp(c, mode, map, line, "%s_map%s_float_one", mode_tag(mode), map_tag(map));
         }
@@ -387,7 +339,8 @@ static void add_dfman_checked(gen_ctx *c, unsigned map, const uint8_t *line, boo
     size_t bits;
     bool manip = false;
     if (dfman_compress(line, map, buf, sizeof buf, &bits, &manip) != NP_OK || manip != want_manip) {
-        gen_fail(c, "dfman %s: the model sent the %s copy", what, manip ? "manipulated" : "original");
+        vecgen_fail(&c->failed, "dfman %s: the model sent the %s copy", what,
+                    manip ? "manipulated" : "original");
         return;
     }
     add_comp(c, DPC_MODE_DFMAN, map, line, "dfman_map%s_%s", map_tag(map), what);
@@ -423,8 +376,8 @@ static void gen_dfman_choice(gen_ctx *c) {
         unsigned map = 0x1u << i;
         memset(line, 0, sizeof line);
         unsigned critical_word = 8u * i, other_word = 8u * ((i + 1u) % 4u);
-        set_word(line, critical_word, 0x0000FFFFu);   /* planes 0..15 mixed in both copies */
-        set_word(line, other_word, 0x0000A5A5u);      /* only touches planes 0..15 */
+        vecgen_set_word(line, critical_word, 0x0000FFFFu);   /* planes 0..15 mixed in both copies */
+        vecgen_set_word(line, other_word, 0x0000A5A5u);      /* only touches planes 0..15 */
         add_dfman_checked(c, map, line, false, "tie_different_copies");
     }
 }
@@ -474,19 +427,9 @@ static void gen_random(gen_ctx *c) {
 
 /* ---- decompressor stimulus --------------------------------------------------------------- */
 
-static void set_stream_bit(uint8_t *buf, unsigned pos, unsigned bit) {
-    buf[pos / 8u] = (uint8_t)((buf[pos / 8u] & ~(1u << (pos % 8u))) | (bit & 1u) << (pos % 8u));
-}
-
-static unsigned get_stream_bit(const uint8_t *buf, unsigned pos) {
-    return buf[pos / 8u] >> (pos % 8u) & 1u;
-}
-
 /* Garbage at and above a length (bus bits the decompressor must ignore), within the bus. */
 static void garbage_above(gen_ctx *c, uint8_t *buf, unsigned from) {
-    for (unsigned pos = from; pos < BUS_BITS; pos++) {
-        set_stream_bit(buf, pos, (unsigned)prng_next(&c->rng));
-    }
+    vecgen_garbage_above(&c->rng, buf, from, BUS_BITS);
 }
 
 /* The stream the RTL compressor must produce for a vector (hardware input rules applied). */
@@ -495,7 +438,7 @@ static bool model_compress(gen_ctx *c, const comp_vec *v, uint8_t buf[BUS_BYTES]
     dpc_mode mode = dpc_hw_mode(v->mode);
     np_result r = dpc_mode_compress(mode, v->line, dpc_hw_map(v->map), buf, BUS_BYTES, bits);
     if (r != NP_OK) {
-        gen_fail(c, "dpc_mode_compress(%s) = %s", v->name, np_result_name(r));
+        vecgen_fail(&c->failed, "dpc_mode_compress(%s) = %s", v->name, np_result_name(r));
         return false;
     }
     return true;
@@ -505,9 +448,9 @@ static bool model_compress(gen_ctx *c, const comp_vec *v, uint8_t buf[BUS_BYTES]
  * of each: one bit short, one bit long, many bits short, or garbage above in_len. */
 static void gen_dec_from_comp(gen_ctx *c) {
     prng_seed(&c->rng, 0x444543u);
-    size_t n = c->ncomp;
+    size_t n = c->comp.n;
     for (size_t i = 0; i < n && !c->failed; i++) {
-        const comp_vec *v = &c->comp[i];
+        const comp_vec *v = comp_at(c, i);
         uint8_t buf[BUS_BYTES];
         size_t bits;
         if (!model_compress(c, v, buf, &bits)) {
@@ -519,42 +462,13 @@ static void gen_dec_from_comp(gen_ctx *c) {
         }
         d->in_len = (unsigned)bits;
         memcpy(d->in_bits, buf, BUS_BYTES);
-        switch (i % 4u) {
-        case 0:
-            d = add_dec(c, v->mode, "trunc1_%s", v->name);
+        vecgen_damage damage;
+        if (vecgen_damage_stream(&c->rng, i, bits, BUS_BITS, buf, &damage)) {
+            d = add_dec(c, v->mode, "%s%s", damage.prefix, v->name);
             if (d != NULL) {
-                d->in_len = (unsigned)bits - 1u;
+                d->in_len = damage.in_len;
+                memcpy(d->in_bits, buf, BUS_BYTES);
             }
-            break;
-        case 1:
-            if (bits < BUS_BITS) {
-                d = add_dec(c, v->mode, "extra_bit%u_%s", (unsigned)(i / 4u) & 1u, v->name);
-                if (d != NULL) {
-                    d->in_len = (unsigned)bits + 1u;
-                    set_stream_bit(buf, (unsigned)bits, (unsigned)(i / 4u));
-                }
-            } else {
-                d = NULL;
-            }
-            break;
-        case 2: {
-            unsigned cut = 2u + (unsigned)prng_below(&c->rng, bits - 1u);
-            d = add_dec(c, v->mode, "trunc%u_%s", cut, v->name);
-            if (d != NULL) {
-                d->in_len = (unsigned)bits - cut;
-            }
-            break;
-        }
-        default:
-            d = add_dec(c, v->mode, "valid_garbage_above_len_%s", v->name);
-            if (d != NULL) {
-                d->in_len = (unsigned)bits;
-                garbage_above(c, buf, (unsigned)bits);
-            }
-            break;
-        }
-        if (d != NULL) {
-            memcpy(d->in_bits, buf, BUS_BYTES);
         }
     }
 }
@@ -564,9 +478,9 @@ static void gen_dec_from_comp(gen_ctx *c) {
  * still decodes is the model's to say. */
 static void gen_dec_flips(gen_ctx *c) {
     prng_seed(&c->rng, 0x464C50u);
-    size_t n = c->ncomp;
+    size_t n = c->comp.n;
     for (size_t i = 0; i < n && !c->failed; i += 5u) {
-        const comp_vec *v = &c->comp[i];
+        const comp_vec *v = comp_at(c, i);
         uint8_t buf[BUS_BYTES];
         size_t bits;
         if (!model_compress(c, v, buf, &bits)) {
@@ -580,8 +494,8 @@ static void gen_dec_flips(gen_ctx *c) {
         }
         d->in_len = (unsigned)bits;
         memcpy(d->in_bits, buf, BUS_BYTES);
-        set_stream_bit(d->in_bits, start, get_stream_bit(buf, start) ^ 1u);
-        if (get_stream_bit(buf, start) == 1u) {
+        vecgen_set_bit(d->in_bits, start, vecgen_get_bit(buf, start) ^ 1u);
+        if (vecgen_get_bit(buf, start) == 1u) {
             unsigned s = (unsigned)prng_below(&c->rng, DPC_PLANES);
             d = add_dec(c, v->mode, "flip_es%u_%s", s, v->name);
             if (d == NULL) {
@@ -589,7 +503,7 @@ static void gen_dec_flips(gen_ctx *c) {
             }
             d->in_len = (unsigned)bits;
             memcpy(d->in_bits, buf, BUS_BYTES);
-            set_stream_bit(d->in_bits, start + 1u + s, get_stream_bit(buf, start + 1u + s) ^ 1u);
+            vecgen_set_bit(d->in_bits, start + 1u + s, vecgen_get_bit(buf, start + 1u + s) ^ 1u);
         }
         if (hw_mode == DPC_MODE_DFTRUC) {
             unsigned k = (unsigned)prng_below(&c->rng, MAP_BITS);
@@ -599,7 +513,7 @@ static void gen_dec_flips(gen_ctx *c) {
             }
             d->in_len = (unsigned)bits;
             memcpy(d->in_bits, buf, BUS_BYTES);
-            set_stream_bit(d->in_bits, k, get_stream_bit(buf, k) ^ 1u);
+            vecgen_set_bit(d->in_bits, k, vecgen_get_bit(buf, k) ^ 1u);
         }
         unsigned other = hw_mode == DPC_MODE_DFTRUC ? DPC_MODE_DPC : DPC_MODE_DFTRUC;
         d = add_dec(c, other, "as_%s_%s", mode_tag(other), v->name);
@@ -663,7 +577,7 @@ static void gen_dec_noncanonical(gen_ctx *c) {
         size_t bits;
         memset(buf, 0, sizeof buf);
         if (dftruc_compress(line, map, buf, sizeof buf, &bits) != NP_OK) {
-            gen_fail(c, "dftruc_compress failed for map0");
+            vecgen_fail(&c->failed, "dftruc_compress failed for map0");
             return;
         }
         buf[0] &= 0xF0u;
@@ -712,7 +626,7 @@ static void gen_dec_lengths(gen_ctx *c) {
             }
             size_t bits;
             if (dpc_mode_compress(mode, line, 0xF, d->in_bits, BUS_BYTES, &bits) != NP_OK) {
-                gen_fail(c, "compress failed for len_over_bus_width");
+                vecgen_fail(&c->failed, "compress failed for len_over_bus_width");
                 return;
             }
             d->in_len = over[i];
@@ -730,17 +644,13 @@ static void add_edge(gen_ctx *c, bool rst, bool rpl_valid, unsigned rpl_idx, boo
  * entries. Inputs whose valid is 0 are zero (docs/dpc.md 7). */
 static void add_edge(gen_ctx *c, bool rst, bool rpl_valid, unsigned rpl_idx, bool req_valid,
                      unsigned sm, uint64_t addr, unsigned map, const char *fmt, ...) {
-    table_vec *items = grow(c, c->tbl, &c->captbl, c->ntbl, sizeof *items);
-    if (items == NULL) {
-        return;
-    }
-    c->tbl = items;
-    table_vec *v = &items[c->ntbl++];
-    memset(v, 0, sizeof *v);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(v->name, NAME_LEN, fmt, ap);
+    table_vec *v = vec_list_vpush(&c->tbl, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
+    if (v == NULL) {
+        return;
+    }
     v->rst = rst;
     v->in.rpl_valid = rpl_valid;
     v->in.rpl_idx = rpl_valid ? rpl_idx & ((1u << TBL_IDX_BITS) - 1u) : 0u;
@@ -861,68 +771,17 @@ static void gen_tbl_random(gen_ctx *c) {
 
 /* ---- file writers ------------------------------------------------------------------------ */
 
-typedef struct {
-    const char *top;
-    const char *layout;
-    unsigned width;
-    const char *notes;
-} file_spec;
-
-static FILE *open_vector_file(const char *dir, const file_spec *spec, const char *command,
-                              size_t count, char *path, size_t path_len) {
-    snprintf(path, path_len, "%s/%s.hex", dir, spec->top);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        cli_fail("cannot create '%s'", path);
-        return NULL;
-    }
-    fprintf(f, "// nocpress golden vectors for %s (format: docs/vectors.md, docs/dpc.md 7)\n",
-            spec->top);
-    fprintf(f, "// model: nocpress DPC C model %s (docs/dpc.md)\n", DPC_MODEL_VERSION);
-    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n",
-            command);
-    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", spec->layout, spec->width,
-            (spec->width + 3u) / 4u);
-    if (spec->notes != NULL) {
-        fprintf(f, "%s", spec->notes);
-    }
-    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
-    return f;
-}
-
-static bool close_vector_file(FILE *f, const char *path, size_t count) {
-    bool ok = !ferror(f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        cli_fail("error writing '%s'", path);
-        return false;
-    }
-    printf("wrote %s (%zu vectors)\n", path, count);
-    return true;
-}
-
-static bool emit(FILE *f, size_t index, const char *name, const hexvec *v) {
-    if (!hexvec_complete(v)) {
-        cli_fail("vectors: internal error: vector %s does not fill its layout", name);
-        return false;
-    }
-    fprintf(f, "// %zu %s\n", index, name);
-    hexvec_print(v, f);
-    return true;
-}
-
-static bool write_compressor(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_compressor(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dpc_compressor",
         "{in_mode[1:0], in_map[3:0], in_line[1023:0], exp_len[10:0], exp_bits[1028:0]}",
         MODE_BITS + MAP_BITS + LINE_BITS + LEN_BITS + BUS_BITS,
         "// in_mode 0 DPC, 1 DF-TRUC, 2 DF-MAN, 3 reserved (acts as DPC); in_map bit k = sub-block\n"
         "// k, 0000 acts as 1111; names print maps sub-block 0 first (docs/dpc.md 1, 7).\n"};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, command, c->ncomp, path, sizeof path);
-    bool ok = f != NULL;
-    for (size_t i = 0; ok && i < c->ncomp; i++) {
-        const comp_vec *v = &c->comp[i];
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->comp.n);
+    for (size_t i = 0; ok && i < c->comp.n; i++) {
+        const comp_vec *v = comp_at(c, i);
         uint8_t stream[BUS_BYTES];
         size_t bits;
         ok = model_compress(c, v, stream, &bits);
@@ -933,18 +792,16 @@ static bool write_compressor(gen_ctx *c, const char *dir, const char *command) {
         hexvec_field_bytes(&h, v->line, LINE_BITS);
         hexvec_field(&h, bits, LEN_BITS);
         hexvec_field_bytes(&h, stream, BUS_BITS);
-        ok = ok && emit(f, i, v->name, &h);
+        ok = ok && vecfile_emit(&file, i, v->name, &h);
     }
-    return f != NULL && close_vector_file(f, path, c->ncomp) && ok;
+    return vecfile_close(&file) && ok;
 }
 
 static np_result model_decompress(const decomp_vec *d, uint8_t line[DPC_LINE_BYTES],
                                   unsigned *map) {
     /* The model reads exactly in_len bits; above the 1029-bit bus they are zero. */
     uint8_t wide[(MAX_LEN_FIELD + 7u) / 8u];
-    memset(wide, 0, sizeof wide);
-    memcpy(wide, d->in_bits, BUS_BYTES);
-    wide[BUS_BYTES - 1u] &= (uint8_t)((1u << (BUS_BITS % 8u)) - 1u); /* bits 1029..1031 */
+    vecgen_widen_bus(d->in_bits, BUS_BITS, wide, sizeof wide);
     return dpc_mode_decompress(dpc_hw_mode(d->mode), wide, d->in_len, line, DPC_LINE_BYTES, map);
 }
 
@@ -957,8 +814,8 @@ static bool outcome_as_named(const char *name, bool err) {
     return !(named_valid && err) && !(named_bad && !err);
 }
 
-static bool write_decompressor(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_decompressor(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dpc_decompressor",
         "{in_mode[1:0], in_len[10:0], in_bits[1028:0], exp_err, exp_map[3:0], exp_line[1023:0]}",
         MODE_BITS + LEN_BITS + BUS_BITS + 1u + MAP_BITS + LINE_BITS,
@@ -966,12 +823,11 @@ static bool write_decompressor(gen_ctx *c, const char *dir, const char *command)
         "// exp_map is the DF-TRUC map, 1111 in DPC / DF-MAN mode (docs/dpc.md 7).\n"
         "// in_bits may hold non-zero bits at and above in_len on purpose: they must be ignored.\n"
         "// Some vectors have in_len > 1029: a model reading them sees the bus zero-extended.\n"};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, command, c->ndec, path, sizeof path);
-    bool ok = f != NULL;
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->dec.n);
     size_t errors = 0;
-    for (size_t i = 0; ok && i < c->ndec; i++) {
-        const decomp_vec *d = &c->dec[i];
+    for (size_t i = 0; ok && i < c->dec.n; i++) {
+        const decomp_vec *d = (const decomp_vec *)c->dec.items + i;
         uint8_t line[DPC_LINE_BYTES];
         unsigned map = 0;
         np_result r = model_decompress(d, line, &map);
@@ -990,16 +846,13 @@ static bool write_decompressor(gen_ctx *c, const char *dir, const char *command)
         hexvec_field(&h, err, 1);
         hexvec_field(&h, err ? 0u : map, MAP_BITS);
         hexvec_field_bytes(&h, line, LINE_BITS); /* the model zeroes it on error */
-        ok = emit(f, i, d->name, &h);
+        ok = vecfile_emit(&file, i, d->name, &h);
     }
-    if (f != NULL && ok) {
-        printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, c->ndec);
-    }
-    return f != NULL && close_vector_file(f, path, c->ndec) && ok;
+    return vecfile_close_decompressor(&file, errors, ok);
 }
 
-static bool write_table(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_table(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dpc_filter_table",
         "{rst, rpl_valid, rpl_idx[4:0], req_valid, req_sm[5:0], req_addr[40:0], req_map[3:0], "
         "exp_action[1:0], exp_idx[4:0], exp_act_map[3:0], exp_map[3:0]}",
@@ -1009,16 +862,15 @@ static bool write_table(gen_ctx *c, const char *dir, const char *command) {
         "// AddrWidth = 41. rst = 1: reset the table before this edge. exp_action 0 FULL,\n"
         "// 1 MERGED, 2 ALLOC. Fields of an input whose valid is 0 are zero, and so are its\n"
         "// expected outputs (exp_action/exp_idx/exp_act_map: request, exp_map: reply).\n"};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, command, c->ntbl, path, sizeof path);
-    bool ok = f != NULL;
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->tbl.n);
     dft_table t;
     if (dft_init(&t, TBL_ENTRIES) != NP_OK) {
         ok = false;
     }
     size_t counts[3] = {0, 0, 0};
-    for (size_t i = 0; ok && i < c->ntbl; i++) {
-        const table_vec *v = &c->tbl[i];
+    for (size_t i = 0; ok && i < c->tbl.n; i++) {
+        const table_vec *v = (const table_vec *)c->tbl.items + i;
         if (v->rst) {
             dft_reset(&t);
         }
@@ -1040,18 +892,20 @@ static bool write_table(gen_ctx *c, const char *dir, const char *command) {
         if (out.act_valid) {
             counts[out.act.action]++;
         }
-        ok = emit(f, i, v->name, &h);
+        ok = vecfile_emit(&file, i, v->name, &h);
     }
-    if (f != NULL && ok) {
+    if (ok) {
         printf("  table requests: %zu full, %zu merged, %zu alloc\n", counts[DFT_FULL],
                counts[DFT_MERGED], counts[DFT_ALLOC]);
     }
-    return f != NULL && close_vector_file(f, path, c->ntbl) && ok;
+    return vecfile_close(&file) && ok;
 }
 
 int vectors_dpc_write(const char *dir, const char *command) {
     gen_ctx c;
     memset(&c, 0, sizeof c);
+    c.origin = (vecfile_origin){"docs/vectors.md, docs/dpc.md 7",
+                                "nocpress DPC C model " DPC_MODEL_VERSION " (docs/dpc.md)", command};
     if (dft_init(&c.shadow, TBL_ENTRIES) != NP_OK) {
         return cli_fail("vectors: cannot initialise the table model");
     }
@@ -1064,10 +918,10 @@ int vectors_dpc_write(const char *dir, const char *command) {
     for (size_t g = 0; g < sizeof generators / sizeof generators[0] && !c.failed; g++) {
         generators[g](&c);
     }
-    bool ok = !c.failed && write_compressor(&c, dir, command) &&
-              write_decompressor(&c, dir, command) && write_table(&c, dir, command);
-    free(c.comp);
-    free(c.dec);
-    free(c.tbl);
+    bool ok = !c.failed && write_compressor(&c, dir) &&
+              write_decompressor(&c, dir) && write_table(&c, dir);
+    vec_list_free(&c.comp);
+    vec_list_free(&c.dec);
+    vec_list_free(&c.tbl);
     return ok && !c.failed ? NP_EXIT_OK : NP_EXIT_FAIL;
 }

@@ -15,6 +15,7 @@
 #include "dsm.h"
 #include "hexvec.h"
 #include "prng.h"
+#include "vecgen.h"
 
 #define NAME_LEN 64u
 #define LEN_BITS 11u                          /* in_len / exp_len width (docs/dsm.md 6) */
@@ -48,77 +49,37 @@ typedef struct {
     unsigned lane_bytes, num_lanes, num_segments;
     dsm_config cfg;
     prng rng;
-    comp_vec *comp;
-    size_t ncomp, capcomp;
-    decomp_vec *dec;
-    size_t ndec, capdec;
-    approx_vec *apx;
-    size_t napx, capapx;
+    vec_list comp, dec, apx;    /* of comp_vec, decomp_vec, approx_vec */
+    vecfile_origin origin;      /* for the files' headers */
+    char model[96];             /* origin.model */
     bool failed;
 } gen_ctx;
 
 /* ---- list management --------------------------------------------------------------------- */
 
-static void *grow(gen_ctx *c, void *items, size_t *cap, size_t n, size_t size) {
-    if (n < *cap) {
-        return items;
-    }
-    size_t new_cap = *cap ? 2u * *cap : 64u;
-    void *grown = realloc(items, new_cap * size);
-    if (grown == NULL) {
-        c->failed = true;
-        return NULL;
-    }
-    *cap = new_cap;
-    return grown;
-}
-
-static void name_vec(char name[NAME_LEN], const char *fmt, va_list ap) {
-    vsnprintf(name, NAME_LEN, fmt, ap);
-}
-
-static void gen_fail(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void gen_fail(gen_ctx *c, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs(NP_CLI_NAME " vectors: internal error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    c->failed = true;
+static comp_vec *comp_at(const gen_ctx *c, size_t i) {
+    return (comp_vec *)c->comp.items + i;
 }
 
 static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...) {
-    comp_vec *items = grow(c, c->comp, &c->capcomp, c->ncomp, sizeof *items);
-    if (items == NULL) {
-        return;
-    }
-    c->comp = items;
-    comp_vec *v = &items[c->ncomp++];
     va_list ap;
     va_start(ap, fmt);
-    name_vec(v->name, fmt, ap);
+    comp_vec *v = vec_list_vpush(&c->comp, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
-    memcpy(v->line, line, DSM_LINE_BYTES);
+    if (v != NULL) {
+        memcpy(v->line, line, DSM_LINE_BYTES);
+    }
 }
 
 static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) {
-    decomp_vec *items = grow(c, c->dec, &c->capdec, c->ndec, sizeof *items);
-    if (items == NULL) {
-        return NULL;
-    }
-    c->dec = items;
-    decomp_vec *v = &items[c->ndec++];
-    memset(v, 0, sizeof *v);
     va_list ap;
     va_start(ap, fmt);
-    name_vec(v->name, fmt, ap);
+    decomp_vec *v = vec_list_vpush(&c->dec, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
     return v;
 }
@@ -126,18 +87,13 @@ static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) {
 static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) {
-    approx_vec *items = grow(c, c->apx, &c->capapx, c->napx, sizeof *items);
-    if (items == NULL) {
-        return NULL;
-    }
-    c->apx = items;
-    approx_vec *v = &items[c->napx++];
-    memset(v, 0, sizeof *v);
-    dsm_approx_map_init(&v->map);
     va_list ap;
     va_start(ap, fmt);
-    name_vec(v->name, fmt, ap);
+    approx_vec *v = vec_list_vpush(&c->apx, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
     va_end(ap);
+    if (v != NULL) {
+        dsm_approx_map_init(&v->map);
+    }
     return v;
 }
 
@@ -184,7 +140,7 @@ static void expect_es(gen_ctx *c, const uint8_t *line, unsigned k, uint32_t mask
                       const char *what) {
     uint32_t es = lane_es(c, line, k);
     if (es != mask) {
-        gen_fail(c, "%s: lane %u has ES 0x%x, intended 0x%x", what, k, (unsigned)es,
+        vecgen_fail(&c->failed, "%s: lane %u has ES 0x%x, intended 0x%x", what, k, (unsigned)es,
                  (unsigned)mask);
     }
 }
@@ -211,14 +167,6 @@ static void fill_words(uint8_t *line, unsigned first_word, unsigned count, uint3
     }
 }
 
-static void set_all_words(uint8_t *line, uint32_t value) {
-    for (unsigned w = 0; w < DSM_LINE_BYTES / 4u; w++) {
-        for (unsigned b = 0; b < 4; b++) {
-            line[4u * w + b] = (uint8_t)(value >> (8u * b));
-        }
-    }
-}
-
 /* ---- compressor stimulus --------------------------------------------------------------- */
 
 static void gen_examples(gen_ctx *c) {
@@ -227,7 +175,7 @@ static void gen_examples(gen_ctx *c) {
     add_comp(c, line, "all_zero");
     memset(line, 0xFF, sizeof line);
     add_comp(c, line, "all_ones");
-    set_all_words(line, 0x3F800000u); /* docs/dsm.md sec. 2: segments 0..7 = 0,0,0,0,0,8,F,3 */
+    vecgen_set_all_words(line, 0x3F800000u); /* docs/dsm.md sec. 2: segments 0..7 = 0,0,0,0,0,8,F,3 */
     add_comp(c, line, "float_one");
     for (unsigned k = 0; k < c->num_lanes; k++) {
         expect_es(c, line, k, all_segments(c), "float_one");
@@ -402,9 +350,9 @@ static void gen_patterns(gen_ctx *c) {
         fill_words(line, 0, 32, pat_narrow_signed, &arg);
         add_comp(c, line, "narrow_negative_above_minus_%u", (unsigned)spreads[i]);
     }
-    set_all_words(line, 0x7FFFFFFFu);
+    vecgen_set_all_words(line, 0x7FFFFFFFu);
     add_comp(c, line, "repeated_int_max");
-    set_all_words(line, 0xDEADBEEFu);
+    vecgen_set_all_words(line, 0xDEADBEEFu);
     add_comp(c, line, "repeated_deadbeef");
     static const uint32_t steps[] = {1u, 4u, 8u, 64u, 4096u};
     for (unsigned i = 0; i < 5; i++) {
@@ -458,27 +406,17 @@ static void gen_random(gen_ctx *c) {
 
 /* ---- decompressor stimulus ------------------------------------------------------------- */
 
-static void set_stream_bit(uint8_t *buf, unsigned pos, unsigned bit) {
-    buf[pos / 8u] = (uint8_t)((buf[pos / 8u] & ~(1u << (pos % 8u))) | (bit & 1u) << (pos % 8u));
-}
-
-static unsigned get_stream_bit(const uint8_t *buf, unsigned pos) {
-    return buf[pos / 8u] >> (pos % 8u) & 1u;
-}
-
 /* Garbage above a given length (the bus bits the decompressor must ignore), never past the
  * 1026-bit bus. */
 static void garbage_above(gen_ctx *c, uint8_t *buf, unsigned from) {
-    for (unsigned pos = from; pos < DSM_MAX_BITS; pos++) {
-        set_stream_bit(buf, pos, (unsigned)prng_next(&c->rng));
-    }
+    vecgen_garbage_above(&c->rng, buf, from, DSM_MAX_BITS);
 }
 
 static bool compress_vec(gen_ctx *c, const comp_vec *v, uint8_t *buf, size_t *bits) {
     memset(buf, 0, BUS_BYTES);
     np_result r = dsm_compress(&c->cfg, v->line, buf, BUS_BYTES, bits);
     if (r != NP_OK) {
-        gen_fail(c, "dsm_compress(%s) = %s", v->name, np_result_name(r));
+        vecgen_fail(&c->failed, "dsm_compress(%s) = %s", v->name, np_result_name(r));
         return false;
     }
     return true;
@@ -488,8 +426,8 @@ static bool compress_vec(gen_ctx *c, const comp_vec *v, uint8_t *buf, size_t *bi
  * one bit, extended by one bit or truncated by more, keeping the dropped bits on the bus. */
 static void gen_dec_from_comp(gen_ctx *c) {
     prng_seed(&c->rng, 0x444543u);
-    for (size_t i = 0; i < c->ncomp && !c->failed; i++) {
-        const comp_vec *v = &c->comp[i];
+    for (size_t i = 0; i < c->comp.n && !c->failed; i++) {
+        const comp_vec *v = comp_at(c, i);
         uint8_t buf[BUS_BYTES];
         size_t bits;
         if (!compress_vec(c, v, buf, &bits)) {
@@ -502,49 +440,21 @@ static void gen_dec_from_comp(gen_ctx *c) {
         d->in_len = (unsigned)bits;
         memcpy(d->in_bits, buf, BUS_BYTES);
     }
-    size_t n = c->ncomp;
+    size_t n = c->comp.n;
     for (size_t i = 0; i < n && !c->failed; i++) {
-        const comp_vec *v = &c->comp[i];
+        const comp_vec *v = comp_at(c, i);
         uint8_t buf[BUS_BYTES];
         size_t bits;
         if (!compress_vec(c, v, buf, &bits)) {
             return;
         }
-        decomp_vec *d = NULL;
-        switch (i % 4u) {
-        case 0:
-            d = add_dec(c, "trunc1_%s", v->name);
+        vecgen_damage damage;
+        if (vecgen_damage_stream(&c->rng, i, bits, DSM_MAX_BITS, buf, &damage)) {
+            decomp_vec *d = add_dec(c, "%s%s", damage.prefix, v->name);
             if (d != NULL) {
-                d->in_len = (unsigned)bits - 1u;
+                d->in_len = damage.in_len;
+                memcpy(d->in_bits, buf, BUS_BYTES);
             }
-            break;
-        case 1:
-            if (bits < DSM_MAX_BITS) {
-                d = add_dec(c, "extra_bit%u_%s", (unsigned)(i / 4u) & 1u, v->name);
-                if (d != NULL) {
-                    d->in_len = (unsigned)bits + 1u;
-                    set_stream_bit(buf, (unsigned)bits, (unsigned)(i / 4u));
-                }
-            }
-            break;
-        case 2: {
-            unsigned cut = 2u + (unsigned)prng_below(&c->rng, bits - 1u);
-            d = add_dec(c, "trunc%u_%s", cut, v->name);
-            if (d != NULL) {
-                d->in_len = (unsigned)bits - cut;
-            }
-            break;
-        }
-        default:
-            d = add_dec(c, "valid_garbage_above_len_%s", v->name);
-            if (d != NULL) {
-                d->in_len = (unsigned)bits;
-                garbage_above(c, buf, (unsigned)bits);
-            }
-            break;
-        }
-        if (d != NULL) {
-            memcpy(d->in_bits, buf, BUS_BYTES);
         }
     }
 }
@@ -552,9 +462,9 @@ static void gen_dec_from_comp(gen_ctx *c) {
 /* Lane k of a valid stream with its C flag flipped, and one ES bit flipped. */
 static void gen_dec_flips(gen_ctx *c) {
     prng_seed(&c->rng, 0x464C50u);
-    size_t n = c->ncomp;
+    size_t n = c->comp.n;
     for (size_t i = 0; i < n && !c->failed; i += 7u) {
-        const comp_vec *v = &c->comp[i];
+        const comp_vec *v = comp_at(c, i);
         uint8_t buf[BUS_BYTES];
         size_t bits;
         if (!compress_vec(c, v, buf, &bits)) {
@@ -568,8 +478,8 @@ static void gen_dec_flips(gen_ctx *c) {
         }
         d->in_len = (unsigned)bits;
         memcpy(d->in_bits, buf, BUS_BYTES);
-        set_stream_bit(d->in_bits, start, get_stream_bit(buf, start) ^ 1u);
-        if (get_stream_bit(buf, start) == 1u) {
+        vecgen_set_bit(d->in_bits, start, vecgen_get_bit(buf, start) ^ 1u);
+        if (vecgen_get_bit(buf, start) == 1u) {
             unsigned s = (unsigned)prng_below(&c->rng, c->num_segments);
             d = add_dec(c, "flip_es%u_lane%u_%s", s, k, v->name);
             if (d == NULL) {
@@ -577,7 +487,7 @@ static void gen_dec_flips(gen_ctx *c) {
             }
             d->in_len = (unsigned)bits;
             memcpy(d->in_bits, buf, BUS_BYTES);
-            set_stream_bit(d->in_bits, start + 1u + s, get_stream_bit(buf, start + 1u + s) ^ 1u);
+            vecgen_set_bit(d->in_bits, start + 1u + s, vecgen_get_bit(buf, start + 1u + s) ^ 1u);
         }
     }
 }
@@ -618,7 +528,7 @@ static void gen_dec_es_zero(gen_ctx *c) {
                 }
             }
             if (w.overflow) {
-                gen_fail(c, "es_zero stream does not fit the bus");
+                vecgen_fail(&c->failed, "es_zero stream does not fit the bus");
                 return;
             }
             decomp_vec *d = add_dec(c, "c1_es0_lane%u_ed%u_%u", k, ed_bits, variant);
@@ -650,7 +560,7 @@ static void gen_dec_lengths(gen_ctx *c) {
             return;
         }
         d->in_len = 1;
-        set_stream_bit(d->in_bits, 0, bit);
+        vecgen_set_bit(d->in_bits, 0, bit);
     }
     /* Lane 0 compressed with ES != 0 is at most 1 + S + 4 + 64(S-1) bits; nothing after it can
      * end exactly at 1026 (lane 1 is at most 513), so the decoder always finds an error. */
@@ -661,8 +571,8 @@ static void gen_dec_lengths(gen_ctx *c) {
         }
         d->in_len = DSM_MAX_BITS;
         garbage_above(c, d->in_bits, 0);
-        set_stream_bit(d->in_bits, 0, 1);
-        set_stream_bit(d->in_bits, 1u + (unsigned)prng_below(&c->rng, c->num_segments), 1);
+        vecgen_set_bit(d->in_bits, 0, 1);
+        vecgen_set_bit(d->in_bits, 1u + (unsigned)prng_below(&c->rng, c->num_segments), 1);
     }
     for (unsigned i = 0; i < 40; i++) {
         d = add_dec(c, "random_bits_%u", i);
@@ -673,7 +583,7 @@ static void gen_dec_lengths(gen_ctx *c) {
         garbage_above(c, d->in_bits, 0);
     }
     static const unsigned over[] = {DSM_MAX_BITS + 1u, MAX_LEN_FIELD};
-    for (unsigned i = 0; i < 2 && c->ncomp > 0; i++) {
+    for (unsigned i = 0; i < 2 && c->comp.n > 0; i++) {
         uint8_t line[DSM_LINE_BYTES];
         for (unsigned k = 0; k < c->num_lanes; k++) {
             make_lane(c, line, k, 0, NULL);
@@ -684,7 +594,7 @@ static void gen_dec_lengths(gen_ctx *c) {
         }
         size_t bits;
         if (dsm_compress(&c->cfg, line, d->in_bits, BUS_BYTES, &bits) != NP_OK) {
-            gen_fail(c, "dsm_compress failed for len_over_bus_width");
+            vecgen_fail(&c->failed, "dsm_compress failed for len_over_bus_width");
             return;
         }
         d->in_len = over[i];
@@ -901,99 +811,46 @@ static void gen_apx_random(gen_ctx *c) {
 
 /* ---- file writers ---------------------------------------------------------------------- */
 
-typedef struct {
-    const char *top;
-    const char *layout;
-    unsigned width;
-    const char *notes;
-} file_spec;
-
-static FILE *open_vector_file(const char *dir, const file_spec *spec, unsigned lane_bytes,
-                              const char *command, size_t count, char *path, size_t path_len) {
-    snprintf(path, path_len, "%s/%s.hex", dir, spec->top);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        cli_fail("cannot create '%s'", path);
-        return NULL;
-    }
-    fprintf(f, "// nocpress golden vectors for %s (format: docs/vectors.md)\n", spec->top);
-    fprintf(f, "// model: nocpress DSM C model %s (docs/dsm.md), LaneBytes = %u\n",
-            DSM_MODEL_VERSION, lane_bytes);
-    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n",
-            command);
-    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", spec->layout, spec->width,
-            (spec->width + 3u) / 4u);
-    if (spec->notes != NULL) {
-        fprintf(f, "%s", spec->notes);
-    }
-    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
-    return f;
-}
-
-static bool close_vector_file(FILE *f, const char *path, size_t count) {
-    bool ok = !ferror(f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        cli_fail("error writing '%s'", path);
-        return false;
-    }
-    printf("wrote %s (%zu vectors)\n", path, count);
-    return true;
-}
-
-static bool emit(FILE *f, size_t index, const char *name, const hexvec *v) {
-    if (!hexvec_complete(v)) {
-        cli_fail("vectors: internal error: vector %s does not fill its layout", name);
-        return false;
-    }
-    fprintf(f, "// %zu %s\n", index, name);
-    hexvec_print(v, f);
-    return true;
-}
-
-static bool write_compressor(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_compressor(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dsm_compressor", "{in_line[1023:0], exp_len[10:0], exp_bits[1025:0]}",
         LINE_BITS + LEN_BITS + DSM_MAX_BITS, NULL};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->ncomp, path, sizeof path);
-    bool ok = f != NULL;
-    for (size_t i = 0; ok && i < c->ncomp; i++) {
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->comp.n);
+    for (size_t i = 0; ok && i < c->comp.n; i++) {
         uint8_t stream[BUS_BYTES];
         size_t bits;
-        ok = compress_vec(c, &c->comp[i], stream, &bits);
+        ok = compress_vec(c, comp_at(c, i), stream, &bits);
         hexvec v;
         hexvec_init(&v, spec.width);
-        hexvec_field_bytes(&v, c->comp[i].line, LINE_BITS);
+        hexvec_field_bytes(&v, comp_at(c, i)->line, LINE_BITS);
         hexvec_field(&v, bits, LEN_BITS);
         hexvec_field_bytes(&v, stream, DSM_MAX_BITS);
-        ok = ok && emit(f, i, c->comp[i].name, &v);
+        ok = ok && vecfile_emit(&file, i, comp_at(c, i)->name, &v);
     }
-    return f != NULL && close_vector_file(f, path, c->ncomp) && ok;
+    return vecfile_close(&file) && ok;
 }
 
 static np_result model_decompress(const gen_ctx *c, const decomp_vec *d, uint8_t line[128]) {
     /* The model is given in_len bits; past the 1026-bit bus they are zero (it rejects any
      * length above DSM_MAX_BITS without reading, but the buffer honours the contract). */
     uint8_t wide[(MAX_LEN_FIELD + 7u) / 8u];
-    memset(wide, 0, sizeof wide);
-    memcpy(wide, d->in_bits, BUS_BYTES);
+    vecgen_widen_bus(d->in_bits, DSM_MAX_BITS, wide, sizeof wide);
     return dsm_decompress(&c->cfg, wide, d->in_len, line, DSM_LINE_BYTES);
 }
 
-static bool write_decompressor(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_decompressor(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dsm_decompressor", "{in_len[10:0], in_bits[1025:0], exp_err, exp_line[1023:0]}",
         LEN_BITS + DSM_MAX_BITS + 1u + LINE_BITS,
         "// exp_line is zero when exp_err is 1 (then only the flag is compared, docs/dsm.md 4.5).\n"
         "// in_bits may hold non-zero bits at and above in_len on purpose: they must be ignored.\n"
         "// Vectors with in_len > 1026 (past the bus) expect exp_err = 1: no stream is longer.\n"};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->ndec, path, sizeof path);
-    bool ok = f != NULL;
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->dec.n);
     size_t errors = 0;
-    for (size_t i = 0; ok && i < c->ndec; i++) {
-        const decomp_vec *d = &c->dec[i];
+    for (size_t i = 0; ok && i < c->dec.n; i++) {
+        const decomp_vec *d = (const decomp_vec *)c->dec.items + i;
         uint8_t line[DSM_LINE_BYTES];
         np_result r = model_decompress(c, d, line);
         bool err = r != NP_OK;
@@ -1012,27 +869,23 @@ static bool write_decompressor(gen_ctx *c, const char *dir, const char *command)
         hexvec_field_bytes(&v, d->in_bits, DSM_MAX_BITS);
         hexvec_field(&v, err, 1);
         hexvec_field_bytes(&v, line, LINE_BITS); /* dsm_decompress zeroes it on error */
-        ok = emit(f, i, d->name, &v);
+        ok = vecfile_emit(&file, i, d->name, &v);
     }
-    if (f != NULL && ok) {
-        printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, c->ndec);
-    }
-    return f != NULL && close_vector_file(f, path, c->ndec) && ok;
+    return vecfile_close_decompressor(&file, errors, ok);
 }
 
-static bool write_approx(gen_ctx *c, const char *dir, const char *command) {
-    static const file_spec spec = {
+static bool write_approx(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
         "dsm_approx",
         "{entry7, ..., entry0, in_addr[40:0], in_line[1023:0], exp_bits[4:0], exp_line[1023:0]}, "
         "entry = {valid, start[40:0], end[40:0], bits[4:0]}",
         DSM_APPROX_ENTRIES * ENTRY_BITS + DSM_ADDR_BITS + LINE_BITS + APPROX_BITS_WIDTH + LINE_BITS,
         "// Write all eight entries through the configuration port, then send the line. Entries\n"
         "// may hold start > end and any 5-bit bits value, as the port allows (docs/dsm.md 5.1-5.2).\n"};
-    char path[4096];
-    FILE *f = open_vector_file(dir, &spec, c->lane_bytes, command, c->napx, path, sizeof path);
-    bool ok = f != NULL;
-    for (size_t i = 0; ok && i < c->napx; i++) {
-        const approx_vec *a = &c->apx[i];
+    vecfile file;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->apx.n);
+    for (size_t i = 0; ok && i < c->apx.n; i++) {
+        const approx_vec *a = (const approx_vec *)c->apx.items + i;
         unsigned bits = dsm_approx_lookup(&a->map, a->addr);
         uint8_t line[DSM_LINE_BYTES];
         dsm_approx_apply(bits, a->line, line);
@@ -1049,9 +902,9 @@ static bool write_approx(gen_ctx *c, const char *dir, const char *command) {
         hexvec_field_bytes(&v, a->line, LINE_BITS);
         hexvec_field(&v, bits, APPROX_BITS_WIDTH);
         hexvec_field_bytes(&v, line, LINE_BITS);
-        ok = emit(f, i, a->name, &v);
+        ok = vecfile_emit(&file, i, a->name, &v);
     }
-    return f != NULL && close_vector_file(f, path, c->napx) && ok;
+    return vecfile_close(&file) && ok;
 }
 
 int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command) {
@@ -1062,6 +915,9 @@ int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command)
         return cli_fail("vectors: unsupported lane size %u", lane_bytes);
     }
     c.lane_bytes = lane_bytes;
+    snprintf(c.model, sizeof c.model, "nocpress DSM C model %s (docs/dsm.md), LaneBytes = %u",
+             DSM_MODEL_VERSION, lane_bytes);
+    c.origin = (vecfile_origin){"docs/vectors.md", c.model, command};
     c.num_lanes = DSM_LINE_BYTES / lane_bytes;
     c.num_segments = lane_bytes / DSM_SEGMENT_BYTES;
     void (*const generators[])(gen_ctx *) = {
@@ -1071,11 +927,11 @@ int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command)
     for (size_t g = 0; g < sizeof generators / sizeof generators[0] && !c.failed; g++) {
         generators[g](&c);
     }
-    bool ok = !c.failed && write_compressor(&c, dir, command) &&
-              write_decompressor(&c, dir, command) && write_approx(&c, dir, command);
-    free(c.comp);
-    free(c.dec);
-    free(c.apx);
+    bool ok = !c.failed && write_compressor(&c, dir) &&
+              write_decompressor(&c, dir) && write_approx(&c, dir);
+    vec_list_free(&c.comp);
+    vec_list_free(&c.dec);
+    vec_list_free(&c.apx);
     if (c.failed && ok) {
         ok = false;
     }

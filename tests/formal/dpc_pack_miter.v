@@ -14,11 +14,9 @@
 //     other modes 1111) and the line dpc_iface_line restores from the words.
 // These are dpc_roundtrip's checks with the expected line left to lemma A (dpc_analyze_miter).
 // comp_o is the stream's C bit, on which the proof splits; bad_comp_o = 1 is a counterexample
-// with C = 1 (ABC's miter convention). CorruptBit >= 0 flips that stream bit between pack and
-// unpack: the proof must then fail.
-module dpc_pack_miter #(
-  parameter integer CorruptBit = -1
-) (
+// with C = 1 (ABC's miter convention). (The sanity check that the proof can fail cuts the
+// netlist instead: dpc_prove.sh feeds the recover a wrong ES.)
+module dpc_pack_miter (
   input  wire [1:0]    mode_i,
   input  wire [3:0]    map_i,
   input  wire [3:0]    keep_i,
@@ -76,14 +74,12 @@ module dpc_pack_miter #(
     .len_o      (len)
   );
 
-  localparam [1028:0] Flip = (CorruptBit >= 0) ? (1029'd1 << CorruptBit) : 1029'd0;
-
   wire [1023:0] line_out;
   wire [3:0]    map_out;
   wire          err;
 
   dpc_line_unpack u_line_unpack (
-    .bits_i (bits ^ Flip),
+    .bits_i (bits),
     .len_i  (len),
     .mode_i (mode_i),
     .line_o (line_out),

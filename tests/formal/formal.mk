@@ -11,7 +11,8 @@
 # must fail). Scripts source tests/formal/prove_lib.sh, whose np_prove runs one Yosys proof and
 # prints that line. NP_RTL holds the unit's Verilog sources (rtl/common first).
 # Logs go to $(BUILD)/formal/<unit>/. NP_PROVE_QUICK=1 (set by `make test`) lets a script skip
-# properties that take minutes, printing a SKIPPED line for each (DPC lemmas E and B0).
+# properties that take minutes, printing a SKIPPED line for each (DPC lemmas E and B0, and the
+# DPC sanity check).
 
 FORMAL_DIR   := $(BUILD)/formal
 FORMAL_UNITS := $(foreach u,$(UNITS),$(if $(wildcard tests/formal/$(u)_prove.sh),$(u)))

@@ -3,43 +3,13 @@
  * few maps) in fuzz_dpc_decode's input format; OUT/fuzz_dpc_roundtrip/ holds the lines with a
  * map byte. Usage: fuzz_dpc_seeds OUTDIR. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "dpc.h"
+#include "seed_files.h"
 
-static int make_dir(const char *path) {
-    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "fuzz_dpc_seeds: cannot create %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    return 0;
-}
-
-static int write_file(const char *dir, const char *name, const uint8_t *data, size_t n) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
-        fprintf(stderr, "fuzz_dpc_seeds: cannot write %s\n", path);
-        if (f != NULL) {
-            fclose(f);
-        }
-        return 1;
-    }
-    return 0;
-}
-
-static void set_words(uint8_t *line, uint32_t (*f)(unsigned)) {
-    for (unsigned w = 0; w < DPC_WORDS; w++) {
-        uint32_t v = f(w);
-        for (unsigned b = 0; b < 4; b++) {
-            line[4 * w + b] = (uint8_t)(v >> (8 * b));
-        }
-    }
-}
+#define PROG "fuzz_dpc_seeds"
 
 /* Lines with many, some and no compressible planes. */
 static uint32_t zero(unsigned w) { (void)w; return 0; }
@@ -50,23 +20,19 @@ static uint32_t one_plane(unsigned w) { return (w & 1u) << 9; }
 static uint32_t scrambled(unsigned w) { return (w + 1u) * 2654435761u ^ 0x5bd1e995u * w; }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: fuzz_dpc_seeds OUTDIR\n");
-        return 2;
-    }
-    char dec[4096], rt[4096];
-    snprintf(dec, sizeof dec, "%s/fuzz_dpc_decode", argv[1]);
-    snprintf(rt, sizeof rt, "%s/fuzz_dpc_roundtrip", argv[1]);
-    if (make_dir(argv[1]) || make_dir(dec) || make_dir(rt)) {
-        return 1;
+    char dec[SEED_PATH_MAX], rt[SEED_PATH_MAX];
+    int rc = seed_make_corpus_dirs(PROG, argc, argv, "fuzz_dpc_decode", dec,
+                                   "fuzz_dpc_roundtrip", rt);
+    if (rc >= 0) {
+        return rc;
     }
     uint32_t (*const patterns[])(unsigned) = {zero, float_one, small_ints, floats, one_plane,
                                               scrambled};
     static const unsigned maps[] = {0x1u, 0x3u, 0x7u, 0xFu, 0x5u};
-    int rc = 0;
+    rc = 0;
     for (unsigned p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {
         uint8_t line[DPC_LINE_BYTES];
-        set_words(line, patterns[p]);
+        seed_fill_line(line, patterns[p]);
         for (unsigned mode = 0; mode < DPC_MODES; mode++) {
             for (unsigned m = 0; m < sizeof maps / sizeof maps[0]; m++) {
                 if (mode == DPC_MODE_DPC && m > 0) {
@@ -84,11 +50,11 @@ int main(int argc, char **argv) {
                 char name[64];
                 snprintf(name, sizeof name, "pattern%u_%s_map%x", p,
                          dpc_mode_name((dpc_mode)mode), maps[m]);
-                rc |= write_file(dec, name, seed, 1u + nbytes);
+                rc |= seed_write_file(PROG, dec, name, seed, 1u + nbytes);
                 uint8_t rt_seed[DPC_LINE_BYTES + 1u];
                 memcpy(rt_seed, line, DPC_LINE_BYTES);
                 rt_seed[DPC_LINE_BYTES] = (uint8_t)maps[m];
-                rc |= write_file(rt, name, rt_seed, sizeof rt_seed);
+                rc |= seed_write_file(PROG, rt, name, rt_seed, sizeof rt_seed);
             }
         }
     }

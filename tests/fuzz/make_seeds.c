@@ -2,40 +2,13 @@
  * repository): OUT/fuzz_decompress/ holds valid streams of typical lines for both lane sizes
  * in the fuzz_decompress input format; OUT/fuzz_roundtrip/ holds the lines themselves. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "dsm.h"
+#include "seed_files.h"
 
-static int make_dir(const char *path) {
-    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "make_seeds: cannot create %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    return 0;
-}
-
-static int write_file(const char *dir, const char *name, const uint8_t *data, size_t n) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
-        fprintf(stderr, "make_seeds: cannot write %s\n", path);
-        return 1;
-    }
-    return 0;
-}
-
-static void set_words(uint8_t *line, uint32_t (*f)(unsigned)) {
-    for (unsigned w = 0; w < 32; w++) {
-        uint32_t v = f(w);
-        for (unsigned b = 0; b < 4; b++) {
-            line[4 * w + b] = (uint8_t)(v >> (8 * b));
-        }
-    }
-}
+#define PROG "make_seeds"
 
 static uint32_t zero(unsigned w) { (void)w; return 0; }
 static uint32_t float_one(unsigned w) { (void)w; return 0x3F800000u; }
@@ -46,22 +19,18 @@ static uint32_t mixed(unsigned w) { return w < 16 ? w * 0x01010101u : 0xDEAD0000
 static uint32_t scrambled(unsigned w) { return (w + 1u) * 2654435761u ^ 0x5bd1e995u * w; }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: make_seeds OUTDIR\n");
-        return 2;
-    }
-    char dec[4096], rt[4096];
-    snprintf(dec, sizeof dec, "%s/fuzz_decompress", argv[1]);
-    snprintf(rt, sizeof rt, "%s/fuzz_roundtrip", argv[1]);
-    if (make_dir(argv[1]) || make_dir(dec) || make_dir(rt)) {
-        return 1;
+    char dec[SEED_PATH_MAX], rt[SEED_PATH_MAX];
+    int rc = seed_make_corpus_dirs(PROG, argc, argv, "fuzz_decompress", dec,
+                                   "fuzz_roundtrip", rt);
+    if (rc >= 0) {
+        return rc;
     }
     uint32_t (*const patterns[])(unsigned) = {zero, float_one, small_ints, pointers, floats,
                                               mixed, scrambled};
-    int rc = 0;
+    rc = 0;
     for (unsigned p = 0; p < sizeof patterns / sizeof patterns[0]; p++) {
         uint8_t line[DSM_LINE_BYTES];
-        set_words(line, patterns[p]);
+        seed_fill_line(line, patterns[p]);
         for (unsigned lane = 64; lane <= 128; lane *= 2) {
             dsm_config cfg = {.lane_bytes = lane};
             uint8_t seed[3 + DSM_MAX_BYTES];
@@ -74,11 +43,11 @@ int main(int argc, char **argv) {
             seed[2] = (uint8_t)(bits >> 8);
             char name[64];
             snprintf(name, sizeof name, "pattern%u_lane%u", p, lane);
-            rc |= write_file(dec, name, seed, 3 + (bits + 7) / 8);
+            rc |= seed_write_file(PROG, dec, name, seed, 3 + (bits + 7) / 8);
             uint8_t rt_seed[1 + DSM_LINE_BYTES];
             rt_seed[0] = (uint8_t)((lane == 128) | (p % 6) << 1);
             memcpy(rt_seed + 1, line, DSM_LINE_BYTES);
-            rc |= write_file(rt, name, rt_seed, sizeof rt_seed);
+            rc |= seed_write_file(PROG, rt, name, rt_seed, sizeof rt_seed);
         }
     }
     printf("make_seeds: %zu seeds per target in %s\n", 2 * sizeof patterns / sizeof patterns[0],

@@ -172,6 +172,71 @@ inline void stale(const HexVector &v, const char *field, const Bits &rec, const 
                        " model=" + model.hex());
 }
 
+// What the two RC tops' adapters share (both take {position, order, destinations} on the same
+// input port): the golden vectors first, then the Generator's mix; the input pins; vector
+// loading with a stale check of exp_mask and exp_dests against the model. Derived supplies
+//   static Txn model(const Input &)   the C model's expected {mask, dests} transaction
+// plus observe() and outcome(), as for any StreamAdapter.
+template <class Derived, class DutT>
+class RcAdapterBase : public StreamAdapter<Derived, DutT> {
+public:
+    using Dut = DutT;
+    using Input = mcast::Input;
+
+    RcAdapterBase(const Options &opt, const HexLayout &layout) {
+        if (!opt.vectors.empty()) load_vectors(opt.vectors, layout);
+    }
+
+    void begin_run(Rng &) {
+        next_vector_ = 0;
+        gen_.begin_run();
+    }
+
+    bool next_input(Rng &rng, Input &in, Origin &origin) {
+        if (next_vector_ < vectors_.size()) {
+            in = vectors_[next_vector_];
+            origin = Origin{"vector", next_vector_, nullptr};
+            next_vector_++;
+            return true;
+        }
+        gen_.next(rng, in, origin);
+        return true;
+    }
+
+    void drive_input(Dut &d, const Input &in) {
+        d.in_cur_x_i = static_cast<uint8_t>(in.x);
+        d.in_cur_y_i = static_cast<uint8_t>(in.y);
+        d.in_order_i = static_cast<uint8_t>(in.order);
+        d.in_dests_i = in.dests;
+    }
+
+    void drive_idle(Dut &d, Rng &rng) {
+        d.in_cur_x_i = static_cast<uint8_t>(rng.bits(kCoordBits));
+        d.in_cur_y_i = static_cast<uint8_t>(rng.bits(kCoordBits));
+        d.in_order_i = static_cast<uint8_t>(rng.bits(1));
+        d.in_dests_i = rng.next();
+    }
+
+    std::string describe(const Input &in) const { return mcast::describe(in); }
+
+private:
+    void load_vectors(const std::string &path, const HexLayout &layout) {
+        for (const HexVector &v : load_hex_vectors(path, layout)) {
+            const Input in = input_from_vector(layout, v.value);
+            const Txn exp = Derived::model(in);
+            const Bits rec_mask = layout.get(v.value, "exp_mask");
+            const Bits rec_dests = layout.get(v.value, "exp_dests");
+            if (rec_mask != exp.fields[0].value) stale(v, "exp_mask", rec_mask, exp.fields[0].value);
+            if (rec_dests != exp.fields[1].value) stale(v, "exp_dests", rec_dests, exp.fields[1].value);
+            vectors_.push_back(in);
+        }
+    }
+
+    std::vector<Input> vectors_;
+    size_t next_vector_ = 0;
+    Generator gen_;
+};
+
 }  // namespace mcast
 }  // namespace tb
 

@@ -1,0 +1,170 @@
+/* Shared pieces of the golden-vector generators (vecgen.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "vecgen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define LINE_WORDS 32u /* a 128-byte line */
+
+static bool vec_list_reserve(vec_list *l, size_t item_size) {
+    if (l->n < l->cap) {
+        return true;
+    }
+    size_t new_cap = l->cap ? 2u * l->cap : 64u;
+    void *grown = realloc(l->items, new_cap * item_size);
+    if (grown == NULL) {
+        return false;
+    }
+    l->items = grown;
+    l->cap = new_cap;
+    return true;
+}
+
+void *vec_list_vpush(vec_list *l, size_t item_size, size_t name_len, bool *failed,
+                     const char *fmt, va_list ap) {
+    if (!vec_list_reserve(l, item_size)) {
+        *failed = true;
+        return NULL;
+    }
+    char *item = (char *)l->items + l->n++ * item_size;
+    memset(item, 0, item_size);
+    vsnprintf(item, name_len, fmt, ap); /* the name is the item's first member */
+    return item;
+}
+
+void vec_list_free(vec_list *l) {
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+void vecgen_fail(bool *failed, const char *fmt, ...) {
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, NP_CLI_NAME " vectors: internal error: %s\n", message);
+    *failed = true;
+}
+
+void vecgen_set_word(uint8_t *line, unsigned w, uint32_t value) {
+    for (unsigned b = 0; b < 4; b++) {
+        line[4u * w + b] = (uint8_t)(value >> (8u * b));
+    }
+}
+
+void vecgen_set_all_words(uint8_t *line, uint32_t value) {
+    for (unsigned w = 0; w < LINE_WORDS; w++) {
+        vecgen_set_word(line, w, value);
+    }
+}
+
+void vecgen_set_bit(uint8_t *buf, unsigned pos, unsigned bit) {
+    buf[pos / 8u] = (uint8_t)((buf[pos / 8u] & ~(1u << (pos % 8u))) | (bit & 1u) << (pos % 8u));
+}
+
+unsigned vecgen_get_bit(const uint8_t *buf, unsigned pos) {
+    return buf[pos / 8u] >> (pos % 8u) & 1u;
+}
+
+void vecgen_garbage_above(prng *rng, uint8_t *buf, unsigned from, unsigned bus_bits) {
+    for (unsigned pos = from; pos < bus_bits; pos++) {
+        vecgen_set_bit(buf, pos, (unsigned)prng_next(rng));
+    }
+}
+
+void vecgen_widen_bus(const uint8_t *bus, unsigned bus_bits, uint8_t *wide, size_t wide_bytes) {
+    size_t bus_bytes = (bus_bits + 7u) / 8u;
+    memset(wide, 0, wide_bytes);
+    memcpy(wide, bus, bus_bytes);
+    if (bus_bits % 8u != 0u) {
+        wide[bus_bytes - 1u] &= (uint8_t)((1u << (bus_bits % 8u)) - 1u);
+    }
+}
+
+bool vecgen_damage_stream(prng *rng, size_t i, size_t bits, unsigned bus_bits, uint8_t *buf,
+                          vecgen_damage *out) {
+    switch (i % 4u) {
+    case 0:
+        snprintf(out->prefix, sizeof out->prefix, "trunc1_");
+        out->in_len = (unsigned)bits - 1u;
+        return true;
+    case 1:
+        if (bits >= bus_bits) {
+            return false;
+        }
+        snprintf(out->prefix, sizeof out->prefix, "extra_bit%u_", (unsigned)(i / 4u) & 1u);
+        out->in_len = (unsigned)bits + 1u;
+        vecgen_set_bit(buf, (unsigned)bits, (unsigned)(i / 4u));
+        return true;
+    case 2: {
+        unsigned cut = 2u + (unsigned)prng_below(rng, bits - 1u);
+        snprintf(out->prefix, sizeof out->prefix, "trunc%u_", cut);
+        out->in_len = (unsigned)bits - cut;
+        return true;
+    }
+    default:
+        snprintf(out->prefix, sizeof out->prefix, "valid_garbage_above_len_");
+        out->in_len = (unsigned)bits;
+        vecgen_garbage_above(rng, buf, (unsigned)bits, bus_bits);
+        return true;
+    }
+}
+
+bool vecfile_open(vecfile *vf, const char *dir, const vecfile_spec *spec,
+                  const vecfile_origin *origin, size_t count) {
+    vf->count = count;
+    snprintf(vf->path, sizeof vf->path, "%s/%s.hex", dir, spec->top);
+    vf->f = fopen(vf->path, "w");
+    if (vf->f == NULL) {
+        cli_fail("cannot create '%s'", vf->path);
+        return false;
+    }
+    FILE *f = vf->f;
+    fprintf(f, "// nocpress golden vectors for %s (format: %s)\n", spec->top, origin->formats);
+    fprintf(f, "// model: %s\n", origin->model);
+    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n",
+            origin->command);
+    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", spec->layout, spec->width,
+            (spec->width + 3u) / 4u);
+    if (spec->notes != NULL) {
+        fprintf(f, "%s", spec->notes);
+    }
+    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
+    return true;
+}
+
+bool vecfile_emit(vecfile *vf, size_t index, const char *name, const hexvec *v) {
+    if (!hexvec_complete(v)) {
+        cli_fail("vectors: internal error: vector %s does not fill its layout", name);
+        return false;
+    }
+    fprintf(vf->f, "// %zu %s\n", index, name);
+    hexvec_print(v, vf->f);
+    return true;
+}
+
+bool vecfile_close(vecfile *vf) {
+    if (vf->f == NULL) {
+        return false;
+    }
+    bool ok = !ferror(vf->f);
+    ok = (fclose(vf->f) == 0) && ok;
+    vf->f = NULL;
+    if (!ok) {
+        cli_fail("error writing '%s'", vf->path);
+        return false;
+    }
+    printf("wrote %s (%zu vectors)\n", vf->path, vf->count);
+    return true;
+}
+
+bool vecfile_close_decompressor(vecfile *vf, size_t errors, bool ok) {
+    if (ok) {
+        printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, vf->count);
+    }
+    return vecfile_close(vf) && ok;
+}
