@@ -1007,8 +1007,15 @@ static void write_summary(const options *o, const top_report *tops, const compar
           "public NanGate 45nm figures, not tape-out (details: %s).\n\n",
           o->md_out);
   snprintf(meets, sizeof meets, "meets %.0f", o->clock_mhz);
-  fprintf(f, "%-5s %-17s %15s %10s %9s %9s %12s %8s %10s %9s\n", "unit", "top", "vectors checked",
-          "area um2", "NAND2-eq", "pub.", "latency", "pub.", "est. clock", meets);
+  /* The top column is as wide as the longest name, so long synthesis-only names keep the
+   * columns aligned. */
+  int top_w = (int)strlen("top");
+  for (int i = 0; i < o->num_tops; i++) {
+    const int len = (int)strlen(tops[i].top);
+    if (len > top_w) top_w = len;
+  }
+  fprintf(f, "%-5s %-*s %15s %10s %9s %9s %12s %8s %10s %9s\n", "unit", top_w, "top",
+          "vectors checked", "area um2", "NAND2-eq", "pub.", "latency", "pub.", "est. clock", meets);
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fmt_vectors(vec, sizeof vec, t);
@@ -1016,8 +1023,9 @@ static void write_summary(const options *o, const top_report *tops, const compar
     fmt_pub_latency(plat, sizeof plat, t);
     fmt_pub_nand2(pn, sizeof pn, t);
     snprintf(clock, sizeof clock, "%.0f MHz", t->fmax_mhz);
-    fprintf(f, "%-5s %-17s %15s %10.1f %9.0f %9s %12s %8s %10s %9s\n", t->unit, t->top, vec,
-            t->syn.area_um2, t->nand2_eq, pn, lat, plat, clock, t->meets_target ? "yes" : "no");
+    fprintf(f, "%-5s %-*s %15s %10.1f %9.0f %9s %12s %8s %10s %9s\n", t->unit, top_w, t->top,
+            vec, t->syn.area_um2, t->nand2_eq, pn, lat, plat, clock,
+            t->meets_target ? "yes" : "no");
   }
   fprintf(f, "(pub.: %s; latency in cycles, measured in RTL simulation)\n", o->published_path);
   for (int i = 0; i < n_cmp; i++) {
