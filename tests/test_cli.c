@@ -365,8 +365,8 @@ static void vectors_written_and_reproducible(void **state) {
     assert_int_equal(run("vectors --out %s", a), 0);
     assert_int_equal(run("vectors --out %s", b), 0);
     static const char *const files[] = {"dsm_compressor.hex", "dsm_decompressor.hex",
-                                        "dsm_approx.hex"};
-    for (size_t i = 0; i < 3; i++) {
+                                        "dsm_approx.hex", "dsm_lane_pair_decompressor.hex"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char pa[1200], pb[1200];
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
         snprintf(pb, sizeof pb, "%s/%s", b, files[i]);
@@ -381,6 +381,7 @@ static void vectors_written_and_reproducible(void **state) {
     }
     assert_int_equal(run("vectors --lane-bytes 128 --out %s/v128", tmp_dir()), 0);
     assert_contains(out_text, "dsm_approx.hex");
+    assert_false(strstr(out_text, "dsm_lane_pair_decompressor.hex")); /* two 64-byte lanes only */
     assert_int_equal(run("vectors --out /proc/nocpress-cannot-write"), 1);
 }
 

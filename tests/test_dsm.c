@@ -825,6 +825,253 @@ static void random_streams_never_misbehave(void **state) {
     }
 }
 
+/* ---- single-lane decoder (dsm_decompress_lane, docs/dsm.md 6: dsm_lane_pair_decompressor) --- */
+
+/* Bits [from, to) of stream into a zeroed buffer starting at bit 0. */
+static void copy_bits(const uint8_t *stream, size_t from, size_t to, uint8_t *out, size_t out_bytes) {
+    memset(out, 0, out_bytes);
+    size_t pos = 0;
+    for (size_t i = from; i < to; i++) {
+        put_bits(out, &pos, bit_at(stream, i), 1);
+    }
+}
+
+/* Length of the 64-byte lane whose C bit is at pos, from its header (sec. 4.2, 4.3). */
+static size_t lane64_bits_at(const uint8_t *stream, size_t pos) {
+    if (!bit_at(stream, pos)) {
+        return 513;
+    }
+    uint32_t es = 0;
+    for (unsigned s = 0; s < 8; s++) {
+        es |= (uint32_t)bit_at(stream, pos + 1 + s) << s;
+    }
+    return dsm_lane_bits(8, es);
+}
+
+/* dsm_decompress_lane on an exact-size heap copy (ASan catches any read past it). */
+static np_result lane_exact(unsigned lane_bytes, const uint8_t *stream, size_t bits, uint8_t *lane) {
+    dsm_config c = cfg_of(lane_bytes);
+    uint8_t *src = exact_copy(stream, bits);
+    np_result r = dsm_decompress_lane(&c, src, bits, lane, lane_bytes);
+    free(src);
+    return r;
+}
+
+/* A line stream split at lane 0's length: each lane decodes on its own to its half of the line,
+ * and the halves equal what dsm_decompress makes of the whole stream. */
+static void check_split_line(const uint8_t line[128], const char *what) {
+    uint8_t stream[DSM_MAX_BYTES], lane_stream[2][DSM_MAX_BYTES], out[128], whole[128];
+    size_t total = compress_checked(64, line, stream);
+    size_t len0 = lane64_bits_at(stream, 0);
+    size_t bounds[3] = {0, len0, total};
+    for (unsigned k = 0; k < 2; k++) {
+        copy_bits(stream, bounds[k], bounds[k + 1], lane_stream[k], DSM_MAX_BYTES);
+        np_result r = lane_exact(64, lane_stream[k], bounds[k + 1] - bounds[k], out + 64 * k);
+        if (r != NP_OK || memcmp(out + 64 * k, line + 64 * k, 64) != 0) {
+            fail_msg("%s: lane %u does not round-trip (%s)", what, k, np_result_name(r));
+        }
+    }
+    assert_int_equal(decompress_exact(64, stream, total, whole), NP_OK);
+    assert_memory_equal(out, whole, 128);
+}
+
+static void lane_visit_real(const char *file, bool is_float, const uint8_t line[128], void *ctx_p) {
+    (void)is_float;
+    size_t *count = ctx_p;
+    check_split_line(line, file);
+    /* one 128-byte lane: the lane decoder and the line decoder read the same stream */
+    if (++*count % 16u == 0) {
+        uint8_t stream[DSM_MAX_BYTES], out[128];
+        size_t bits = compress_checked(128, line, stream);
+        assert_int_equal(lane_exact(128, stream, bits, out), NP_OK);
+        assert_memory_equal(out, line, 128);
+    }
+}
+
+static void lane_decoder_every_real_line(void **state) {
+    (void)state;
+    size_t count = 0;
+    size_t lines = for_each_data_line(lane_visit_real, &count);
+    assert_true(lines > 1000);
+    print_message("lane decoder: %zu real lines, each lane on its own stream\n", lines);
+}
+
+/* Hand-worked lanes (sec. 2, 4.2, 4.3) and every CSN count of either lane. */
+static void lane_decoder_worked_examples(void **state) {
+    (void)state;
+    uint8_t stream[DSM_MAX_BYTES] = {0}, out[64], expect[64];
+    size_t pos = 0;
+    /* float 1.0: C=1, ES=0xFF, nibbles 0,0,0,0,0,8,F,3 (41 bits) */
+    put_bits(stream, &pos, 1u | 0xFFu << 1 | UINT64_C(0x8) << (9 + 20) | UINT64_C(0xF) << (9 + 24) |
+                               UINT64_C(0x3) << (9 + 28), 41);
+    assert_int_equal(lane_exact(64, stream, 41, out), NP_OK);
+    for (unsigned w = 0; w < 16; w++) {
+        assert_int_equal(word_of(out, w), 0x3F800000u);
+    }
+    /* all zero: C=1, ES=0xFF, 8 x 0x0 */
+    memset(stream, 0, sizeof stream);
+    stream[0] = 0xFF, stream[1] = 0x01;
+    assert_int_equal(lane_exact(64, stream, 41, out), NP_OK);
+    memset(expect, 0, sizeof expect);
+    assert_memory_equal(out, expect, 64);
+    /* raw: C=0 and the bytes in address order */
+    for (unsigned t = 0; t < 20; t++) {
+        memset(stream, 0, sizeof stream);
+        pos = 0;
+        random_bytes(expect, sizeof expect);
+        put_bits(stream, &pos, 0, 1);
+        for (unsigned b = 0; b < 64; b++) {
+            put_bits(stream, &pos, expect[b], 8);
+        }
+        assert_int_equal(lane_exact(64, stream, 513, out), NP_OK); /* CSNs or not: accepted */
+        assert_memory_equal(out, expect, 64);
+    }
+    for (unsigned n0 = 0; n0 <= 8; n0++) {
+        for (unsigned n1 = 0; n1 <= 8; n1++) {
+            uint8_t line[128];
+            uint32_t m0 = 0, m1 = 0;
+            while ((unsigned)__builtin_popcount(m0) < n0) m0 |= 1u << (rnd() % 8);
+            while ((unsigned)__builtin_popcount(m1) < n1) m1 |= 1u << (rnd() % 8);
+            make_lane(64, line, 0, m0);
+            make_lane(64, line, 1, m1);
+            check_split_line(line, "csn counts");
+        }
+    }
+}
+
+/* docs/dsm.md 4.5 applied to one lane: every truncation, every extension, C = 1 with ES = 0
+ * (followed by anything), are BAD_DATA with the lane zeroed; garbage after the length is
+ * ignored. */
+static void lane_decoder_malformed(void **state) {
+    (void)state;
+    static const uint32_t masks[] = {0x00, 0xFF, 0x01, 0x80, 0x5A, 0x7F};
+    for (unsigned m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+        uint8_t line[128], stream[DSM_MAX_BYTES], lane_stream[160] = {0}, out[64];
+        make_lane(64, line, 0, masks[m]);
+        make_lane(64, line, 1, 0xFF);
+        compress_checked(64, line, stream);
+        size_t bits = lane64_bits_at(stream, 0);
+        assert_int_equal(bits, dsm_lane_bits(8, masks[m]));
+        copy_bits(stream, 0, bits, lane_stream, sizeof lane_stream);
+        for (size_t len = 0; len < bits; len++) {
+            memset(out, 0x77, sizeof out);
+            assert_int_equal(lane_exact(64, lane_stream, len, out), NP_BAD_DATA);
+            for (unsigned b = 0; b < 64; b++) {
+                assert_int_equal(out[b], 0);
+            }
+        }
+        for (size_t extra = 1; bits + extra <= 1023; extra++) { /* every 10-bit length above */
+            uint8_t longer[160];
+            memcpy(longer, lane_stream, sizeof longer);
+            for (size_t i = bits; i < bits + extra; i++) {
+                unsigned v = extra % 3 == 0 ? 0u : extra % 3 == 1 ? 1u : (unsigned)(rnd() & 1u);
+                longer[i / 8] = (uint8_t)((longer[i / 8] & ~(1u << (i % 8))) | v << (i % 8));
+            }
+            assert_int_equal(lane_exact(64, longer, bits + extra, out), NP_BAD_DATA);
+        }
+        uint8_t padded[160];
+        memcpy(padded, lane_stream, sizeof padded);
+        if (bits % 8) {
+            padded[bits / 8] |= (uint8_t)(0xFFu << (bits % 8));
+        }
+        assert_int_equal(lane_exact(64, padded, bits, out), NP_OK);
+        assert_memory_equal(out, line, 64);
+    }
+    /* C = 1, ES = 0, then 0 .. 520 bits: 512 of them is exactly S raw segments, where only the
+     * ES = 0 check itself can reject the lane */
+    for (unsigned lane_bytes = 64; lane_bytes <= 128; lane_bytes *= 2) {
+        unsigned segments = lane_bytes / 8;
+        for (unsigned tail = 0; tail <= 64u * segments + 8u; tail += tail < 64u * segments ? 13u : 1u) {
+            uint8_t big[200] = {0}, out[128];
+            size_t pos = 0;
+            put_bits(big, &pos, 1, 1);
+            put_bits(big, &pos, 0, segments);
+            for (unsigned i = 0; i < tail; i++) {
+                put_bits(big, &pos, rnd(), 1);
+            }
+            assert_int_equal(lane_exact(lane_bytes, big, pos, out), NP_BAD_DATA);
+        }
+        uint8_t big[200] = {0}, out[128];
+        size_t pos = 0;
+        put_bits(big, &pos, 1, 1);
+        put_bits(big, &pos, 0, segments);
+        for (unsigned i = 0; i < segments; i++) {
+            put_bits(big, &pos, rnd() | 1u, 64);
+        }
+        assert_int_equal(pos, 1u + 65u * segments);
+        assert_int_equal(lane_exact(lane_bytes, big, pos, out), NP_BAD_DATA);
+    }
+}
+
+static void lane_decoder_bad_param_and_no_space(void **state) {
+    (void)state;
+    dsm_config c = cfg_of(64), bad = cfg_of(96);
+    uint8_t stream[8] = {0xFF, 0x01, 0, 0, 0, 0, 0, 0}, out[128];
+    assert_int_equal(dsm_decompress_lane(&c, stream, 41, out, 64), NP_OK);
+    assert_int_equal(dsm_decompress_lane(&c, stream, 41, out, 63), NP_NO_SPACE);
+    assert_int_equal(dsm_decompress_lane(&c, stream, 41, NULL, 64), NP_BAD_PARAM);
+    assert_int_equal(dsm_decompress_lane(NULL, stream, 41, out, 64), NP_BAD_PARAM);
+    assert_int_equal(dsm_decompress_lane(&bad, stream, 41, out, 128), NP_BAD_PARAM);
+    assert_int_equal(dsm_decompress_lane(&c, NULL, 41, out, 64), NP_BAD_PARAM);
+    assert_int_equal(dsm_decompress_lane(&c, NULL, 0, out, 64), NP_BAD_DATA); /* empty lane */
+    dsm_config c128 = cfg_of(128);
+    assert_int_equal(dsm_decompress_lane(&c128, stream, 41, out, 127), NP_NO_SPACE);
+}
+
+/* Random bit strings: each lane decoded on its own agrees with the line decoder on their
+ * concatenation (sec. 4.4): both lanes accepted => the line is accepted with the same bytes;
+ * the line accepted => split at lane 0's length, both lanes are accepted. */
+static void lane_decoder_agrees_with_line_decoder(void **state) {
+    (void)state;
+    size_t both_ok = 0;
+    for (unsigned t = 0; t < 20000; t++) {
+        uint8_t lane_stream[2][80], line_stream[DSM_MAX_BYTES + 8] = {0}, lanes[128], line[128];
+        size_t len[2];
+        for (unsigned k = 0; k < 2; k++) {
+            random_bytes(lane_stream[k], sizeof lane_stream[k]);
+            if (t % 2 == 0) { /* plausible: a lane of the model, sometimes damaged */
+                uint8_t l[128], s[DSM_MAX_BYTES];
+                make_lane(64, l, 0, (uint32_t)rnd() & 0xFF);
+                make_lane(64, l, 1, 0xFF);
+                compress_checked(64, l, s);
+                len[k] = lane64_bits_at(s, 0);
+                copy_bits(s, 0, len[k], lane_stream[k], sizeof lane_stream[k]);
+                if (rnd() % 4 == 0) {
+                    size_t i = rnd() % len[k];
+                    lane_stream[k][i / 8] ^= (uint8_t)(1u << (i % 8));
+                }
+            } else {
+                len[k] = rnd() % 514;
+            }
+        }
+        np_result r0 = lane_exact(64, lane_stream[0], len[0], lanes);
+        np_result r1 = lane_exact(64, lane_stream[1], len[1], lanes + 64);
+        size_t pos = 0;
+        for (unsigned k = 0; k < 2; k++) {
+            for (size_t i = 0; i < len[k]; i++) {
+                put_bits(line_stream, &pos, bit_at(lane_stream[k], i), 1);
+            }
+        }
+        np_result rl = decompress_exact(64, line_stream, pos, line);
+        if (r0 == NP_OK && r1 == NP_OK) {
+            both_ok++;
+            assert_int_equal(rl, NP_OK);
+            assert_memory_equal(line, lanes, 128);
+        }
+        if (rl == NP_OK) {
+            size_t l0 = lane64_bits_at(line_stream, 0);
+            uint8_t split[DSM_MAX_BYTES], again[128];
+            copy_bits(line_stream, 0, l0, split, sizeof split);
+            assert_int_equal(lane_exact(64, split, l0, again), NP_OK);
+            copy_bits(line_stream, l0, pos, split, sizeof split);
+            assert_int_equal(lane_exact(64, split, pos - l0, again + 64), NP_OK);
+            assert_memory_equal(again, line, 128);
+        }
+    }
+    assert_true(both_ok > 1000);
+    print_message("lane decoder vs line decoder: %zu of 20000 lane pairs both valid\n", both_ok);
+}
+
 /* ---- approximation (sec. 5) ------------------------------------------------------------ */
 
 #define ADDR_MAX ((UINT64_C(1) << 41) - 1u)
@@ -940,6 +1187,11 @@ int main(void) {
         cmocka_unit_test(truncated_and_extended_streams),
         cmocka_unit_test(es_zero_and_flipped_c),
         cmocka_unit_test(random_streams_never_misbehave),
+        cmocka_unit_test(lane_decoder_every_real_line),
+        cmocka_unit_test(lane_decoder_worked_examples),
+        cmocka_unit_test(lane_decoder_malformed),
+        cmocka_unit_test(lane_decoder_bad_param_and_no_space),
+        cmocka_unit_test(lane_decoder_agrees_with_line_decoder),
         cmocka_unit_test(approx_map_set_validates),
         cmocka_unit_test(approx_lookup_priority_and_bounds),
         cmocka_unit_test(approx_nibbles_formula),

@@ -201,6 +201,36 @@ static void compressor_vectors_match_model(void **state) {
 #define D_BITS 1025u
 #define D_LEN 2051u
 
+/* Both decompressor files end in {exp_err, exp_line[1023:0]}: checks one vector's recorded
+ * expectation against the model's (exp_line zero when exp_err is 1) and what its name promises
+ * (valid_* decodes; trunc*, extra_bit*, c1_es0*, len* and also_fails* are errors). Returns
+ * exp_err. */
+static unsigned check_decoded(const vector *v, bool model_err, const uint8_t model[128],
+                              const char *also_fails) {
+    uint8_t line[128];
+    field_bytes(v, D_LINE, 1024, line);
+    unsigned err = (unsigned)field(v, D_ERR, 1);
+    if (err != model_err || (err == 0 && memcmp(line, model, 128) != 0)) {
+        fail_msg("%s: stale or wrong expectation (file err %u, model err %u)", v->name, err,
+                 (unsigned)model_err);
+    }
+    if (err) {
+        for (unsigned b = 0; b < 1024; b++) {
+            assert_int_equal(bit(v, D_LINE + b), 0); /* exp_line zero on error */
+        }
+    }
+    bool must_fail = strncmp(v->name, "trunc", 5) == 0 || strncmp(v->name, "extra_bit", 9) == 0 ||
+                     strncmp(v->name, "c1_es0", 6) == 0 || strncmp(v->name, "len", 3) == 0 ||
+                     (also_fails != NULL && strncmp(v->name, also_fails, strlen(also_fails)) == 0);
+    if (must_fail) {
+        assert_int_equal(err, 1);
+    }
+    if (strncmp(v->name, "valid_", 6) == 0) {
+        assert_int_equal(err, 0);
+    }
+    return err;
+}
+
 static void decompressor_vectors_match_model(void **state) {
     (void)state;
     vector_file vf, comp;
@@ -212,29 +242,10 @@ static void decompressor_vectors_match_model(void **state) {
     for (size_t i = 0; i < vf.count; i++) {
         const vector *v = &vf.v[i];
         unsigned len = (unsigned)field(v, D_LEN, 11);
-        uint8_t in[256] = {0}, line[128], model[128];
+        uint8_t in[256] = {0}, model[128];
         field_bytes(v, D_BITS, 1026, in); /* zero-extended past the bus, as the header says */
-        field_bytes(v, D_LINE, 1024, line);
         np_result r = dsm_decompress(&cfg, in, len, model, sizeof model);
-        unsigned err = (unsigned)field(v, D_ERR, 1);
-        if (err != (r != NP_OK) || (err == 0 && memcmp(line, model, 128) != 0)) {
-            fail_msg("%s: stale or wrong expectation (file err %u, model %s)", v->name, err,
-                     np_result_name(r));
-        }
-        if (err) {
-            errors++;
-            for (unsigned b = 0; b < 1024; b++) {
-                assert_int_equal(bit(v, D_LINE + b), 0); /* exp_line zero on error */
-            }
-        }
-        bool must_fail = strncmp(v->name, "trunc", 5) == 0 || strncmp(v->name, "extra_bit", 9) == 0 ||
-                         strncmp(v->name, "c1_es0", 6) == 0 || strncmp(v->name, "len", 3) == 0;
-        if (must_fail) {
-            assert_int_equal(err, 1);
-        }
-        if (strncmp(v->name, "valid_", 6) == 0) {
-            assert_int_equal(err, 0);
-        }
+        errors += check_decoded(v, r != NP_OK, model, NULL);
     }
     /* every compressor vector's output is replayed into the decompressor */
     for (size_t i = 0; i < comp.count; i++) {
@@ -321,11 +332,83 @@ static void approx_vectors_match_model(void **state) {
     free(vf.v);
 }
 
+/* ---- dsm_lane_pair_decompressor.hex --------------------------------------------------------
+ * {in_len1[9:0], in_len0[9:0], in_lane1[512:0], in_lane0[512:0], exp_err, exp_line[1023:0]}
+ * (exp_err and exp_line where dsm_decompressor.hex has them: D_ERR, D_LINE) */
+
+#define P_LANE0 1025u
+#define P_LANE1 1538u
+#define P_LEN0 2051u
+#define P_LEN1 2061u
+
+/* The model's line for a lane-pair vector, each lane read from its bus zero-extended past 513
+ * bits (as the header says); true when either lane is malformed. */
+static bool lane_pair_model(const vector *v, uint8_t model[128]) {
+    static const unsigned lane_at[2] = {P_LANE0, P_LANE1}, len_at[2] = {P_LEN0, P_LEN1};
+    dsm_config cfg;
+    dsm_config_default(&cfg);
+    bool err = false;
+    for (unsigned k = 0; k < 2; k++) {
+        uint8_t in[128] = {0};
+        field_bytes(v, lane_at[k], 513, in);
+        unsigned len = (unsigned)field(v, len_at[k], 10);
+        err |= dsm_decompress_lane(&cfg, in, len, model + 64 * k, 64) != NP_OK;
+    }
+    return err;
+}
+
+static void lane_pair_vectors_match_model(void **state) {
+    (void)state;
+    vector_file vf, comp;
+    load("dsm_lane_pair_decompressor.hex", 518, &vf);
+    size_t errors = 0;
+    for (size_t i = 0; i < vf.count; i++) {
+        uint8_t model[128];
+        bool model_err = lane_pair_model(&vf.v[i], model);
+        errors += check_decoded(&vf.v[i], model_err, model, "flip_c_");
+    }
+    /* every compressor vector's line as its two lanes: lane 0's stream then lane 1's is the
+     * compressor's line stream (docs/dsm.md 4.4) */
+    load("dsm_compressor.hex", 516, &comp);
+    for (size_t i = 0; i < comp.count; i++) {
+        char name[128];
+        snprintf(name, sizeof name, "valid_%s", comp.v[i].name);
+        const vector *p = find(&vf, name);
+        unsigned len0 = (unsigned)field(p, P_LEN0, 10), len1 = (unsigned)field(p, P_LEN1, 10);
+        assert_int_equal(len0 + len1, field(&comp.v[i], C_LEN, 11));
+        for (unsigned b = 0; b < len0 + len1; b++) {
+            unsigned got = b < len0 ? bit(p, P_LANE0 + b) : bit(p, P_LANE1 + b - len0);
+            assert_int_equal(got, bit(&comp.v[i], C_BITS + b));
+        }
+        for (unsigned b = 0; b < 1024; b++) {
+            assert_int_equal(bit(p, D_LINE + b), bit(&comp.v[i], C_LINE + b));
+        }
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        char prefix[64];
+        snprintf(prefix, sizeof prefix, "c1_es0_lane%u_len521", k);
+        assert_true(count_prefix(&vf, prefix) == 1);
+        snprintf(prefix, sizeof prefix, "len1023_max_lane%u", k);
+        assert_int_equal(field(find(&vf, prefix), k ? P_LEN1 : P_LEN0, 10), 1023);
+        snprintf(prefix, sizeof prefix, "trunc1_lane%u_", k);
+        assert_true(count_prefix(&vf, prefix) >= 10);
+        snprintf(prefix, sizeof prefix, "flip_c_lane%u_", k);
+        assert_true(count_prefix(&vf, prefix) >= 5);
+    }
+    assert_true(count_prefix(&vf, "valid_single_csn_lane") >= 32);
+    assert_true(count_prefix(&vf, "valid_garbage_above_len_lane") >= 20);
+    assert_true(count_prefix(&vf, "valid_garbage_above_both_") >= 20);
+    assert_true(errors > 100 && errors < vf.count);
+    free(vf.v);
+    free(comp.v);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(compressor_vectors_match_model),
         cmocka_unit_test(decompressor_vectors_match_model),
         cmocka_unit_test(approx_vectors_match_model),
+        cmocka_unit_test(lane_pair_vectors_match_model),
     };
     return cmocka_run_group_tests_name("golden_vectors", tests, NULL, NULL);
 }

@@ -5,9 +5,9 @@
 // and out_line_o must equal the model's line when it is NP_OK (don't-care otherwise, 4.5).
 // The bus bits at and above in_len_i carry garbage: the RTL must ignore them.
 #include <cstring>
-#include <vector>
 
 #include "Vdsm_decompressor.h"
+#include "dsm_decoded.h"
 #include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
@@ -33,25 +33,16 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) : cfg_(tb::dsm_tb_config()) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
-        tb::dsm_line_mix(&mix_, &real_, cfg_.lane_bytes);
+        feed_.load_lines(opt, cfg_.lane_bytes);
     }
 
     void begin_run(tb::Rng &rng) {
-        next_vector_ = 0;
+        feed_.begin_run(rng);
         random_count_ = 0;
-        if (!real_.empty()) real_.begin_run(rng);
-        mix_.begin_run();
     }
 
     bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (next_vector_ < vectors_.size()) {
-            in = vectors_[next_vector_];
-            origin = tb::Origin{"vector", next_vector_, nullptr};
-            next_vector_++;
-            return true;
-        }
-        make_stream(rng, in, origin);
+        if (!feed_.vectors.next(in, origin)) make_stream(rng, in, origin);
         return true;
     }
 
@@ -69,14 +60,9 @@ public:
 
     tb::Txn predict(Input &in) const { return model(in); }
 
-    tb::Txn observe(const Dut &d) const {
-        tb::Txn t;
-        t.add_u64("out_err", 1, d.out_err_o);
-        t.add("out_line", tb::get_bits(d.out_line_o, 1024));
-        return t;
-    }
+    tb::Txn observe(const Dut &d) const { return tb::dsm_observe_decoded(d); }
 
-    const char *outcome(const tb::Txn &t) const { return t.fields[0].value.get(0) ? "err" : "ok"; }
+    const char *outcome(const tb::Txn &t) const { return tb::dsm_decoded_outcome(t); }
 
     std::string describe(const Input &in) const {
         return "in_len=" + std::to_string(in.len) + " in_bits=" + tb::bytes_hex(in.bus, DSM_MAX_BYTES);
@@ -95,11 +81,7 @@ private:
         tb::stream_clear_from(src, sizeof src, in.len < DSM_MAX_BITS ? in.len : DSM_MAX_BITS);
         uint8_t line[DSM_LINE_BYTES] = {0};
         const np_result r = dsm_decompress(&cfg_, src, in.len, line, sizeof line);
-        const bool err = r != NP_OK;
-        tb::Txn t;
-        t.add_u64("out_err", 1, err);
-        t.add("out_line", tb::Bits::from_bytes(1024, line, sizeof line), !err);
-        return t;
+        return tb::dsm_decoded_txn(r != NP_OK, line);
     }
 
     // ---- stimulus ---------------------------------------------------------------------------
@@ -120,7 +102,7 @@ private:
             return;
         }
         uint8_t line[DSM_LINE_BYTES];
-        mix_.next(rng, line, &origin);
+        feed_.next_line(rng, line, &origin);
         origin.variant = kNames[v];
         compress(line, in);
         switch (v) {
@@ -198,30 +180,14 @@ private:
             std::memset(&in, 0, sizeof in);
             in.len = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len"));
             kLayout.get(v.value, "in_bits").to_bytes(in.bus, sizeof in.bus);
-            const tb::Txn exp = model(in);
-            const tb::Bits rec_err = kLayout.get(v.value, "exp_err");
-            const tb::Bits rec_line = kLayout.get(v.value, "exp_line");
-            const bool err = exp.fields[0].value.get(0);
-            if (rec_err != exp.fields[0].value) stale(v, "exp_err", rec_err, exp.fields[0].value);
-            // docs/vectors.md: exp_line is the model's line, and zero when exp_err is 1.
-            const tb::Bits want_line = err ? tb::Bits(1024) : exp.fields[1].value;
-            if (rec_line != want_line) stale(v, "exp_line", rec_line, want_line);
-            vectors_.push_back(in);
+            tb::dsm_check_decoded_vector(v, kLayout, model(in));
+            feed_.vectors.add(in);
         }
     }
 
-    static void stale(const tb::HexVector &v, const char *field, const tb::Bits &rec,
-                      const tb::Bits &model) {
-        throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                               " file=" + rec.hex() + " model=" + model.hex());
-    }
-
     dsm_config cfg_;
-    std::vector<Input> vectors_;
-    size_t next_vector_ = 0;
+    tb::DsmDecoderFeed<Input> feed_;
     uint64_t random_count_ = 0;
-    tb::RealLines real_;
-    tb::LineMix mix_;
 };
 
 }  // namespace

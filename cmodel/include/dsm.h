@@ -54,6 +54,17 @@ np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]
 np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
                          uint8_t *dst, size_t dst_bytes);
 
+/* Decompress one lane stream of exactly src_bits bits (src holds (src_bits+7)/8 bytes) into
+ * cfg->lane_bytes bytes of lane (lane_cap must be >= cfg->lane_bytes, else NP_NO_SPACE): the
+ * decoder of dsm_lane_pair_decompressor, each lane on its own bus (sec. 6). NP_BAD_DATA when
+ * the lane is malformed by sec. 4.5 applied to this lane alone: its header or body extends past
+ * src_bits (truncated), src_bits is longer than the lane (trailing), or C = 1 with ES = 0. Never
+ * reads outside src; lane is all zero after any error. NP_BAD_PARAM for a NULL lane, a NULL src
+ * with src_bits > 0 or an unsupported cfg. A line stream is lane 0's stream followed by lane
+ * 1's (sec. 4.4), so a valid line decodes to the concatenation of its two lanes' results. */
+np_result dsm_decompress_lane(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
+                              uint8_t *lane, size_t lane_cap);
+
 /* Length in bits dsm_compress would produce, without writing the stream (0 for a NULL
  * argument or an unsupported cfg: no valid stream is that short). */
 size_t dsm_compressed_bits(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]);

@@ -871,3 +871,29 @@ np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_b
     }
     return rc;
 }
+
+/* ---- single-lane decoder ------------------------------------------------------------------
+ * Built on the stage function dsm_unpack (bounds-checked bit reader over exactly src_bits bits),
+ * not on the window decoder above: it is the oracle of dsm_lane_pair_decompressor, a second
+ * decoder independent of dsm_decompress's shortcuts (the test suite checks they agree). */
+np_result dsm_decompress_lane(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
+                              uint8_t *lane, size_t lane_cap) {
+    if (lane == NULL || dsm_config_check(cfg) != NP_OK || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    if (lane_cap < cfg->lane_bytes) {
+        return NP_NO_SPACE;
+    }
+    np_bitreader r;
+    np_br_init(&r, src, src_bits);
+    /* dsm_unpack rejects a truncated lane and C = 1 with ES = 0; bits left over after the lane
+     * are trailing data (sec. 4.5). */
+    np_result rc = dsm_unpack(&r, cfg->lane_bytes, lane);
+    if (rc == NP_OK && np_br_remaining(&r) != 0) {
+        rc = NP_BAD_DATA;
+    }
+    if (rc != NP_OK) {
+        memset(lane, 0, cfg->lane_bytes);
+    }
+    return rc;
+}

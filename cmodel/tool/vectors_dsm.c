@@ -38,6 +38,19 @@ typedef struct {
     uint8_t in_bits[BUS_BYTES]; /* bits at and above in_len may be garbage on purpose */
 } decomp_vec;
 
+/* dsm_lane_pair_decompressor: each 64-byte lane stream on its own 513-bit bus with its own
+ * 10-bit length (docs/dsm.md 6). */
+#define PAIR_LANE_BITS 513u                   /* 1 + 8 * 64: a raw lane */
+#define PAIR_LANE_BYTES 65u
+#define PAIR_LEN_BITS 10u
+#define PAIR_LEN_MAX ((1u << PAIR_LEN_BITS) - 1u) /* 1023 */
+
+typedef struct {
+    char name[NAME_LEN];
+    unsigned in_len[2];
+    uint8_t in_lane[2][PAIR_LANE_BYTES]; /* bits at and above in_len may be garbage on purpose */
+} pair_vec;
+
 typedef struct {
     char name[NAME_LEN];
     dsm_approx_map map;         /* filled as the configuration port would: any 5-bit bits */
@@ -50,6 +63,7 @@ typedef struct {
     dsm_config cfg;
     prng rng;
     vec_list comp, dec, apx;    /* of comp_vec, decomp_vec, approx_vec */
+    vec_list pair;              /* of pair_vec (LaneBytes = 64 only) */
     vecfile_origin origin;      /* for the files' headers */
     char model[96];             /* origin.model */
     bool failed;
@@ -94,6 +108,18 @@ static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) {
     if (v != NULL) {
         dsm_approx_map_init(&v->map);
     }
+    return v;
+}
+
+/* A zeroed item of item_size appended to l, named by fmt (NULL when memory runs out). */
+static void *push_named(gen_ctx *c, vec_list *l, size_t item_size, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void *push_named(gen_ctx *c, vec_list *l, size_t item_size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    void *v = vec_list_vpush(l, item_size, NAME_LEN, &c->failed, fmt, ap);
+    va_end(ap);
     return v;
 }
 
@@ -601,6 +627,183 @@ static void gen_dec_lengths(gen_ctx *c) {
     }
 }
 
+/* ---- lane-pair decompressor stimulus (LaneBytes = 64 only) ------------------------------- */
+
+/* Lane k of line as its own lane stream (sec. 4.2, 4.3), built by the stage functions: the
+ * bus zero above the stream. Returns its length. */
+static unsigned lane_stream(gen_ctx *c, const uint8_t *line, unsigned k, uint8_t *bus) {
+    uint64_t seg[DSM_MAX_SEGMENTS];
+    const uint8_t *lane = line + k * c->lane_bytes;
+    memset(bus, 0, PAIR_LANE_BYTES);
+    dsm_remap(c->lane_bytes, lane, seg);
+    np_bitwriter w;
+    np_bw_init(&w, bus, PAIR_LANE_BYTES);
+    dsm_concat(&w, c->lane_bytes, lane, seg, dsm_encoding_status(c->num_segments, seg));
+    if (w.overflow) {
+        vecgen_fail(&c->failed, "lane stream does not fit the 513-bit bus");
+    }
+    return (unsigned)w.pos;
+}
+
+/* Both lanes of line, each valid on its own bus. */
+static pair_vec *add_pair_of_line(gen_ctx *c, const uint8_t *line, const char *prefix,
+                                  const char *name) {
+    pair_vec *p = push_named(c, &c->pair, sizeof(pair_vec), "%s%s", prefix, name);
+    if (p != NULL) {
+        for (unsigned k = 0; k < 2; k++) {
+            p->in_len[k] = lane_stream(c, line, k, p->in_lane[k]);
+        }
+    }
+    return p;
+}
+
+/* Every compressor vector's line as two lane streams (worked examples, all-zero, raw lanes,
+ * every single-CSN position per lane, the worst case, ...); then for each line one lane
+ * (alternating) damaged as the line decompressor's streams are: one bit short, one bit long,
+ * more bits short, or garbage above its length; then garbage above both lengths. */
+static void gen_pair_from_comp(gen_ctx *c) {
+    prng_seed(&c->rng, 0x504149u);
+    for (size_t i = 0; i < c->comp.n && !c->failed; i++) {
+        add_pair_of_line(c, comp_at(c, i)->line, "valid_", comp_at(c, i)->name);
+    }
+    for (size_t i = 0; i < c->comp.n && !c->failed; i++) {
+        const comp_vec *v = comp_at(c, i);
+        unsigned k = (unsigned)(i % 2u);
+        uint8_t bus[PAIR_LANE_BYTES];
+        unsigned bits = lane_stream(c, v->line, k, bus);
+        vecgen_damage damage;
+        if (!vecgen_damage_stream(&c->rng, i / 2u, bits, PAIR_LANE_BITS, bus, &damage)) {
+            continue;
+        }
+        char prefix[48];
+        snprintf(prefix, sizeof prefix, "%slane%u_", damage.prefix, k);
+        pair_vec *p = add_pair_of_line(c, v->line, prefix, v->name);
+        if (p == NULL) {
+            return;
+        }
+        p->in_len[k] = damage.in_len;
+        memcpy(p->in_lane[k], bus, PAIR_LANE_BYTES);
+    }
+    for (size_t i = 0; i < c->comp.n && !c->failed; i += 5u) {
+        pair_vec *p = add_pair_of_line(c, comp_at(c, i)->line, "valid_garbage_above_both_",
+                                       comp_at(c, i)->name);
+        if (p == NULL) {
+            return;
+        }
+        for (unsigned k = 0; k < 2; k++) {
+            vecgen_garbage_above(&c->rng, p->in_lane[k], p->in_len[k], PAIR_LANE_BITS);
+        }
+    }
+}
+
+/* Lane k's C flag flipped (a compressed lane read as raw, or a raw lane as compressed: the
+ * length never matches), and one ES bit of a compressed lane flipped (the length changes by
+ * 60, or ES becomes 0). */
+static void gen_pair_flips(gen_ctx *c) {
+    prng_seed(&c->rng, 0x50464Cu);
+    for (size_t i = 0; i < c->comp.n && !c->failed; i += 7u) {
+        const comp_vec *v = comp_at(c, i);
+        unsigned k = (unsigned)(i / 7u) % 2u;
+        pair_vec *p = add_pair_of_line(c, v->line, k ? "flip_c_lane1_" : "flip_c_lane0_", v->name);
+        if (p == NULL) {
+            return;
+        }
+        unsigned c_bit = vecgen_get_bit(p->in_lane[k], 0);
+        vecgen_set_bit(p->in_lane[k], 0, c_bit ^ 1u);
+        if (c_bit == 1u) {
+            unsigned s = (unsigned)prng_below(&c->rng, c->num_segments);
+            char prefix[32];
+            snprintf(prefix, sizeof prefix, "flip_es%u_lane%u_", s, k);
+            p = add_pair_of_line(c, v->line, prefix, v->name);
+            if (p == NULL) {
+                return;
+            }
+            vecgen_set_bit(p->in_lane[k], 1u + s, vecgen_get_bit(p->in_lane[k], 1u + s) ^ 1u);
+        }
+    }
+}
+
+/* C = 1 with ES = 0 in lane k, the other lane valid, with lengths: the header alone (9), a
+ * raw lane's 513, 521 (what a decoder without the ES = 0 check would take for 8 raw segments;
+ * the bits past the bus read as zero), and random; the ED bits are random. */
+static void gen_pair_es_zero(gen_ctx *c) {
+    prng_seed(&c->rng, 0x50455Au);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned k = 0; k < 2; k++) {
+        const unsigned lens[] = {1u + c->num_segments, PAIR_LANE_BITS, 1u + 65u * c->num_segments,
+                                 1u + c->num_segments + (unsigned)prng_below(&c->rng, 600)};
+        for (unsigned i = 0; i < 4; i++) {
+            for (unsigned j = 0; j < 2; j++) {
+                make_lane(c, line, j, (uint32_t)prng_next(&c->rng) & all_segments(c), NULL);
+            }
+            pair_vec *p =
+                push_named(c, &c->pair, sizeof(pair_vec), "c1_es0_lane%u_len%u", k, lens[i]);
+            if (p == NULL) {
+                return;
+            }
+            for (unsigned j = 0; j < 2; j++) {
+                p->in_len[j] = lane_stream(c, line, j, p->in_lane[j]);
+            }
+            memset(p->in_lane[k], 0, PAIR_LANE_BYTES);
+            vecgen_garbage_above(&c->rng, p->in_lane[k], 1u + c->num_segments, PAIR_LANE_BITS);
+            vecgen_set_bit(p->in_lane[k], 0, 1u);
+            p->in_len[k] = lens[i];
+        }
+    }
+}
+
+/* Lengths the format never has, per lane: 0 (with zeros and with garbage on the bus), 1, a
+ * valid lane with its length at 514 and at 1023 (trailing bits past the bus read as zero),
+ * and random bits of random lengths on both buses. */
+static void gen_pair_lengths(gen_ctx *c) {
+    prng_seed(&c->rng, 0x504C4Eu);
+    uint8_t line[DSM_LINE_BYTES];
+    for (unsigned k = 0; k < 2; k++) {
+        for (unsigned j = 0; j < 2; j++) {
+            make_lane(c, line, j, (uint32_t)prng_next(&c->rng) & all_segments(c), NULL);
+        }
+        static const struct {
+            const char *name;
+            unsigned len;
+            bool garbage;
+        } cases[] = {{"len0_empty", 0u, false},      {"len0_garbage_on_bus", 0u, true},
+                     {"len1_c0", 1u, false},         {"len1_c1", 1u, true},
+                     {"len514_past_bus", 514u, false}, {"len1023_max", PAIR_LEN_MAX, false}};
+        for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            pair_vec *p =
+                push_named(c, &c->pair, sizeof(pair_vec), "%s_lane%u", cases[i].name, k);
+            if (p == NULL) {
+                return;
+            }
+            for (unsigned j = 0; j < 2; j++) {
+                p->in_len[j] = lane_stream(c, line, j, p->in_lane[j]);
+            }
+            if (cases[i].len <= 1u) {
+                memset(p->in_lane[k], 0, PAIR_LANE_BYTES);
+                if (cases[i].garbage) {
+                    vecgen_garbage_above(&c->rng, p->in_lane[k], 0, PAIR_LANE_BITS);
+                    vecgen_set_bit(p->in_lane[k], 0, 1u);
+                }
+            } else { /* a raw lane, so the length past the bus is the only fault */
+                make_lane(c, line, k, 0, NULL);
+                p->in_len[k] = lane_stream(c, line, k, p->in_lane[k]);
+            }
+            p->in_len[k] = cases[i].len;
+        }
+    }
+    for (unsigned i = 0; i < 40; i++) {
+        pair_vec *p = push_named(c, &c->pair, sizeof(pair_vec), "random_bits_%u", i);
+        if (p == NULL) {
+            return;
+        }
+        for (unsigned k = 0; k < 2; k++) {
+            vecgen_garbage_above(&c->rng, p->in_lane[k], 0, PAIR_LANE_BITS);
+            p->in_len[k] = (unsigned)prng_below(&c->rng, i % 4u == 3u ? PAIR_LEN_MAX + 1u
+                                                                       : PAIR_LANE_BITS + 1u);
+        }
+    }
+}
+
 /* ---- approximation stimulus ------------------------------------------------------------ */
 
 /* float32 words of varied magnitude with non-zero low mantissa nibbles, so every cleared
@@ -874,6 +1077,74 @@ static bool write_decompressor(gen_ctx *c, const char *dir) {
     return vecfile_close_decompressor(&file, errors, ok);
 }
 
+/* The model reads in_len bits of the lane's bus, zero above the 513 bits (in_len <= 1023). */
+static np_result model_lane(const gen_ctx *c, const pair_vec *p, unsigned k, uint8_t *lane) {
+    uint8_t wide[(PAIR_LEN_MAX + 7u) / 8u];
+    vecgen_widen_bus(p->in_lane[k], PAIR_LANE_BITS, wide, sizeof wide);
+    return dsm_decompress_lane(&c->cfg, wide, p->in_len[k], lane, c->lane_bytes);
+}
+
+static bool named_with(const char *name, const char *const prefixes[], size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* One vector of dsm_lane_pair_decompressor.hex: both lanes through the model; *errors counts
+ * the vectors that expect exp_err = 1. False (internal error) when a vector does not expect
+ * what its name says. */
+static bool emit_lane_pair(gen_ctx *c, vecfile *file, size_t i, unsigned width, size_t *errors) {
+    static const char *const must_pass[] = {"valid_"};
+    static const char *const must_fail[] = {"trunc", "extra_", "c1_es0", "len", "flip_c_"};
+    const pair_vec *p = (const pair_vec *)c->pair.items + i;
+    uint8_t line[DSM_LINE_BYTES];
+    np_result r[2];
+    for (unsigned k = 0; k < 2; k++) {
+        r[k] = model_lane(c, p, k, line + k * c->lane_bytes);
+    }
+    bool err = r[0] != NP_OK || r[1] != NP_OK;
+    *errors += err;
+    if (err) {
+        memset(line, 0, sizeof line); /* docs/vectors.md: exp_line zero on error */
+    }
+    if ((named_with(p->name, must_pass, 1) && err) || (named_with(p->name, must_fail, 5) && !err) ||
+        r[0] == NP_BAD_PARAM || r[1] == NP_BAD_PARAM) {
+        cli_fail("vectors: internal error: %s decodes to %s / %s", p->name, np_result_name(r[0]),
+                 np_result_name(r[1]));
+        return false;
+    }
+    hexvec v;
+    hexvec_init(&v, width);
+    hexvec_field(&v, p->in_len[1], PAIR_LEN_BITS);
+    hexvec_field(&v, p->in_len[0], PAIR_LEN_BITS);
+    hexvec_field_bytes(&v, p->in_lane[1], PAIR_LANE_BITS);
+    hexvec_field_bytes(&v, p->in_lane[0], PAIR_LANE_BITS);
+    hexvec_field(&v, err, 1);
+    hexvec_field_bytes(&v, line, LINE_BITS);
+    return vecfile_emit(file, i, p->name, &v);
+}
+
+static bool write_lane_pair(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
+        "dsm_lane_pair_decompressor",
+        "{in_len1[9:0], in_len0[9:0], in_lane1[512:0], in_lane0[512:0], exp_err, exp_line[1023:0]}",
+        2u * PAIR_LEN_BITS + 2u * PAIR_LANE_BITS + 1u + LINE_BITS,
+        "// in_lens_i = {in_len1, in_len0}, in_lanes_i = {in_lane1, in_lane0} (docs/dsm.md 6).\n"
+        "// exp_line is zero when exp_err is 1 (then only the flag is compared, docs/dsm.md 4.5).\n"
+        "// in_laneK may hold non-zero bits at and above in_lenK on purpose: they must be ignored.\n"
+        "// Vectors with in_lenK > 513 (past the bus) expect exp_err = 1: no lane is longer.\n"};
+    vecfile file;
+    size_t errors = 0;
+    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->pair.n);
+    for (size_t i = 0; ok && i < c->pair.n; i++) {
+        ok = emit_lane_pair(c, &file, i, spec.width, &errors);
+    }
+    return vecfile_close_decompressor(&file, errors, ok);
+}
+
 static bool write_approx(gen_ctx *c, const char *dir) {
     static const vecfile_spec spec = {
         "dsm_approx",
@@ -927,8 +1198,18 @@ int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command)
     for (size_t g = 0; g < sizeof generators / sizeof generators[0] && !c.failed; g++) {
         generators[g](&c);
     }
+    /* The lane-pair top exists for two 64-byte lanes only (docs/dsm.md 6). */
+    bool pair = lane_bytes == 64u;
+    void (*const pair_generators[])(gen_ctx *) = {gen_pair_from_comp, gen_pair_flips,
+                                                  gen_pair_es_zero, gen_pair_lengths};
+    for (size_t g = 0; pair && g < sizeof pair_generators / sizeof pair_generators[0] && !c.failed;
+         g++) {
+        pair_generators[g](&c);
+    }
     bool ok = !c.failed && write_compressor(&c, dir) &&
-              write_decompressor(&c, dir) && write_approx(&c, dir);
+              write_decompressor(&c, dir) && write_approx(&c, dir) &&
+              (!pair || write_lane_pair(&c, dir));
+    vec_list_free(&c.pair);
     vec_list_free(&c.comp);
     vec_list_free(&c.dec);
     vec_list_free(&c.apx);

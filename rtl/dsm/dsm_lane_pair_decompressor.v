@@ -1,19 +1,26 @@
 // dsm_lane_pair_decompressor: two independent 64-byte lane decoders behind one output register,
 // the configuration of the thesis's area figures ("two 64-byte DSMs in parallel", Table 6.4),
-// for synthesis comparison only (docs/dsm.md section 8.3, "Where the area goes").
+// for a network interface that carries the two lane streams separately (docs/dsm.md section 6;
+// area against dsm_decompressor in 8.3, "Where the area goes").
 //
 // Function: each lane stream arrives on its own bus with its own length (docs/dsm.md 4.2, 4.3;
-// bits at and above a lane's length are zero); each is decoded by dsm_lane_unpack; out_err_o is
-// set when either lane is non-canonical or its length is not the length its CSN count implies.
+// bits at and above a lane's length are ignored); each is decoded by dsm_lane_unpack; out_err_o
+// is set when either lane is non-canonical or its length is not the length its C and ES fields
+// imply, which is exactly "either lane malformed by 4.5 applied to that lane alone" (the
+// argument is in docs/dsm.md 6). out_line_o is not specified when out_err_o is 1.
 // Unlike dsm_decompressor it has no lane-1 window: it does not read the line stream of 4.4, in
 // which lane 1 starts where lane 0 ends.
 //
 // Latency / throughput: 1 cycle, one line per cycle (the gated output register of
 // dsm_decompressor).
 //
-// What it does not do: it is not a shipped unit and has no harness of its own; its datapath is
-// dsm_lane_unpack, which `make prove` (lane64) and the dsm_decompressor harness cover. It is
-// listed in dsm_SYNTH_TOPS so `make synth` measures what the line window costs.
+// What it does not do: LaneBytes is fixed at 64 (two lanes); it does not read a line stream.
+// Verified like every top: verilator_tb/dsm_lane_pair_decompressor_tb.cpp against the C model's
+// dsm_decompress_lane, the Icarus replay of vectors/dsm/dsm_lane_pair_decompressor.hex.
+//
+// Worked example: in_lanes_i = {513'h1FF, 513'h1FF} (each lane C = 1, ES = 8'hFF, eight 4'h0
+// codes), in_lens_i = {10'd41, 10'd41} -> out_line_o = 0, out_err_o = 0; with in_lens_i =
+// {10'd41, 10'd42} (lane 0 one bit long) -> out_err_o = 1.
 module dsm_lane_pair_decompressor (
   input  wire          clk_i,
   input  wire          rst_ni,

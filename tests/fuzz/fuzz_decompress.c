@@ -4,7 +4,9 @@
  * bytes present), the rest is the stream. The stream is copied into a heap block of exactly
  * (length + 7) / 8 bytes so ASan reports any read outside it.
  * Properties: the result is NP_OK or NP_BAD_DATA; on error the line is all zero; an accepted
- * stream's line re-compresses to a stream no longer than the input that decodes back to it. */
+ * stream's line re-compresses to a stream no longer than the input that decodes back to it.
+ * The same bits through the lane decoder (dsm_decompress_lane): NP_OK or NP_BAD_DATA, the lane
+ * all zero on error, and with one 128-byte lane the same result and line as dsm_decompress. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,25 @@
 #include "dsm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_lane_decoder(const dsm_config *cfg, const uint8_t *src, size_t bits,
+                               np_result line_r, const uint8_t *line) {
+    uint8_t lane[DSM_LINE_BYTES];
+    memset(lane, 0x5A, sizeof lane);
+    np_result r = dsm_decompress_lane(cfg, src, bits, lane, cfg->lane_bytes);
+    if (r != NP_OK && r != NP_BAD_DATA) {
+        abort();
+    }
+    for (size_t i = 0; r != NP_OK && i < cfg->lane_bytes; i++) {
+        if (lane[i] != 0) {
+            abort();
+        }
+    }
+    if (cfg->lane_bytes == DSM_LINE_BYTES &&
+        (r != line_r || memcmp(lane, line, DSM_LINE_BYTES) != 0)) {
+        abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 3) {
@@ -34,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t line[DSM_LINE_BYTES];
     memset(line, 0x5A, sizeof line);
     np_result r = dsm_decompress(&cfg, src, bits, line, sizeof line);
+    check_lane_decoder(&cfg, src, bits, r, line);
     free(src);
     if (r != NP_OK) {
         if (r != NP_BAD_DATA) {

@@ -6,25 +6,21 @@
 // The AXI-stream rule (valid and data hold while ready is low) is checked on the output.
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=dsm_decompressor sim=iverilog checked=N`, or one MISMATCH / PROTOCOL /
-// TIMEOUT / ERROR line and $fatal. The machinery is tb_util.vh and tb_stream.vh.
+// TIMEOUT / ERROR line and $fatal. The machinery is tb_util.vh and tb_stream.vh, the output
+// comparison dsm_decoded_tb.vh.
 module dsm_decompressor_tb;
   parameter integer MaxVectors = 4096;
   localparam Unit = "dsm_decompressor";
   localparam integer VecBits = 516 * 4;  // {pad[2:0], in_len[10:0], in_bits[1025:0], exp_err, exp_line[1023:0]}
   localparam integer InBits = 11 + 1026;
-  localparam integer ExpBits = 1 + 1024;
-  localparam integer OutBits = 1024 + 1;
 
   `include "tb_util.vh"
+  `include "dsm_decoded_tb.vh"
   `include "tb_stream.vh"
 
   wire [10:0] in_len;
   wire [1025:0] in_bits;
   assign {in_len, in_bits} = in_word;
-  wire [1023:0] out_line;
-  wire out_err;
-  wire [OutBits-1:0] out_word = {out_line, out_err};
-  wire feed_ready = 1'b1;
 
   dsm_decompressor u_dut (
     `TB_HANDSHAKE_PORTS
@@ -33,15 +29,4 @@ module dsm_decompressor_tb;
     .out_line_o (out_line),
     .out_err_o  (out_err)
   );
-
-  wire exp_err;
-  wire [1023:0] exp_line;
-  assign {exp_err, exp_line} = exp_word;
-
-  task check_output;
-    begin
-      `TB_EXPECT(checked, "out_err", exp_err, out_err)
-      if (!exp_err) `TB_EXPECT(checked, "out_line", exp_line, out_line)
-    end
-  endtask
 endmodule
