@@ -104,7 +104,7 @@ verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
 verify-selftest: $(foreach t,$(TOPS),verify-selftest-$(t)) verify-selftest-engine verify-registers
 	@echo "verify-selftest: every check failed when it had to, for $(strip $(TOPS)), the two-stream engine fixture and the shared registers"
 
-## verify-registers: Icarus bench of the shared pipeline registers, and its contract check must fire
+## verify-registers: Icarus bench of the shared pipeline registers; their two checks must fire on broken streams
 .PHONY: verify-registers
 verify-registers:
 	@bash verilator_tb/run_registers.sh $(VERIFY_DIR)/registers $(RTL_COMMON)

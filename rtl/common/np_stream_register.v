@@ -16,9 +16,9 @@
 // -> after edge 1 out_valid_o = 1, out_data_o = 8'h5a, in_ready_o = 0. Edge 2 with
 // out_ready_i = 1 and in_valid_i = 1, in_data_i = 8'h3c -> 8'h5a leaves, 8'h3c is stored.
 //
-// Simulation-only checks (not under SYNTHESIS): while out_valid_o && !out_ready_i, the next
-// cycle must still present out_valid_o with the same out_data_o. A failure prints an
-// "ASSERT" line naming the instance and stops with $fatal.
+// Simulation-only checks (not under SYNTHESIS, np_stream_checker): while out_valid_o &&
+// !out_ready_i, the next cycle must still present out_valid_o with the same out_data_o. A
+// failure prints an "ASSERT" line naming the instance and stops with $fatal.
 module np_stream_register #(
   parameter integer Width = 1
 ) (
@@ -69,26 +69,13 @@ module np_stream_register #(
 
 `ifndef SYNTHESIS
   // Output-port obligations of the AXI-stream rules (docs/conventions.md, "Handshakes").
-  reg             stalled_q;     // previous edge saw out_valid_o && !out_ready_i out of reset
-  reg [Width-1:0] stalled_data_q;
-
-  always @(posedge clk_i) begin
-    stalled_q      <= rst_ni & out_valid_o & ~out_ready_i;
-    stalled_data_q <= out_data_o;
-  end
-
-  always @(posedge clk_i) begin
-    if (rst_ni && stalled_q) begin
-      if (!out_valid_o) begin
-        $display("ASSERT %m: out_valid_o dropped before out_ready_i accepted the beat");
-        $fatal;
-      end
-      if (out_data_o !== stalled_data_q) begin
-        $display("ASSERT %m: out_data_o changed while out_valid_o && !out_ready_i");
-        $fatal;
-      end
-    end
-  end
+  np_stream_checker #(.Width(Width)) u_check (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (out_valid_o),
+    .ready_i (out_ready_i),
+    .data_i  (out_data_o)
+  );
 `endif
 
 endmodule

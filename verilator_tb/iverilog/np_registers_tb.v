@@ -10,12 +10,16 @@
 //
 // UngatedProducer = 1 breaks that contract on purpose (the producer keeps its data on the bus
 // while load_o is 0): the register's simulation check must then stop the run with an ASSERT
-// line. verilator_tb/run_registers.sh runs both settings and requires both outcomes.
+// line. A third stream, made by the bench itself, is watched by np_stream_checker directly:
+// it keeps a stalled beat, unless BrokenSource = 1, when it changes one stalled beat's data and
+// the checker must stop the run. verilator_tb/run_registers.sh runs the three settings and
+// requires each outcome.
 //
 // Result lines: MISMATCH unit=np_registers sim=iverilog ... / PASS unit=np_registers
 // sim=iverilog checked=<n>.
 module np_registers_tb;
   parameter integer UngatedProducer = 0;
+  parameter integer BrokenSource    = 0;
   parameter integer Beats           = 2000;
   localparam integer Width          = 16;
 
@@ -70,6 +74,32 @@ module np_registers_tb;
     .out_data_o  (out_data_gated)
   );
 
+  // The bench's own stream for np_stream_checker (see the header).
+  reg              src_valid = 1'b0;
+  reg  [Width-1:0] src_data = {Width{1'b0}};
+  reg              src_ready;
+  reg              src_broken = 1'b0;
+
+  always @(posedge clk) begin
+    if (rst_n) begin
+      if (!src_valid || src_ready) begin
+        src_valid <= lfsr[6];
+        src_data  <= src_data + 1'b1;
+      end else if (BrokenSource != 0 && !src_broken && cycle > 50) begin
+        src_data   <= src_data + 1'b1;   // a stalled beat changes: a protocol violation
+        src_broken <= 1'b1;
+      end
+    end
+  end
+
+  np_stream_checker #(.Width(Width)) u_src_check (
+    .clk_i   (clk),
+    .rst_ni  (rst_n),
+    .valid_i (src_valid),
+    .ready_i (src_ready),
+    .data_i  (src_data)
+  );
+
   always #5 clk = ~clk;
 
   // Stimulus for the next cycle, decided after each edge: gaps and stalls about a third of
@@ -79,6 +109,7 @@ module np_registers_tb;
     offer       = rst_n && sent < Beats && lfsr[1:0] != 2'b00;
     ready_plain = lfsr[3:2] != 2'b00;
     ready_gated = lfsr[5:4] != 2'b00;
+    src_ready   = lfsr[15:14] != 2'b00;   // bits the valid draw (bit 6) has not shifted into
   end
 
   always @(posedge clk) begin
