@@ -24,13 +24,24 @@ static inline void sim_test_base_config(sim_config *cfg) {
     snprintf(cfg->synth_report, sizeof cfg->synth_report, "/nonexistent/report.json");
 }
 
-/* For a cmocka group set-up: loads the memory image, printing why when it cannot. */
-static inline int sim_test_load_image(mem_image *img) {
+/* The memory image (the real lines) every test of the program reads; loaded once for the
+ * group by sim_test_group_setup, freed by sim_test_group_teardown. */
+static mem_image img;
+
+/* cmocka group set-up: loads img, printing why when it cannot. */
+static inline int sim_test_group_setup(void **state) {
+    (void)state;
     char err[512];
-    if (!memimg_load(img, sim_test_data_dir(), err, sizeof err)) {
+    if (!memimg_load(&img, sim_test_data_dir(), err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return -1;
     }
+    return 0;
+}
+
+static inline int sim_test_group_teardown(void **state) {
+    (void)state;
+    memimg_free(&img);
     return 0;
 }
 

@@ -22,8 +22,6 @@
 #include "sim_test_util.h"
 #include "tracegen.h"
 
-static mem_image img;
-
 static void base_config(sim_config *cfg, sim_l1_policy policy) {
     sim_test_base_config(cfg);
     cfg->l1_policy = policy;
@@ -292,17 +290,6 @@ static void test_bad_config_names_file_and_line(void **state) {
     assert_true(config_validate(&cfg, err, sizeof err));           /* the simulator's LRU takes any geometry */
 }
 
-static int setup(void **state) {
-    (void)state;
-    return sim_test_load_image(&img);
-}
-
-static int teardown(void **state) {
-    (void)state;
-    memimg_free(&img);
-    return 0;
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_directed_stream_ba),
@@ -312,5 +299,5 @@ int main(void) {
         cmocka_unit_test(test_conservation_and_determinism),
         cmocka_unit_test(test_bad_config_names_file_and_line),
     };
-    return cmocka_run_group_tests_name("sim_ba", tests, setup, teardown);
+    return cmocka_run_group_tests_name("sim_ba", tests, sim_test_group_setup, sim_test_group_teardown);
 }

@@ -16,8 +16,6 @@
 #include "sim_test_util.h"
 #include "tracegen.h"
 
-static mem_image img;
-
 static void base_config(sim_config *cfg) {
     sim_test_base_config(cfg);
 }
@@ -245,17 +243,6 @@ static void test_diamond_any_mc_count(void **state) {
     assert_true(gpu_place(&cfg, sm_node, mc_node, err, sizeof err));
 }
 
-static int setup(void **state) {
-    (void)state;
-    return sim_test_load_image(&img);
-}
-
-static int teardown(void **state) {
-    (void)state;
-    memimg_free(&img);
-    return 0;
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_single_miss_latency_breakdown),
@@ -267,5 +254,5 @@ int main(void) {
         cmocka_unit_test(test_data_filtering_conservation),
         cmocka_unit_test(test_diamond_any_mc_count),
     };
-    return cmocka_run_group_tests_name("sim_gpu", tests, setup, teardown);
+    return cmocka_run_group_tests_name("sim_gpu", tests, sim_test_group_setup, sim_test_group_teardown);
 }

@@ -17,8 +17,6 @@
 #include "sim_test_util.h"
 #include "tracegen.h"
 
-static mem_image img;
-
 static void base_config(sim_config *cfg, unsigned rgrs) {
     sim_test_base_config(cfg);
     cfg->pcu_rgrs = rgrs;
@@ -253,17 +251,6 @@ static void test_config_errors(void **state) {
     trace_free(&t);
 }
 
-static int setup(void **state) {
-    (void)state;
-    return sim_test_load_image(&img);
-}
-
-static int teardown(void **state) {
-    (void)state;
-    memimg_free(&img);
-    return 0;
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_sms_read_one_block),
@@ -274,5 +261,5 @@ int main(void) {
         cmocka_unit_test(test_off_by_default),
         cmocka_unit_test(test_config_errors),
     };
-    return cmocka_run_group_tests_name("sim_pcu", tests, setup, teardown);
+    return cmocka_run_group_tests_name("sim_pcu", tests, sim_test_group_setup, sim_test_group_teardown);
 }
