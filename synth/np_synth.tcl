@@ -11,13 +11,8 @@
 
 yosys -import
 
-proc np_env {name} {
-  if {![info exists ::env($name)] || $::env($name) eq ""} {
-    puts stderr "np_synth.tcl: environment variable $name is not set"
-    exit 1
-  }
-  return $::env($name)
-}
+set np_script [info script]
+source [file join [file dirname $np_script] np_env.tcl]
 
 set top      [np_env NP_TOP]
 set rtl      [np_env NP_RTL]

@@ -79,7 +79,7 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 # instantiate another unit's modules lists those files in its <unit>_RTL.
 # The log is written under a temporary name and renamed only on success, so an interrupted or
 # failed run is never mistaken for a finished one.
-SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_SCRIPT) synth/synth.mk
+SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_SCRIPT) synth/np_env.tcl synth/synth.mk
 
 # $(call synth_yosys,top,rtl files,include dirs)
 # bash's `time` writes runtime.txt (wall and CPU seconds, ABC's child process included); yosys's

@@ -22,7 +22,7 @@ PCU_HIER_KEEP ?=
 PCU_HIER_DIR  := $(BUILD)/synth-hier$(if $(PCU_HIER_KEEP),-keep)
 PCU_HIER_TOPS := pcu_n64:64 pcu:128 pcu_n256:256 pcu_n1024:1024
 PCU_HIER_RTL  := $(sort $(wildcard rtl/common/*.v)) $(pcu_RTL)
-PCU_HIER_FLOW := synth/np_synth_hier.tcl synth/np_shiftx_map.v synth/nangate45_np.lib \
+PCU_HIER_FLOW := synth/np_synth_hier.tcl synth/np_env.tcl synth/np_shiftx_map.v synth/nangate45_np.lib \
                  synth/abc.constr rtl/pcu/unit.mk
 PCU_HIER_ABC  ?= yosys-abc
 # What np_synth_hier.tcl reads besides NP_TOP and NP_OUTDIR.
@@ -56,15 +56,18 @@ $(PCU_HIER_DIR)/%/row.tsv: $(PCU_HIER_RTL) $(PCU_HIER_FLOW)
 
 # The timing step checked against the flat flow: run on the flat flow's own mapped netlist it
 # must give that run's ABC delay and logic levels (docs/pcu.md 8.2). Checks every top of the
-# sweep whose flat run exists in build/synth/ (seconds each); fails if none does.
+# sweep whose flat run exists in build/synth/ (seconds each); fails if none does. The flat
+# figures are read from that run's own log (np_report), not from a report.json that only
+# `make synth-<top>` refreshes and that a later `make synth` leaves stale.
 .PHONY: synth-pcu-hier-check-flat synth-pcu-hier-test
 ## synth-pcu-hier-check-flat: synth-pcu-hier's timing step on the flat netlists in build/synth reproduces their delay and levels
-synth-pcu-hier-check-flat:
+synth-pcu-hier-check-flat: $(NP_REPORT)
 	@checked=0; \
 	for p in $(PCU_HIER_TOPS); do \
-	  t=$${p%%:*}; net=$(BUILD)/synth/$$t/$${t}_mapped.v; rep=$(BUILD)/synth/$$t/report.json; \
-	  [ -f $$net ] && [ -f $$rep ] || continue; \
-	  d=$(BUILD)/synth-hier-check/$$t; mkdir -p $$d; rm -f $$d/row.tsv; \
+	  t=$${p%%:*}; net=$(BUILD)/synth/$$t/$${t}_mapped.v; \
+	  [ -f $$net ] && [ -f $(BUILD)/synth/$$t/yosys.log ] || continue; \
+	  d=$(BUILD)/synth-hier-check/$$t; mkdir -p $$d; rm -f $$d/row.tsv; rep=$$d/flat.json; \
+	  $(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $$rep --md $$d/flat.md pcu:$$t > /dev/null || exit 1; \
 	  $(PCU_HIER_ENV) NP_TOP=$$t NP_STA_NETLIST=$$net NP_OUTDIR=$$d \
 	    yosys -q -l $$d/yosys.log -c synth/np_synth_hier.tcl > /dev/null || exit 1; \
 	  flat_d=$$(sed -n 's/.*"abc_delay_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$rep); \
