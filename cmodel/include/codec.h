@@ -1,0 +1,111 @@
+/* One registry of line compressors (codecs). Every consumer iterates it: the CLI's ratio table
+ * and compress/decompress commands, the simulator's reply and L1 compressors, the benchmarks,
+ * the fuzz targets and the tests. Adding an algorithm is one entry: its own cmodel/src/<name>.c
+ * defines `const np_codec np_codec_<name>` and one line in codec.c's table lists it.
+ *
+ * Shape (libdeflate-like): caller-owned buffers, lengths in bits, np_result codes, no global
+ * state. A codec that keeps state between lines (SC's code table, C-Pack's synchronised packet
+ * dictionary) keeps all of it in a caller-owned blob of state_bytes bytes: plain data with no
+ * pointers, so a copy (memcpy) is a complete snapshot. The compressor side and the
+ * decompressor side each own one blob; for SC the code table reaches the decompressor as the
+ * hardware's configuration port would load it: np_codec_sync copies the compressor's table. */
+#ifndef NP_CODEC_H
+#define NP_CODEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "np_result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NP_CODEC_LINE_BYTES 128u
+/* Every codec's worst-case stream fits this many bytes (the largest max_bits in the table is
+ * checked against it by the tests). */
+#define NP_CODEC_MAX_BYTES 192u
+#define NP_CODEC_FILL_ALL 0xFu      /* every 32-byte sub-block of the line reconstructed */
+
+/* Flags of an entry. */
+#define NP_CODEC_FILTERS  0x1u      /* data filtering: compresses only the critical sub-blocks of
+                                     * opts.map; the receiver gets the sub-blocks in *fill */
+#define NP_CODEC_STATEFUL 0x2u      /* state_bytes > 0: lines are not independent */
+#define NP_CODEC_TRAINED  0x4u      /* needs observe() samples and rebuild() before compressing
+                                     * well (SC); untrained it still round-trips */
+
+/* Per-call options. Zero-initialised options are valid for every codec (map 0 means the whole
+ * line, as 0xF). */
+typedef struct {
+    unsigned map;                   /* NP_CODEC_FILTERS: critical map 1..15 (bit k = sub-block k);
+                                     * 0 = whole line. Ignored by other codecs. */
+} np_codec_opts;
+
+typedef struct np_codec {
+    const char *name;               /* short, stable, lower case: "dsm", "bdi", "cpack", ... */
+    const char *description;        /* one line for --help and tables */
+    const char *spec;               /* the docs page that defines the format to the bit */
+    unsigned flags;                 /* NP_CODEC_* */
+    size_t max_bits;                /* longest stream compress can produce */
+    size_t state_bytes;             /* 0 for a stateless codec */
+
+    /* State life cycle (all NULL when state_bytes == 0; observe/rebuild NULL when the codec
+     * does not train). init puts a blob in its reset state. observe() offers one line as a
+     * training sample (SC: the value frequency table counts its words). rebuild() ends a
+     * training period (SC: builds the code table from the counts). */
+    void (*init)(void *state);
+    void (*observe)(void *state, const uint8_t line[NP_CODEC_LINE_BYTES]);
+    np_result (*rebuild)(void *state);
+
+    /* Compress one line into dst (dst_bytes available; (max_bits + 7) / 8 always suffices).
+     * *out_bits gets the stream length, *fill the sub-blocks the receiver reconstructs exactly
+     * (NP_CODEC_FILL_ALL unless the codec filters). NP_NO_SPACE when dst is too small (*out_bits
+     * still set, dst untouched); NP_BAD_PARAM for a NULL pointer or an illegal option. state is
+     * the compressor side's blob (NULL for a stateless codec) and may be updated. */
+    np_result (*compress)(void *state, const np_codec_opts *opts, const uint8_t line[NP_CODEC_LINE_BYTES],
+                          uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill);
+    /* Decompress a stream of exactly src_bits bits into 128 bytes of dst (dst_bytes >= 128,
+     * else NP_NO_SPACE). NP_BAD_DATA on any malformed stream: never reads outside src; dst is all
+     * zero after any error. Sub-blocks outside the fill are zero. state: the decompressor side's
+     * blob. */
+    np_result (*decompress)(void *state, const np_codec_opts *opts, const uint8_t *src, size_t src_bits,
+                            uint8_t *dst, size_t dst_bytes);
+
+    /* Hardware: RTL tops whose synthesis JSON gives the latencies (NULL where the project has no
+     * RTL), and the published figures used otherwise and printed beside ours. */
+    const char *comp_top, *decomp_top;
+    unsigned comp_cycles, decomp_cycles;    /* published latency, cycles */
+    unsigned published_gates;               /* published area, NAND2-equivalent gates; 0 = none */
+    const char *published_source;           /* where both come from, e.g. "seed 001 Table 6.5" */
+} np_codec;
+
+/* ---- the registry ---------------------------------------------------------------------------- */
+
+unsigned np_codec_count(void);
+const np_codec *np_codec_at(unsigned i);               /* NULL past the end */
+const np_codec *np_codec_find(const char *name);       /* NULL when no codec has that name */
+/* "dsm, dpc, ..." into buf (for usage and error messages); returns buf. */
+const char *np_codec_names(char *buf, size_t len);
+
+/* ---- calls through an entry (NULL-safe wrappers that also handle the stateless case) ------- */
+
+/* Puts a state blob (c->state_bytes bytes; nothing for a stateless codec) in its reset state. */
+void np_codec_init(const np_codec *c, void *state);
+void np_codec_observe(const np_codec *c, void *state, const uint8_t line[NP_CODEC_LINE_BYTES]);
+np_result np_codec_rebuild(const np_codec *c, void *state);
+/* Decompressor side takes the compressor side's trained table (the configuration-port load). */
+void np_codec_sync(const np_codec *c, void *decomp_state, const void *comp_state);
+
+np_result np_codec_compress(const np_codec *c, void *state, const np_codec_opts *opts,
+                            const uint8_t line[NP_CODEC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                            size_t *out_bits, unsigned *fill);
+np_result np_codec_decompress(const np_codec *c, void *state, const np_codec_opts *opts, const uint8_t *src,
+                              size_t src_bits, uint8_t *dst, size_t dst_bytes);
+/* Stream length in bits of one line (compresses into a scratch buffer; 0 on any error). */
+size_t np_codec_bits(const np_codec *c, void *state, const np_codec_opts *opts,
+                     const uint8_t line[NP_CODEC_LINE_BYTES], unsigned *fill);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
