@@ -41,8 +41,10 @@ bench: $(DSM_BENCH)
 bench-insns: $(DSM_BENCH)
 	cmodel/bench/dsm_insns.sh $(DSM_BENCH) $(DATA_DIR)
 
-## ratio: DSM compression ratio table of every file in DATA_DIR (lossless and approximated)
+## ratio: every lossless compressor of the registry per file of DATA_DIR (best marked, published averages beside), then DSM lossless and approximated
 ratio: $(NOCPRESS)
+	$(NOCPRESS) compare $(DATA_DIR)
+	@echo
 	$(NOCPRESS) ratio-table $(DATA_DIR)
 
 ## bench-dpc: DPC / DF-TRUC / DF-MAN compress/decompress throughput on one core over DATA_DIR

@@ -71,6 +71,8 @@ int cmd_vectors(int argc, char **argv);
 /* DPC unit (cmd_dpc.c): `ratio --algo dpc|dftruc|dfman` and `savings-table`. */
 int cmd_ratio_dpc(int argc, char **argv);
 int cmd_savings_table(int argc, char **argv);
+/* Every lossless codec of the registry side by side per file (cmd_compare.c). */
+int cmd_compare(int argc, char **argv);
 /* BA unit (cmd_reuse.c): reuse-distance analysis of a trace, BA / LRU tag unit over it. */
 int cmd_reuse(int argc, char **argv);
 

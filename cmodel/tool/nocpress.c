@@ -21,6 +21,9 @@ static const char main_usage[] =
     "                     the DPC unit (docs/dpc.md): DPC, DF-TRUC, DF-MAN per file\n"
     "  savings-table [--seed N] [--format text|md] [DIR]\n"
     "                     space savings of DSM, DPC, DF-TRUC and DF-MAN per file of DIR\n"
+    "  compare [--codecs LIST] [--approx BITS] [--format text|md] [DIR | FILE...]\n"
+    "                     every lossless compressor of the registry (DSM, DPC, BDI, FPC,\n"
+    "                     C-Pack, BPC, SC, ...) per file, best marked, published averages\n"
     "  reuse [--sets N] [--ways N] [--threshold N] [--reads-only] TRACE\n"
     "                     reuse distances (rd0/rd1/rd2, interval histogram) of a trace and\n"
     "                     the BA / LRU tag unit over it (docs/ba.md)\n"
@@ -38,7 +41,7 @@ typedef struct {
 static const command commands[] = {
     {"ratio", cmd_ratio},         {"ratio-table", cmd_ratio_table}, {"compress", cmd_compress},
     {"decompress", cmd_decompress}, {"vectors", cmd_vectors},
-    {"savings-table", cmd_savings_table}, {"reuse", cmd_reuse},
+    {"savings-table", cmd_savings_table}, {"reuse", cmd_reuse}, {"compare", cmd_compare},
 };
 
 int main(int argc, char **argv) {

@@ -1,0 +1,290 @@
+/* `nocpress compare`: every line compressor of the registry (codec.h) side by side on the user's
+ * files, one row per file, the best marked, means per element type, and the seeds' published
+ * averages in rows of their own (references, never targets). Data-filtering codecs (DF-TRUC,
+ * DF-MAN) need a critical-sub-block map per line and are compared by `savings-table` instead. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "codec.h"
+#include "codec_measure.h"
+#include "dsm.h"
+#include "report.h"
+#include "table.h"
+
+#define DEFAULT_DATA_DIR "../shared/data/lines"
+#define DEFAULT_APPROX 8u     /* seed 001 sec. 6.5: near-zero error at 4 or 8 bits on all but R-GE, R-LUD */
+#define MAX_CODECS (TABLE_MAX_COLS - 4u)   /* file, lines, dsm+approx, best */
+#define NUM_TYPES 4u
+
+static const char compare_usage[] =
+    "usage: nocpress compare [--codecs LIST] [--approx BITS] [--format text|md] [DIR | FILE...]\n"
+    "\n"
+    "Compression ratio (uncompressed bits / compressed bits) of every lossless line compressor\n"
+    "of the registry on each file, read as 128-byte lines, plus DSM after BITS-bit FP\n"
+    "approximation for float32 files. Every stream is decoded and checked. Stateful codecs keep\n"
+    "one state per file in line order (cpack-sync: one packet stream); SC is trained on the\n"
+    "file itself (docs/sc.md). '*' marks the best lossless ratio of a row. Default: every file\n"
+    "of " DEFAULT_DATA_DIR ".\n"
+    "  --codecs LIST  comma-separated codec names (default: every non-filtering codec)\n"
+    "  --approx BITS  DSM+approx column: 0 (omit), 4, 8 (default), 12, 16, 20\n"
+    "  --format F     text (aligned, default) or md (Markdown)\n";
+
+typedef struct {
+    const np_codec *codec[MAX_CODECS];
+    unsigned ncodecs;
+    unsigned approx_bits;
+    table_format format;
+} compare_options;
+
+/* Per element type: sums of per-file ratios, for the mean rows. */
+typedef struct {
+    double sum[MAX_CODECS + 1];     /* last: dsm+approx */
+    unsigned files;
+} type_means;
+
+static bool parse_codecs(const char *list, compare_options *o) {
+    char *copy = strdup(list), *save = NULL;
+    if (copy == NULL) return false;
+    o->ncodecs = 0;
+    bool ok = true;
+    for (char *tok = strtok_r(copy, ",", &save); ok && tok; tok = strtok_r(NULL, ",", &save)) {
+        const np_codec *c = np_codec_find(tok);
+        char names[256];
+        if (c == NULL) {
+            ok = !cli_usage_error("compare", "unknown codec '%s' (known: %s)", tok, np_codec_names(names, sizeof names));
+        } else if (c->flags & NP_CODEC_FILTERS) {
+            ok = !cli_usage_error("compare", "%s filters sub-blocks by a map: use 'nocpress savings-table'", tok);
+        } else if (o->ncodecs == MAX_CODECS) {
+            ok = !cli_usage_error("compare", "at most %u codecs", MAX_CODECS);
+        } else {
+            o->codec[o->ncodecs++] = c;
+        }
+    }
+    free(copy);
+    return ok && o->ncodecs > 0;
+}
+
+static void default_codecs(compare_options *o) {
+    o->ncodecs = 0;
+    for (unsigned i = 0; i < np_codec_count() && o->ncodecs < MAX_CODECS; i++)
+        if (!(np_codec_at(i)->flags & NP_CODEC_FILTERS)) o->codec[o->ncodecs++] = np_codec_at(i);
+}
+
+/* Returns -1 on success with *first the first operand, else an exit code. */
+static int parse_options(int argc, char **argv, compare_options *o, int *first) {
+    static const struct option longopts[] = {
+        {"codecs", required_argument, NULL, 'c'}, {"approx", required_argument, NULL, 'a'},
+        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    default_codecs(o);
+    o->approx_bits = DEFAULT_APPROX;
+    o->format = TABLE_TEXT;
+    opterr = 0;
+    optind = 1;
+    for (int ch; (ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1;) {
+        switch (ch) {
+        case 'h': fputs(compare_usage, stdout); return NP_EXIT_OK;
+        case 'c': if (!parse_codecs(optarg, o)) return NP_EXIT_USAGE; break;
+        case 'a': if (!cli_parse_approx_bits(argv[0], optarg, &o->approx_bits)) return NP_EXIT_USAGE; break;
+        case 'f':
+            if (!table_parse_format(optarg, &o->format))
+                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", optarg);
+            break;
+        case ':': return cli_usage_error(argv[0], "option %s needs a value", argv[optind - 1]);
+        default: return cli_usage_error(argv[0], "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    *first = optind;
+    return -1;
+}
+
+/* The operands as data files: none -> the default directory; one directory -> its files;
+ * otherwise each operand is a file. */
+static bool collect_files(char **ops, int nops, data_file **files, size_t *n) {
+    struct stat sb;
+    if (nops == 0) return cli_list_data_files(DEFAULT_DATA_DIR, files, n);
+    if (nops == 1 && stat(ops[0], &sb) == 0 && S_ISDIR(sb.st_mode)) return cli_list_data_files(ops[0], files, n);
+    *files = calloc((size_t)nops, sizeof **files);
+    if (*files == NULL) return false;
+    for (int i = 0; i < nops; i++) {
+        (*files)[i].path = strdup(ops[i]);
+        (*files)[i].type = cli_elem_type_of(ops[i]);
+        if ((*files)[i].path == NULL) {
+            cli_free_data_files(*files, (size_t)i);
+            return false;
+        }
+    }
+    *n = (size_t)nops;
+    return true;
+}
+
+static double ratio_of(const codec_figures *f) { return f->bits ? (double)f->bytes * 8.0 / (double)f->bits : 0.0; }
+
+static void add_mean(type_means *m, unsigned k, double r) { m->sum[k] += r; }
+
+/* One file's row; adds its ratios to its type's means and to the all-files means. */
+static bool file_row(const compare_options *o, table *t, const data_file *f, type_means *m, type_means *all) {
+    cli_buffer buf;
+    if (!cli_read_file(f->path, &buf)) return false;
+    char text[TABLE_MAX_COLS][32];
+    const char *cells[TABLE_MAX_COLS];
+    double best = 0.0;
+    unsigned best_col = 0, col = 2;
+    bool ok = true;
+    codec_figures fig = {0};
+    for (unsigned k = 0; k < o->ncodecs && ok; k++, col++) {
+        static const np_codec_opts whole_line;
+        ok = codec_measure(o->codec[k], &whole_line, 0, f->path, &buf, &fig);
+        double r = ratio_of(&fig);
+        report_ratio(fig.bytes, fig.bits, text[col], sizeof text[col]);
+        add_mean(m, k, r);
+        add_mean(all, k, r);
+        if (r > best) best = r, best_col = col;
+    }
+    snprintf(text[1], sizeof text[1], "%zu", cli_line_count(buf.size));
+    if (o->approx_bits > 0) {
+        snprintf(text[col], sizeof text[col], "-");
+        if (ok && f->type == CLI_ELEM_FLOAT32) {
+            static const np_codec_opts whole_line;
+            ok = codec_measure(np_codec_find("dsm"), &whole_line, o->approx_bits, f->path, &buf, &fig);
+            report_ratio(fig.bytes, fig.bits, text[col], sizeof text[col]);
+            add_mean(m, MAX_CODECS, ratio_of(&fig));
+        }
+        col++;
+    }
+    cli_buffer_free(&buf);
+    if (!ok) return false;
+    m->files++;
+    all->files++;
+    if (best_col) strncat(text[best_col], "*", sizeof text[best_col] - strlen(text[best_col]) - 1);
+    cells[0] = cli_basename(f->path);
+    for (unsigned c = 1; c < col; c++) cells[c] = text[c];
+    return table_add_row(t, cells);
+}
+
+static bool mean_row(const compare_options *o, table *t, const char *label, const type_means *m, bool approx) {
+    char text[TABLE_MAX_COLS][32];
+    const char *cells[TABLE_MAX_COLS];
+    unsigned col = 2;
+    snprintf(text[1], sizeof text[1], "%u files", m->files);
+    for (unsigned k = 0; k < o->ncodecs; k++, col++)
+        snprintf(text[col], sizeof text[col], "%.3f", m->files ? m->sum[k] / m->files : 0.0);
+    if (o->approx_bits > 0) {
+        if (approx && m->files) snprintf(text[col], sizeof text[col], "%.3f", m->sum[MAX_CODECS] / m->files);
+        else snprintf(text[col], sizeof text[col], "-");
+        col++;
+    }
+    cells[0] = label;
+    for (unsigned c = 1; c < col; c++) cells[c] = text[c];
+    return table_add_row(t, cells);
+}
+
+/* A published figure for codec `name` in a row, "-" where the source gives none. */
+typedef struct {
+    const char *codec;
+    const char *value;
+} published_cell;
+
+typedef struct {
+    const char *label;
+    const char *what;
+    published_cell cell[8];
+} published_row;
+
+/* The seeds' averages, as printed in their text (the figures themselves are lost). */
+static const published_row published[] = {
+    {"seed 004 avg", "compression ratio averaged over its GPGPU workloads' L1 lines (sec. V-E)",
+     {{"bpc", "3.5"}, {"sc", "3.6"}}},
+    {"seed 001 FP", "FP-type benchmarks, flits saved (sec. 6.4: 'DSM+APPROX 35%, BDI 2%, FPC 3.3%'; the "
+                    "text's 21% and 11.6% are not matched to CPACK/BPC/DSM unambiguously)",
+     {{"dsm+approx", "35% saved"}, {"bdi", "2% saved"}, {"fpc", "3.3% saved"}}},
+};
+
+static const char *published_value(const published_row *r, const char *codec) {
+    for (unsigned i = 0; i < 8 && r->cell[i].codec; i++)
+        if (strcmp(r->cell[i].codec, codec) == 0) return r->cell[i].value;
+    return "-";
+}
+
+static bool published_rows(const compare_options *o, table *t) {
+    bool ok = table_add_group(t, "published (references, not targets)");
+    for (unsigned p = 0; ok && p < sizeof published / sizeof published[0]; p++) {
+        const char *cells[TABLE_MAX_COLS];
+        unsigned col = 2;
+        cells[0] = published[p].label;
+        cells[1] = "";
+        for (unsigned k = 0; k < o->ncodecs; k++) cells[col++] = published_value(&published[p], o->codec[k]->name);
+        if (o->approx_bits > 0) cells[col++] = published_value(&published[p], "dsm+approx");
+        ok = table_add_row(t, cells);
+    }
+    return ok;
+}
+
+static void print_preamble(const compare_options *o) {
+    bool md = o->format == TABLE_MARKDOWN;
+    printf("%sCompression ratio per file: uncompressed bits / compressed bits, every stream decoded and checked\n",
+           md ? "## " : "");
+    if (md) printf("\n");
+    printf("%s'*' = best lossless ratio of the row. means = arithmetic mean of the files' ratios.\n", md ? "- " : "  ");
+    if (o->approx_bits > 0)
+        printf("%sdsm+a%u = DSM after clearing %u mantissa LSBs of every float32 element (lossy, docs/dsm.md 5.2).\n",
+               md ? "- " : "  ", o->approx_bits, o->approx_bits);
+    for (unsigned k = 0; k < o->ncodecs; k++)
+        printf("%s%-10s %s (%s)\n", md ? "- " : "  ", o->codec[k]->name, o->codec[k]->description, o->codec[k]->spec);
+    for (unsigned p = 0; p < sizeof published / sizeof published[0]; p++)
+        printf("%s%s: %s\n", md ? "- " : "  ", published[p].label, published[p].what);
+    printf("\n");
+}
+
+static int run_table(const compare_options *o, data_file *files, size_t n) {
+    const char *header[TABLE_MAX_COLS];
+    bool right[TABLE_MAX_COLS];
+    char approx_name[16];
+    unsigned ncols = 0;
+    header[ncols] = "file", right[ncols++] = false;
+    header[ncols] = "lines", right[ncols++] = true;
+    for (unsigned k = 0; k < o->ncodecs; k++) header[ncols] = o->codec[k]->name, right[ncols++] = true;
+    if (o->approx_bits > 0) {
+        snprintf(approx_name, sizeof approx_name, "dsm+a%u", o->approx_bits);
+        header[ncols] = approx_name, right[ncols++] = true;
+    }
+    table t;
+    table_init(&t, ncols, header, right);
+    type_means means[NUM_TYPES] = {0}, all = {0};
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++) {
+        if (i == 0 || files[i].type != files[i - 1].type) ok = table_add_group(&t, cli_elem_type_name(files[i].type));
+        ok = ok && file_row(o, &t, &files[i], &means[files[i].type], &all);
+    }
+    ok = ok && table_add_group(&t, "means");
+    for (unsigned ty = 0; ok && ty < NUM_TYPES; ty++)
+        if (means[ty].files) ok = mean_row(o, &t, cli_elem_type_name((cli_elem_type)ty), &means[ty], ty == CLI_ELEM_FLOAT32);
+    ok = ok && mean_row(o, &t, "all files", &all, false);
+    ok = ok && published_rows(o, &t);
+    if (ok) {
+        print_preamble(o);
+        table_print(&t, stdout, o->format);
+    }
+    table_free(&t);
+    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}
+
+int cmd_compare(int argc, char **argv) {
+    compare_options o;
+    int first = 0;
+    int rc = parse_options(argc, argv, &o, &first);
+    if (rc >= 0) return rc;
+    data_file *files = NULL;
+    size_t n = 0;
+    if (!collect_files(argv + first, argc - first, &files, &n)) return NP_EXIT_FAIL;
+    if (n == 0) {
+        free(files);
+        return cli_fail("no data files");
+    }
+    rc = run_table(&o, files, n);
+    cli_free_data_files(files, n);
+    return rc;
+}
