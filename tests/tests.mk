@@ -56,7 +56,7 @@ $(TEST_SCALAR): tests/test_dsm.c $(NP_SRC) $(NP_HDR)
 	$(CC) $(CFLAGS_NP) -DNP_DSM_NO_SIMD $< $(NP_SRC) -lcmocka -o $@
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
-FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip fuzz_ba_trace
+FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip fuzz_ba_trace fuzz_codec
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
 FUZZ_CC      ?= clang
