@@ -312,6 +312,8 @@ static bool build(gpu_system *g, char *err, size_t len) {
     g->txn_free = GPU_NONE;
     g->grp_free = GPU_NONE;
     g->bits_memo = calloc(g->img->size / 128u, sizeof *g->bits_memo);
+    g->codec = codec_inst_new(g->timing.def, g->img, g->nmc * g->nsm, err, len);   /* one link per MC -> SM pair */
+    if (!g->codec) return false;
     if (!build_approx_map(g, err, len)) return false;
     net_client client = {g, on_accept, on_deliver};
     sim_config net_cfg = g->cfg;
@@ -349,6 +351,7 @@ static void destroy(gpu_system *g) {
     free(g->wheel_kind);
     free(g->wheel_head);
     free(g->bits_memo);
+    codec_inst_free(g->codec);
     net_destroy(g->net);
 }
 
@@ -399,7 +402,7 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
     g->l1_observer = observer;
     g->l1_observer_ctx = ctx;
     codec_timing_load(&g->timing, def, cfg->synth_report);
-    g->filtering = def->filtered_bits != NULL;
+    g->filtering = codec_filters(def);
     if (cfg->pcu_rgrs && g->filtering) {  /* docs/sim.md "Packet coalescing": one reply cannot carry per-SM maps */
         snprintf(err, err_len, "config: pcu_rgrs > 0 does not combine with the data-filtering compressor '%s'",
                  cfg->compressor);

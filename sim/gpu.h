@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cache.h"
-#include "codec.h"
+#include "reply_codec.h"
 #include "config.h"
 #include "dft.h"
 #include "dsm.h"
@@ -145,6 +145,7 @@ struct gpu_system {
     codec_timing timing;
     dsm_approx_map approx;
     bool filtering;              /* the compressor does data filtering (partial fills, MC table) */
+    codec_inst *codec;           /* the reply compressor's state for this run */
     uint16_t *bits_memo;         /* compressed bits + 1 per image line, 0 = not computed yet */
     sm_t *sm;
     mc_t *mc;

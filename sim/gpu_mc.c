@@ -316,10 +316,15 @@ void mc_l2_done(gpu_system *g, uint32_t id) {
     else queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
 }
 
-/* Compressed size of the line's reply payload, from the C model on the image contents. */
-static size_t line_bits(gpu_system *g, uint64_t line) {
-    uint64_t image_line = line % (g->img->size / 128u);
-    if (g->bits_memo[image_line]) return g->bits_memo[image_line] - 1u;
+/* The reply's link: one per MC -> SM pair (stateful codecs keep a dictionary per link). */
+static unsigned reply_link(const gpu_system *g, const txn_t *t) { return t->mc * g->nsm + t->sm; }
+
+/* Compressed size of the line's reply payload, from the C model on the image contents; memoised
+ * per image line when the size depends on the line alone. */
+static size_t line_bits(gpu_system *g, const txn_t *t) {
+    uint64_t image_line = t->line % (g->img->size / 128u);
+    bool memo = codec_inst_memoisable(g->codec);
+    if (memo && g->bits_memo[image_line]) return g->bits_memo[image_line] - 1u;
     const uint8_t *data = memimg_line(g->img, image_line);
     uint8_t approx[128];
     unsigned abits = g->timing.def->approximates ? dsm_approx_lookup(&g->approx, image_line) : 0;
@@ -327,8 +332,9 @@ static size_t line_bits(gpu_system *g, uint64_t line) {
         dsm_approx_apply(abits, data, approx);
         data = approx;
     }
-    size_t bits = g->timing.def->compressed_bits(data);
-    g->bits_memo[image_line] = (uint16_t)(bits + 1u);
+    unsigned fill;
+    size_t bits = codec_inst_bits(g->codec, reply_link(g, t), data, 0, &fill);
+    if (memo) g->bits_memo[image_line] = (uint16_t)(bits + 1u);
     return bits;
 }
 
@@ -337,7 +343,7 @@ static size_t line_bits(gpu_system *g, uint64_t line) {
 static size_t filtered_bits(gpu_system *g, txn_t *t) {
     uint64_t image_line = t->line % (g->img->size / 128u);
     unsigned fill = DPC_MAP_FULL;
-    size_t bits = g->timing.def->filtered_bits(memimg_line(g->img, image_line), t->map, &fill);
+    size_t bits = codec_inst_bits(g->codec, reply_link(g, t), memimg_line(g->img, image_line), t->map, &fill);
     t->fill = (uint8_t)fill;
     return bits;
 }
@@ -352,11 +358,11 @@ static unsigned reply_flits(gpu_system *g, txn_t *t) {
     g->st.reply_payload_raw_bits += CODEC_LINE_BITS;
     g->st.reply_flits_raw += raw;
     const codec_def *def = g->timing.def;
-    if (!def->compressed_bits && !def->filtered_bits) {
+    if (!def->codec) {
         g->st.reply_payload_sent_bits += CODEC_LINE_BITS;
         return raw;
     }
-    size_t bits = def->filtered_bits ? filtered_bits(g, t) : line_bits(g, t->line);
+    size_t bits = g->filtering ? filtered_bits(g, t) : line_bits(g, t);
     unsigned flits = net_packet_flits(g->net, bits);
     if (flits >= raw) {
         t->fill = DPC_MAP_FULL;

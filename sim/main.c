@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "codec.h"
+#include "reply_codec.h"
 #include "config.h"
 #include "gpu.h"
 #include "memimg.h"

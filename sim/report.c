@@ -121,12 +121,12 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 (unsigned long long)st->pcu_flits_saved, (unsigned long long)st->pcu_wait_full,
                 (unsigned long long)st->pcu_wait_write, (unsigned long long)st->pcu_wait_unissued,
                 (unsigned long long)st->pcu_wait_wb);
-    if (t && t->def->filtered_bits)
+    if (t && codec_filters(t->def))
         fprintf(f, "  data filtering: %llu partial fills, %llu sector misses, %llu extra requests, %llu requests "
                    "merged by the MC tables\n", (unsigned long long)st->partial_fills,
                 (unsigned long long)st->sector_misses, (unsigned long long)st->extra_requests,
                 (unsigned long long)st->dft_merged);
-    if (t && (t->def->compressed_bits || t->def->filtered_bits))
+    if (t && t->def->codec)
         fprintf(f, "  latencies: compressor %u (%s), decompressor %u (%s), approximation %u (%s)\n", t->comp.cycles,
                 t->comp.source, t->decomp.cycles, t->decomp.source, t->approx.cycles, t->approx.source);
 }

@@ -3,7 +3,7 @@
 #define SIM_REPORT_H
 
 #include <stdio.h>
-#include "codec.h"
+#include "reply_codec.h"
 #include "gpu.h"
 #include "reuse.h"
 #include "traffic.h"

@@ -111,7 +111,7 @@ const np_codec np_codec_dpc = {
 };
 
 const np_codec np_codec_dftruc = {
-    .name = "dftruc",
+    .name = "df-truc",
     .description = "DF-TRUC: DPC of the critical sub-blocks only (partial fill)",
     .spec = "docs/dpc.md",
     .flags = NP_CODEC_FILTERS,
@@ -122,7 +122,7 @@ const np_codec np_codec_dftruc = {
 };
 
 const np_codec np_codec_dfman = {
-    .name = "dfman",
+    .name = "df-man",
     .description = "DF-MAN: DPC of the line or of its critical sub-blocks, the shorter",
     .spec = "docs/dpc.md",
     .flags = NP_CODEC_FILTERS,
