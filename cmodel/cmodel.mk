@@ -13,6 +13,7 @@ NOCPRESS     := $(BUILD)/bin/nocpress
 NOCPRESS_SAN := $(BUILD)/cmodel/san/nocpress
 DSM_BENCH    := $(BUILD)/bin/dsm_bench
 DPC_BENCH    := $(BUILD)/bin/dpc_bench
+CODEC_BENCH  := $(BUILD)/bin/codec_bench
 
 NP_OBJ_DIR     := $(BUILD)/cmodel/obj
 NP_SAN_OBJ_DIR := $(BUILD)/cmodel/obj-san
@@ -23,14 +24,15 @@ NP_TOOL_SAN_OBJ := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_TOOL_SRC))
 BENCH_UTIL_OBJ := $(NP_OBJ_DIR)/bench/bench_util.o
 NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
 DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
+CODEC_BENCH_OBJ := $(NP_OBJ_DIR)/bench/codec_bench.o $(BENCH_UTIL_OBJ)
 
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=
 
-.PHONY: cmodel bench bench-insns ratio bench-dpc savings
+.PHONY: cmodel bench bench-insns ratio bench-dpc bench-codecs savings
 
 ## cmodel: build the C model library (plain + sanitized), the nocpress CLI, dsm_bench and dpc_bench
-cmodel: $(NP_LIB) $(NP_LIB_SAN) $(NOCPRESS) $(DSM_BENCH) $(DPC_BENCH)
+cmodel: $(NP_LIB) $(NP_LIB_SAN) $(NOCPRESS) $(DSM_BENCH) $(DPC_BENCH) $(CODEC_BENCH)
 
 ## bench: DSM compress/decompress/approximation throughput on one core over DATA_DIR (both lane sizes)
 bench: $(DSM_BENCH)
@@ -50,6 +52,10 @@ ratio: $(NOCPRESS)
 ## bench-dpc: DPC / DF-TRUC / DF-MAN compress/decompress throughput on one core over DATA_DIR
 bench-dpc: $(DPC_BENCH)
 	$(DPC_BENCH) $(BENCH_ARGS) $(DATA_DIR)
+
+## bench-codecs: compress/decompress MB/s of every codec in the registry on one core over DATA_DIR, side by side
+bench-codecs: $(CODEC_BENCH)
+	$(CODEC_BENCH) $(BENCH_ARGS) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)
 savings: $(NOCPRESS)
@@ -90,5 +96,9 @@ $(DPC_BENCH): $(DPC_BENCH_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_NP) $(DPC_BENCH_OBJ) $(NP_LIB) -o $@
 
+$(CODEC_BENCH): $(CODEC_BENCH_OBJ) $(NP_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_NP) $(CODEC_BENCH_OBJ) $(NP_LIB) -o $@
+
 -include $(NP_OBJ:.o=.d) $(NP_SAN_OBJ:.o=.d) $(NP_TOOL_OBJ:.o=.d) $(NP_TOOL_SAN_OBJ:.o=.d) \
-         $(NP_BENCH_OBJ:.o=.d) $(DPC_BENCH_OBJ:.o=.d)
+         $(NP_BENCH_OBJ:.o=.d) $(DPC_BENCH_OBJ:.o=.d) $(CODEC_BENCH_OBJ:.o=.d)

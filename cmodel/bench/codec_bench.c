@@ -1,0 +1,190 @@
+/* codec_bench: single-core throughput of every codec in the registry (codec.h), side by side.
+ *
+ * Every line of every file in a data directory (128-byte lines, last one zero-padded) is
+ * compressed, then every stream decompressed; each pass over all the data is repeated until at
+ * least --min-time seconds of thread CPU time have passed (CPU time: the machine may be shared).
+ * Stateful codecs start every pass from the same per-file state, so each pass does the same
+ * work; trained codecs (SC) are trained per file before timing, and the training time (observe
+ * every line, rebuild the code table) is reported in its own column. Rates are uncompressed line
+ * bytes per second in MB/s (10^6 bytes). A benchmark, not a test: it fails only when a line does
+ * not round-trip. Filtering codecs take the whole line (map 0). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_util.h"
+#include "codec.h"
+
+#define DEFAULT_DATA_DIR "../shared/data/lines"
+#define MAX_FILES 256u
+
+typedef struct {
+    char name[256];
+    size_t lines;
+    uint8_t *data;                  /* lines * 128 */
+} bench_file;
+
+/* Per codec and file: the states every pass starts from, and the streams of the last pass. */
+typedef struct {
+    void *comp0, *decomp0, *comp, *decomp;
+    uint8_t *streams;               /* lines * NP_CODEC_MAX_BYTES */
+    uint16_t *bits;
+} file_run;
+
+static volatile uint64_t sink;
+
+static bool load(const char *dir, const char *name, bench_file *f) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "codec_bench: cannot open '%s'\n", path);
+        return false;
+    }
+    fseek(in, 0, SEEK_END);
+    long size = ftell(in);
+    fseek(in, 0, SEEK_SET);
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->lines = size > 0 ? ((size_t)size + 127u) / 128u : 0;
+    f->data = calloc(f->lines ? f->lines : 1, 128);
+    bool ok = size >= 0 && f->data && fread(f->data, 1, (size_t)size, in) == (size_t)size;
+    fclose(in);
+    if (!ok) fprintf(stderr, "codec_bench: cannot read '%s'\n", path);
+    return ok;
+}
+
+static void *blob(const np_codec *c) {
+    void *p = c->state_bytes ? malloc(c->state_bytes) : NULL;
+    if (c->state_bytes && !p) {
+        fprintf(stderr, "codec_bench: out of memory\n");
+        exit(1);
+    }
+    np_codec_init(c, p);
+    return p;
+}
+
+static void restore(const np_codec *c, void *dst, const void *src) {
+    if (c->state_bytes) memcpy(dst, src, c->state_bytes);
+}
+
+/* Trains (when the codec trains) and returns the CPU seconds it took. */
+static double prepare(const np_codec *c, const bench_file *f, file_run *r) {
+    r->comp0 = blob(c), r->decomp0 = blob(c), r->comp = blob(c), r->decomp = blob(c);
+    r->streams = malloc((f->lines ? f->lines : 1) * NP_CODEC_MAX_BYTES);
+    r->bits = malloc((f->lines ? f->lines : 1) * sizeof *r->bits);
+    if (!r->streams || !r->bits) exit(1);
+    double t0 = bench_cpu_seconds();
+    if (c->flags & NP_CODEC_TRAINED) {
+        for (size_t i = 0; i < f->lines; i++) np_codec_observe(c, r->comp0, f->data + 128 * i);
+        if (np_codec_rebuild(c, r->comp0) != NP_OK) exit(1);
+        np_codec_sync(c, r->decomp0, r->comp0);
+    }
+    return bench_cpu_seconds() - t0;
+}
+
+static void release(file_run *r) {
+    free(r->comp0), free(r->decomp0), free(r->comp), free(r->decomp), free(r->streams), free(r->bits);
+}
+
+static void compress_file(const np_codec *c, const bench_file *f, file_run *r) {
+    restore(c, r->comp, r->comp0);
+    for (size_t i = 0; i < f->lines; i++) {
+        size_t bits = 0;
+        if (np_codec_compress(c, r->comp, NULL, f->data + 128 * i, r->streams + NP_CODEC_MAX_BYTES * i,
+                              NP_CODEC_MAX_BYTES, &bits, NULL) != NP_OK) {
+            fprintf(stderr, "codec_bench: %s: %s line %zu does not compress\n", c->name, f->name, i);
+            exit(1);
+        }
+        r->bits[i] = (uint16_t)bits;
+    }
+}
+
+static void decompress_file(const np_codec *c, const bench_file *f, file_run *r, bool check) {
+    restore(c, r->decomp, r->decomp0);
+    uint8_t back[128];
+    for (size_t i = 0; i < f->lines; i++) {
+        np_result res = np_codec_decompress(c, r->decomp, NULL, r->streams + NP_CODEC_MAX_BYTES * i, r->bits[i], back,
+                                            sizeof back);
+        if (res != NP_OK || (check && memcmp(back, f->data + 128 * i, 128) != 0)) {
+            fprintf(stderr, "codec_bench: %s: %s line %zu does not round-trip\n", c->name, f->name, i);
+            exit(1);
+        }
+        sink += back[i & 127];
+    }
+}
+
+/* CPU seconds per pass over every file (repeated until min_time). */
+static double time_passes(const np_codec *c, bench_file *files, size_t n, file_run *runs, bool decompress,
+                          double min_time) {
+    unsigned passes = 0;
+    double t0 = bench_cpu_seconds(), t;
+    do {
+        for (size_t k = 0; k < n; k++) {
+            if (decompress) decompress_file(c, &files[k], &runs[k], false);
+            else compress_file(c, &files[k], &runs[k]);
+        }
+        passes++;
+        t = bench_cpu_seconds() - t0;
+    } while (t < min_time);
+    return t / passes;
+}
+
+static void bench_codec(const np_codec *c, bench_file *files, size_t n, uint64_t bytes, double min_time) {
+    file_run runs[MAX_FILES];
+    double train = 0;
+    uint64_t bits = 0;
+    for (size_t k = 0; k < n; k++) train += prepare(c, &files[k], &runs[k]);
+    double tc = time_passes(c, files, n, runs, false, min_time);
+    for (size_t k = 0; k < n; k++) {
+        decompress_file(c, &files[k], &runs[k], true);   /* the check, untimed */
+        for (size_t i = 0; i < files[k].lines; i++) bits += runs[k].bits[i];
+    }
+    double td = time_passes(c, files, n, runs, true, min_time);
+    printf("%-10s %10.1f %11.1f %8.3f\n", c->name, (double)bytes / tc / 1e6, (double)bytes / td / 1e6,
+           (double)bytes * 8.0 / (double)bits);
+    if (c->flags & NP_CODEC_TRAINED)
+        printf("%-10s   training: %.3f s CPU for %zu files (observe every line, rebuild once per file)\n", "", train, n);
+    for (size_t k = 0; k < n; k++) release(&runs[k]);
+}
+
+int main(int argc, char **argv) {
+    const char *dir = DEFAULT_DATA_DIR;
+    double min_time = 0.3;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc) {
+            char *end;
+            min_time = strtod(argv[++i], &end);
+            if (*end || !(min_time >= 0 && min_time <= 3600)) {
+                fprintf(stderr, "codec_bench: --min-time takes seconds (0..3600)\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: codec_bench [--min-time S] [DIR]\n");
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "codec_bench: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else {
+            dir = argv[i];
+        }
+    }
+    char *names[MAX_FILES];
+    size_t n = bench_list_dir("codec_bench", dir, names, MAX_FILES);
+    if (n == 0) return 1;
+    bench_file files[MAX_FILES];
+    uint64_t bytes = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (!load(dir, names[k], &files[k])) return 1;
+        bytes += 128u * files[k].lines;
+        free(names[k]);
+    }
+    printf("codec_bench: %zu files, %.1f MB of lines, one core, CPU time >= %.2f s per figure\n", n, bytes / 1e6,
+           min_time);
+    printf("%-10s %10s %10s %8s\n", "codec", "comp MB/s", "decomp MB/s", "ratio");
+    for (unsigned i = 0; i < np_codec_count(); i++) bench_codec(np_codec_at(i), files, n, bytes, min_time);
+    printf("(MB/s = uncompressed line bytes per CPU second; ratio = uncompressed / compressed bits, pooled)\n");
+    for (size_t k = 0; k < n; k++) free(files[k].data);
+    return 0;
+}
