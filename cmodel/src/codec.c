@@ -140,7 +140,8 @@ const np_codec np_codec_dfman = {
     X(dsm)            \
     X(dpc)            \
     X(dftruc)         \
-    X(dfman)
+    X(dfman)          \
+    X(bpc)
 
 #define X(name) extern const np_codec np_codec_##name;
 NP_CODEC_LIST

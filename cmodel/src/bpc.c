@@ -1,0 +1,480 @@
+/* BPC: the C golden model of docs/bpc.md (section numbers refer to it).
+ *
+ * The stages are written plainly (bit loops over at most 33 x 31 bits): BPC is a reference
+ * here, not a hot path, and every stage is exported so the RTL's stages and the tests can be
+ * checked against it one at a time. Every stream access goes through np_bits.h. */
+#include "bpc.h"
+
+#include <string.h>
+
+#include "codec.h"
+
+/* ---- small helpers --------------------------------------------------------------------- */
+
+static inline uint32_t load_le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void store_le32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* A prefix code is written in the order it is printed in docs/bpc.md (first bit first), so a
+ * decoder reading one bit at a time walks the code tree. `code` holds the printed string as a
+ * binary number (first printed bit most significant). */
+static void put_code(np_bitwriter *w, unsigned code, unsigned len) {
+    for (unsigned k = 0; k < len; k++) {
+        np_bw_put(w, (code >> (len - 1u - k)) & 1u, 1);
+    }
+}
+
+/* True when v (32 bits) equals the sign extension of its low `bits` bits. */
+static bool sign_extends(uint32_t v, unsigned bits) {
+    uint32_t top = v >> (bits - 1u);                       /* bit bits-1 and above */
+    return top == 0u || top == (UINT32_MAX >> (bits - 1u));
+}
+
+static uint32_t sign_extend(uint32_t v, unsigned bits) {
+    uint32_t m = UINT32_C(1) << (bits - 1u);
+    v &= (uint32_t)np_low_mask(bits);
+    return (v ^ m) - m;
+}
+
+/* ---- stages (sec. 2, 3) ------------------------------------------------------------------ */
+
+void bpc_delta(const uint32_t words[BPC_WORDS], uint32_t *base, uint64_t deltas[BPC_DELTAS]) {
+    if (words == NULL || base == NULL || deltas == NULL) {
+        return;
+    }
+    *base = words[0];
+    for (unsigned i = 0; i < BPC_DELTAS; i++) {
+        /* (int64)w[i+1] - (int64)w[i] lies in [-(2^32 - 1), 2^32 - 1]: 33 bits suffice */
+        int64_t d = (int64_t)words[i + 1u] - (int64_t)words[i];
+        deltas[i] = (uint64_t)d & BPC_DELTA_MASK;
+    }
+}
+
+void bpc_undelta(uint32_t base, const uint64_t deltas[BPC_DELTAS], uint32_t words[BPC_WORDS]) {
+    if (deltas == NULL || words == NULL) {
+        return;
+    }
+    words[0] = base;
+    for (unsigned i = 0; i < BPC_DELTAS; i++) {
+        words[i + 1u] = words[i] + (uint32_t)deltas[i];
+    }
+}
+
+void bpc_bitplane(const uint64_t deltas[BPC_DELTAS], uint32_t dbp[BPC_PLANES]) {
+    if (deltas == NULL || dbp == NULL) {
+        return;
+    }
+    for (unsigned j = 0; j < BPC_PLANES; j++) {
+        uint32_t p = 0;
+        for (unsigned i = 0; i < BPC_DELTAS; i++) {
+            p |= (uint32_t)((deltas[i] >> j) & 1u) << i;
+        }
+        dbp[j] = p;
+    }
+}
+
+void bpc_unbitplane(const uint32_t dbp[BPC_PLANES], uint64_t deltas[BPC_DELTAS]) {
+    if (deltas == NULL || dbp == NULL) {
+        return;
+    }
+    for (unsigned i = 0; i < BPC_DELTAS; i++) {
+        uint64_t d = 0;
+        for (unsigned j = 0; j < BPC_PLANES; j++) {
+            d |= (uint64_t)((dbp[j] >> i) & 1u) << j;
+        }
+        deltas[i] = d;
+    }
+}
+
+void bpc_xor(const uint32_t dbp[BPC_PLANES], uint32_t dbx[BPC_PLANES]) {
+    if (dbp == NULL || dbx == NULL) {
+        return;
+    }
+    for (unsigned j = 0; j < BPC_PLANES; j++) {
+        uint32_t above = j + 1u < BPC_PLANES ? dbp[j + 1u] : 0u;
+        dbx[j] = (dbp[j] ^ above) & BPC_PLANE_MASK;
+    }
+}
+
+void bpc_unxor(const uint32_t dbx[BPC_PLANES], uint32_t dbp[BPC_PLANES]) {
+    if (dbp == NULL || dbx == NULL) {
+        return;
+    }
+    uint32_t above = 0;   /* DBP[33] = 0 */
+    for (unsigned k = 0; k < BPC_PLANES; k++) {
+        unsigned j = BPC_PLANES - 1u - k;
+        above = (dbx[j] ^ above) & BPC_PLANE_MASK;
+        dbp[j] = above;
+    }
+}
+
+/* ---- base word (sec. 4.1) ---------------------------------------------------------------- */
+
+static const unsigned base_payload[5] = {0, 4, 8, 16, 32};
+static const unsigned base_prefix_len[5] = {3, 3, 3, 3, 1};
+static const unsigned base_prefix[5] = {0x0, 0x1, 0x2, 0x3, 0x1};   /* 000 001 010 011 1 */
+
+bpc_base_kind bpc_base_kind_of(uint32_t base) {
+    if (base == 0u) {
+        return BPC_BASE_ZERO;
+    }
+    if (sign_extends(base, 4)) {
+        return BPC_BASE_SE4;
+    }
+    if (sign_extends(base, 8)) {
+        return BPC_BASE_SE8;
+    }
+    if (sign_extends(base, 16)) {
+        return BPC_BASE_SE16;
+    }
+    return BPC_BASE_RAW;
+}
+
+unsigned bpc_base_bits(bpc_base_kind kind) {
+    return (unsigned)kind <= BPC_BASE_RAW ? base_prefix_len[kind] + base_payload[kind] : 0u;
+}
+
+void bpc_put_base(np_bitwriter *w, uint32_t base) {
+    bpc_base_kind k = bpc_base_kind_of(base);
+    put_code(w, base_prefix[k], base_prefix_len[k]);
+    np_bw_put(w, base, base_payload[k]);
+}
+
+np_result bpc_get_base(np_bitreader *r, uint32_t *base) {
+    *base = 0;
+    bpc_base_kind k;
+    if (np_br_get(r, 1) == 1u) {
+        k = BPC_BASE_RAW;
+    } else {
+        unsigned b1 = (unsigned)np_br_get(r, 1);
+        unsigned b2 = (unsigned)np_br_get(r, 1);
+        k = (bpc_base_kind)(b1 << 1 | b2);   /* 000 001 010 011 in that order */
+    }
+    uint32_t v = (uint32_t)np_br_get(r, base_payload[k]);
+    if (r->overrun) {
+        return NP_BAD_DATA;
+    }
+    *base = k == BPC_BASE_ZERO ? 0u : k == BPC_BASE_RAW ? v : sign_extend(v, base_payload[k]);
+    return NP_OK;
+}
+
+/* ---- plane symbols (sec. 4.2, 4.3) ------------------------------------------------------- */
+
+static const unsigned sym_len[BPC_SYM_KINDS] = {3, 7, 5, 5, 10, 10, 32};
+static const char *const sym_name[BPC_SYM_KINDS] = {"run1", "run", "ones", "dbpz",
+                                                    "two", "one", "raw"};
+
+unsigned bpc_sym_bits(bpc_sym_kind kind) {
+    return (unsigned)kind < BPC_SYM_KINDS ? sym_len[kind] : 0u;
+}
+
+const char *bpc_sym_name(bpc_sym_kind kind) {
+    return (unsigned)kind < BPC_SYM_KINDS ? sym_name[kind] : "?";
+}
+
+/* Index of the only set bit of x (x a power of two). */
+static unsigned bit_index(uint32_t x) {
+    unsigned i = 0;
+    while (i < 31u && ((x >> i) & 1u) == 0u) {
+        i++;
+    }
+    return i;
+}
+
+bpc_symbol bpc_classify(uint32_t dbx, uint32_t dbp) {
+    bpc_symbol s = {BPC_SYM_RAW, 0, 0};
+    dbx &= BPC_PLANE_MASK;
+    dbp &= BPC_PLANE_MASK;
+    if (dbx == 0u) {
+        s.kind = BPC_SYM_RUN1;
+        s.arg = 1;
+    } else if (dbx == BPC_PLANE_MASK) {
+        s.kind = BPC_SYM_ONES;
+    } else if (dbp == 0u) {
+        s.kind = BPC_SYM_DBPZ;
+    } else if ((dbx & (dbx - 1u)) == 0u) {
+        s.kind = BPC_SYM_ONE;
+        s.arg = bit_index(dbx);
+    } else {
+        uint32_t low = dbx & (0u - dbx);           /* lowest set bit */
+        if (dbx == (low | low << 1)) {             /* exactly it and the bit above */
+            s.kind = BPC_SYM_TWO;
+            s.arg = bit_index(low);
+        } else {
+            s.dbx = dbx;
+        }
+    }
+    return s;
+}
+
+unsigned bpc_symbols(const uint32_t dbx[BPC_PLANES], const uint32_t dbp[BPC_PLANES],
+                     bpc_symbol syms[BPC_PLANES]) {
+    unsigned n = 0;
+    int j = (int)BPC_PLANES - 1;
+    while (j >= 0) {
+        if ((dbx[j] & BPC_PLANE_MASK) == 0u) {
+            unsigned run = 0;                      /* maximal run of zero DBX, downwards */
+            while (j >= 0 && (dbx[j] & BPC_PLANE_MASK) == 0u) {
+                run++;
+                j--;
+            }
+            bpc_symbol s = {run == 1u ? BPC_SYM_RUN1 : BPC_SYM_RUN, run, 0};
+            syms[n++] = s;
+        } else {
+            syms[n++] = bpc_classify(dbx[j], dbp[j]);
+            j--;
+        }
+    }
+    return n;
+}
+
+void bpc_put_symbol(np_bitwriter *w, const bpc_symbol *s) {
+    switch (s->kind) {
+    case BPC_SYM_RUN1:
+        put_code(w, 0x1, 3);                       /* 001 */
+        break;
+    case BPC_SYM_RUN:
+        put_code(w, 0x1, 2);                       /* 01 */
+        np_bw_put(w, s->arg - 2u, 5);
+        break;
+    case BPC_SYM_ONES:
+        put_code(w, 0x0, 5);                       /* 00000 */
+        break;
+    case BPC_SYM_DBPZ:
+        put_code(w, 0x1, 5);                       /* 00001 */
+        break;
+    case BPC_SYM_TWO:
+        put_code(w, 0x2, 5);                       /* 00010 */
+        np_bw_put(w, s->arg, 5);
+        break;
+    case BPC_SYM_ONE:
+        put_code(w, 0x3, 5);                       /* 00011 */
+        np_bw_put(w, s->arg, 5);
+        break;
+    case BPC_SYM_RAW:
+    default:
+        put_code(w, 0x1, 1);                       /* 1 */
+        np_bw_put(w, s->dbx, 31);
+        break;
+    }
+}
+
+np_result bpc_get_symbol(np_bitreader *r, unsigned plane, bpc_symbol *s) {
+    s->kind = BPC_SYM_RAW;
+    s->arg = 0;
+    s->dbx = 0;
+    if (np_br_get(r, 1) == 1u) {                   /* 1: raw */
+        s->dbx = (uint32_t)np_br_get(r, 31);
+    } else if (np_br_get(r, 1) == 1u) {            /* 01: run of 2..33 */
+        s->kind = BPC_SYM_RUN;
+        s->arg = (unsigned)np_br_get(r, 5) + 2u;
+    } else if (np_br_get(r, 1) == 1u) {            /* 001: run of 1 */
+        s->kind = BPC_SYM_RUN1;
+        s->arg = 1;
+    } else {                                       /* 000xx */
+        unsigned b3 = (unsigned)np_br_get(r, 1);
+        unsigned b4 = (unsigned)np_br_get(r, 1);
+        static const bpc_sym_kind k5[4] = {BPC_SYM_ONES, BPC_SYM_DBPZ, BPC_SYM_TWO, BPC_SYM_ONE};
+        s->kind = k5[b3 << 1 | b4];
+        if (s->kind == BPC_SYM_TWO || s->kind == BPC_SYM_ONE) {
+            s->arg = (unsigned)np_br_get(r, 5);
+        }
+    }
+    if (r->overrun) {
+        return NP_BAD_DATA;
+    }
+    if ((s->kind == BPC_SYM_RUN || s->kind == BPC_SYM_RUN1) && s->arg > plane + 1u) {
+        return NP_BAD_DATA;                        /* run past plane 0 */
+    }
+    if ((s->kind == BPC_SYM_ONE && s->arg > 30u) || (s->kind == BPC_SYM_TWO && s->arg > 29u)) {
+        return NP_BAD_DATA;                        /* a one outside the 31-bit plane */
+    }
+    return NP_OK;
+}
+
+np_result bpc_decode_planes(np_bitreader *r, uint32_t dbx[BPC_PLANES], uint32_t dbp[BPC_PLANES]) {
+    uint32_t above = 0;                            /* DBP[j + 1]; DBP[33] = 0 */
+    int j = (int)BPC_PLANES - 1;
+    while (j >= 0) {
+        bpc_symbol s;
+        np_result res = bpc_get_symbol(r, (unsigned)j, &s);
+        if (res != NP_OK) {
+            return res;
+        }
+        if (s.kind == BPC_SYM_RUN || s.kind == BPC_SYM_RUN1) {
+            for (unsigned k = 0; k < s.arg; k++, j--) {  /* DBX 0: DBP repeats */
+                dbx[j] = 0;
+                dbp[j] = above;
+            }
+            continue;
+        }
+        uint32_t x;
+        switch (s.kind) {
+        case BPC_SYM_ONES: x = BPC_PLANE_MASK; break;
+        case BPC_SYM_DBPZ: x = above; break;     /* DBP[j] = 0 */
+        case BPC_SYM_TWO: x = UINT32_C(3) << s.arg; break;
+        case BPC_SYM_ONE: x = UINT32_C(1) << s.arg; break;
+        default: x = s.dbx; break;
+        }
+        dbx[j] = x;
+        above = s.kind == BPC_SYM_DBPZ ? 0u : (x ^ above) & BPC_PLANE_MASK;
+        dbp[j] = above;
+        j--;
+    }
+    return NP_OK;
+}
+
+/* ---- whole line (sec. 5, 6) -------------------------------------------------------------- */
+
+/* Transform a line: base, DBP, DBX. */
+static void transform(const uint8_t *line, uint32_t *base, uint32_t dbp[BPC_PLANES],
+                      uint32_t dbx[BPC_PLANES]) {
+    uint32_t words[BPC_WORDS];
+    uint64_t deltas[BPC_DELTAS];
+    for (unsigned i = 0; i < BPC_WORDS; i++) {
+        words[i] = load_le32(line + 4u * i);
+    }
+    bpc_delta(words, base, deltas);
+    bpc_bitplane(deltas, dbp);
+    bpc_xor(dbp, dbx);
+}
+
+static unsigned encoded_bits(uint32_t base, const bpc_symbol *syms, unsigned n) {
+    unsigned bits = 1u + bpc_base_bits(bpc_base_kind_of(base));
+    for (unsigned k = 0; k < n; k++) {
+        bits += sym_len[syms[k].kind];
+    }
+    return bits;
+}
+
+unsigned bpc_encoded_bits(const uint8_t line[BPC_LINE_BYTES]) {
+    if (line == NULL) {
+        return 0;
+    }
+    uint32_t base, dbp[BPC_PLANES], dbx[BPC_PLANES];
+    bpc_symbol syms[BPC_PLANES];
+    transform(line, &base, dbp, dbx);
+    return encoded_bits(base, syms, bpc_symbols(dbx, dbp, syms));
+}
+
+size_t bpc_compressed_bits(const uint8_t line[BPC_LINE_BYTES]) {
+    if (line == NULL) {
+        return 0;
+    }
+    unsigned enc = bpc_encoded_bits(line);
+    return enc < BPC_RAW_BITS ? enc : BPC_RAW_BITS;
+}
+
+np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                       size_t *out_bits) {
+    if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
+        return NP_BAD_PARAM;
+    }
+    uint32_t base, dbp[BPC_PLANES], dbx[BPC_PLANES];
+    bpc_symbol syms[BPC_PLANES];
+    transform(line, &base, dbp, dbx);
+    unsigned n = bpc_symbols(dbx, dbp, syms);
+    unsigned enc = encoded_bits(base, syms, n);
+    bool compressed = enc < BPC_RAW_BITS;          /* sec. 5: strictly shorter than raw */
+    size_t bits = compressed ? enc : BPC_RAW_BITS;
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) {
+        return NP_NO_SPACE;
+    }
+    np_bitwriter w;
+    np_bw_init(&w, dst, dst_bytes);
+    np_bw_put(&w, compressed ? 1u : 0u, 1);
+    if (compressed) {
+        bpc_put_base(&w, base);
+        for (unsigned k = 0; k < n; k++) {
+            bpc_put_symbol(&w, &syms[k]);
+        }
+    } else {
+        for (unsigned b = 0; b < BPC_LINE_BYTES; b++) {
+            np_bw_put(&w, line[b], 8);
+        }
+    }
+    return (w.overflow || w.pos != bits) ? NP_BAD_PARAM : NP_OK;
+}
+
+np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    if (dst == NULL || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    if (dst_bytes < BPC_LINE_BYTES) {
+        return NP_NO_SPACE;
+    }
+    memset(dst, 0, BPC_LINE_BYTES);
+    np_bitreader r;
+    np_br_init(&r, src, src_bits);
+    unsigned c = (unsigned)np_br_get(&r, 1);
+    if (r.overrun) {
+        return NP_BAD_DATA;                        /* empty stream */
+    }
+    if (c == 0u) {
+        if (src_bits != BPC_RAW_BITS) {
+            return NP_BAD_DATA;                    /* raw: exactly 1024 bits follow */
+        }
+        for (unsigned b = 0; b < BPC_LINE_BYTES; b++) {
+            dst[b] = (uint8_t)np_br_get(&r, 8);
+        }
+        return NP_OK;
+    }
+    if (src_bits >= BPC_RAW_BITS) {
+        return NP_BAD_DATA;                        /* compressed but not shorter than raw */
+    }
+    uint32_t base, dbx[BPC_PLANES], dbp[BPC_PLANES];
+    uint64_t deltas[BPC_DELTAS];
+    uint32_t words[BPC_WORDS];
+    if (bpc_get_base(&r, &base) != NP_OK || bpc_decode_planes(&r, dbx, dbp) != NP_OK ||
+        np_br_remaining(&r) != 0u) {
+        return NP_BAD_DATA;                        /* truncated, out of range or trailing */
+    }
+    bpc_unbitplane(dbp, deltas);
+    bpc_undelta(base, deltas, words);
+    for (unsigned i = 0; i < BPC_WORDS; i++) {
+        store_le32(dst + 4u * i, words[i]);
+    }
+    return NP_OK;
+}
+
+/* ---- registry entry (codec.h) -------------------------------------------------------------- */
+
+static np_result bpc_entry_compress(void *state, const np_codec_opts *opts, const uint8_t line[128],
+                                    uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill) {
+    (void)state;
+    (void)opts;
+    *fill = NP_CODEC_FILL_ALL;
+    return bpc_compress(line, dst, dst_bytes, out_bits);
+}
+
+static np_result bpc_entry_decompress(void *state, const np_codec_opts *opts, const uint8_t *src,
+                                      size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    (void)state;
+    (void)opts;
+    return bpc_decompress(src, src_bits, dst, dst_bytes);
+}
+
+/* Seed 001 Table 6.5 (11/11 cycles) and sec. 6.7 ("BPC (68K)"); our own figures come from the
+ * RTL tops named here (docs/bpc.md sec. 8). */
+const np_codec np_codec_bpc = {
+    .name = "bpc",
+    .description = "BPC: delta, bit-plane, XOR transform, run-length and pattern codes per plane",
+    .spec = "docs/bpc.md",
+    .max_bits = BPC_MAX_BITS,
+    .compress = bpc_entry_compress,
+    .decompress = bpc_entry_decompress,
+    .comp_top = "bpc_compressor",
+    .decomp_top = "bpc_decompressor",
+    .comp_cycles = 11,
+    .decomp_cycles = 11,
+    .published_gates = 68000,
+    .published_source = "seed 001 Table 6.5, sec. 6.7",
+};
