@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "codec.h"
 #include "dsm.h"
 
 static const char *tool(void) {
@@ -158,6 +159,35 @@ static void ratio_of_known_files(void **state) {
     /* one unreadable file among readable ones: rows for the others, exit 1 */
     assert_int_equal(run("ratio %s %s", tmp_path("zeros.int32.bin"), tmp_path("missing.bin")), 1);
     assert_contains(out_text, "zeros.int32.bin");
+}
+
+/* `compare`: one column per lossless registry codec; a cell is the library's own size. */
+static void compare_codecs(void **state) {
+    (void)state;
+    uint8_t zeros[256] = {0};
+    write_bytes(tmp_path("cmp.float32.bin"), zeros, sizeof zeros);
+    assert_int_equal(run("compare --codecs dsm,dpc --approx 8 %s", tmp_path("cmp.float32.bin")), 0);
+    char want[64];
+    for (const char *name = "dsm"; name; name = strcmp(name, "dsm") == 0 ? "dpc" : NULL) {
+        size_t bits = np_codec_bits(np_codec_find(name), NULL, NULL, zeros, NULL);
+        snprintf(want, sizeof want, "%.3f", 2048.0 / (2.0 * (double)bits));
+        assert_contains(out_text, want);
+    }
+    assert_contains(out_text, "12.488");   /* DSM: 82 bits per zero line */
+    assert_contains(out_text, "dsm+a8");
+    assert_contains(out_text, "published");
+    /* the default table names every lossless codec of the registry */
+    assert_int_equal(run("compare %s", tmp_path("cmp.float32.bin")), 0);
+    for (unsigned i = 0; i < np_codec_count(); i++)
+        if (!(np_codec_at(i)->flags & NP_CODEC_FILTERS)) assert_contains(out_text, np_codec_at(i)->name);
+    assert_int_equal(run("compare --codecs nosuch %s", tmp_path("cmp.float32.bin")), 2);
+    assert_contains(err_text, "unknown codec 'nosuch'");
+    assert_int_equal(run("compare --codecs df-truc %s", tmp_path("cmp.float32.bin")), 2);
+    assert_contains(err_text, "savings-table");
+    assert_int_equal(run("compare --approx 3 %s", tmp_path("cmp.float32.bin")), 2);
+    assert_int_equal(run("compare --bogus %s", tmp_path("cmp.float32.bin")), 2);
+    assert_int_equal(run("compare --codecs %s", ""), 2);
+    assert_int_equal(run("compare %s", tmp_path("missing.bin")), 1);
 }
 
 static void ratio_table_groups_and_dashes(void **state) {
@@ -396,6 +426,7 @@ int main(void) {
         cmocka_unit_test(help_and_usage_errors),
         cmocka_unit_test(ratio_of_known_files),
         cmocka_unit_test(ratio_table_groups_and_dashes),
+        cmocka_unit_test(compare_codecs),
         cmocka_unit_test(round_trip_sizes),
         cmocka_unit_test(round_trip_approximated),
         cmocka_unit_test(container_layout),
