@@ -141,6 +141,7 @@ const np_codec np_codec_dfman = {
     X(dpc)            \
     X(dftruc)         \
     X(dfman)          \
+    X(bdi)            \
     X(bpc)
 
 #define X(name) extern const np_codec np_codec_##name;

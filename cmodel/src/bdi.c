@@ -1,0 +1,364 @@
+/* BDI (Base-Delta-Immediate) compression: C golden model of docs/bdi.md. */
+#include "bdi.h"
+
+#include <string.h>
+
+#include "codec.h"
+
+/* ---- encodings (sec. 3, Table 1) ------------------------------------------------------------ */
+
+/* Per code: element size k, delta size d, block stream length. Rows 10..14 are undefined
+ * (bits 0). A base/delta block is 4 + 8k + n + 8dn bits with n = 64 / k: encoding field,
+ * explicit base, base mask, deltas. */
+static const struct {
+    uint8_t k, d;
+    uint16_t bits;
+    const char *name;
+} enc_table[BDI_ENCODINGS] = {
+    [BDI_ENC_ZEROS] = {8, 0, 4, "zeros"},
+    [BDI_ENC_REP8] = {8, 0, 4 + 64, "rep8"},
+    [BDI_ENC_B8D1] = {8, 1, 4 + 64 + 8 + 64, "b8d1"},
+    [BDI_ENC_B8D2] = {8, 2, 4 + 64 + 8 + 128, "b8d2"},
+    [BDI_ENC_B8D4] = {8, 4, 4 + 64 + 8 + 256, "b8d4"},
+    [BDI_ENC_B4D1] = {4, 1, 4 + 32 + 16 + 128, "b4d1"},
+    [BDI_ENC_B4D2] = {4, 2, 4 + 32 + 16 + 256, "b4d2"},
+    [BDI_ENC_B2D1] = {2, 1, 4 + 16 + 32 + 256, "b2d1"},
+    [BDI_ENC_REP4] = {4, 0, 4 + 32, "rep4"},
+    [BDI_ENC_REP2] = {2, 0, 4 + 16, "rep2"},
+    [BDI_ENC_RAW] = {8, 0, 4 + 512, "raw"},
+};
+
+bool bdi_enc_valid(unsigned enc) {
+    return enc < BDI_ENCODINGS && enc_table[enc].bits != 0;
+}
+
+unsigned bdi_enc_base_bytes(unsigned enc) {
+    return bdi_enc_valid(enc) ? enc_table[enc].k : 0u;
+}
+
+unsigned bdi_enc_delta_bytes(unsigned enc) {
+    return bdi_enc_valid(enc) ? enc_table[enc].d : 0u;
+}
+
+unsigned bdi_enc_bits(unsigned enc) {
+    return bdi_enc_valid(enc) ? enc_table[enc].bits : 0u;
+}
+
+const char *bdi_enc_name(unsigned enc) {
+    return bdi_enc_valid(enc) ? enc_table[enc].name : "?";
+}
+
+static bool is_base_delta(unsigned enc) {
+    return bdi_enc_valid(enc) && enc_table[enc].d != 0;
+}
+
+static bool is_rep(unsigned enc) {
+    return enc == BDI_ENC_REP8 || enc == BDI_ENC_REP4 || enc == BDI_ENC_REP2;
+}
+
+/* ---- stages -------------------------------------------------------------------------------- */
+
+uint64_t bdi_element(const uint8_t *block, unsigned k, unsigned i) {
+    uint64_t v = 0;
+    for (unsigned b = 0; b < k; b++) {
+        v |= (uint64_t)block[k * i + b] << (8u * b);
+    }
+    return v;
+}
+
+/* True when x (a k-byte quantity) is a sign-extended d-byte value: bits 8d-1 .. 8k-1 all equal.
+ * This is the delta range [-2^(8d-1), 2^(8d-1) - 1] of sec. 4.2. */
+static bool fits_signed(uint64_t x, unsigned k, unsigned d) {
+    uint64_t top = x >> (8u * d - 1u);                    /* bits 8d-1 .. 63 */
+    uint64_t all = np_low_mask(8u * (k - d) + 1u);        /* 8(k-d)+1 bits: 8d-1 .. 8k-1 */
+    top &= all;
+    return top == 0 || top == all;
+}
+
+bool bdi_zero_detect(const uint8_t *block, unsigned block_bytes) {
+    uint8_t any = 0;
+    for (unsigned b = 0; b < block_bytes; b++) {
+        any |= block[b];
+    }
+    return any == 0;
+}
+
+bool bdi_rep_detect(const uint8_t *block, unsigned block_bytes, unsigned k, uint64_t *value) {
+    uint64_t v0 = bdi_element(block, k, 0);
+    bool same = true;
+    for (unsigned i = 1; i < block_bytes / k; i++) {
+        same &= bdi_element(block, k, i) == v0;
+    }
+    if (value != NULL) {
+        *value = v0;
+    }
+    return same;
+}
+
+bool bdi_bd_analyze(const uint8_t *block, unsigned block_bytes, unsigned k, unsigned d,
+                    uint64_t *base, uint64_t *mask) {
+    unsigned n = block_bytes / k;
+    uint64_t kmask = np_low_mask(8u * k);
+    uint64_t b = 0, m = 0;
+    bool have_base = false, ok = true;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t v = bdi_element(block, k, i);
+        if (fits_signed(v, k, d)) {
+            continue;                     /* immediate: zero base, mask bit 0 */
+        }
+        if (!have_base) {
+            b = v;                        /* first non-immediate element is the base */
+            have_base = true;
+        }
+        m |= UINT64_C(1) << i;
+        ok &= fits_signed((v - b) & kmask, k, d);
+    }
+    if (base != NULL) {
+        *base = b;
+    }
+    if (mask != NULL) {
+        *mask = m;
+    }
+    return ok;
+}
+
+/* Fits of every encoding for a block of block_bytes (64 or 128). */
+static uint16_t block_fits(const uint8_t *block, unsigned block_bytes) {
+    uint16_t fits = (uint16_t)(1u << BDI_ENC_RAW);
+    if (bdi_zero_detect(block, block_bytes)) {
+        fits |= 1u << BDI_ENC_ZEROS;
+    }
+    if (bdi_rep_detect(block, block_bytes, 8, NULL)) {
+        fits |= 1u << BDI_ENC_REP8;
+    }
+    if (bdi_rep_detect(block, block_bytes, 4, NULL)) {
+        fits |= 1u << BDI_ENC_REP4;
+    }
+    if (bdi_rep_detect(block, block_bytes, 2, NULL)) {
+        fits |= 1u << BDI_ENC_REP2;
+    }
+    for (unsigned e = 0; e < BDI_ENCODINGS; e++) {
+        if (is_base_delta(e) &&
+            bdi_bd_analyze(block, block_bytes, enc_table[e].k, enc_table[e].d, NULL, NULL)) {
+            fits |= (uint16_t)(1u << e);
+        }
+    }
+    return fits;
+}
+
+uint16_t bdi_block_fits(const uint8_t block[BDI_BLOCK_BYTES]) {
+    return block_fits(block, BDI_BLOCK_BYTES);
+}
+
+/* Length of an encoding on a block of block_bytes: the fixed fields plus n mask bits and n
+ * deltas (n = block_bytes / k) or block_bytes raw bytes. */
+static unsigned enc_bits_for(unsigned enc, unsigned block_bytes) {
+    unsigned k = enc_table[enc].k, d = enc_table[enc].d;
+    if (enc == BDI_ENC_RAW) {
+        return BDI_ENC_BITS + 8u * block_bytes;
+    }
+    if (d == 0) {
+        return enc_table[enc].bits;      /* zeros and repeated values do not grow with n */
+    }
+    unsigned n = block_bytes / k;
+    return BDI_ENC_BITS + 8u * k + n + 8u * d * n;
+}
+
+static unsigned select_for(uint16_t fits, unsigned block_bytes) {
+    unsigned best = BDI_ENC_RAW;
+    unsigned best_bits = enc_bits_for(BDI_ENC_RAW, block_bytes);
+    for (unsigned e = 0; e < BDI_ENCODINGS; e++) {
+        if (bdi_enc_valid(e) && (fits >> e & 1u)) {
+            unsigned bits = enc_bits_for(e, block_bytes);
+            if (bits < best_bits) {       /* strict: ties keep the lower code */
+                best = e;
+                best_bits = bits;
+            }
+        }
+    }
+    return best;
+}
+
+unsigned bdi_block_select(uint16_t fits) {
+    return select_for(fits, BDI_BLOCK_BYTES);
+}
+
+unsigned bdi_block_bits(const uint8_t *block, unsigned block_bytes, unsigned *enc) {
+    if (block == NULL || (block_bytes != 64u && block_bytes != 128u)) {
+        return 0;
+    }
+    unsigned e = select_for(block_fits(block, block_bytes), block_bytes);
+    if (enc != NULL) {
+        *enc = e;
+    }
+    return enc_bits_for(e, block_bytes);
+}
+
+np_result bdi_block_pack(np_wordbuf *w, const uint8_t block[BDI_BLOCK_BYTES], unsigned enc) {
+    if (w == NULL || block == NULL || !bdi_enc_valid(enc) || !(bdi_block_fits(block) >> enc & 1u)) {
+        return NP_BAD_PARAM;
+    }
+    unsigned k = enc_table[enc].k, d = enc_table[enc].d, n = BDI_BLOCK_BYTES / k;
+    np_wb_put(w, enc, BDI_ENC_BITS);
+    if (enc == BDI_ENC_RAW) {
+        for (unsigned i = 0; i < BDI_BLOCK_BYTES / 8u; i++) {
+            np_wb_put(w, bdi_element(block, 8, i), 64);   /* bytes in address order */
+        }
+    } else if (is_rep(enc)) {
+        np_wb_put(w, bdi_element(block, k, 0), 8u * k);
+    } else if (d != 0) {
+        uint64_t base, mask;
+        bdi_bd_analyze(block, BDI_BLOCK_BYTES, k, d, &base, &mask);
+        np_wb_put(w, base, 8u * k);
+        np_wb_put(w, mask, n);
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t v = bdi_element(block, k, i);
+            uint64_t delta = (mask >> i & 1u) ? v - base : v;
+            np_wb_put(w, delta, 8u * d);  /* low 8d bits, two's complement */
+        }
+    }
+    return w->overflow ? NP_BAD_PARAM : NP_OK;
+}
+
+static void put_element(uint8_t *block, unsigned k, unsigned i, uint64_t v) {
+    for (unsigned b = 0; b < k; b++) {
+        block[k * i + b] = (uint8_t)(v >> (8u * b));
+    }
+}
+
+/* Sign-extend the low `bits` bits of x to 64 bits. */
+static uint64_t sext(uint64_t x, unsigned bits) {
+    uint64_t sign = UINT64_C(1) << (bits - 1u);
+    x &= np_low_mask(bits);
+    return (x ^ sign) - sign;
+}
+
+np_result bdi_block_unpack(np_bitreader *r, uint8_t block[BDI_BLOCK_BYTES], unsigned *enc_out) {
+    memset(block, 0, BDI_BLOCK_BYTES);
+    unsigned enc = (unsigned)np_br_get(r, BDI_ENC_BITS);
+    if (enc_out != NULL) {
+        *enc_out = enc;
+    }
+    if (r->overrun || !bdi_enc_valid(enc)) {
+        return NP_BAD_DATA;
+    }
+    /* The whole payload must be present before anything is decoded: a block that extends past
+     * the stream is truncated (sec. 5). */
+    if (np_br_remaining(r) < enc_table[enc].bits - BDI_ENC_BITS) {
+        r->overrun = 1;
+        return NP_BAD_DATA;
+    }
+    unsigned k = enc_table[enc].k, d = enc_table[enc].d, n = BDI_BLOCK_BYTES / k;
+    if (enc == BDI_ENC_RAW) {
+        for (unsigned i = 0; i < BDI_BLOCK_BYTES / 8u; i++) {
+            put_element(block, 8, i, np_br_get(r, 64));
+        }
+    } else if (is_rep(enc)) {
+        uint64_t v = np_br_get(r, 8u * k);
+        for (unsigned i = 0; i < n; i++) {
+            put_element(block, k, i, v);
+        }
+    } else if (d != 0) {
+        uint64_t base = np_br_get(r, 8u * k);
+        uint64_t mask = np_br_get(r, n);
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t delta = sext(np_br_get(r, 8u * d), 8u * d);
+            put_element(block, k, i, ((mask >> i & 1u) ? base : 0u) + delta);
+        }
+    }
+    /* ZEROS: the block stays zero. */
+    if (r->overrun) {
+        memset(block, 0, BDI_BLOCK_BYTES);
+        return NP_BAD_DATA;
+    }
+    return NP_OK;
+}
+
+/* ---- whole line ---------------------------------------------------------------------------- */
+
+size_t bdi_compressed_bits(const uint8_t line[BDI_LINE_BYTES]) {
+    if (line == NULL) {
+        return 0;
+    }
+    size_t bits = 0;
+    for (unsigned h = 0; h < BDI_BLOCKS; h++) {
+        bits += bdi_block_bits(line + h * BDI_BLOCK_BYTES, BDI_BLOCK_BYTES, NULL);
+    }
+    return bits;
+}
+
+np_result bdi_compress(const uint8_t line[BDI_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                       size_t *out_bits) {
+    if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
+        return NP_BAD_PARAM;
+    }
+    np_wordbuf w;
+    np_wb_init(&w);
+    for (unsigned h = 0; h < BDI_BLOCKS; h++) {
+        const uint8_t *block = line + h * BDI_BLOCK_BYTES;
+        np_result r = bdi_block_pack(&w, block, bdi_block_select(bdi_block_fits(block)));
+        if (r != NP_OK) {
+            return r;                     /* cannot happen: the selected encoding applies */
+        }
+    }
+    *out_bits = w.pos;
+    return np_wb_copy_out(&w, dst, dst_bytes);
+}
+
+np_result bdi_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    if (dst == NULL || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    if (dst_bytes < BDI_LINE_BYTES) {
+        memset(dst, 0, dst_bytes);
+        return NP_NO_SPACE;
+    }
+    memset(dst, 0, BDI_LINE_BYTES);
+    np_bitreader r;
+    np_br_init(&r, src, src_bits);
+    for (unsigned h = 0; h < BDI_BLOCKS; h++) {
+        if (bdi_block_unpack(&r, dst + h * BDI_BLOCK_BYTES, NULL) != NP_OK) {
+            memset(dst, 0, BDI_LINE_BYTES);
+            return NP_BAD_DATA;
+        }
+    }
+    if (np_br_remaining(&r) != 0) {       /* trailing bits */
+        memset(dst, 0, BDI_LINE_BYTES);
+        return NP_BAD_DATA;
+    }
+    return NP_OK;
+}
+
+/* ---- registry entry (codec.h) ---------------------------------------------------------------- */
+
+static np_result bdi_entry_compress(void *state, const np_codec_opts *opts, const uint8_t line[128],
+                                    uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill) {
+    (void)state;
+    (void)opts;
+    *fill = NP_CODEC_FILL_ALL;
+    return bdi_compress(line, dst, dst_bytes, out_bits);
+}
+
+static np_result bdi_entry_decompress(void *state, const np_codec_opts *opts, const uint8_t *src,
+                                      size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    (void)state;
+    (void)opts;
+    return bdi_decompress(src, src_bits, dst, dst_bytes);
+}
+
+/* Latency: seed 004 sec. IV-C ("We model a 2/2-cycle compression/decompression latency");
+ * area: seed 001 sec. 6.7 ("The gate count for BDI ... is approximately around 30k"). */
+const np_codec np_codec_bdi = {
+    .name = "bdi",
+    .description = "BDI: base-delta-immediate, two 64-byte blocks, 4-bit encoding in the stream",
+    .spec = "docs/bdi.md",
+    .max_bits = BDI_MAX_BITS,
+    .compress = bdi_entry_compress,
+    .decompress = bdi_entry_decompress,
+    .comp_top = "bdi_compressor",
+    .decomp_top = "bdi_decompressor",
+    .comp_cycles = 2,
+    .decomp_cycles = 2,
+    .published_gates = 30000,
+    .published_source = "seed 004 sec. IV-C (2/2 cycles), seed 001 sec. 6.7 (30k gates)",
+};
