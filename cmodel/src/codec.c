@@ -142,7 +142,8 @@ const np_codec np_codec_dfman = {
     X(dftruc)         \
     X(dfman)          \
     X(bdi)            \
-    X(bpc)
+    X(bpc)            \
+    X(fpc)
 
 #define X(name) extern const np_codec np_codec_##name;
 NP_CODEC_LIST
