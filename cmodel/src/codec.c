@@ -143,6 +143,7 @@ const np_codec np_codec_dfman = {
     X(dfman)          \
     X(bdi)            \
     X(bpc)            \
+    X(sc)             \
     X(fpc)
 
 #define X(name) extern const np_codec np_codec_##name;

@@ -1,0 +1,486 @@
+/* SC: statistical (Huffman) compression, C golden model (docs/sc.md; sections cited as "sec.").
+ * The value frequency table (VFT), the length-limited canonical code built from it, the
+ * compressor (code lookup + concatenation) and the decompressor (per-length comparators +
+ * DeLUT, the form of SC2's hardware decoder). */
+#include "sc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "np_bits.h"
+
+/* ---- helpers --------------------------------------------------------------------------------- */
+
+static uint32_t load_word(const uint8_t *line, unsigned w) {
+    const uint8_t *p = line + 4u * w;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store_word(uint8_t *line, unsigned w, uint32_t v) {
+    for (unsigned b = 0; b < 4; b++) line[4u * w + b] = (uint8_t)(v >> (8u * b));
+}
+
+/* The low n bits of v in reverse order: codes are sent MSB first (sec. 4.2) while every field
+ * helper packs LSB first, so a code goes through this once on each side. */
+static uint32_t reverse_bits(uint32_t v, unsigned n) {
+    uint32_t r = 0;
+    for (unsigned i = 0; i < n; i++) r |= ((v >> i) & 1u) << (n - 1u - i);
+    return r;
+}
+
+/* ---- VFT (sec. 2) ---------------------------------------------------------------------------- */
+
+unsigned sc_vft_set(uint32_t value) {
+    /* Folding every bit in keeps float constants (low mantissa bits zero) and multiples of 64
+     * from all landing in set 0, which indexing by the low bits would do (sec. 2.1). */
+    uint32_t x = value ^ (value >> 6) ^ (value >> 12) ^ (value >> 18) ^ (value >> 24) ^ (value >> 30);
+    return x & (SC_VFT_SETS - 1u);
+}
+
+int sc_vft_lookup(const sc_state *st, uint32_t value) {
+    unsigned base = sc_vft_set(value) * SC_VFT_WAYS;
+    for (unsigned w = 0; w < SC_VFT_WAYS; w++) {
+        unsigned e = base + w;
+        if (st->vft_count[e] != 0 && st->vft_value[e] == value) return (int)e;
+    }
+    return -1;
+}
+
+/* Every counter, the escape counter included, shifts right by one: relative frequencies (all
+ * the code needs) survive, and entries that reach zero become free (sec. 2.2). */
+static void vft_halve(sc_state *st) {
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) st->vft_count[e] >>= 1;
+    st->esc_count >>= 1;
+    st->halvings++;
+}
+
+void sc_vft_update(sc_state *st, uint32_t value) {
+    st->observed_words++;
+    int hit = sc_vft_lookup(st, value);
+    if (hit >= 0) {
+        if (st->vft_count[hit] == SC_COUNT_MAX) vft_halve(st);
+        st->vft_count[hit]++;
+        return;
+    }
+    /* Miss: LFU victim, the smallest count in the set, lowest way on ties (an empty way has
+     * count 0 and so is taken first). Chosen before any halving and kept after it. */
+    unsigned base = sc_vft_set(value) * SC_VFT_WAYS;
+    unsigned victim = base;
+    for (unsigned w = 1; w < SC_VFT_WAYS; w++)
+        if (st->vft_count[base + w] < st->vft_count[victim]) victim = base + w;
+    /* The victim's occurrences now belong to a value without a place in the table: they are
+     * what the escape code will stand for (sec. 2.3). */
+    if ((unsigned)st->esc_count + st->vft_count[victim] > SC_COUNT_MAX) vft_halve(st);
+    st->esc_count = (uint16_t)(st->esc_count + st->vft_count[victim]);
+    st->vft_value[victim] = value;
+    st->vft_count[victim] = 1;
+}
+
+void sc_observe(sc_state *st, const uint8_t line[SC_LINE_BYTES]) {
+    if (st == NULL || line == NULL) return;
+    for (unsigned w = 0; w < SC_WORDS; w++) sc_vft_update(st, load_word(line, w));
+}
+
+/* ---- code construction (sec. 3) -------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t w;
+    uint16_t idx;
+} ranked_sym;
+
+static int cmp_ranked(const void *a, const void *b) {
+    const ranked_sym *x = a, *y = b;
+    if (x->w != y->w) return x->w < y->w ? -1 : 1;
+    return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+#define PM_ITEMS (2u * SC_MAX_SYMBOLS)
+
+size_t sc_code_lengths(const uint32_t *w, unsigned n, unsigned max_len, uint8_t *len) {
+    if (w == NULL || len == NULL || n < 2 || n > SC_MAX_SYMBOLS || max_len < 1 || max_len > SC_MAX_LEN ||
+        n > (1u << max_len))
+        return 0;
+    ranked_sym leaf[SC_MAX_SYMBOLS];
+    for (unsigned i = 0; i < n; i++) {
+        leaf[i].w = w[i];
+        leaf[i].idx = (uint16_t)i;
+    }
+    qsort(leaf, n, sizeof leaf[0], cmp_ranked);
+
+    /* Package-merge. List d (d = max_len - 1 .. 0, i.e. denominations 2^-(d+1)) is the
+     * leaves merged with the pairs of list d + 1; list max_len - 1 is the leaves alone. A leaf
+     * sorts before a package of equal weight. is_leaf[d][k] records the kind of item k. */
+    uint8_t is_leaf[SC_MAX_LEN][PM_ITEMS];
+    unsigned count[SC_MAX_LEN];
+    uint64_t wa[PM_ITEMS], wb[PM_ITEMS];
+    uint64_t *prev = wa, *cur = wb;
+    size_t cost = 0;
+    unsigned d = max_len - 1u;
+    for (unsigned k = 0; k < n; k++) {
+        prev[k] = leaf[k].w;
+        is_leaf[d][k] = 1;
+    }
+    count[d] = n;
+    cost += n;
+    while (d-- > 0) {
+        unsigned npk = count[d + 1u] / 2u, i = 0, p = 0, k = 0;
+        while (i < n || p < npk) {
+            uint64_t pw = p < npk ? prev[2u * p] + prev[2u * p + 1u] : 0;
+            if (i < n && (p >= npk || leaf[i].w <= pw)) {
+                cur[k] = leaf[i++].w;
+                is_leaf[d][k++] = 1;
+            } else {
+                cur[k] = pw;
+                is_leaf[d][k++] = 0;
+                p++;
+            }
+        }
+        count[d] = k;
+        cost += k;
+        uint64_t *t = prev;
+        prev = cur;
+        cur = t;
+    }
+    /* Selection: the first 2n - 2 items of list 0; the packages among the first a items of
+     * list d expand to the first 2 * packages items of list d + 1. A leaf's code length is the
+     * number of lists in which it is selected, and the selected leaves of a list are always
+     * the lightest ones, so only their number matters. */
+    for (unsigned i = 0; i < n; i++) len[i] = 0;
+    unsigned active = 2u * n - 2u;
+    for (d = 0; d < max_len && active > 0; d++) {
+        if (active > count[d]) return 0; /* unreachable for n <= 2^max_len */
+        unsigned leaves = 0;
+        for (unsigned k = 0; k < active; k++) leaves += is_leaf[d][k];
+        for (unsigned k = 0; k < leaves; k++) len[leaf[k].idx]++;
+        active = 2u * (active - leaves);
+    }
+    return cost;
+}
+
+typedef struct {
+    uint32_t value;
+    uint16_t slot;
+} value_slot;
+
+static int cmp_value(const void *a, const void *b) {
+    const value_slot *x = a, *y = b;
+    return (x->value > y->value) - (x->value < y->value);
+}
+
+/* Code table and DeLUT from canonical-order symbols: symbol 0 is the escape, symbols 1..n-1 the
+ * table's values ascending (sec. 3.3). */
+static void assign_codes(sc_state *st, const value_slot *sym_vs, unsigned n, const uint8_t *len) {
+    unsigned cnt[SC_MAX_LEN + 1u] = {0};
+    for (unsigned s = 0; s < n; s++) cnt[len[s]]++;
+    uint32_t next[SC_MAX_LEN + 1u];
+    st->limit[0] = 0;
+    st->offset[0] = 0;
+    unsigned off = 0;
+    for (unsigned l = 1; l <= SC_MAX_LEN; l++) {
+        uint32_t first = st->limit[l - 1u] << 1;
+        next[l] = first;
+        st->limit[l] = first + cnt[l];
+        st->offset[l] = (uint16_t)off;
+        off += cnt[l];
+    }
+    memset(st->delut, 0, sizeof st->delut);
+    memset(st->ct_value, 0, sizeof st->ct_value);
+    memset(st->ct_code, 0, sizeof st->ct_code);
+    memset(st->ct_len, 0, sizeof st->ct_len);
+    for (unsigned l = 1; l <= SC_MAX_LEN; l++) {
+        for (unsigned s = 0; s < n; s++) {
+            if (len[s] != l) continue;
+            uint32_t code = next[l]++;
+            unsigned index = st->offset[l] + (code - (st->limit[l - 1u] << 1));
+            if (s == 0) {
+                st->esc_code = (uint16_t)code;
+                st->esc_len = (uint8_t)l;
+                st->esc_index = (uint16_t)index;
+                st->delut[index] = 0;
+            } else {
+                unsigned slot = sym_vs[s].slot;
+                st->delut[index] = sym_vs[s].value;
+                st->ct_value[slot] = sym_vs[s].value;
+                st->ct_code[slot] = (uint16_t)code;
+                st->ct_len[slot] = (uint8_t)l;
+            }
+        }
+    }
+    st->n_symbols = (uint16_t)n;
+}
+
+static void vft_clear(sc_state *st) {
+    memset(st->vft_value, 0, sizeof st->vft_value);
+    memset(st->vft_count, 0, sizeof st->vft_count);
+    st->esc_count = 0;
+    st->halvings = 0;
+    st->observed_words = 0;
+}
+
+void sc_init(sc_state *st) {
+    if (st == NULL) return;
+    memset(st, 0, sizeof *st);
+    /* The untrained code: the escape alone, one bit long (sec. 3.5). */
+    uint8_t len1 = 1;
+    value_slot esc = {0, 0};
+    assign_codes(st, &esc, 1, &len1);
+}
+
+np_result sc_rebuild(sc_state *st) {
+    if (st == NULL) return NP_BAD_PARAM;
+    value_slot sym[SC_MAX_SYMBOLS];
+    uint32_t weight[SC_MAX_SYMBOLS];
+    uint8_t len[SC_MAX_SYMBOLS];
+    unsigned n = 1;
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        if (st->vft_count[e] == 0) continue;
+        sym[n].value = st->vft_value[e];
+        sym[n].slot = (uint16_t)e;
+        n++;
+    }
+    qsort(sym + 1, n - 1u, sizeof sym[0], cmp_value);
+    sym[0].value = 0;
+    sym[0].slot = 0;
+    weight[0] = st->esc_count;
+    for (unsigned s = 1; s < n; s++) weight[s] = st->vft_count[sym[s].slot];
+    size_t items = 1;
+    if (n == 1) {
+        len[0] = 1;
+    } else if ((items = sc_code_lengths(weight, n, SC_MAX_LEN, len)) == 0) {
+        return NP_BAD_PARAM; /* unreachable: n <= 1025 <= 2^16 */
+    }
+    st->build_items = (uint32_t)items;
+    assign_codes(st, sym, n, len);
+    vft_clear(st);
+    st->epoch++;
+    return NP_OK;
+}
+
+/* ---- compressor (sec. 4) --------------------------------------------------------------------- */
+
+bool sc_code_lookup(const sc_state *st, uint32_t value, uint32_t *code, unsigned *len) {
+    unsigned base = sc_vft_set(value) * SC_VFT_WAYS;
+    for (unsigned w = 0; w < SC_VFT_WAYS; w++) {
+        unsigned e = base + w;
+        if (st->ct_len[e] != 0 && st->ct_value[e] == value) {
+            *code = st->ct_code[e];
+            *len = st->ct_len[e];
+            return true;
+        }
+    }
+    *code = st->esc_code;
+    *len = st->esc_len;
+    return false;
+}
+
+size_t sc_concat(const uint32_t code[SC_WORDS], const unsigned len[SC_WORDS],
+                 const bool escaped[SC_WORDS], const uint32_t word[SC_WORDS], uint8_t *dst,
+                 size_t dst_bytes) {
+    np_bitwriter bw;
+    np_bw_init(&bw, dst, dst_bytes);
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        np_bw_put(&bw, reverse_bits(code[i], len[i]), len[i]);
+        if (escaped[i]) np_bw_put(&bw, word[i], SC_ESCAPE_RAW_BITS);
+    }
+    return bw.overflow ? 0 : bw.pos;
+}
+
+/* Body length and the per-word fields; the checker of sec. 4.1 compares the length with 1024. */
+static size_t body_fields(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint32_t code[SC_WORDS],
+                          unsigned len[SC_WORDS], bool escaped[SC_WORDS], uint32_t word[SC_WORDS]) {
+    size_t bits = 0;
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        word[i] = load_word(line, i);
+        escaped[i] = !sc_code_lookup(st, word[i], &code[i], &len[i]);
+        bits += len[i] + (escaped[i] ? SC_ESCAPE_RAW_BITS : 0u);
+    }
+    return bits;
+}
+
+size_t sc_compressed_bits(const sc_state *st, const uint8_t line[SC_LINE_BYTES]) {
+    if (st == NULL || line == NULL) return 0;
+    uint32_t code[SC_WORDS], word[SC_WORDS];
+    unsigned len[SC_WORDS];
+    bool esc[SC_WORDS];
+    size_t body = body_fields(st, line, code, len, esc, word);
+    return body < SC_RAW_BITS ? 1u + body : SC_MAX_BITS;
+}
+
+np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
+                      size_t dst_bytes, size_t *out_bits) {
+    if (st == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0))
+        return NP_BAD_PARAM;
+    uint32_t code[SC_WORDS], word[SC_WORDS];
+    unsigned len[SC_WORDS];
+    bool esc[SC_WORDS];
+    size_t body = body_fields(st, line, code, len, esc, word);
+    bool compressed = body < SC_RAW_BITS;
+    size_t total = compressed ? 1u + body : SC_MAX_BITS;
+    *out_bits = total;
+    if (dst_bytes < (total + 7u) / 8u) return NP_NO_SPACE;
+    /* Built in a scratch buffer first: the body of a line that falls back can be longer than
+     * the caller's buffer needs to be. */
+    uint8_t scratch[SC_MAX_BYTES + 1u];
+    np_bitwriter bw;
+    np_bw_init(&bw, scratch, sizeof scratch);
+    if (compressed) {
+        uint8_t body_buf[SC_MAX_BYTES];
+        size_t got = sc_concat(code, len, esc, word, body_buf, sizeof body_buf);
+        if (got != body) return NP_BAD_PARAM; /* unreachable: body < 1024 fits */
+        np_bw_put(&bw, 1, 1);
+        np_bitreader br;
+        np_br_init(&br, body_buf, body);
+        for (size_t left = body; left > 0;) {
+            unsigned k = left < 64u ? (unsigned)left : 64u;
+            np_bw_put(&bw, np_br_get(&br, k), k);
+            left -= k;
+        }
+    } else {
+        np_bw_put(&bw, 0, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_bw_put(&bw, word[i], 32);
+    }
+    if (bw.overflow || bw.pos != total) return NP_BAD_PARAM; /* unreachable */
+    memcpy(dst, scratch, (total + 7u) / 8u);
+    return NP_OK;
+}
+
+/* ---- decompressor (sec. 5) ------------------------------------------------------------------- */
+
+unsigned sc_decode_symbol(const sc_state *st, uint32_t window, unsigned avail, unsigned *index) {
+    /* One comparator per length, all in parallel in hardware: the code is the shortest prefix
+     * below its length's limit (sec. 5.1). Lengths beyond the bits available never match. */
+    for (unsigned l = 1; l <= SC_MAX_LEN && l <= avail; l++) {
+        uint32_t v = (window & 0xFFFFu) >> (16u - l);
+        if (v < st->limit[l]) {
+            uint32_t first = st->limit[l - 1u] << 1;
+            *index = st->offset[l] + (v - first);
+            return l;
+        }
+    }
+    return 0;
+}
+
+static np_result fail(uint8_t *dst) {
+    memset(dst, 0, SC_LINE_BYTES);
+    return NP_BAD_DATA;
+}
+
+np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                        size_t dst_bytes) {
+    if (st == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
+    if (dst_bytes < SC_LINE_BYTES) return NP_NO_SPACE;
+    memset(dst, 0, SC_LINE_BYTES);
+    np_bitreader br;
+    np_br_init(&br, src, src_bits);
+    if (src_bits < 1) return fail(dst);
+    unsigned c = (unsigned)np_br_get(&br, 1);
+    if (c == 0) {
+        if (src_bits != SC_MAX_BITS) return fail(dst);
+        for (unsigned i = 0; i < SC_WORDS; i++) store_word(dst, i, (uint32_t)np_br_get(&br, 32));
+        return br.overrun ? fail(dst) : NP_OK;
+    }
+    /* A compressed stream is shorter than the fallback, else the compressor sends raw. */
+    if (src_bits >= SC_MAX_BITS) return fail(dst);
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        size_t rem = np_br_remaining(&br);
+        unsigned avail = rem < SC_MAX_LEN ? (unsigned)rem : SC_MAX_LEN;
+        size_t at = br.pos;
+        uint32_t f = (uint32_t)np_br_get(&br, avail);
+        br.pos = at; /* a peek: only the code's own bits are consumed below */
+        uint32_t window = reverse_bits(f, avail) << (SC_MAX_LEN - avail);
+        unsigned index = 0;
+        unsigned l = sc_decode_symbol(st, window, avail, &index);
+        if (l == 0 || index >= st->n_symbols) return fail(dst);
+        (void)np_br_get(&br, l);
+        uint32_t v = st->delut[index];
+        if (index == st->esc_index) {
+            v = (uint32_t)np_br_get(&br, SC_ESCAPE_RAW_BITS);
+            if (br.overrun) return fail(dst);
+        }
+        store_word(dst, i, v);
+    }
+    if (br.overrun || np_br_remaining(&br) != 0) return fail(dst);
+    return NP_OK;
+}
+
+/* ---- configuration port (sec. 6) ------------------------------------------------------------- */
+
+void sc_delut_image(const sc_state *st, uint32_t words[SC_DELUT_WORDS]) {
+    memset(words, 0, SC_DELUT_WORDS * sizeof words[0]);
+    words[0] = (uint32_t)st->n_symbols | (uint32_t)st->esc_index << 16;
+    for (unsigned l = 1; l <= SC_MAX_LEN; l++)
+        words[l] = st->limit[l] | (uint32_t)st->offset[l] << 17;
+    for (unsigned i = 0; i < st->n_symbols && i < SC_MAX_SYMBOLS; i++) words[1u + SC_MAX_LEN + i] = st->delut[i];
+}
+
+np_result sc_delut_load(sc_state *st, const uint32_t words[SC_DELUT_WORDS]) {
+    if (st == NULL || words == NULL) return NP_BAD_PARAM;
+    unsigned n = words[0] & 0x7FFu, esc = (words[0] >> 16) & 0x7FFu;
+    if ((words[0] & 0xF800F800u) != 0 || n < 1 || n > SC_MAX_SYMBOLS || esc >= n) return NP_BAD_DATA;
+    uint32_t limit[SC_MAX_LEN + 1u] = {0};
+    uint16_t offset[SC_MAX_LEN + 1u] = {0};
+    unsigned off = 0;
+    for (unsigned l = 1; l <= SC_MAX_LEN; l++) {
+        uint32_t lim = words[l] & 0x1FFFFu, o = words[l] >> 17;
+        uint32_t first = limit[l - 1u] << 1;
+        /* limit between the first code of the length and 2^l; offsets the running count. */
+        if (lim < first || lim > (1u << l) || o != off) return NP_BAD_DATA;
+        limit[l] = lim;
+        offset[l] = (uint16_t)o;
+        off += lim - first;
+    }
+    if (off != n) return NP_BAD_DATA;
+    for (unsigned i = n; i < SC_MAX_SYMBOLS; i++)
+        if (words[1u + SC_MAX_LEN + i] != 0) return NP_BAD_DATA;
+    memcpy(st->limit, limit, sizeof limit);
+    memcpy(st->offset, offset, sizeof offset);
+    st->n_symbols = (uint16_t)n;
+    st->esc_index = (uint16_t)esc;
+    memset(st->delut, 0, sizeof st->delut);
+    for (unsigned i = 0; i < n; i++) st->delut[i] = words[1u + SC_MAX_LEN + i];
+    return NP_OK;
+}
+
+/* ---- registry entry (codec.h) ---------------------------------------------------------------- */
+
+static void sc_entry_init(void *state) { sc_init(state); }
+
+static void sc_entry_observe(void *state, const uint8_t line[NP_CODEC_LINE_BYTES]) { sc_observe(state, line); }
+
+static np_result sc_entry_rebuild(void *state) { return sc_rebuild(state); }
+
+static np_result sc_entry_compress(void *state, const np_codec_opts *opts, const uint8_t line[128],
+                                   uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill) {
+    (void)opts;
+    *fill = NP_CODEC_FILL_ALL;
+    return sc_compress(state, line, dst, dst_bytes, out_bits);
+}
+
+static np_result sc_entry_decompress(void *state, const np_codec_opts *opts, const uint8_t *src,
+                                     size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    (void)opts;
+    return sc_decompress(state, src, src_bits, dst, dst_bytes);
+}
+
+/* Seed 004 sec. IV-C: "a 6/14-cycle compression/decompression latency" for SC; no source gives
+ * a gate count. */
+const np_codec np_codec_sc = {
+    .name = "sc",
+    .description = "SC: canonical Huffman over 32-bit words from a 1024-entry VFT (SC2), trained",
+    .spec = "docs/sc.md",
+    .flags = NP_CODEC_STATEFUL | NP_CODEC_TRAINED,
+    .max_bits = SC_MAX_BITS,
+    .state_bytes = sizeof(sc_state),
+    .init = sc_entry_init,
+    .observe = sc_entry_observe,
+    .rebuild = sc_entry_rebuild,
+    .compress = sc_entry_compress,
+    .decompress = sc_entry_decompress,
+    .comp_top = NULL,
+    .decomp_top = NULL,
+    .comp_cycles = 6,
+    .decomp_cycles = 14,
+    .published_gates = 0,
+    .published_source = "seed 004 sec. IV-C",
+};
