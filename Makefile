@@ -46,10 +46,10 @@ all: deps
 	$(MAKE) --no-print-directory sim
 	$(MAKE) --no-print-directory summary
 
-## test: every test: C unit tests (plain and sanitized), vectors, lint, RTL equivalence, Icarus replay, proofs, simulator tests, short fuzzing
+## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, proofs, simulator tests, short fuzzing
 test: deps
 	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory test-c
+	$(MAKE) --no-print-directory test-c install-test
 	$(MAKE) --no-print-directory vectors-check
 	$(MAKE) --no-print-directory verify
 	$(MAKE) --no-print-directory verify-selftest

@@ -1,0 +1,36 @@
+/* Version of the library libnocpress (docs/embedding.md "Versions").
+ *
+ * MAJOR.MINOR.PATCH. The shared library's SONAME is libnocpress.so.MAJOR, so a program linked
+ * against one major version never silently loads another.
+ *   MAJOR: the ABI breaks (a function, struct or enum changes or goes away), or the major part
+ *          of any model version below changes (that model's streams or results differ).
+ *   MINOR: a model is added or any other part of a model version changes.
+ *   PATCH: anything else (build, docs, fixes that change no stream, length or result).
+ * NOCPRESS_MODELS is the set of model versions this library version was cut for: `make
+ * install-test` (part of `make test`) fails when any *_MODEL_VERSION of cmodel/include/ differs
+ * from it, so a model change cannot ship under an old library version. */
+#ifndef NP_VERSION_H
+#define NP_VERSION_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NOCPRESS_VERSION_MAJOR 1
+#define NOCPRESS_VERSION_MINOR 0
+#define NOCPRESS_VERSION_PATCH 0
+#define NOCPRESS_VERSION "1.0.0"
+
+/* "<name> <version>" per *_MODEL_VERSION define, in header-name order, comma separated. */
+#define NOCPRESS_MODELS "ba 1.0, bdi 1.0, bpc 1.0, cpack 1.0, dpc 1.0, dsm 1.0, fpc 1.0, latte 1.0, pcu 1.0, sc 1.0"
+
+/* The version and model set of the library actually loaded (NOCPRESS_VERSION and
+ * NOCPRESS_MODELS as it was built): a program compares them with the macros it was compiled
+ * against, and records them beside its results. */
+const char *np_version(void);
+const char *np_version_models(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
