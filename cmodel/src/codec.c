@@ -144,7 +144,9 @@ const np_codec np_codec_dfman = {
     X(bdi)            \
     X(bpc)            \
     X(sc)             \
-    X(fpc)
+    X(fpc)            \
+    X(cpack)          \
+    X(cpack_sync)
 
 #define X(name) extern const np_codec np_codec_##name;
 NP_CODEC_LIST
