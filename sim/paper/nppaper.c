@@ -1,0 +1,1066 @@
+/* nppaper: the seeds' figures beside ours (docs/paper.md).
+ *
+ *   nppaper ids     --manifest RUNS [--seed S]...          run ids, one a line (GNU parallel's input)
+ *   nppaper indices --manifest RUNS [--seed S]...          0-based line indices, comma separated
+ *                                                          (sbatch --array; SLURM_ARRAY_TASK_ID)
+ *   nppaper job     --manifest RUNS (--id ID | --index N) --npsim BIN --out DIR [--commit C]
+ *                   [key=value ...]                        one run: npsim run, then DIR/ID.json
+ *   nppaper gather  --manifest RUNS --figures FIG --seeds SEEDS --jobs DIR --out DIR [--seed S]...
+ *                   [--no-plot]                            results.json, tables.txt, one PNG per seed
+ *
+ * The manifest (sim/paper/runs.tsv) is the one table of runs; every field is checked here, and a
+ * job starts npsim with an argument vector (fork + execv), never through a shell. Completion of a
+ * job is "DIR/ID.json exists and validates", so the same gatherer serves GNU parallel and Slurm. */
+#define _POSIX_C_SOURCE 200809L
+#include <cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_RUNS 512
+#define MAX_OVERRIDES 24
+#define MAX_PRINT 12
+#define MAX_SEEDS 32
+#define MAX_SELECT 32
+#define MAX_FIELDS 8
+#define PATH_LEN 512
+
+/* ---- errors -------------------------------------------------------------------------------- */
+
+static int fail(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("nppaper: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+/* ---- metrics: what a table row can print ------------------------------------------------------ */
+
+typedef enum { FMT_COUNT, FMT_REAL, FMT_FRACTION } metric_fmt;
+
+typedef struct {
+    const char *name;   /* manifest name */
+    const char *label;  /* table label */
+    const char *path;   /* key in npsim's run JSON (dots descend into objects) */
+    metric_fmt fmt;     /* how an absolute value prints */
+    const char *needs;  /* when set: a missing key prints "n/a (needs ...)" instead of failing */
+} metric_def;
+
+/* IPC and the core-model figures come from npsim's JSON as soon as it has them (key names of
+ * the core model: docs/paper.md "Keys"); until then the rows print n/a. */
+static const metric_def metrics[] = {
+    {"ipc", "IPC", "ipc", FMT_REAL, "the core model"},
+    {"completion", "completion cycles", "completion_cycles", FMT_COUNT, NULL},
+    {"reply_flits", "reply flits", "reply_flits", FMT_COUNT, NULL},
+    {"reply_packets", "reply packets", "reply_packets", FMT_COUNT, NULL},
+    {"request_packets", "request packets", "request_packets", FMT_COUNT, NULL},
+    {"amat", "AMAT (cycles)", "amat", FMT_REAL, NULL},
+    {"mc_stall", "MC stall", "mc_stall_fraction", FMT_FRACTION, NULL},
+    {"l1_miss_rate", "L1 miss rate", "l1_miss_rate", FMT_FRACTION, NULL},
+    {"l1_hit_rate", "L1 hit rate", "l1_hit_rate", FMT_FRACTION, NULL},
+    {"locality", "inter-core locality", "pcu.locality_ratio", FMT_FRACTION, NULL},
+};
+#define NMETRICS (sizeof metrics / sizeof metrics[0])
+
+static int metric_find(const char *name) {
+    for (unsigned i = 0; i < NMETRICS; i++)
+        if (!strcmp(metrics[i].name, name)) return (int)i;
+    return -1;
+}
+
+/* ---- the TSV reader shared by the three tables -------------------------------------------------- */
+
+typedef struct {
+    char *text;         /* the whole file, split in place */
+    const char *path;
+    char *next;
+    unsigned line;
+} tsv;
+
+static bool tsv_open(tsv *t, const char *path) {
+    memset(t, 0, sizeof *t);
+    t->path = path;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fail("%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    size_t cap = 4096, len = 0;
+    t->text = malloc(cap);
+    for (size_t n; t->text && (n = fread(t->text + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (len + 1 == cap) t->text = realloc(t->text, cap *= 2);
+    }
+    bool err = ferror(f);
+    fclose(f);
+    if (!t->text || err) {
+        fail("%s: cannot read", path);
+        free(t->text);
+        return false;
+    }
+    t->text[len] = 0;
+    if (strlen(t->text) != len) {
+        fail("%s: contains a NUL byte", path);
+        free(t->text);
+        return false;
+    }
+    t->next = t->text;
+    return true;
+}
+
+static void tsv_close(tsv *t) { free(t->text); }
+
+static char *trim(char *s) {
+    while (*s == ' ') s++;
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ') s[--n] = 0;
+    return s;
+}
+
+/* Next record: fields separated by one or more tabs; blank lines and '#' lines skipped. Returns
+ * the field count (0 at the end, -1 on an error already reported). */
+static int tsv_next(tsv *t, char **fields, int want) {
+    while (t->next && *t->next) {
+        char *line = t->next, *nl = strchr(line, '\n');
+        if (nl) {
+            *nl = 0;
+            t->next = nl + 1;
+        } else t->next = NULL;
+        t->line++;
+        for (char *p = line; *p; p++)
+            if ((unsigned char)*p < 0x20 && *p != '\t') {
+                fail("%s:%u: control character 0x%02x (fields are separated by tabs; no CR)", t->path, t->line,
+                     (unsigned)(unsigned char)*p);
+                return -1;
+            } else if ((unsigned char)*p >= 0x7f) {
+                fail("%s:%u: non-ASCII byte 0x%02x", t->path, t->line, (unsigned)(unsigned char)*p);
+                return -1;
+            }
+        char *s = line;
+        while (*s == ' ' || *s == '\t') s++;
+        if (!*s || *s == '#') continue;
+        int n = 0;
+        for (char *p = s; *p;) {
+            char *tab = strchr(p, '\t');
+            if (tab) *tab = 0;
+            if (n == MAX_FIELDS) {
+                fail("%s:%u: more than %d fields", t->path, t->line, MAX_FIELDS);
+                return -1;
+            }
+            fields[n++] = trim(p);
+            if (!*fields[n - 1]) {
+                fail("%s:%u: field %d is empty (write '-' for none)", t->path, t->line, n);
+                return -1;
+            }
+            if (!tab) break;
+            p = tab + 1;
+            while (*p == '\t') p++;
+        }
+        if (n != want) {
+            fail("%s:%u: expected %d tab-separated fields, found %d", t->path, t->line, want, n);
+            return -1;
+        }
+        return n;
+    }
+    return 0;
+}
+
+/* ---- character classes ---------------------------------------------------------------------- */
+
+static bool all_in(const char *s, const char *extra) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && !strchr(extra, *s)) return false;
+    return true;
+}
+
+static bool valid_id(const char *s) { return strlen(s) < 64 && isalnum((unsigned char)s[0]) && all_in(s, "_.-"); }
+static bool valid_path(const char *s) { return strlen(s) < 256 && s[0] != '-' && all_in(s, "_./-+"); }
+static bool valid_seed(const char *s) {
+    return strlen(s) == 3 && isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && isdigit((unsigned char)s[2]);
+}
+/* Text that reaches a gnuplot script inside double quotes: no quote, backslash, backquote, '$', '@'. */
+static bool valid_title(const char *s) { return strlen(s) < 200 && all_in(s, " ,.:;()+/%=-_[]&*'<>"); }
+static bool valid_text(const char *s) {
+    for (; *s; s++)
+        if (!isprint((unsigned char)*s)) return false;
+    return true;
+}
+
+/* ---- the run table (runs.tsv) ---------------------------------------------------------------- */
+
+typedef struct {
+    int metric;
+    char base[64];      /* baseline run id, "" = absolute value */
+    int base_run;       /* index of the baseline run, -1 = absolute */
+    int figure;         /* index into the figures, -1 = none published */
+} print_item;
+
+typedef struct {
+    unsigned line;
+    char id[64], seed[4];
+    char workload[280];
+    char pattern[32];
+    unsigned per_warp;
+    char trace[256];    /* "" = generated workload */
+    char config[256];   /* "" = none */
+    char overrides_text[512];
+    char *overrides[MAX_OVERRIDES];
+    unsigned noverrides;
+    print_item print[MAX_PRINT];
+    unsigned nprint;
+} run_def;
+
+typedef struct {
+    const char *path;
+    run_def *runs;
+    unsigned n;
+} manifest;
+
+static bool parse_workload(run_def *r, const char *where, const char *w) {
+    snprintf(r->workload, sizeof r->workload, "%s", w);
+    if (!strncmp(w, "trace:", 6)) {
+        if (!valid_path(w + 6)) return !fail("%s: workload trace path '%s': letters, digits, _ . / - + only", where, w + 6);
+        snprintf(r->trace, sizeof r->trace, "%s", w + 6);
+        return true;
+    }
+    const char *slash = strchr(w, '/');
+    char *end;
+    if (!slash || (size_t)(slash - w) >= sizeof r->pattern)
+        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP or trace:PATH", where, w);
+    memcpy(r->pattern, w, (size_t)(slash - w));
+    r->pattern[slash - w] = 0;
+    errno = 0;
+    unsigned long n = strtoul(slash + 1, &end, 10);
+    if (!all_in(r->pattern, "-") || !isdigit((unsigned char)slash[1]) || *end || errno || n == 0 || n > 1000000)
+        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP (1..1000000) or trace:PATH", where, w);
+    r->per_warp = (unsigned)n;
+    return true;
+}
+
+static bool parse_overrides(run_def *r, const char *where, const char *o) {
+    if (!strcmp(o, "-")) return true;
+    if (strlen(o) >= sizeof r->overrides_text) return !fail("%s: overrides longer than %zu characters", where, sizeof r->overrides_text - 1);
+    snprintf(r->overrides_text, sizeof r->overrides_text, "%s", o);
+    for (char *save = NULL, *tok = strtok_r(r->overrides_text, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq || eq == tok) return !fail("%s: override '%s': expected key=value", where, tok);
+        *eq = 0;
+        bool ok = all_in(tok, "_") && eq[1] && all_in(eq + 1, "_.,:/+-");
+        if (ok && (!strcmp(tok, "data_dir") || !strcmp(tok, "synth_report"))) {
+            *eq = '=';
+            return !fail("%s: override '%s': data_dir and synth_report are set by the runner for every job", where, tok);
+        }
+        *eq = '=';
+        if (!ok) return !fail("%s: override '%s': key of letters, digits and _, value of letters, digits and _ . , : / + -", where, tok);
+        if (r->noverrides == MAX_OVERRIDES) return !fail("%s: more than %d overrides", where, MAX_OVERRIDES);
+        r->overrides[r->noverrides++] = tok;
+    }
+    return true;
+}
+
+static bool parse_print(run_def *r, const char *where, char *p) {
+    if (!strcmp(p, "-")) return true;
+    for (char *save = NULL, *tok = strtok_r(p, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (r->nprint == MAX_PRINT) return !fail("%s: more than %d print items", where, MAX_PRINT);
+        print_item *it = &r->print[r->nprint];
+        char *slash = strchr(tok, '/');
+        if (slash) *slash = 0;
+        it->metric = metric_find(tok);
+        if (it->metric < 0) {
+            char known[512] = "";
+            for (unsigned i = 0; i < NMETRICS; i++) {
+                strcat(known, i ? ", " : "");
+                strcat(known, metrics[i].name);
+            }
+            return !fail("%s: print item '%s': unknown metric (known: %s)", where, tok, known);
+        }
+        it->base_run = -1;
+        it->figure = -1;
+        if (slash) {
+            if (!valid_id(slash + 1)) return !fail("%s: print item '%s/%s': bad baseline id", where, tok, slash + 1);
+            snprintf(it->base, sizeof it->base, "%s", slash + 1);
+        }
+        for (unsigned k = 0; k < r->nprint; k++)
+            if (r->print[k].metric == it->metric && !strcmp(r->print[k].base, it->base))
+                return !fail("%s: print item '%s%s%s' given twice", where, tok, slash ? "/" : "", it->base);
+        r->nprint++;
+    }
+    return true;
+}
+
+static int manifest_find(const manifest *m, const char *id) {
+    for (unsigned i = 0; i < m->n; i++)
+        if (!strcmp(m->runs[i].id, id)) return (int)i;
+    return -1;
+}
+
+/* id, seed, workload, config, overrides, print */
+static bool manifest_load(manifest *m, const char *path) {
+    memset(m, 0, sizeof *m);
+    m->path = path;
+    m->runs = calloc(MAX_RUNS, sizeof *m->runs);
+    tsv t;
+    if (!m->runs || !tsv_open(&t, path)) {
+        free(m->runs);
+        m->runs = NULL;
+        return false;
+    }
+    char *f[MAX_FIELDS], where[PATH_LEN + 16];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 6)) > 0) {
+        snprintf(where, sizeof where, "%s:%u", path, t.line);
+        if (m->n == MAX_RUNS) {
+            ok = !fail("%s: more than %d runs", where, MAX_RUNS);
+            break;
+        }
+        run_def *r = &m->runs[m->n];
+        r->line = t.line;
+        if (!valid_id(f[0])) ok = !fail("%s: run id '%s': letters, digits and _ . - (first a letter or digit), below 64", where, f[0]);
+        else if (manifest_find(m, f[0]) >= 0)
+            ok = !fail("%s: run id '%s' already used on line %u", where, f[0], m->runs[manifest_find(m, f[0])].line);
+        else if (!valid_seed(f[1])) ok = !fail("%s: seed '%s': expected three digits (000)", where, f[1]);
+        else if (strcmp(f[3], "-") && !valid_path(f[3]))
+            ok = !fail("%s: config '%s': a path of letters, digits and _ . / - +, or '-'", where, f[3]);
+        if (!ok) break;
+        snprintf(r->id, sizeof r->id, "%s", f[0]);
+        snprintf(r->seed, sizeof r->seed, "%s", f[1]);
+        if (strcmp(f[3], "-")) snprintf(r->config, sizeof r->config, "%s", f[3]);
+        ok = parse_workload(r, where, f[2]) && parse_overrides(r, where, f[4]) && parse_print(r, where, f[5]);
+        if (ok) m->n++;
+    }
+    if (ok && got < 0) ok = false;
+    if (ok && m->n == 0) ok = !fail("%s: no runs", path);
+    /* baselines: defined anywhere in the table, not the run itself */
+    for (unsigned i = 0; ok && i < m->n; i++)
+        for (unsigned k = 0; ok && k < m->runs[i].nprint; k++) {
+            print_item *it = &m->runs[i].print[k];
+            if (!it->base[0]) continue;
+            it->base_run = manifest_find(m, it->base);
+            if (it->base_run < 0) ok = !fail("%s:%u: baseline '%s' is not a run of this table", path, m->runs[i].line, it->base);
+            else if ((unsigned)it->base_run == i) ok = !fail("%s:%u: run '%s' is its own baseline", path, m->runs[i].line, it->base);
+        }
+    tsv_close(&t);
+    if (!ok) {
+        free(m->runs);
+        m->runs = NULL;
+    }
+    return ok;
+}
+
+/* ---- published figures (figures.tsv) and seed titles (seeds.tsv) ------------------------------ */
+
+typedef struct {
+    unsigned line;
+    double value;       /* the published figure in % */
+    char text[40], source[160], why[240];
+} figure_def;
+
+typedef struct {
+    figure_def *f;
+    unsigned n;
+} figures;
+
+/* "+39%", "-48.3%", "38.9%" */
+static bool parse_percent(const char *s, double *v) {
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && !errno && isfinite(*v) && !strcmp(end, "%") && (isdigit((unsigned char)s[0]) || s[0] == '+' || s[0] == '-');
+}
+
+/* run, metric, baseline ('-' = absolute), published, source, why */
+static bool figures_load(figures *fg, manifest *m, const char *path) {
+    memset(fg, 0, sizeof *fg);
+    fg->f = calloc(MAX_RUNS * 2, sizeof *fg->f);
+    tsv t;
+    if (!fg->f || !tsv_open(&t, path)) {
+        free(fg->f);
+        fg->f = NULL;
+        return false;
+    }
+    char *f[MAX_FIELDS], where[PATH_LEN + 16];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 6)) > 0) {
+        snprintf(where, sizeof where, "%s:%u", path, t.line);
+        if (fg->n == MAX_RUNS * 2) {
+            ok = !fail("%s: too many figures", where);
+            break;
+        }
+        int run = manifest_find(m, f[0]), metric = metric_find(f[1]);
+        const char *base = strcmp(f[2], "-") ? f[2] : "";
+        if (run < 0) {
+            ok = !fail("%s: run '%s' is not in %s", where, f[0], m->path);
+            break;
+        }
+        if (metric < 0) {
+            ok = !fail("%s: unknown metric '%s'", where, f[1]);
+            break;
+        }
+        run_def *r = &m->runs[run];
+        print_item *it = NULL;
+        for (unsigned k = 0; k < r->nprint; k++)
+            if (r->print[k].metric == metric && !strcmp(r->print[k].base, base)) it = &r->print[k];
+        figure_def *d = &fg->f[fg->n];
+        d->line = t.line;
+        if (!it)
+            ok = !fail("%s: %s:%u does not print %s%s%s for run '%s' (add it to the run's print field)", where, m->path,
+                       r->line, f[1], *base ? "/" : "", base, f[0]);
+        else if (it->figure >= 0)
+            ok = !fail("%s: a figure for %s %s%s%s is already given on line %u", where, f[0], f[1], *base ? "/" : "", base,
+                       fg->f[it->figure].line);
+        else if (!parse_percent(f[3], &d->value) || strlen(f[3]) >= sizeof d->text)
+            ok = !fail("%s: published figure '%s': expected a number with a %% sign (+39%%, -48.3%%, 38.9%%)", where, f[3]);
+        else if (!valid_text(f[4]) || strlen(f[4]) >= sizeof d->source)
+            ok = !fail("%s: source: printable text below %zu characters", where, sizeof d->source);
+        else if (!valid_text(f[5]) || strlen(f[5]) >= sizeof d->why)
+            ok = !fail("%s: reason: printable text below %zu characters", where, sizeof d->why);
+        if (!ok) break;
+        snprintf(d->text, sizeof d->text, "%s", f[3]);
+        snprintf(d->source, sizeof d->source, "%s", f[4]);
+        snprintf(d->why, sizeof d->why, "%s", f[5]);
+        it->figure = (int)fg->n++;
+    }
+    if (ok && got < 0) ok = false;
+    tsv_close(&t);
+    if (!ok) {
+        free(fg->f);
+        fg->f = NULL;
+    }
+    return ok;
+}
+
+typedef struct {
+    char seed[4];
+    char title[200];
+} seed_def;
+
+static bool seeds_load(seed_def *s, unsigned *n, const char *path) {
+    *n = 0;
+    tsv t;
+    if (!tsv_open(&t, path)) return false;
+    char *f[MAX_FIELDS];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 2)) > 0) {
+        if (*n == MAX_SEEDS) ok = !fail("%s:%u: more than %d seeds", path, t.line, MAX_SEEDS);
+        else if (!valid_seed(f[0])) ok = !fail("%s:%u: seed '%s': expected three digits", path, t.line, f[0]);
+        else if (!valid_title(f[1]))
+            ok = !fail("%s:%u: title: letters, digits, spaces and , . : ; ( ) + / %% = - _ [ ] & * ' < > only, below 200", path, t.line);
+        for (unsigned i = 0; ok && i < *n; i++)
+            if (!strcmp(s[i].seed, f[0])) ok = !fail("%s:%u: seed %s given twice", path, t.line, f[0]);
+        if (!ok) break;
+        snprintf(s[*n].seed, sizeof s[*n].seed, "%s", f[0]);
+        snprintf(s[*n].title, sizeof s[*n].title, "%s", f[1]);
+        (*n)++;
+    }
+    if (ok && got < 0) ok = false;
+    tsv_close(&t);
+    return ok;
+}
+
+/* ---- command-line helpers -------------------------------------------------------------------- */
+
+typedef struct {
+    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id;
+    long index;
+    const char *select[MAX_SELECT];
+    unsigned nselect;
+    const char *args[8];      /* key=value arguments every npsim call gets (job) */
+    unsigned nargs;
+    bool no_plot;
+} options;
+
+static bool parse_args(int argc, char **argv, options *o) {
+    memset(o, 0, sizeof *o);
+    o->index = -1;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool v = i + 1 < argc;
+        const char **dst = !strcmp(a, "--manifest") ? &o->manifest : !strcmp(a, "--figures") ? &o->figures
+                         : !strcmp(a, "--seeds") ? &o->seeds : !strcmp(a, "--jobs") ? &o->jobs
+                         : !strcmp(a, "--out") ? &o->out : !strcmp(a, "--npsim") ? &o->npsim
+                         : !strcmp(a, "--commit") ? &o->commit : !strcmp(a, "--id") ? &o->id : NULL;
+        if (dst && v) *dst = argv[++i];
+        else if (!strcmp(a, "--seed") && v) {
+            if (!valid_seed(argv[i + 1])) return !fail("--seed '%s': expected three digits", argv[i + 1]);
+            if (o->nselect == MAX_SELECT) return !fail("too many --seed");
+            o->select[o->nselect++] = argv[++i];
+        } else if (!strcmp(a, "--index") && v) {
+            char *end;
+            errno = 0;
+            long n = strtol(argv[++i], &end, 10);
+            if (!isdigit((unsigned char)argv[i][0]) || *end || errno || n >= MAX_RUNS)
+                return !fail("--index '%s': expected 0..%d", argv[i], MAX_RUNS - 1);
+            o->index = n;
+        } else if (!strcmp(a, "--no-plot")) o->no_plot = true;
+        else if (a[0] != '-' && strchr(a, '=') && o->nargs < 8) {
+            const char *eq = strchr(a, '=');
+            if (eq == a || !all_in(eq + 1, "_./-+")) return !fail("argument '%s': expected key=value (a path value)", a);
+            o->args[o->nargs++] = a;
+        } else return !fail("unknown or incomplete argument '%s' (nppaper has no help command: see the comment at the top of sim/paper/nppaper.c)", a);
+    }
+    return true;
+}
+
+static bool selected(const options *o, const char *seed) {
+    if (!o->nselect) return true;
+    for (unsigned i = 0; i < o->nselect; i++)
+        if (!strcmp(o->select[i], seed)) return true;
+    return false;
+}
+
+/* snprintf into a path buffer; a path that does not fit is an error, not a truncation. */
+static bool path_fmt(char *buf, size_t n, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+    if (len < 0 || (size_t)len >= n) return !fail("path too long (over %zu characters)", n - 1);
+    return true;
+}
+
+static bool need(const char *what, const char *v) { return v || !fail("%s is required", what); }
+
+/* ---- ids / indices ---------------------------------------------------------------------------- */
+
+static int cmd_list(const options *o, bool indices) {
+    manifest m;
+    if (!need("--manifest", o->manifest) || !manifest_load(&m, o->manifest)) return 1;
+    unsigned shown = 0;
+    for (unsigned i = 0; i < m.n; i++) {
+        if (!selected(o, m.runs[i].seed)) continue;
+        if (indices) printf("%s%u", shown ? "," : "", i);
+        else printf("%s\n", m.runs[i].id);
+        shown++;
+    }
+    if (indices && shown) putchar('\n');
+    free(m.runs);
+    return shown ? 0 : fail("%s: no run of the selected seeds", o->manifest);
+}
+
+/* ---- job ------------------------------------------------------------------------------------ */
+
+static cJSON *read_json(const char *path, bool quiet_missing, bool *missing) {
+    FILE *f = fopen(path, "rb");
+    if (missing) *missing = !f && errno == ENOENT;
+    if (!f) {
+        if (!(quiet_missing && missing && *missing)) fail("%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 65536, len = 0;
+    char *buf = malloc(cap);
+    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (len + 1 == cap) buf = realloc(buf, cap *= 2);
+    }
+    fclose(f);
+    if (!buf) {
+        fail("%s: out of memory", path);
+        return NULL;
+    }
+    buf[len] = 0;
+    const char *end = NULL;
+    cJSON *j = cJSON_ParseWithOpts(buf, &end, true);
+    if (!j) {
+        size_t off = end && end >= buf && end <= buf + len ? (size_t)(end - buf) : len;
+        unsigned line = 1;
+        for (size_t i = 0; i < off; i++) line += buf[i] == '\n';
+        fail("%s:%u: malformed JSON (near byte %zu)", path, line, off);
+    }
+    free(buf);
+    return j;
+}
+
+static bool write_json(const cJSON *j, const char *path) {
+    char tmp[PATH_LEN + 96];
+    if (!path_fmt(tmp, sizeof tmp, "%s.tmp", path)) return false;
+    char *text = cJSON_Print(j);
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && text && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && fclose(f)) ok = false;
+    free(text);
+    if (ok && rename(tmp, path)) ok = false;
+    if (!ok) fail("%s: cannot write", path);
+    return ok;
+}
+
+/* FNV-1a 64 of the npsim binary: which binary ran, beside the commit it was built from. */
+static bool file_hash(const char *path, char out[17]) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return !fail("%s: cannot open: %s", path, strerror(errno));
+    uint64_t h = 14695981039346656037ull;
+    unsigned char buf[65536];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
+        for (size_t i = 0; i < n; i++) h = (h ^ buf[i]) * 1099511628211ull;
+    fclose(f);
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+    return true;
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* One job: the run's line of the manifest -> npsim run -> DIR/ID.json. */
+static int job_run(const options *o, const manifest *m) {
+    int idx = o->id ? manifest_find(m, o->id) : o->index < (long)m->n ? (int)o->index : -1;
+    if (idx < 0)
+        return o->id ? fail("%s: no run '%s'", o->manifest, o->id)
+                     : fail("%s: --index %ld: the table has %u runs (0..%u)", o->manifest, o->index, m->n, m->n - 1);
+    const run_def *r = &m->runs[idx];
+    char npsim_json[PATH_LEN + 80], job_json[PATH_LEN + 80], hash[17];
+    if (!path_fmt(npsim_json, sizeof npsim_json, "%s/%s.npsim.json", o->out, r->id) ||
+        !path_fmt(job_json, sizeof job_json, "%s/%s.json", o->out, r->id) || !file_hash(o->npsim, hash))
+        return 1;
+    char per_warp[16];
+    snprintf(per_warp, sizeof per_warp, "%u", r->per_warp);
+    /* npsim run ARGS [-c CONFIG] OVERRIDES (--pattern P --per-warp N | --trace T) --out FILE */
+    const char *argv[64];
+    unsigned n = 0, first = 0;
+    argv[n++] = o->npsim;
+    argv[n++] = "run";
+    first = n;
+    for (unsigned i = 0; i < o->nargs; i++) argv[n++] = o->args[i];
+    if (r->config[0]) {
+        argv[n++] = "-c";
+        argv[n++] = r->config;
+    }
+    for (unsigned i = 0; i < r->noverrides; i++) argv[n++] = r->overrides[i];
+    if (r->trace[0]) {
+        argv[n++] = "--trace";
+        argv[n++] = r->trace;
+    } else {
+        argv[n++] = "--pattern";
+        argv[n++] = r->pattern;
+        argv[n++] = "--per-warp";
+        argv[n++] = per_warp;
+    }
+    unsigned before_out = n;
+    argv[n++] = "--out";
+    argv[n++] = npsim_json;
+    argv[n] = NULL;
+    unlink(job_json);
+    fflush(stdout);
+    double t0 = now_seconds();
+    pid_t pid = fork();
+    if (pid < 0) return fail("fork: %s", strerror(errno));
+    if (pid == 0) {
+        execv(o->npsim, (char *const *)argv);
+        fprintf(stderr, "nppaper: %s: cannot execute: %s\n", o->npsim, strerror(errno));
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return fail("wait: %s", strerror(errno));
+    getrusage(RUSAGE_CHILDREN, &ru);  /* the one child this process waited for */
+    double wall = now_seconds() - t0;
+    if (!WIFEXITED(status) || WEXITSTATUS(status))
+        return fail("job %s (%s:%u): npsim %s %d", r->id, o->manifest, r->line,
+                    WIFEXITED(status) ? "exited with status" : "killed by signal",
+                    WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    cJSON *result = read_json(npsim_json, false, NULL);
+    if (!result) return 1;
+    cJSON *cycles = cJSON_GetObjectItemCaseSensitive(result, "completion_cycles");
+    if (!cJSON_IsObject(result) || !cJSON_IsNumber(cycles)) {
+        cJSON_Delete(result);
+        return fail("%s: npsim's run JSON has no completion_cycles", npsim_json);
+    }
+    cJSON *job = cJSON_CreateObject();
+    char where[PATH_LEN + 16];
+    snprintf(where, sizeof where, "%s:%u", o->manifest, r->line);
+    cJSON_AddStringToObject(job, "id", r->id);
+    cJSON_AddStringToObject(job, "seed", r->seed);
+    cJSON_AddStringToObject(job, "manifest", where);
+    cJSON_AddStringToObject(job, "workload", r->workload);
+    cJSON_AddStringToObject(job, "config", r->config[0] ? r->config : "-");
+    cJSON *ov = cJSON_AddArrayToObject(job, "overrides");
+    for (unsigned i = 0; i < r->noverrides; i++) cJSON_AddItemToArray(ov, cJSON_CreateString(r->overrides[i]));
+    cJSON *cmd = cJSON_AddArrayToObject(job, "npsim_arguments");  /* without the binary and --out */
+    cJSON_AddItemToArray(cmd, cJSON_CreateString("run"));
+    for (unsigned i = first; i < before_out; i++) cJSON_AddItemToArray(cmd, cJSON_CreateString(argv[i]));
+    cJSON *bin = cJSON_AddObjectToObject(job, "npsim");
+    cJSON_AddStringToObject(bin, "commit", o->commit ? o->commit : "unknown");
+    cJSON_AddStringToObject(bin, "binary_fnv1a64", hash);
+    cJSON_AddItemToObject(job, "result", result);
+    /* The only fields that differ between two runs of the same job (the determinism check drops them). */
+    cJSON *tm = cJSON_AddObjectToObject(job, "timing");
+    double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+    cJSON_AddNumberToObject(tm, "wall_seconds", wall);
+    cJSON_AddNumberToObject(tm, "cpu_seconds", cpu);
+    cJSON_AddNumberToObject(tm, "simulated_cycles_per_wall_second", wall > 0 ? cycles->valuedouble / wall : 0);
+    bool ok = write_json(job, job_json);
+    cJSON_Delete(job);
+    unlink(npsim_json);
+    if (ok) fprintf(stderr, "nppaper: job %s done in %.2f s -> %s\n", r->id, wall, job_json);
+    return ok ? 0 : 1;
+}
+
+static int cmd_job(const options *o) {
+    manifest m;
+    if (!need("--manifest", o->manifest) || !need("--npsim", o->npsim) || !need("--out", o->out)) return 1;
+    if ((o->id != NULL) == (o->index >= 0)) return fail("job: give exactly one of --id ID and --index N");
+    if (o->id && !valid_id(o->id)) return fail("--id '%s': not a run id", o->id);
+    if (o->commit && !all_in(o->commit, "-_.+")) return fail("--commit '%s': letters, digits and - _ . + only", o->commit);
+    if (!manifest_load(&m, o->manifest)) return 1;
+    int rc = job_run(o, &m);
+    free(m.runs);
+    return rc;
+}
+
+/* ---- gather ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    cJSON *job;         /* the job file */
+    cJSON *result;      /* its npsim result */
+    char path[PATH_LEN + 80];
+} job_file;
+
+/* A metric of one run: true with *v, false with *na set when the key is missing and the metric
+ * waits for a model; false with an error otherwise. */
+static bool metric_value(const job_file *jf, int metric, double *v, bool *na) {
+    const metric_def *md = &metrics[metric];
+    *na = false;
+    const cJSON *at = jf->result;
+    char path[64];
+    snprintf(path, sizeof path, "%s", md->path);
+    for (char *save = NULL, *k = strtok_r(path, ".", &save); k && at; k = strtok_r(NULL, ".", &save))
+        at = cJSON_GetObjectItemCaseSensitive(at, k);
+    if (at && cJSON_IsNumber(at) && isfinite(at->valuedouble)) {
+        *v = at->valuedouble;
+        return true;
+    }
+    if (!at && md->needs) {
+        *na = true;
+        return false;
+    }
+    fail("%s: result.%s %s (metric %s)", jf->path, md->path, at ? "is not a finite number" : "is missing", md->name);
+    return false;
+}
+
+static bool load_job(job_file *jf, const char *dir, const run_def *r, const char *manifest_path) {
+    if (!path_fmt(jf->path, sizeof jf->path, "%s/%s.json", dir, r->id)) return false;
+    bool missing;
+    jf->job = read_json(jf->path, true, &missing);
+    if (!jf->job) {
+        if (missing) fail("%s: missing: job '%s' (%s:%u) did not finish; its log is in the runner's output", jf->path, r->id,
+                          manifest_path, r->line);
+        return false;
+    }
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(jf->job, "id");
+    jf->result = cJSON_GetObjectItemCaseSensitive(jf->job, "result");
+    const cJSON *bin = cJSON_GetObjectItemCaseSensitive(jf->job, "npsim");
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(bin, "binary_fnv1a64");
+    const cJSON *wall = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jf->job, "timing"), "wall_seconds");
+    if (!cJSON_IsObject(jf->job)) return !fail("%s: not a job file (a JSON object expected)", jf->path);
+    if (!cJSON_IsString(id) || strcmp(id->valuestring, r->id))
+        return !fail("%s: \"id\" is %s, expected \"%s\"", jf->path, cJSON_IsString(id) ? id->valuestring : "missing", r->id);
+    if (!cJSON_IsObject(jf->result)) return !fail("%s: \"result\" (npsim's run JSON) is missing", jf->path);
+    if (!cJSON_IsString(hash)) return !fail("%s: \"npsim.binary_fnv1a64\" is missing", jf->path);
+    if (!cJSON_IsNumber(wall)) return !fail("%s: \"timing.wall_seconds\" is missing", jf->path);
+    return true;
+}
+
+static const char *binary_of(const job_file *jf) {
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jf->job, "npsim"), "binary_fnv1a64")->valuestring;
+}
+
+static void format_value(char *out, size_t n, metric_fmt fmt, double v) {
+    if (fmt == FMT_FRACTION) snprintf(out, n, "%.1f%%", 100.0 * v);
+    else if (fmt == FMT_COUNT) snprintf(out, n, "%.0f", v);
+    else snprintf(out, n, "%.3f", v);
+}
+
+typedef struct {
+    const run_def *run;
+    const print_item *it;
+    const figure_def *fig;
+    bool have;          /* ours is a number */
+    double ours;        /* relative change in %, or the absolute value (fractions in %) */
+    char ours_text[64], pub_text[220], why[260], label[40], against[64];
+} table_row;
+
+static void print_table(FILE *f, const seed_def *sd, const table_row *rows, unsigned n, const manifest *m,
+                        const job_file *jobs) {
+    int w[5] = {6, 3, 7, 9, 4};
+    const char *head[5] = {"metric", "run", "against", "published", "ours"};
+    for (unsigned i = 0; i < n; i++) {
+        const char *c[5] = {rows[i].label, rows[i].run->id, rows[i].against, rows[i].pub_text, rows[i].ours_text};
+        for (unsigned k = 0; k < 5; k++)
+            if ((int)strlen(c[k]) > w[k]) w[k] = (int)strlen(c[k]);
+    }
+    fprintf(f, "seed %s: %s\n", sd->seed, sd->title);
+    fprintf(f, "  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3], w[4],
+            head[4], "why ours differs");
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "  %-*s  %-*s  %-*s  %-*s  ", w[0], rows[i].label, w[1], rows[i].run->id, w[2], rows[i].against,
+                w[3], rows[i].pub_text);
+        if (rows[i].why[0]) fprintf(f, "%-*s  %s\n", w[4], rows[i].ours_text, rows[i].why);
+        else fprintf(f, "%s\n", rows[i].ours_text);
+    }
+    fprintf(f, "  configurations (npsim run, plus the runner's data_dir and synth_report):\n");
+    int wid = 0;
+    for (unsigned i = 0; i < n; i++) {
+        int a = (int)strlen(rows[i].run->id), b = rows[i].it->base_run >= 0 ? (int)strlen(rows[i].it->base) : 0;
+        wid = a > wid ? a : wid;
+        wid = b > wid ? b : wid;
+    }
+    bool shown[MAX_RUNS] = {false};
+    for (unsigned i = 0; i < n; i++) {
+        int ids[2] = {(int)(rows[i].run - m->runs), rows[i].it->base_run};
+        for (unsigned k = 0; k < 2; k++) {
+            if (ids[k] < 0 || shown[ids[k]]) continue;
+            shown[ids[k]] = true;
+            const cJSON *args = cJSON_GetObjectItemCaseSensitive(jobs[ids[k]].job, "npsim_arguments");
+            fprintf(f, "    %-*s ", wid, m->runs[ids[k]].id);
+            const cJSON *a;
+            unsigned idx = 0;
+            cJSON_ArrayForEach(a, args) {
+                /* the runner's own arguments (data_dir=, synth_report=) are the same for every job */
+                if (cJSON_IsString(a) && strcmp(a->valuestring, "run") && strncmp(a->valuestring, "data_dir=", 9) &&
+                    strncmp(a->valuestring, "synth_report=", 13))
+                    fprintf(f, "%s%s", idx++ ? " " : "", a->valuestring);
+            }
+            fprintf(f, "\n");
+        }
+    }
+    fprintf(f, "\n");
+}
+
+/* gnuplot: published and ours side by side per row with a published figure or a number of ours. */
+static bool plot_table(const char *dir, const seed_def *sd, const table_row *rows, unsigned n) {
+    char dat[PATH_LEN + 32], gp[PATH_LEN + 32], png[PATH_LEN + 32];
+    if (!path_fmt(dat, sizeof dat, "%s/seed_%s.dat", dir, sd->seed) || !path_fmt(gp, sizeof gp, "%s/seed_%s.gp", dir, sd->seed) ||
+        !path_fmt(png, sizeof png, "%s/seed_%s.png", dir, sd->seed))
+        return false;
+    FILE *f = fopen(dat, "w");
+    if (!f) return !fail("%s: cannot write", dat);
+    fprintf(f, "# label published_pct ours_pct (? = none; relative rows: change vs the baseline; absolute: value)\n");
+    unsigned plotted = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const table_row *r = &rows[i];
+        bool pct = r->it->base_run >= 0 || metrics[r->it->metric].fmt == FMT_FRACTION;
+        if (!pct || (!r->fig && !r->have)) continue;
+        fprintf(f, "\"%s %s%s%s\" ", metrics[r->it->metric].name, r->run->id, r->it->base_run >= 0 ? " vs " : "",
+                r->it->base_run >= 0 ? r->it->base : "");
+        if (r->fig) fprintf(f, "%.4f ", r->fig->value);
+        else fprintf(f, "? ");
+        if (r->have) fprintf(f, "%.4f\n", r->ours);
+        else fprintf(f, "?\n");
+        plotted++;
+    }
+    fclose(f);
+    if (!plotted) return true;
+    f = fopen(gp, "w");
+    if (!f) return !fail("%s: cannot write", gp);
+    /* every string here is a path built from the --out directory or a checked title (valid_title) */
+    fprintf(f, "set terminal pngcairo size %u,520 noenhanced\nset output \"%s\"\n", 420 + 90 * plotted, png);
+    fprintf(f, "set title \"seed %s: %s\"\nset datafile missing \"?\"\nset style data histogram\n"
+               "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
+               "set grid ytics\nset ylabel \"%% (change against the baseline, or value)\"\nset xtics rotate by -30 left\n"
+               "set key top right\nset bmargin 9\nset xzeroaxis lt -1\nset offsets 0, 0, graph 0.05, graph 0.05\n"
+               "plot \"%s\" using 2:xtic(1) title \"published\", \"\" using 3 title \"ours (npsim)\"\n",
+            sd->seed, sd->title, dat);
+    fclose(f);
+    pid_t pid = fork();
+    if (pid < 0) return !fail("fork: %s", strerror(errno));
+    if (pid == 0) {
+        execlp("gnuplot", "gnuplot", gp, (char *)NULL);
+        fprintf(stderr, "nppaper: gnuplot: cannot execute: %s\n", strerror(errno));
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return !fail("wait: %s", strerror(errno));
+    if (!WIFEXITED(status) || WEXITSTATUS(status)) return !fail("gnuplot %s failed", gp);
+    printf("plot: %s\n", png);
+    return true;
+}
+
+static cJSON *row_json(const table_row *r) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "metric", metrics[r->it->metric].name);
+    cJSON_AddStringToObject(o, "run", r->run->id);
+    if (r->it->base_run >= 0) cJSON_AddStringToObject(o, "against", r->it->base);
+    else cJSON_AddNullToObject(o, "against");
+    cJSON_AddStringToObject(o, "kind", r->it->base_run >= 0 ? "change_pct" : metrics[r->it->metric].fmt == FMT_FRACTION ? "value_pct" : "value");
+    if (r->fig) {
+        cJSON_AddNumberToObject(o, "published", r->fig->value);
+        cJSON_AddStringToObject(o, "published_source", r->fig->source);
+    } else cJSON_AddNullToObject(o, "published");
+    if (r->have) cJSON_AddNumberToObject(o, "ours", r->ours);
+    else cJSON_AddNullToObject(o, "ours");
+    cJSON_AddStringToObject(o, "ours_text", r->ours_text);
+    cJSON_AddStringToObject(o, "why", r->why);
+    return o;
+}
+
+static int cmd_gather(const options *o) {
+    if (!need("--manifest", o->manifest) || !need("--figures", o->figures) || !need("--seeds", o->seeds) ||
+        !need("--jobs", o->jobs) || !need("--out", o->out))
+        return 1;
+    manifest m;
+    figures fg;
+    seed_def seeds[MAX_SEEDS];
+    unsigned nseeds;
+    if (!manifest_load(&m, o->manifest)) return 1;
+    if (!figures_load(&fg, &m, o->figures) || !seeds_load(seeds, &nseeds, o->seeds)) {
+        free(fg.f);
+        free(m.runs);
+        return 1;
+    }
+    job_file *jobs = calloc(m.n, sizeof *jobs);
+    bool ok = jobs != NULL;
+    for (unsigned i = 0; ok && i < m.n; i++) {
+        bool known = false;
+        for (unsigned k = 0; k < nseeds; k++) known |= !strcmp(seeds[k].seed, m.runs[i].seed);
+        if (!known && selected(o, m.runs[i].seed))
+            ok = !fail("%s:%u: seed %s has no title in %s", o->manifest, m.runs[i].line, m.runs[i].seed, o->seeds);
+    }
+    unsigned njobs = 0;
+    int first = -1;
+    double wall_sum = 0, wall_max = 0;
+    /* every selected run and every baseline it names must have a valid job file, all from one binary */
+    for (unsigned i = 0; ok && i < m.n; i++) {
+        bool want = selected(o, m.runs[i].seed);
+        for (unsigned k = 0; !want && k < m.n; k++)
+            if (selected(o, m.runs[k].seed))
+                for (unsigned p = 0; p < m.runs[k].nprint; p++) want |= m.runs[k].print[p].base_run == (int)i;
+        if (!want) continue;
+        ok = load_job(&jobs[i], o->jobs, &m.runs[i], o->manifest);
+        if (!ok) break;
+        if (first < 0) first = (int)i;
+        else if (strcmp(binary_of(&jobs[i]), binary_of(&jobs[first])))
+            ok = !fail("%s ran npsim %s but %s ran %s: rerun every job with one binary", jobs[i].path, binary_of(&jobs[i]),
+                       jobs[first].path, binary_of(&jobs[first]));
+        double wall = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jobs[i].job, "timing"), "wall_seconds")->valuedouble;
+        wall_sum += wall;
+        if (wall > wall_max) wall_max = wall;
+        njobs++;
+    }
+    /* the tables */
+    table_row *rows = calloc(MAX_RUNS * MAX_PRINT, sizeof *rows);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "manifest", o->manifest);
+    cJSON_AddStringToObject(root, "figures", o->figures);
+    cJSON *tables = cJSON_AddArrayToObject(root, "tables");
+    FILE *txt = NULL;
+    char path[PATH_LEN + 32];
+    if (ok) {
+        ok = path_fmt(path, sizeof path, "%s/tables.txt", o->out);
+        txt = ok ? fopen(path, "w") : NULL;
+        if (ok && !txt) ok = !fail("%s: cannot write", path);
+    }
+    ok = ok && rows;
+    /* tables in seeds.tsv order */
+    for (unsigned s = 0; ok && s < nseeds; s++) {
+        const seed_def *sd = &seeds[s];
+        if (!selected(o, sd->seed)) continue;
+        unsigned n = 0;
+        for (unsigned i = 0; ok && i < m.n; i++) {
+            const run_def *r = &m.runs[i];
+            if (strcmp(r->seed, sd->seed)) continue;
+            for (unsigned p = 0; ok && p < r->nprint; p++) {
+                table_row *row = &rows[n++];
+                memset(row, 0, sizeof *row);
+                row->run = r;
+                row->it = &r->print[p];
+                row->fig = row->it->figure >= 0 ? &fg.f[row->it->figure] : NULL;
+                const metric_def *md = &metrics[row->it->metric];
+                snprintf(row->label, sizeof row->label, "%s", md->label);
+                snprintf(row->against, sizeof row->against, "%s", row->it->base_run >= 0 ? row->it->base : "(value)");
+                double v, b = 0;
+                bool na = false, nab = false;
+                bool got = metric_value(&jobs[i], row->it->metric, &v, &na);
+                bool gotb = row->it->base_run < 0 || metric_value(&jobs[row->it->base_run], row->it->metric, &b, &nab);
+                if ((!got && !na) || (!gotb && !nab)) {
+                    ok = false;
+                    break;
+                }
+                if (na || nab) snprintf(row->ours_text, sizeof row->ours_text, "n/a (needs %s)", md->needs);
+                else if (row->it->base_run >= 0 && b == 0) snprintf(row->ours_text, sizeof row->ours_text, "n/a (baseline is 0)");
+                else if (row->it->base_run >= 0) {
+                    row->have = true;
+                    row->ours = 100.0 * (v / b - 1.0);
+                    snprintf(row->ours_text, sizeof row->ours_text, "%+.1f%%", row->ours);
+                } else {
+                    row->have = true;
+                    row->ours = md->fmt == FMT_FRACTION ? 100.0 * v : v;
+                    format_value(row->ours_text, sizeof row->ours_text, md->fmt, v);
+                }
+                if (row->fig) snprintf(row->pub_text, sizeof row->pub_text, "%s (%s)", row->fig->text, row->fig->source);
+                else snprintf(row->pub_text, sizeof row->pub_text, "-");
+                if (na || nab) snprintf(row->why, sizeof row->why, "npsim has no %s yet", md->label);
+                else if (row->fig) snprintf(row->why, sizeof row->why, "%s", row->fig->why);
+            }
+        }
+        if (!ok || !n) continue;
+        print_table(stdout, sd, rows, n, &m, jobs);
+        print_table(txt, sd, rows, n, &m, jobs);
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "seed", sd->seed);
+        cJSON_AddStringToObject(t, "title", sd->title);
+        cJSON *ra = cJSON_AddArrayToObject(t, "rows");
+        for (unsigned i = 0; i < n; i++) cJSON_AddItemToArray(ra, row_json(&rows[i]));
+        cJSON_AddItemToArray(tables, t);
+        if (!o->no_plot) ok = plot_table(o->out, sd, rows, n);
+    }
+    if (txt) {
+        if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);
+        fclose(txt);
+    }
+    if (ok) {
+        cJSON *sum = cJSON_AddObjectToObject(root, "jobs_summary");
+        cJSON_AddNumberToObject(sum, "jobs", njobs);
+        cJSON_AddNumberToObject(sum, "wall_seconds_sum", wall_sum);
+        cJSON_AddNumberToObject(sum, "wall_seconds_max", wall_max);
+        cJSON_AddStringToObject(sum, "npsim_binary_fnv1a64", first >= 0 ? binary_of(&jobs[first]) : "");
+        cJSON *ja = cJSON_AddObjectToObject(root, "jobs");
+        for (unsigned i = 0; i < m.n; i++)
+            if (jobs[i].job) {
+                cJSON_AddItemToObject(ja, m.runs[i].id, jobs[i].job);
+                jobs[i].job = NULL;
+            }
+        ok = path_fmt(path, sizeof path, "%s/results.json", o->out) && write_json(root, path);
+        if (ok) printf("jobs: %u, job wall time summed %.1f s, longest %.1f s\ngather: %s/results.json, %s/tables.txt\n",
+                       njobs, wall_sum, wall_max, o->out, o->out);
+    }
+    cJSON_Delete(root);
+    for (unsigned i = 0; jobs && i < m.n; i++) cJSON_Delete(jobs[i].job);
+    free(jobs);
+    free(rows);
+    free(fg.f);
+    free(m.runs);
+    return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) return fail("usage: nppaper ids|indices|job|gather ... (sim/paper/nppaper.c, docs/paper.md)");
+    options o;
+    if (!parse_args(argc - 2, argv + 2, &o)) return 1;
+    if (!strcmp(argv[1], "ids")) return cmd_list(&o, false);
+    if (!strcmp(argv[1], "indices")) return cmd_list(&o, true);
+    if (!strcmp(argv[1], "job")) return cmd_job(&o);
+    if (!strcmp(argv[1], "gather")) return cmd_gather(&o);
+    return fail("unknown command '%s' (ids, indices, job, gather)", argv[1]);
+}

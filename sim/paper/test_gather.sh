@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# sim/paper/test_gather.sh NPPAPER FIXTURES WORK: the test of nppaper (make paper-test, part of
+# make sim-test). A complete set of job JSONs gives the expected tables; a missing, malformed or
+# incomplete job JSON, a mixed set of binaries and bad table lines fail with the file (and line)
+# named; a job starts npsim with the manifest line's argument vector and records it.
+set -euo pipefail
+nppaper=$1 fx=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
+tables=(--manifest "$fx/runs.tsv" --figures "$fx/figures.tsv" --seeds "$fx/seeds.tsv")
+passed=0
+
+ok() { passed=$((passed + 1)); echo "  ok: $*"; }
+die() { echo "paper-test: FAILED: $*" >&2; exit 1; }
+
+# expect_error NAME PATTERN COMMAND...: the command fails and its stderr matches PATTERN (grep -E)
+expect_error() {
+  local name=$1 pattern=$2
+  shift 2
+  if "$@" > "$work/out.txt" 2> "$work/err.txt"; then die "$name: succeeded, expected an error matching '$pattern'"; fi
+  grep -qE -- "$pattern" "$work/err.txt" || { cat "$work/err.txt" >&2; die "$name: stderr does not match '$pattern'"; }
+  grep -q AddressSanitizer "$work/err.txt" && { cat "$work/err.txt" >&2; die "$name: sanitizer report"; }
+  ok "$name: $(head -1 "$work/err.txt")"
+}
+
+# a copy of the complete job set that one case may damage
+jobs_copy() { rm -rf "$work/jobs" && cp -r "$fx/jobs" "$work/jobs"; }
+
+echo "== paper-test: gatherer"
+# 1. complete set: the expected tables, results.json with every row
+mkdir -p "$work/out"
+"$nppaper" gather "${tables[@]}" --jobs "$fx/jobs" --out "$work/out" --no-plot > "$work/stdout.txt"
+diff -u "$fx/expected_tables.txt" "$work/out/tables.txt" || die "tables.txt differs from $fx/expected_tables.txt"
+grep -q '^jobs: 4, job wall time summed 7.5 s, longest 3.0 s$' "$work/stdout.txt" || die "stdout lacks the job summary"
+rows=$(jq '[.tables[].rows[]] | length' "$work/out/results.json")
+[ "$rows" = 7 ] || die "results.json: $rows rows, expected 7"
+[ "$(jq -r '.tables[1].rows[0].ours' "$work/out/results.json")" = 25 ] || die "results.json: IPC change of b-new is not 25"
+[ "$(jq -r '.tables[0].rows[1].ours' "$work/out/results.json")" = null ] || die "results.json: a-new IPC without the key is not null"
+[ "$(jq -r '.jobs["a-new"].result.reply_flits' "$work/out/results.json")" = 600 ] || die "results.json: jobs not merged"
+ok "complete set: expected tables, 7 rows in results.json, IPC read where the JSON has it, n/a where not"
+
+# 2. one seed only: its table alone
+"$nppaper" gather "${tables[@]}" --jobs "$fx/jobs" --out "$work/out" --no-plot --seed 001 > /dev/null
+[ "$(grep -c '^seed ' "$work/out/tables.txt")" = 1 ] && grep -q '^seed 001' "$work/out/tables.txt" || die "--seed 001 printed other tables"
+ok "--seed 001 prints only seed 001"
+
+# 3. job JSON errors name the file
+jobs_copy; rm "$work/jobs/a-new.json"
+expect_error "missing job" "$work/jobs/a-new.json: missing: job 'a-new' \\($fx/runs.tsv:3\\)" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; head -c 200 "$fx/jobs/b-new.json" > "$work/jobs/b-new.json"
+expect_error "truncated job" "$work/jobs/b-new.json:[0-9]+: malformed JSON" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; sed -i 's/"reply_flits": 600,/"reply_flit": 600,/' "$work/jobs/a-new.json"
+expect_error "metric missing from the result" "$work/jobs/a-new.json: result.reply_flits is missing \\(metric reply_flits\\)" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; sed -i 's/"mc_stall_fraction": 0.4/"mc_stall_fraction": "0.4"/' "$work/jobs/a-base.json"
+expect_error "metric of the wrong type" "$work/jobs/a-base.json: result.mc_stall_fraction is not a finite number" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; sed -i 's/"id": "b-base"/"id": "b-new"/' "$work/jobs/b-base.json"
+expect_error "job file of another run" "$work/jobs/b-base.json: \"id\" is b-new, expected \"b-base\"" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; sed -i 's/0123456789abcdef/fedcba9876543210/' "$work/jobs/b-new.json"
+expect_error "jobs of two binaries" "$work/jobs/b-new.json ran npsim fedcba9876543210 but .*a-base.json ran 0123456789abcdef" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; echo '[1, 2]' > "$work/jobs/a-base.json"
+expect_error "not an object" "$work/jobs/a-base.json: not a job file" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+
+# 4. table errors name file:line
+T=$'\t'
+bad() { # bad NAME PATTERN LINE: the fixture manifest with LINE appended
+  { cat "$fx/runs.tsv"; printf '%s\n' "$3"; } > "$work/runs.tsv"
+  expect_error "$1" "$2" "$nppaper" gather --manifest "$work/runs.tsv" --figures "$fx/figures.tsv" \
+    --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
+}
+bad "unknown metric" "$work/runs.tsv:6: print item 'speed': unknown metric" "c${T}000${T}mix/4${T}-${T}-${T}speed/a-base"
+bad "unknown baseline" "$work/runs.tsv:6: baseline 'zz' is not a run of this table" "c${T}000${T}mix/4${T}-${T}-${T}ipc/zz"
+bad "duplicate id" "$work/runs.tsv:6: run id 'a-new' already used on line 3" "a-new${T}000${T}mix/4${T}-${T}-${T}-"
+bad "shell characters in an override" "$work/runs.tsv:6: override 'compressor=dpc;rm': key" "c${T}000${T}mix/4${T}-${T}compressor=dpc;rm${T}-"
+bad "runner's key in an override" "$work/runs.tsv:6: override 'data_dir=/tmp': data_dir and synth_report are set by the runner" "c${T}000${T}mix/4${T}-${T}data_dir=/tmp${T}-"
+bad "bad workload" "$work/runs.tsv:6: workload 'mix': expected PATTERN/ACCESSES_PER_WARP" "c${T}000${T}mix${T}-${T}-${T}-"
+bad "option as config" "$work/runs.tsv:6: config '--out': a path" "c${T}000${T}mix/4${T}--out${T}-${T}-"
+bad "missing field" "$work/runs.tsv:6: expected 6 tab-separated fields, found 5" "c${T}000${T}mix/4${T}-${T}-"
+bad "bad seed" "$work/runs.tsv:6: seed '0': expected three digits" "c${T}0${T}mix/4${T}-${T}-${T}-"
+bad "seed without title" "$work/runs.tsv:6: seed 007 has no title" "c${T}007${T}mix/4${T}-${T}-${T}-"
+{ cat "$fx/figures.tsv"; printf 'a-new\tcompletion\ta-base\t+5%%\tsec. 1\t-\n'; } > "$work/figures.tsv"
+expect_error "figure for a row the run does not print" "$work/figures.tsv:6: .*runs.tsv:3 does not print completion/a-base for run 'a-new'" \
+  "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
+{ cat "$fx/figures.tsv"; printf 'a-base\tmc_stall\t-\tabout 40\tsec. 1\t-\n'; } > "$work/figures.tsv"
+expect_error "published figure without a % sign" "$work/figures.tsv:6: published figure 'about 40'" \
+  "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
+printf '000\tquote " in a title\n' > "$work/seeds.tsv"
+expect_error "title that would reach gnuplot unquoted" "$work/seeds.tsv:1: title" \
+  "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$fx/figures.tsv" --seeds "$work/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
+
+echo "== paper-test: job"
+# 5. a job starts npsim with the line's arguments, one argv entry each, and wraps its JSON
+mkdir -p "$work/jobout"
+"$nppaper" job --manifest "$fx/runs.tsv" --id b-new --npsim "$fx/fake_npsim.sh" --out "$work/jobout" --commit abc123 \
+  data_dir=d synth_report=s 2> /dev/null
+j=$work/jobout/b-new.json
+want='["run","data_dir=d","synth_report=s","-c","sim/configs/fermi_crossbar.cfg","pcu_rgrs=128","routing_reply=xy","--pattern","stream","--per-warp","4"]'
+[ "$(jq -c .npsim_arguments "$j")" = "$want" ] || die "job: npsim_arguments $(jq -c .npsim_arguments "$j")"
+[ "$(jq -c '.result.argv' "$j")" = "$want" ] || die "job: npsim received $(jq -c .result.argv "$j")"
+[ "$(jq -r '.npsim.commit + " " + .seed + " " + .manifest' "$j")" = "abc123 001 $fx/runs.tsv:5" ] || die "job: commit/seed/manifest fields"
+jq -e '.timing.wall_seconds > 0 and .timing.simulated_cycles_per_wall_second > 0 and (.npsim.binary_fnv1a64 | length) == 16' "$j" > /dev/null || die "job: timing or binary hash"
+[ ! -e "$work/jobout/b-new.npsim.json" ] || die "job: npsim's own JSON left behind"
+ok "job: npsim got the manifest line as 10 arguments; commit, binary hash, wall time, cycles/s recorded"
+"$nppaper" job --manifest "$fx/runs.tsv" --index 0 --npsim "$fx/fake_npsim.sh" --out "$work/jobout" 2> /dev/null
+[ "$(jq -r .id "$work/jobout/a-base.json")" = a-base ] || die "job --index 0 is not the first run"
+ok "job --index 0 (SLURM_ARRAY_TASK_ID) is the first run"
+expect_error "npsim fails" "job a-new \\($fx/runs.tsv:3\\): npsim exited with status 3" \
+  env FAKE_NPSIM_EXIT=3 "$nppaper" job --manifest "$fx/runs.tsv" --id a-new --npsim "$fx/fake_npsim.sh" --out "$work/jobout"
+[ ! -e "$work/jobout/a-new.json" ] || die "a failed job left a job JSON"
+expect_error "index out of range" "--index 4: the table has 4 runs" \
+  "$nppaper" job --manifest "$fx/runs.tsv" --index 4 --npsim "$fx/fake_npsim.sh" --out "$work/jobout"
+[ "$("$nppaper" indices --manifest "$fx/runs.tsv" --seed 001)" = "2,3" ] || die "indices --seed 001"
+[ "$("$nppaper" ids --manifest "$fx/runs.tsv" --seed 000 | tr '\n' ' ')" = "a-base a-new " ] || die "ids --seed 000"
+ok "ids / indices select by seed"
+echo "paper-test: $passed checks passed"
