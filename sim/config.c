@@ -1,6 +1,7 @@
 /* Table-driven `key = value` configuration parser; see config.h and docs/sim.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
+#include "textscan.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -27,6 +28,8 @@ static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
 static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", NULL};
+static const char *const core_names[] = {"none", "sm", NULL};
+static const char *const scheduler_names[] = {"gto", "lrr", "youngest", NULL};
 
 #define OFF(f) offsetof(sim_config, f)
 static const key_def keys[] = {
@@ -58,6 +61,23 @@ static const key_def keys[] = {
     {"mc_nodes", KT_LIST, OFF(mc_nodes), 0, 255, NULL, 0, "MC nodes when mc_placement = list"},
     {"warps_per_sm", KT_UINT, OFF(warps_per_sm), 1, 64, NULL, 0, "warps per SM (trace warp ids are below this)"},
     {"warp_max_outstanding", KT_UINT, OFF(warp_max_outstanding), 1, 64, NULL, 0, "misses a warp may have in flight"},
+    {"core", KT_ENUM, OFF(core), 0, 0, core_names, 0,
+     "SM model: none (memory-only: warps issue their accesses) | sm (core model: schedulers, scoreboard)"},
+    {"schedulers_per_sm", KT_UINT, OFF(schedulers_per_sm), 1, 8, NULL, 0, "core = sm: warp schedulers per SM"},
+    {"scheduler", KT_ENUM, OFF(scheduler), 0, 0, scheduler_names, 0,
+     "core = sm: issue policy gto (greedy then oldest) | lrr (loose round robin) | youngest (greedy then youngest)"},
+    {"alu_latency", KT_UINT, OFF(class_latency[LAT_ALU]), 1, 1000, NULL, 0, "core = sm: ALU class latency (int, fp32, moves, branches)"},
+    {"alu_interval", KT_UINT, OFF(class_interval[LAT_ALU]), 1, 1000, NULL, 0, "core = sm: ALU initiation interval"},
+    {"sfu_latency", KT_UINT, OFF(class_latency[LAT_SFU]), 1, 1000, NULL, 0, "core = sm: SFU class latency (MUFU)"},
+    {"sfu_interval", KT_UINT, OFF(class_interval[LAT_SFU]), 1, 1000, NULL, 0, "core = sm: SFU initiation interval"},
+    {"other_latency", KT_UINT, OFF(class_latency[LAT_OTHER]), 1, 1000, NULL, 0,
+     "core = sm: OTHER class latency (fp64, tensor, texture, memory barriers)"},
+    {"other_interval", KT_UINT, OFF(class_interval[LAT_OTHER]), 1, 1000, NULL, 0, "core = sm: OTHER initiation interval"},
+    {"smem_latency", KT_UINT, OFF(smem_latency), 1, 1000, NULL, 0, "core = sm: shared-memory load/store latency"},
+    {"gen_alu", KT_UINT, OFF(gen_alu), 0, 64, NULL, 0,
+     "generators: ALU instructions after each memory instruction (arithmetic intensity)"},
+    {"gen_dep", KT_UINT, OFF(gen_dep), 0, 64, NULL, 0,
+     "generators: dependency distance: the instruction gen_dep after a load reads its register (0: none)"},
     {"l1_kb", KT_UINT, OFF(l1_kb), 1, 4096, NULL, 0, "L1 data cache size (KiB, 128-byte lines)"},
     {"l1_assoc", KT_UINT, OFF(l1_assoc), 1, 64, NULL, 0, "L1 associativity"},
     {"l1_policy", KT_ENUM, OFF(l1_policy), 0, 0, l1_policy_names, 0,
@@ -120,6 +140,20 @@ void config_default(sim_config *cfg) {
     cfg->mc_placement = PLACE_BOTTOM;
     cfg->warps_per_sm = 16;
     cfg->warp_max_outstanding = 2;
+    cfg->core = CORE_NONE;
+    cfg->schedulers_per_sm = 2;          /* seed 004 Table II */
+    cfg->scheduler = SCHED_GTO;          /* seed 004 Table II */
+    /* Accel-Sim SM7_QV100 trace.config (<latency>,<initiation>): int/sp 2,2; sfu 20,8; dp 8,4
+     * (anchors-core-systemc-compressors.md sec. 1.4); shared memory 20 (its gpgpusim.config) */
+    cfg->class_latency[LAT_ALU] = 2;
+    cfg->class_interval[LAT_ALU] = 2;
+    cfg->class_latency[LAT_SFU] = 20;
+    cfg->class_interval[LAT_SFU] = 8;
+    cfg->class_latency[LAT_OTHER] = 8;
+    cfg->class_interval[LAT_OTHER] = 4;
+    cfg->smem_latency = 20;
+    cfg->gen_alu = 4;
+    cfg->gen_dep = 3;
     cfg->l1_kb = 16;
     cfg->l1_assoc = 4;
     cfg->l1_hit_latency = 1;
@@ -162,24 +196,11 @@ static const key_def *find_key(const char *name) {
 }
 
 /* Strict number parsers: the whole string must be the number. */
-static bool parse_double(const char *s, double *out) {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno) return false;
-    *out = v;
-    return true;
-}
+/* textscan.h's numbers, shared with the trace readers: 0x hex or decimal without a leading
+ * zero (never octal), finite decimals only (no nan / inf). */
+static bool parse_double(const char *s, double *out) { return ts_double(s, out); }
 
-static bool parse_u64(const char *s, uint64_t *out) {
-    char *end;
-    if (*s == '-' || *s == '\0') return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (*end != '\0' || errno) return false;
-    *out = v;
-    return true;
-}
+static bool parse_u64(const char *s, uint64_t *out) { return ts_num_u64(s, UINT64_MAX, out); }
 
 static bool set_list(const key_def *k, sim_uint_list *list, const char *value, const char *where,
                      char *err, size_t len) {
@@ -362,6 +383,9 @@ bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t len) {
                     cfg->l1_assoc);
     return true;
 }
+
+const char *config_scheduler_name(unsigned s) { return s <= SCHED_YOUNGEST ? scheduler_names[s] : "?"; }
+const char *config_core_name(unsigned c) { return c <= CORE_SM ? core_names[c] : "?"; }
 
 const char *config_l1_policy_name(unsigned policy) {
     return policy <= L1_TAG_LRU ? l1_policy_names[policy] : "?";

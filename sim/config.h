@@ -21,6 +21,13 @@ typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_
 /* L1 tag policy (docs/sim.md "L1 policies"): the simulator's own LRU cache, the BA tag unit of
  * the C model in BA mode, or the same unit in its LRU mode. */
 typedef enum { L1_LRU = 0, L1_BA = 1, L1_TAG_LRU = 2 } sim_l1_policy;
+/* SM model (docs/sim.md "Core model"): none = the memory-only model (each warp issues its trace
+ * accesses, at most warp_max_outstanding misses in flight; every figure before the core model),
+ * sm = the core model (core.c). */
+typedef enum { CORE_NONE = 0, CORE_SM = 1 } sim_core;
+typedef enum { SCHED_GTO = 0, SCHED_LRR = 1, SCHED_YOUNGEST = 2 } sim_scheduler;
+/* Latency classes of the core model's table; index of class_latency / class_interval. */
+enum { LAT_ALU = 0, LAT_SFU = 1, LAT_OTHER = 2, LAT_CLASSES = 3 };
 
 typedef struct {
     unsigned count;
@@ -66,6 +73,14 @@ typedef struct {
     unsigned dft_entries;       /* data-filtering table entries per MC */
     unsigned pcu_rgrs;           /* packet coalescing unit per MC: RGRs, 0 = no PCU (docs/sim.md "Packet coalescing") */
     unsigned pcu_wb;             /* PCU write buffer entries */
+    sim_core core;               /* none | sm */
+    unsigned schedulers_per_sm;  /* core = sm: warp schedulers per SM */
+    sim_scheduler scheduler;     /* gto | lrr | youngest */
+    unsigned class_latency[LAT_CLASSES];   /* cycles from issue to result, per class */
+    unsigned class_interval[LAT_CLASSES];  /* initiation interval of each scheduler's unit of the class */
+    unsigned smem_latency;       /* shared-memory load/store latency */
+    unsigned gen_alu;            /* generators: ALU instructions after each memory instruction */
+    unsigned gen_dep;            /* generators: a load's consumer comes gen_dep instructions later (0: none) */
     unsigned gen_share;          /* trace generators' sharing knob (docs/sim.md "Generators"); 0 = as documented */
     char compressor[64];         /* reply compressor name, see sim/codec.c */
     unsigned approx_bits;        /* DSM approximation number on the approximable regions */
@@ -99,6 +114,8 @@ unsigned config_mcast_max_flits(const sim_config *cfg);
 bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t err_len);
 /* "lru", "ba", "tag-lru". */
 const char *config_l1_policy_name(unsigned policy);
+const char *config_scheduler_name(unsigned s);     /* "gto", "lrr", "youngest" */
+const char *config_core_name(unsigned c);          /* "none", "sm" */
 
 /* Print every key with its current value and help text (npsim help-config). */
 void config_print(const sim_config *cfg, void *file);

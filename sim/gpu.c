@@ -326,6 +326,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
 }
 
 static void destroy(gpu_system *g) {
+    core_free(g);
     for (unsigned i = 0; g->sm && i < g->nsm; i++) {
         sm_t *s = &g->sm[i];
         cache_free(&s->l1);
@@ -359,7 +360,7 @@ static void destroy(gpu_system *g) {
 
 static bool finished(const gpu_system *g) {
     for (unsigned i = 0; i < g->nsm; i++)
-        if (g->sm[i].unfinished) return false;
+        if (g->sm[i].unfinished || (g->sm[i].core && !core_sm_done(g, &g->sm[i]))) return false;
     return g->events == 0 && net_idle(g->net);
 }
 
@@ -380,6 +381,13 @@ static void collect(gpu_system *g) {
     st->pcu_rgrs = g->cfg.pcu_rgrs;
     for (unsigned i = 0; g->cfg.l1_policy != L1_LRU && i < g->nsm; i++)
         for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
+    st->core = g->cfg.core;
+    if (g->cfg.core == CORE_SM) {
+        st->scheduler = g->cfg.scheduler;
+        st->sms = g->nsm;
+        st->schedulers_per_sm = g->cfg.schedulers_per_sm;
+        core_collect(g);
+    }
     st->amat = st->reads ? ((double)st->l1_hits * g->cfg.l1_hit_latency + (double)st->read_miss_lat_sum) / (double)st->reads : 0;
 }
 
@@ -416,7 +424,12 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
             free(g);
             return false;
         }
+    if (cfg->core == CORE_SM && !trace_check(trace, cfg->sms, cfg->warps_per_sm, err, err_len)) {
+        free(g);
+        return false;
+    }
     bool ok = build(g, err, err_len);
+    if (ok && cfg->core == CORE_SM) ok = core_build(g, err, err_len);
     while (ok && !finished(g)) {
         if (g->now >= cfg->max_cycles) {
             snprintf(err, err_len, "run did not finish within max_cycles = %llu (deadlock or a too small limit)",
@@ -425,8 +438,11 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
             break;
         }
         run_events(g);
-        for (unsigned i = 0; i < g->nsm; i++)
-            if (g->sm[i].unfinished) sm_issue(g, &g->sm[i]);
+        if (g->cfg.core == CORE_SM)
+            for (unsigned i = 0; i < g->nsm; i++) core_step(g, &g->sm[i]);
+        else
+            for (unsigned i = 0; i < g->nsm; i++)
+                if (g->sm[i].unfinished) sm_issue(g, &g->sm[i]);
         for (unsigned i = 0; i < g->nmc; i++) mc_step(g, &g->mc[i]);
         net_step(g->net);
         g->now = net_now(g->net);

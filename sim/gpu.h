@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "reply_codec.h"
 #include "config.h"
+#include "core.h"
 #include "dft.h"
 #include "dsm.h"
 #include "memimg.h"
@@ -66,7 +67,9 @@ typedef struct {
     uint32_t outstanding;
 } warp_t;
 
-typedef struct {
+struct core_sm;
+
+typedef struct sm_t {
     unsigned node;
     cache_t l1;
     l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
@@ -76,6 +79,7 @@ typedef struct {
     warp_t *warp;
     unsigned rr;                 /* next warp the issue stage looks at */
     uint32_t unfinished;         /* accesses not yet completed */
+    struct core_sm *core;        /* core = sm: the core model's state (core.c); NULL in core = none */
 } sm_t;
 
 typedef struct {
@@ -130,6 +134,22 @@ typedef struct {
     uint64_t pcu_flits_saved;                            /* reply flits the joined reads would have taken */
     uint64_t pcu_repeat;                                 /* reads that found their SM's bit set (closed the group) */
     uint64_t pcu_wait_full, pcu_wait_write, pcu_wait_unissued, pcu_wait_wb;   /* stage-1 stall cycles, by cause */
+    /* core model (core = sm; docs/sim.md "Core model"); all 0 with core = none */
+    uint64_t core;                                       /* sim_core of the run */
+    uint64_t scheduler;                                  /* sim_scheduler of the run */
+    uint64_t sms, schedulers_per_sm;
+    uint64_t instructions;                               /* warp instructions issued, whole GPU */
+    uint64_t inst_class[OP_CLASSES];                     /* of them, by trace_op */
+    uint64_t sm_instructions[256];                       /* per SM */
+    uint64_t sm_cycles[256];                             /* per SM: cycles to its last issue (its IPC's denominator) */
+    uint64_t sched_cycles;                               /* scheduler-cycles while the scheduler's SM had work */
+    uint64_t stall[STALL_CAUSES];                        /* scheduler-cycles without issue, by cause (core.h) */
+    uint64_t ready_sum;                                  /* ready warps summed over those scheduler-cycles */
+    uint64_t sched_runs, sched_run_cycles;               /* schedules: runs of issues from one warp; their cycles */
+    uint64_t lsu_requests, lsu_mshr_retries;             /* line requests the load/store units sent; cycles refused */
+    uint64_t wide_waits;                                 /* issues delayed by a register Accel-Sim (MAX_DST 1) does not reserve */
+    uint64_t wide_wait_cycles;                           /* the cycles those delays added */
+    uint64_t barriers;                                   /* barrier releases */
 } gpu_stats;
 
 typedef struct gpu_system gpu_system;
@@ -185,6 +205,9 @@ uint32_t gpu_txn_alloc(gpu_system *g);
 void gpu_txn_free(gpu_system *g, uint32_t id);
 void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay);
 void sm_issue(gpu_system *g, sm_t *s);
+/* core = sm: one line request from the load/store unit, tagged (core.h); see gpu_sm.c */
+bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
+void gpu_sm_write(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
 void sm_reply(gpu_system *g, uint32_t id);
 void sm_fill(gpu_system *g, uint32_t id);
 bool mc_accept(gpu_system *g, unsigned mc);

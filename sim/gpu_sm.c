@@ -3,6 +3,13 @@
  * merged warp. Writes are write-through, no-allocate, and count as outstanding until acked. */
 #include "gpu.h"
 
+/* A line request tagged `tag` completed: in core = none the tag is the warp (one more miss it
+ * may have in flight), in core = sm the core model's load slot (core.c). */
+static void request_done(gpu_system *g, sm_t *s, unsigned tag) {
+    if (s->core) core_access_done(g, s, tag);
+    else s->warp[tag].outstanding--;
+}
+
 static void send_request(gpu_system *g, sm_t *s, uint32_t id, uint64_t payload_bits) {
     txn_t *t = &g->txn[id];
     t->t_req_created = g->now;
@@ -159,7 +166,7 @@ static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
             kept++;
             continue;
         }
-        s->warp[m->waiter[i]].outstanding--;
+        request_done(g, s, m->waiter[i]);
         s->unfinished--;
         g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
     }
@@ -263,7 +270,7 @@ static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
             kept++;
             continue;
         }
-        s->warp[m->waiter[i]].outstanding--;
+        request_done(g, s, m->waiter[i]);
         s->unfinished--;
         g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
     }
@@ -277,6 +284,11 @@ static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_acces
     if (g->cfg.l1_policy != L1_LRU) return issue_read_tags(g, s, w, a);
     return g->filtering ? issue_read_filtered(g, s, w, a) : issue_read(g, s, w, a);
 }
+
+/* The core model's load/store unit: one line request of a global load (false: no MSHR, retry)
+ * or store, tagged for request_done. */
+bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) { return issue_read_any(g, s, tag, a); }
+void gpu_sm_write(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) { issue_write(g, s, tag, a); }
 
 void sm_issue(gpu_system *g, sm_t *s) {
     unsigned warps = g->cfg.warps_per_sm;
@@ -311,8 +323,8 @@ void sm_reply(gpu_system *g, uint32_t id) {
     g->st.rep_lat_sum += t->t_reply_arrived - t->t_reply_created;
     if (t->write) {
         sm_t *s = &g->sm[t->sm];
-        s->warp[t->warp].outstanding--;
         s->unfinished--;
+        request_done(g, s, t->warp);
         gpu_txn_free(g, id);
         return;
     }
@@ -337,7 +349,7 @@ void sm_fill(gpu_system *g, uint32_t id) {
     mshr_t *m = &s->mshr[t->mshr];
     cache_fill(&s->l1, t->line, t->line);
     for (unsigned i = 0; i < m->nwait; i++) {
-        s->warp[m->waiter[i]].outstanding--;
+        request_done(g, s, m->waiter[i]);
         s->unfinished--;
         g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
     }

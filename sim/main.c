@@ -125,8 +125,17 @@ static void describe_machine(FILE *f, const options *o, const mem_image *img, co
     else
         fprintf(f, "machine: request and reply crossbars, %u SMs + %u MCs, %u-bit channels, %u VCs x %u flits\n",
                 c->sms, c->mcs, config_channel_bits(c), c->vcs, c->vc_depth);
-    fprintf(f, "workload: %s, %zu accesses; memory image %u regions from %s (%.1f MiB)\n",
-            o->trace ? o->trace : o->pattern, t->count, img->nregions, c->data_dir, (double)img->size / 1048576.0);
+    fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image %u regions from %s (%.1f MiB)\n",
+            o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions, c->data_dir, (double)img->size / 1048576.0);
+    fprintf(f, "SM model: core = %s", config_core_name(c->core));
+    if (c->core == CORE_SM)
+        fprintf(f, ", %u warps/SM, %u schedulers/SM, %s; latency,interval alu %u,%u sfu %u,%u other %u,%u; smem %u; "
+                   "generators: gen_alu %u, gen_dep %u", c->warps_per_sm, c->schedulers_per_sm,
+                config_scheduler_name(c->scheduler), c->class_latency[LAT_ALU], c->class_interval[LAT_ALU],
+                c->class_latency[LAT_SFU], c->class_interval[LAT_SFU], c->class_latency[LAT_OTHER],
+                c->class_interval[LAT_OTHER], c->smem_latency, c->gen_alu, c->gen_dep);
+    else fprintf(f, " (memory-only: each warp issues its accesses, at most %u misses in flight)", c->warp_max_outstanding);
+    fputc('\n', f);
 }
 
 /* npsim compare: baseline and every compressor on one workload -> table (+ summary files). */
@@ -202,6 +211,94 @@ static int cmd_run(options *o) {
     return ok ? 0 : die(err);
 }
 
+/* npsim core-compare: the core model under each issue policy on one workload. */
+static int cmd_core_compare(options *o) {
+    static const sim_scheduler policies[] = {SCHED_GTO, SCHED_LRR, SCHED_YOUNGEST};
+    char err[ERR_LEN];
+    mem_image img;
+    trace_t t;
+    o->cfg.core = CORE_SM;
+    if (!load_workload(o, &img, &t, err)) return die(err);
+    gpu_stats st[3];
+    codec_timing tm[3];
+    cJSON *root = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(root, "runs");
+    const char *name = o->trace ? o->trace : o->pattern;
+    for (unsigned i = 0; i < 3; i++) {
+        sim_config cfg = o->cfg;
+        cfg.scheduler = policies[i];
+        double t0 = cpu_seconds();
+        if (!gpu_run(&cfg, &img, &t, &st[i], &tm[i], err, ERR_LEN)) return die(err);
+        fprintf(stderr, "npsim: core %s: %llu cycles in %.2f s\n", config_scheduler_name(cfg.scheduler),
+                (unsigned long long)st[i].completion_cycles, cpu_seconds() - t0);
+        cJSON *j = report_gpu_json(cfg.compressor, &st[i], &tm[i]);
+        cJSON_AddStringToObject(j, "workload", name);
+        cJSON_AddItemToArray(runs, j);
+    }
+    FILE *outs[2] = {stdout, NULL};
+    char path[1024];
+    if (o->out) {
+        snprintf(path, sizeof path, "%s/core_compare.txt", o->out);
+        if (!(outs[1] = fopen(path, "w"))) return die("core-compare: cannot write core_compare.txt in --out");
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        FILE *f = outs[k];
+        if (!f) continue;
+        fprintf(f, "npsim core-compare: issue policies of the core model\n");
+        describe_machine(f, o, &img, &t);
+        report_core_table_header(f);
+        for (unsigned i = 0; i < 3; i++) report_core_table_row(f, name, &st[i]);
+        fprintf(f, "(ipc: warp instructions per cycle, whole GPU; issue/idle/bar/sb/mem/struct: shares of scheduler-cycles "
+                   "that issued / stalled by cause; ready: ready warps per scheduler per cycle; cyc/sch: execution "
+                   "cycles per schedule; lat_tol = ready x cyc/sch, seed 004 eq. 4)\n");
+        for (unsigned i = 0; i < 3; i++) report_gpu_detail(f, config_scheduler_name(policies[i]), &st[i], &tm[i]);
+    }
+    bool ok = true;
+    if (outs[1]) {
+        fclose(outs[1]);
+        snprintf(path, sizeof path, "%s/core_compare.json", o->out);
+        ok = write_json(root, path, err);
+    }
+    cJSON_Delete(root);
+    trace_free(&t);
+    memimg_free(&img);
+    return ok ? 0 : die(err);
+}
+
+/* npsim gpu-bench: simulated cycles per CPU second of gpu_run on the workload, core = none and
+ * core = sm, best of --repeat runs each (CPU time of the run alone: no loading, no generation). */
+static int cmd_gpu_bench(options *o) {
+    char err[ERR_LEN];
+    mem_image img;
+    trace_t t;
+    if (!load_workload(o, &img, &t, err)) return die(err);
+    unsigned repeat = o->cycles ? (unsigned)o->cycles : 3;
+    double rate[2] = {0, 0};
+    printf("gpu-bench: %s, %zu accesses, %zu warp instructions, %u SMs, compressor %s; best of %u runs each, one core\n",
+           o->trace ? o->trace : o->pattern, t.count, t.nin, o->cfg.sms, o->cfg.compressor, repeat);
+    for (unsigned m = 0; m < 2; m++) {
+        sim_config cfg = o->cfg;
+        cfg.core = m ? CORE_SM : CORE_NONE;
+        double best = 0;
+        gpu_stats st;
+        for (unsigned r = 0; r < repeat; r++) {
+            double t0 = cpu_seconds();
+            if (!gpu_run(&cfg, &img, &t, &st, NULL, err, ERR_LEN)) return die(err);
+            double secs = cpu_seconds() - t0;
+            if (r == 0 || secs < best) best = secs;
+        }
+        rate[m] = (double)st.completion_cycles / best;
+        printf("  core = %-4s %9llu cycles in %.3f s CPU = %9.0f simulated cycles/s", config_core_name(cfg.core),
+               (unsigned long long)st.completion_cycles, best, rate[m]);
+        if (m) printf(" (%llu warp instructions, %.0f per s)", (unsigned long long)st.instructions,
+                      (double)st.instructions / best);
+        printf("\n");
+    }
+    printf("  core model cost: %.2fx the memory-only model's time per simulated cycle\n", rate[0] / rate[1]);
+    trace_free(&t);
+    memimg_free(&img);
+    return 0;
+}
+
 static int cmd_gen_trace(options *o) {
     char err[ERR_LEN];
     if (!o->out) return die("gen-trace: --out FILE required (.bin = binary, else text)");
@@ -211,7 +308,8 @@ static int cmd_gen_trace(options *o) {
     size_t len = strlen(o->out);
     bool binary = len > 4 && !strcmp(o->out + len - 4, ".bin");
     bool ok = binary ? trace_save_binary(&t, o->out, err, ERR_LEN) : trace_save_text(&t, o->out, err, ERR_LEN);
-    if (ok) printf("gen-trace: %s: %zu accesses (%s, %u per warp)\n", o->out, t.count, o->pattern, o->per_warp);
+    if (ok) printf("gen-trace: %s: %zu accesses, %zu instructions (%s, %u per warp)\n", o->out, t.count, t.nin,
+                   o->pattern, o->per_warp);
     trace_free(&t);
     memimg_free(&img);
     return ok ? 0 : die(err);
@@ -227,7 +325,8 @@ static int cmd_convert(options *o) {
     bool binary = len > 4 && !strcmp(o->positional[1] + len - 4, ".bin");
     bool ok = binary ? trace_save_binary(&t, o->positional[1], err, ERR_LEN)
                      : trace_save_text(&t, o->positional[1], err, ERR_LEN);
-    if (ok) printf("convert: %s -> %s: %zu accesses\n", o->positional[0], o->positional[1], t.count);
+    if (ok) printf("convert: %s -> %s: %zu accesses, %zu instructions\n", o->positional[0], o->positional[1], t.count,
+                   t.nin);
     trace_free(&t);
     return ok ? 0 : die(err);
 }
@@ -673,7 +772,9 @@ static void usage(void) {
          "  run      [--trace T | --pattern P --per-warp N] [--out FILE.json]  one run (key compressor)\n"
          "  traffic  synthetic traffic run (keys traffic, injection_rate, packet_flits, ...)\n"
          "  sweep    [--out PREFIX]  latency / accepted throughput vs offered load, saturation, PNG\n"
-         "  bench    [--cycles N]  simulated cycles per CPU second\n"
+         "  bench    [--cycles N]  simulated cycles per CPU second (synthetic traffic)\n"
+         "  gpu-bench [--trace T | --pattern P] [--cycles R]  GPU run speed, core = none vs sm, best of R (3)\n"
+         "  core-compare [--trace T | --pattern P] [--out DIR]  core model: gto vs lrr vs youngest\n"
          "  gen-trace --pattern P --per-warp N --out FILE  (.bin: binary)\n"
          "  convert  IN OUT  trace text <-> binary (by OUT's extension)\n"
          "  ba-compare [--pattern P | --trace T] [--out DIR]  L1 lru vs tag-lru vs ba on every generated workload\n"
@@ -696,6 +797,8 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "traffic")) return cmd_traffic(&o);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(&o);
     if (!strcmp(cmd, "bench")) return cmd_bench(&o);
+    if (!strcmp(cmd, "gpu-bench")) return cmd_gpu_bench(&o);
+    if (!strcmp(cmd, "core-compare")) return cmd_core_compare(&o);
     if (!strcmp(cmd, "gen-trace")) return cmd_gen_trace(&o);
     if (!strcmp(cmd, "convert")) return cmd_convert(&o);
     if (!strcmp(cmd, "codecs")) return cmd_codecs(&o);

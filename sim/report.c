@@ -21,6 +21,79 @@ void report_figures(const gpu_stats *st, gpu_figures *f) {
     f->pcu_locality_ratio = ratio((double)st->pcu_coalesced_reads, (double)(st->pcu_read_replies + st->pcu_joined));
 }
 
+void report_core_figures(const gpu_stats *st, core_figures *f) {
+    double cycles = (double)st->completion_cycles;
+    f->ipc = ratio((double)st->instructions, cycles);
+    f->ipc_sm_min = f->ipc_sm_max = f->ipc_sm_mean = 0;
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->sms && i < 256; i++) {
+        if (!st->sm_instructions[i]) continue;
+        double x = ratio((double)st->sm_instructions[i], (double)st->sm_cycles[i]);
+        if (!n || x < f->ipc_sm_min) f->ipc_sm_min = x;
+        if (!n || x > f->ipc_sm_max) f->ipc_sm_max = x;
+        f->ipc_sm_mean += x;
+        n++;
+    }
+    f->ipc_sm_mean = ratio(f->ipc_sm_mean, n);
+    double sc = (double)st->sched_cycles;
+    uint64_t stalled = 0;
+    for (unsigned c = 0; c < STALL_CAUSES; c++) {
+        f->stall_fraction[c] = ratio((double)st->stall[c], sc);
+        stalled += st->stall[c];
+    }
+    f->issue_fraction = ratio(sc - (double)stalled, sc);
+    f->ready_per_scheduler = ratio((double)st->ready_sum, sc);
+    f->cycles_per_schedule = ratio((double)st->sched_run_cycles, (double)st->sched_runs);
+    f->latency_tolerance = f->ready_per_scheduler * f->cycles_per_schedule;
+}
+
+void *report_core_json(const gpu_stats *st) {
+    core_figures f;
+    report_core_figures(st, &f);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "scheduler", config_scheduler_name((unsigned)st->scheduler));
+    cJSON_AddNumberToObject(o, "schedulers_per_sm", (double)st->schedulers_per_sm);
+    cJSON_AddNumberToObject(o, "instructions", (double)st->instructions);
+    cJSON *cls = cJSON_AddObjectToObject(o, "instructions_by_class");
+    for (unsigned c = 0; c < OP_CLASSES; c++) cJSON_AddNumberToObject(cls, trace_op_name(c), (double)st->inst_class[c]);
+    cJSON_AddNumberToObject(o, "ipc", f.ipc);
+    cJSON *per = cJSON_AddArrayToObject(o, "ipc_per_sm");
+    for (unsigned i = 0; i < st->sms && i < 256; i++)
+        cJSON_AddItemToArray(per, cJSON_CreateNumber(ratio((double)st->sm_instructions[i], (double)st->sm_cycles[i])));
+    cJSON_AddNumberToObject(o, "scheduler_cycles", (double)st->sched_cycles);
+    cJSON_AddNumberToObject(o, "issue_fraction", f.issue_fraction);
+    cJSON *stall = cJSON_AddObjectToObject(o, "stall_cycles");
+    for (unsigned c = 0; c < STALL_CAUSES; c++) cJSON_AddNumberToObject(stall, core_stall_name(c), (double)st->stall[c]);
+    cJSON_AddNumberToObject(o, "ready_warps_per_scheduler", f.ready_per_scheduler);
+    cJSON_AddNumberToObject(o, "schedules", (double)st->sched_runs);
+    cJSON_AddNumberToObject(o, "execution_cycles_per_schedule", f.cycles_per_schedule);
+    cJSON_AddNumberToObject(o, "latency_tolerance", f.latency_tolerance);
+    cJSON_AddNumberToObject(o, "lsu_line_requests", (double)st->lsu_requests);
+    cJSON_AddNumberToObject(o, "lsu_mshr_retries", (double)st->lsu_mshr_retries);
+    cJSON_AddNumberToObject(o, "wide_register_waits", (double)st->wide_waits);
+    cJSON_AddNumberToObject(o, "wide_register_wait_cycles", (double)st->wide_wait_cycles);
+    cJSON_AddNumberToObject(o, "barrier_releases", (double)st->barriers);
+    return o;
+}
+
+void report_core_table_header(FILE *f) {
+    fprintf(f, "%-14s %-9s %9s %8s %6s %6s %6s %6s %6s %6s %6s %7s %7s %7s %8s\n", "workload", "scheduler",
+            "insts", "cycles", "ipc", "issue", "idle", "bar", "sb", "mem", "struct", "ready", "cyc/sch", "lat_tol",
+            "amat");
+}
+
+void report_core_table_row(FILE *f, const char *workload, const gpu_stats *st) {
+    core_figures c;
+    report_core_figures(st, &c);
+    fprintf(f, "%-14s %-9s %9llu %8llu %6.3f %5.1f%% %5.1f%% %5.1f%% %5.1f%% %5.1f%% %5.1f%% %7.2f %7.2f %7.2f %8.1f\n",
+            workload, config_scheduler_name((unsigned)st->scheduler), (unsigned long long)st->instructions,
+            (unsigned long long)st->completion_cycles, c.ipc, 100 * c.issue_fraction,
+            100 * c.stall_fraction[STALL_IDLE], 100 * c.stall_fraction[STALL_BARRIER],
+            100 * c.stall_fraction[STALL_SCOREBOARD], 100 * c.stall_fraction[STALL_MEMORY],
+            100 * c.stall_fraction[STALL_STRUCTURAL], c.ready_per_scheduler, c.cycles_per_schedule,
+            c.latency_tolerance, st->amat);
+}
+
 static void add_latency(cJSON *obj, const char *key, const codec_latency *l) {
     cJSON *o = cJSON_AddObjectToObject(obj, key);
     cJSON_AddNumberToObject(o, "cycles", l->cycles);
@@ -69,6 +142,8 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     add_l1_policy(o, st);
     if (st->pcu_rgrs) cJSON_AddItemToObject(o, "pcu", report_pcu_json(st, NULL));
+    cJSON_AddStringToObject(o, "core_model", config_core_name((unsigned)st->core));
+    if (st->core == CORE_SM) cJSON_AddItemToObject(o, "core", report_core_json(st));
     if (t) {
         cJSON *lat = cJSON_AddObjectToObject(o, "latencies");
         add_latency(lat, "compressor", &t->comp);
@@ -100,6 +175,20 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
             (unsigned long long)st->writes, 100 * g.l2_hit_rate);
     fprintf(f, "  latency: request %.1f + memory %.1f + reply %.1f cycles; AMAT %.1f; link utilisation %.3f\n",
             g.avg_request_latency, g.avg_memory_latency, g.avg_reply_latency, g.amat, st->link_utilisation);
+    if (st->core == CORE_SM) {
+        core_figures c;
+        report_core_figures(st, &c);
+        fprintf(f, "  core (%s, %llu schedulers/SM): %llu warp instructions, IPC %.3f (per SM min %.3f mean %.3f max "
+                   "%.3f); scheduler-cycles: issue %.1f%%, stalls idle %.1f%% barrier %.1f%% scoreboard %.1f%% memory "
+                   "%.1f%% structural %.1f%%; ready warps/scheduler %.2f; execution cycles/schedule %.2f; latency "
+                   "tolerance %.2f (seed 004 eq. 4); wide-register waits %llu (+%llu cycles vs Accel-Sim MAX_DST 1)\n",
+                config_scheduler_name((unsigned)st->scheduler), (unsigned long long)st->schedulers_per_sm,
+                (unsigned long long)st->instructions, c.ipc, c.ipc_sm_min, c.ipc_sm_mean, c.ipc_sm_max,
+                100 * c.issue_fraction, 100 * c.stall_fraction[STALL_IDLE], 100 * c.stall_fraction[STALL_BARRIER],
+                100 * c.stall_fraction[STALL_SCOREBOARD], 100 * c.stall_fraction[STALL_MEMORY],
+                100 * c.stall_fraction[STALL_STRUCTURAL], c.ready_per_scheduler, c.cycles_per_schedule,
+                c.latency_tolerance, (unsigned long long)st->wide_waits, (unsigned long long)st->wide_wait_cycles);
+    }
     if (st->l1_policy != L1_LRU) {
         const uint64_t *n = st->l1_outcome;
         fprintf(f, "  L1 %s (tag unit): hit %llu, miss_fill %llu, miss_evict %llu, bypass %llu, pseudo_hit %llu, "

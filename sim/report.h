@@ -21,6 +21,23 @@ typedef struct {
 } gpu_figures;
 
 void report_figures(const gpu_stats *st, gpu_figures *f);
+
+/* Core model figures (core = sm; docs/sim.md "Core model: reported figures"). */
+typedef struct {
+    double ipc;                              /* warp instructions / completion cycles, whole GPU */
+    double ipc_sm_min, ipc_sm_mean, ipc_sm_max;   /* per SM: its instructions / cycles to its last issue */
+    double issue_fraction;                   /* scheduler-cycles that issued */
+    double stall_fraction[STALL_CAUSES];     /* scheduler-cycles without issue, by cause */
+    double ready_per_scheduler;              /* average ready warps per scheduler per cycle */
+    double cycles_per_schedule;              /* average execution cycles per schedule (seed 004 eq. 4) */
+    double latency_tolerance;                /* ready_per_scheduler x cycles_per_schedule (seed 004 eq. 4) */
+} core_figures;
+
+void report_core_figures(const gpu_stats *st, core_figures *f);
+void *report_core_json(const gpu_stats *st);
+/* npsim core-compare: one row per (workload, scheduler). */
+void report_core_table_header(FILE *f);
+void report_core_table_row(FILE *f, const char *workload, const gpu_stats *st);
 /* JSON object for one run (caller owns; cJSON *). */
 void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t);
 void report_gpu_table_header(FILE *f);

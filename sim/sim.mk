@@ -3,7 +3,10 @@
 #   make sim        build $(BUILD)/bin/npsim; baseline vs every reply compressor on the default
 #                   workload and machine; table in $(BUILD)/sim/summary.txt (+ summary.json)
 #   make sim-test   cmocka tests of the simulator (ASan+UBSan build), $(BUILD)/sim-tests/
-#   make sim-bench  simulated cycles per CPU second, 8x8 and 16x16 mesh, uniform 1-flit, 0.2
+#   make sim-bench  simulated cycles per CPU second, 8x8 and 16x16 mesh, uniform 1-flit, 0.2; and the
+#                   GPU model on the default workload, core = none vs core = sm (npsim gpu-bench)
+#   make sim-core   the core model under gto / lrr / youngest on the default workload and on both
+#                   real Accel-Sim traces; $(BUILD)/sim/core_*.{txt,json}
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
@@ -29,7 +32,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 # Arguments every npsim call of these targets gets: data and synthesis report locations.
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-ba sim-pcu npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-ba sim-pcu sim-core npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -65,7 +68,7 @@ sim: $(NPSIM)
 sim-test: $(SIM_TEST_BINS)
 	@for t in $(SIM_TEST_BINS); do \
 	  echo "== $$t"; \
-	  SIM_TEST_DATA_DIR=$(DATA_DIR) $$t || exit 1; \
+	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) $$t || exit 1; \
 	done
 
 ## sim-bench: simulated cycles per CPU second, instructions per simulated cycle (callgrind) and memory, 8x8 and 16x16, uniform 1-flit at 0.2
@@ -82,6 +85,19 @@ sim-bench: $(NPSIM)
 	          injection_rate=0.2 packet_flits=1 --cycles $$ir_cycles 2>&1 | sed -n 's/^==[0-9]*== Collected : *\([0-9]*\)$$/\1/p'); \
 	    echo "  callgrind: $$((ir / ir_cycles)) instructions per simulated cycle ($$ir_cycles cycles)"; \
 	  else echo "  callgrind: valgrind not installed (.ci/deps.sh)"; fi; \
+	done
+	$(NPSIM) gpu-bench $(SIM_ARGS)
+
+## sim-core: core model (core = sm) under gto / lrr / youngest: default workload, both real Accel-Sim traces
+SIM_ACCELSIM_DIR ?= ../shared/data/traces/accelsim
+SIM_ACCELSIM     := vectoradd-100-32 matrixmul-32-32
+sim-core: $(NPSIM)
+	mkdir -p $(SIM_DIR)/core_mix
+	$(NPSIM) core-compare $(SIM_ARGS) --out $(SIM_DIR)/core_mix
+	@for k in $(SIM_ACCELSIM); do \
+	  mkdir -p $(SIM_DIR)/core_$$k && \
+	  $(NPSIM) core-compare $(SIM_ARGS) warps_per_sm=32 --trace $(SIM_ACCELSIM_DIR)/$$k/kernelslist.g \
+	    --out $(SIM_DIR)/core_$$k || exit 1; \
 	done
 
 ## sim-sweep: latency and accepted throughput vs offered load (8x8, uniform, XY), 1- and 5-flit packets; PNGs

@@ -2,7 +2,24 @@
 #include "tracegen.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* Compute and dependencies (docs/sim.md "Generators"): after each memory instruction a warp runs
+ * gen_alu independent ALU instructions (arithmetic intensity gen_alu : 1), and the instruction
+ * gen_dep positions after a load reads the load's register (dependency distance; 0 = no
+ * consumer). A warp therefore has gen_dep - 1 instructions of its own to issue under each load's
+ * latency; the rest must come from other warps: each workload has a defined latency tolerance.
+ * Loads write r64..r127 in turn, ALU instructions r0..r15; the memory accesses (and so every
+ * core = none figure) do not depend on gen_alu / gen_dep. */
+#define DEP_RING 128u            /* > the largest gen_dep (64) */
+
+typedef struct {
+    uint32_t n;                  /* instructions emitted so far */
+    uint32_t loads;
+    uint32_t at[DEP_RING];       /* instruction index + 1 of the load whose register is reg[] */
+    uint8_t reg[DEP_RING];
+} warp_gen;
 
 typedef struct {
     const sim_config *cfg;
@@ -10,11 +27,38 @@ typedef struct {
     trace_t *out;
     unsigned per_warp;
     unsigned first_sm, sms;      /* the group of SMs running the pattern */
+    warp_gen *wg;                /* [sm * warps_per_sm + warp] */
 } gen_ctx;
 
+/* The next instruction of warp state w: its source is the register of the load gen_dep before. */
+static void next_inst(const gen_ctx *c, warp_gen *w, trace_inst *in) {
+    unsigned d = c->cfg->gen_dep;
+    if (d && w->n >= d) {
+        uint32_t m = w->n - d;
+        if (w->at[m % DEP_RING] == m + 1) in->src[in->nsrc++] = w->reg[m % DEP_RING];
+    }
+    w->n++;
+}
+
 static void emit(gen_ctx *c, unsigned sm, unsigned warp, int write, uint64_t addr, unsigned mask) {
-    trace_push(c->out, (trace_access){addr & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp,
-                                      (uint8_t)(write != 0), (uint8_t)mask});
+    warp_gen *w = &c->wg[sm * c->cfg->warps_per_sm + warp];
+    trace_access a = {addr & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp, (uint8_t)(write != 0),
+                      (uint8_t)mask};
+    trace_inst in = {.sm = (uint16_t)sm, .warp = (uint16_t)warp, .op = write ? OP_ST : OP_LD};
+    uint32_t index = w->n;
+    next_inst(c, w, &in);
+    if (!write) {
+        in.dst = (uint8_t)(64 + w->loads++ % 64);
+        in.ndst = 1;
+        w->at[index % DEP_RING] = index + 1;
+        w->reg[index % DEP_RING] = in.dst;
+    }
+    trace_push_inst(c->out, in, &a, 1);
+    for (unsigned k = 0; k < c->cfg->gen_alu; k++) {
+        trace_inst alu = {.sm = (uint16_t)sm, .warp = (uint16_t)warp, .op = OP_ALU, .dst = (uint8_t)(w->n % 16), .ndst = 1};
+        next_inst(c, w, &alu);
+        trace_push_inst(c->out, alu, NULL, 0);
+    }
 }
 
 static const mem_region *region(const gen_ctx *c, const char *name) { return memimg_find(c->img, name); }
@@ -191,9 +235,24 @@ static bool has_regions(const mem_image *img, unsigned p, char *err, size_t len)
     return true;
 }
 
+static bool tracegen_run(const char *pattern, gen_ctx *c, char *err, size_t err_len);
+
 bool tracegen(const char *pattern, const sim_config *cfg, const mem_image *img, unsigned per_warp, trace_t *out,
               char *err, size_t err_len) {
-    gen_ctx c = {cfg, img, out, per_warp, 0, cfg->sms};
+    gen_ctx c = {cfg, img, out, per_warp, 0, cfg->sms, calloc((size_t)cfg->sms * cfg->warps_per_sm, sizeof(warp_gen))};
+    if (!c.wg) {
+        snprintf(err, err_len, "out of memory (generator)");
+        return false;
+    }
+    bool ok = tracegen_run(pattern, &c, err, err_len);
+    free(c.wg);
+    return ok;
+}
+
+static bool tracegen_run(const char *pattern, gen_ctx *cp, char *err, size_t err_len) {
+    gen_ctx c = *cp;
+    const sim_config *cfg = c.cfg;
+    const mem_image *img = c.img;
     if (strcmp(pattern, "mix") == 0) {
         if (cfg->sms < NPATTERNS) {
             snprintf(err, err_len, "pattern mix needs at least %zu SMs", (size_t)NPATTERNS);

@@ -1,0 +1,412 @@
+/* SM core model; see core.h and docs/sim.md "Core model". */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+
+#define NEVER UINT64_MAX          /* a register whose load has not returned yet */
+#define MAX_SCHED 8u
+
+typedef struct {
+    uint32_t *inst;               /* this warp's instructions (indices into trace->in), in order */
+    uint32_t count, pos;
+    uint64_t ready_at;            /* earliest cycle the instruction at pos may issue */
+    uint64_t issued_at;           /* cycle of the last issue (one instruction per warp per cycle) */
+    uint8_t cause;                /* STALL_MEMORY or STALL_SCOREBOARD while ready_at > now */
+    uint8_t at_barrier, done;
+    uint16_t block;
+    uint64_t reg_at[256];         /* cycle each register's pending value is ready (NEVER: load in flight) */
+    uint64_t load_bits[4];        /* registers last written by a global load (stall cause: memory) */
+    uint64_t wide_bits[4];        /* registers reserved as the 2nd..Kth of a wide result */
+} core_warp;
+
+typedef struct {                  /* a global load in flight: its line requests and registers */
+    uint16_t warp, left;
+    uint8_t dst, ndst;
+    uint64_t done_at;             /* latest completion of its line requests so far */
+    uint32_t next_free;
+} core_load;
+
+typedef struct {
+    uint16_t first, n;            /* warps first .. first + n - 1 */
+    uint16_t live, arrived;       /* warps not finished; of them at the barrier */
+} core_block;
+
+struct core_sm {
+    core_warp *w;
+    unsigned nwarps;
+    core_block *blk;
+    unsigned nblk;
+    core_load *ld;
+    uint32_t ld_cap, ld_free, ld_used;
+    /* load/store unit: one global memory instruction at a time, one line request per cycle */
+    uint32_t lsu_inst;            /* GPU_NONE when free */
+    uint16_t lsu_next, lsu_tag, lsu_warp;
+    unsigned sched;
+    uint64_t unit_free[MAX_SCHED][LAT_CLASSES];   /* cycle each scheduler's class unit can start again */
+    int last[MAX_SCHED];          /* warp last issued (greedy / round-robin point), -1: none */
+    int run_warp[MAX_SCHED];      /* the open schedule (run of issues from one warp) */
+    uint64_t run_issues[MAX_SCHED];   /* its issue cycles so far */
+    unsigned warps_left;          /* warps with instructions left */
+    uint64_t drain_at;            /* last fixed-latency result */
+    uint64_t instructions;
+    uint64_t last_issue;          /* cycle of the SM's last issue */
+};
+
+static const char *const stall_names[STALL_CAUSES] = {"idle", "barrier", "scoreboard", "memory", "structural"};
+const char *core_stall_name(unsigned cause) { return cause < STALL_CAUSES ? stall_names[cause] : "?"; }
+
+static inline bool bit_get(const uint64_t b[4], unsigned r) { return b[r >> 6] >> (r & 63) & 1u; }
+static inline void bit_put(uint64_t b[4], unsigned r, bool v) {
+    if (v) b[r >> 6] |= UINT64_C(1) << (r & 63);
+    else b[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+static unsigned latency_class(unsigned op) {
+    return op == OP_SFU ? LAT_SFU : op == OP_OTHER ? LAT_OTHER : LAT_ALU;
+}
+
+/* ready_at and cause of warp w's next instruction: after its last issue, and once every source
+ * and destination register (RAW, WAW) is written. Counts the delay that only the 2nd..Kth
+ * register of a wide result causes (Accel-Sim's MAX_DST 1 scoreboard would not wait for it). */
+static void compute_ready(gpu_system *g, core_warp *w) {
+    const trace_inst *in = &g->trace->in[w->inst[w->pos]];
+    uint64_t at = w->issued_at + 1, first_only = at;
+    unsigned cause = STALL_SCOREBOARD;
+    uint64_t best = 0;
+    for (unsigned k = 0; k < in->nsrc + in->ndst; k++) {
+        unsigned r = k < in->nsrc ? in->src[k] : in->dst + (k - in->nsrc);
+        uint64_t t = w->reg_at[r];
+        if (t > best) {
+            best = t;
+            cause = bit_get(w->load_bits, r) ? STALL_MEMORY : STALL_SCOREBOARD;
+        }
+        if (t > at) at = t;
+        if (!bit_get(w->wide_bits, r) && t > first_only) first_only = t;
+    }
+    if (at > first_only) {
+        g->st.wide_waits++;
+        if (at != NEVER) g->st.wide_wait_cycles += at - first_only;
+    }
+    w->ready_at = at;
+    w->cause = (uint8_t)cause;
+}
+
+bool core_build(gpu_system *g, char *err, size_t err_len) {
+    const trace_t *t = g->trace;
+    unsigned warps = g->cfg.warps_per_sm, sched = g->cfg.schedulers_per_sm;
+    if (sched > MAX_SCHED || sched > warps) {
+        snprintf(err, err_len, "config: schedulers_per_sm = %u must be at most %u and at most warps_per_sm (%u)", sched,
+                 MAX_SCHED, warps);
+        return false;
+    }
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct core_sm *c = calloc(1, sizeof *c);
+        g->sm[i].core = c;
+        if (!c || !(c->w = calloc(warps, sizeof *c->w))) {
+            snprintf(err, err_len, "out of memory (core model)");
+            return false;
+        }
+        c->nwarps = warps;
+        c->sched = sched;
+        c->lsu_inst = GPU_NONE;
+        c->ld_free = GPU_NONE;
+        for (unsigned j = 0; j < MAX_SCHED; j++) c->last[j] = c->run_warp[j] = -1;
+    }
+    for (size_t i = 0; i < t->nin; i++) g->sm[t->in[i].sm].core->w[t->in[i].warp].count++;
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct core_sm *c = g->sm[i].core;
+        for (unsigned w = 0; w < warps; w++) {
+            core_warp *cw = &c->w[w];
+            cw->inst = malloc((cw->count ? cw->count : 1) * sizeof *cw->inst);
+            if (!cw->inst) {
+                snprintf(err, err_len, "out of memory (core model)");
+                return false;
+            }
+            if (cw->count) c->warps_left++;
+            else cw->done = 1;
+            cw->count = 0;
+        }
+    }
+    for (size_t i = 0; i < t->nin; i++) {
+        core_warp *cw = &g->sm[t->in[i].sm].core->w[t->in[i].warp];
+        cw->inst[cw->count++] = (uint32_t)i;
+    }
+    /* thread blocks: the trace's, and every other warp a block of its own */
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct core_sm *c = g->sm[i].core;
+        c->blk = calloc(warps, sizeof *c->blk);
+        if (!c->blk) {
+            snprintf(err, err_len, "out of memory (core model)");
+            return false;
+        }
+        for (unsigned w = 0; w < warps; w++) c->w[w].block = UINT16_MAX;
+    }
+    for (size_t b = 0; b < t->nblk; b++) {
+        struct core_sm *c = g->sm[t->blk[b].sm].core;
+        core_block *k = &c->blk[c->nblk];
+        k->first = t->blk[b].first_warp;
+        k->n = t->blk[b].nwarps;
+        for (unsigned w = k->first; w < k->first + k->n; w++) c->w[w].block = (uint16_t)c->nblk;
+        c->nblk++;
+    }
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct core_sm *c = g->sm[i].core;
+        for (unsigned w = 0; w < warps; w++)
+            if (c->w[w].block == UINT16_MAX) {
+                c->blk[c->nblk] = (core_block){(uint16_t)w, 1, 0, 0};
+                c->w[w].block = (uint16_t)c->nblk++;
+            }
+        for (unsigned b = 0; b < c->nblk; b++)
+            for (unsigned w = c->blk[b].first; w < c->blk[b].first + c->blk[b].n; w++)
+                if (!c->w[w].done) c->blk[b].live++;
+    }
+    return true;     /* calloc: every register ready at cycle 0, every warp may issue at cycle 0 */
+}
+
+void core_free(gpu_system *g) {
+    for (unsigned i = 0; g->sm && i < g->nsm; i++) {
+        struct core_sm *c = g->sm[i].core;
+        if (!c) continue;
+        for (unsigned w = 0; c->w && w < c->nwarps; w++) free(c->w[w].inst);
+        free(c->w);
+        free(c->blk);
+        free(c->ld);
+        free(c);
+        g->sm[i].core = NULL;
+    }
+}
+
+bool core_sm_done(const gpu_system *g, const sm_t *s) {
+    const struct core_sm *c = s->core;
+    return c->warps_left == 0 && c->lsu_inst == GPU_NONE && c->ld_used == 0 && s->unfinished == 0 &&
+           g->now >= c->drain_at;
+}
+
+static uint32_t load_alloc(struct core_sm *c) {
+    if (c->ld_free == GPU_NONE) {
+        uint32_t old = c->ld_cap, cap = old ? old * 2 : 64;
+        if (cap > CORE_TAG_STORE) {             /* tags are 16-bit; 65535 loads in flight in one SM */
+            fprintf(stderr, "npsim: more than %u loads in flight in one SM\n", CORE_TAG_STORE);
+            exit(2);
+        }
+        core_load *grown = realloc(c->ld, cap * sizeof *grown);
+        if (!grown) {
+            fprintf(stderr, "npsim: out of memory (core loads)\n");
+            exit(2);
+        }
+        c->ld = grown;
+        for (uint32_t i = old; i < cap; i++) c->ld[i].next_free = i + 1 < cap ? i + 1 : GPU_NONE;
+        c->ld_free = old;
+        c->ld_cap = cap;
+    }
+    uint32_t id = c->ld_free;
+    c->ld_free = c->ld[id].next_free;
+    c->ld_used++;
+    return id;
+}
+
+/* Every warp of the block that has not finished is at the barrier: release them. */
+static void barrier_check(gpu_system *g, struct core_sm *c, core_block *b) {
+    if (!b->arrived || b->arrived < b->live) return;
+    for (unsigned w = b->first; w < b->first + b->n; w++) {
+        core_warp *cw = &c->w[w];
+        if (!cw->at_barrier) continue;
+        cw->at_barrier = 0;
+        if (cw->ready_at < g->now + 1) cw->ready_at = g->now + 1;
+    }
+    b->arrived = 0;
+    g->st.barriers++;
+}
+
+/* One line request of load `tag` has its data at cycle `at`; the last one writes the registers. */
+static void load_part_done(gpu_system *g, struct core_sm *c, unsigned tag, uint64_t at) {
+    core_load *l = &c->ld[tag];
+    if (at > l->done_at) l->done_at = at;
+    if (--l->left) return;
+    core_warp *cw = &c->w[l->warp];
+    for (unsigned r = l->dst; r < (unsigned)l->dst + l->ndst; r++) cw->reg_at[r] = l->done_at;
+    l->next_free = c->ld_free;
+    c->ld_free = tag;
+    c->ld_used--;
+    if (!cw->done && cw->ready_at == NEVER) compute_ready(g, cw);
+}
+
+void core_access_done(gpu_system *g, sm_t *s, unsigned tag) {
+    if (tag != CORE_TAG_STORE) load_part_done(g, s->core, tag, g->now);
+}
+
+/* The load/store unit sends its instruction's next line request into the L1. */
+static void lsu_step(gpu_system *g, sm_t *s, struct core_sm *c) {
+    const trace_inst *in = &g->trace->in[c->lsu_inst];
+    const trace_access *a = &g->trace->a[in->first_acc + c->lsu_next];
+    if (in->op == OP_ST) {
+        gpu_sm_write(g, s, c->lsu_tag, a);
+    } else {
+        uint64_t hits = g->st.l1_hits;
+        if (!gpu_sm_read(g, s, c->lsu_tag, a)) {  /* the MSHRs cannot take it: retry next cycle */
+            g->st.mshr_stalls++;
+            g->st.lsu_mshr_retries++;
+            return;
+        }
+        if (g->st.l1_hits != hits)                /* a hit: the data after the L1 hit latency */
+            load_part_done(g, c, c->lsu_tag, g->now + g->cfg.l1_hit_latency);
+    }
+    g->st.lsu_requests++;
+    if (++c->lsu_next == in->nacc) c->lsu_inst = GPU_NONE;
+}
+
+/* Issue warp w's next instruction (scheduler j). */
+static void issue(gpu_system *g, struct core_sm *c, unsigned j, unsigned w) {
+    core_warp *cw = &c->w[w];
+    uint32_t idx = cw->inst[cw->pos];
+    const trace_inst *in = &g->trace->in[idx];
+    uint64_t now = g->now;
+    switch (in->op) {
+    case OP_LD: {
+        uint32_t id = load_alloc(c);
+        core_load *l = &c->ld[id];
+        *l = (core_load){(uint16_t)w, in->nacc, in->dst, in->ndst, now, GPU_NONE};
+        for (unsigned r = in->dst; r < (unsigned)in->dst + in->ndst; r++) {
+            cw->reg_at[r] = NEVER;
+            bit_put(cw->load_bits, r, true);
+            bit_put(cw->wide_bits, r, r != in->dst);
+        }
+        c->lsu_inst = idx;
+        c->lsu_next = 0;
+        c->lsu_tag = (uint16_t)id;
+        c->lsu_warp = (uint16_t)w;
+        break;
+    }
+    case OP_ST:
+        c->lsu_inst = idx;
+        c->lsu_next = 0;
+        c->lsu_tag = CORE_TAG_STORE;
+        c->lsu_warp = (uint16_t)w;
+        break;
+    case OP_BAR:
+        /* a warp whose last instruction is the barrier exits with it: it leaves the block's live
+         * count below instead of arriving (else it would stand in for a warp still on its way) */
+        if (cw->pos + 1 < cw->count) {
+            cw->at_barrier = 1;
+            c->blk[cw->block].arrived++;
+        }
+        break;
+    default: {                                   /* ALU, SFU, OTHER, EXIT, shared-memory load/store */
+        bool smem = in->op == OP_SLD || in->op == OP_SST;
+        unsigned cls = latency_class(in->op);
+        uint64_t done = now + (smem ? g->cfg.smem_latency : g->cfg.class_latency[cls]);
+        if (!smem) c->unit_free[j][cls] = now + g->cfg.class_interval[cls];
+        for (unsigned r = in->dst; r < (unsigned)in->dst + in->ndst; r++) {
+            cw->reg_at[r] = done;
+            bit_put(cw->load_bits, r, false);
+            bit_put(cw->wide_bits, r, r != in->dst);
+        }
+        if (done > c->drain_at) c->drain_at = done;
+        break;
+    }
+    }
+    g->st.instructions++;
+    g->st.inst_class[in->op]++;
+    c->instructions++;
+    c->last_issue = now;
+    cw->issued_at = now;
+    /* schedules (seed 004 eq. 4): a schedule is a run of issues from one warp until the scheduler
+     * issues another warp; its execution cycles are its issue cycles (stall cycles inside the run
+     * hide nothing, so they are not counted) */
+    if (c->run_warp[j] != (int)w) {
+        if (c->run_warp[j] >= 0) {
+            g->st.sched_runs++;
+            g->st.sched_run_cycles += c->run_issues[j];
+        }
+        c->run_warp[j] = (int)w;
+        c->run_issues[j] = 0;
+    }
+    c->run_issues[j]++;
+    c->last[j] = (int)w;
+    if (++cw->pos == cw->count) {
+        cw->done = 1;
+        c->warps_left--;
+        core_block *b = &c->blk[cw->block];
+        b->live--;
+        barrier_check(g, c, b);
+        return;
+    }
+    if (in->op == OP_BAR) {
+        barrier_check(g, c, &c->blk[cw->block]);
+        compute_ready(g, cw);
+        if (cw->at_barrier && cw->ready_at < now + 1) cw->ready_at = now + 1;
+        return;
+    }
+    compute_ready(g, cw);
+}
+
+void core_step(gpu_system *g, sm_t *s) {
+    struct core_sm *c = s->core;
+    uint64_t now = g->now;
+    if (c->lsu_inst != GPU_NONE) lsu_step(g, s, c);
+    if (c->warps_left == 0) return;
+    unsigned policy = g->cfg.scheduler;
+    for (unsigned j = 0; j < c->sched; j++) {
+        unsigned ready = 0, cause = STALL_IDLE;
+        int pick = -1, first = -1, after = -1, greedy = -1, last = c->last[j];
+        for (unsigned w = j; w < c->nwarps; w += c->sched) {
+            core_warp *cw = &c->w[w];
+            if (cw->done) continue;
+            if (cw->at_barrier) {
+                if (cause < STALL_BARRIER) cause = STALL_BARRIER;
+                continue;
+            }
+            if (cw->ready_at > now) {
+                if (cause < cw->cause) cause = cw->cause;
+                continue;
+            }
+            ready++;
+            unsigned op = g->trace->in[cw->inst[cw->pos]].op;
+            bool free_unit = op == OP_LD || op == OP_ST ? c->lsu_inst == GPU_NONE
+                             : op == OP_BAR || op == OP_SLD || op == OP_SST
+                                 ? true
+                                 : c->unit_free[j][latency_class(op)] <= now;
+            if (!free_unit) {
+                cause = STALL_STRUCTURAL;
+                continue;
+            }
+            if ((int)w == last) greedy = (int)w;
+            if (first < 0) first = (int)w;
+            if (after < 0 && (int)w > last) after = (int)w;
+            if (policy == SCHED_YOUNGEST || pick < 0) pick = (int)w;   /* youngest: the last one found */
+        }
+        g->st.sched_cycles++;
+        g->st.ready_sum += ready;
+        if (first < 0) {
+            g->st.stall[cause]++;
+            continue;
+        }
+        /* gto: the last issued warp while it can issue, else the oldest (lowest id: every warp of
+         * an SM starts at cycle 0); youngest: greedy, else the highest id; lrr: the first one
+         * after the last issued, wrapping */
+        if (policy == SCHED_LRR) pick = after >= 0 ? after : first;
+        else if (greedy >= 0) pick = greedy;
+        else if (policy == SCHED_GTO) pick = first;
+        issue(g, c, j, (unsigned)pick);
+    }
+}
+
+void core_collect(gpu_system *g) {
+    for (unsigned i = 0; i < g->nsm; i++) {
+        struct core_sm *c = g->sm[i].core;
+        for (unsigned j = 0; j < c->sched; j++)
+            if (c->run_warp[j] >= 0) {
+                g->st.sched_runs++;
+                g->st.sched_run_cycles += c->run_issues[j];
+                c->run_warp[j] = -1;
+            }
+        if (i < 256) {
+            g->st.sm_instructions[i] = c->instructions;
+            g->st.sm_cycles[i] = c->instructions ? c->last_issue + 1 : 0;
+        }
+    }
+}
