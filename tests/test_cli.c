@@ -18,6 +18,7 @@
 
 #include "codec.h"
 #include "dsm.h"
+#include "np_version.h"
 
 static const char *tool(void) {
     const char *t = getenv("NP_NOCPRESS");
@@ -134,6 +135,78 @@ static void help_and_usage_errors(void **state) {
     assert_int_equal(run("ratio %s", tmp_path("does-not-exist.bin")), 1);
     assert_contains(err_text, "cannot open");
     assert_contains(err_text, "does-not-exist.bin");
+}
+
+/* One parser for every command (getopt_long, docs/cli.md "Options"): options after operands
+ * are options, --opt=value equals --opt value, anything unknown is a usage error (exit 2),
+ * never an operand. Each case here was wrong before the shared parser (issue 15). */
+static void strict_arguments(void **state) {
+    (void)state;
+    static char expect[sizeof out_text];
+    uint8_t zeros[129] = {0};
+    write_bytes(tmp_path("late.uint8.bin"), zeros, sizeof zeros);
+    /* an option after the file: was read as a file named '--lane-bytes' (exit 1, row at lane 64) */
+    assert_int_equal(run("ratio --lane-bytes 128 --format md %s", tmp_path("late.uint8.bin")), 0);
+    memcpy(expect, out_text, sizeof expect);
+    assert_contains(expect, "| late.uint8.bin | uint8 | 2 | 256 | 162 | 21 | 12.642 |");
+    assert_int_equal(run("ratio %s --lane-bytes 128 --format md", tmp_path("late.uint8.bin")), 0);
+    assert_string_equal(out_text, expect);
+    assert_string_equal(err_text, "");
+    /* --opt=value: '--approx=12' was an unknown option */
+    assert_int_equal(run("ratio --lane-bytes=128 --format=md %s", tmp_path("late.uint8.bin")), 0);
+    assert_string_equal(out_text, expect);
+    assert_int_equal(run("ratio --approx 12 %s", tmp_path("late.uint8.bin")), 0);
+    memcpy(expect, out_text, sizeof expect);
+    assert_int_equal(run("ratio --approx=12 %s", tmp_path("late.uint8.bin")), 0);
+    assert_string_equal(out_text, expect);
+    assert_int_equal(run("ratio --algo=dpc %s --seed=4", tmp_path("late.uint8.bin")), 0);
+    assert_contains(out_text, "DPC model");
+    /* every command has --help, before or after other arguments */
+    static const char *const cmds[] = {"ratio",   "ratio-table", "compress", "decompress",
+                                       "compare", "savings-table", "reuse", "vectors"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "usage: nocpress %s", cmds[i]);
+        assert_int_equal(run("%s --help", cmds[i]), 0);
+        assert_contains(out_text, want);
+        assert_int_equal(run("%s x -h", cmds[i]), 0);
+        assert_contains(out_text, want);
+        assert_int_equal(run("%s --no-such-option x", cmds[i]), 2);
+        assert_contains(err_text, "unknown option '--no-such-option'");
+    }
+    /* --version: the tool, the library and every model */
+    assert_int_equal(run("--version"), 0);
+    assert_contains(out_text, NOCPRESS_VERSION);
+    assert_contains(out_text, np_version_models());
+    assert_int_equal(run("--version extra"), 2);
+    assert_int_equal(run("--bogus"), 2);
+    assert_contains(err_text, "unknown option '--bogus'");
+    /* another command's option, a value where none is taken, an ambiguous prefix, no value */
+    assert_int_equal(run("ratio-table --approx 8 %s", tmp_dir()), 2);
+    assert_contains(err_text, "unknown option '--approx'");
+    assert_int_equal(run("reuse --time=1 %s", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "option '--time' takes no value");
+    assert_int_equal(run("ratio --a 4 %s", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "ambiguous option '--a' (--algo, --approx)");
+    assert_int_equal(run("ratio %s --lane-bytes", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "option '--lane-bytes' needs a value");
+    assert_int_equal(run("ratio -x %s", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "unknown option '-x'");
+    /* options of the other unit of `ratio` */
+    assert_int_equal(run("ratio --algo dpc --lane-bytes 64 %s", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "--lane-bytes applies to --algo dsm only");
+    assert_int_equal(run("ratio --seed 3 %s", tmp_path("late.uint8.bin")), 2);
+    assert_contains(err_text, "--seed applies to --algo dpc, dftruc and dfman only");
+    /* operand counts */
+    assert_int_equal(run("vectors extra"), 2);
+    assert_contains(err_text, "unexpected argument 'extra'");
+    assert_int_equal(run("compress a b c"), 2);
+    assert_int_equal(run("decompress --bogus a b"), 2);
+    assert_int_equal(run("reuse a b"), 2);
+    assert_contains(err_text, "one TRACE only");
+    /* after --, an operand that looks like an option is a file */
+    assert_int_equal(run("ratio -- --lane-bytes"), 1);
+    assert_contains(err_text, "cannot open '--lane-bytes'");
 }
 
 /* ---- ratio --------------------------------------------------------------------------- */
@@ -424,6 +497,7 @@ int main(void) {
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(help_and_usage_errors),
+        cmocka_unit_test(strict_arguments),
         cmocka_unit_test(ratio_of_known_files),
         cmocka_unit_test(ratio_table_groups_and_dashes),
         cmocka_unit_test(compare_codecs),

@@ -39,6 +39,22 @@ bool cli_parse_approx_bits(const char *cmd, const char *text, unsigned *out);
 /* True when arg is -h or --help. */
 bool cli_is_help(const char *arg);
 
+/* The one option parser of every subcommand (getopt_long): `--opt value` and `--opt=value`;
+ * options before or after the operands (argv is permuted so the operands come last); `--` ends
+ * the options; an unambiguous prefix of a long name is accepted. An unknown or ambiguous
+ * option, a missing value, or a value given to an option that takes none is a usage error
+ * (message, exit NP_EXIT_USAGE), never an operand. longopts ends with a zero entry and holds
+ * {"help", no_argument, NULL, 'h'}; -h is its short form. When usage is not NULL, --help prints
+ * it to stdout and returns NP_EXIT_OK; with usage NULL, 'h' goes to on_option like any other.
+ * on_option(ctx, val, value) returns -1 to go on or an exit code to stop with (it prints its
+ * own message). Returns -1 with *first the index of the first operand, else an exit code. */
+struct option;
+int cli_parse_options(int argc, char **argv, const struct option *longopts, const char *usage,
+                      int (*on_option)(void *ctx, int key, const char *value), void *ctx, int *first);
+/* A usage error unless the command got between min and max operands (max < 0: no limit);
+ * what names them ("FILE...", "IN and OUT"). Returns -1 when the count is right. */
+int cli_expect_operands(const char *cmd, int count, int min, int max, const char *what);
+
 /* Element type of a data file, from the second-to-last dot-separated part of its name
  * (/work/shared/data/README.md): "x.float32.bin" -> CLI_ELEM_FLOAT32. */
 typedef enum { CLI_ELEM_INT32, CLI_ELEM_FLOAT32, CLI_ELEM_UINT8, CLI_ELEM_UNKNOWN } cli_elem_type;
@@ -68,8 +84,7 @@ int cmd_ratio_table(int argc, char **argv);
 int cmd_compress(int argc, char **argv);
 int cmd_decompress(int argc, char **argv);
 int cmd_vectors(int argc, char **argv);
-/* DPC unit (cmd_dpc.c): `ratio --algo dpc|dftruc|dfman` and `savings-table`. */
-int cmd_ratio_dpc(int argc, char **argv);
+/* DPC unit (cmd_dpc.c): `savings-table` (`ratio --algo dpc|dftruc|dfman`: report.h). */
 int cmd_savings_table(int argc, char **argv);
 /* Every lossless codec of the registry side by side per file (cmd_compare.c). */
 int cmd_compare(int argc, char **argv);

@@ -74,6 +74,23 @@ static void default_codecs(compare_options *o) {
         if (!(np_codec_at(i)->flags & NP_CODEC_FILTERS)) o->codec[o->ncodecs++] = np_codec_at(i);
 }
 
+typedef struct {
+    const char *cmd;
+    compare_options *o;
+} compare_args;
+
+static int on_compare_option(void *ctx, int key, const char *val) {
+    compare_args *a = ctx;
+    switch (key) {
+    case 'c': return parse_codecs(val, a->o) ? -1 : NP_EXIT_USAGE;
+    case 'a': return cli_parse_approx_bits(a->cmd, val, &a->o->approx_bits) ? -1 : NP_EXIT_USAGE;
+    default: /* 'f' */
+        if (!table_parse_format(val, &a->o->format))
+            return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
+        return -1;
+    }
+}
+
 /* Returns -1 on success with *first the first operand, else an exit code. */
 static int parse_options(int argc, char **argv, compare_options *o, int *first) {
     static const struct option longopts[] = {
@@ -82,23 +99,8 @@ static int parse_options(int argc, char **argv, compare_options *o, int *first) 
     default_codecs(o);
     o->approx_bits = DEFAULT_APPROX;
     o->format = TABLE_TEXT;
-    opterr = 0;
-    optind = 1;
-    for (int ch; (ch = getopt_long(argc, argv, "+h", longopts, NULL)) != -1;) {
-        switch (ch) {
-        case 'h': fputs(compare_usage, stdout); return NP_EXIT_OK;
-        case 'c': if (!parse_codecs(optarg, o)) return NP_EXIT_USAGE; break;
-        case 'a': if (!cli_parse_approx_bits(argv[0], optarg, &o->approx_bits)) return NP_EXIT_USAGE; break;
-        case 'f':
-            if (!table_parse_format(optarg, &o->format))
-                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", optarg);
-            break;
-        case ':': return cli_usage_error(argv[0], "option %s needs a value", argv[optind - 1]);
-        default: return cli_usage_error(argv[0], "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    *first = optind;
-    return -1;
+    compare_args a = {argv[0], o};
+    return cli_parse_options(argc, argv, longopts, compare_usage, on_compare_option, &a, first);
 }
 
 /* The operands as data files: none -> the default directory; one directory -> its files;

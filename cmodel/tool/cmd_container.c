@@ -3,6 +3,7 @@
  * length, then per line a 16-bit bit length and the stream bytes). Decompression validates
  * every field and names the offending line. */
 #define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,36 +49,31 @@ static uint64_t get_le(const uint8_t *p, unsigned bytes) {
 
 /* ---- compress -------------------------------------------------------------------------- */
 
+typedef struct {
+    const char *cmd;
+    dsm_config *cfg;
+    unsigned *approx;
+} compress_args;
+
+enum { OPT_LANE = 256, OPT_APPROX };
+
+static int on_compress_option(void *ctx, int key, const char *val) {
+    compress_args *a = ctx;
+    bool ok = key == OPT_LANE ? cli_parse_lane_bytes(a->cmd, val, &a->cfg->lane_bytes)
+                              : cli_parse_approx_bits(a->cmd, val, a->approx);
+    return ok ? -1 : NP_EXIT_USAGE;
+}
+
 static int parse_compress_args(int argc, char **argv, dsm_config *cfg, unsigned *approx,
                                int *first) {
+    static const struct option opts[] = {
+        {"lane-bytes", required_argument, NULL, OPT_LANE}, {"approx", required_argument, NULL, OPT_APPROX},
+        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
     dsm_config_default(cfg);
     *approx = 0;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(compress_usage, stdout);
-            return NP_EXIT_OK;
-        }
-        if (i + 1 >= argc) {
-            return cli_usage_error(argv[0], "option %s needs a value", argv[i]);
-        }
-        if (strcmp(argv[i], "--lane-bytes") == 0) {
-            if (!cli_parse_lane_bytes(argv[0], argv[++i], &cfg->lane_bytes)) {
-                return NP_EXIT_USAGE;
-            }
-        } else if (strcmp(argv[i], "--approx") == 0) {
-            if (!cli_parse_approx_bits(argv[0], argv[++i], approx)) {
-                return NP_EXIT_USAGE;
-            }
-        } else {
-            return cli_usage_error(argv[0], "unknown option '%s'", argv[i]);
-        }
-    }
-    if (argc - i != 2) {
-        return cli_usage_error(argv[0], "expected IN and OUT");
-    }
-    *first = i;
-    return -1;
+    compress_args a = {argv[0], cfg, approx};
+    int rc = cli_parse_options(argc, argv, opts, compress_usage, on_compress_option, &a, first);
+    return rc >= 0 ? rc : cli_expect_operands(argv[0], argc - *first, 2, 2, "IN and OUT");
 }
 
 int cmd_compress(int argc, char **argv) {
@@ -259,19 +255,22 @@ static int decode_record(const container *c, size_t index, size_t *pos, uint8_t 
 }
 
 int cmd_decompress(int argc, char **argv) {
-    if (argc >= 2 && cli_is_help(argv[1])) {
-        fputs(decompress_usage, stdout);
-        return NP_EXIT_OK;
+    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int first = 0;
+    int rc = cli_parse_options(argc, argv, opts, decompress_usage, NULL, NULL, &first);
+    if (rc < 0) {
+        rc = cli_expect_operands(argv[0], argc - first, 2, 2, "IN and OUT");
     }
-    if (argc != 3) {
-        return cli_usage_error(argv[0], "expected IN and OUT");
+    if (rc >= 0) {
+        return rc;
     }
+    const char *in_path = argv[first], *out_path = argv[first + 1];
     cli_buffer in;
-    if (!cli_read_file(argv[1], &in)) {
+    if (!cli_read_file(in_path, &in)) {
         return NP_EXIT_FAIL;
     }
-    container c = {.path = argv[1], .in = &in};
-    int rc = check_header(&c);
+    container c = {.path = in_path, .in = &in};
+    rc = check_header(&c);
     uint8_t *out = NULL;
     if (rc == NP_EXIT_OK) {
         out = malloc(c.orig_len > 0 ? (size_t)c.orig_len : 1u);
@@ -288,7 +287,7 @@ int cmd_decompress(int argc, char **argv) {
         rc = container_error(&c, "%zu trailing bytes after the last line (offset %zu)",
                              in.size - pos, pos);
     }
-    if (rc == NP_EXIT_OK && !cli_write_file(argv[2], out, (size_t)c.orig_len)) {
+    if (rc == NP_EXIT_OK && !cli_write_file(out_path, out, (size_t)c.orig_len)) {
         rc = NP_EXIT_FAIL;
     }
     free(out);

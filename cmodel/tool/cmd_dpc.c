@@ -9,6 +9,7 @@
  * data-filtering modes come from the documented generator (docs/dpc.md section 9): a fixed map
  * or the access-pattern mix with a seed, restarted for every file. */
 #define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,7 +116,6 @@ static uint64_t dsm_bits_of(const cli_buffer *buf) {
 
 typedef struct {
     dpc_mode mode;
-    bool have_map;
     map_source maps;
     table_format format;
     int first_operand;
@@ -150,63 +150,27 @@ static bool parse_map(const char *cmd, const char *text, map_source *m) {
     return true;
 }
 
-/* Returns -1 on success, else an exit code. allow_algo: `ratio` (else `savings-table`). */
-static int parse_dpc_options(int argc, char **argv, bool allow_algo, const char *usage,
-                             dpc_options *o) {
+static bool parse_seed(const char *cmd, const char *text, map_source *m) {
+    unsigned long seed;
+    if (!cli_parse_uint(text, 0xFFFFFFFFul, &seed)) {
+        cli_usage_error(cmd, "--seed must be an integer 0..4294967295");
+        return false;
+    }
+    m->seed = seed;
+    return true;
+}
+
+static void dpc_options_default(dpc_options *o) {
     o->mode = DPC_MODE_DPC;
-    o->have_map = false;
     o->maps.mix = true;
     o->maps.map = DPC_MAP_FULL;
     o->maps.seed = DEFAULT_SEED;
     o->format = TABLE_TEXT;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        const char *arg = argv[i];
-        if (cli_is_help(arg)) {
-            fputs(usage, stdout);
-            return NP_EXIT_OK;
-        }
-        if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        }
-        if (i + 1 >= argc) {
-            return cli_usage_error(argv[0], "option %s needs a value", arg);
-        }
-        const char *val = argv[++i];
-        unsigned long seed;
-        if (allow_algo && strcmp(arg, "--algo") == 0) {
-            if (!parse_algo(argv[0], val, &o->mode)) {
-                return NP_EXIT_USAGE;
-            }
-        } else if (allow_algo && strcmp(arg, "--map") == 0) {
-            if (!parse_map(argv[0], val, &o->maps)) {
-                return NP_EXIT_USAGE;
-            }
-            o->have_map = true;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if (!cli_parse_uint(val, 0xFFFFFFFFul, &seed)) {
-                return cli_usage_error(argv[0], "--seed must be an integer 0..4294967295");
-            }
-            o->maps.seed = seed;
-        } else if (strcmp(arg, "--format") == 0) {
-            if (!table_parse_format(val, &o->format)) {
-                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", val);
-            }
-        } else {
-            return cli_usage_error(argv[0], "unknown option '%s'", arg);
-        }
-    }
-    if (allow_algo && o->mode == DPC_MODE_DPC && o->have_map) {
-        return cli_usage_error(argv[0], "--map applies to dftruc and dfman only");
-    }
-    o->first_operand = i;
-    return -1;
 }
 
 /* ---- ratio --algo dpc|dftruc|dfman --------------------------------------------------------- */
 
-static const char ratio_dpc_usage[] =
+const char ratio_dpc_usage[] =
     "usage: nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format text|md]\n"
     "                      FILE...\n"
     "\n"
@@ -245,17 +209,20 @@ static void print_ratio_preamble(const void *ctx) {
     }
 }
 
-int cmd_ratio_dpc(int argc, char **argv) {
+int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, table_format format,
+                  char **files, int nfiles) {
     dpc_options o;
-    int rc = parse_dpc_options(argc, argv, true, ratio_dpc_usage, &o);
-    if (rc >= 0) {
-        return rc;
+    dpc_options_default(&o);
+    o.format = format;
+    if (!parse_algo(cmd, algo, &o.mode) || (map != NULL && !parse_map(cmd, map, &o.maps)) ||
+        (seed != NULL && !parse_seed(cmd, seed, &o.maps))) {
+        return NP_EXIT_USAGE;
     }
-    if (o.first_operand >= argc) {
-        return cli_usage_error(argv[0], "no input file");
+    if (o.mode == DPC_MODE_DPC && map != NULL) {
+        return cli_usage_error(cmd, "--map applies to dftruc and dfman only");
     }
     ratio_report report = {"raw_lines", measure_ratio_row, print_ratio_preamble, &o, o.format};
-    return report_ratio_files(argv + o.first_operand, argc - o.first_operand, &report);
+    return report_ratio_files(files, nfiles, &report);
 }
 
 /* ---- savings-table --------------------------------------------------------------------- */
@@ -326,9 +293,32 @@ static void print_savings_preamble(const void *ctx, const char *dir) {
            (unsigned long long)o->maps.seed);
 }
 
+enum { OPT_SEED = 256, OPT_FORMAT };
+
+typedef struct {
+    const char *cmd;
+    dpc_options *o;
+} savings_args;
+
+static int on_savings_option(void *ctx, int key, const char *val) {
+    savings_args *a = ctx;
+    if (key == OPT_SEED) {
+        return parse_seed(a->cmd, val, &a->o->maps) ? -1 : NP_EXIT_USAGE;
+    }
+    if (!table_parse_format(val, &a->o->format)) { /* OPT_FORMAT */
+        return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
+    }
+    return -1;
+}
+
 int cmd_savings_table(int argc, char **argv) {
+    static const struct option opts[] = {
+        {"seed", required_argument, NULL, OPT_SEED}, {"format", required_argument, NULL, OPT_FORMAT},
+        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
     dpc_options o;
-    int rc = parse_dpc_options(argc, argv, false, savings_usage, &o);
+    dpc_options_default(&o);
+    savings_args a = {argv[0], &o};
+    int rc = cli_parse_options(argc, argv, opts, savings_usage, on_savings_option, &a, &o.first_operand);
     if (rc >= 0) {
         return rc;
     }

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -93,50 +94,71 @@ static const char table_usage[] =
     "  --lane-bytes N  DSM lane size: 64 (default) or 128\n"
     "  --format F      text (aligned, default) or md (Markdown)\n";
 
+/* Everything `ratio` and `ratio-table` accept; cmd_ratio checks which algorithm each option
+ * belongs to once all are read (so the order of options and operands does not matter). */
+typedef struct {
+    const char *cmd;
+    ratio_options *opt;
+    const char *algo;         /* dsm, dpc, dftruc, dfman */
+    const char *map, *seed;   /* DPC unit: validated by cmd_ratio_dpc */
+    bool lane_given, approx_given, help;
+} ratio_args;
+
+enum { OPT_ALGO = 256, OPT_LANE, OPT_APPROX, OPT_FORMAT, OPT_MAP, OPT_SEED };
+
+static int on_ratio_option(void *ctx, int key, const char *val) {
+    ratio_args *a = ctx;
+    switch (key) {
+    case 'h':
+        a->help = true;
+        return -1;
+    case OPT_ALGO:
+        if (strcmp(val, "dsm") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "dftruc") != 0 &&
+            strcmp(val, "dfman") != 0) {
+            return cli_usage_error(a->cmd, "--algo must be dsm, dpc, dftruc or dfman, not '%s'", val);
+        }
+        a->algo = val;
+        return -1;
+    case OPT_LANE:
+        a->lane_given = true;
+        return cli_parse_lane_bytes(a->cmd, val, &a->opt->cfg.lane_bytes) ? -1 : NP_EXIT_USAGE;
+    case OPT_APPROX:
+        a->approx_given = true;
+        return cli_parse_approx_bits(a->cmd, val, &a->opt->approx_bits) ? -1 : NP_EXIT_USAGE;
+    case OPT_FORMAT:
+        if (!table_parse_format(val, &a->opt->format)) {
+            return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
+        }
+        return -1;
+    case OPT_MAP:
+        a->map = val;
+        return -1;
+    case OPT_SEED:
+        a->seed = val;
+        return -1;
+    }
+    return cli_usage_error(a->cmd, "internal: unhandled option %d", key);
+}
+
 /* Parses options; returns -1 on success (first operand in opt->first_operand), else an exit
- * code to return. */
+ * code to return. `ratio` (allow_approx) takes every option of both units, `ratio-table` only
+ * --lane-bytes and --format. */
 static int parse_options(int argc, char **argv, bool allow_approx, const char *usage,
-                         ratio_options *opt) {
+                         ratio_options *opt, ratio_args *a) {
+    static const struct option ratio_opts[] = {
+        {"algo", required_argument, NULL, OPT_ALGO},     {"lane-bytes", required_argument, NULL, OPT_LANE},
+        {"approx", required_argument, NULL, OPT_APPROX}, {"format", required_argument, NULL, OPT_FORMAT},
+        {"map", required_argument, NULL, OPT_MAP},       {"seed", required_argument, NULL, OPT_SEED},
+        {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+    static const struct option table_opts[] = {
+        {"lane-bytes", required_argument, NULL, OPT_LANE}, {"format", required_argument, NULL, OPT_FORMAT},
+        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
     dsm_config_default(&opt->cfg);
     opt->approx_bits = 0;
     opt->format = TABLE_TEXT;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        const char *arg = argv[i];
-        if (cli_is_help(arg)) {
-            fputs(usage, stdout);
-            return NP_EXIT_OK;
-        }
-        if (strcmp(arg, "--") == 0) {
-            i++;
-            break;
-        }
-        if (i + 1 >= argc) {
-            return cli_usage_error(argv[0], "option %s needs a value", arg);
-        }
-        const char *val = argv[++i];
-        if (allow_approx && strcmp(arg, "--algo") == 0) {
-            if (strcmp(val, "dsm") != 0) { /* cmd_ratio sends the other algorithms away */
-                return cli_usage_error(argv[0], "--algo must be dsm, dpc, dftruc or dfman");
-            }
-        } else if (strcmp(arg, "--lane-bytes") == 0) {
-            if (!cli_parse_lane_bytes(argv[0], val, &opt->cfg.lane_bytes)) {
-                return NP_EXIT_USAGE;
-            }
-        } else if (allow_approx && strcmp(arg, "--approx") == 0) {
-            if (!cli_parse_approx_bits(argv[0], val, &opt->approx_bits)) {
-                return NP_EXIT_USAGE;
-            }
-        } else if (strcmp(arg, "--format") == 0) {
-            if (!table_parse_format(val, &opt->format)) {
-                return cli_usage_error(argv[0], "--format must be text or md, not '%s'", val);
-            }
-        } else {
-            return cli_usage_error(argv[0], "unknown option '%s'", arg);
-        }
-    }
-    opt->first_operand = i;
-    return -1;
+    *a = (ratio_args){.cmd = argv[0], .opt = opt, .algo = "dsm"};
+    return cli_parse_options(argc, argv, allow_approx ? ratio_opts : table_opts,
+                             allow_approx ? NULL : usage, on_ratio_option, a, &opt->first_operand);
 }
 
 static void print_ratio_preamble(const void *ctx) {
@@ -148,19 +170,6 @@ static void print_ratio_preamble(const void *ctx) {
     if (opt->format == TABLE_MARKDOWN) {
         printf("\n");
     }
-}
-
-/* The value of --algo among the options (before the first operand), or NULL. */
-static const char *algo_option(int argc, char **argv) {
-    for (int i = 1; i + 1 < argc && argv[i][0] == '-' && strcmp(argv[i], "--") != 0; i += 2) {
-        if (cli_is_help(argv[i])) {
-            return NULL;
-        }
-        if (strcmp(argv[i], "--algo") == 0) {
-            return argv[i + 1];
-        }
-    }
-    return NULL;
 }
 
 static void measure_ratio_row(const void *ctx, const char *path, const cli_buffer *buf,
@@ -176,17 +185,29 @@ static void measure_ratio_row(const void *ctx, const char *path, const cli_buffe
 }
 
 int cmd_ratio(int argc, char **argv) {
-    const char *algo = algo_option(argc, argv);
-    if (algo != NULL && strcmp(algo, "dsm") != 0) {
-        return cmd_ratio_dpc(argc, argv); /* the DPC unit: cmd_dpc.c */
-    }
     ratio_options opt;
-    int rc = parse_options(argc, argv, true, ratio_usage, &opt);
+    ratio_args a;
+    int rc = parse_options(argc, argv, true, ratio_usage, &opt, &a);
     if (rc >= 0) {
         return rc;
     }
+    bool dsm = strcmp(a.algo, "dsm") == 0;
+    if (a.help) {
+        fputs(dsm ? ratio_usage : ratio_dpc_usage, stdout);
+        return NP_EXIT_OK;
+    }
+    if (!dsm && (a.lane_given || a.approx_given)) {
+        return cli_usage_error(argv[0], "%s applies to --algo dsm only", a.lane_given ? "--lane-bytes" : "--approx");
+    }
+    if (dsm && (a.map != NULL || a.seed != NULL)) {
+        return cli_usage_error(argv[0], "%s applies to --algo dpc, dftruc and dfman only", a.map ? "--map" : "--seed");
+    }
     if (opt.first_operand >= argc) {
         return cli_usage_error(argv[0], "no input file");
+    }
+    if (!dsm) { /* the DPC unit: cmd_dpc.c */
+        return cmd_ratio_dpc(argv[0], a.algo, a.map, a.seed, opt.format, argv + opt.first_operand,
+                             argc - opt.first_operand);
     }
     ratio_report report = {"raw_lanes", measure_ratio_row, print_ratio_preamble, &opt,
                            opt.format};
@@ -323,7 +344,8 @@ static void print_table_preamble(const void *ctx, const char *dir) {
 
 int cmd_ratio_table(int argc, char **argv) {
     ratio_options opt;
-    int rc = parse_options(argc, argv, false, table_usage, &opt);
+    ratio_args a;
+    int rc = parse_options(argc, argv, false, table_usage, &opt, &a);
     if (rc >= 0) {
         return rc;
     }

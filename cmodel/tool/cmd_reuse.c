@@ -1,6 +1,7 @@
 /* `nocpress reuse`: reuse-distance analysis of an address trace and the BA / LRU tag unit
  * over it (docs/ba.md section 6, docs/cli.md). */
 #define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -29,41 +30,54 @@ typedef struct {
     const char *path;
 } reuse_opts;
 
+enum { OPT_SETS = 256, OPT_WAYS, OPT_THRESHOLD, OPT_READS_ONLY, OPT_TIME };
+
+typedef struct {
+    const char *cmd;
+    reuse_opts *o;
+} reuse_args;
+
+static int on_reuse_option(void *ctx, int key, const char *val) {
+    reuse_args *a = ctx;
+    reuse_opts *o = a->o;
+    static const char *const names[] = {"--sets", "--ways", "--threshold"};
+    unsigned long *dst = NULL;
+    switch (key) {
+    case OPT_READS_ONLY: o->reads_only = true; return -1;
+    case OPT_TIME: o->timing = true; return -1;
+    case OPT_SETS: dst = &o->sets; break;
+    case OPT_WAYS: dst = &o->ways; break;
+    default: dst = &o->threshold; o->threshold_given = true; break; /* OPT_THRESHOLD */
+    }
+    if (!cli_parse_uint(val, BA_MAX_SETS, dst)) {
+        return cli_usage_error(a->cmd, "bad value '%s' for %s", val, names[key - OPT_SETS]);
+    }
+    return -1;
+}
+
+/* 0: go on; -1: --help was printed; else an exit code. */
 static int parse_opts(int argc, char **argv, reuse_opts *o) {
+    static const struct option opts[] = {
+        {"sets", required_argument, NULL, OPT_SETS},         {"ways", required_argument, NULL, OPT_WAYS},
+        {"threshold", required_argument, NULL, OPT_THRESHOLD}, {"reads-only", no_argument, NULL, OPT_READS_ONLY},
+        {"time", no_argument, NULL, OPT_TIME},               {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
     o->sets = BA_DEFAULT_SETS;
     o->ways = BA_DEFAULT_WAYS;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (cli_is_help(a)) {
-            fputs(reuse_usage, stdout);
-            return -1;
-        }
-        if (strcmp(a, "--reads-only") == 0) {
-            o->reads_only = true;
-        } else if (strcmp(a, "--time") == 0) {
-            o->timing = true;
-        } else if (strcmp(a, "--sets") == 0 || strcmp(a, "--ways") == 0 ||
-                   strcmp(a, "--threshold") == 0) {
-            if (i + 1 >= argc) {
-                return cli_usage_error(argv[0], "option %s needs a value", a);
-            }
-            unsigned long *dst = a[2] == 's' ? &o->sets : a[2] == 'w' ? &o->ways : &o->threshold;
-            if (!cli_parse_uint(argv[++i], BA_MAX_SETS, dst)) {
-                return cli_usage_error(argv[0], "bad value '%s' for %s", argv[i], a);
-            }
-            o->threshold_given |= a[2] == 't';
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error(argv[0], "unknown option '%s'", a);
-        } else if (o->path != NULL) {
-            return cli_usage_error(argv[0], "one TRACE only ('%s' is extra)", a);
-        } else {
-            o->path = a;
-        }
+    reuse_args a = {argv[0], o};
+    int first = 0;
+    int rc = cli_parse_options(argc, argv, opts, reuse_usage, on_reuse_option, &a, &first);
+    if (rc >= 0) {
+        return rc == NP_EXIT_OK ? -1 : rc;
     }
-    if (o->path == NULL) {
+    if (argc - first == 0) {
         return cli_usage_error(argv[0], "TRACE missing");
     }
+    if (argc - first > 1) {
+        return cli_usage_error(argv[0], "one TRACE only ('%s' is extra)", argv[first + 1]);
+    }
+    o->path = argv[first];
     if (o->sets == 0 || (o->sets & (o->sets - 1u)) != 0) {
         return cli_usage_error(argv[0], "--sets must be a power of two, not %lu", o->sets);
     }

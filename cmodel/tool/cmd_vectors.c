@@ -1,6 +1,7 @@
 /* `nocpress vectors`: writes the golden vector files of docs/vectors.md. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <getopt.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -55,38 +56,50 @@ static bool make_dirs(const char *dir) {
     return true;
 }
 
-int cmd_vectors(int argc, char **argv) {
-    const char *out = NULL;
-    const char *unit = "dsm";
-    unsigned lane_bytes = 64;
-    bool lane_given = false;
-    for (int i = 1; i < argc; i++) {
-        if (cli_is_help(argv[i])) {
-            fputs(vectors_usage, stdout);
-            return NP_EXIT_OK;
+enum { OPT_UNIT = 256, OPT_OUT, OPT_LANE };
+
+typedef struct {
+    const char *cmd;
+    const char *out, *unit;
+    unsigned lane_bytes;
+    bool lane_given;
+} vectors_args;
+
+static int on_vectors_option(void *ctx, int key, const char *val) {
+    vectors_args *a = ctx;
+    if (key == OPT_OUT) {
+        a->out = val;
+    } else if (key == OPT_UNIT) {
+        if (strcmp(val, "dsm") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "ba") != 0 &&
+            strcmp(val, "pcu") != 0 && strcmp(val, "mcast") != 0) {
+            return cli_usage_error(a->cmd, "--unit must be dsm, dpc, ba, pcu or mcast, not '%s'", val);
         }
-        if (strcmp(argv[i], "--out") == 0 || strcmp(argv[i], "--lane-bytes") == 0 ||
-            strcmp(argv[i], "--unit") == 0) {
-            if (i + 1 >= argc) {
-                return cli_usage_error(argv[0], "option %s needs a value", argv[i]);
-            }
-            if (argv[i][2] == 'o') {
-                out = argv[++i];
-            } else if (argv[i][2] == 'u') {
-                unit = argv[++i];
-                if (strcmp(unit, "dsm") != 0 && strcmp(unit, "dpc") != 0 && strcmp(unit, "ba") != 0 &&
-                    strcmp(unit, "pcu") != 0 && strcmp(unit, "mcast") != 0) {
-                    return cli_usage_error(argv[0], "--unit must be dsm, dpc, ba, pcu or mcast, not '%s'", unit);
-                }
-            } else if (!cli_parse_lane_bytes(argv[0], argv[++i], &lane_bytes)) {
-                return NP_EXIT_USAGE;
-            } else {
-                lane_given = true;
-            }
-        } else {
-            return cli_usage_error(argv[0], "unexpected argument '%s'", argv[i]);
-        }
+        a->unit = val;
+    } else if (!cli_parse_lane_bytes(a->cmd, val, &a->lane_bytes)) { /* OPT_LANE */
+        return NP_EXIT_USAGE;
+    } else {
+        a->lane_given = true;
     }
+    return -1;
+}
+
+int cmd_vectors(int argc, char **argv) {
+    static const struct option opts[] = {
+        {"unit", required_argument, NULL, OPT_UNIT}, {"out", required_argument, NULL, OPT_OUT},
+        {"lane-bytes", required_argument, NULL, OPT_LANE}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    vectors_args a = {argv[0], NULL, "dsm", 64, false};
+    int first = 0;
+    int rc = cli_parse_options(argc, argv, opts, vectors_usage, on_vectors_option, &a, &first);
+    if (rc >= 0) {
+        return rc;
+    }
+    if (first < argc) {
+        return cli_usage_error(argv[0], "unexpected argument '%s' (vectors takes options only)", argv[first]);
+    }
+    const char *out = a.out, *unit = a.unit;
+    unsigned lane_bytes = a.lane_bytes;
+    bool lane_given = a.lane_given;
     bool dpc = strcmp(unit, "dpc") == 0;
     bool ba = strcmp(unit, "ba") == 0;
     bool pcu = strcmp(unit, "pcu") == 0;

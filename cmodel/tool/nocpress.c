@@ -1,14 +1,15 @@
 /* nocpress: command-line front end of the C golden model (docs/cli.md). */
+#include <stdbool.h>
 #include <string.h>
 
 #include "cli.h"
-#include "dpc.h"
-#include "dsm.h"
+#include "np_version.h"
 
 static const char main_usage[] =
     "usage: nocpress COMMAND [OPTIONS] [ARGS]\n"
     "\n"
-    "Commands (each takes --help):\n"
+    "Commands (each takes --help; options may follow the operands, --opt=VALUE or --opt VALUE,\n"
+    "-- ends the options):\n"
     "  ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
     "                     DSM compression ratio of each file, one row per file\n"
     "  ratio-table [--lane-bytes 64|128] [--format text|md] [DIR]\n"
@@ -29,7 +30,7 @@ static const char main_usage[] =
     "                     the BA / LRU tag unit over it (docs/ba.md)\n"
     "  vectors [--unit dsm|dpc|ba|pcu|mcast] [--out DIR] [--lane-bytes 64|128]\n"
     "                     golden vectors for the RTL (docs/vectors.md)\n"
-    "  --version          model version\n"
+    "  --version          tool, library and model versions\n"
     "\n"
     "Exit status: 0 success, 1 failure (bad input, I/O), 2 bad command line.\n";
 
@@ -49,12 +50,17 @@ int main(int argc, char **argv) {
         fputs(main_usage, stderr);
         return NP_EXIT_USAGE;
     }
-    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
-        fputs(main_usage, stdout);
-        return NP_EXIT_OK;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("nocpress DSM C model %s, DPC C model %s\n", DSM_MODEL_VERSION, DPC_MODEL_VERSION);
+    bool help = cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0;
+    if (help || strcmp(argv[1], "--version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "nocpress: '%s' takes no arguments ('%s' is extra)\n", argv[1], argv[2]);
+            return NP_EXIT_USAGE;
+        }
+        if (help) {
+            fputs(main_usage, stdout);
+        } else { /* the tool is built from the library's tree: one version for both */
+            printf("nocpress %s (libnocpress %s; models: %s)\n", NOCPRESS_VERSION, np_version(), np_version_models());
+        }
         return NP_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
@@ -62,7 +68,7 @@ int main(int argc, char **argv) {
             return commands[i].run(argc - 1, argv + 1);
         }
     }
-    fprintf(stderr, "nocpress: unknown command '%s'\n\n", argv[1]);
+    fprintf(stderr, "nocpress: unknown %s '%s'\n\n", argv[1][0] == '-' ? "option" : "command", argv[1]);
     fputs(main_usage, stderr);
     return NP_EXIT_USAGE;
 }

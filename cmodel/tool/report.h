@@ -54,4 +54,10 @@ typedef struct {
  * Exists because `ratio-table` and `savings-table` walk the data directory the same way. */
 int report_dir_files(const char *dir, const dir_report *r);
 
+/* `ratio --algo dpc|dftruc|dfman` on files (cmd_dpc.c), called by cmd_ratio once every option
+ * is parsed: map and seed are the raw option values (NULL when not given), checked here. */
+extern const char ratio_dpc_usage[];
+int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, table_format format,
+                  char **files, int nfiles);
+
 #endif
