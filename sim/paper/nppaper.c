@@ -56,15 +56,24 @@ typedef enum { FMT_COUNT, FMT_REAL, FMT_FRACTION } metric_fmt;
 typedef struct {
     const char *name;   /* manifest name */
     const char *label;  /* table label */
-    const char *path;   /* key in npsim's run JSON (dots descend into objects) */
+    const char *path;   /* key in npsim's run JSON (dots descend into objects; '|' separates
+                           alternatives, the first present is used) */
     metric_fmt fmt;     /* how an absolute value prints */
     const char *needs;  /* when set: a missing key prints "n/a (needs ...)" instead of failing */
 } metric_def;
 
-/* IPC and the core-model figures come from npsim's JSON as soon as it has them (key names of
- * the core model: docs/paper.md "Keys"); until then the rows print n/a. */
+/* IPC and the core-model figures come from npsim's JSON as soon as it has them: the core model
+ * (npsim core = sm) reports them in the run's "core" object (docs/paper.md "Keys"); until a run
+ * has them its rows print n/a. */
+#define CORE_MODEL "the core model"
 static const metric_def metrics[] = {
-    {"ipc", "IPC", "ipc", FMT_REAL, "the core model"},
+    {"ipc", "IPC", "ipc|core.ipc", FMT_REAL, CORE_MODEL},
+    {"ready_warps", "ready warps/scheduler", "core.ready_warps_per_scheduler", FMT_REAL, CORE_MODEL},
+    {"latency_tolerance", "latency tolerance", "core.latency_tolerance", FMT_REAL, CORE_MODEL},
+    {"stall_memory", "memory stall cycles", "core.stall_cycles.memory", FMT_COUNT, CORE_MODEL},
+    {"stall_idle", "idle stall cycles", "core.stall_cycles.idle", FMT_COUNT, CORE_MODEL},
+    {"stall_scoreboard", "scoreboard stall cycles", "core.stall_cycles.scoreboard", FMT_COUNT, CORE_MODEL},
+    {"stall_structural", "structural stall cycles", "core.stall_cycles.structural", FMT_COUNT, CORE_MODEL},
     {"completion", "completion cycles", "completion_cycles", FMT_COUNT, NULL},
     {"reply_flits", "reply flits", "reply_flits", FMT_COUNT, NULL},
     {"reply_packets", "reply packets", "reply_packets", FMT_COUNT, NULL},
@@ -283,7 +292,7 @@ static bool parse_print(run_def *r, const char *where, char *p) {
         if (slash) *slash = 0;
         it->metric = metric_find(tok);
         if (it->metric < 0) {
-            char known[512] = "";
+            char known[1024] = "";
             for (unsigned i = 0; i < NMETRICS; i++) {
                 strcat(known, i ? ", " : "");
                 strcat(known, metrics[i].name);
@@ -741,11 +750,14 @@ typedef struct {
 static bool metric_value(const job_file *jf, int metric, double *v, bool *na) {
     const metric_def *md = &metrics[metric];
     *na = false;
-    const cJSON *at = jf->result;
-    char path[64];
-    snprintf(path, sizeof path, "%s", md->path);
-    for (char *save = NULL, *k = strtok_r(path, ".", &save); k && at; k = strtok_r(NULL, ".", &save))
-        at = cJSON_GetObjectItemCaseSensitive(at, k);
+    const cJSON *at = NULL;
+    char paths[96];
+    snprintf(paths, sizeof paths, "%s", md->path);
+    for (char *s1 = NULL, *alt = strtok_r(paths, "|", &s1); alt && !at; alt = strtok_r(NULL, "|", &s1)) {
+        at = jf->result;
+        for (char *s2 = NULL, *k = strtok_r(alt, ".", &s2); k && at; k = strtok_r(NULL, ".", &s2))
+            at = cJSON_GetObjectItemCaseSensitive(at, k);
+    }
     if (at && cJSON_IsNumber(at) && isfinite(at->valuedouble)) {
         *v = at->valuedouble;
         return true;
@@ -755,6 +767,7 @@ static bool metric_value(const job_file *jf, int metric, double *v, bool *na) {
         return false;
     }
     fail("%s: result.%s %s (metric %s)", jf->path, md->path, at ? "is not a finite number" : "is missing", md->name);
+    /* (a present key of the wrong type is an error even for a metric that waits for a model) */
     return false;
 }
 

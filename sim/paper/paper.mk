@@ -22,8 +22,10 @@ PAPER_TABLES   := --manifest $(PAPER_MANIFEST) --figures $(PAPER_FIGURES) --seed
 # The npsim the jobs run (another binary: make paper PAPER_NPSIM=path) and the cores they use.
 PAPER_NPSIM    ?= $(NPSIM)
 PAPER_JOBS     ?= $(JOBS)
-# Arguments every job's npsim gets (the manifest may not set these keys).
-PAPER_ARGS     := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON)
+# Arguments every job's npsim gets (the manifest may not set data_dir and synth_report), then
+# PAPER_EXTRA: key=value words for every run, e.g. PAPER_EXTRA=core=sm for the SM core model.
+PAPER_EXTRA    ?=
+PAPER_ARGS     := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON) $(PAPER_EXTRA)
 # Seeds run by paper-slurm-test (a small subset; every seed's runs are independent of the others).
 PAPER_SLURM_TEST_SEEDS ?= 001 002
 # The commit the binary was built from: the work tree's HEAD, -dirty when sim/ or cmodel/ differ
@@ -65,7 +67,7 @@ paper-slurm: $(NPPAPER) $(PAPER_NPSIM)
 	@rm -rf $(PAPER_DIR)/slurm-jobs && mkdir -p $(PAPER_DIR)/slurm-jobs $(PAPER_DIR)/slurm-out
 	@$(PAPER_COMMIT_CMD); \
 	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(PAPER_MANIFEST) PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
-	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_JSON) \
+	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_JSON) PAPER_EXTRA='$(PAPER_EXTRA)' \
 	  sbatch --wait --array=$$($(NPPAPER) indices --manifest $(PAPER_MANIFEST)) \
 	  -o $(PAPER_DIR)/slurm-out/%A_%a.out sim/paper/paper.sbatch
 	$(NPPAPER) gather $(PAPER_TABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_DIR)
