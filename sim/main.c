@@ -130,10 +130,11 @@ static void describe_machine(FILE *f, const options *o, const mem_image *img, co
     fprintf(f, "SM model: core = %s", config_core_name(c->core));
     if (c->core == CORE_SM)
         fprintf(f, ", %u warps/SM, %u schedulers/SM, %s; latency,interval alu %u,%u sfu %u,%u other %u,%u; smem %u; "
-                   "generators: gen_alu %u, gen_dep %u", c->warps_per_sm, c->schedulers_per_sm,
+                   "%s gen_alu %u, gen_dep %u", c->warps_per_sm, c->schedulers_per_sm,
                 config_scheduler_name(c->scheduler), c->class_latency[LAT_ALU], c->class_interval[LAT_ALU],
                 c->class_latency[LAT_SFU], c->class_interval[LAT_SFU], c->class_latency[LAT_OTHER],
-                c->class_interval[LAT_OTHER], c->smem_latency, c->gen_alu, c->gen_dep);
+                c->class_interval[LAT_OTHER], c->smem_latency,
+                o->trace ? "(generators' keys, unused with --trace)" : "generators:", c->gen_alu, c->gen_dep);
     else fprintf(f, " (memory-only: each warp issues its accesses, at most %u misses in flight)", c->warp_max_outstanding);
     fputc('\n', f);
 }
@@ -222,7 +223,21 @@ static int cmd_core_compare(options *o) {
     gpu_stats st[3];
     codec_timing tm[3];
     cJSON *root = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(root, "runs");
-    const char *name = o->trace ? o->trace : o->pattern;
+    /* a short row label: an Accel-Sim trace by its directory, another trace by its file name */
+    char label[128];
+    const char *name = o->pattern;
+    if (o->trace) {
+        const char *base = strrchr(o->trace, '/');
+        base = base ? base + 1 : o->trace;
+        snprintf(label, sizeof label, "%s", base);
+        if (!strcmp(base, "kernelslist.g") && base != o->trace) {
+            int dirlen = (int)(base - 1 - o->trace);
+            const char *d = o->trace + dirlen;
+            while (d > o->trace && d[-1] != '/') d--;
+            snprintf(label, sizeof label, "%.*s", (int)(o->trace + dirlen - d), d);
+        }
+        name = label;
+    }
     for (unsigned i = 0; i < 3; i++) {
         sim_config cfg = o->cfg;
         cfg.scheduler = policies[i];

@@ -352,30 +352,18 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             continue;
         }
         if (st == TB_START) {
-            uint64_t d[3];
-            char dim[96];
-            if (ts.ntok != 4 || strcmp(t0, "thread") || strcmp(ts.tok[1], "block") || strcmp(ts.tok[2], "=")) {
-                ok = ts_fail(&ts, "expected 'thread block = x,y,z' after #BEGIN_TB");
+            /* "x,y,z": three decimals without leading zeros, signs or blanks */
+            char idx[96];
+            snprintf(idx, sizeof idx, "%s", ts.tok[3]);
+            char *save = NULL, *p = strtok_r(idx, ",", &save);
+            unsigned parts = 0;
+            uint64_t v3;
+            for (; p; p = strtok_r(NULL, ",", &save), parts++)
+                if (!ts_dec_u64(p, UINT32_MAX, &v3)) break;
+            if (p || parts != 3 || ts.tok[3][strlen(ts.tok[3]) - 1] == ',' || strstr(ts.tok[3], ",,")) {
+                ok = ts_fail(&ts, "bad thread block index '%s' (x,y,z)", ts.tok[3]);
                 break;
             }
-            snprintf(dim, sizeof dim, "(%s)", ts.tok[3]);
-            for (unsigned k = 0; k < 3; k++) d[k] = 1;
-            /* block indices may be 0: parse_dim3 wants positive sizes, so shift by one */
-            char shifted[96];
-            unsigned long long x, y, z;
-            char tail;
-            if (sscanf(ts.tok[3], "%llu,%llu,%llu%c", &x, &y, &z, &tail) != 3) {
-                ok = ts_fail(&ts, "bad thread block index '%s'", ts.tok[3]);
-                break;
-            }
-            snprintf(shifted, sizeof shifted, "(%llu,%llu,%llu)", x + 1, y + 1, z + 1);
-            char canon[96];
-            snprintf(canon, sizeof canon, "%llu,%llu,%llu", x, y, z);
-            if (strcmp(canon, ts.tok[3]) || !parse_dim3(shifted, d)) {   /* no octal, no signs, no blanks */
-                ok = ts_fail(&ts, "bad thread block index '%s'", ts.tok[3]);
-                break;
-            }
-            (void)dim;
             c->sm = c->cta % c->max_sm;
             c->base = (c->cta / c->max_sm) * h.warps_per_cta;
             if (c->base + h.warps_per_cta > c->max_warp) {

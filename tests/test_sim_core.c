@@ -429,7 +429,25 @@ static void test_accelsim_errors(void **state) {
             fail_msg("case %u: '%s' lacks '%s' / '%s'", i, err, expect, bad[i].what);
         trace_free(&t);
     }
-    /* structure: a missing #END_TB, a block that does not fit, a second kernel */
+    /* structure: an octal-looking block index, a missing #END_TB, a block that does not fit, a
+     * second kernel */
+    {
+        trace_t x;
+        trace_init(&x);
+        char t2[1024];
+        snprintf(t2, sizeof t2, "%s", hdr);
+        char *at = strstr(t2, "0,0,0");
+        assert_non_null(at);
+        memmove(at + 1, at, strlen(at) + 1);
+        memcpy(at, "0,01,0", 6);
+        strncat(t2, "0010 ffffffff 0 NOP 0 0 0\n#END_TB\n", sizeof t2 - strlen(t2) - 1);
+        const char *path = write_file("idx.traceg", t2);
+        assert_false(trace_load(&x, path, 56, 16, err, sizeof err));
+        char expect[300];
+        snprintf(expect, sizeof expect, "%s:9:", path);
+        if (!strstr(err, expect) || !strstr(err, "bad thread block index")) fail_msg("'%s'", err);
+        trace_free(&x);
+    }
     trace_t t;
     trace_init(&t);
     snprintf(text, sizeof text, "%s0010 ffffffff 0 NOP 0 0 0\n", hdr);
