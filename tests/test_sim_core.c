@@ -392,6 +392,26 @@ static void test_accelsim_fixture(void **state) {
     assert_int_equal(st.writes, 2);
     assert_int_equal(st.barriers, 1);
     assert_true(st.wide_waits >= 1);
+    /* the project's text and binary forms hold everything the run uses: same figures */
+    char txt[300], bin[300];
+    snprintf(txt, sizeof txt, "%s/fixture.txt", dir);
+    snprintf(bin, sizeof bin, "%s/fixture.bin", dir);
+    write_file("fixture.txt", "");
+    write_file("fixture.bin", "");
+    assert_true(trace_save_text(&t, txt, err, sizeof err));
+    assert_true(trace_save_binary(&t, bin, err, sizeof err));
+    for (unsigned k = 0; k < 2; k++) {
+        trace_t back;
+        trace_init(&back);
+        if (!trace_load(&back, k ? bin : txt, 56, 16, err, sizeof err)) fail_msg("%s", err);
+        gpu_stats again;
+        run(&cfg, &back, &again);
+        assert_int_equal(again.completion_cycles, st.completion_cycles);
+        assert_int_equal(again.instructions, st.instructions);
+        assert_int_equal(again.stall[STALL_MEMORY], st.stall[STALL_MEMORY]);
+        assert_int_equal(again.wide_waits, st.wide_waits);
+        trace_free(&back);
+    }
     trace_free(&t);
 }
 
@@ -465,6 +485,48 @@ static void test_accelsim_errors(void **state) {
     assert_non_null(strstr(err, ":2:"));
     assert_non_null(strstr(err, "second kernel"));
     trace_free(&t);
+}
+
+/* Mutated copies of the fixture (ASan/UBSan build): every one is read or refused with a
+ * file:line message, never a crash. */
+static void test_accelsim_mutations(void **state) {
+    (void)state;
+    char path[256], err[512];
+    snprintf(path, sizeof path, "%s/kernel-1.traceg", fixture_dir());
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char orig[8192], text[8200];
+    size_t n = fread(orig, 1, sizeof orig - 1, f);
+    fclose(f);
+    assert_true(n > 0 && n < sizeof orig - 1);
+    static const char alphabet[] = "0123456789abcdefxX -,#=R.\n()g+";
+    sim_rng r;
+    sim_rng_seed(&r, 7);
+    unsigned accepted = 0, refused = 0;
+    for (unsigned iter = 0; iter < 3000; iter++) {
+        memcpy(text, orig, n);
+        size_t len = n;
+        for (unsigned m = 1 + sim_rng_below(&r, 3); m; m--) {
+            size_t at = sim_rng_below(&r, (uint32_t)len);
+            if (sim_rng_below(&r, 4) == 0 && len > 1) {             /* delete a byte */
+                memmove(text + at, text + at + 1, len - at - 1);
+                len--;
+            } else {
+                text[at] = alphabet[sim_rng_below(&r, sizeof alphabet - 1)];
+            }
+        }
+        text[len] = '\0';
+        const char *p = write_file("mut.traceg", text);
+        trace_t t;
+        trace_init(&t);
+        if (trace_load(&t, p, 56, 16, err, sizeof err)) accepted++;
+        else {
+            refused++;
+            if (strncmp(err, p, strlen(p)) || err[strlen(p)] != ':') fail_msg("iteration %u: '%s'", iter, err);
+        }
+        trace_free(&t);
+    }
+    assert_true(accepted > 0 && refused > 0);
 }
 
 static const char *real_dir(void) {
@@ -567,6 +629,7 @@ int main(void) {
         cmocka_unit_test(test_numbers_are_strict),
         cmocka_unit_test(test_accelsim_fixture),
         cmocka_unit_test(test_accelsim_errors),
+        cmocka_unit_test(test_accelsim_mutations),
         cmocka_unit_test(test_real_accelsim_traces),
         cmocka_unit_test(test_generators_emit_compute),
     };
