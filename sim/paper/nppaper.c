@@ -444,7 +444,7 @@ static bool figures_load(figures *fg, manifest *m, const char *path) {
         if (!ok) break;
         snprintf(d->text, sizeof d->text, "%s", f[3]);
         snprintf(d->source, sizeof d->source, "%s", f[4]);
-        snprintf(d->why, sizeof d->why, "%s", f[5]);
+        snprintf(d->why, sizeof d->why, "%s", strcmp(f[5], "-") ? f[5] : "");
         it->figure = (int)fg->n++;
     }
     if (ok && got < 0) ok = false;
@@ -860,6 +860,11 @@ static void print_table(FILE *f, const seed_def *sd, const table_row *rows, unsi
     fprintf(f, "\n");
 }
 
+/* A run id without the "sNNN-" prefix of its seed's table (plot labels). */
+static const char *short_id(const char *id, const char *seed) {
+    return id[0] == 's' && !strncmp(id + 1, seed, 3) && id[4] == '-' && id[5] ? id + 5 : id;
+}
+
 /* gnuplot: published and ours side by side per row with a published figure or a number of ours. */
 static bool plot_table(const char *dir, const seed_def *sd, const table_row *rows, unsigned n) {
     char dat[PATH_LEN + 32], gp[PATH_LEN + 32], png[PATH_LEN + 32];
@@ -874,8 +879,8 @@ static bool plot_table(const char *dir, const seed_def *sd, const table_row *row
         const table_row *r = &rows[i];
         bool pct = r->it->base_run >= 0 || metrics[r->it->metric].fmt == FMT_FRACTION;
         if (!pct || (!r->fig && !r->have)) continue;
-        fprintf(f, "\"%s %s%s%s\" ", metrics[r->it->metric].name, r->run->id, r->it->base_run >= 0 ? " vs " : "",
-                r->it->base_run >= 0 ? r->it->base : "");
+        fprintf(f, "\"%s %s%s%s\" ", metrics[r->it->metric].name, short_id(r->run->id, sd->seed),
+                r->it->base_run >= 0 ? " vs " : "", r->it->base_run >= 0 ? short_id(r->it->base, sd->seed) : "");
         if (r->fig) fprintf(f, "%.4f ", r->fig->value);
         else fprintf(f, "? ");
         if (r->have) fprintf(f, "%.4f\n", r->ours);
@@ -887,11 +892,11 @@ static bool plot_table(const char *dir, const seed_def *sd, const table_row *row
     f = fopen(gp, "w");
     if (!f) return !fail("%s: cannot write", gp);
     /* every string here is a path built from the --out directory or a checked title (valid_title) */
-    fprintf(f, "set terminal pngcairo size %u,520 noenhanced\nset output \"%s\"\n", 420 + 90 * plotted, png);
+    fprintf(f, "set terminal pngcairo size %u,640 noenhanced\nset output \"%s\"\n", 480 + 80 * plotted, png);
     fprintf(f, "set title \"seed %s: %s\"\nset datafile missing \"?\"\nset style data histogram\n"
                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
-               "set grid ytics\nset ylabel \"%% (change against the baseline, or value)\"\nset xtics rotate by -30 left\n"
-               "set key top right\nset bmargin 9\nset xzeroaxis lt -1\nset offsets 0, 0, graph 0.05, graph 0.05\n"
+               "set grid ytics\nset ylabel \"%% (change against the baseline, or value)\"\nset xtics rotate by -40 left\n"
+               "set key outside top right\nset bmargin 14\nset rmargin 16\nset xzeroaxis lt -1\nset offsets 0, 0, graph 0.05, graph 0.05\n"
                "plot \"%s\" using 2:xtic(1) title \"published\", \"\" using 3 title \"ours (npsim)\"\n",
             sd->seed, sd->title, dat);
     fclose(f);
@@ -1023,7 +1028,8 @@ static int cmd_gather(const options *o) {
                 }
                 if (row->fig) snprintf(row->pub_text, sizeof row->pub_text, "%s (%s)", row->fig->text, row->fig->source);
                 else snprintf(row->pub_text, sizeof row->pub_text, "-");
-                if (na || nab) snprintf(row->why, sizeof row->why, "npsim has no %s yet", md->label);
+                if (na || nab)
+                    snprintf(row->why, sizeof row->why, "no %s in the run's JSON yet: the SM core model (npsim core = sm) reports it", md->label);
                 else if (row->fig) snprintf(row->why, sizeof row->why, "%s", row->fig->why);
             }
         }

@@ -12,7 +12,7 @@
 # and starts npsim with an argument vector, no shell; it writes $(PAPER_DIR)/jobs/ID.json with
 # the binary's commit and hash, the wall time and simulated cycles/s.
 
-PAPER_DIR      := $(BUILD)/paper
+PAPER_DIR      ?= $(BUILD)/paper
 NPPAPER        := $(BUILD)/bin/nppaper
 NPPAPER_SAN    := $(BUILD)/paper-test/nppaper-san
 PAPER_MANIFEST := sim/paper/runs.tsv
