@@ -1,0 +1,199 @@
+// bpc_compressor: BPC line compressor (docs/bpc.md sections 2 to 5, ports in section 9).
+//
+// Function: takes a 128-byte line and emits its BPC stream: C = 1, the base code and one symbol
+// per plane or run of zero planes (planes 32 down to 0), or C = 0 and the line when that form is
+// not strictly shorter than 1025 bits. out_bits_o bits at and above out_len_o are zero.
+//
+// Structure (docs/bpc.md 9.1): the input edge registers the transform (bpc_transform: base
+// code, 33 DBX planes, DBP-zero flags) and the line. Then Steps = 9 serializer steps visit the
+// planes from 0 upwards, Group = 4 per step, from a plane shift register; each slot
+// (bpc_plane_encode) yields its symbol, the run count carries from slot to slot and step to
+// step. The stream is built backwards in the output register: acc = (acc << n) | chunk, where
+// the chunk holds the step's symbols highest plane first, so the first symbol of the stream
+// ends at bit 0. The last step also appends the base code and C, and picks the raw form when
+// the length reaches 1025 (bits pushed out above bit 1024 then do not matter).
+//
+// Latency / throughput: 10 cycles (input transfer to out_valid_o); one line at a time, so
+// one line per 10 cycles when the output is taken at once (in_ready_o is high while idle, or in
+// the cycle the finished line leaves). Not full throughput: a full-rate BPC needs a placement
+// network over the whole 1090-bit stream (docs/bpc.md 9.1).
+//
+// What it does not do: no early finish for short streams (fixed latency).
+//
+// Worked example: all-zero line -> 10 cycles later out_len_o = 11, out_bits_o = 11'b111_1100_0001
+// (stream 1 000 01 11111).
+module bpc_compressor (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          in_valid_i,
+  output wire          in_ready_o,
+  input  wire [1023:0] in_line_i,
+  output wire          out_valid_o,
+  input  wire          out_ready_i,
+  output wire [1024:0] out_bits_o,
+  output wire [10:0]   out_len_o
+);
+  localparam integer Group = 4;                        // planes per serializer step
+  localparam integer Steps = (33 + Group - 1) / Group; // 9
+  localparam integer ChunkW = 32 * Group + 34;         // symbols of a step plus the header
+
+  // ---- input transform ---------------------------------------------------------------------
+  wire [31:0]   base;
+  wire [1022:0] dbx;
+  wire [32:0]   dbp_zero;
+
+  bpc_transform u_transform (
+    .line_i     (in_line_i),
+    .base_o     (base),
+    .dbx_o      (dbx),
+    .dbp_zero_o (dbp_zero)
+  );
+
+  // Header: C = 1 then the base code (docs/bpc.md 4.1), stream order from bit 0.
+  reg [33:0] hdr;
+  reg [5:0]  hdr_len;
+  always @(*) begin
+    if (base == 32'd0) begin
+      hdr = 34'b0001;                                    // 1, 000
+      hdr_len = 6'd4;
+    end else if (&base[31:3] || ~|base[31:3]) begin
+      hdr = {26'd0, base[3:0], 4'b1001};                 // 1, 001, 4 bits
+      hdr_len = 6'd8;
+    end else if (&base[31:7] || ~|base[31:7]) begin
+      hdr = {22'd0, base[7:0], 4'b0101};                 // 1, 010, 8 bits
+      hdr_len = 6'd12;
+    end else if (&base[31:15] || ~|base[31:15]) begin
+      hdr = {14'd0, base[15:0], 4'b1101};                // 1, 011, 16 bits
+      hdr_len = 6'd20;
+    end else begin
+      hdr = {base, 2'b11};                               // 1, 1, 32 bits
+      hdr_len = 6'd34;
+    end
+  end
+
+  // ---- state ---------------------------------------------------------------------------------
+  reg [1023:0] line_q;
+  reg [1022:0] planes_q;      // plane (Group * step + k) at [31k +: 31]
+  reg [32:0]   pzero_q;
+  reg [33:0]   hdr_q;
+  reg [5:0]    hdr_len_q;
+  reg [5:0]    run_q;         // zero planes just below the current step
+  reg [3:0]    cnt_q;         // 0 idle, 1..Steps: serializer step cnt_q - 1
+  reg [1024:0] acc_q;         // the stream being built; the output register
+  reg [10:0]   len_q;
+  reg          out_valid_q;
+
+  wire accept = in_valid_i & in_ready_o;
+  wire busy   = cnt_q != 4'd0;
+  wire last   = cnt_q == Steps[3:0];
+
+  assign in_ready_o  = ~busy & (~out_valid_q | out_ready_i);
+  assign out_valid_o = out_valid_q;
+  assign out_bits_o  = acc_q;
+  assign out_len_o   = len_q;
+
+  // ---- one serializer step ---------------------------------------------------------------------
+  // Plane index of slot 0: Group * (cnt_q - 1); Group = 4 is a shift.
+  wire [3:0] step = cnt_q - 4'd1;
+  wire [5:0] base_plane = {step, 2'b00};
+  wire [Group:1] slot_zero;       // the slot's DBX is zero (slots 1..Group: the plane above)
+  wire [32*Group-1:0] slot_sym;
+  wire [6*Group-1:0]  slot_len;
+  wire [6*Group+5:0]  slot_run;     // run count into slot k at [6k +: 6]
+
+  assign slot_run[5:0] = run_q;
+  genvar k;
+  generate
+    for (k = 1; k <= Group; k = k + 1) begin : gen_zero
+      assign slot_zero[k] = ~|planes_q[31*k +: 31];
+    end
+    for (k = 0; k < Group; k = k + 1) begin : gen_slot
+      wire [5:0] p = base_plane + k;
+      bpc_plane_encode u_plane (
+        .valid_i    (p <= 6'd32),
+        .dbx_i      (planes_q[31*k +: 31]),
+        .dbp_zero_i (pzero_q[k]),
+        .top_i      (p == 6'd32 || !slot_zero[k+1]),
+        .run_i      (slot_run[6*k +: 6]),
+        .sym_o      (slot_sym[32*k +: 32]),
+        .len_o      (slot_len[6*k +: 6]),
+        .run_o      (slot_run[6*(k+1) +: 6])
+      );
+    end
+  endgenerate
+
+  // The step's chunk: slot 0 (lowest plane) first, each higher slot put below it, so the chunk
+  // reads highest plane first from bit 0; the last step puts the header below everything.
+  reg [ChunkW-1:0] chunk;
+  reg [7:0]        chunk_len;
+  integer s;
+  always @(*) begin
+    chunk = {ChunkW{1'b0}};
+    chunk_len = 8'd0;
+    for (s = 0; s < Group; s = s + 1) begin
+      chunk = (chunk << slot_len[6*s +: 6]) | {{(ChunkW-32){1'b0}}, slot_sym[32*s +: 32]};
+      chunk_len = chunk_len + {2'b00, slot_len[6*s +: 6]};
+    end
+    if (last) begin
+      chunk = (chunk << hdr_len_q) | {{(ChunkW-34){1'b0}}, hdr_q};
+      chunk_len = chunk_len + {2'b00, hdr_len_q};
+    end
+  end
+
+  wire [1024:0] acc_next = (acc_q << chunk_len) | {{(1025-ChunkW){1'b0}}, chunk};
+  wire [10:0]   len_next = len_q + {3'b000, chunk_len};
+  // docs/bpc.md 5: compressed only when strictly shorter than the 1025-bit raw form.
+  wire          raw      = len_next >= 11'd1025;
+
+  // ---- registers -------------------------------------------------------------------------------
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cnt_q       <= 4'd0;
+      out_valid_q <= 1'b0;
+    end else begin
+      if (accept) begin
+        cnt_q       <= 4'd1;
+        out_valid_q <= 1'b0;
+      end else if (busy) begin
+        cnt_q       <= last ? 4'd0 : cnt_q + 4'd1;
+        out_valid_q <= last;
+      end else if (out_ready_i) begin
+        out_valid_q <= 1'b0;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (accept) begin
+      line_q    <= in_line_i;
+      planes_q  <= dbx;
+      pzero_q   <= dbp_zero;
+      hdr_q     <= hdr;
+      hdr_len_q <= hdr_len;
+      run_q     <= 6'd0;
+      acc_q     <= 1025'd0;
+      len_q     <= 11'd0;
+    end else if (busy) begin
+      planes_q <= planes_q >> (31 * Group);
+      pzero_q  <= pzero_q >> Group;
+      run_q    <= slot_run[6*Group +: 6];
+      if (last && raw) begin
+        acc_q <= {line_q, 1'b0};
+        len_q <= 11'd1025;
+      end else begin
+        acc_q <= acc_next;
+        len_q <= len_next;
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  np_stream_checker #(.Width(1025 + 11)) u_check (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (out_valid_o),
+    .ready_i (out_ready_i),
+    .data_i  ({out_len_o, out_bits_o})
+  );
+`endif
+endmodule

@@ -1,0 +1,255 @@
+// bpc_decompressor: BPC line decompressor (docs/bpc.md sections 2 to 6, ports in section 9).
+//
+// Function: restores the 128-byte line from a stream of in_len_i bits (bits at and above
+// in_len_i ignored) and flags malformed streams (docs/bpc.md 6) on out_err_o; out_line_o is
+// then not specified.
+//
+// Structure (docs/bpc.md 9.2): the input edge decodes the header from the bus (C, base code),
+// checks the length rules and loads the stream register with the header removed. Then Steps = 7
+// decoder steps each read up to Slots = 5 symbols from the front of the stream register: slot
+// k+1's window is slot k's shifted by slot k's length (a 5-way choice: 3, 5, 7, 10 or 32 bits),
+// so the serial dependence costs one small multiplexer per symbol. Each slot rebuilds the DBP
+// of the planes it fills from the DBP above (bpc_symbol_decode) and writes them into the plane
+// register by range (a run fills several planes with the same DBP); the stream register shifts
+// by the step's total. 35 slots cover the worst case of 33 symbols. After the steps, two
+// cycles add the deltas up (bpc_prefix_sum, levels 0..2 then 3..4; the first result is kept in
+// the stream register, no longer needed), and the length check (consumed == in_len_i) is done.
+//
+// Latency / throughput: 10 cycles (input transfer to out_valid_o); one line at a time, one line
+// per 10 cycles when the output is taken at once. Not full throughput (docs/bpc.md 9.2).
+//
+// What it does not do: no early finish for short streams (fixed latency).
+//
+// Worked example: in_len_i = 11, in_bits_i = 11'b111_1100_0001 (stream 1 000 01 11111) ->
+// 10 cycles later out_line_o = 0, out_err_o = 0; the same bits with in_len_i = 12 ->
+// out_err_o = 1 (trailing bit).
+module bpc_decompressor (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          in_valid_i,
+  output wire          in_ready_o,
+  input  wire [1024:0] in_bits_i,
+  input  wire [10:0]   in_len_i,
+  output wire          out_valid_o,
+  input  wire          out_ready_i,
+  output wire [1023:0] out_line_o,
+  output wire          out_err_o
+);
+  localparam integer Slots = 5;                        // symbols per decoder step
+  localparam integer Steps = (33 + Slots - 1) / Slots; // 7
+  localparam [3:0]   CntF1 = 4'd8;                     // Steps + 1: prefix-sum levels 0..2
+  localparam [3:0]   CntF2 = 4'd9;                     // Steps + 2: levels 3..4 into the output
+
+  // ---- header, decoded from the bus at the input edge (docs/bpc.md 4.1) --------------------
+  wire        c_bit = in_bits_i[0];
+  reg  [5:0]  hdr_len;
+  reg  [31:0] base;
+  always @(*) begin
+    if (in_bits_i[1]) begin                              // 1: 32-bit base
+      hdr_len = 6'd34;
+      base    = in_bits_i[33:2];
+    end else begin
+      case ({in_bits_i[3], in_bits_i[2]})
+        2'b00: begin hdr_len = 6'd4;  base = 32'd0; end                              // 000
+        2'b10: begin hdr_len = 6'd8;  base = {{28{in_bits_i[7]}}, in_bits_i[7:4]}; end // 001
+        2'b01: begin hdr_len = 6'd12; base = {{24{in_bits_i[11]}}, in_bits_i[11:4]}; end // 010
+        default: begin hdr_len = 6'd20; base = {{16{in_bits_i[19]}}, in_bits_i[19:4]}; end // 011
+      endcase
+    end
+  end
+  // docs/bpc.md 6: no C bit; raw of the wrong length; compressed but not shorter than raw.
+  wire len_err = (in_len_i == 11'd0) ||
+                 (!c_bit && in_len_i != 11'd1025) ||
+                 (c_bit && in_len_i >= 11'd1025);
+
+  // ---- state ---------------------------------------------------------------------------------
+  reg [1024:0] s_q;          // stream, next symbol at bit 0; after the steps: prefix level 3
+  reg [10:0]   len_q;        // in_len_i
+  reg [10:0]   pos_q;        // bits consumed so far (header included)
+  reg [5:0]    left_q;       // planes still to fill (33 .. 0); plane left_q - 1 is next
+  reg [30:0]   prev_q;       // DBP of the plane filled last (DBP[33] = 0 at the start)
+  reg [991:0]  planes_q;     // DBP of planes 0..31 (plane 32 only feeds prev_q)
+  reg [31:0]   base_q;
+  reg          raw_q;
+  reg          err_q;
+  reg [3:0]    cnt_q;        // 0 idle, 1..Steps decoder steps, CntF1, CntF2
+  reg [1023:0] line_q;
+  reg          out_err_q;
+  reg          out_valid_q;
+
+  wire accept = in_valid_i & in_ready_o;
+  wire busy   = cnt_q != 4'd0;
+  wire step   = busy && cnt_q <= Steps[3:0];
+
+  assign in_ready_o  = ~busy & (~out_valid_q | out_ready_i);
+  assign out_valid_o = out_valid_q;
+  assign out_line_o  = line_q;
+  assign out_err_o   = out_err_q;
+
+  // ---- one decoder step -------------------------------------------------------------------------
+  // Window of slot k at [32*Slots*k ...]: slot k reads the stream from its own first bit.
+  // split_var: the chains are per slot (Verilator would otherwise see one looped variable).
+  wire [32*Slots-1:0] win [0:Slots] /* verilator split_var */;
+  wire [6*Slots+5:0]  left /* verilator split_var */;    // planes left before slot k, [6k +: 6]
+  wire [31*Slots+30:0] prev /* verilator split_var */;   // DBP above slot k's planes, [31k +: 31]
+  wire [6*Slots-1:0]  slot_len;        // bits consumed by slot k
+  wire [6*Slots-1:0]  slot_planes;     // planes filled by slot k
+  wire [31*Slots-1:0] slot_dbp;
+  wire [Slots-1:0]    slot_err;
+
+  assign win[0]      = s_q[32*Slots-1:0];
+  assign left[5:0]   = left_q;
+  assign prev[30:0]  = prev_q;
+
+  genvar k;
+  generate
+    for (k = 0; k < Slots; k = k + 1) begin : gen_slot
+      wire [5:0]  dec_len, dec_planes;
+      wire [30:0] dec_dbp;
+      wire        dec_bad;
+      wire [5:0]  l_in   = left[6*k +: 6];
+      wire        active = l_in != 6'd0;
+
+      bpc_symbol_decode u_symbol (
+        .win_i    (win[k][31:0]),
+        .prev_i   (prev[31*k +: 31]),
+        .len_o    (dec_len),
+        .planes_o (dec_planes),
+        .dbp_o    (dec_dbp),
+        .bad_o    (dec_bad)
+      );
+
+      assign slot_len[6*k +: 6]    = active ? dec_len : 6'd0;
+      assign slot_planes[6*k +: 6] = active ? dec_planes : 6'd0;
+      assign slot_dbp[31*k +: 31]  = dec_dbp;
+      // docs/bpc.md 6: a one outside the plane, or a run past plane 0.
+      assign slot_err[k] = active && (dec_bad || dec_planes > l_in);
+      assign left[6*(k+1) +: 6]  = (active && dec_planes <= l_in) ? l_in - dec_planes : 6'd0;
+      assign prev[31*(k+1) +: 31] = active ? dec_dbp : prev[31*k +: 31];
+      // The next slot's window: this one's, shifted by the symbol length (3, 5, 7, 10 or 32).
+      wire [32*Slots-1:0] cur_win = win[k];
+      reg  [32*Slots-1:0] next_win;
+      always @(*) begin
+        case (dec_len)
+          6'd3:    next_win = cur_win >> 3;
+          6'd5:    next_win = cur_win >> 5;
+          6'd7:    next_win = cur_win >> 7;
+          6'd10:   next_win = cur_win >> 10;
+          default: next_win = cur_win >> 32;
+        endcase
+      end
+      assign win[k+1] = next_win;
+    end
+  endgenerate
+
+  reg [8:0] step_len;
+  integer s;
+  always @(*) begin
+    step_len = 9'd0;
+    for (s = 0; s < Slots; s = s + 1) begin
+      step_len = step_len + {3'b000, slot_len[6*s +: 6]};
+    end
+  end
+
+  // Plane p takes the DBP of the slot whose planes [left - n, left - 1] contain it (at most
+  // one does: the slots' ranges follow one another downwards).
+  wire [991:0] planes_d;
+  genvar p, t;
+  generate
+    for (p = 0; p < 32; p = p + 1) begin : gen_plane
+      wire [Slots-1:0] hit;
+      for (t = 0; t < Slots; t = t + 1) begin : gen_hit
+        wire [5:0] l_t = left[6*t +: 6];
+        wire [5:0] n_t = slot_planes[6*t +: 6];
+        assign hit[t] = n_t != 6'd0 && !slot_err[t] && p < l_t && p + n_t >= l_t;
+      end
+      reg [30:0] v;
+      integer u;
+      always @(*) begin
+        v = 31'd0;
+        for (u = 0; u < Slots; u = u + 1) begin
+          if (hit[u]) begin
+            v = v | slot_dbp[31*u +: 31];
+          end
+        end
+      end
+      assign planes_d[31*p +: 31] = |hit ? v : planes_q[31*p +: 31];
+    end
+  endgenerate
+
+  // ---- deltas to words -------------------------------------------------------------------------
+  // x[0] = base, x[i] = d[i-1]: bit j of d[i] is bit i of DBP[j] (a wiring transpose).
+  reg [1023:0] x;
+  integer i, j;
+  always @(*) begin
+    x[31:0] = base_q;
+    for (i = 0; i < 31; i = i + 1) begin
+      for (j = 0; j < 32; j = j + 1) begin
+        x[32*(i+1) + j] = planes_q[31*j + i];
+      end
+    end
+  end
+
+  wire [1023:0] sum_lo, sum_hi;
+  bpc_prefix_sum #(.First(0), .Last(2)) u_sum_lo (.words_i (x),           .words_o (sum_lo));
+  bpc_prefix_sum #(.First(3), .Last(4)) u_sum_hi (.words_i (s_q[1023:0]), .words_o (sum_hi));
+
+  // ---- registers -------------------------------------------------------------------------------
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cnt_q       <= 4'd0;
+      out_valid_q <= 1'b0;
+    end else begin
+      if (accept) begin
+        cnt_q       <= 4'd1;
+        out_valid_q <= 1'b0;
+      end else if (busy) begin
+        cnt_q       <= cnt_q == CntF2 ? 4'd0 : cnt_q + 4'd1;
+        out_valid_q <= cnt_q == CntF2;
+      end else if (out_ready_i) begin
+        out_valid_q <= 1'b0;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (accept) begin
+      // Raw streams keep the bus as it is (the line is bits 1024..1) and fill no planes.
+      s_q      <= c_bit ? in_bits_i >> hdr_len : in_bits_i;
+      len_q    <= in_len_i;
+      pos_q    <= {5'd0, hdr_len};
+      left_q   <= c_bit ? 6'd33 : 6'd0;
+      prev_q   <= 31'd0;
+      planes_q <= 992'd0;
+      base_q   <= base;
+      raw_q    <= ~c_bit;
+      err_q    <= len_err;
+    end else if (step) begin
+      s_q      <= s_q >> step_len;
+      pos_q    <= pos_q + {2'b00, step_len};
+      left_q   <= left[6*Slots +: 6];
+      prev_q   <= prev[31*Slots +: 31];
+      planes_q <= planes_d;
+      err_q    <= err_q | (|slot_err);
+    end else if (cnt_q == CntF1) begin
+      if (!raw_q) begin
+        s_q <= {1'b0, sum_lo};
+      end
+      // docs/bpc.md 6: truncated (consumed past in_len_i) or trailing bits.
+      err_q <= err_q | (!raw_q && pos_q != len_q);
+    end else if (cnt_q == CntF2) begin
+      line_q    <= raw_q ? s_q[1024:1] : sum_hi;
+      out_err_q <= err_q;
+    end
+  end
+
+`ifndef SYNTHESIS
+  np_stream_checker #(.Width(1024 + 1)) u_check (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (out_valid_o),
+    .ready_i (out_ready_i),
+    .data_i  ({out_err_o, out_line_o})
+  );
+`endif
+endmodule
