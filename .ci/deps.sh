@@ -11,6 +11,7 @@ packages=(
   libcjson-dev                                    # JSON library
   gnuplot-nox                                     # plots
   pkg-config
+  zlib1g-dev                                      # nocpress: CRC-32 of the .npds container
   jq                                              # synth-test reads report.json
   valgrind                                        # make bench-insns (callgrind)
 )

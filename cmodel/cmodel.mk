@@ -26,6 +26,9 @@ NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
 DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
 CODEC_BENCH_OBJ := $(NP_OBJ_DIR)/bench/codec_bench.o $(BENCH_UTIL_OBJ)
 
+# The CLI's own dependencies (the library has none): zlib's CRC-32 for the .npds checksums.
+NP_TOOL_LIBS := -lz
+
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=
 
@@ -82,11 +85,11 @@ $(NP_LIB_SAN): $(NP_SAN_OBJ)
 
 $(NOCPRESS): $(NP_TOOL_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(NP_TOOL_OBJ) $(NP_LIB) -o $@
+	$(CC) $(CFLAGS_NP) $(NP_TOOL_OBJ) $(NP_LIB) -o $@ $(NP_TOOL_LIBS)
 
 $(NOCPRESS_SAN): $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN) -o $@
+	$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN) -o $@ $(NP_TOOL_LIBS)
 
 $(DSM_BENCH): $(NP_BENCH_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)

@@ -358,18 +358,70 @@ static void round_trip_approximated(void **state) {
     free(back);
 }
 
+/* CRC-32 (ISO-HDLC: reflected, polynomial 0xEDB88320, init and final xor 0xFFFFFFFF), bit by
+ * bit: an independent reference for the container's checksums (the tool uses zlib's). */
+static uint32_t ref_crc32(const uint8_t *p, size_t n) {
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) {
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+        }
+    }
+    return ~c;
+}
+
+static uint32_t le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_le32(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) {
+        p[i] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+/* The CRC of line record `index` (docs/cli.md): over the 16 header bytes, the index as 8
+ * little-endian bytes, and the record's length field and stream bytes. */
+static uint32_t record_crc(const uint8_t *c, size_t index, const uint8_t *rec, size_t n) {
+    uint8_t buf[16 + 8 + 2 + 129];
+    memcpy(buf, c, 16);
+    for (int i = 0; i < 8; i++) {
+        buf[16 + i] = (uint8_t)((uint64_t)index >> (8 * i));
+    }
+    memcpy(buf + 24, rec, n);
+    return ref_crc32(buf, 24 + n);
+}
+
+/* Version 2 layout (docs/cli.md): 16 header bytes, their CRC, then records of a 16-bit bit
+ * length L, ceil(L / 8) stream bytes and record_crc. Rewrites every CRC so that a deliberately
+ * wrong field reaches the check behind the checksum. */
+static void reseal(uint8_t *c, size_t n) {
+    put_le32(c + 16, ref_crc32(c, 16));
+    size_t index = 0;
+    for (size_t pos = 20; pos + 2 <= n; index++) {
+        size_t len = 2 + ((size_t)(c[pos] | c[pos + 1] << 8) + 7) / 8;
+        if (len > 2 + 129 || pos + len + 4 > n) {
+            break;
+        }
+        put_le32(c + pos + len, record_crc(c, index, c + pos, len));
+        pos += len + 4;
+    }
+}
+
 /* The container of docs/cli.md, checked field by field. */
 static void container_layout(void **state) {
     (void)state;
+    assert_int_equal(ref_crc32((const uint8_t *)"123456789", 9), 0xCBF43926u); /* the check value */
     uint8_t data[300] = {0};
     write_bytes(tmp_path("z.bin"), data, sizeof data);
     assert_int_equal(run("compress %s %s", tmp_path("z.bin"), tmp_path("z.npds")), 0);
     size_t n;
     uint8_t *c = read_bytes(tmp_path("z.npds"), &n);
-    /* header 16 bytes + 3 lines x (2 + 11) bytes (82-bit all-zero streams) */
-    assert_int_equal(n, 16 + 3 * 13);
+    /* header 20 bytes + 3 lines x (2 + 11 + 4) bytes (82-bit all-zero streams) */
+    assert_int_equal(n, 20 + 3 * 17);
     assert_memory_equal(c, "NPDS", 4);
-    assert_int_equal(c[4], 1);   /* version */
+    assert_int_equal(c[4], 2);   /* version */
     assert_int_equal(c[5], 64);  /* lane bytes */
     assert_int_equal(c[6], 0);   /* approximation */
     assert_int_equal(c[7], 0);   /* reserved */
@@ -377,13 +429,19 @@ static void container_layout(void **state) {
     for (unsigned i = 10; i < 16; i++) {
         assert_int_equal(c[i], 0);
     }
-    assert_int_equal(c[16] | c[17] << 8, 82);
+    assert_int_equal(le32(c + 16), ref_crc32(c, 16));
+    for (unsigned l = 0; l < 3; l++) {
+        size_t rec = 20 + 17 * l;
+        assert_int_equal(c[rec] | c[rec + 1] << 8, 82);
+        assert_int_equal(le32(c + rec + 13), record_crc(c, l, c + rec, 13));
+    }
     free(c);
 }
 
-/* Writes a corrupted copy of a valid container and expects a failure naming `needle`. */
-static void expect_corrupt(const uint8_t *good, size_t n, size_t at, int delta, size_t new_len,
-                           const char *needle) {
+/* Writes a corrupted copy of a valid container (resealed when `seal`) and expects a failure
+ * naming the file and `needle`, with nothing written. */
+static void expect_corrupt_sealed(const uint8_t *good, size_t n, size_t at, int delta, size_t new_len,
+                                  bool seal, const char *needle) {
     uint8_t *bad = malloc(n + 16);
     assert_non_null(bad);
     memcpy(bad, good, n);
@@ -393,18 +451,27 @@ static void expect_corrupt(const uint8_t *good, size_t n, size_t at, int delta, 
     if (new_len > n) {
         memset(bad + n, 0x5A, new_len - n);
     }
+    if (seal) {
+        reseal(bad, new_len);
+    }
     write_bytes(tmp_path("bad.npds"), bad, new_len);
     free(bad);
     remove(tmp_path("bad.out"));
     assert_int_equal(run("decompress %s %s", tmp_path("bad.npds"), tmp_path("bad.out")), 1);
     assert_contains(err_text, needle);
+    assert_contains(err_text, tmp_path("bad.npds"));
     FILE *f = fopen(tmp_path("bad.out"), "rb");
     assert_null(f); /* nothing written on error */
 }
 
+static void expect_corrupt(const uint8_t *good, size_t n, size_t at, int delta, size_t new_len,
+                           const char *needle) {
+    expect_corrupt_sealed(good, n, at, delta, new_len, false, needle);
+}
+
 static void decompress_rejects_corruption(void **state) {
     (void)state;
-    /* 5 lines: zeros (82 bits each, 13-byte records) except line 3 = random (1026 bits) */
+    /* 5 lines: zeros (82 bits each, 17-byte records) except line 3 = random (1026 bits) */
     uint8_t data[640] = {0};
     for (size_t b = 384; b < 512; b++) {
         data[b] = (uint8_t)rnd();
@@ -413,33 +480,49 @@ static void decompress_rejects_corruption(void **state) {
     assert_int_equal(run("compress %s %s", tmp_path("five.bin"), tmp_path("five.npds")), 0);
     size_t n;
     uint8_t *good = read_bytes(tmp_path("five.npds"), &n);
-    assert_int_equal(n, 16 + 4 * 13 + (2 + 129));
-    size_t rec2 = 16 + 2 * 13, rec3 = 16 + 3 * 13, rec4 = rec3 + 2 + 129;
+    assert_int_equal(n, 20 + 4 * 17 + (2 + 129 + 4));
+    size_t rec2 = 20 + 2 * 17, rec3 = 20 + 3 * 17;
     expect_corrupt(good, n, 0, 1, n, "not a nocpress DSM container");
-    expect_corrupt(good, n, 4, 1, n, "unsupported container version 2");
-    expect_corrupt(good, n, 5, 32, n, "lane size 96");
-    expect_corrupt(good, n, 6, 5, n, "approximation 5");
-    expect_corrupt(good, n, 7, 1, n, "reserved byte 7");
+    expect_corrupt(good, n, 4, 1, n, "unsupported container version 3");
+    expect_corrupt(good, n, 4, -1, n, "container version 1 (no checksums) is not read");
+    /* a corrupt header is reported as corrupt; the field checks behind the checksum */
+    expect_corrupt(good, n, 5, 32, n, "header: checksum mismatch");
+    expect_corrupt_sealed(good, n, 5, 32, n, true, "lane size 96");
+    expect_corrupt_sealed(good, n, 6, 5, n, true, "approximation 5");
+    expect_corrupt_sealed(good, n, 7, 1, n, true, "reserved byte 7");
     expect_corrupt(good, n, n, 0, 10, "truncated header");
-    expect_corrupt(good, n, rec2, -82, n, "line 2 (offset 42): bit length 0");
-    expect_corrupt(good, n, rec2 + 1, 4, n, "line 2 (offset 42): bit length 1106");
-    expect_corrupt(good, n, rec3 + 2, 1, n, "line 3 (offset 55): malformed DSM stream");
-    expect_corrupt(good, n, rec2 + 2 + 10, 4, n, "line 2 (offset 42): padding bits");
-    expect_corrupt(good, n, n, 0, n - 1, "line 4 (offset");
+    expect_corrupt(good, n, rec2, -82, n, "line 2 (offset 54): bit length 0");
+    expect_corrupt(good, n, rec2 + 1, 4, n, "line 2 (offset 54): bit length 1106");
+    expect_corrupt(good, n, rec3 + 2, 1, n, "line 3 (offset 71): checksum mismatch");
+    expect_corrupt(good, n, rec3 + 2 + 129, 1, n, "line 3 (offset 71): checksum mismatch");
+    expect_corrupt_sealed(good, n, rec3 + 2, 1, n, true, "line 3 (offset 71): malformed DSM stream");
+    expect_corrupt_sealed(good, n, rec2 + 2 + 10, 4, n, true, "line 2 (offset 54): padding bits");
+    expect_corrupt(good, n, n, 0, n - 1, "line 4 (offset 206): truncated: no checksum");
     expect_corrupt(good, n, n, 0, n + 3, "3 trailing bytes");
-    expect_corrupt(good, n, 8, 1, n, "line 5 (offset"); /* one more byte: a sixth line */
-    expect_corrupt(good, n, 12, 1, n, "original length"); /* 2^32 + 640 bytes */
-    (void)rec4;
+    expect_corrupt(good, n, 8, 1, n, "header: checksum mismatch");
+    expect_corrupt_sealed(good, n, 8, 1, n, true, "line 5 (offset"); /* one more byte: a sixth line */
+    expect_corrupt_sealed(good, n, 12, 1, n, true, "original length"); /* 2^32 + 640 bytes */
+    /* two records swapped: each checksum covers the line's index, so order is checked */
+    uint8_t *swapped = malloc(n);
+    assert_non_null(swapped);
+    memcpy(swapped, good, n);
+    memcpy(swapped + 20, good + rec3, 135);
+    memcpy(swapped + 20 + 135, good + 20, rec3 - 20);
+    write_bytes(tmp_path("swap.npds"), swapped, n);
+    free(swapped);
+    assert_int_equal(run("decompress %s %s", tmp_path("swap.npds"), tmp_path("bad.out")), 1);
+    assert_contains(err_text, "line 0 (offset 20): checksum mismatch");
     /* lane-level diagnosis: C = 1 with ES = 0 in lane 0 of line 0 (ES bits 1..8 cleared) */
     uint8_t *es0 = malloc(n);
     assert_non_null(es0);
     memcpy(es0, good, n);
-    es0[18] = 0x01;
-    es0[19] &= 0xFE;
+    es0[22] = 0x01;
+    es0[23] &= 0xFE;
+    reseal(es0, n);
     write_bytes(tmp_path("es0.npds"), es0, n);
     free(es0);
     assert_int_equal(run("decompress %s %s", tmp_path("es0.npds"), tmp_path("bad.out")), 1);
-    assert_contains(err_text, "line 0 (offset 16)");
+    assert_contains(err_text, "line 0 (offset 20)");
     assert_contains(err_text, "lane 0 (bit 0) has C=1 with ES=0");
     /* the original length says the last line is partial, but its padding decodes non-zero */
     uint8_t tail[200];
@@ -450,11 +533,49 @@ static void decompress_rejects_corruption(void **state) {
     assert_int_equal(run("compress %s %s", tmp_path("tail.bin"), tmp_path("tail.npds")), 0);
     uint8_t *t = read_bytes(tmp_path("tail.npds"), &n);
     t[8] = (uint8_t)(t[8] - 10); /* claim 190 bytes: bytes 62..71 of line 1 must be padding */
+    reseal(t, n);
     write_bytes(tmp_path("tail2.npds"), t, n);
     free(t);
     assert_int_equal(run("decompress %s %s", tmp_path("tail2.npds"), tmp_path("bad.out")), 1);
     assert_contains(err_text, "line 1");
     assert_contains(err_text, "not zero padding");
+    free(good);
+}
+
+/* Every single-bit flip of a container is an error naming the file and where (the header or
+ * the line), and nothing is written. Before the checksums, most flips of a stream byte decoded
+ * "successfully" to other data (issue 15: 294 of 300). */
+static void every_bit_flip_detected(void **state) {
+    (void)state;
+    /* one partial line (2 bytes + zero padding), 67 bytes in all, so the 536 runs stay within
+     * seconds under ASan */
+    const uint8_t data[2] = {0xA5, 0x3C};
+    uint8_t line[128] = {0xA5, 0x3C};
+    dsm_config cfg;
+    dsm_config_default(&cfg);
+    size_t bits = dsm_compressed_bits(&cfg, line);
+    write_bytes(tmp_path("flip.bin"), data, sizeof data);
+    assert_int_equal(run("compress %s %s", tmp_path("flip.bin"), tmp_path("flip.npds")), 0);
+    size_t n;
+    uint8_t *good = read_bytes(tmp_path("flip.npds"), &n);
+    assert_int_equal(n, 20 + 2 + (bits + 7) / 8 + 4); /* header, length, stream, CRC */
+    unsigned detected = 0;
+    for (size_t bit = 0; bit < 8 * n; bit++) {
+        good[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        write_bytes(tmp_path("flipped.npds"), good, n);
+        good[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        remove(tmp_path("flip.out"));
+        int rc = run("decompress %s %s", tmp_path("flipped.npds"), tmp_path("flip.out"));
+        FILE *f = fopen(tmp_path("flip.out"), "rb");
+        if (rc != 1 || f != NULL || strstr(err_text, tmp_path("flipped.npds")) == NULL ||
+            strstr(err_text, bit / 8 < 20 ? (bit / 8 < 4 ? "magic" : bit / 8 == 4 ? "version" : "header") : "line ") == NULL) {
+            fail_msg("bit %zu (byte %zu) of %zu bytes: rc %d, output %s, stderr: %s", bit, bit / 8, n, rc,
+                     f != NULL ? "written" : "absent", err_text);
+        }
+        detected++;
+    }
+    assert_int_equal(detected, 8 * n);
+    assert_int_equal(run("decompress %s %s", tmp_path("flip.npds"), tmp_path("flip.out")), 0);
     free(good);
 }
 
@@ -505,6 +626,7 @@ int main(void) {
         cmocka_unit_test(round_trip_approximated),
         cmocka_unit_test(container_layout),
         cmocka_unit_test(decompress_rejects_corruption),
+        cmocka_unit_test(every_bit_flip_detected),
         cmocka_unit_test(vectors_written_and_reproducible),
     };
     return cmocka_run_group_tests_name("nocpress_cli", tests, NULL, NULL);

@@ -24,11 +24,55 @@ typedef struct {
     size_t size;
 } cli_buffer;
 
-/* Reads path into buf (malloc'd; free with cli_buffer_free). On failure prints why. */
+/* Reads path into buf (malloc'd; free with cli_buffer_free). On failure prints why. Only a
+ * regular file is read (a device such as /dev/zero never ends; cli_open_regular's message). */
 bool cli_read_file(const char *path, cli_buffer *buf);
+
+/* Opens path for reading when it is a regular file; else prints why (naming what it is:
+ * directory, character device, fifo, ...) and returns NULL. *size gets its length. Regular
+ * files only because every measurement reads its input more than once (trained codecs train
+ * on the file, tables measure several settings) and needs the length before the first line. */
+FILE *cli_open_regular(const char *path, uint64_t *size);
+
+/* A file read as 128-byte lines, a chunk at a time: memory does not depend on the file's size.
+ * Passes over the file (cli_lines_rewind) see the same lines; a file that changes length while
+ * it is read is an error. */
+#define CLI_CHUNK_LINES 512u
+typedef struct {
+    FILE *f;
+    const char *path;
+    uint64_t size;           /* bytes, when opened */
+    uint64_t lines;          /* cli_line_count(size) */
+    uint64_t delivered;      /* lines returned in this pass */
+    uint64_t bytes_read;     /* bytes read in this pass */
+    uint8_t *chunk;          /* CLI_CHUNK_LINES lines */
+    size_t have, at;         /* bytes in chunk, bytes consumed */
+} cli_lines;
+/* False (message printed) when path cannot be opened or is not a regular file. */
+bool cli_lines_open(cli_lines *r, const char *path);
+/* Back to line 0 for another pass. False (message printed) on a seek error. */
+bool cli_lines_rewind(cli_lines *r);
+/* 1: the next line is in out (a last partial line zero-padded); 0: every line was delivered;
+ * -1: read error or the file changed length (message naming the file printed). */
+int cli_lines_next(cli_lines *r, uint8_t out[128]);
+void cli_lines_close(cli_lines *r);
 void cli_buffer_free(cli_buffer *buf);
 /* Writes size bytes to path (replacing it). On failure prints why. */
 bool cli_write_file(const char *path, const uint8_t *data, size_t size);
+
+/* An output file written safely: a regular (or not yet existing) path is written to a
+ * temporary file beside it and renamed over it only by cli_out_commit, so an error never
+ * leaves a partial or clobbered OUT; any other path (/dev/stdout, a fifo) is written directly.
+ * Every function prints why on failure. */
+typedef struct {
+    FILE *f;
+    const char *path;
+    char *tmp;               /* the temporary file's name, NULL when writing directly */
+} cli_out;
+bool cli_out_open(cli_out *o, const char *path);
+bool cli_out_write(cli_out *o, const void *data, size_t n);
+bool cli_out_commit(cli_out *o);
+void cli_out_abort(cli_out *o);
 
 /* Parses a decimal unsigned integer that must be all digits and <= max. */
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out);

@@ -3,10 +3,14 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int cli_fail(const char *fmt, ...) {
     va_list ap;
@@ -28,43 +32,139 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return NP_EXIT_USAGE;
 }
 
+static const char *file_kind(mode_t m) {
+    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+         : S_ISFIFO(m) ? "a fifo or pipe" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+FILE *cli_open_regular(const char *path, uint64_t *size) {
+    /* O_NONBLOCK: opening a fifo must not wait for a writer before it can be refused. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    FILE *f = NULL;
+    if (fstat(fd, &sb) != 0) {
+        cli_fail("cannot stat '%s': %s", path, strerror(errno));
+    } else if (!S_ISREG(sb.st_mode)) {
+        cli_fail("'%s' is %s: nocpress reads regular files only (it needs their length and reads "
+                 "them more than once; copy the data to a file first)", path, file_kind(sb.st_mode));
+    } else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || (f = fdopen(fd, "rb")) == NULL) {
+        cli_fail("cannot open '%s': %s", path, strerror(errno));
+    }
+    if (f == NULL) {
+        close(fd);
+        return NULL;
+    }
+    *size = (uint64_t)sb.st_size;
+    return f;
+}
+
 bool cli_read_file(const char *path, cli_buffer *buf) {
     buf->data = NULL;
     buf->size = 0;
-    FILE *f = fopen(path, "rb");
+    uint64_t size;
+    FILE *f = cli_open_regular(path, &size);
     if (f == NULL) {
-        cli_fail("cannot open '%s': %s", path, strerror(errno));
         return false;
     }
-    size_t cap = 1u << 16;
-    uint8_t *data = malloc(cap);
-    size_t size = 0;
-    while (data != NULL) {
-        size += fread(data + size, 1, cap - size, f);
-        if (size < cap) {
-            break;
-        }
-        uint8_t *grown = realloc(data, cap * 2u);
-        if (grown == NULL) {
-            free(data);
-            data = NULL;
-            break;
-        }
-        data = grown;
-        cap *= 2u;
+    if (size > SIZE_MAX - 1u) {
+        fclose(f);
+        cli_fail("'%s': too large to hold in memory", path);
+        return false;
     }
-    bool ok = data != NULL && !ferror(f);
+    /* One allocation of the stated length (+1 to notice growth); a file that grows or shrinks
+     * while it is read is an error, not a silently different input. */
+    uint8_t *data = malloc((size_t)size + 1u);
     if (data == NULL) {
-        cli_fail("'%s': out of memory", path);
-    } else if (!ok) {
+        fclose(f);
+        cli_fail("'%s': out of memory for %llu bytes", path, (unsigned long long)size);
+        return false;
+    }
+    size_t got = fread(data, 1, (size_t)size + 1u, f);
+    bool ok = !ferror(f);
+    if (!ok) {
         cli_fail("error reading '%s': %s", path, strerror(errno));
-        free(data);
-        data = NULL;
+    } else if (got != size) {
+        ok = false;
+        cli_fail("'%s' changed length while being read (%llu bytes, then %s%zu)", path,
+                 (unsigned long long)size, got > size ? "more than " : "", got);
     }
     fclose(f);
+    if (!ok) {
+        free(data);
+        return false;
+    }
     buf->data = data;
-    buf->size = ok ? size : 0;
-    return ok;
+    buf->size = (size_t)size;
+    return true;
+}
+
+bool cli_lines_open(cli_lines *r, const char *path) {
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->f = cli_open_regular(path, &r->size);
+    if (r->f == NULL) {
+        return false;
+    }
+    r->chunk = malloc((size_t)CLI_CHUNK_LINES * 128u);
+    if (r->chunk == NULL) {
+        fclose(r->f);
+        r->f = NULL;
+        cli_fail("out of memory");
+        return false;
+    }
+    r->lines = r->size / 128u + (r->size % 128u != 0);
+    return true;
+}
+
+bool cli_lines_rewind(cli_lines *r) {
+    if (fseek(r->f, 0, SEEK_SET) != 0) {
+        cli_fail("cannot rewind '%s': %s", r->path, strerror(errno));
+        return false;
+    }
+    clearerr(r->f);
+    r->delivered = r->bytes_read = 0;
+    r->have = r->at = 0;
+    return true;
+}
+
+int cli_lines_next(cli_lines *r, uint8_t out[128]) {
+    if (r->at == r->have) { /* refill: as many whole bytes as fit, up to the stated length + 1 */
+        size_t cap = (size_t)CLI_CHUNK_LINES * 128u;
+        r->have = fread(r->chunk, 1, cap, r->f);
+        r->at = 0;
+        r->bytes_read += r->have;
+        if (ferror(r->f)) {
+            cli_fail("error reading '%s': %s", r->path, strerror(errno));
+            return -1;
+        }
+        if (r->bytes_read > r->size || (r->have < cap && r->bytes_read != r->size)) {
+            cli_fail("'%s' changed length while being read (%llu bytes, then %s%llu)", r->path,
+                     (unsigned long long)r->size, r->bytes_read > r->size ? "more than " : "",
+                     (unsigned long long)r->bytes_read);
+            return -1;
+        }
+        if (r->have == 0) {
+            return 0;
+        }
+    }
+    size_t n = r->have - r->at < 128u ? r->have - r->at : 128u;
+    memcpy(out, r->chunk + r->at, n);
+    memset(out + n, 0, 128u - n);
+    r->at += n;
+    r->delivered++;
+    return 1;
+}
+
+void cli_lines_close(cli_lines *r) {
+    if (r->f != NULL) {
+        fclose(r->f);
+    }
+    free(r->chunk);
+    memset(r, 0, sizeof *r);
 }
 
 void cli_buffer_free(cli_buffer *buf) {
@@ -85,6 +185,85 @@ bool cli_write_file(const char *path, const uint8_t *data, size_t size) {
         cli_fail("error writing '%s': %s", path, strerror(errno));
     }
     return ok;
+}
+
+bool cli_out_open(cli_out *o, const char *path) {
+    o->path = path;
+    o->tmp = NULL;
+    o->f = NULL;
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        o->f = fopen(path, "wb");
+        if (o->f == NULL) {
+            cli_fail("cannot open '%s' for writing: %s", path, strerror(errno));
+        }
+        return o->f != NULL;
+    }
+    size_t len = strlen(path) + sizeof ".XXXXXX";
+    o->tmp = malloc(len);
+    if (o->tmp == NULL) {
+        cli_fail("out of memory");
+        return false;
+    }
+    snprintf(o->tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        cli_fail("cannot create '%s': %s", path, strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        return false;
+    }
+    /* The mode fopen(path, "w") would have given: the old file's, else 0666 less the umask. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, exists ? (sb.st_mode & 07777) : (0666 & ~mask)) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
+        cli_fail("cannot create '%s': %s", path, strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+        return false;
+    }
+    return true;
+}
+
+bool cli_out_write(cli_out *o, const void *data, size_t n) {
+    if (n > 0 && fwrite(data, 1, n, o->f) != n) {
+        cli_fail("error writing '%s': %s", o->path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool cli_out_commit(cli_out *o) {
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    ok = fclose(o->f) == 0 && ok;
+    o->f = NULL;
+    if (!ok) {
+        cli_fail("error writing '%s': %s", o->path, strerror(errno));
+    } else if (o->tmp != NULL && rename(o->tmp, o->path) != 0) {
+        ok = false;
+        cli_fail("cannot replace '%s': %s", o->path, strerror(errno));
+    }
+    if (!ok && o->tmp != NULL) {
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    o->tmp = NULL;
+    return ok;
+}
+
+void cli_out_abort(cli_out *o) {
+    if (o->f != NULL) {
+        fclose(o->f);
+        o->f = NULL;
+    }
+    if (o->tmp != NULL) {
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+    }
 }
 
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out) {
