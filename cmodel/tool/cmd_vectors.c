@@ -12,19 +12,21 @@
 #include "vectors_dsm.h"
 #include "vectors_mcast.h"
 #include "vectors_pcu.h"
+#include "vectors_sc.h"
 
 static const char vectors_usage[] =
-    "usage: nocpress vectors [--unit dsm|dpc|ba|pcu|mcast|bpc] [--out DIR] [--lane-bytes 64|128]\n"
+    "usage: nocpress vectors [--unit dsm|dpc|ba|pcu|mcast|bpc|sc] [--out DIR] [--lane-bytes 64|128]\n"
     "\n"
     "Writes a unit's golden vectors (format: docs/vectors.md) into DIR (default vectors/UNIT,\n"
     "created if missing): for dsm dsm_compressor.hex, dsm_decompressor.hex, dsm_approx.hex and\n"
     "(64-byte lanes only) dsm_lane_pair_decompressor.hex;\n"
     "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex; for ba\n"
     "ba_tag_ba.hex and ba_tag_lru.hex; for pcu pcu.hex; for mcast mcast_rc.hex and\n"
-    "mcast_rc_lookahead.hex; for bpc bpc_compressor.hex and bpc_decompressor.hex.\n"
+    "mcast_rc_lookahead.hex; for bpc bpc_compressor.hex and bpc_decompressor.hex; for sc\n"
+    "sc_decompressor.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
-    "  --unit U        dsm (default), dpc, ba, pcu, mcast or bpc\n"
+    "  --unit U        dsm (default), dpc, ba, pcu, mcast, bpc or sc\n"
     "  --out DIR       output directory\n"
     "  --lane-bytes N  dsm only: the RTL's LaneBytes parameter: 64 (default) or 128\n";
 
@@ -72,8 +74,8 @@ static int on_vectors_option(void *ctx, int key, const char *val) {
         a->out = val;
     } else if (key == OPT_UNIT) {
         if (strcmp(val, "dsm") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "ba") != 0 &&
-            strcmp(val, "pcu") != 0 && strcmp(val, "mcast") != 0 && strcmp(val, "bpc") != 0) {
-            return cli_usage_error(a->cmd, "--unit must be dsm, dpc, ba, pcu, mcast or bpc, not '%s'", val);
+            strcmp(val, "pcu") != 0 && strcmp(val, "mcast") != 0 && strcmp(val, "bpc") != 0 && strcmp(val, "sc") != 0) {
+            return cli_usage_error(a->cmd, "--unit must be dsm, dpc, ba, pcu, mcast, bpc or sc, not '%s'", val);
         }
         a->unit = val;
     } else if (!cli_parse_lane_bytes(a->cmd, val, &a->lane_bytes)) { /* OPT_LANE */
@@ -106,11 +108,15 @@ int cmd_vectors(int argc, char **argv) {
     bool pcu = strcmp(unit, "pcu") == 0;
     bool mcast = strcmp(unit, "mcast") == 0;
     bool bpc = strcmp(unit, "bpc") == 0;
-    if ((dpc || ba || pcu || mcast || bpc) && lane_given) {
+    bool sc = strcmp(unit, "sc") == 0;
+    if ((dpc || ba || pcu || mcast || bpc || sc) && lane_given) {
         return cli_usage_error(argv[0], "--lane-bytes applies to --unit dsm only");
     }
     if (out == NULL && bpc) {
         out = "vectors/bpc";
+    }
+    if (out == NULL && sc) {
+        out = "vectors/sc";
     }
     if (out == NULL) {
         out = dpc ? "vectors/dpc" : ba ? "vectors/ba" : pcu ? "vectors/pcu" : mcast ? "vectors/mcast" : "vectors/dsm";
@@ -133,6 +139,9 @@ int cmd_vectors(int argc, char **argv) {
     }
     if (bpc) {
         return vectors_bpc_write(out, "nocpress vectors --unit bpc");
+    }
+    if (sc) {
+        return vectors_sc_write(out, "nocpress vectors --unit sc");
     }
     const char *command = lane_bytes == 64 ? "nocpress vectors" : "nocpress vectors --lane-bytes 128";
     return vectors_dsm_write(out, lane_bytes, command);

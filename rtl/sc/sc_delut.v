@@ -1,0 +1,70 @@
+// sc_delut: the SC decompressor's code table, written through the configuration port
+// (docs/sc.md sec. 6), with Ports read ports into the DeLUT.
+//
+// Function: a write (cfg_we_i) of image word cfg_data_i at address cfg_addr_i: address 0 sets
+// the escape's index (bits 26:16; the symbol count in bits 10:0 is not needed by the decoder),
+// 1..16 set limit[l] (bits 16:0) and offset[l] (bits 27:17), 17 + i sets DeLUT entry i
+// (i = 0..1024); other addresses are ignored. Read port p returns entry rd_idx_i[p] in the same
+// cycle.
+//
+// Latency: the written value is visible from the cycle after the write edge; reads are
+// combinational.
+//
+// What it does not do: no reset (the loader writes every word before use) and no check of the
+// image (the loader's, docs/sc.md 6). Held in flip-flops: a silicon design would use a RAM
+// macro with Ports read ports (or Ports copies), which the 45 nm cell model here cannot price.
+//
+// Worked example: cfg_addr_i = 11'd20, cfg_data_i = 32'h40000000 -> entry 3 = 32'h40000000.
+module sc_delut #(
+  parameter integer Ports = 4
+) (
+  input  wire               clk_i,
+  input  wire               cfg_we_i,
+  input  wire [10:0]        cfg_addr_i,
+  input  wire [31:0]        cfg_data_i,
+  output wire [16*17-1:0]   limit_o,
+  output wire [16*11-1:0]   offset_o,
+  output wire [10:0]        esc_index_o,
+  input  wire [Ports*11-1:0] rd_idx_i,
+  output wire [Ports*32-1:0] rd_data_o
+);
+
+  localparam integer Entries = 1025;
+  localparam [10:0] FirstEntry = 11'd17;
+  localparam [10:0] LastAddr   = 11'd1041;
+
+  reg [31:0] mem_q [0:Entries-1];
+  reg [16:0] limit_q [1:16];
+  reg [10:0] offset_q [1:16];
+  reg [10:0] esc_index_q;
+
+  wire [10:0] entry = cfg_addr_i - FirstEntry;
+  // The symbol count and the reserved bits are not needed by the decoder.
+  wire unused_cfg = ^{cfg_data_i[31:27], cfg_data_i[15:11], cfg_data_i[10:0]};
+
+  always @(posedge clk_i) begin
+    if (cfg_we_i) begin
+      if (cfg_addr_i == 11'd0) begin
+        esc_index_q <= cfg_data_i[26:16];
+      end else if (cfg_addr_i < FirstEntry) begin
+        limit_q[cfg_addr_i[4:0]]  <= cfg_data_i[16:0];
+        offset_q[cfg_addr_i[4:0]] <= cfg_data_i[27:17];
+      end else if (cfg_addr_i <= LastAddr) begin
+        mem_q[entry] <= cfg_data_i;
+      end
+    end
+  end
+
+  genvar g;
+  generate
+    for (g = 1; g <= 16; g = g + 1) begin : gen_len
+      assign limit_o[(g-1)*17 +: 17]  = limit_q[g];
+      assign offset_o[(g-1)*11 +: 11] = offset_q[g];
+    end
+    for (g = 0; g < Ports; g = g + 1) begin : gen_port
+      assign rd_data_o[g*32 +: 32] = mem_q[rd_idx_i[g*11 +: 11]];
+    end
+  endgenerate
+  assign esc_index_o = esc_index_q;
+
+endmodule
