@@ -17,8 +17,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define MAX_STATE (1u << 20)
-static uint8_t trained[64][2][MAX_STATE / 64];   /* per codec: compressor and decompressor blobs */
+static uint8_t *trained[64][2];   /* per codec: compressor and decompressor blobs, made once */
 static int ready[64];
 
 /* A codec's reset state, trained on fixed lines when it trains (SC): word values that repeat
@@ -26,7 +25,9 @@ static int ready[64];
 static void prepare(unsigned k) {
     const np_codec *c = np_codec_at(k);
     if (ready[k] || c->state_bytes == 0) return;
-    if (c->state_bytes > sizeof trained[k][0]) abort();   /* grow MAX_STATE */
+    trained[k][0] = malloc(c->state_bytes);
+    trained[k][1] = malloc(c->state_bytes);
+    if (!trained[k][0] || !trained[k][1]) abort();
     np_codec_init(c, trained[k][0]);
     if (c->flags & NP_CODEC_TRAINED) {
         uint8_t line[128];
