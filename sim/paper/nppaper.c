@@ -1030,6 +1030,8 @@ static int cmd_gather(const options *o) {
                 else snprintf(row->pub_text, sizeof row->pub_text, "-");
                 if (na || nab)
                     snprintf(row->why, sizeof row->why, "no %s in the run's JSON yet: the SM core model (npsim core = sm) reports it", md->label);
+                else if (row->fig && row->have && fabs(row->ours - row->fig->value) <= 0.1 * fabs(row->fig->value))
+                    snprintf(row->why, sizeof row->why, "within 10%% of it, yet %.200s", row->fig->why);
                 else if (row->fig) snprintf(row->why, sizeof row->why, "%s", row->fig->why);
             }
         }

@@ -85,10 +85,10 @@ bad "missing field" "$work/runs.tsv:6: expected 6 tab-separated fields, found 5"
 bad "bad seed" "$work/runs.tsv:6: seed '0': expected three digits" "c${T}0${T}mix/4${T}-${T}-${T}-"
 bad "seed without title" "$work/runs.tsv:6: seed 007 has no title" "c${T}007${T}mix/4${T}-${T}-${T}-"
 { cat "$fx/figures.tsv"; printf 'a-new\tcompletion\ta-base\t+5%%\tsec. 1\t-\n'; } > "$work/figures.tsv"
-expect_error "figure for a row the run does not print" "$work/figures.tsv:6: .*runs.tsv:3 does not print completion/a-base for run 'a-new'" \
+expect_error "figure for a row the run does not print" "$work/figures.tsv:7: .*runs.tsv:3 does not print completion/a-base for run 'a-new'" \
   "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
 { cat "$fx/figures.tsv"; printf 'a-base\tmc_stall\t-\tabout 40\tsec. 1\t-\n'; } > "$work/figures.tsv"
-expect_error "published figure without a % sign" "$work/figures.tsv:6: published figure 'about 40'" \
+expect_error "published figure without a % sign" "$work/figures.tsv:7: published figure 'about 40'" \
   "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
 printf '000\tquote " in a title\n' > "$work/seeds.tsv"
 expect_error "title that would reach gnuplot unquoted" "$work/seeds.tsv:1: title" \
