@@ -10,18 +10,26 @@
 #define NEVER UINT64_MAX          /* a register whose load has not returned yet */
 #define MAX_SCHED 8u
 
-typedef struct {
+#define NO_SLOT UINT16_MAX
+#define NO_WARP UINT32_MAX
+
+typedef struct {                  /* a warp of the trace (its id on the SM: the index) */
     uint32_t *inst;               /* this warp's instructions (indices into trace->in), in order */
     uint32_t count, pos;
     uint64_t ready_at;            /* earliest cycle the instruction at pos may issue */
     uint64_t issued_at;           /* cycle of the last issue (one instruction per warp per cycle) */
     uint8_t cause;                /* STALL_MEMORY or STALL_SCOREBOARD while ready_at > now */
     uint8_t at_barrier, done;
-    uint16_t block;
+    uint16_t slot;                /* warp slot while its block is resident, else NO_SLOT */
+    uint32_t block;
+    uint32_t loads;               /* its global loads in flight */
+} core_warp;
+
+typedef struct {                  /* a warp slot's registers (the scoreboard) */
     uint64_t reg_at[256];         /* cycle each register's pending value is ready (NEVER: load in flight) */
     uint64_t load_bits[4];        /* registers last written by a global load (stall cause: memory) */
     uint64_t wide_bits[4];        /* registers reserved as the 2nd..Kth of a wide result */
-} core_warp;
+} core_regs;
 
 typedef struct {                  /* a global load in flight: its line requests and registers */
     uint16_t warp, left;
@@ -31,15 +39,18 @@ typedef struct {                  /* a global load in flight: its line requests 
 } core_load;
 
 typedef struct {
-    uint16_t first, n;            /* warps first .. first + n - 1 */
-    uint16_t live, arrived;       /* warps not finished; of them at the barrier */
+    uint32_t first, n;            /* warps first .. first + n - 1 */
+    uint32_t live, arrived;       /* warps not finished; of them at the barrier */
 } core_block;
 
 struct core_sm {
-    core_warp *w;
+    core_warp *w;                 /* every warp of the trace on this SM, by id */
     unsigned nwarps;
-    core_block *blk;
-    unsigned nblk;
+    uint32_t *slot;               /* [warps_per_sm]: the warp in each slot, NO_WARP when free */
+    core_regs *regs;              /* [warps_per_sm] */
+    unsigned nslots, free_slots;
+    core_block *blk;              /* thread blocks in launch order (by first warp) */
+    unsigned nblk, next_blk;      /* blocks launched: 0 .. next_blk - 1 */
     core_load *ld;
     uint32_t ld_cap, ld_free, ld_used;
     /* load/store unit: one global memory instruction at a time, one line request per cycle */
@@ -47,7 +58,8 @@ struct core_sm {
     uint16_t lsu_next, lsu_tag, lsu_warp;
     unsigned sched;
     uint64_t unit_free[MAX_SCHED][LAT_CLASSES];   /* cycle each scheduler's class unit can start again */
-    int last[MAX_SCHED];          /* warp last issued (greedy / round-robin point), -1: none */
+    uint32_t last[MAX_SCHED];     /* warp last issued (greedy), NO_WARP: none */
+    int last_slot[MAX_SCHED];     /* its slot (round-robin point), -1: none */
     int run_warp[MAX_SCHED];      /* the open schedule (run of issues from one warp) */
     uint64_t run_issues[MAX_SCHED];   /* its issue cycles so far */
     unsigned warps_left;          /* warps with instructions left */
@@ -72,20 +84,21 @@ static unsigned latency_class(unsigned op) {
 /* ready_at and cause of warp w's next instruction: after its last issue, and once every source
  * and destination register (RAW, WAW) is written. Counts the delay that only the 2nd..Kth
  * register of a wide result causes (Accel-Sim's MAX_DST 1 scoreboard would not wait for it). */
-static void compute_ready(gpu_system *g, core_warp *w) {
+static void compute_ready(gpu_system *g, struct core_sm *c, core_warp *w) {
     const trace_inst *in = &g->trace->in[w->inst[w->pos]];
+    const core_regs *rg = &c->regs[w->slot];
     uint64_t at = w->issued_at + 1, first_only = at;
     unsigned cause = STALL_SCOREBOARD;
     uint64_t best = 0;
     for (unsigned k = 0; k < in->nsrc + in->ndst; k++) {
         unsigned r = k < in->nsrc ? in->src[k] : in->dst + (k - in->nsrc);
-        uint64_t t = w->reg_at[r];
+        uint64_t t = rg->reg_at[r];
         if (t > best) {
             best = t;
-            cause = bit_get(w->load_bits, r) ? STALL_MEMORY : STALL_SCOREBOARD;
+            cause = bit_get(rg->load_bits, r) ? STALL_MEMORY : STALL_SCOREBOARD;
         }
         if (t > at) at = t;
-        if (!bit_get(w->wide_bits, r) && t > first_only) first_only = t;
+        if (!bit_get(rg->wide_bits, r) && t > first_only) first_only = t;
     }
     if (at > first_only) {
         g->st.wide_waits++;
@@ -95,37 +108,102 @@ static void compute_ready(gpu_system *g, core_warp *w) {
     w->cause = (uint8_t)cause;
 }
 
+/* Make the next blocks resident while their warps fit in the free slots, in launch order. A
+ * launched warp may issue from `from` on, with every register free. When every warp fits at
+ * once each warp keeps its id as its slot (the schedulers see the warps the trace names). */
+static void launch_blocks(struct core_sm *c, uint64_t from) {
+    bool identity = c->nwarps <= c->nslots;
+    while (c->next_blk < c->nblk && c->blk[c->next_blk].n <= c->free_slots) {
+        core_block *b = &c->blk[c->next_blk++];
+        if (!b->live) continue;                   /* only empty warps: nothing to run */
+        unsigned s = 0;
+        for (uint32_t w = b->first; w < b->first + b->n; w++) {
+            core_warp *cw = &c->w[w];
+            if (identity) s = w;
+            else
+                while (c->slot[s] != NO_WARP) s++;
+            c->slot[s] = w;
+            c->free_slots--;
+            cw->slot = (uint16_t)s;
+            memset(&c->regs[s], 0, sizeof c->regs[s]);
+            cw->ready_at = from;
+            cw->issued_at = from ? from - 1 : 0;
+        }
+    }
+}
+
+/* A block whose warps have all finished and have no load in flight leaves its slots. */
+static void block_maybe_retire(struct core_sm *c, core_block *b, uint64_t now) {
+    if (b->live) return;
+    for (uint32_t w = b->first; w < b->first + b->n; w++)
+        if (c->w[w].loads || c->w[w].slot == NO_SLOT) return;
+    for (uint32_t w = b->first; w < b->first + b->n; w++) {
+        c->slot[c->w[w].slot] = NO_WARP;
+        c->w[w].slot = NO_SLOT;
+        c->free_slots++;
+    }
+    launch_blocks(c, now + 1);
+}
+
+static bool oom(char *err, size_t err_len) {
+    snprintf(err, err_len, "out of memory (core model)");
+    return false;
+}
+
+static int block_order(const void *a, const void *b) {
+    const core_block *x = a, *y = b;
+    return x->first < y->first ? -1 : x->first > y->first;
+}
+
 bool core_build(gpu_system *g, char *err, size_t err_len) {
     const trace_t *t = g->trace;
-    unsigned warps = g->cfg.warps_per_sm, sched = g->cfg.schedulers_per_sm;
-    if (sched > MAX_SCHED || sched > warps) {
+    unsigned slots = g->cfg.warps_per_sm, sched = g->cfg.schedulers_per_sm;
+    if (sched > MAX_SCHED || sched > slots) {
         snprintf(err, err_len, "config: schedulers_per_sm = %u must be at most %u and at most warps_per_sm (%u)", sched,
-                 MAX_SCHED, warps);
+                 MAX_SCHED, slots);
         return false;
     }
-    for (unsigned i = 0; i < g->nsm; i++) {
+    /* warps per SM: the highest id the trace names there, or warps_per_sm */
+    unsigned *nw = calloc(g->nsm, sizeof *nw);
+    if (!nw) return oom(err, err_len);
+    for (unsigned i = 0; i < g->nsm; i++) nw[i] = slots;
+    for (size_t i = 0; i < t->nin; i++)
+        if (t->in[i].warp >= nw[t->in[i].sm]) nw[t->in[i].sm] = t->in[i].warp + 1u;
+    for (size_t i = 0; i < t->nblk; i++)
+        if ((unsigned)t->blk[i].first_warp + t->blk[i].nwarps > nw[t->blk[i].sm])
+            nw[t->blk[i].sm] = (unsigned)t->blk[i].first_warp + t->blk[i].nwarps;
+    bool ok = true;
+    for (unsigned i = 0; ok && i < g->nsm; i++) {
         struct core_sm *c = calloc(1, sizeof *c);
         g->sm[i].core = c;
-        if (!c || !(c->w = calloc(warps, sizeof *c->w))) {
-            snprintf(err, err_len, "out of memory (core model)");
-            return false;
+        if (!c || !(c->w = calloc(nw[i], sizeof *c->w)) || !(c->slot = malloc(slots * sizeof *c->slot)) ||
+            !(c->regs = calloc(slots, sizeof *c->regs)) || !(c->blk = calloc(nw[i], sizeof *c->blk))) {
+            ok = oom(err, err_len);
+            break;
         }
-        c->nwarps = warps;
+        c->nwarps = nw[i];
+        c->nslots = c->free_slots = slots;
+        for (unsigned k = 0; k < slots; k++) c->slot[k] = NO_WARP;
         c->sched = sched;
         c->lsu_inst = GPU_NONE;
         c->ld_free = GPU_NONE;
-        for (unsigned j = 0; j < MAX_SCHED; j++) c->last[j] = c->run_warp[j] = -1;
+        for (unsigned j = 0; j < MAX_SCHED; j++) {
+            c->last[j] = NO_WARP;
+            c->last_slot[j] = c->run_warp[j] = -1;
+        }
+        for (unsigned w = 0; w < nw[i]; w++) {
+            c->w[w].slot = NO_SLOT;
+            c->w[w].block = UINT32_MAX;
+        }
     }
+    free(nw);
+    if (!ok) return false;
     for (size_t i = 0; i < t->nin; i++) g->sm[t->in[i].sm].core->w[t->in[i].warp].count++;
     for (unsigned i = 0; i < g->nsm; i++) {
         struct core_sm *c = g->sm[i].core;
-        for (unsigned w = 0; w < warps; w++) {
+        for (unsigned w = 0; w < c->nwarps; w++) {
             core_warp *cw = &c->w[w];
-            cw->inst = malloc((cw->count ? cw->count : 1) * sizeof *cw->inst);
-            if (!cw->inst) {
-                snprintf(err, err_len, "out of memory (core model)");
-                return false;
-            }
+            if (!(cw->inst = malloc((cw->count ? cw->count : 1) * sizeof *cw->inst))) return oom(err, err_len);
             if (cw->count) c->warps_left++;
             else cw->done = 1;
             cw->count = 0;
@@ -135,36 +213,27 @@ bool core_build(gpu_system *g, char *err, size_t err_len) {
         core_warp *cw = &g->sm[t->in[i].sm].core->w[t->in[i].warp];
         cw->inst[cw->count++] = (uint32_t)i;
     }
-    /* thread blocks: the trace's, and every other warp a block of its own */
-    for (unsigned i = 0; i < g->nsm; i++) {
-        struct core_sm *c = g->sm[i].core;
-        c->blk = calloc(warps, sizeof *c->blk);
-        if (!c->blk) {
-            snprintf(err, err_len, "out of memory (core model)");
-            return false;
-        }
-        for (unsigned w = 0; w < warps; w++) c->w[w].block = UINT16_MAX;
-    }
+    /* thread blocks: the trace's, and every other warp a block of its own; launched in order of
+     * their first warp (an Accel-Sim trace numbers its blocks' warps in file order) */
     for (size_t b = 0; b < t->nblk; b++) {
         struct core_sm *c = g->sm[t->blk[b].sm].core;
-        core_block *k = &c->blk[c->nblk];
-        k->first = t->blk[b].first_warp;
-        k->n = t->blk[b].nwarps;
-        for (unsigned w = k->first; w < k->first + k->n; w++) c->w[w].block = (uint16_t)c->nblk;
-        c->nblk++;
+        c->blk[c->nblk++] = (core_block){t->blk[b].first_warp, t->blk[b].nwarps, 0, 0};
+        for (unsigned w = t->blk[b].first_warp; w < (unsigned)t->blk[b].first_warp + t->blk[b].nwarps; w++)
+            c->w[w].block = 0;                         /* marked; the index is set after sorting */
     }
     for (unsigned i = 0; i < g->nsm; i++) {
         struct core_sm *c = g->sm[i].core;
-        for (unsigned w = 0; w < warps; w++)
-            if (c->w[w].block == UINT16_MAX) {
-                c->blk[c->nblk] = (core_block){(uint16_t)w, 1, 0, 0};
-                c->w[w].block = (uint16_t)c->nblk++;
-            }
+        for (unsigned w = 0; w < c->nwarps; w++)
+            if (c->w[w].block == UINT32_MAX && !c->w[w].done) c->blk[c->nblk++] = (core_block){w, 1, 0, 0};
+        qsort(c->blk, c->nblk, sizeof *c->blk, block_order);
         for (unsigned b = 0; b < c->nblk; b++)
-            for (unsigned w = c->blk[b].first; w < c->blk[b].first + c->blk[b].n; w++)
+            for (uint32_t w = c->blk[b].first; w < c->blk[b].first + c->blk[b].n; w++) {
+                c->w[w].block = b;
                 if (!c->w[w].done) c->blk[b].live++;
+            }
+        launch_blocks(c, 0);
     }
-    return true;     /* calloc: every register ready at cycle 0, every warp may issue at cycle 0 */
+    return true;
 }
 
 void core_free(gpu_system *g) {
@@ -173,6 +242,8 @@ void core_free(gpu_system *g) {
         if (!c) continue;
         for (unsigned w = 0; c->w && w < c->nwarps; w++) free(c->w[w].inst);
         free(c->w);
+        free(c->slot);
+        free(c->regs);
         free(c->blk);
         free(c->ld);
         free(c);
@@ -212,7 +283,7 @@ static uint32_t load_alloc(struct core_sm *c) {
 /* Every warp of the block that has not finished is at the barrier: release them. */
 static void barrier_check(gpu_system *g, struct core_sm *c, core_block *b) {
     if (!b->arrived || b->arrived < b->live) return;
-    for (unsigned w = b->first; w < b->first + b->n; w++) {
+    for (uint32_t w = b->first; w < b->first + b->n; w++) {
         core_warp *cw = &c->w[w];
         if (!cw->at_barrier) continue;
         cw->at_barrier = 0;
@@ -228,11 +299,14 @@ static void load_part_done(gpu_system *g, struct core_sm *c, unsigned tag, uint6
     if (at > l->done_at) l->done_at = at;
     if (--l->left) return;
     core_warp *cw = &c->w[l->warp];
-    for (unsigned r = l->dst; r < (unsigned)l->dst + l->ndst; r++) cw->reg_at[r] = l->done_at;
+    core_regs *rg = &c->regs[cw->slot];
+    for (unsigned r = l->dst; r < (unsigned)l->dst + l->ndst; r++) rg->reg_at[r] = l->done_at;
     l->next_free = c->ld_free;
     c->ld_free = tag;
     c->ld_used--;
-    if (!cw->done && cw->ready_at == NEVER) compute_ready(g, cw);
+    cw->loads--;
+    if (!cw->done && cw->ready_at == NEVER) compute_ready(g, c, cw);
+    if (cw->done) block_maybe_retire(c, &c->blk[cw->block], g->now);
 }
 
 void core_access_done(gpu_system *g, sm_t *s, unsigned tag) {
@@ -260,8 +334,9 @@ static void lsu_step(gpu_system *g, sm_t *s, struct core_sm *c) {
 }
 
 /* Issue warp w's next instruction (scheduler j). */
-static void issue(gpu_system *g, struct core_sm *c, unsigned j, unsigned w) {
+static void issue(gpu_system *g, struct core_sm *c, unsigned j, uint32_t w) {
     core_warp *cw = &c->w[w];
+    core_regs *rg = &c->regs[cw->slot];
     uint32_t idx = cw->inst[cw->pos];
     const trace_inst *in = &g->trace->in[idx];
     uint64_t now = g->now;
@@ -270,22 +345,21 @@ static void issue(gpu_system *g, struct core_sm *c, unsigned j, unsigned w) {
         uint32_t id = load_alloc(c);
         core_load *l = &c->ld[id];
         *l = (core_load){(uint16_t)w, in->nacc, in->dst, in->ndst, now, GPU_NONE};
+        cw->loads++;
         for (unsigned r = in->dst; r < (unsigned)in->dst + in->ndst; r++) {
-            cw->reg_at[r] = NEVER;
-            bit_put(cw->load_bits, r, true);
-            bit_put(cw->wide_bits, r, r != in->dst);
+            rg->reg_at[r] = NEVER;
+            bit_put(rg->load_bits, r, true);
+            bit_put(rg->wide_bits, r, r != in->dst);
         }
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = (uint16_t)id;
-        c->lsu_warp = (uint16_t)w;
         break;
     }
     case OP_ST:
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = CORE_TAG_STORE;
-        c->lsu_warp = (uint16_t)w;
         break;
     case OP_BAR:
         /* a warp whose last instruction is the barrier exits with it: it leaves the block's live
@@ -301,9 +375,9 @@ static void issue(gpu_system *g, struct core_sm *c, unsigned j, unsigned w) {
         uint64_t done = now + (smem ? g->cfg.smem_latency : g->cfg.class_latency[cls]);
         if (!smem) c->unit_free[j][cls] = now + g->cfg.class_interval[cls];
         for (unsigned r = in->dst; r < (unsigned)in->dst + in->ndst; r++) {
-            cw->reg_at[r] = done;
-            bit_put(cw->load_bits, r, false);
-            bit_put(cw->wide_bits, r, r != in->dst);
+            rg->reg_at[r] = done;
+            bit_put(rg->load_bits, r, false);
+            bit_put(rg->wide_bits, r, r != in->dst);
         }
         if (done > c->drain_at) c->drain_at = done;
         break;
@@ -326,22 +400,21 @@ static void issue(gpu_system *g, struct core_sm *c, unsigned j, unsigned w) {
         c->run_issues[j] = 0;
     }
     c->run_issues[j]++;
-    c->last[j] = (int)w;
+    c->last[j] = w;
+    c->last_slot[j] = cw->slot;
+    core_block *b = &c->blk[cw->block];
     if (++cw->pos == cw->count) {
         cw->done = 1;
         c->warps_left--;
-        core_block *b = &c->blk[cw->block];
         b->live--;
         barrier_check(g, c, b);
+        block_maybe_retire(c, b, now);
         return;
     }
-    if (in->op == OP_BAR) {
-        barrier_check(g, c, &c->blk[cw->block]);
-        compute_ready(g, cw);
-        if (cw->at_barrier && cw->ready_at < now + 1) cw->ready_at = now + 1;
-        return;
-    }
-    compute_ready(g, cw);
+    if (in->op == OP_BAR) barrier_check(g, c, b);
+    bool waiting = cw->at_barrier;
+    compute_ready(g, c, cw);
+    if (waiting && cw->ready_at < now + 1) cw->ready_at = now + 1;
 }
 
 void core_step(gpu_system *g, sm_t *s) {
@@ -352,8 +425,11 @@ void core_step(gpu_system *g, sm_t *s) {
     unsigned policy = g->cfg.scheduler;
     for (unsigned j = 0; j < c->sched; j++) {
         unsigned ready = 0, cause = STALL_IDLE;
-        int pick = -1, first = -1, after = -1, greedy = -1, last = c->last[j];
-        for (unsigned w = j; w < c->nwarps; w += c->sched) {
+        uint32_t first = NO_WARP, after = NO_WARP, oldest = NO_WARP, youngest = NO_WARP, greedy = NO_WARP;
+        int last_slot = c->last_slot[j];
+        for (unsigned k = j; k < c->nslots; k += c->sched) {
+            uint32_t w = c->slot[k];
+            if (w == NO_WARP) continue;
             core_warp *cw = &c->w[w];
             if (cw->done) continue;
             if (cw->at_barrier) {
@@ -374,24 +450,26 @@ void core_step(gpu_system *g, sm_t *s) {
                 cause = STALL_STRUCTURAL;
                 continue;
             }
-            if ((int)w == last) greedy = (int)w;
-            if (first < 0) first = (int)w;
-            if (after < 0 && (int)w > last) after = (int)w;
-            if (policy == SCHED_YOUNGEST || pick < 0) pick = (int)w;   /* youngest: the last one found */
+            if (w == c->last[j]) greedy = w;
+            if (first == NO_WARP) first = w;
+            if (after == NO_WARP && (int)k > last_slot) after = w;
+            if (oldest == NO_WARP || w < oldest) oldest = w;
+            if (youngest == NO_WARP || w > youngest) youngest = w;
         }
         g->st.sched_cycles++;
         g->st.ready_sum += ready;
-        if (first < 0) {
+        if (first == NO_WARP) {
             g->st.stall[cause]++;
             continue;
         }
-        /* gto: the last issued warp while it can issue, else the oldest (lowest id: every warp of
-         * an SM starts at cycle 0); youngest: greedy, else the highest id; lrr: the first one
-         * after the last issued, wrapping */
-        if (policy == SCHED_LRR) pick = after >= 0 ? after : first;
-        else if (greedy >= 0) pick = greedy;
-        else if (policy == SCHED_GTO) pick = first;
-        issue(g, c, j, (unsigned)pick);
+        /* gto: the warp issued last while it can issue, else the oldest (lowest id: blocks launch
+         * in id order); youngest: greedy, else the highest id; lrr: the first issuable slot after
+         * the one issued last, wrapping */
+        uint32_t pick = policy == SCHED_LRR ? (after != NO_WARP ? after : first)
+                        : greedy != NO_WARP ? greedy
+                        : policy == SCHED_GTO ? oldest
+                                              : youngest;
+        issue(g, c, j, pick);
     }
 }
 

@@ -1,4 +1,4 @@
-/* SM core model (docs/sim.md "Core model"): per SM up to warps_per_sm warps, each running its
+/* SM core model (docs/sim.md "Core model"): per SM up to warps_per_sm resident warps, each running its
  * trace instruction stream in order; schedulers_per_sm schedulers (warp w belongs to scheduler
  * w mod schedulers_per_sm, as in GPGPU-Sim), each issuing at most one warp instruction per
  * cycle, policy gto / lrr / youngest. A scoreboard per warp holds every register with a pending
@@ -8,7 +8,9 @@
  * free. The load/store unit sends one coalesced line request per cycle into the existing L1 /
  * MSHR path (gpu_sm.c); a load's registers are ready when its last line request completes (an L1
  * hit after l1_hit_latency, a miss when its fill arrives). BAR waits for every warp of the
- * thread block that has not finished. */
+ * thread block that has not finished. A trace may name more warps than warps_per_sm: the SM
+ * runs its thread blocks in warps_per_sm slots, each block starting (in warp-id order) when
+ * enough slots are free. */
 #ifndef SIM_CORE_H
 #define SIM_CORE_H
 
@@ -26,6 +28,7 @@ struct sm_t;
 enum { STALL_IDLE = 0, STALL_BARRIER, STALL_SCOREBOARD, STALL_MEMORY, STALL_STRUCTURAL, STALL_CAUSES };
 
 #define CORE_TAG_STORE 0xFFFFu   /* memory-request tag of a store: nothing waits for its ack */
+#define CORE_MAX_WARPS 65535u    /* warp ids of one SM (thread blocks run in warps_per_sm slots) */
 
 bool core_build(struct gpu_system *g, char *err, size_t err_len);
 void core_free(struct gpu_system *g);

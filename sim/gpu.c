@@ -287,22 +287,27 @@ static bool build(gpu_system *g, char *err, size_t len) {
         if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
         if (g->cfg.pcu_rgrs && !mc_pcu_init(g, m, err, len)) return false;
     }
-    /* each warp's accesses, in trace order */
-    for (size_t i = 0; i < g->trace->count; i++) {
-        const trace_access *a = &g->trace->a[i];
-        g->sm[a->sm].warp[a->warp].count++;
-    }
-    for (unsigned i = 0; i < g->nsm; i++)
-        for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
-            warp_t *wp = &g->sm[i].warp[w];
-            wp->acc = malloc((wp->count ? wp->count : 1) * sizeof *wp->acc);
-            g->sm[i].unfinished += wp->count;
-            wp->count = 0;
+    /* each warp's accesses, in trace order (core = none); core = sm places warps itself (its
+     * warp ids may exceed warps_per_sm: thread blocks wait for free warp slots, core.c) */
+    if (g->cfg.core == CORE_SM) {
+        for (size_t i = 0; i < g->trace->count; i++) g->sm[g->trace->a[i].sm].unfinished++;
+    } else {
+        for (size_t i = 0; i < g->trace->count; i++) {
+            const trace_access *a = &g->trace->a[i];
+            g->sm[a->sm].warp[a->warp].count++;
         }
-    for (size_t i = 0; i < g->trace->count; i++) {
-        const trace_access *a = &g->trace->a[i];
-        warp_t *wp = &g->sm[a->sm].warp[a->warp];
-        wp->acc[wp->count++] = (uint32_t)i;
+        for (unsigned i = 0; i < g->nsm; i++)
+            for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
+                warp_t *wp = &g->sm[i].warp[w];
+                wp->acc = malloc((wp->count ? wp->count : 1) * sizeof *wp->acc);
+                g->sm[i].unfinished += wp->count;
+                wp->count = 0;
+            }
+        for (size_t i = 0; i < g->trace->count; i++) {
+            const trace_access *a = &g->trace->a[i];
+            warp_t *wp = &g->sm[a->sm].warp[a->warp];
+            wp->acc[wp->count++] = (uint32_t)i;
+        }
     }
     unsigned longest = g->cfg.l2_hit_latency > g->cfg.dram_latency ? g->cfg.l2_hit_latency : g->cfg.dram_latency;
     longest += g->timing.comp.cycles + g->timing.approx.cycles + g->timing.decomp.cycles;
@@ -417,17 +422,33 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
         free(g);
         return false;
     }
-    for (size_t i = 0; i < trace->count; i++)
+    for (size_t i = 0; cfg->core == CORE_NONE && i < trace->count; i++)
         if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
-            snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps)", i + 1,
-                     trace->a[i].sm, trace->a[i].warp, cfg->sms, cfg->warps_per_sm);
+            snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps; core = sm "
+                     "runs more warps than warps_per_sm by thread blocks)", i + 1, trace->a[i].sm, trace->a[i].warp,
+                     cfg->sms, cfg->warps_per_sm);
             free(g);
             return false;
         }
-    if (cfg->core == CORE_SM && !trace_check(trace, cfg->sms, cfg->warps_per_sm, err, err_len)) {
+    for (size_t i = 0; cfg->core == CORE_NONE && i < trace->nin; i++)
+        if (trace->in[i].sm >= cfg->sms || trace->in[i].warp >= cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace instruction %zu: sm %u / warp %u outside the machine (%u SMs, %u warps; "
+                     "core = sm runs more warps than warps_per_sm by thread blocks)", i + 1, trace->in[i].sm,
+                     trace->in[i].warp, cfg->sms, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
+    if (cfg->core == CORE_SM && !trace_check(trace, cfg->sms, CORE_MAX_WARPS, err, err_len)) {
         free(g);
         return false;
     }
+    for (size_t i = 0; cfg->core == CORE_SM && i < trace->nblk; i++)
+        if (trace->blk[i].nwarps > cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace block %zu: %u warps do not fit in warps_per_sm = %u", i + 1,
+                     trace->blk[i].nwarps, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
     bool ok = build(g, err, err_len);
     if (ok && cfg->core == CORE_SM) ok = core_build(g, err, err_len);
     while (ok && !finished(g)) {

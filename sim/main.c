@@ -98,10 +98,16 @@ static double cpu_seconds(void) {
 
 /* ---- GPU runs ------------------------------------------------------------------------------ */
 
+/* Warp ids a trace may name: warps_per_sm for the memory-only model; the core model runs thread
+ * blocks in warps_per_sm slots as they free up, so any id. */
+static unsigned trace_warp_limit(const sim_config *cfg) {
+    return cfg->core == CORE_SM ? CORE_MAX_WARPS : cfg->warps_per_sm;
+}
+
 static bool load_workload(options *o, mem_image *img, trace_t *t, char *err) {
     if (!memimg_load(img, o->cfg.data_dir, err, ERR_LEN)) return false;
     trace_init(t);
-    if (o->trace) return trace_load(t, o->trace, o->cfg.sms, o->cfg.warps_per_sm, err, ERR_LEN);
+    if (o->trace) return trace_load(t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
     return tracegen(o->pattern, &o->cfg, img, o->per_warp, t, err, ERR_LEN);
 }
 
@@ -335,7 +341,14 @@ static int cmd_convert(options *o) {
     if (o->npositional != 2) return die("convert: usage: npsim convert IN OUT (OUT ending .bin = binary, else text)");
     trace_t t;
     trace_init(&t);
-    if (!trace_load(&t, o->positional[0], 65536, 65536, err, ERR_LEN)) return die(err);
+    /* an Accel-Sim trace's blocks are placed on the configured SMs (key sms) with the core model's
+     * warp ids; the project's formats keep whatever ids they hold */
+    size_t in_len = strlen(o->positional[0]);
+    bool accelsim = (in_len >= 7 && !strcmp(o->positional[0] + in_len - 7, ".traceg")) ||
+                    (in_len >= 13 && !strcmp(o->positional[0] + in_len - 13, "kernelslist.g"));
+    if (!trace_load(&t, o->positional[0], accelsim ? o->cfg.sms : 65536, accelsim ? CORE_MAX_WARPS : 65536, err,
+                    ERR_LEN))
+        return die(err);
     size_t len = strlen(o->positional[1]);
     bool binary = len > 4 && !strcmp(o->positional[1] + len - 4, ".bin");
     bool ok = binary ? trace_save_binary(&t, o->positional[1], err, ERR_LEN)
@@ -460,7 +473,7 @@ static int cmd_ba_compare(options *o) {
         trace_t t;
         trace_init(&t);
         w[i].name = o->trace ? o->trace : o->pattern_given ? o->pattern : patterns[i];
-        if (o->trace) ok = trace_load(&t, o->trace, o->cfg.sms, o->cfg.warps_per_sm, err, ERR_LEN);
+        if (o->trace) ok = trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
         else ok = tracegen(w[i].name, &o->cfg, &img, o->per_warp, &t, err, ERR_LEN);
         if (ok) ok = compare_l1_on(o, &img, &t, &w[i], err);
         trace_free(&t);
@@ -625,7 +638,7 @@ static int cmd_pcu_sweep(options *o) {
         sim_config gen = o->cfg;
         if (o->trace) {
             snprintf(r[i].name, sizeof r[i].name, "%s", o->trace);
-            ok = trace_load(&t, o->trace, o->cfg.sms, o->cfg.warps_per_sm, err, ERR_LEN);
+            ok = trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
         } else {
             const char *pattern = o->pattern_given ? o->pattern : pcu_workloads[i].pattern;
             if (!o->pattern_given) gen.gen_share = pcu_workloads[i].share;

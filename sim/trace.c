@@ -99,6 +99,12 @@ static bool check_inst(const trace_inst *in, unsigned max_sm, unsigned max_warp,
     return true;
 }
 
+static int block_cmp(const void *a, const void *b) {
+    const trace_block *x = a, *y = b;
+    if (x->sm != y->sm) return x->sm < y->sm ? -1 : 1;
+    return x->first_warp < y->first_warp ? -1 : x->first_warp > y->first_warp;
+}
+
 bool trace_check(const trace_t *t, unsigned max_sm, unsigned max_warp, char *err, size_t len) {
     char where[64];
     for (size_t i = 0; i < t->nin; i++) {
@@ -114,10 +120,20 @@ bool trace_check(const trace_t *t, unsigned max_sm, unsigned max_warp, char *err
         if (b->sm >= max_sm || b->nwarps == 0 || (unsigned)b->first_warp + b->nwarps > max_warp)
             return fail(err, len, "trace block %zu: sm %u warps %u..%u outside the machine (%u SMs, %u warps)", i + 1,
                         b->sm, b->first_warp, b->first_warp + b->nwarps - 1u, max_sm, max_warp);
-        for (size_t j = 0; j < i; j++)
-            if (t->blk[j].sm == b->sm && b->first_warp < t->blk[j].first_warp + t->blk[j].nwarps &&
-                t->blk[j].first_warp < b->first_warp + b->nwarps)
-                return fail(err, len, "trace block %zu overlaps block %zu on sm %u", i + 1, j + 1, b->sm);
+    }
+    /* overlapping blocks: sort a copy by (sm, first warp), compare neighbours */
+    if (t->nblk > 1) {
+        trace_block *s = malloc(t->nblk * sizeof *s);
+        if (!s) return fail(err, len, "out of memory (trace check)");
+        memcpy(s, t->blk, t->nblk * sizeof *s);
+        qsort(s, t->nblk, sizeof *s, block_cmp);
+        for (size_t i = 1; i < t->nblk; i++)
+            if (s[i].sm == s[i - 1].sm && s[i].first_warp < s[i - 1].first_warp + s[i - 1].nwarps) {
+                unsigned sm = s[i].sm, w = s[i].first_warp;
+                free(s);
+                return fail(err, len, "trace blocks overlap on sm %u at warp %u", sm, w);
+            }
+        free(s);
     }
     return true;
 }
@@ -185,6 +201,11 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
         if (b.sm >= max_sm || b.nwarps == 0 || v[1] + v[2] > max_warp)
             return ts_fail(ts, "block sm %u warps %u..+%u outside the machine (%u SMs, %u warps)", b.sm, b.first_warp,
                            b.nwarps, max_sm, max_warp);
+        for (size_t i = 0; i < t->nblk; i++)
+            if (t->blk[i].sm == b.sm && b.first_warp < t->blk[i].first_warp + t->blk[i].nwarps &&
+                t->blk[i].first_warp < b.first_warp + b.nwarps)
+                return ts_fail(ts, "block overlaps block %zu (sm %u warps %u..+%u)", i + 1, b.sm, t->blk[i].first_warp,
+                               t->blk[i].nwarps);
         trace_push_block(t, b);
         return true;
     }

@@ -366,10 +366,11 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             }
             c->sm = c->cta % c->max_sm;
             c->base = (c->cta / c->max_sm) * h.warps_per_cta;
-            if (c->base + h.warps_per_cta > c->max_warp) {
-                ok = ts_fail(&ts, "thread block %u does not fit: %u blocks of %u warps on %u SMs of %u warps; dynamic "
-                                  "block dispatch is not modelled (docs/sim.md)", c->cta + 1, c->cta + 1,
-                             h.warps_per_cta, c->max_sm, c->max_warp);
+            if (h.warps_per_cta > c->max_warp || c->base + h.warps_per_cta > c->max_warp) {
+                ok = ts_fail(&ts, "thread block %u does not fit: blocks of %u warps, block k on SM k mod %u in warps "
+                                  "(k div %u) x %u.., at most %u warps per SM (core = none places blocks statically "
+                                  "in warps_per_sm; core = sm runs them as warp slots free up)", c->cta + 1,
+                             h.warps_per_cta, c->max_sm, c->max_sm, h.warps_per_cta, c->max_warp);
                 break;
             }
             trace_push_block(c->t, (trace_block){(uint16_t)c->sm, (uint16_t)c->base, (uint16_t)h.warps_per_cta});

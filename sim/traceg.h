@@ -10,8 +10,10 @@
 #include "trace.h"
 
 /* path: a kernelslist.g (its one kernel-*.traceg is read from the same directory) or a .traceg.
- * Thread block k runs on SM k mod max_sm, in warp slots (k div max_sm) * W .. + W - 1 (W warps
- * per block); every block must fit at once (no dynamic block dispatch: docs/sim.md). */
+ * Thread block k goes to SM k mod max_sm as warps (k div max_sm) * W .. + W - 1 (W warps per
+ * block), below max_warp: with core = none max_warp is warps_per_sm (every block resident at
+ * once), with core = sm the warp id limit, and the core model runs the blocks in warps_per_sm
+ * slots as they free up (docs/sim.md). */
 bool traceg_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp, char *err, size_t err_len);
 
 /* Class of a SASS opcode (the part before the first '.'); OP_CLASSES if not in the table. */

@@ -167,6 +167,38 @@ static void test_barrier_waits_for_the_block(void **state) {
     trace_free(&sep);
 }
 
+/* Thread blocks beyond the warp slots (1 scheduler, 4 slots, GTO; SFU 20,1; ALU 1,1): three
+ * blocks of two warps, each warp `sfu d=r1; alu s=r1`. Blocks 0 and 1 start: SFUs at 0-3, ALUs
+ * of w0, w1 at 20, 21; block 0 retires at 21 and block 2 (w4, w5) gets its slots from 22: w2,
+ * w3's ALUs at 22, 23 (older), w4, w5's SFUs at 24, 25, their ALUs at 44, 45: the run ends at
+ * 46. With 8 slots every block starts at once: SFUs 0-5, ALUs 20-25, end at 26. core = none
+ * refuses the trace (warp ids beyond warps_per_sm). */
+static void test_blocks_wait_for_warp_slots(void **state) {
+    (void)state;
+    const char *text = "block 0 0 2\nblock 0 2 2\nblock 0 4 2\n"
+                       "0 0 sfu d=r1\n0 0 alu s=r1\n0 1 sfu d=r1\n0 1 alu s=r1\n0 2 sfu d=r1\n0 2 alu s=r1\n"
+                       "0 3 sfu d=r1\n0 3 alu s=r1\n0 4 sfu d=r1\n0 4 alu s=r1\n0 5 sfu d=r1\n0 5 alu s=r1\n";
+    trace_t t;
+    load_text("slots.txt", text, &t, 1, CORE_MAX_WARPS);
+    sim_config cfg;
+    gpu_stats st;
+    tiny_config(&cfg, 1, SCHED_GTO);
+    cfg.class_latency[LAT_SFU] = 20;
+    cfg.class_interval[LAT_SFU] = 1;
+    run(&cfg, &t, &st);
+    assert_int_equal(st.instructions, 12);
+    assert_int_equal(st.completion_cycles, 46);
+    cfg.warps_per_sm = 8;
+    run(&cfg, &t, &st);
+    assert_int_equal(st.completion_cycles, 26);
+    cfg.warps_per_sm = 4;
+    cfg.core = CORE_NONE;
+    char err[512];
+    assert_false(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+    assert_non_null(strstr(err, "warp 4 outside the machine"));
+    trace_free(&t);
+}
+
 /* A .64 shared-memory load into r4..r5 (smem latency 20) and a consumer of r5 only: the consumer
  * waits (issues at 20, ends at 21) and the wait is counted as one Accel-Sim (MAX_DST 1, only r4
  * reserved) would not have: 19 cycles. */
@@ -296,6 +328,7 @@ static void test_trace_v2_round_trip_and_errors(void **state) {
         {"0 0 R 0x100 g\n", ":1:", "mask"},
         {"# c\n\n0 0 mul\n", ":3:", "R or W"},
         {"block 0 3 2\n", ":1:", "outside the machine"},
+        {"block 0 0 2\nblock 0 1 2\n", ":2:", "overlaps block 1"},
         {"0 0 alu q=1\n", ":1:", "unexpected field"},
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -623,6 +656,7 @@ int main(void) {
         cmocka_unit_test(test_schedulers_hand_computed),
         cmocka_unit_test(test_dependent_load_waits_for_memory),
         cmocka_unit_test(test_barrier_waits_for_the_block),
+        cmocka_unit_test(test_blocks_wait_for_warp_slots),
         cmocka_unit_test(test_wide_destination_is_scoreboarded),
         cmocka_unit_test(test_coalescer_matches_brute_force),
         cmocka_unit_test(test_trace_v2_round_trip_and_errors),
