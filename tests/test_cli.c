@@ -2,6 +2,7 @@
  * NP_NOCPRESS names the binary (the plain or the sanitized build), NP_TEST_TMP a scratch
  * directory. Expected numbers are worked out here from docs/dsm.md, never read back from the
  * tool: an all-zero line is 82 bits, so 2 lines of zeros give a ratio of 2048 / 164. */
+#define _DEFAULT_SOURCE /* wait4: the child's own peak resident set */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,8 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -579,6 +586,131 @@ static void every_bit_flip_detected(void **state) {
     free(good);
 }
 
+/* ---- bounded memory --------------------------------------------------------------------- */
+
+/* `test_cli --peak-rss FILE SECONDS TOOL ARGS...`: runs TOOL (fork + exec, no shell), killed by
+ * SIGALRM after SECONDS, writes its peak resident set in KB (wait4) to FILE and exits with its
+ * status (125 when it was killed). A fresh, small process does the fork: a child forked from
+ * the test itself would count the test's own memory (ASan's quarantine, 16 MB read buffers) in
+ * its peak, since the resident set before exec is part of it. */
+static int peak_rss_main(char **argv) {
+    pid_t pid = fork();
+    if (pid < 0) {
+        return 126;
+    }
+    if (pid == 0) {
+        alarm((unsigned)atoi(argv[1]));
+        execv(argv[2], argv + 2);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid) {
+        return 126;
+    }
+    FILE *f = fopen(argv[0], "w");
+    if (f == NULL || fprintf(f, "%ld\n", ru.ru_maxrss) < 0 || fclose(f) != 0) {
+        return 126;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 125;
+}
+
+/* Runs the tool (args[0] is the subcommand) through peak_rss_main, stdout and stderr to files.
+ * Returns the exit status (-1 when it was killed), *max_kb its peak resident set. */
+static int run_bounded(unsigned seconds, long *max_kb, const char *const *args) {
+    char out_path[1024], err_path[1024], rss_path[1024], secs[16];
+    snprintf(out_path, sizeof out_path, "%s/stdout.txt", tmp_dir());
+    snprintf(err_path, sizeof err_path, "%s/stderr.txt", tmp_dir());
+    snprintf(rss_path, sizeof rss_path, "%s/rss.txt", tmp_dir());
+    snprintf(secs, sizeof secs, "%u", seconds);
+    const char *argv[24] = {"test_cli", "--peak-rss", rss_path, secs, tool()};
+    for (size_t i = 0; args[i] != NULL && i + 6 < 24; i++) {
+        argv[i + 5] = args[i];
+    }
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+            _exit(126);
+        }
+        execv("/proc/self/exe", (char *const *)argv);
+        _exit(126);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    read_text(out_path, out_text, sizeof out_text);
+    read_text(err_path, err_text, sizeof err_text);
+    char rss[32];
+    read_text(rss_path, rss, sizeof rss);
+    *max_kb = atol(rss);
+    assert_true(*max_kb > 0);
+    assert_true(WEXITSTATUS(status) != 126 && WEXITSTATUS(status) != 127);
+    return WEXITSTATUS(status) == 125 ? -1 : WEXITSTATUS(status);
+}
+
+/* Files are read a chunk of lines at a time: a 64 MiB file (sparse: no disk used) is measured
+ * with a peak resident set far below its size (the old whole-file read needed more than the
+ * file: 67 MB here), trained codecs included (two passes, no copy). Devices, fifos and pipes are
+ * refused at once with a message, where the old read grew without bound (/dev/zero) or waited
+ * for a writer (a fifo). */
+static void bounded_memory(void **state) {
+    (void)state;
+    const uint64_t size = UINT64_C(64) << 20;
+    const char *big = tmp_path("sparse.int32.bin");
+    FILE *f = fopen(big, "wb");
+    assert_non_null(f);
+    assert_int_equal(ftruncate(fileno(f), (off_t)size), 0);
+    assert_int_equal(fclose(f), 0);
+    const long limit_kb = (long)(size / 1024 / 2);
+    uint8_t zero[128] = {0};
+    dsm_config cfg;
+    dsm_config_default(&cfg);
+    char lines[32], bits[32];
+    snprintf(lines, sizeof lines, " %llu ", (unsigned long long)(size / 128));
+    snprintf(bits, sizeof bits, " %llu ", (unsigned long long)(size / 128 * dsm_compressed_bits(&cfg, zero)));
+    long kb = 0;
+    const char *ratio[] = {"ratio", big, NULL};
+    assert_int_equal(run_bounded(120, &kb, ratio), 0);
+    assert_contains(out_text, lines);
+    assert_contains(out_text, bits);
+    if (kb >= limit_kb) {
+        fail_msg("ratio of a %llu-byte file peaked at %ld KB", (unsigned long long)size, kb);
+    }
+    const char *compare[] = {"compare", "--codecs", "sc", "--approx", "0", big, NULL};
+    assert_int_equal(run_bounded(120, &kb, compare), 0);
+    assert_contains(out_text, lines);
+    if (kb >= limit_kb) {
+        fail_msg("compare --codecs sc of a %llu-byte file peaked at %ld KB", (unsigned long long)size, kb);
+    }
+    remove(big);
+    /* not regular files: refused within seconds, the other files' rows still printed */
+    uint8_t small[256] = {0};
+    write_bytes(tmp_path("small.int32.bin"), small, sizeof small);
+    const char *fifo = tmp_path("a.fifo");
+    remove(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *devices[] = {"/dev/zero", fifo, tmp_dir()};
+    const char *kinds[] = {"is a character device", "is a fifo or pipe", "is a directory"};
+    for (size_t i = 0; i < 3; i++) {
+        const char *args[] = {"ratio", devices[i], tmp_path("small.int32.bin"), NULL};
+        assert_int_equal(run_bounded(20, &kb, args), 1);
+        assert_contains(err_text, kinds[i]);
+        assert_contains(err_text, devices[i]);
+        assert_contains(out_text, "small.int32.bin");
+        const char *cmp[] = {"compare", "--codecs", "dsm", devices[i], tmp_path("small.int32.bin"), NULL};
+        assert_int_equal(run_bounded(20, &kb, cmp), 1);
+        assert_contains(err_text, kinds[i]);
+        const char *comp[] = {"compress", devices[i], tmp_path("dev.npds"), NULL};
+        assert_int_equal(run_bounded(20, &kb, comp), 1);
+        assert_contains(err_text, kinds[i]);
+        assert_null(fopen(tmp_path("dev.npds"), "rb")); /* nothing written */
+    }
+    remove(fifo);
+}
+
 /* ---- vectors ----------------------------------------------------------------------------- */
 
 static void vectors_written_and_reproducible(void **state) {
@@ -609,7 +741,10 @@ static void vectors_written_and_reproducible(void **state) {
     assert_int_equal(run("vectors --out /proc/nocpress-cannot-write"), 1);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc >= 5 && strcmp(argv[1], "--peak-rss") == 0) {
+        return peak_rss_main(argv + 2);
+    }
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "mkdir -p %s", tmp_dir());
     if (system(cmd) != 0) {
@@ -627,6 +762,7 @@ int main(void) {
         cmocka_unit_test(container_layout),
         cmocka_unit_test(decompress_rejects_corruption),
         cmocka_unit_test(every_bit_flip_detected),
+        cmocka_unit_test(bounded_memory),
         cmocka_unit_test(vectors_written_and_reproducible),
     };
     return cmocka_run_group_tests_name("nocpress_cli", tests, NULL, NULL);

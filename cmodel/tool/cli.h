@@ -18,7 +18,7 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "nocpress <cmd>: <message>" plus a hint to run --help. Returns NP_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* A whole file in memory. */
+/* A whole file in memory (`reuse`: the analysis keeps every access of the trace anyway). */
 typedef struct {
     uint8_t *data;
     size_t size;
@@ -42,7 +42,7 @@ typedef struct {
     FILE *f;
     const char *path;
     uint64_t size;           /* bytes, when opened */
-    uint64_t lines;          /* cli_line_count(size) */
+    uint64_t lines;          /* 128-byte lines in size bytes, a last partial one counted */
     uint64_t delivered;      /* lines returned in this pass */
     uint64_t bytes_read;     /* bytes read in this pass */
     uint8_t *chunk;          /* CLI_CHUNK_LINES lines */
@@ -57,8 +57,6 @@ bool cli_lines_rewind(cli_lines *r);
 int cli_lines_next(cli_lines *r, uint8_t out[128]);
 void cli_lines_close(cli_lines *r);
 void cli_buffer_free(cli_buffer *buf);
-/* Writes size bytes to path (replacing it). On failure prints why. */
-bool cli_write_file(const char *path, const uint8_t *data, size_t size);
 
 /* An output file written safely: a regular (or not yet existing) path is written to a
  * temporary file beside it and renamed over it only by cli_out_commit, so an error never
@@ -117,10 +115,6 @@ typedef struct {
 bool cli_list_data_files(const char *dir, data_file **out, size_t *count);
 void cli_free_data_files(data_file *files, size_t n);
 
-/* Number of 128-byte lines in size bytes (the last partial line counts, zero-padded). */
-size_t cli_line_count(size_t size);
-/* Copies line `index` of a buffer into out, zero-padding past the end of the data. */
-void cli_get_line(const cli_buffer *buf, size_t index, uint8_t out[128]);
 
 /* Subcommands: argv[0] is the subcommand name. Each returns a process exit code. */
 int cmd_ratio(int argc, char **argv);

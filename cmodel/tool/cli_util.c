@@ -173,20 +173,6 @@ void cli_buffer_free(cli_buffer *buf) {
     buf->size = 0;
 }
 
-bool cli_write_file(const char *path, const uint8_t *data, size_t size) {
-    FILE *f = fopen(path, "wb");
-    if (f == NULL) {
-        cli_fail("cannot create '%s': %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = fwrite(data, 1, size, f) == size;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        cli_fail("error writing '%s': %s", path, strerror(errno));
-    }
-    return ok;
-}
-
 bool cli_out_open(cli_out *o, const char *path) {
     o->path = path;
     o->tmp = NULL;
@@ -425,18 +411,4 @@ const char *cli_elem_type_name(cli_elem_type t) {
         break;
     }
     return "unknown";
-}
-
-size_t cli_line_count(size_t size) {
-    return size / 128u + (size % 128u != 0);
-}
-
-void cli_get_line(const cli_buffer *buf, size_t index, uint8_t out[128]) {
-    size_t start = index * 128u;
-    size_t avail = start < buf->size ? buf->size - start : 0;
-    size_t n = avail < 128u ? avail : 128u;
-    if (n > 0) {
-        memcpy(out, buf->data + start, n);
-    }
-    memset(out + n, 0, 128u - n);
 }

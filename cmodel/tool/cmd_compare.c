@@ -129,8 +129,8 @@ static void add_mean(type_means *m, unsigned k, double r) { m->sum[k] += r; }
 
 /* One file's row; adds its ratios to its type's means and to the all-files means. */
 static bool file_row(const compare_options *o, table *t, const data_file *f, type_means *m, type_means *all) {
-    cli_buffer buf;
-    if (!cli_read_file(f->path, &buf)) return false;
+    cli_lines in;
+    if (!cli_lines_open(&in, f->path)) return false;
     char text[TABLE_MAX_COLS][32];
     const char *cells[TABLE_MAX_COLS];
     double best = 0.0;
@@ -139,25 +139,25 @@ static bool file_row(const compare_options *o, table *t, const data_file *f, typ
     codec_figures fig = {0};
     for (unsigned k = 0; k < o->ncodecs && ok; k++, col++) {
         static const np_codec_opts whole_line;
-        ok = codec_measure(o->codec[k], &whole_line, 0, f->path, &buf, &fig);
+        ok = codec_measure(o->codec[k], &whole_line, 0, f->path, &in, &fig);
         double r = ratio_of(&fig);
         report_ratio(fig.bytes, fig.bits, text[col], sizeof text[col]);
         add_mean(m, k, r);
         add_mean(all, k, r);
         if (r > best) best = r, best_col = col;
     }
-    snprintf(text[1], sizeof text[1], "%zu", cli_line_count(buf.size));
+    snprintf(text[1], sizeof text[1], "%llu", (unsigned long long)in.lines);
     if (o->approx_bits > 0) {
         snprintf(text[col], sizeof text[col], "-");
         if (ok && f->type == CLI_ELEM_FLOAT32) {
             static const np_codec_opts whole_line;
-            ok = codec_measure(np_codec_find("dsm"), &whole_line, o->approx_bits, f->path, &buf, &fig);
+            ok = codec_measure(np_codec_find("dsm"), &whole_line, o->approx_bits, f->path, &in, &fig);
             report_ratio(fig.bytes, fig.bits, text[col], sizeof text[col]);
             add_mean(m, MAX_CODECS, ratio_of(&fig));
         }
         col++;
     }
-    cli_buffer_free(&buf);
+    cli_lines_close(&in);
     if (!ok) return false;
     m->files++;
     all->files++;

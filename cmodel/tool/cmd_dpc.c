@@ -81,16 +81,20 @@ static bool body_is_raw(dpc_mode mode, const uint8_t line[DPC_LINE_BYTES], unsig
     return !dpc_comp_check(wc, dpc_encoding_status(wc, planes));
 }
 
-static void measure_dpc(dpc_mode mode, const map_source *maps, const cli_buffer *buf,
-                        bool count_raw, dpc_stats *st) {
+/* One pass over the file (from its first line). False on a read error (message printed). */
+static bool measure_dpc(dpc_mode mode, const map_source *maps, cli_lines *in, bool count_raw,
+                        dpc_stats *st) {
     memset(st, 0, sizeof *st);
-    st->lines = cli_line_count(buf->size);
+    st->lines = (size_t)in->lines;
     st->bytes = (uint64_t)st->lines * DPC_LINE_BYTES;
     critmap_gen g;
     map_source_start(maps, &g);
-    for (size_t i = 0; i < st->lines; i++) {
-        uint8_t line[DPC_LINE_BYTES];
-        cli_get_line(buf, i, line);
+    if (!cli_lines_rewind(in)) {
+        return false;
+    }
+    uint8_t line[DPC_LINE_BYTES];
+    int got;
+    while ((got = cli_lines_next(in, line)) > 0) {
         unsigned map = mode == DPC_MODE_DPC ? DPC_MAP_FULL : critmap_next(&g, NULL);
         st->bits += dpc_mode_compressed_bits(mode, line, map);
         st->map_count[map & 0xFu]++;
@@ -98,18 +102,22 @@ static void measure_dpc(dpc_mode mode, const map_source *maps, const cli_buffer 
             st->raw_lines += body_is_raw(mode, line, map);
         }
     }
+    return got == 0;
 }
 
-static uint64_t dsm_bits_of(const cli_buffer *buf) {
+static bool dsm_bits_of(cli_lines *in, uint64_t *bits) {
     dsm_config cfg;
     dsm_config_default(&cfg);
-    uint64_t bits = 0;
-    for (size_t i = 0, n = cli_line_count(buf->size); i < n; i++) {
-        uint8_t line[DSM_LINE_BYTES];
-        cli_get_line(buf, i, line);
-        bits += dsm_compressed_bits(&cfg, line);
+    *bits = 0;
+    if (!cli_lines_rewind(in)) {
+        return false;
     }
-    return bits;
+    uint8_t line[DSM_LINE_BYTES];
+    int got;
+    while ((got = cli_lines_next(in, line)) > 0) {
+        *bits += dsm_compressed_bits(&cfg, line);
+    }
+    return got == 0;
 }
 
 /* ---- option parsing shared by both commands --------------------------------------------- */
@@ -188,13 +196,13 @@ const char ratio_dpc_usage[] =
     "  --seed N     seed of the mix (default 1)\n"
     "  --format F   text (aligned, default) or md (Markdown)\n";
 
-static void measure_ratio_row(const void *ctx, const char *path, const cli_buffer *buf,
-                              ratio_figures *fig) {
+static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig) {
     const dpc_options *o = ctx;
     (void)path;
     dpc_stats st;
-    measure_dpc(o->mode, &o->maps, buf, true, &st);
+    bool ok = measure_dpc(o->mode, &o->maps, in, true, &st);
     *fig = (ratio_figures){st.lines, st.bytes, st.bits, st.raw_lines, st.lines};
+    return ok;
 }
 
 static void print_ratio_preamble(const void *ctx) {
@@ -244,30 +252,36 @@ static const char savings_usage[] =
 
 static bool savings_row(const void *ctx, table *t, const data_file *f) {
     const map_source *mix = &((const dpc_options *)ctx)->maps;
-    cli_buffer buf;
-    if (!cli_read_file(f->path, &buf)) {
+    cli_lines in;
+    if (!cli_lines_open(&in, f->path)) {
         return false;
     }
     char text[SAVINGS_COLS][24];
     const char *cells[SAVINGS_COLS];
-    size_t lines = cli_line_count(buf.size);
+    size_t lines = (size_t)in.lines;
     uint64_t bytes = (uint64_t)lines * DPC_LINE_BYTES;
+    uint64_t dsm_bits = 0;
     snprintf(text[1], sizeof text[1], "%zu", lines);
-    report_saving(bytes, dsm_bits_of(&buf), text[2], sizeof text[2]);
-    dpc_stats st;
+    bool ok = dsm_bits_of(&in, &dsm_bits);
+    report_saving(bytes, dsm_bits, text[2], sizeof text[2]);
+    dpc_stats st = {0};
     map_source whole = {false, DPC_MAP_FULL, 0};
-    measure_dpc(DPC_MODE_DPC, &whole, &buf, false, &st);
+    ok = ok && measure_dpc(DPC_MODE_DPC, &whole, &in, false, &st);
     report_saving(bytes, st.bits, text[3], sizeof text[3]);
-    for (unsigned d = 0; d < 2; d++) {
+    /* one pass per column: memory stays one chunk whatever the file's size */
+    for (unsigned d = 0; d < 2 && ok; d++) {
         dpc_mode mode = d == 0 ? DPC_MODE_DFTRUC : DPC_MODE_DFMAN;
-        for (unsigned m = 0; m <= NUM_FIXED; m++) {
+        for (unsigned m = 0; m <= NUM_FIXED && ok; m++) {
             map_source fixed = {false, m < NUM_FIXED ? FIXED_MAPS[m] : 0u, 0};
-            measure_dpc(mode, m < NUM_FIXED ? &fixed : mix, &buf, false, &st);
+            ok = measure_dpc(mode, m < NUM_FIXED ? &fixed : mix, &in, false, &st);
             unsigned col = 4u + d * (NUM_FIXED + 1u) + m;
             report_saving(bytes, st.bits, text[col], sizeof text[col]);
         }
     }
-    cli_buffer_free(&buf);
+    cli_lines_close(&in);
+    if (!ok) {
+        return false;
+    }
     for (unsigned c = 0; c < SAVINGS_COLS; c++) {
         cells[c] = text[c];
     }

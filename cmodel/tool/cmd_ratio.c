@@ -47,18 +47,22 @@ static void count_lanes(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES
     st->uniform_lines += uniform;
 }
 
-static void measure(const dsm_config *cfg, const cli_buffer *buf, unsigned approx_bits,
-                    ratio_stats *st) {
+/* One pass over the file (from its first line). False on a read error (message printed). */
+static bool measure(const dsm_config *cfg, cli_lines *in, unsigned approx_bits, ratio_stats *st) {
     memset(st, 0, sizeof *st);
-    st->lines = cli_line_count(buf->size);
+    st->lines = (size_t)in->lines;
     st->bytes = (uint64_t)st->lines * DSM_LINE_BYTES;
-    for (size_t i = 0; i < st->lines; i++) {
-        uint8_t line[DSM_LINE_BYTES];
-        cli_get_line(buf, i, line);
+    if (!cli_lines_rewind(in)) {
+        return false;
+    }
+    uint8_t line[DSM_LINE_BYTES];
+    int got;
+    while ((got = cli_lines_next(in, line)) > 0) {
         dsm_approx_apply(approx_bits, line, line);
         st->bits += dsm_compressed_bits(cfg, line);
         count_lanes(cfg, line, st);
     }
+    return got == 0;
 }
 
 /* Options shared by both subcommands. */
@@ -172,16 +176,16 @@ static void print_ratio_preamble(const void *ctx) {
     }
 }
 
-static void measure_ratio_row(const void *ctx, const char *path, const cli_buffer *buf,
-                              ratio_figures *fig) {
+static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig) {
     const ratio_options *opt = ctx;
     if (opt->approx_bits > 0 && cli_elem_type_of(path) != CLI_ELEM_FLOAT32) {
         fprintf(stderr, "nocpress ratio: warning: approximating '%s', whose name does not say "
                         "float32: the cleared bits are not mantissa bits\n", path);
     }
     ratio_stats st;
-    measure(&opt->cfg, buf, opt->approx_bits, &st);
+    bool ok = measure(&opt->cfg, in, opt->approx_bits, &st);
     *fig = (ratio_figures){st.lines, st.bytes, st.bits, st.raw_lanes, st.lanes};
+    return ok;
 }
 
 int cmd_ratio(int argc, char **argv) {
@@ -290,29 +294,32 @@ bool cli_list_data_files(const char *dir, data_file **out, size_t *count) {
 /* One row: file, lines, lossless ratio, saving, uniform lines, then one ratio per setting. */
 static bool table_row_for(const void *ctx, table *t, const data_file *f) {
     const dsm_config *cfg = &((const ratio_options *)ctx)->cfg;
-    cli_buffer buf;
-    if (!cli_read_file(f->path, &buf)) {
+    cli_lines in;
+    if (!cli_lines_open(&in, f->path)) {
         return false;
     }
     char text[TABLE_COLS][24];
     const char *cells[TABLE_COLS];
     ratio_stats st;
-    measure(cfg, &buf, 0, &st);
+    bool ok = measure(cfg, &in, 0, &st);
     snprintf(text[0], sizeof text[0], "%s", "");
     snprintf(text[1], sizeof text[1], "%zu", st.lines);
     report_ratio(st.bytes, st.bits, text[2], sizeof text[2]);
     report_saving(st.bytes, st.bits, text[3], sizeof text[3]);
     report_percent(st.uniform_lines, st.lines, text[4], sizeof text[4]);
-    for (unsigned a = 0; a < NUM_APPROX; a++) {
-        if (f->type == CLI_ELEM_FLOAT32) {
+    for (unsigned a = 0; a < NUM_APPROX && ok; a++) {
+        if (f->type == CLI_ELEM_FLOAT32) { /* one pass per setting: memory stays one chunk */
             ratio_stats ast;
-            measure(cfg, &buf, approx_settings[a], &ast);
+            ok = measure(cfg, &in, approx_settings[a], &ast);
             report_ratio(ast.bytes, ast.bits, text[5 + a], sizeof text[5 + a]);
         } else {
             snprintf(text[5 + a], sizeof text[5 + a], "-");
         }
     }
-    cli_buffer_free(&buf);
+    cli_lines_close(&in);
+    if (!ok) {
+        return false;
+    }
     for (unsigned c = 0; c < TABLE_COLS; c++) {
         cells[c] = text[c];
     }

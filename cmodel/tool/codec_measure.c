@@ -31,21 +31,18 @@ static void ends_close(codec_ends *e) {
     free(e->decomp);
 }
 
-static void line_at(const cli_buffer *buf, size_t i, unsigned approx_bits, uint8_t line[128]) {
-    cli_get_line(buf, i, line);
-    if (approx_bits > 0) dsm_approx_apply(approx_bits, line, line);
-}
-
-/* Trained codecs learn the whole file first; the decompressor then gets the table. */
-static bool train(const np_codec *c, codec_ends *e, const cli_buffer *buf, unsigned approx_bits,
-                  const char *path) {
+/* Trained codecs learn the whole file first (a first pass); the decompressor then gets the
+ * table. */
+static bool train(const np_codec *c, codec_ends *e, cli_lines *in, unsigned approx_bits, const char *path) {
     if (!(c->flags & NP_CODEC_TRAINED)) return true;
-    size_t lines = cli_line_count(buf->size);
+    if (!cli_lines_rewind(in)) return false;
     uint8_t line[128];
-    for (size_t i = 0; i < lines; i++) {
-        line_at(buf, i, approx_bits, line);
+    int got;
+    while ((got = cli_lines_next(in, line)) > 0) {
+        if (approx_bits > 0) dsm_approx_apply(approx_bits, line, line);
         np_codec_observe(c, e->comp, line);
     }
+    if (got < 0) return false;
     np_result r = np_codec_rebuild(c, e->comp);
     if (r != NP_OK) {
         cli_fail("%s: %s: building the code table failed (%s)", path, c->name, np_result_name(r));
@@ -85,21 +82,22 @@ static bool one_line(const np_codec *c, const np_codec_opts *opts, codec_ends *e
 }
 
 bool codec_measure(const np_codec *c, const np_codec_opts *opts, unsigned approx_bits, const char *path,
-                   const cli_buffer *buf, codec_figures *fig) {
+                   cli_lines *in, codec_figures *fig) {
     memset(fig, 0, sizeof *fig);
-    fig->lines = cli_line_count(buf->size);
+    fig->lines = (size_t)in->lines;
     fig->bytes = (uint64_t)fig->lines * 128u;
     codec_ends e;
     if (!ends_open(c, &e)) {
         cli_fail("out of memory");
         return false;
     }
-    bool ok = train(c, &e, buf, approx_bits, path);
+    bool ok = train(c, &e, in, approx_bits, path) && cli_lines_rewind(in);
     uint8_t line[128];
-    for (size_t i = 0; ok && i < fig->lines; i++) {
-        line_at(buf, i, approx_bits, line);
+    int got = 0;
+    for (size_t i = 0; ok && (got = cli_lines_next(in, line)) > 0; i++) {
+        if (approx_bits > 0) dsm_approx_apply(approx_bits, line, line);
         ok = one_line(c, opts, &e, line, path, i, &fig->bits);
     }
     ends_close(&e);
-    return ok;
+    return ok && got == 0;
 }

@@ -19,10 +19,11 @@ typedef struct {
     uint64_t bits;          /* sum of the streams' lengths */
 } codec_figures;
 
-/* Compresses every line of buf with c (after clearing approx_bits mantissa LSBs of every 32-bit
+/* Compresses every line of in (from its first line; a trained codec reads the file twice: once
+ * to train, once to compress, so memory stays one chunk of lines) with c (after clearing approx_bits mantissa LSBs of every 32-bit
  * word when approx_bits > 0, docs/dsm.md 5.2), decodes each stream and checks it. False, with a
  * message naming the file, line and codec on stderr, on any error or mismatch. */
 bool codec_measure(const np_codec *c, const np_codec_opts *opts, unsigned approx_bits, const char *path,
-                   const cli_buffer *buf, codec_figures *fig);
+                   cli_lines *in, codec_figures *fig);
 
 #endif

@@ -51,14 +51,18 @@ int report_ratio_files(char **paths, int npaths, const ratio_report *r) {
     table_init(&t, 9, header, right);
     int status = NP_EXIT_OK;
     for (int i = 0; i < npaths; i++) {
-        cli_buffer buf;
-        if (!cli_read_file(paths[i], &buf)) {
+        cli_lines in;
+        if (!cli_lines_open(&in, paths[i])) {
             status = NP_EXIT_FAIL;
             continue;
         }
         ratio_figures fig;
-        r->measure(r->ctx, paths[i], &buf, &fig);
-        cli_buffer_free(&buf);
+        bool measured = r->measure(r->ctx, paths[i], &in, &fig);
+        cli_lines_close(&in);
+        if (!measured) {
+            status = NP_EXIT_FAIL;
+            continue;
+        }
         if (!add_ratio_row(&t, paths[i], &fig)) {
             table_free(&t);
             return cli_fail("out of memory");

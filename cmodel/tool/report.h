@@ -28,7 +28,8 @@ typedef struct {
 /* How a `ratio` command measures a file and what it prints above its table. */
 typedef struct {
     const char *raw_header; /* the last column's name */
-    void (*measure)(const void *ctx, const char *path, const cli_buffer *buf, ratio_figures *fig);
+    /* Measures one file from its first line; false after a read error (message printed). */
+    bool (*measure)(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig);
     void (*print_preamble)(const void *ctx);
     const void *ctx;
     table_format format;
