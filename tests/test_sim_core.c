@@ -562,6 +562,43 @@ static void test_accelsim_mutations(void **state) {
     assert_true(accepted > 0 && refused > 0);
 }
 
+/* An Accel-Sim kernel of three 2-warp blocks on one SM with 4 warp slots: core = sm reads it as
+ * warps 0-5 in three blocks and runs the third when the first leaves; the memory-only model's
+ * limit (warps_per_sm = 4) refuses the third block at its line. */
+static void test_accelsim_more_blocks_than_slots(void **state) {
+    (void)state;
+    char text[4096] = "-block dim = (64,1,1)\n-accelsim tracer version = 4\n-enable lineinfo = 0\n";
+    for (unsigned b = 0; b < 3; b++) {
+        char one[512];
+        snprintf(one, sizeof one,
+                 "#BEGIN_TB\nthread block = %u,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 MUFU.EX2 1 R2 0\n"
+                 "0010 ffffffff 0 STG.E 2 R4 R1 4 1 0x%x 4\nwarp = 1\ninsts = 1\n0000 ffffffff 1 R1 S2R 0 0\n#END_TB\n",
+                 b, 0x8000u + 0x1000u * b);
+        strncat(text, one, sizeof text - strlen(text) - 1);
+    }
+    const char *path = write_file("blocks.traceg", text);
+    char err[512];
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, path, 1, CORE_MAX_WARPS, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(t.nblk, 3);
+    assert_int_equal(t.blk[2].first_warp, 4);
+    assert_int_equal(t.in[t.nin - 1].warp, 5);
+    sim_config cfg;
+    gpu_stats st;
+    tiny_config(&cfg, 2, SCHED_GTO);
+    run(&cfg, &t, &st);
+    assert_int_equal(st.instructions, 9);
+    assert_int_equal(st.writes, 3);
+    trace_free(&t);
+    trace_init(&t);
+    assert_false(trace_load(&t, path, 1, 4, err, sizeof err));
+    char expect[300];
+    snprintf(expect, sizeof expect, "%s:25:", path);   /* 3 header lines, 2 blocks of 10, #BEGIN_TB */
+    if (!strstr(err, expect) || !strstr(err, "does not fit")) fail_msg("'%s'", err);
+    trace_free(&t);
+}
+
 static const char *real_dir(void) {
     const char *d = getenv("SIM_TEST_ACCELSIM_DIR");
     return d ? d : "../shared/data/traces/accelsim";
@@ -664,6 +701,7 @@ int main(void) {
         cmocka_unit_test(test_accelsim_fixture),
         cmocka_unit_test(test_accelsim_errors),
         cmocka_unit_test(test_accelsim_mutations),
+        cmocka_unit_test(test_accelsim_more_blocks_than_slots),
         cmocka_unit_test(test_real_accelsim_traces),
         cmocka_unit_test(test_generators_emit_compute),
     };
