@@ -3,6 +3,19 @@
 # dpc_bench (docs/dpc.md). Exports NP_LIB, NP_LIB_SAN, NOCPRESS, NOCPRESS_SAN, DSM_BENCH,
 # DPC_BENCH for other fragments.
 
+# Quiet build: one line per step (`  CC      build/cmodel/obj/src/dsm.o`); `make V=1` prints the
+# full commands. Q prefixes a recipe line, $(call np_say,STEP,WHAT) announces it; other fragments
+# may use both.
+## V=1: print the full commands of the C build steps (default: one line per step)
+V ?= 0
+ifeq ($(V),1)
+Q :=
+np_say =
+else
+Q := @
+np_say = printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
 NP_SRC      := $(sort $(wildcard cmodel/src/*.c))
 NP_HDR      := $(sort $(wildcard cmodel/include/*.h))
 NP_TOOL_SRC := $(sort $(wildcard cmodel/tool/*.c))
@@ -66,42 +79,40 @@ savings: $(NOCPRESS)
 
 $(NP_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) -Icmodel/tool -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -MMD -MP -c $< -o $@
 
 $(NP_SAN_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -MMD -MP -c $< -o $@
 
 # Archives are rebuilt from scratch so an object whose source was removed does not linger.
 $(NP_LIB): $(NP_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(NP_LIB_SAN): $(NP_SAN_OBJ)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(NOCPRESS): $(NP_TOOL_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(NP_TOOL_OBJ) $(NP_LIB) -o $@ $(NP_TOOL_LIBS)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(NP_TOOL_OBJ) $(NP_LIB) -o $@ $(NP_TOOL_LIBS)
 
 $(NOCPRESS_SAN): $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN) -o $@ $(NP_TOOL_LIBS)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(NP_TOOL_SAN_OBJ) $(NP_LIB_SAN) -o $@ $(NP_TOOL_LIBS)
 
 $(DSM_BENCH): $(NP_BENCH_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(NP_BENCH_OBJ) $(NP_LIB) -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(NP_BENCH_OBJ) $(NP_LIB) -o $@
 
 $(DPC_BENCH): $(DPC_BENCH_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(DPC_BENCH_OBJ) $(NP_LIB) -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(DPC_BENCH_OBJ) $(NP_LIB) -o $@
 
 $(CODEC_BENCH): $(CODEC_BENCH_OBJ) $(NP_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $(CODEC_BENCH_OBJ) $(NP_LIB) -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(CODEC_BENCH_OBJ) $(NP_LIB) -o $@
 
 -include $(NP_OBJ:.o=.d) $(NP_SAN_OBJ:.o=.d) $(NP_TOOL_OBJ:.o=.d) $(NP_TOOL_SAN_OBJ:.o=.d) \
          $(NP_BENCH_OBJ:.o=.d) $(DPC_BENCH_OBJ:.o=.d) $(CODEC_BENCH_OBJ:.o=.d)
@@ -138,12 +149,12 @@ shlib: $(NP_SHLIB)
 
 $(NP_PIC_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) -fPIC -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CC-PIC,$@)$(CC) $(CFLAGS_NP) -fPIC -MMD -MP -c $< -o $@
 
 # -z defs: an unresolved symbol is a link error here, not a load error in the user's program.
 $(NP_SHLIB): $(NP_PIC_OBJ)
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,$(NP_SONAME) -Wl,-z,defs $(NP_PIC_OBJ) -o $@
+	$(Q)$(call np_say,LD-SO,$@)$(CC) -shared -Wl,-soname,$(NP_SONAME) -Wl,-z,defs $(NP_PIC_OBJ) -o $@
 
 # Rewritten only when its content changes (a header added or removed), so installs stay quiet.
 $(NP_UMBRELLA): $(NP_HDR) cmodel/cmodel.mk
@@ -156,14 +167,14 @@ $(NP_UMBRELLA): $(NP_HDR) cmodel/cmodel.mk
 
 ## install: install the library (static + shared), headers as <nocpress/...>, nocpress and nocpress.pc under PREFIX (default /usr/local; DESTDIR honoured)
 install: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
-	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)/nocpress' '$(DESTDIR)$(PKGCONFIGDIR)'
-	install -m 755 $(NOCPRESS) '$(DESTDIR)$(BINDIR)/nocpress'
-	install -m 644 $(NP_LIB) '$(DESTDIR)$(LIBDIR)/libnocpress.a'
-	install -m 755 $(NP_SHLIB) '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)'
-	ln -sf libnocpress.so.$(NP_VERSION) '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)'
-	ln -sf $(NP_SONAME) '$(DESTDIR)$(LIBDIR)/libnocpress.so'
-	install -m 644 $(NP_HDR) $(NP_UMBRELLA) '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
-	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	$(Q)install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)/nocpress' '$(DESTDIR)$(PKGCONFIGDIR)'
+	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(BINDIR)/nocpress)install -m 755 $(NOCPRESS) '$(DESTDIR)$(BINDIR)/nocpress'
+	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(LIBDIR)/libnocpress.a)install -m 644 $(NP_LIB) '$(DESTDIR)$(LIBDIR)/libnocpress.a'
+	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION) .so.$(NP_VERSION_MAJOR) .so)install -m 755 $(NP_SHLIB) '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)'
+	$(Q)ln -sf libnocpress.so.$(NP_VERSION) '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)'
+	$(Q)ln -sf $(NP_SONAME) '$(DESTDIR)$(LIBDIR)/libnocpress.so'
+	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(INCLUDEDIR)/nocpress/*.h)install -m 644 $(NP_HDR) $(NP_UMBRELLA) '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
+	@$(call np_say,INSTALL,$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: nocpress' \
 	  'Description: bit-exact C models of NoC line compressors (DSM, DPC, BDI, FPC, C-Pack, BPC, SC) and GPU memory-traffic units' \
 	  'Version: $(NP_VERSION)' \
@@ -174,11 +185,11 @@ install: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
 ## uninstall: remove exactly what `make install` put under the same PREFIX / DESTDIR
 # The same list as install; include/nocpress/ goes only if nothing else is left in it.
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/nocpress' '$(DESTDIR)$(LIBDIR)/libnocpress.a' \
+	$(Q)$(call np_say,RM,nocpress libnocpress nocpress.pc under $(DESTDIR)$(PREFIX))rm -f '$(DESTDIR)$(BINDIR)/nocpress' '$(DESTDIR)$(LIBDIR)/libnocpress.a' \
 	  '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)' '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)' \
 	  '$(DESTDIR)$(LIBDIR)/libnocpress.so' '$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc'
-	rm -f $(foreach h,$(NP_HDR_NAMES) nocpress.h,'$(DESTDIR)$(INCLUDEDIR)/nocpress/$(h)')
-	rmdir '$(DESTDIR)$(INCLUDEDIR)/nocpress' 2>/dev/null || true
+	$(Q)rm -f $(foreach h,$(NP_HDR_NAMES) nocpress.h,'$(DESTDIR)$(INCLUDEDIR)/nocpress/$(h)')
+	$(Q)rmdir '$(DESTDIR)$(INCLUDEDIR)/nocpress' 2>/dev/null || true
 
 ## install-test: install into a temporary prefix, build and run docs/examples/size_reply.c (C11 shared, C++17 static) against it via pkg-config, uninstall
 install-test: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
