@@ -5,8 +5,9 @@
 #   make sim-test   cmocka tests of the simulator (ASan+UBSan build), $(BUILD)/sim-tests/
 #   make sim-bench  simulated cycles per CPU second, 8x8 and 16x16 mesh, uniform 1-flit, 0.2; and the
 #                   GPU model on the default workload, core = none vs core = sm (npsim gpu-bench)
-#   make sim-core   the core model under gto / lrr / youngest on the default workload and on both
-#                   real Accel-Sim traces; $(BUILD)/sim/core_*.{txt,json}
+#   make sim-core   the core model under gto / lrr / youngest on the default workload (default machine
+#                   and seed 004's, sim/configs/seed004_core.cfg) and on both real Accel-Sim traces;
+#                   $(BUILD)/sim/core_*/core_compare.{txt,json}
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
@@ -92,8 +93,9 @@ sim-bench: $(NPSIM)
 SIM_ACCELSIM_DIR ?= ../shared/data/traces/accelsim
 SIM_ACCELSIM     := vectoradd-100-32 matrixmul-32-32
 sim-core: $(NPSIM)
-	mkdir -p $(SIM_DIR)/core_mix
+	mkdir -p $(SIM_DIR)/core_mix $(SIM_DIR)/core_seed004
 	$(NPSIM) core-compare $(SIM_ARGS) --out $(SIM_DIR)/core_mix
+	$(NPSIM) core-compare -c sim/configs/seed004_core.cfg $(SIM_ARGS) --out $(SIM_DIR)/core_seed004
 	@for k in $(SIM_ACCELSIM); do \
 	  mkdir -p $(SIM_DIR)/core_$$k && \
 	  $(NPSIM) core-compare $(SIM_ARGS) warps_per_sm=32 --trace $(SIM_ACCELSIM_DIR)/$$k/kernelslist.g \
