@@ -562,6 +562,42 @@ static void test_accelsim_mutations(void **state) {
     assert_true(accepted > 0 && refused > 0);
 }
 
+/* Tracer v4 with -enable lineinfo = 1: every instruction line starts with its decimal source
+ * line; v4 has no immediate (a trailing one is an error). */
+static void test_accelsim_lineinfo(void **state) {
+    (void)state;
+    static const char *hdr = "-block dim = (32,1,1)\n-accelsim tracer version = 4\n-enable lineinfo = 1\n"
+                             "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n";
+    char text[1024], err[512];
+    snprintf(text, sizeof text, "%s%s", hdr,
+             "17 0000 ffffffff 1 R4 IADD 1 R2 0\n18 0010 0000ffff 1 R6 LDG.E.64 1 R4 8 1 0x4000 8\n#END_TB\n");
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, write_file("li.traceg", text), 56, 16, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(t.nin, 2);
+    assert_int_equal(t.in[1].nacc, 1);                  /* 16 lanes x 8 bytes: one whole line */
+    assert_int_equal(t.a[t.in[1].first_acc].mask, 0xF);
+    assert_int_equal(t.in[1].ndst, 2);
+    trace_free(&t);
+    static const struct {
+        const char *line, *what;
+    } bad[] = {
+        {"0000 ffffffff 1 R4 IADD 1 R2 0\n", "bad line number '0000'"},   /* no line number: the PC is read as one */
+        {"017 0000 ffffffff 1 R4 IADD 1 R2 0\n", "bad line number"},
+        {"17 0000 ffffffff 1 R4 IADD 1 R2 0 0\n", "unexpected fields"},   /* a v5 immediate in v4 */
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(text, sizeof text, "%s%s#END_TB\n", hdr, bad[i].line);
+        const char *path = write_file("li_bad.traceg", text);
+        trace_init(&t);
+        assert_false(trace_load(&t, path, 56, 16, err, sizeof err));
+        char expect[300];
+        snprintf(expect, sizeof expect, "%s:8:", path);
+        if (!strstr(err, expect) || !strstr(err, bad[i].what)) fail_msg("case %u: '%s'", i, err);
+        trace_free(&t);
+    }
+}
+
 /* An Accel-Sim kernel of three 2-warp blocks on one SM with 4 warp slots: core = sm reads it as
  * warps 0-5 in three blocks and runs the third when the first leaves; the memory-only model's
  * limit (warps_per_sm = 4) refuses the third block at its line. */
@@ -702,6 +738,7 @@ int main(void) {
         cmocka_unit_test(test_accelsim_errors),
         cmocka_unit_test(test_accelsim_mutations),
         cmocka_unit_test(test_accelsim_more_blocks_than_slots),
+        cmocka_unit_test(test_accelsim_lineinfo),
         cmocka_unit_test(test_real_accelsim_traces),
         cmocka_unit_test(test_generators_emit_compute),
     };
