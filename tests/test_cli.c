@@ -159,6 +159,12 @@ static void strict_arguments(void **state) {
     assert_int_equal(run("ratio %s --lane-bytes 128 --format md", tmp_path("late.uint8.bin")), 0);
     assert_string_equal(out_text, expect);
     assert_string_equal(err_text, "");
+    /* the same when POSIXLY_CORRECT asks getopt to stop at the first operand */
+    assert_int_equal(setenv("POSIXLY_CORRECT", "1", 1), 0);
+    int posix_rc = run("ratio %s --lane-bytes 128 --format md", tmp_path("late.uint8.bin"));
+    assert_int_equal(unsetenv("POSIXLY_CORRECT"), 0);
+    assert_int_equal(posix_rc, 0);
+    assert_string_equal(out_text, expect);
     /* --opt=value: '--approx=12' was an unknown option */
     assert_int_equal(run("ratio --lane-bytes=128 --format=md %s", tmp_path("late.uint8.bin")), 0);
     assert_string_equal(out_text, expect);

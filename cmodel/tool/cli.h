@@ -82,8 +82,9 @@ bool cli_parse_approx_bits(const char *cmd, const char *text, unsigned *out);
 bool cli_is_help(const char *arg);
 
 /* The one option parser of every subcommand (getopt_long): `--opt value` and `--opt=value`;
- * options before or after the operands (argv is permuted so the operands come last); `--` ends
- * the options; an unambiguous prefix of a long name is accepted. An unknown or ambiguous
+ * options before or after the operands, even under POSIXLY_CORRECT (argv is rearranged so the
+ * operands come last, in their order); `--` ends the options; an unambiguous prefix of a long
+ * name is accepted. An unknown or ambiguous
  * option, a missing value, or a value given to an option that takes none is a usage error
  * (message, exit NP_EXIT_USAGE), never an operand. longopts ends with a zero entry and holds
  * {"help", no_argument, NULL, 'h'}; -h is its short form. When usage is not NULL, --help prints

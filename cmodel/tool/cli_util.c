@@ -336,26 +336,40 @@ static int option_error(const char *cmd, const struct option *longopts, const ch
 
 int cli_parse_options(int argc, char **argv, const struct option *longopts, const char *usage,
                       int (*on_option)(void *ctx, int key, const char *value), void *ctx, int *first) {
+    /* "-" first: operands come back as key 1 in command-line order, so options may follow
+     * them even with POSIXLY_CORRECT set (which would make plain GNU getopt stop at the first
+     * operand and leave the options as operands, the bug this parser replaces); ":" next: a
+     * missing value is ':' rather than '?'. */
+    char **ops = malloc(((size_t)argc + 1u) * sizeof *ops);
+    if (ops == NULL) {
+        return cli_fail("out of memory");
+    }
+    int nops = 0, rc = -1;
     opterr = 0; /* every message is ours, prefixed with the command */
     optind = 0; /* 0, not 1: GNU getopt fully reinitialises (a command may be parsed twice) */
-    for (int ch; (ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1;) {
-        if (ch == 'h' && usage != NULL) {
+    for (int ch; rc < 0 && (ch = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1;) {
+        if (ch == 1) {
+            ops[nops++] = optarg;
+        } else if (ch == 'h' && usage != NULL) {
             fputs(usage, stdout);
-            return NP_EXIT_OK;
-        }
-        if (ch == ':') {
-            return cli_usage_error(argv[0], "option '%s' needs a value", argv[optind - 1]);
-        }
-        if (ch == '?') {
-            return option_error(argv[0], longopts, argv[optind - 1], optopt);
-        }
-        int rc = on_option != NULL ? on_option(ctx, ch, optarg) : -1;
-        if (rc >= 0) {
-            return rc;
+            rc = NP_EXIT_OK;
+        } else if (ch == ':') {
+            rc = cli_usage_error(argv[0], "option '%s' needs a value", argv[optind - 1]);
+        } else if (ch == '?') {
+            rc = option_error(argv[0], longopts, argv[optind - 1], optopt);
+        } else if (on_option != NULL) {
+            rc = on_option(ctx, ch, optarg);
         }
     }
-    *first = optind;
-    return -1;
+    if (rc < 0) {
+        while (optind < argc) { /* after "--": operands, whatever they look like */
+            ops[nops++] = argv[optind++];
+        }
+        *first = argc - nops; /* the operands, in order, at the end of argv */
+        memcpy(argv + *first, ops, (size_t)nops * sizeof *ops);
+    }
+    free(ops);
+    return rc;
 }
 
 int cli_expect_operands(const char *cmd, int count, int min, int max, const char *what) {
