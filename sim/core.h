@@ -1,6 +1,6 @@
 /* SM core model (docs/sim.md "Core model"): per SM up to warps_per_sm resident warps, each running its
- * trace instruction stream in order; schedulers_per_sm schedulers (warp w belongs to scheduler
- * w mod schedulers_per_sm, as in GPGPU-Sim), each issuing at most one warp instruction per
+ * trace instruction stream in order; schedulers_per_sm schedulers (the warp in slot k belongs to
+ * scheduler k mod schedulers_per_sm, as in GPGPU-Sim), each issuing at most one warp instruction per
  * cycle, policy gto / lrr / youngest. A scoreboard per warp holds every register with a pending
  * write (all K registers of a .64/.128 result) and the cycle its value is ready; an instruction
  * issues when its sources and destinations are ready (RAW and WAW), its unit can start one
