@@ -49,7 +49,7 @@ all: deps
 
 ## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, proofs, simulator tests, short fuzzing
 test: deps
-	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target lint
 	$(MAKE) --no-print-directory test-c install-test
 	$(MAKE) --no-print-directory vectors-check
 	$(MAKE) --no-print-directory verify
@@ -66,15 +66,17 @@ deps:
 	@bash .ci/deps.sh
 
 ## lint: Verilator -Wall, Yosys and Icarus over every RTL top (verified and synthesis-only)
-lint:
-	@for t in $(TOPS) $(SYNTH_ONLY_TOPS); do \
-	  verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $$t || exit 1; \
-	  out=$$(yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $$t" 2>&1) || { echo "$$out"; exit 1; }; \
-	  if grep -qi warning <<<"$$out"; then echo "$$out"; echo "lint: yosys warnings in $$t"; exit 1; fi; \
-	  out=$$(iverilog -g2005 -Wall -o /dev/null -s $$t $(RTL_ALL) 2>&1) || { echo "$$out"; exit 1; }; \
-	  if [ -n "$$out" ]; then echo "$$out"; echo "lint: iverilog warnings in $$t"; exit 1; fi; \
-	  echo "lint: $$t clean (verilator -Wall, yosys, iverilog -Wall)"; \
-	done
+lint: $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),lint-$(t))
+	@echo "lint: $(words $(TOPS) $(SYNTH_ONLY_TOPS)) tops clean"
+
+# One target per top, so `make -jN lint` checks N tops at once.
+lint-%:
+	@verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $*
+	@out=$$(yosys -q -p "read_verilog -DSYNTHESIS $(RTL_ALL); hierarchy -check -top $*" 2>&1) || { echo "$$out"; exit 1; }; \
+	  if grep -qi warning <<<"$$out"; then echo "$$out"; echo "lint: yosys warnings in $*"; exit 1; fi
+	@out=$$(iverilog -g2005 -Wall -o /dev/null -s $* $(RTL_ALL) 2>&1) || { echo "$$out"; exit 1; }; \
+	  if [ -n "$$out" ]; then echo "$$out"; echo "lint: iverilog warnings in $*"; exit 1; fi
+	@echo "lint: $* clean (verilator -Wall, yosys, iverilog -Wall)"
 
 # Per-unit targets: `make dsm` builds, verifies and synthesises one unit's tops.
 $(UNITS): %: cmodel
