@@ -469,7 +469,7 @@ typedef struct {
   char top[NAME_LEN];
   char source[NAME_LEN];
   long long latency_cycles;
-  double comb_area_mm2, area_mm2;
+  double comb_area_mm2, area_mm2;   /* 0 when the source gives a gate count only ("-") */
   long long nand2_eq;
 } published_row;
 
@@ -498,6 +498,7 @@ static int split_tabs(char *line, char **fields, int max) {
 }
 
 static void check_published_row(const line_reader *r, const published_row *row) {
+  if (row->area_mm2 == 0) return;   /* a gate count only: nothing to cross-check */
   const double expect = row->area_mm2 * 1e6 / kNand2AreaUm2;
   if (row->comb_area_mm2 > row->area_mm2)
     die_at(r->path, r->line_no, "comb_area_mm2 is larger than area_mm2");
@@ -516,12 +517,17 @@ static void parse_published_row(const line_reader *r, published_table *t) {
   if (!*f[0] || strlen(f[0]) >= sizeof row->top) die_at(r->path, r->line_no, "bad top name");
   if (!parse_count_field(f[1], &row->latency_cycles))
     die_at(r->path, r->line_no, "latency_cycles '%s' is not a non-negative integer", f[1]);
-  if (!parse_double_field(f[2], &row->comb_area_mm2) || row->comb_area_mm2 <= 0)
-    die_at(r->path, r->line_no, "comb_area_mm2 '%s' is not a positive number", f[2]);
-  if (!parse_double_field(f[3], &row->area_mm2) || row->area_mm2 <= 0)
-    die_at(r->path, r->line_no, "area_mm2 '%s' is not a positive number", f[3]);
-  if (!parse_count_field(f[4], &row->nand2_eq))
-    die_at(r->path, r->line_no, "nand2_eq '%s' is not a non-negative integer", f[4]);
+  /* "-" for both areas: the source publishes a gate count only (seed 001 sec. 6.7). */
+  bool no_area = strcmp(f[2], "-") == 0 && strcmp(f[3], "-") == 0;
+  row->comb_area_mm2 = row->area_mm2 = 0;
+  if (!no_area && (!parse_double_field(f[2], &row->comb_area_mm2) || row->comb_area_mm2 <= 0))
+    die_at(r->path, r->line_no, "comb_area_mm2 '%s' is not a positive number (or '-' with area_mm2 '-')", f[2]);
+  if (!no_area && (!parse_double_field(f[3], &row->area_mm2) || row->area_mm2 <= 0))
+    die_at(r->path, r->line_no, "area_mm2 '%s' is not a positive number (or '-' with comb_area_mm2 '-')", f[3]);
+  /* "-" too when only a latency is published (then both areas are "-" as well). */
+  row->nand2_eq = 0;
+  if (!(no_area && strcmp(f[4], "-") == 0) && (!parse_count_field(f[4], &row->nand2_eq) || row->nand2_eq == 0))
+    die_at(r->path, r->line_no, "nand2_eq '%s' is not a positive integer (or '-' with both areas '-')", f[4]);
   if (!*f[5] || strlen(f[5]) >= sizeof row->source) die_at(r->path, r->line_no, "bad source");
   for (int i = 0; i < t->count; i++)
     if (strcmp(t->rows[i].top, f[0]) == 0) die_at(r->path, r->line_no, "top %s listed twice", f[0]);
@@ -718,9 +724,17 @@ static cJSON *published_json(const published_row *p) {
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "source", p->source);
   cJSON_AddNumberToObject(o, "latency_cycles", (double)p->latency_cycles);
-  cJSON_AddNumberToObject(o, "nand2_eq", (double)p->nand2_eq);
-  cJSON_AddNumberToObject(o, "area_mm2", p->area_mm2);
-  cJSON_AddNumberToObject(o, "comb_area_mm2", p->comb_area_mm2);
+  if (p->nand2_eq > 0)
+    cJSON_AddNumberToObject(o, "nand2_eq", (double)p->nand2_eq);
+  else
+    cJSON_AddNullToObject(o, "nand2_eq");   /* latency only */
+  if (p->area_mm2 > 0) {
+    cJSON_AddNumberToObject(o, "area_mm2", p->area_mm2);
+    cJSON_AddNumberToObject(o, "comb_area_mm2", p->comb_area_mm2);
+  } else {
+    cJSON_AddNullToObject(o, "area_mm2");   /* gate count only */
+    cJSON_AddNullToObject(o, "comb_area_mm2");
+  }
   return o;
 }
 
@@ -838,28 +852,28 @@ static void fmt_pub_latency(char *buf, size_t cap, const top_report *t) {
 }
 
 static void fmt_pub_nand2(char *buf, size_t cap, const top_report *t) {
-  if (t->pub)
+  if (t->pub && t->pub->nand2_eq > 0)
     snprintf(buf, cap, "%lld", t->pub->nand2_eq);
   else
     snprintf(buf, cap, "-");
 }
 
 static void fmt_ratio(char *buf, size_t cap, const top_report *t) {
-  if (t->pub)
+  if (t->pub && t->pub->nand2_eq > 0)
     snprintf(buf, cap, "%.2f", round(t->nand2_eq) / (double)t->pub->nand2_eq);
   else
     snprintf(buf, cap, "-");
 }
 
 static void fmt_pub_area(char *buf, size_t cap, const top_report *t) {
-  if (t->pub)
+  if (t->pub && t->pub->area_mm2 > 0)
     snprintf(buf, cap, "%.0f", t->pub->area_mm2 * 1e6);
   else
     snprintf(buf, cap, "-");
 }
 
 static void fmt_pub_seq_share(char *buf, size_t cap, const top_report *t) {
-  if (t->pub)
+  if (t->pub && t->pub->area_mm2 > 0)
     snprintf(buf, cap, "%.0f%%",
              100.0 * (t->pub->area_mm2 - t->pub->comb_area_mm2) / t->pub->area_mm2);
   else

@@ -289,6 +289,23 @@ check_eq "published row used for its top" 2506 "$(rfield t_comb published.nand2_
 ratio=$(awk -v a="$(rfield t_comb nand2_eq)" 'BEGIN { printf "%.2f", a / 2506 }')
 check_eq "ours / pub. column in report.md" "$ratio" \
   "$(grep '| t_comb |' "$work/r.md" | head -1 | awk -F'|' '{ gsub(/ /, "", $11); print $11 }')"
+# A source that gives a gate count only (seed 001 sec. 6.7): '-' for both areas.
+grep -v '^t_comb' "$pub" > "$pub.tmp" && mv "$pub.tmp" "$pub"
+printf 't_comb\t2\t-\t-\t30000\tseed\n' >> "$pub"
+run_pub
+check_eq "gate-count-only row: NAND2-eq used" 30000 "$(rfield t_comb published.nand2_eq)"
+check_eq "gate-count-only row: no area in the JSON" null "$(rfield t_comb published.area_mm2)"
+grep -v '^t_comb' "$pub" > "$pub.tmp" && mv "$pub.tmp" "$pub"
+printf 't_comb\t2\t-\t0.002\t2506\tseed\n' >> "$pub"
+check_error_at "one area '-' and the other a number" "$pub:$(wc -l < "$pub"):" run_pub
+grep -v '^t_comb' "$pub" > "$pub.tmp" && mv "$pub.tmp" "$pub"
+printf 't_comb\t14\t-\t-\t-\tseed\n' >> "$pub"
+run_pub
+check_eq "latency-only row: latency used" 14 "$(rfield t_comb published.latency_cycles)"
+check_eq "latency-only row: no gate count" null "$(rfield t_comb published.nand2_eq)"
+grep -v '^t_comb' "$pub" > "$pub.tmp" && mv "$pub.tmp" "$pub"
+printf 't_comb\t2\t0.001\t0.002\t-\tseed\n' >> "$pub"
+check_error_at "a gate count '-' beside published areas" "$pub:$(wc -l < "$pub"):" run_pub
 
 # ---------------------------------------------------------------------------------------------
 # 5. Comparisons between our own tops (--compare, synth/compare.tsv): which is smaller, by how
