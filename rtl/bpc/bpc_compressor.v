@@ -5,13 +5,15 @@
 // not strictly shorter than 1025 bits. out_bits_o bits at and above out_len_o are zero.
 //
 // Structure (docs/bpc.md 9.1): the input edge registers the transform (bpc_transform: base
-// code, 33 DBX planes, DBP-zero flags) and the line. Then Steps = 9 serializer steps visit the
-// planes from 0 upwards, Group = 4 per step, from a plane shift register; each slot
-// (bpc_plane_encode) yields its symbol, the run count carries from slot to slot and step to
-// step. The stream is built backwards in the output register: acc = (acc << n) | chunk, where
-// the chunk holds the step's symbols highest plane first, so the first symbol of the stream
-// ends at bit 0. The last step also appends the base code and C, and picks the raw form when
-// the length reaches 1025 (bits pushed out above bit 1024 then do not matter).
+// code, 33 DBX planes, DBP-zero flags), the line, and the symbols of planes 0..3. Then
+// Steps = 9 serializer steps visit the planes from 0 upwards, Group = 4 per step, from a plane
+// shift register. Each step serializes the symbols classified in the cycle before and
+// classifies the next four planes (bpc_plane_encode; the run count carries from slot to slot
+// and step to step), so the symbol logic and the stream shift sit in different cycles. The
+// stream is built backwards in the output register: acc = (acc << n) | chunk, where the chunk
+// holds the step's symbols highest plane first, so the first symbol of the stream ends at
+// bit 0. The last step also appends the base code and C, and picks the raw form when the
+// length reaches 1025 (bits pushed out above bit 1024 then do not matter).
 //
 // Latency / throughput: 10 cycles (input transfer to out_valid_o); one line at a time, so
 // one line per 10 cycles when the output is taken at once (in_ready_o is high while idle, or in
@@ -20,7 +22,7 @@
 //
 // What it does not do: no early finish for short streams (fixed latency).
 //
-// Worked example: all-zero line -> 10 cycles later out_len_o = 11, out_bits_o = 11'b111_1100_0001
+// Worked example: all-zero line -> 10 cycles later out_len_o = 11, out_bits_o = 11'b111_1110_0001
 // (stream 1 000 01 11111).
 module bpc_compressor (
   input  wire          clk_i,
@@ -77,10 +79,12 @@ module bpc_compressor (
   reg [32:0]   pzero_q;
   reg [33:0]   hdr_q;
   reg [5:0]    hdr_len_q;
-  reg [5:0]    run_q;         // zero planes just below the current step
+  reg [5:0]    run_q;         // zero planes just below the next step to classify
+  reg [32*Group-1:0] sym_q;   // symbols of the step to serialize (classified a cycle earlier)
+  reg [6*Group-1:0]  len_q;
   reg [3:0]    cnt_q;         // 0 idle, 1..Steps: serializer step cnt_q - 1
   reg [1024:0] acc_q;         // the stream being built; the output register
-  reg [10:0]   len_q;
+  reg [10:0]   bits_q;        // length of the stream in acc_q
   reg          out_valid_q;
 
   wire accept = in_valid_i & in_ready_o;
@@ -90,29 +94,36 @@ module bpc_compressor (
   assign in_ready_o  = ~busy & (~out_valid_q | out_ready_i);
   assign out_valid_o = out_valid_q;
   assign out_bits_o  = acc_q;
-  assign out_len_o   = len_q;
+  assign out_len_o   = bits_q;
 
-  // ---- one serializer step ---------------------------------------------------------------------
-  // Plane index of slot 0: Group * (cnt_q - 1); Group = 4 is a shift.
-  wire [3:0] step = cnt_q - 4'd1;
-  wire [5:0] base_plane = {step, 2'b00};
+  // ---- classifier: the symbols of one step ----------------------------------------------------
+  // The step's symbols are classified one cycle before they are serialized, so the symbol
+  // logic and the stream shift are in different cycles. At the input edge the classifier reads
+  // planes 0..4 straight from the transform (only delta bits 0..4 feed them: a short carry
+  // chain) and step 0 is ready when the serializer starts; during serializer step s it reads
+  // planes 4(s+1) .. 4(s+1)+4 from the plane shift register.
+  wire [31*(Group+1)-1:0] cls_planes = accept ? dbx[31*(Group+1)-1:0] : planes_q[31*(Group+1)-1:0];
+  wire [Group-1:0]        cls_pzero  = accept ? dbp_zero[Group-1:0] : pzero_q[Group-1:0];
+  wire [5:0]              cls_run    = accept ? 6'd0 : run_q;
+  // Plane index of slot 0: Group * cnt_q (0 at the input edge, when cnt_q is 0); Group = 4.
+  wire [5:0] base_plane = {cnt_q, 2'b00};
   wire [Group:1] slot_zero;       // the slot's DBX is zero (slots 1..Group: the plane above)
   wire [32*Group-1:0] slot_sym;
   wire [6*Group-1:0]  slot_len;
   wire [6*Group+5:0]  slot_run;     // run count into slot k at [6k +: 6]
 
-  assign slot_run[5:0] = run_q;
+  assign slot_run[5:0] = cls_run;
   genvar k;
   generate
     for (k = 1; k <= Group; k = k + 1) begin : gen_zero
-      assign slot_zero[k] = ~|planes_q[31*k +: 31];
+      assign slot_zero[k] = ~|cls_planes[31*k +: 31];
     end
     for (k = 0; k < Group; k = k + 1) begin : gen_slot
       wire [5:0] p = base_plane + k;
       bpc_plane_encode u_plane (
         .valid_i    (p <= 6'd32),
-        .dbx_i      (planes_q[31*k +: 31]),
-        .dbp_zero_i (pzero_q[k]),
+        .dbx_i      (cls_planes[31*k +: 31]),
+        .dbp_zero_i (cls_pzero[k]),
         .top_i      (p == 6'd32 || !slot_zero[k+1]),
         .run_i      (slot_run[6*k +: 6]),
         .sym_o      (slot_sym[32*k +: 32]),
@@ -131,8 +142,8 @@ module bpc_compressor (
     chunk = {ChunkW{1'b0}};
     chunk_len = 8'd0;
     for (s = 0; s < Group; s = s + 1) begin
-      chunk = (chunk << slot_len[6*s +: 6]) | {{(ChunkW-32){1'b0}}, slot_sym[32*s +: 32]};
-      chunk_len = chunk_len + {2'b00, slot_len[6*s +: 6]};
+      chunk = (chunk << len_q[6*s +: 6]) | {{(ChunkW-32){1'b0}}, sym_q[32*s +: 32]};
+      chunk_len = chunk_len + {2'b00, len_q[6*s +: 6]};
     end
     if (last) begin
       chunk = (chunk << hdr_len_q) | {{(ChunkW-34){1'b0}}, hdr_q};
@@ -141,7 +152,7 @@ module bpc_compressor (
   end
 
   wire [1024:0] acc_next = (acc_q << chunk_len) | {{(1025-ChunkW){1'b0}}, chunk};
-  wire [10:0]   len_next = len_q + {3'b000, chunk_len};
+  wire [10:0]   len_next = bits_q + {3'b000, chunk_len};
   // docs/bpc.md 5: compressed only when strictly shorter than the 1025-bit raw form.
   wire          raw      = len_next >= 11'd1025;
 
@@ -166,23 +177,27 @@ module bpc_compressor (
   always @(posedge clk_i) begin
     if (accept) begin
       line_q    <= in_line_i;
-      planes_q  <= dbx;
-      pzero_q   <= dbp_zero;
+      planes_q  <= dbx >> (31 * Group);      // step 0's planes are classified now
+      pzero_q   <= dbp_zero >> Group;
       hdr_q     <= hdr;
       hdr_len_q <= hdr_len;
-      run_q     <= 6'd0;
+      run_q     <= slot_run[6*Group +: 6];
+      sym_q     <= slot_sym;
+      len_q     <= slot_len;
       acc_q     <= 1025'd0;
-      len_q     <= 11'd0;
+      bits_q    <= 11'd0;
     end else if (busy) begin
       planes_q <= planes_q >> (31 * Group);
       pzero_q  <= pzero_q >> Group;
       run_q    <= slot_run[6*Group +: 6];
+      sym_q    <= slot_sym;
+      len_q    <= slot_len;
       if (last && raw) begin
-        acc_q <= {line_q, 1'b0};
-        len_q <= 11'd1025;
+        acc_q  <= {line_q, 1'b0};
+        bits_q <= 11'd1025;
       end else begin
-        acc_q <= acc_next;
-        len_q <= len_next;
+        acc_q  <= acc_next;
+        bits_q <= len_next;
       end
     end
   end

@@ -20,7 +20,7 @@
 //
 // What it does not do: no early finish for short streams (fixed latency).
 //
-// Worked example: in_len_i = 11, in_bits_i = 11'b111_1100_0001 (stream 1 000 01 11111) ->
+// Worked example: in_len_i = 11, in_bits_i = 11'b111_1110_0001 (stream 1 000 01 11111) ->
 // 10 cycles later out_line_o = 0, out_err_o = 0; the same bits with in_len_i = 12 ->
 // out_err_o = 1 (trailing bit).
 module bpc_decompressor (
@@ -56,6 +56,17 @@ module bpc_decompressor (
         default: begin hdr_len = 6'd20; base = {{16{in_bits_i[19]}}, in_bits_i[19:4]}; end // 011
       endcase
     end
+  end
+  // The stream after the header: one of five constant shifts (no general shifter).
+  reg [1024:0] in_body;
+  always @(*) begin
+    case (hdr_len)
+      6'd4:    in_body = in_bits_i >> 4;
+      6'd8:    in_body = in_bits_i >> 8;
+      6'd12:   in_body = in_bits_i >> 12;
+      6'd20:   in_body = in_bits_i >> 20;
+      default: in_body = in_bits_i >> 34;
+    endcase
   end
   // docs/bpc.md 6: no C bit; raw of the wrong length; compressed but not shorter than raw.
   wire len_err = (in_len_i == 11'd0) ||
@@ -215,7 +226,7 @@ module bpc_decompressor (
   always @(posedge clk_i) begin
     if (accept) begin
       // Raw streams keep the bus as it is (the line is bits 1024..1) and fill no planes.
-      s_q      <= c_bit ? in_bits_i >> hdr_len : in_bits_i;
+      s_q      <= c_bit ? in_body : in_bits_i;
       len_q    <= in_len_i;
       pos_q    <= {5'd0, hdr_len};
       left_q   <= c_bit ? 6'd33 : 6'd0;

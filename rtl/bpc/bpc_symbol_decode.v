@@ -11,7 +11,7 @@
 //
 // What it does not do: it does not check the run against the planes left (the caller does).
 //
-// Worked example: win_i = ...10100_11000 (code 00011, position 5), prev_i = 0 -> len_o = 10,
+// Worked example: win_i[9:0] = 10'b00101_11000 (code 00011, position 5), prev_i = 0 -> len_o = 10,
 // planes_o = 1, dbp_o = 31'h20, bad_o = 0.
 module bpc_symbol_decode (
   input  wire [31:0] win_i,
@@ -22,6 +22,16 @@ module bpc_symbol_decode (
   output reg         bad_o
 );
   wire [4:0] pos = win_i[9:5];
+  // The one at `pos` as a decoder (one comparator per bit) rather than a shifter: five slots
+  // of variable shifts make Yosys's resource-sharing pass search for hours.
+  wire [30:0] one_at;
+  genvar b;
+  generate
+    for (b = 0; b < 31; b = b + 1) begin : gen_one
+      assign one_at[b] = pos == b;
+    end
+  endgenerate
+  wire [30:0] two_at = one_at | {one_at[29:0], 1'b0};
 
   always @(*) begin
     len_o    = 6'd5;
@@ -42,12 +52,12 @@ module bpc_symbol_decode (
         2'b10: dbp_o = 31'd0;                           // 00001: DBPZ
         2'b01: begin                                    // 00010: TWO
           len_o = 6'd10;
-          dbp_o = (31'd3 << pos) ^ prev_i;
+          dbp_o = two_at ^ prev_i;
           bad_o = pos > 5'd29;
         end
         default: begin                                  // 00011: ONE
           len_o = 6'd10;
-          dbp_o = (31'd1 << pos) ^ prev_i;
+          dbp_o = one_at ^ prev_i;
           bad_o = pos > 5'd30;
         end
       endcase
