@@ -30,7 +30,10 @@ constexpr size_t kBusBytes = (kBusBits + 7) / 8;       // 129
 constexpr unsigned kLenBits = 11;
 constexpr unsigned kLenMax = (1u << kLenBits) - 1;     // 2047
 constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;  // 256: any length, zero above the bus
-constexpr int kSymbolsPerCycle = 4;                    // rtl/sc/sc_decompressor.v default
+#ifndef NP_TB_SC_SYMBOLS
+#define NP_TB_SC_SYMBOLS 4  // rtl/sc/sc_decompressor.v default; the k1 variant sets 1
+#endif
+constexpr int kSymbolsPerCycle = NP_TB_SC_SYMBOLS;
 
 // docs/vectors.md, sc_decompressor.hex
 const tb::HexLayout kLayout{{"is_cfg", 1},   {"cfg_addr", 11}, {"cfg_data", 32}, {"in_len", kLenBits},
