@@ -67,9 +67,20 @@ FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_SEEDER  := $(FUZZ_DIR)/make_seeds
 FUZZ_DPC_SEEDER := $(FUZZ_DIR)/fuzz_dpc_seeds
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(NP_SRC) $(NP_HDR)
+# The library is compiled once for every target (instrumented, without libFuzzer's main), each
+# target links it: compiling NP_SRC again per target cost most of the fuzz stage's build time.
+FUZZ_COMMA     := ,
+FUZZ_LIB_FLAGS := $(subst fuzzer$(FUZZ_COMMA),fuzzer-no-link$(FUZZ_COMMA),$(FUZZ_FLAGS))
+FUZZ_NP_OBJ    := $(patsubst cmodel/src/%.c,$(FUZZ_DIR)/obj/%.o,$(NP_SRC))
+.SECONDARY: $(FUZZ_NP_OBJ)   # kept: they are reached only through pattern rules
+
+$(FUZZ_DIR)/obj/%.o: cmodel/src/%.c $(NP_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(NP_SRC) -o $@
+	$(FUZZ_CC) $(FUZZ_LIB_FLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_NP_OBJ) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_NP_OBJ) -o $@
 
 # The seed writers share tests/fuzz/seed_files.c (directories, files, pattern lines).
 FUZZ_SEED_LIB := tests/fuzz/seed_files.c tests/fuzz/seed_files.h
@@ -97,21 +108,25 @@ $(FUZZ_BA_SEEDS):
 	printf '# sm warp R|W address mask\n0 1 R 0x1000 f\n3 4 W 256 1\n' > $@
 	printf 'NPTRACE1\001\000\000\000\020\000\000\000\200\000\000\000\000\000\000\000\001\000\002\000\001\017\000\000' > $(@D)/binary
 
-define run_fuzzers
-	@for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/artifacts/$$t; \
-	  echo "== fuzz: $$t for $(1) s"; \
-	  $(FUZZ_DIR)/$$t -max_total_time=$(1) -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t/ \
-	    $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/seeds/$$t 2>&1 | tail -n 12 || exit 1; \
-	done
-	@echo "fuzz: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
-endef
+# One run per target (fuzz-run-<target>), so `make -jN fuzz` keeps N cores busy: each libFuzzer
+# run is single-threaded. FUZZ_RUN_SECONDS is set by the caller (fuzz or fuzz-long).
+FUZZ_RUNS := $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+FUZZ_RUN_SECONDS ?= $(FUZZ_SECONDS)
 
-## fuzz: libFuzzer targets (decoder on arbitrary input, round trip of arbitrary lines), FUZZ_SECONDS each (default 20)
+fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
+	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* $(FUZZ_DIR)/seeds/$*
+	@echo "== fuzz: $* for $(FUZZ_RUN_SECONDS) s"
+	@$(FUZZ_DIR)/$* -max_total_time=$(FUZZ_RUN_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ \
+	  $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/seeds/$* > $(FUZZ_DIR)/$*.log 2>&1 || { tail -n 40 $(FUZZ_DIR)/$*.log; exit 1; }
+	@tail -n 12 $(FUZZ_DIR)/$*.log
+
+## fuzz: libFuzzer targets (decoder on arbitrary input, round trip of arbitrary lines), FUZZ_SECONDS each (default 20), JOBS at a time
 fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
-	$(call run_fuzzers,$(FUZZ_SECONDS))
+	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(FUZZ_RUNS) FUZZ_RUN_SECONDS=$(FUZZ_SECONDS)
+	@echo "fuzz: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
 
 ## fuzz-long: the same for FUZZ_LONG_SECONDS each (default 600)
 fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
-	$(call run_fuzzers,$(FUZZ_LONG_SECONDS))
+	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(FUZZ_RUNS) FUZZ_RUN_SECONDS=$(FUZZ_LONG_SECONDS)
+	@echo "fuzz-long: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
