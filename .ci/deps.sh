@@ -9,6 +9,7 @@ packages=(
   libsystemc-dev                                  # Verilator --sc builds
   libcmocka-dev                                   # C unit test framework
   libcjson-dev                                    # JSON library
+  libfann-dev                                     # apps/: the approximation-bits MLP (docs/approx.md)
   gnuplot-nox                                     # plots
   pkg-config
   zlib1g-dev                                      # nocpress: CRC-32 of the .npds container

@@ -28,6 +28,9 @@ static const char main_usage[] =
     "  reuse [--sets N] [--ways N] [--threshold N] [--reads-only] TRACE\n"
     "                     reuse distances (rd0/rd1/rd2, interval histogram) of a trace and\n"
     "                     the BA / LRU tag unit over it (docs/ba.md)\n"
+    "  approx-bits --kernel K --max-error E [--data FILE]... [--config-out FILE]\n"
+    "                     approximation bits keeping kernel K's error within E: the\n"
+    "                     predictor's answer and the measured error (docs/approx.md)\n"
     "  vectors [--unit dsm|dpc|ba|pcu|mcast] [--out DIR] [--lane-bytes 64|128]\n"
     "                     golden vectors for the RTL (docs/vectors.md)\n"
     "  --version          tool, library and model versions\n"
@@ -43,6 +46,7 @@ static const command commands[] = {
     {"ratio", cmd_ratio},         {"ratio-table", cmd_ratio_table}, {"compress", cmd_compress},
     {"decompress", cmd_decompress}, {"vectors", cmd_vectors},
     {"savings-table", cmd_savings_table}, {"reuse", cmd_reuse}, {"compare", cmd_compare},
+    {"approx-bits", cmd_approx_bits},
 };
 
 int main(int argc, char **argv) {

@@ -1,0 +1,259 @@
+/* approx-error: the application error of every reference kernel under DSM's approximation
+ * unit at 4..20 bits per dataset, a gnuplot figure per kernel (seed 001 Figs 6.4-6.8), and the
+ * bits predictor's held-out accuracy beside the seed's Fig. 6.9 (docs/approx.md).
+ *   approx-error [--data-dir DIR] [--out DIR] [--kernel K] [--seed N] */
+#include "apps.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Seed 001 Fig. 6.9 / sec. 6.5, printed beside ours as references, never targets. */
+static const char *seed_accuracy(app_kernel k) {
+    switch (k) {
+    case APP_KMEANS:
+        return "80%";
+    case APP_GE:
+        return "89%";
+    case APP_LUD:
+        return "87%";
+    default:
+        return "~100% (single-attribute benchmarks)";
+    }
+}
+
+static void print_err(double e) {
+    if (isnan(e)) {
+        printf(" %10s", "-");
+    } else if (e == 0.0) {
+        printf(" %10s", "0");
+    } else {
+        printf(" %10.3g", e);
+    }
+}
+
+static void table(const app_row *r, size_t n, app_kernel k) {
+    printf("\n## %s: error = %s (seed 001 Table 6.3)\n\n", app_kernel_name(k), app_kernel_metric(k));
+    printf("%-28s %-8s %9s %6s %4s", "dataset", "set", "S", "CN", "AC");
+    for (unsigned b = 0; b < APP_NBITS; b++) {
+        printf(" %8u bit", app_bits[b]);
+    }
+    printf("\n");
+    for (size_t i = 0; i < n; i++) {
+        if (r[i].ds.kernel != k) {
+            continue;
+        }
+        printf("%-28s %-8s %9.0f %6.2f %4.0f", r[i].ds.name, r[i].ds.heldout ? "held-out" : "train",
+               r[i].f.S, r[i].f.CN, r[i].f.AC);
+        for (unsigned b = 0; b < APP_NBITS; b++) {
+            print_err(r[i].err[b]);
+        }
+        printf("\n");
+    }
+    if (k == APP_LUD) {
+        printf("\nlud, the second metric of Table 6.3: NRMSE\n\n");
+        for (size_t i = 0; i < n; i++) {
+            if (r[i].ds.kernel != k) {
+                continue;
+            }
+            printf("%-28s %-8s %9.0f %6.2f %4.0f", r[i].ds.name, r[i].ds.heldout ? "held-out" : "train",
+                   r[i].f.S, r[i].f.CN, r[i].f.AC);
+            for (unsigned b = 0; b < APP_NBITS; b++) {
+                print_err(r[i].err2[b]);
+            }
+            printf("\n");
+        }
+    }
+}
+
+/* errors below the plot's floor are drawn at it (log axis) */
+#define PLOT_FLOOR 1e-9
+
+static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
+    char dat[1024], gp[1024], png[1024];
+    snprintf(dat, sizeof dat, "%s/%s.dat", dir, app_kernel_name(k));
+    snprintf(gp, sizeof gp, "%s/%s.gp", dir, app_kernel_name(k));
+    snprintf(png, sizeof png, "%s/%s.png", dir, app_kernel_name(k));
+    FILE *f = fopen(dat, "w");
+    if (f == NULL) {
+        perror(dat);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (r[i].ds.kernel != k) {
+            continue;
+        }
+        fprintf(f, "# %s\n", r[i].ds.name);
+        for (unsigned b = 0; b < APP_NBITS; b++) {
+            double e = r[i].err[b];
+            fprintf(f, "%u %.6g %.6g\n", app_bits[b], isfinite(e) ? fmax(e, PLOT_FLOOR) : 1e3,
+                    r[i].f.CN);
+        }
+        fprintf(f, "\n\n");
+    }
+    fclose(f);
+    if ((f = fopen(gp, "w")) == NULL) {
+        perror(gp);
+        return false;
+    }
+    fprintf(f, "set terminal pngcairo size 1000,640\nset output '%s'\n", png);
+    fprintf(f, "set title '%s: %s vs approximation bits, one line per dataset (cf. seed 001 Figs 6.4-6.8)'\n",
+            app_kernel_name(k), app_kernel_metric(k));
+    fprintf(f, "set xlabel 'approximation bits'\nset ylabel 'application error (0 drawn at 1e-9)'\nset logscale y\n"
+               "set xtics (4,8,12,16,20)\nset key outside right font ',8'\nset grid\n");
+    fprintf(f, "plot");
+    for (size_t i = 0, idx = 0; i < n; i++) {
+        if (r[i].ds.kernel == k) { /* one index block of the .dat per dataset, titled by name */
+            fprintf(f, "%s '%s' index %zu using 1:2 with linespoints title '%s%s'", idx ? ", \\\n    " : " ", dat,
+                    idx, r[i].ds.name, r[i].ds.heldout ? " (held-out)" : "");
+            idx++;
+        }
+    }
+    fprintf(f, "\n");
+    if (k == APP_GE) { /* Fig. 6.5: error against the condition number, one line per bits */
+        fprintf(f, "set output '%s/ge_cond.png'\nset title 'ge: error vs log10 condition number (1-norm, measured), generated SPD n=208 (cf. seed 001 Fig. 6.5)'\n"
+                   "set xlabel 'log10 condition number'\nunset xtics\nset xtics\n",
+                dir);
+        fprintf(f, "plot for [b in '4 8 12 16 20'] '< grep -A5 \"spd n=208\" %s' using ($1==b+0 ? $3 : 1/0):2 with linespoints title b.' bits'\n", dat);
+    }
+    fclose(f);
+    char cmd[2200];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "approx-error: gnuplot failed on %s\n", gp);
+        return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv) {
+    const char *data_dir = "../shared/data/lines", *out = "build/approx";
+    app_kernel only = APP_COUNT;
+    unsigned seed = 1;
+    static const struct option opts[] = {{"data-dir", required_argument, NULL, 'd'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"kernel", required_argument, NULL, 'k'},
+                                         {"seed", required_argument, NULL, 's'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'd':
+            data_dir = optarg;
+            break;
+        case 'o':
+            out = optarg;
+            break;
+        case 'k':
+            if (!app_kernel_from_name(optarg, &only)) {
+                fprintf(stderr, "approx-error: unknown kernel '%s' (kmeans ge lud hotspot srad sp)\n", optarg);
+                return 2;
+            }
+            break;
+        case 's':
+            seed = (unsigned)strtoul(optarg, NULL, 10);
+            break;
+        case 'h':
+            printf("usage: approx-error [--data-dir DIR] [--out DIR] [--kernel K] [--seed N]\n");
+            return 0;
+        default:
+            return 2;
+        }
+    }
+    if (optind != argc) {
+        fprintf(stderr, "approx-error: unexpected operand '%s'\n", argv[optind]);
+        return 2;
+    }
+    mkdir(out, 0777);
+    app_row *r;
+    size_t n;
+    if (!app_measure_suite(only, data_dir, true, &r, &n)) {
+        return 1;
+    }
+    char tsv[1024];
+    snprintf(tsv, sizeof tsv, "%s/errors.tsv", out);
+    if (!app_rows_write(tsv, r, n)) {
+        free(r);
+        return 1;
+    }
+    printf("# Application error under DSM's approximation unit (docs/approx.md)\n");
+    printf("Every kernel run exactly and with its approximable regions read through the unit's C\n"
+           "model (dsm_approx_map_set / dsm_approx_lookup / dsm_approx_apply) at each bits value.\n");
+    bool ok = true;
+    for (int k = 0; k < APP_COUNT; k++) {
+        if (only == APP_COUNT || only == (app_kernel)k) {
+            table(r, n, (app_kernel)k);
+            ok = plot(r, n, (app_kernel)k, out) && ok;
+        }
+    }
+    printf("\n## Predictor (libfann MLP {S, CN, AC, AE} -> {4..20} bits; seed %u)\n\n", seed);
+    printf("%-8s %7s %7s %8s %10s %9s %9s %9s   %s\n", "kernel", "train", "epochs", "mse", "train acc",
+           "held-out", "held acc", "in bound", "seed 001 Fig. 6.9");
+    unsigned all[APP_NBITS][APP_NBITS] = {{0}};
+    unsigned per[APP_COUNT][APP_NBITS][APP_NBITS] = {{{0}}};
+    unsigned ok_all = 0, tot_all = 0;
+    double inb_ok = 0.0;
+    for (int k = 0; k < APP_COUNT; k++) {
+        if (only != APP_COUNT && only != (app_kernel)k) {
+            continue;
+        }
+        unsigned epochs = 0;
+        double mse = 0.0;
+        size_t samples = 0;
+        struct fann *ann = app_train((app_kernel)k, r, n, seed, &epochs, &mse, &samples);
+        if (ann == NULL) {
+            fprintf(stderr, "approx-error: training %s failed\n", app_kernel_name((app_kernel)k));
+            free(r);
+            return 1;
+        }
+        unsigned tconf[APP_NBITS][APP_NBITS] = {{0}};
+        double tacc = app_accuracy(ann, (app_kernel)k, r, n, false, tconf);
+        double hacc = app_accuracy(ann, (app_kernel)k, r, n, true, per[k]);
+        double inb = app_within_bound(ann, (app_kernel)k, r, n, true);
+        unsigned held = 0, good = 0;
+        for (unsigned a = 0; a < APP_NBITS; a++) {
+            for (unsigned b = 0; b < APP_NBITS; b++) {
+                all[a][b] += per[k][a][b];
+                held += per[k][a][b];
+                good += a == b ? per[k][a][b] : 0;
+            }
+        }
+        ok_all += good;
+        tot_all += held;
+        printf("%-8s %7zu %7u %8.4f %9.1f%% %9u %8.1f%% %8.1f%%   %s\n", app_kernel_name((app_kernel)k),
+               samples, epochs, mse, 100.0 * tacc, held, 100.0 * hacc, 100.0 * inb,
+               seed_accuracy((app_kernel)k));
+        inb_ok += inb * held;
+        pred_free(ann);
+    }
+    printf("%-8s %7s %7s %8s %10s %9u %8.1f%% %8.1f%%   %s\n", "overall", "", "", "", "", tot_all,
+           tot_all ? 100.0 * ok_all / tot_all : 0.0, tot_all ? 100.0 * inb_ok / tot_all : 0.0, "95%");
+    printf("\n(held acc: the predicted bits equal the bits that produced the queried error, seed 001's\n"
+           "accuracy; in bound: the predicted bits' measured error is at most the queried error)\n");
+    for (int k = 0; k <= APP_COUNT; k++) {
+        if (k < APP_COUNT && only != APP_COUNT && only != (app_kernel)k) {
+            continue;
+        }
+        printf("\nconfusion, held-out samples, %s (rows: true bits, columns: predicted)\n\n",
+               k < APP_COUNT ? app_kernel_name((app_kernel)k) : "all kernels");
+        printf("%6s", "");
+        for (unsigned b = 0; b < APP_NBITS; b++) {
+            printf(" %5u", app_bits[b]);
+        }
+        printf("\n");
+        for (unsigned a = 0; a < APP_NBITS; a++) {
+            printf("%6u", app_bits[a]);
+            for (unsigned b = 0; b < APP_NBITS; b++) {
+                printf(" %5u", k < APP_COUNT ? per[k][a][b] : all[a][b]);
+            }
+            printf("\n");
+        }
+    }
+    printf("\nFigures: %s/<kernel>.png (and ge_cond.png); measurements: %s\n", out, tsv);
+    free(r);
+    return ok ? 0 : 1;
+}

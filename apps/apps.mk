@@ -1,0 +1,57 @@
+# apps/: reference FP kernels run under DSM's approximation unit and seed 001's bits predictor
+# (docs/approx.md, issue 17). Included by the top Makefile after cmodel/cmodel.mk.
+#
+# The kernels, metrics, suite and predictor (every apps/*.c but the approx-error main) are also
+# linked into nocpress for `nocpress approx-bits` (cmodel/tool/cmd_approx.c): they are appended
+# to cmodel.mk's tool objects and libraries here, so cmodel.mk needs no knowledge of apps/.
+
+APPS_MAIN    := apps/approx_error.c
+APPS_SRC     := $(filter-out $(APPS_MAIN),$(sort $(wildcard apps/*.c)))
+APPS_HDR     := apps/apps.h
+APPS_OBJ     := $(patsubst apps/%.c,$(BUILD)/apps/obj/%.o,$(APPS_SRC))
+APPS_SAN_OBJ := $(patsubst apps/%.c,$(BUILD)/apps/obj-san/%.o,$(APPS_SRC))
+# Debian libfann-dev (.ci/deps.sh): the MLP; libm for the kernels.
+APPS_LIBS    := -lfann -lm
+APPROX_ERROR := $(BUILD)/bin/approx-error
+APPROX_OUT   := $(BUILD)/approx
+APPS_TEST_DIR := $(BUILD)/apps/tests
+
+NP_TOOL_OBJ     += $(APPS_OBJ)
+NP_TOOL_SAN_OBJ += $(APPS_SAN_OBJ)
+NP_TOOL_LIBS    += $(APPS_LIBS)
+$(NOCPRESS): $(APPS_OBJ)
+$(NOCPRESS_SAN): $(APPS_SAN_OBJ)
+# cmd_approx.c includes apps/apps.h (cmodel.mk's .d files cover it after the first build).
+$(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: $(APPS_HDR)
+
+.PHONY: approx-error apps-test
+
+$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -c $< -o $@
+
+$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -c $< -o $@
+
+$(APPROX_ERROR): $(APPS_MAIN) $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(APPS_MAIN) $(APPS_OBJ) $(NP_LIB) -o $@ $(APPS_LIBS)
+
+## approx-error: application error of k-means, GE, LUD, hotspot, SRAD, scalar product at 4..20 approximation bits, a PNG per kernel, the bits predictor's accuracy (docs/approx.md; about 30 s)
+approx-error: $(APPROX_ERROR)
+	@mkdir -p $(APPROX_OUT)
+	$(APPROX_ERROR) --data-dir $(DATA_DIR) --out $(APPROX_OUT) | tee $(APPROX_OUT)/approx_error.txt
+
+$(APPS_TEST_DIR)/plain/test_apps: tests/test_apps.c $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Iapps $< $(APPS_OBJ) $(NP_LIB) -lcmocka -o $@ $(APPS_LIBS)
+
+$(APPS_TEST_DIR)/san/test_apps: tests/test_apps.c $(APPS_SAN_OBJ) $(NP_LIB_SAN) $(APPS_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Iapps $< $(APPS_SAN_OBJ) $(NP_LIB_SAN) -lcmocka -o $@ $(APPS_LIBS)
+
+## apps-test: the kernels, metrics, approximation path and predictor (tests/test_apps.c), plain and ASan+UBSan
+apps-test: $(APPS_TEST_DIR)/plain/test_apps $(APPS_TEST_DIR)/san/test_apps $(NOCPRESS)
+	$(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/plain/test_apps
+	$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/san/test_apps

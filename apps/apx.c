@@ -1,0 +1,74 @@
+/* The approximation path of the reference kernels: the unit's C model (dsm_approx_map,
+ * dsm_approx_lookup, dsm_approx_apply) on every 128-byte line a kernel reads from an
+ * approximable region. No truncation is written here: the unit's model does it. */
+#include "apps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void apx_unit_init(apx_unit *u, unsigned bits) {
+    memset(u, 0, sizeof *u);
+    dsm_approx_map_init(&u->map);
+    u->bits = bits;
+}
+
+bool apx_region_add(apx_unit *u, size_t bytes, uint64_t *base) {
+    if (u->regions >= DSM_APPROX_ENTRIES || bytes == 0) {
+        return false;
+    }
+    uint64_t b = u->next_base;
+    uint64_t start = b / DSM_LINE_BYTES, end = (b + bytes - 1) / DSM_LINE_BYTES;
+    if (dsm_approx_map_set(&u->map, u->regions, start, end, u->bits) != NP_OK) {
+        return false;
+    }
+    u->regions++;
+    /* Next region on the next 1 MiB boundary after this one, as sim/memimg.h lays them out. */
+    u->next_base = (b + bytes + APX_REGION_ALIGN - 1) / APX_REGION_ALIGN * APX_REGION_ALIGN;
+    *base = b;
+    return true;
+}
+
+void apx_read(apx_unit *u, uint64_t base, float *data, size_t n) {
+    if (u == NULL || n == 0) {
+        return;
+    }
+    uint8_t line[DSM_LINE_BYTES];
+    const size_t per_line = DSM_LINE_BYTES / sizeof(float);
+    /* Regions start on line boundaries (apx_region_add), so float i is in line i / 32. */
+    for (size_t i = 0; i < n; i += per_line) {
+        size_t cnt = n - i < per_line ? n - i : per_line;
+        memset(line, 0, sizeof line);
+        memcpy(line, data + i, cnt * sizeof(float));
+        uint64_t addr = (base + i * sizeof(float)) / DSM_LINE_BYTES;
+        dsm_approx_apply(dsm_approx_lookup(&u->map, addr), line, line);
+        memcpy(data + i, line, cnt * sizeof(float));
+        u->lines++;
+    }
+}
+
+bool apx_buf_new(apx_buf *b, apx_unit *u, const float *src, size_t n) {
+    memset(b, 0, sizeof *b);
+    b->v = calloc(n ? n : 1, sizeof(float));
+    if (b->v == NULL) {
+        return false;
+    }
+    b->n = n;
+    if (src != NULL) {
+        memcpy(b->v, src, n * sizeof(float));
+    }
+    if (u != NULL && !apx_region_add(u, n * sizeof(float), &b->base)) {
+        free(b->v);
+        b->v = NULL;
+        return false;
+    }
+    return true;
+}
+
+void apx_buf_free(apx_buf *b) {
+    free(b->v);
+    b->v = NULL;
+}
+
+void apx_buf_read(apx_unit *u, apx_buf *b) {
+    apx_read(u, b->base, b->v, b->n);
+}
