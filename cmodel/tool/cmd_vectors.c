@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "vectors_ba.h"
+#include "vectors_bdi.h"
 #include "vectors_bpc.h"
 #include "vectors_dpc.h"
 #include "vectors_dsm.h"
@@ -15,18 +16,19 @@
 #include "vectors_sc.h"
 
 static const char vectors_usage[] =
-    "usage: nocpress vectors [--unit dsm|dpc|ba|pcu|mcast|bpc|sc] [--out DIR] [--lane-bytes 64|128]\n"
+    "usage: nocpress vectors [--unit dsm|bdi|dpc|ba|pcu|mcast|bpc|sc] [--out DIR] [--lane-bytes 64|128]\n"
     "\n"
     "Writes a unit's golden vectors (format: docs/vectors.md) into DIR (default vectors/UNIT,\n"
     "created if missing): for dsm dsm_compressor.hex, dsm_decompressor.hex, dsm_approx.hex and\n"
     "(64-byte lanes only) dsm_lane_pair_decompressor.hex;\n"
+    "for bdi bdi_compressor.hex and bdi_decompressor.hex;\n"
     "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex; for ba\n"
     "ba_tag_ba.hex and ba_tag_lru.hex; for pcu pcu.hex; for mcast mcast_rc.hex and\n"
     "mcast_rc_lookahead.hex; for bpc bpc_compressor.hex and bpc_decompressor.hex; for sc\n"
     "sc_decompressor.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
-    "  --unit U        dsm (default), dpc, ba, pcu, mcast, bpc or sc\n"
+    "  --unit U        dsm (default), bdi, dpc, ba, pcu, mcast, bpc or sc\n"
     "  --out DIR       output directory\n"
     "  --lane-bytes N  dsm only: the RTL's LaneBytes parameter: 64 (default) or 128\n";
 
@@ -73,9 +75,9 @@ static int on_vectors_option(void *ctx, int key, const char *val) {
     if (key == OPT_OUT) {
         a->out = val;
     } else if (key == OPT_UNIT) {
-        if (strcmp(val, "dsm") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "ba") != 0 &&
+        if (strcmp(val, "dsm") != 0 && strcmp(val, "bdi") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "ba") != 0 &&
             strcmp(val, "pcu") != 0 && strcmp(val, "mcast") != 0 && strcmp(val, "bpc") != 0 && strcmp(val, "sc") != 0) {
-            return cli_usage_error(a->cmd, "--unit must be dsm, dpc, ba, pcu, mcast, bpc or sc, not '%s'", val);
+            return cli_usage_error(a->cmd, "--unit must be dsm, bdi, dpc, ba, pcu, mcast, bpc or sc, not '%s'", val);
         }
         a->unit = val;
     } else if (!cli_parse_lane_bytes(a->cmd, val, &a->lane_bytes)) { /* OPT_LANE */
@@ -103,13 +105,14 @@ int cmd_vectors(int argc, char **argv) {
     const char *out = a.out, *unit = a.unit;
     unsigned lane_bytes = a.lane_bytes;
     bool lane_given = a.lane_given;
+    bool bdi = strcmp(unit, "bdi") == 0;
     bool dpc = strcmp(unit, "dpc") == 0;
     bool ba = strcmp(unit, "ba") == 0;
     bool pcu = strcmp(unit, "pcu") == 0;
     bool mcast = strcmp(unit, "mcast") == 0;
     bool bpc = strcmp(unit, "bpc") == 0;
     bool sc = strcmp(unit, "sc") == 0;
-    if ((dpc || ba || pcu || mcast || bpc || sc) && lane_given) {
+    if ((bdi || dpc || ba || pcu || mcast || bpc || sc) && lane_given) {
         return cli_usage_error(argv[0], "--lane-bytes applies to --unit dsm only");
     }
     if (out == NULL && bpc) {
@@ -117,6 +120,9 @@ int cmd_vectors(int argc, char **argv) {
     }
     if (out == NULL && sc) {
         out = "vectors/sc";
+    }
+    if (out == NULL && bdi) {
+        out = "vectors/bdi";
     }
     if (out == NULL) {
         out = dpc ? "vectors/dpc" : ba ? "vectors/ba" : pcu ? "vectors/pcu" : mcast ? "vectors/mcast" : "vectors/dsm";
@@ -142,6 +148,9 @@ int cmd_vectors(int argc, char **argv) {
     }
     if (sc) {
         return vectors_sc_write(out, "nocpress vectors --unit sc");
+    }
+    if (bdi) {
+        return vectors_bdi_write(out, "nocpress vectors --unit bdi");
     }
     const char *command = lane_bytes == 64 ? "nocpress vectors" : "nocpress vectors --lane-bytes 128";
     return vectors_dsm_write(out, lane_bytes, command);
