@@ -55,3 +55,8 @@ $(APPS_TEST_DIR)/san/test_apps: tests/test_apps.c $(APPS_SAN_OBJ) $(NP_LIB_SAN) 
 apps-test: $(APPS_TEST_DIR)/plain/test_apps $(APPS_TEST_DIR)/san/test_apps $(NOCPRESS)
 	$(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/plain/test_apps
 	$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/san/test_apps
+
+## approx-effects: the bits approx-bits answers for 1% and 10% error on the real inputs, and what they do to DSM's ratio and npsim's reply traffic (after make approx-error; docs/approx.md sec. 6)
+approx-effects: $(NOCPRESS) $(NPSIM)
+	@test -f $(APPROX_OUT)/errors.tsv || { echo "approx-effects: run make approx-error first ($(APPROX_OUT)/errors.tsv)"; exit 1; }
+	apps/approx_effects.sh $(NOCPRESS) $(NPSIM) $(APPROX_OUT)/errors.tsv $(DATA_DIR) $(APPROX_OUT)
