@@ -490,8 +490,8 @@ static void every_real_line_trained_per_file(void **unused) {
     sc_state *comp = new_state(), *dec = new_state(), *port = new_state();
     static uint32_t img[SC_DELUT_WORDS];
     size_t files = 0, total_lines = 0;
-    print_message("%-44s %7s %8s %7s %7s %8s %8s\n", "file", "lines", "ratio", "symbols", "esc len", "pm items",
-                  "build us");
+    print_message("%-44s %7s %8s %7s %7s %8s %8s %8s\n", "file", "lines", "ratio", "symbols", "esc len",
+                  "halvings", "pm items", "build us");
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
         if (e->d_name[0] == '.') continue;
         char path[4096];
@@ -509,6 +509,7 @@ static void every_real_line_trained_per_file(void **unused) {
 
         sc_init(comp);
         for (size_t i = 0; i < lines; i++) sc_observe(comp, buf + 128u * i);
+        uint32_t halvings = comp->halvings; /* the rebuild clears it */
         double t0 = now_s();
         assert_int_equal(sc_rebuild(comp), NP_OK);
         double build_us = 1e6 * (now_s() - t0);
@@ -541,8 +542,8 @@ static void every_real_line_trained_per_file(void **unused) {
                 fail_msg("%s line %zu does not round-trip through the DeLUT image", e->d_name, i);
             bits_total += bits;
         }
-        print_message("%-44s %7zu %8.3f %7u %7u %8u %8.0f\n", e->d_name, lines,
-                      (double)lines * 1024.0 / (double)bits_total, comp->n_symbols, comp->esc_len,
+        print_message("%-44s %7zu %8.3f %7u %7u %8u %8u %8.0f\n", e->d_name, lines,
+                      (double)lines * 1024.0 / (double)bits_total, comp->n_symbols, comp->esc_len, halvings,
                       comp->build_items, build_us);
         free(buf);
         files++;
