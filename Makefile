@@ -14,11 +14,11 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
 # and <unit>_RTL (its Verilog sources).
-UNITS := dsm dpc pcu ba mcast bpc sc bdi
+UNITS := dsm dpc pcu ba mcast bpc sc bdi latte
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
-RTL_ALL  := $(RTL_COMMON) $(foreach u,$(UNITS),$($(u)_RTL))
+RTL_ALL  := $(sort $(RTL_COMMON) $(foreach u,$(UNITS),$($(u)_RTL)))
 
 # C toolchain shared by every fragment.
 CC       ?= cc
