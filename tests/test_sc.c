@@ -730,6 +730,8 @@ static void registry_entry(void **unused) {
     assert_true((c->max_bits + 7u) / 8u <= NP_CODEC_MAX_BYTES);
     assert_int_equal(c->comp_cycles, 6);
     assert_int_equal(c->decomp_cycles, 14);
+    assert_null(c->comp_top);                            /* no compressor RTL (docs/sc.md 8.3) */
+    assert_string_equal(c->decomp_top, "sc_decompressor");
     void *comp = malloc(c->state_bytes), *dec = malloc(c->state_bytes);
     assert_non_null(comp);
     assert_non_null(dec);
