@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { KT_UINT, KT_U64, KT_DOUBLE, KT_ENUM, KT_STRING, KT_LIST } key_type;
+/* KT_PATH: a string naming a file or folder; a relative one in a config file is taken relative
+ * to that file's folder (a config travels with the files it names), on the command line relative
+ * to the current folder. */
+typedef enum { KT_UINT, KT_U64, KT_DOUBLE, KT_ENUM, KT_STRING, KT_LIST, KT_PATH } key_type;
 
 typedef struct {
     const char *name;
@@ -105,8 +108,9 @@ static const key_def keys[] = {
     {"compressor", KT_STRING, OFF(compressor), 0, 0, NULL, sizeof(((sim_config *)0)->compressor), "reply compressor (npsim codecs lists them)"},
     {"approx_bits", KT_UINT, OFF(approx_bits), 0, 20, NULL, 0, "DSM approximation number on approximable regions"},
     {"approx_regions", KT_STRING, OFF(approx_regions), 0, 0, NULL, sizeof(((sim_config *)0)->approx_regions), "element type of approximable regions (e.g. float32)"},
-    {"data_dir", KT_STRING, OFF(data_dir), 0, 0, NULL, SIM_PATH_MAX, "directory of *.bin memory-image files"},
-    {"synth_report", KT_STRING, OFF(synth_report), 0, 0, NULL, SIM_PATH_MAX, "synthesis JSON with unit latencies"},
+    {"data_dir", KT_PATH, OFF(data_dir), 0, 0, NULL, SIM_PATH_MAX, "directory of *.bin memory-image files"},
+    {"synth_report", KT_PATH, OFF(synth_report), 0, 0, NULL, SIM_PATH_MAX,
+     "synthesis JSON with unit latencies; a named file must parse; empty = published latencies only"},
     {"max_cycles", KT_U64, OFF(max_cycles), 1, 1e15, NULL, 0, "a run that has not finished by then fails"},
     {"seed", KT_U64, OFF(seed), 0, 1.8e19, NULL, 0, "PRNG seed"},
 };
@@ -219,7 +223,7 @@ static bool set_list(const key_def *k, sim_uint_list *list, const char *value, c
     return true;
 }
 
-static bool set_value(sim_config *cfg, const key_def *k, const char *value, const char *where,
+static bool set_value(sim_config *cfg, const key_def *k, const char *value, const char *where, const char *dir,
                       char *err, size_t len) {
     char *base = (char *)cfg + k->offset;
     switch (k->type) {
@@ -227,8 +231,8 @@ static bool set_value(sim_config *cfg, const key_def *k, const char *value, cons
     case KT_U64: {
         uint64_t v;
         if (!parse_u64(value, &v) || (double)v < k->min || (double)v > k->max)
-            return fail(err, len, "%s: %s = '%s': expected an integer in [%.0f, %.0f]", where, k->name,
-                        value, k->min, k->max);
+            return fail(err, len, "%s: %s = '%s': expected an integer in [%.0f, %.0f]%s", where, k->name,
+                        value, k->min, k->max, ts_num_why(value));
         if (k->type == KT_UINT) *(unsigned *)base = (unsigned)v;
         else *(uint64_t *)base = v;
         return true;
@@ -236,8 +240,8 @@ static bool set_value(sim_config *cfg, const key_def *k, const char *value, cons
     case KT_DOUBLE: {
         double v;
         if (!parse_double(value, &v) || v < k->min || v > k->max)
-            return fail(err, len, "%s: %s = '%s': expected a number in [%g, %g]", where, k->name, value,
-                        k->min, k->max);
+            return fail(err, len, "%s: %s = '%s': expected a number in [%g, %g]%s", where, k->name, value,
+                        k->min, k->max, ts_num_why(value));
         *(double *)base = v;
         return true;
     }
@@ -262,6 +266,16 @@ static bool set_value(sim_config *cfg, const key_def *k, const char *value, cons
         return true;
     case KT_LIST:
         return set_list(k, (sim_uint_list *)base, value, where, err, len);
+    case KT_PATH: {
+        /* dir: the config file's folder ("" on the command line); an empty value stays empty */
+        bool rel = *value && *value != '/' && dir && *dir;
+        size_t need = (rel ? strlen(dir) + 1 : 0) + strlen(value);
+        if (need >= k->size)
+            return fail(err, len, "%s: %s: path longer than %zu characters", where, k->name, k->size - 1);
+        snprintf(base, k->size, "%s%s%s", rel ? dir : "", rel ? "/" : "", value);
+        if (k->offset == offsetof(sim_config, synth_report)) cfg->synth_report_named = true;
+        return true;
+    }
     }
     return fail(err, len, "%s: internal: key type", where);
 }
@@ -274,7 +288,7 @@ static char *trim(char *s) {
 }
 
 /* Parse one `key = value` text; `where` is the location for messages. */
-static bool assign(sim_config *cfg, const char *where, char *line, char *err, size_t len) {
+static bool assign(sim_config *cfg, const char *where, const char *dir, char *line, char *err, size_t len) {
     char *eq = strchr(line, '=');
     if (!eq) return fail(err, len, "%s: expected 'key = value', got '%s'", where, line);
     *eq = '\0';
@@ -282,12 +296,13 @@ static bool assign(sim_config *cfg, const char *where, char *line, char *err, si
     if (*key == '\0') return fail(err, len, "%s: missing key before '='", where);
     const key_def *k = find_key(key);
     if (!k) return fail(err, len, "%s: unknown key '%s' (npsim help-config lists the keys)", where, key);
-    if (*value == '\0' && k->type != KT_STRING && k->type != KT_LIST)
+    if (*value == '\0' && k->type != KT_STRING && k->type != KT_LIST && k->type != KT_PATH)
         return fail(err, len, "%s: %s has no value", where, key);
-    return set_value(cfg, k, value, where, err, len);
+    return set_value(cfg, k, value, where, dir, err, len);
 }
 
-bool config_load_text(sim_config *cfg, const char *name, const char *text, char *err, size_t err_len) {
+static bool load_text(sim_config *cfg, const char *name, const char *dir, const char *text, char *err,
+                      size_t err_len) {
     unsigned lineno = 0;
     const char *p = text;
     while (*p) {
@@ -302,10 +317,14 @@ bool config_load_text(sim_config *cfg, const char *name, const char *text, char 
         char *hash = strchr(line, '#');
         if (hash) *hash = '\0';
         char *body = trim(line);
-        if (*body && !assign(cfg, where, body, err, err_len)) return false;
+        if (*body && !assign(cfg, where, dir, body, err, err_len)) return false;
         p += n + (nl ? 1 : 0);
     }
     return true;
+}
+
+bool config_load_text(sim_config *cfg, const char *name, const char *text, char *err, size_t err_len) {
+    return load_text(cfg, name, NULL, text, err, err_len);
 }
 
 bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_len) {
@@ -328,7 +347,14 @@ bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_l
     text[got] = '\0';
     bool ok = memchr(text, '\0', got) == NULL;
     if (!ok) fail(err, err_len, "%s:1: binary data in a configuration file", path);
-    else ok = config_load_text(cfg, path, text, err, err_len);
+    else {
+        char dir[SIM_PATH_MAX];                     /* the file's folder: its relative paths start there */
+        const char *slash = strrchr(path, '/');
+        if (!slash) snprintf(dir, sizeof dir, "%s", "");
+        else if (slash == path) snprintf(dir, sizeof dir, "/");
+        else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+        ok = load_text(cfg, path, dir, text, err, err_len);
+    }
     free(text);
     return ok;
 }
@@ -337,8 +363,10 @@ bool config_set(sim_config *cfg, const char *where, const char *assignment, char
     char line[1024];
     if (strlen(assignment) >= sizeof line) return fail(err, err_len, "%s: too long", where);
     snprintf(line, sizeof line, "%s", assignment);
-    return assign(cfg, where, line, err, err_len);
+    return assign(cfg, where, NULL, line, err, err_len);
 }
+
+bool config_has_key(const char *name) { return find_key(name) != NULL; }
 
 unsigned config_channel_bits(const sim_config *cfg) {
     if (cfg->channel_bits) return cfg->channel_bits;
@@ -396,29 +424,43 @@ unsigned config_mcast_max_flits(const sim_config *cfg) {
     return cfg->mcast_fraction > 0 ? cfg->packet_flits : 0;
 }
 
-void config_print(const sim_config *cfg, void *file) {
-    FILE *f = file;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const key_def *k = &keys[i];
+/* The value of key k as config text; exact: doubles with 17 significant digits, so that reading
+ * the text back gives the same bits (a run rebuilt from its JSON is the same run). */
+static void key_value(const sim_config *cfg, const key_def *k, bool exact, char *value, size_t size) {
         const char *base = (const char *)cfg + k->offset;
-        char value[600];
         switch (k->type) {
-        case KT_UINT: snprintf(value, sizeof value, "%u", *(const unsigned *)base); break;
-        case KT_U64: snprintf(value, sizeof value, "%llu", (unsigned long long)*(const uint64_t *)base); break;
-        case KT_DOUBLE: snprintf(value, sizeof value, "%g", *(const double *)base); break;
-        case KT_ENUM: snprintf(value, sizeof value, "%s", k->choices[*(const int *)base]); break;
-        case KT_STRING: snprintf(value, sizeof value, "%s", base); break;
+        case KT_UINT: snprintf(value, size, "%u", *(const unsigned *)base); break;
+        case KT_U64: snprintf(value, size, "%llu", (unsigned long long)*(const uint64_t *)base); break;
+        case KT_DOUBLE: snprintf(value, size, exact ? "%.17g" : "%g", *(const double *)base); break;
+        case KT_ENUM: snprintf(value, size, "%s", k->choices[*(const int *)base]); break;
+        case KT_PATH:
+        case KT_STRING: snprintf(value, size, "%s", base); break;
         case KT_LIST: {
             const sim_uint_list *l = (const sim_uint_list *)base;
             value[0] = '\0';
             for (unsigned j = 0; j < l->count; j++) {
                 char num[16];
                 snprintf(num, sizeof num, j ? ",%u" : "%u", l->v[j]);
-                strncat(value, num, sizeof value - strlen(value) - 1);
+                strncat(value, num, size - strlen(value) - 1);
             }
             break;
         }
         }
-        fprintf(f, "%-22s = %-24s # %s\n", k->name, value, k->help);
+}
+
+void config_print(const sim_config *cfg, void *file) {
+    FILE *f = file;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char value[600];
+        key_value(cfg, &keys[i], false, value, sizeof value);
+        fprintf(f, "%-22s = %-24s # %s\n", keys[i].name, value, keys[i].help);
+    }
+}
+
+void config_each(const sim_config *cfg, void (*fn)(void *ctx, const char *key, const char *value), void *ctx) {
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        char value[600];
+        key_value(cfg, &keys[i], true, value, sizeof value);
+        fn(ctx, keys[i].name, value);
     }
 }

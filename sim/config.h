@@ -87,6 +87,7 @@ typedef struct {
     char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */
     char data_dir[SIM_PATH_MAX];
     char synth_report[SIM_PATH_MAX];
+    bool synth_report_named;     /* synth_report was set (file, argument): it must be usable, no fallback */
     uint64_t max_cycles;         /* a run stops (and fails) beyond this */
 
     uint64_t seed;
@@ -95,12 +96,17 @@ typedef struct {
 /* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */
 void config_default(sim_config *cfg);
 
-/* Parse `path` into cfg (on top of what cfg holds). Returns false with "path:line: message". */
+/* Parse `path` into cfg (on top of what cfg holds). Returns false with "path:line: message".
+ * Relative data_dir / synth_report values are taken relative to the file's folder. */
 bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_len);
 /* Parse a text buffer named `name` (the same format). */
 bool config_load_text(sim_config *cfg, const char *name, const char *text, char *err, size_t err_len);
 /* One `key=value` (command-line form); `where` names it in errors ("argument 3"). */
 bool config_set(sim_config *cfg, const char *where, const char *assignment, char *err, size_t err_len);
+/* A key of the table (a word on the command line that is one but lacks "=value"). */
+bool config_has_key(const char *name);
+/* Every key with its exact value as config text (reading them back gives the same config). */
+void config_each(const sim_config *cfg, void (*fn)(void *ctx, const char *key, const char *value), void *ctx);
 /* Cross-field checks (node counts, VC split, ...). */
 bool config_validate(const sim_config *cfg, char *err, size_t err_len);
 

@@ -3,11 +3,20 @@
 #define _POSIX_C_SOURCE 200809L
 #include <cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "cli_opts.h"
+#include "np_version.h"
 
 #include "reply_codec.h"
 #include "config.h"
@@ -16,22 +25,43 @@
 #include "perfcount.h"
 #include "report.h"
 #include "reuse.h"
+#include "textscan.h"
 #include "trace.h"
 #include "tracegen.h"
 #include "traffic.h"
 
 #define ERR_LEN 1024
 
+/* What a command accepts besides -c FILE and key=value (one bit per option). */
+enum {
+    OPT_OUT = 1u << 0, OPT_TRACE = 1u << 1, OPT_PATTERN = 1u << 2, OPT_PER_WARP = 1u << 3, OPT_CYCLES = 1u << 4,
+    OPT_FROM_JSON = 1u << 5,
+};
+/* How a command uses --out (checked before any simulation: a run never ends in "cannot write"). */
+typedef enum { OUT_NONE, OUT_FILE, OUT_DIR, OUT_PREFIX } out_kind;
+
+#define MAX_CONFIGS 8
+
 typedef struct {              /* options common to every command */
     sim_config cfg;
-    const char *positional[4];
+    const char *cmd;          /* the command's name */
+    const char *positional[2];
     unsigned npositional;
     const char *out;          /* --out */
     const char *trace;        /* --trace */
     const char *pattern;      /* --pattern */
     bool pattern_given;       /* --pattern was on the command line */
     unsigned per_warp;        /* --per-warp */
+    bool per_warp_given;
     uint64_t cycles;          /* --cycles */
+    const char *from_json;    /* --from-json: configuration and workload of an earlier run */
+    const char *configs[MAX_CONFIGS];   /* -c FILE, in order */
+    unsigned nconfigs;
+    unsigned allowed;         /* OPT_* bits of the command */
+    bool image_loaded;        /* the memory image came from data_dir (else: zero image, contents unused) */
+    bool synth_used;          /* cfg.synth_report was read (false: every latency is the published one) */
+    int argc;                 /* the command line, recorded in every JSON */
+    char **argv;
 } options;
 
 static int die(const char *msg) {
@@ -39,55 +69,117 @@ static int die(const char *msg) {
     return 1;
 }
 
-static bool parse_count(const char *s, uint64_t *v) {
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*s == '-' || end == s || *end || errno) return false;
-    *v = x;
-    return true;
+/* ---- command line ------------------------------------------------------------------------------ */
+
+enum { KEY_OUT = 256, KEY_TRACE, KEY_PATTERN, KEY_PER_WARP, KEY_CYCLES, KEY_FROM_JSON, KEY_VERSION };
+
+static const struct option npsim_longopts[] = {
+    {"config", required_argument, NULL, 'c'},
+    {"out", required_argument, NULL, KEY_OUT},
+    {"trace", required_argument, NULL, KEY_TRACE},
+    {"pattern", required_argument, NULL, KEY_PATTERN},
+    {"per-warp", required_argument, NULL, KEY_PER_WARP},
+    {"cycles", required_argument, NULL, KEY_CYCLES},
+    {"from-json", required_argument, NULL, KEY_FROM_JSON},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* A decimal count on the command line: textscan's strict decimal (no sign, no leading zero, no
+ * hex), so "--cycles 010" is refused like "mesh_k=010" rather than read one way here and
+ * another there. */
+static int parse_count_opt(const char *cmd, const char *opt, const char *s, uint64_t min, uint64_t max,
+                           uint64_t *out) {
+    if (!ts_dec_u64(s, max, out) || *out < min)
+        return cli_usage_error(cmd, "%s '%s': expected a decimal integer in %llu..%llu (no sign, no leading zero)",
+                               opt, s, (unsigned long long)min, (unsigned long long)max);
+    return -1;
 }
 
-/* -c FILE, --out X, --trace T, --pattern P, --per-warp N, --cycles N, key=value, positionals. */
-static bool parse_options(int argc, char **argv, options *o, char *err) {
-    memset(o, 0, sizeof *o);
+static int on_option(void *ctx, int key, const char *value) {
+    options *o = ctx;
+    static const struct { int key; unsigned bit; const char *name; } map[] = {
+        {KEY_OUT, OPT_OUT, "--out"}, {KEY_TRACE, OPT_TRACE, "--trace"}, {KEY_PATTERN, OPT_PATTERN, "--pattern"},
+        {KEY_PER_WARP, OPT_PER_WARP, "--per-warp"}, {KEY_CYCLES, OPT_CYCLES, "--cycles"},
+        {KEY_FROM_JSON, OPT_FROM_JSON, "--from-json"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (map[i].key == key && !(o->allowed & map[i].bit))
+            return cli_usage_error(o->cmd, "option %s does not apply to %s", map[i].name, o->cmd);
+    uint64_t n;
+    int rc;
+    switch (key) {
+    case 'c':
+        if (o->nconfigs == MAX_CONFIGS) return cli_usage_error(o->cmd, "more than %u -c files", MAX_CONFIGS);
+        o->configs[o->nconfigs++] = value;
+        return -1;
+    case KEY_OUT: o->out = value; return -1;
+    case KEY_TRACE: o->trace = value; return -1;
+    case KEY_PATTERN:
+        o->pattern = value;
+        o->pattern_given = true;
+        return -1;
+    case KEY_PER_WARP:
+        if ((rc = parse_count_opt(o->cmd, "--per-warp", value, 1, 1000000, &n)) >= 0) return rc;
+        o->per_warp = (unsigned)n;
+        o->per_warp_given = true;
+        return -1;
+    case KEY_CYCLES:
+        if ((rc = parse_count_opt(o->cmd, "--cycles", value, 1, UINT64_MAX, &n)) >= 0) return rc;
+        o->cycles = n;
+        return -1;
+    case KEY_FROM_JSON: o->from_json = value; return -1;
+    }
+    return cli_usage_error(o->cmd, "internal: option %d", key);
+}
+
+static bool from_json(options *o, char *err);
+
+/* The command line after the command's name: options (getopt_long, cli_opts.h), then the
+ * configuration in this order: --from-json's recorded one, -c files in order, key=value operands
+ * in order (the command line overrides files). Any other word is an error, never ignored.
+ * Returns -1 to run, else the exit code (usage errors 2, bad configuration 1). */
+static int parse_options(int argc, char **argv, options *o, unsigned allowed, unsigned max_positional,
+                         const char *usage) {
+    o->allowed = allowed;
     config_default(&o->cfg);
     o->pattern = "mix";
     o->per_warp = 48;
-    for (int i = 0; i < argc; i++) {
+    int first;
+    int rc = cli_parse_options_short(argc, argv, "c:", npsim_longopts, usage, on_option, o, &first);
+    if (rc >= 0) return rc;
+    char err[ERR_LEN];
+    if (o->from_json && !from_json(o, err)) return die(err);
+    for (unsigned i = 0; i < o->nconfigs; i++)
+        if (!config_load_file(&o->cfg, o->configs[i], err, ERR_LEN)) return die(err);
+    for (int i = first; i < argc; i++) {
         const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        uint64_t n;
-        if (!strcmp(a, "-c") && has_value) {
-            if (!config_load_file(&o->cfg, argv[++i], err, ERR_LEN)) return false;
-        } else if (!strcmp(a, "--out") && has_value) o->out = argv[++i];
-        else if (!strcmp(a, "--trace") && has_value) o->trace = argv[++i];
-        else if (!strcmp(a, "--pattern") && has_value) {
-            o->pattern = argv[++i];
-            o->pattern_given = true;
-        }
-        else if (!strcmp(a, "--per-warp") && has_value) {
-            if (!parse_count(argv[++i], &n) || n == 0 || n > 1000000) {
-                snprintf(err, ERR_LEN, "--per-warp: expected 1..1000000");
-                return false;
-            }
-            o->per_warp = (unsigned)n;
-        } else if (!strcmp(a, "--cycles") && has_value) {
-            if (!parse_count(argv[++i], &o->cycles) || o->cycles == 0) {
-                snprintf(err, ERR_LEN, "--cycles: expected a positive integer");
-                return false;
-            }
-        } else if (a[0] != '-' && strchr(a, '=')) {
+        const char *eq = strchr(a, '=');
+        char key[64] = "";
+        if (eq && (size_t)(eq - a) < sizeof key) snprintf(key, sizeof key, "%.*s", (int)(eq - a), a);
+        /* convert's operands are paths: a word is an assignment there only when it names a key */
+        bool assignment = eq && (max_positional == 0 || config_has_key(key));
+        if (assignment) {
             char where[64];
-            snprintf(where, sizeof where, "argument %d", i + 1);
-            if (!config_set(&o->cfg, where, a, err, ERR_LEN)) return false;
-        } else if (a[0] != '-' && o->npositional < 4) o->positional[o->npositional++] = a;
-        else {
-            snprintf(err, ERR_LEN, "unknown option '%s' (npsim help)", a);
-            return false;
+            snprintf(where, sizeof where, "argument '%.40s'", a);
+            if (!config_set(&o->cfg, where, a, err, ERR_LEN)) {
+                fprintf(stderr, "npsim %s: %s\n", o->cmd, err);
+                return NP_EXIT_USAGE;
+            }
+        } else if (o->npositional < max_positional) {
+            o->positional[o->npositional++] = a;
+        } else if (config_has_key(a)) {
+            return cli_usage_error(o->cmd, "'%s' is a configuration key without a value: write %s=VALUE (no blanks "
+                                   "around '=')", a, a);
+        } else {
+            return cli_usage_error(o->cmd, "unexpected argument '%s' (configuration is key=value, 'npsim help-config' "
+                                   "lists the keys)", a);
         }
     }
-    return config_validate(&o->cfg, err, ERR_LEN);
+    if (o->npositional < max_positional)
+        return cli_usage_error(o->cmd, "expected %u operands, got %u", max_positional, o->npositional);
+    if (!config_validate(&o->cfg, err, ERR_LEN)) return die(err);
+    return -1;
 }
 
 static double cpu_seconds(void) {
@@ -104,8 +196,39 @@ static unsigned trace_warp_limit(const sim_config *cfg) {
     return cfg->core == CORE_SM ? CORE_MAX_WARPS : cfg->warps_per_sm;
 }
 
-static bool load_workload(options *o, mem_image *img, trace_t *t, char *err) {
-    if (!memimg_load(img, o->cfg.data_dir, err, ERR_LEN)) return false;
+/* A memory image of zeros: the run reads no line contents (compressor none on a user's trace),
+ * so the data folder is not needed. Same shape as a loaded image (1 MiB, no regions). */
+static bool zero_image(mem_image *img, char *err) {
+    memset(img, 0, sizeof *img);
+    img->size = MEMIMG_ALIGN;
+    img->data = calloc(1, MEMIMG_ALIGN);
+    if (!img->data) snprintf(err, ERR_LEN, "out of memory (memory image)");
+    return img->data != NULL;
+}
+
+/* The memory image when the run needs contents: the generators read it (no --trace), and so does
+ * every reply compressor but none (all_codecs: the command runs each of them). Else zeros. The
+ * error says which key to set. */
+static bool load_image(options *o, mem_image *img, bool all_codecs, char *err) {
+    bool generated = !o->trace;
+    bool compressed = all_codecs || strcmp(o->cfg.compressor, "none") != 0;
+    o->image_loaded = false;
+    if (!generated && !compressed) return zero_image(img, err);
+    char why[ERR_LEN];
+    if (!memimg_load(img, o->cfg.data_dir, why, sizeof why)) {
+        snprintf(err, ERR_LEN, "%.600s (data_dir = '%.120s': %s%.60s read%s the memory image; set data_dir=FOLDER "
+                 "of *.bin files%s)", why, o->cfg.data_dir,
+                 generated ? "the generated workloads" : all_codecs ? "the reply compressors" : "compressor ",
+                 generated || all_codecs ? "" : o->cfg.compressor, generated || all_codecs ? "" : "s",
+                 generated ? ", or give --trace (with compressor=none no data is read)" : "");
+        return false;
+    }
+    o->image_loaded = true;
+    return true;
+}
+
+static bool load_workload(options *o, mem_image *img, trace_t *t, bool all_codecs, char *err) {
+    if (!load_image(o, img, all_codecs, err)) return false;
     trace_init(t);
     if (o->trace) return trace_load(t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
     return tracegen(o->pattern, &o->cfg, img, o->per_warp, t, err, ERR_LEN);
@@ -113,12 +236,92 @@ static bool load_workload(options *o, mem_image *img, trace_t *t, char *err) {
 
 static bool write_json(cJSON *root, const char *path, char *err) {
     char *text = cJSON_Print(root);
-    FILE *f = fopen(path, "w");
-    bool ok = f && text && fputs(text, f) >= 0;
-    if (f && fclose(f)) ok = false;
+    errno = 0;
+    FILE *f = text ? fopen(path, "w") : NULL;
+    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    int e = errno;
+    if (f && fclose(f)) {
+        ok = false;
+        e = errno;
+    }
     free(text);
-    if (!ok) snprintf(err, ERR_LEN, "%s: cannot write", path);
+    if (!ok) snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, text ? strerror(e) : "out of memory");
     return ok;
+}
+
+/* ---- output paths: checked before the run ------------------------------------------------------ */
+
+/* mkdir -p: the folders the user named for the outputs. */
+static bool make_dirs(const char *dir, char *err) {
+    char path[SIM_PATH_MAX];
+    if (strlen(dir) >= sizeof path) {
+        snprintf(err, ERR_LEN, "--out %.400s: path too long", dir);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *p = path + 1;; p++) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            struct stat sb;
+            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+                snprintf(err, ERR_LEN, "--out %.400s: cannot create folder %.400s: %s", dir, path, strerror(errno));
+                return false;
+            }
+            if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+                snprintf(err, ERR_LEN, "--out %.400s: %.400s is not a folder", dir, path);
+                return false;
+            }
+            if (end) break;
+            *p = '/';
+        }
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, ERR_LEN, "--out %.400s: cannot write in this folder: %s", dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* A file the command will write: its folder exists and is writable, and the file, if it exists,
+ * is a writable regular file. Nothing is created (a run that fails later leaves nothing). */
+static bool check_out_file(const char *opt, const char *file, char *err) {
+    char dir[SIM_PATH_MAX];
+    const char *slash = strrchr(file, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == file) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    struct stat sb;
+    int st = stat(dir, &sb);
+    if (st != 0 || !S_ISDIR(sb.st_mode)) {
+        snprintf(err, ERR_LEN, "%s %.400s: cannot write: folder %.400s: %s", opt, file, dir,
+                 st != 0 ? strerror(errno) : "not a folder");
+        return false;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, ERR_LEN, "%s %.400s: cannot write in folder %.400s: %s", opt, file, dir, strerror(errno));
+        return false;
+    }
+    if (stat(file, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode)) {
+            snprintf(err, ERR_LEN, "%s %.400s: is a folder (a file is expected)", opt, file);
+            return false;
+        }
+        if (access(file, W_OK) != 0) {
+            snprintf(err, ERR_LEN, "%s %.400s: cannot write: %s", opt, file, strerror(errno));
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool check_output(const options *o, out_kind kind, char *err) {
+    if (!o->out || kind == OUT_NONE) return true;
+    if (kind == OUT_DIR) return make_dirs(o->out, err);
+    if (kind == OUT_FILE) return check_out_file("--out", o->out, err);
+    char f[SIM_PATH_MAX + 8];                            /* OUT_PREFIX: PREFIX.dat, .png, .json, .gp */
+    snprintf(f, sizeof f, "%s.json", o->out);
+    return check_out_file("--out", f, err);
 }
 
 static void describe_machine(FILE *f, const options *o, const mem_image *img, const trace_t *t) {
@@ -131,8 +334,13 @@ static void describe_machine(FILE *f, const options *o, const mem_image *img, co
     else
         fprintf(f, "machine: request and reply crossbars, %u SMs + %u MCs, %u-bit channels, %u VCs x %u flits\n",
                 c->sms, c->mcs, config_channel_bits(c), c->vcs, c->vc_depth);
-    fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image %u regions from %s (%.1f MiB)\n",
-            o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions, c->data_dir, (double)img->size / 1048576.0);
+    if (o->image_loaded)
+        fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image %u regions from %s (%.1f MiB)\n",
+                o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions, c->data_dir,
+                (double)img->size / 1048576.0);
+    else
+        fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image not read (compressor none on a "
+                   "trace reads no line contents)\n", o->trace ? o->trace : o->pattern, t->count, t->nin);
     fprintf(f, "SM model: core = %s", config_core_name(c->core));
     if (c->core == CORE_SM)
         fprintf(f, ", %u warps/SM, %u schedulers/SM, %s; latency,interval alu %u,%u sfu %u,%u other %u,%u; smem %u; "
@@ -145,20 +353,185 @@ static void describe_machine(FILE *f, const options *o, const mem_image *img, co
     fputc('\n', f);
 }
 
+/* ---- provenance: how a JSON's results were made --------------------------------------------- */
+
+#ifndef NP_GIT_REV
+#define NP_GIT_REV "unknown"      /* sim/sim.mk passes `git describe --always --dirty`; outside git: unknown */
+#endif
+
+static void add_config_key(void *ctx, const char *key, const char *value) {
+    cJSON_AddStringToObject(ctx, key, value);
+}
+
+static void add_input(cJSON *arr, const char *role, const char *path) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "role", role);
+    cJSON_AddStringToObject(o, "path", path);
+    struct stat sb;
+    if (stat(path, &sb) == 0) cJSON_AddNumberToObject(o, "bytes", (double)sb.st_size);
+    else cJSON_AddStringToObject(o, "error", strerror(errno));
+    cJSON_AddItemToArray(arr, o);
+}
+
+static void add_timing(cJSON *arr, const codec_timing *t) {
+    const codec_latency *l[3] = {&t->comp, &t->decomp, &t->approx};
+    static const char *const unit[3] = {"compressor", "decompressor", "approximation"};
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "codec", t->def->name);
+    for (unsigned i = 0; i < 3; i++) {
+        cJSON *u = cJSON_AddObjectToObject(o, unit[i]);
+        cJSON_AddNumberToObject(u, "cycles", l[i]->cycles);
+        cJSON_AddStringToObject(u, "source", l[i]->source);
+    }
+    cJSON_AddItemToArray(arr, o);
+}
+
+/* Everything a reader needs to know how the results were made, and everything `npsim <cmd>
+ * --from-json` needs to make them again: versions, the command line, the full effective
+ * configuration (defaults included, exact values), the seed, the workload options, the input
+ * files with their sizes, and the latencies with their sources. all_codecs: the command ran
+ * every reply compressor (their latencies are listed), else only cfg.compressor. */
+static cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) {
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "tool", "npsim");
+    cJSON_AddStringToObject(p, "version", NOCPRESS_VERSION);
+    cJSON_AddStringToObject(p, "git_revision", NP_GIT_REV);
+    cJSON_AddStringToObject(p, "library", np_version());
+    cJSON_AddStringToObject(p, "models", np_version_models());
+    cJSON_AddStringToObject(p, "command_name", o->cmd);
+    cJSON *argv = cJSON_AddArrayToObject(p, "command");
+    for (int i = 0; i < o->argc; i++) cJSON_AddItemToArray(argv, cJSON_CreateString(o->argv[i]));
+    char cwd[SIM_PATH_MAX];
+    if (getcwd(cwd, sizeof cwd)) cJSON_AddStringToObject(p, "cwd", cwd);
+    cJSON_AddNumberToObject(p, "seed", (double)o->cfg.seed);
+    /* the effective configuration; synth_report as it was set, with whether the user named it (a
+     * named one must be usable) and whether it was read (else every latency is the published one) */
+    config_each(&o->cfg, add_config_key, cJSON_AddObjectToObject(p, "config"));
+    cJSON_AddBoolToObject(p, "synth_report_named", o->cfg.synth_report_named);
+    cJSON_AddBoolToObject(p, "synth_report_used", o->synth_used);
+    cJSON *w = cJSON_AddObjectToObject(p, "workload");
+    if (o->trace) cJSON_AddStringToObject(w, "trace", o->trace);
+    else {
+        cJSON_AddStringToObject(w, "pattern", o->pattern);
+        cJSON_AddNumberToObject(w, "per_warp", o->per_warp);
+    }
+    cJSON *in = cJSON_AddArrayToObject(p, "inputs");
+    if (o->from_json) add_input(in, "from-json", o->from_json);
+    for (unsigned i = 0; i < o->nconfigs; i++) add_input(in, "config", o->configs[i]);
+    if (o->trace) add_input(in, "trace", o->trace);
+    if (o->synth_used) add_input(in, "synth_report", o->cfg.synth_report);
+    if (img && o->image_loaded)
+        for (unsigned i = 0; i < img->nregions; i++) {
+            char path[SIM_PATH_MAX + 160];
+            snprintf(path, sizeof path, "%s/%s.bin", o->cfg.data_dir, img->region[i].name);
+            add_input(in, "data", path);
+        }
+    cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded ? o->cfg.data_dir
+                                                    : "zeros (no line contents read; data_dir not used)");
+    cJSON *lat = cJSON_AddArrayToObject(p, "latencies");
+    for (unsigned i = 0; i < codec_count(); i++) {
+        if (!all_codecs && strcmp(codec_at(i)->name, o->cfg.compressor)) continue;
+        codec_timing t;
+        codec_timing_load(&t, codec_at(i), o->synth_used ? o->cfg.synth_report : "");
+        add_timing(lat, &t);
+    }
+    return p;
+}
+
+/* A JSON npsim wrote: its object "provenance" becomes this run's starting point (configuration
+ * and workload); -c files and key=value operands still apply on top. */
+static bool from_json(options *o, char *err) {
+    FILE *f = fopen(o->from_json, "rb");
+    if (!f) {
+        snprintf(err, ERR_LEN, "--from-json %.400s: cannot open: %s", o->from_json, strerror(errno));
+        return false;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (size_t n; ; len += n) {
+        if (len + 65536 > cap) {
+            char *b = realloc(text, cap = (cap ? cap * 2 : 65536) + 1);
+            if (!b) break;
+            text = b;
+        }
+        if (!(n = fread(text + len, 1, cap - len - 1, f))) break;
+    }
+    fclose(f);
+    if (text) text[len] = '\0';
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "provenance");
+    const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(p, "config");
+    const cJSON *w = cJSON_GetObjectItemCaseSensitive(p, "workload");
+    bool ok = cJSON_IsObject(cfg) && cJSON_IsObject(w);
+    if (!ok) snprintf(err, ERR_LEN, "--from-json %.400s: %s", o->from_json,
+                      !root ? "not valid JSON" : "no provenance.config / provenance.workload (not written by npsim)");
+    const cJSON *kv, *keys = ok ? cfg : NULL;
+    cJSON_ArrayForEach(kv, keys) {
+        char a[SIM_PATH_MAX + 64], where[SIM_PATH_MAX + 64];
+        snprintf(where, sizeof where, "--from-json %.300s: provenance.config", o->from_json);
+        if (!cJSON_IsString(kv) || snprintf(a, sizeof a, "%s=%s", kv->string, kv->valuestring) >= (int)sizeof a) {
+            snprintf(err, ERR_LEN, "%s: %.60s: not a key with a string value", where, kv->string);
+            ok = false;
+            break;
+        }
+        if (!(ok = config_set(&o->cfg, where, a, err, ERR_LEN))) break;
+    }
+    /* a default synth_report stays a default (it may fall back, as it did in the recorded run) */
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(p, "synth_report_named");
+    if (ok && cJSON_IsBool(named)) o->cfg.synth_report_named = cJSON_IsTrue(named);
+    /* the workload: what the command line did not say itself */
+    static char trace[SIM_PATH_MAX], pattern[64];       /* outlive root; one --from-json per process */
+    const cJSON *tr = cJSON_GetObjectItemCaseSensitive(w, "trace"), *pat = cJSON_GetObjectItemCaseSensitive(w, "pattern"),
+                *pw = cJSON_GetObjectItemCaseSensitive(w, "per_warp");
+    if (ok && !o->trace && !o->pattern_given && cJSON_IsString(tr)) {
+        snprintf(trace, sizeof trace, "%s", tr->valuestring);
+        o->trace = trace;
+    }
+    if (ok && !o->trace && !o->pattern_given && cJSON_IsString(pat)) {
+        snprintf(pattern, sizeof pattern, "%s", pat->valuestring);
+        o->pattern = pattern;
+    }
+    if (ok && cJSON_IsNumber(pw) && !o->per_warp_given && pw->valuedouble >= 1 && pw->valuedouble <= 1000000)
+        o->per_warp = (unsigned)pw->valuedouble;
+    cJSON_Delete(root);
+    return ok;
+}
+
+/* A synth_report the user named must be usable (an error before any simulation); the default one
+ * may be missing, and then every latency is the published figure (sources say so). */
+static bool check_synth_report(options *o, char *err) {
+    o->synth_used = false;
+    if (!o->cfg.synth_report[0]) return true;
+    char why[ERR_LEN];
+    if (codec_report_check(o->cfg.synth_report, why, sizeof why)) {
+        o->synth_used = true;
+        return true;
+    }
+    if (!o->cfg.synth_report_named) return true;
+    snprintf(err, ERR_LEN, "%s", why);
+    return false;
+}
+
 /* npsim compare: baseline and every compressor on one workload -> table (+ summary files). */
 static int cmd_compare(options *o) {
     char err[ERR_LEN];
     mem_image img;
     trace_t t;
-    if (!load_workload(o, &img, &t, err)) return die(err);
+    if (!load_workload(o, &img, &t, true, err)) return die(err);
     FILE *summary = NULL;
     char path[1024];
     if (o->out) {
         snprintf(path, sizeof path, "%s/summary.txt", o->out);
         summary = fopen(path, "w");
-        if (!summary) return die("cannot write summary.txt in --out directory");
+        if (!summary) {
+            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
+            return die(err);
+        }
     }
-    cJSON *root = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(root, "runs");
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddItemToObject(root, "provenance", provenance_json(o, &img, true));
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
     FILE *outs[2] = {stdout, summary};
     for (unsigned k = 0; k < 2; k++)
         if (outs[k]) {
@@ -202,7 +575,7 @@ static int cmd_run(options *o) {
     char err[ERR_LEN];
     mem_image img;
     trace_t t;
-    if (!load_workload(o, &img, &t, err)) return die(err);
+    if (!load_workload(o, &img, &t, false, err)) return die(err);
     gpu_stats st;
     codec_timing tm;
     if (!gpu_run(&o->cfg, &img, &t, &st, &tm, err, ERR_LEN)) return die(err);
@@ -211,6 +584,7 @@ static int cmd_run(options *o) {
     report_gpu_table_row(stdout, o->cfg.compressor, &st);
     report_gpu_detail(stdout, o->cfg.compressor, &st, &tm);
     cJSON *j = report_gpu_json(o->cfg.compressor, &st, &tm);
+    cJSON_AddItemToObject(j, "provenance", provenance_json(o, &img, false));
     bool ok = !o->out || write_json(j, o->out, err);
     cJSON_Delete(j);
     trace_free(&t);
@@ -225,10 +599,12 @@ static int cmd_core_compare(options *o) {
     mem_image img;
     trace_t t;
     o->cfg.core = CORE_SM;
-    if (!load_workload(o, &img, &t, err)) return die(err);
+    if (!load_workload(o, &img, &t, false, err)) return die(err);
     gpu_stats st[3];
     codec_timing tm[3];
-    cJSON *root = cJSON_CreateObject(), *runs = cJSON_AddArrayToObject(root, "runs");
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddItemToObject(root, "provenance", provenance_json(o, &img, false));
+    cJSON *runs = cJSON_AddArrayToObject(root, "runs");
     /* a short row label: an Accel-Sim trace by its directory, another trace by its file name */
     char label[128];
     const char *name = o->pattern;
@@ -259,7 +635,10 @@ static int cmd_core_compare(options *o) {
     char path[1024];
     if (o->out) {
         snprintf(path, sizeof path, "%s/core_compare.txt", o->out);
-        if (!(outs[1] = fopen(path, "w"))) return die("core-compare: cannot write core_compare.txt in --out");
+        if (!(outs[1] = fopen(path, "w"))) {
+            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
+            return die(err);
+        }
     }
     for (unsigned k = 0; k < 2; k++) {
         FILE *f = outs[k];
@@ -291,7 +670,7 @@ static int cmd_gpu_bench(options *o) {
     char err[ERR_LEN];
     mem_image img;
     trace_t t;
-    if (!load_workload(o, &img, &t, err)) return die(err);
+    if (!load_workload(o, &img, &t, false, err)) return die(err);
     unsigned repeat = o->cycles ? (unsigned)o->cycles : 3;
     double rate[2] = {0, 0};
     printf("gpu-bench: %s, %zu accesses, %zu warp instructions, %u SMs, compressor %s; best of %u runs each, one core\n",
@@ -325,7 +704,7 @@ static int cmd_gen_trace(options *o) {
     if (!o->out) return die("gen-trace: --out FILE required (.bin = binary, else text)");
     mem_image img;
     trace_t t;
-    if (!load_workload(o, &img, &t, err)) return die(err);
+    if (!load_workload(o, &img, &t, false, err)) return die(err);
     size_t len = strlen(o->out);
     bool binary = len > 4 && !strcmp(o->out + len - 4, ".bin");
     bool ok = binary ? trace_save_binary(&t, o->out, err, ERR_LEN) : trace_save_text(&t, o->out, err, ERR_LEN);
@@ -338,7 +717,7 @@ static int cmd_gen_trace(options *o) {
 
 static int cmd_convert(options *o) {
     char err[ERR_LEN];
-    if (o->npositional != 2) return die("convert: usage: npsim convert IN OUT (OUT ending .bin = binary, else text)");
+    if (!check_out_file("convert: OUT", o->positional[1], err)) return die(err);
     trace_t t;
     trace_init(&t);
     /* an Accel-Sim trace's blocks are placed on the configured SMs (key sms) with the core model's
@@ -464,7 +843,7 @@ static int cmd_ba_compare(options *o) {
     static const char *const patterns[] = {"stream", "stencil", "mapreduce", "graph", "partial"};
     char err[ERR_LEN];
     mem_image img;
-    if (!memimg_load(&img, o->cfg.data_dir, err, ERR_LEN)) return die(err);
+    if (!load_image(o, &img, false, err)) return die(err);
     unsigned n = o->trace || o->pattern_given ? 1 : sizeof patterns / sizeof patterns[0];
     l1_workload w[sizeof patterns / sizeof patterns[0]];
     memset(w, 0, sizeof w);
@@ -478,18 +857,25 @@ static int cmd_ba_compare(options *o) {
         if (ok) ok = compare_l1_on(o, &img, &t, &w[i], err);
         trace_free(&t);
     }
+    cJSON *prov = provenance_json(o, &img, false);
     memimg_free(&img);
+    if (!ok || !o->out) cJSON_Delete(prov);
     if (!ok) return die(err);
     print_l1_compare(stdout, o, w, n);
     if (!o->out) return 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/ba_compare.txt", o->out);
     FILE *f = fopen(path, "w");
-    if (!f) return die("ba-compare: cannot write ba_compare.txt in the --out directory");
+    if (!f) {
+        cJSON_Delete(prov);
+        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
+        return die(err);
+    }
     print_l1_compare(f, o, w, n);
     fclose(f);
     snprintf(path, sizeof path, "%s/ba_compare.json", o->out);
     cJSON *root = l1_compare_json(w, n);
+    cJSON_AddItemToObject(root, "provenance", prov);
     ok = write_json(root, path, err);
     cJSON_Delete(root);
     return ok ? 0 : die(err);
@@ -571,9 +957,63 @@ static cJSON *pcu_sweep_json(const pcu_sweep_result *r, unsigned n) {
     return root;
 }
 
+/* ---- gnuplot: no shell, no user string outside a quoted gnuplot string ------------------------ */
+
+/* s as a gnuplot single-quoted string ('' stands for a quote inside one); false for a newline,
+ * which such a string cannot hold. */
+static bool gp_quote(const char *s, char *out, size_t n) {
+    size_t k = 0;
+    if (n < 3) return false;
+    out[k++] = '\'';
+    for (; *s; s++) {
+        if (*s == '\n' || *s == '\r' || k + 4 > n) return false;
+        if (*s == '\'') out[k++] = '\'';
+        out[k++] = *s;
+    }
+    out[k++] = '\'';
+    out[k] = '\0';
+    return true;
+}
+
+/* Write script to `script_path` (kept beside the plot, so the plot can be redrawn) and run
+ * gnuplot on it as its standard input: posix_spawnp with a fixed argv, no shell, so no path or
+ * name the user gave is ever parsed as a command. */
+static bool run_gnuplot(const char *script_path, const char *script, char *err) {
+    FILE *f = fopen(script_path, "w");
+    if (!f || fputs(script, f) < 0 || fclose(f) != 0) {
+        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", script_path, strerror(errno));
+        return false;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, script_path, O_RDONLY, 0);
+    char *argv[] = {"gnuplot", NULL};
+    extern char **environ;
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        snprintf(err, ERR_LEN, "gnuplot: cannot run: %s (the data and the script %.700s are written)", strerror(rc),
+                 script_path);
+        return false;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(err, ERR_LEN, "gnuplot: %s", strerror(errno));
+            return false;
+        }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(err, ERR_LEN, "gnuplot failed on %.800s (exit %d)", script_path,
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return false;
+    }
+    return true;
+}
+
 /* Locality ratio and completion change against RGR count, one line per workload and routing. */
 static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned n, char *err) {
-    char dat[1024], png[1024], cmd[12288];
+    char dat[1024], png[1024];
     snprintf(dat, sizeof dat, "%s/pcu_sweep.dat", dir);
     snprintf(png, sizeof png, "%s/pcu_sweep.png", dir);
     FILE *f = fopen(dat, "w");
@@ -599,26 +1039,41 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
             fprintf(f, "\n\n");
         }
     fclose(f);
-    char plots[2][4096] = {"", ""};
-    for (unsigned c = 0; c < 2; c++)
-        for (unsigned i = 0, idx = 0; i < n; i++)
-            for (unsigned route = 0; route < PCU_SWEEP_ROUTES; route++, idx++) {
-                char one[1400];
-                snprintf(one, sizeof one, "%s'%s' index %u using 1:%u with linespoints title '%s %s'", idx ? ", " : "",
-                         dat, idx, c ? 3 : 2, r[i].name, pcu_route_names[route]);
-                strncat(plots[c], one, sizeof plots[c] - strlen(plots[c]) - 1);
-            }
-    snprintf(cmd, sizeof cmd,
-             "gnuplot -e \"set terminal pngcairo size 1000,420 noenhanced; set output '%s'; set multiplot layout 1,2 "
-             "title 'packet coalescing: RGRs per MC'; set grid; set logscale x 2; set xlabel 'RGRs per MC'; "
-             "set key outside bottom center horizontal; set ylabel 'inter-core locality ratio (%%)'; plot %s; "
-             "set ylabel 'completion time change vs no PCU (%%)'; plot %s; unset multiplot\" 2>&1",
-             png, plots[0], plots[1]);
-    if (system(cmd) != 0) {
-        snprintf(err, ERR_LEN, "pcu-sweep: gnuplot failed");
+    char qdat[2200], qpng[2200], qname[200];
+    if (!gp_quote(dat, qdat, sizeof qdat) || !gp_quote(png, qpng, sizeof qpng)) {
+        snprintf(err, ERR_LEN, "pcu-sweep: --out %.900s: gnuplot cannot name a path with a newline", dir);
         return false;
     }
-    printf("pcu-sweep: wrote %s and %s\n", dat, png);
+    size_t cap = 4096 + (size_t)n * PCU_SWEEP_ROUTES * 2 * (sizeof qdat + sizeof qname + 64);
+    char *script = malloc(cap);
+    if (!script) {
+        snprintf(err, ERR_LEN, "out of memory");
+        return false;
+    }
+    size_t len = (size_t)snprintf(script, cap,
+             "set terminal pngcairo size 1000,420 noenhanced\nset output %s\nset multiplot layout 1,2 "
+             "title 'packet coalescing: RGRs per MC'\nset grid\nset logscale x 2\nset xlabel 'RGRs per MC'\n"
+             "set key outside bottom center horizontal\n", qpng);
+    for (unsigned c = 0; c < 2; c++) {
+        len += (size_t)snprintf(script + len, cap - len, "set ylabel '%s'\nplot ",
+                                c ? "completion time change vs no PCU (%)" : "inter-core locality ratio (%)");
+        for (unsigned i = 0, idx = 0; i < n; i++)
+            for (unsigned route = 0; route < PCU_SWEEP_ROUTES; route++, idx++) {
+                char title[160];
+                snprintf(title, sizeof title, "%s %s", r[i].name, pcu_route_names[route]);
+                if (!gp_quote(title, qname, sizeof qname)) snprintf(qname, sizeof qname, "'workload %u'", i);
+                len += (size_t)snprintf(script + len, cap - len, "%s%s index %u using 1:%u with linespoints title %s",
+                                        idx ? ", " : "", qdat, idx, c ? 3 : 2, qname);
+            }
+        len += (size_t)snprintf(script + len, cap - len, "\n");
+    }
+    snprintf(script + len, cap - len, "unset multiplot\n");
+    char gp[1024];
+    snprintf(gp, sizeof gp, "%s/pcu_sweep.gp", dir);
+    bool ok = run_gnuplot(gp, script, err);
+    free(script);
+    if (!ok) return false;
+    printf("pcu-sweep: wrote %s, %s and %s\n", dat, gp, png);
     return true;
 }
 
@@ -627,7 +1082,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
 static int cmd_pcu_sweep(options *o) {
     char err[ERR_LEN];
     mem_image img;
-    if (!memimg_load(&img, o->cfg.data_dir, err, ERR_LEN)) return die(err);
+    if (!load_image(o, &img, false, err)) return die(err);
     unsigned n = o->trace || o->pattern_given ? 1 : (unsigned)PCU_WORKLOADS;
     pcu_sweep_result *r = calloc(n, sizeof *r);
     bool ok = r != NULL;
@@ -648,6 +1103,7 @@ static int cmd_pcu_sweep(options *o) {
         if (ok) ok = pcu_sweep_workload(o, &img, &t, &r[i], err);
         trace_free(&t);
     }
+    cJSON *prov = provenance_json(o, &img, false);
     memimg_free(&img);
     if (ok) print_pcu_sweep(stdout, o, r, n);
     if (ok && o->out) {
@@ -655,18 +1111,21 @@ static int cmd_pcu_sweep(options *o) {
         snprintf(path, sizeof path, "%s/pcu_sweep.txt", o->out);
         FILE *f = fopen(path, "w");
         if (!f) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write", path);
+            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
             ok = false;
         } else {
             print_pcu_sweep(f, o, r, n);
             fclose(f);
             snprintf(path, sizeof path, "%s/pcu_sweep.json", o->out);
             cJSON *root = pcu_sweep_json(r, n);
+            cJSON_AddItemToObject(root, "provenance", prov);
+            prov = NULL;
             ok = write_json(root, path, err);
             cJSON_Delete(root);
         }
         if (ok) ok = plot_pcu_sweep(o->out, r, n, err);
     }
+    cJSON_Delete(prov);
     free(r);
     return ok ? 0 : die(err);
 }
@@ -695,16 +1154,21 @@ static double zero_load_uniform(const sim_config *c) {
     return sum / pairs;
 }
 
-static int plot(const char *dat, const char *png, const char *title, double sat) {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "gnuplot -e \"set terminal pngcairo size 900,420 noenhanced; set output '%s'; set multiplot layout 1,2 title '%s'; "
-             "set grid; set xlabel 'offered load (flits/node/cycle)'; set ylabel 'average latency (cycles)'; "
-             "set logscale y; plot '%s' using 1:3 with linespoints title 'latency'; unset logscale y; "
-             "set ylabel 'accepted (flits/node/cycle)'; set arrow from %g, graph 0 to %g, graph 1 nohead dt 2; "
-             "plot '%s' using 1:2 with linespoints title 'accepted', x with lines dt 3 title 'offered'; unset multiplot\" 2>&1",
-             png, title, dat, sat, sat, dat);
-    return system(cmd);
+static bool plot(const char *prefix, const char *dat, const char *png, const char *title, double sat, char *err) {
+    char qdat[2200], qpng[2200], script[8192], gp[SIM_PATH_MAX + 8];
+    if (!gp_quote(dat, qdat, sizeof qdat) || !gp_quote(png, qpng, sizeof qpng)) {
+        snprintf(err, ERR_LEN, "sweep: --out %.900s: gnuplot cannot name a path with a newline", prefix);
+        return false;
+    }
+    snprintf(script, sizeof script,
+             "set terminal pngcairo size 900,420 noenhanced\nset output %s\nset multiplot layout 1,2 title '%s'\n"
+             "set grid\nset xlabel 'offered load (flits/node/cycle)'\nset ylabel 'average latency (cycles)'\n"
+             "set logscale y\nplot %s using 1:3 with linespoints title 'latency'\nunset logscale y\n"
+             "set ylabel 'accepted (flits/node/cycle)'\nset arrow from %g, graph 0 to %g, graph 1 nohead dt 2\n"
+             "plot %s using 1:2 with linespoints title 'accepted', x with lines dt 3 title 'offered'\nunset multiplot\n",
+             qpng, title, qdat, sat, sat, qdat);
+    snprintf(gp, sizeof gp, "%s.gp", prefix);
+    return run_gnuplot(gp, script, err);
 }
 
 /* npsim sweep: latency and accepted throughput against offered load; finds saturation. */
@@ -718,9 +1182,15 @@ static int cmd_sweep(options *o) {
         snprintf(path, sizeof path, "%s.dat", o->out);
         snprintf(png, sizeof png, "%s.png", o->out);
         dat = fopen(path, "w");
-        if (!dat) return die("sweep: cannot write the .dat file");
+        if (!dat) {
+            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
+            return die(err);
+        }
         fprintf(dat, "# offered accepted avg_latency net_latency drained\n");
     }
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddItemToObject(root, "provenance", provenance_json(o, NULL, false));
+    cJSON *points = cJSON_AddArrayToObject(root, "points");
     printf("sweep: %s traffic, %u-flit packets, routing %s/%s, %ux%u mesh; zero-load latency (formula) %.2f\n",
            c.traffic == TRAFFIC_UNIFORM ? "uniform" : "configured", c.packet_flits, c.routing[0] == ROUTE_XY ? "XY" : "YX",
            c.routing[1] == ROUTE_XY ? "XY" : "YX", c.mesh_k, c.mesh_k, zl);
@@ -730,7 +1200,11 @@ static int cmd_sweep(options *o) {
     for (unsigned step = 1; step <= 50 && past_knee < 3; step++) {
         c.injection_rate = 0.02 * step;
         traffic_result r;
-        if (!traffic_run(&c, false, &r, err, ERR_LEN)) return die(err);
+        if (!traffic_run(&c, false, &r, err, ERR_LEN)) {
+            if (dat) fclose(dat);
+            cJSON_Delete(root);
+            return die(err);
+        }
         bool saturated = !r.drained || (zl > 0 && r.avg_latency > 3 * zl) || r.accepted < 0.95 * r.offered;
         if (saturated && knee == 0) knee = c.injection_rate;
         if (knee > 0) past_knee++;
@@ -738,16 +1212,30 @@ static int cmd_sweep(options *o) {
         printf("%8.2f %9.4f %10.2f %10.2f %s\n", r.offered, r.accepted, r.avg_latency, r.avg_net_latency,
                saturated ? "saturated" : "");
         if (dat) fprintf(dat, "%.4f %.5f %.3f %.3f %d\n", r.offered, r.accepted, r.avg_latency, r.avg_net_latency, r.drained);
+        cJSON *pt = cJSON_CreateObject();
+        cJSON_AddNumberToObject(pt, "offered", r.offered);
+        cJSON_AddNumberToObject(pt, "accepted", r.accepted);
+        cJSON_AddNumberToObject(pt, "avg_latency", r.avg_latency);
+        cJSON_AddNumberToObject(pt, "avg_net_latency", r.avg_net_latency);
+        cJSON_AddBoolToObject(pt, "drained", r.drained);
+        cJSON_AddBoolToObject(pt, "saturated", saturated);
+        cJSON_AddItemToArray(points, pt);
     }
+    cJSON_AddNumberToObject(root, "saturation_onset", knee);
+    cJSON_AddNumberToObject(root, "saturation_throughput", best);
     printf("saturation: onset at offered %.2f flits/node/cycle (latency > 3x zero-load or accepted < 95%% of "
            "offered); saturation throughput (max accepted) %.4f flits/node/cycle\n", knee, best);
+    bool ok = true;
     if (dat) {
         fclose(dat);
+        char json[SIM_PATH_MAX + 8];
+        snprintf(json, sizeof json, "%s.json", o->out);
         snprintf(title, sizeof title, "%ux%u mesh, uniform, %u-flit packets", c.mesh_k, c.mesh_k, c.packet_flits);
-        if (plot(path, png, title, knee) != 0) return die("sweep: gnuplot failed");
-        printf("sweep: wrote %s and %s\n", path, png);
+        ok = write_json(root, json, err) && plot(o->out, path, png, title, knee, err);
+        if (ok) printf("sweep: wrote %s, %s, %s.gp and %s\n", path, json, o->out, png);
     }
-    return 0;
+    cJSON_Delete(root);
+    return ok ? 0 : die(err);
 }
 
 /* npsim bench: simulated cycles per CPU second, instructions per simulated cycle when the CPU's
@@ -794,48 +1282,103 @@ static int cmd_codecs(options *o) {
     return 0;
 }
 
-static void usage(void) {
-    puts("usage: npsim COMMAND [-c config] [key=value ...] [options]\n"
-         "  compare  [--trace T | --pattern P --per-warp N] [--out DIR]  baseline vs every reply compressor\n"
-         "  run      [--trace T | --pattern P --per-warp N] [--out FILE.json]  one run (key compressor)\n"
-         "  traffic  synthetic traffic run (keys traffic, injection_rate, packet_flits, ...)\n"
-         "  sweep    [--out PREFIX]  latency / accepted throughput vs offered load, saturation, PNG\n"
-         "  bench    [--cycles N]  simulated cycles per CPU second (synthetic traffic)\n"
-         "  gpu-bench [--trace T | --pattern P] [--cycles R]  GPU run speed, core = none vs sm, best of R (3)\n"
-         "  core-compare [--trace T | --pattern P] [--out DIR]  core model: gto vs lrr vs youngest\n"
-         "  gen-trace --pattern P --per-warp N --out FILE  (.bin: binary)\n"
-         "  convert  IN OUT  trace text <-> binary (by OUT's extension)\n"
-         "  ba-compare [--pattern P | --trace T] [--out DIR]  L1 lru vs tag-lru vs ba on every generated workload\n"
-         "  pcu-sweep [--pattern P | --trace T] [--out DIR]  packet coalescing: XY-XY / XY-YX x RGRs off, 64..1024\n"
-         "  codecs   reply compressors and where their latencies come from\n"
-         "  help-config  every configuration key, its default and meaning");
+static int cmd_help_config(options *o) {
+    config_print(&o->cfg, stdout);
+    return 0;
+}
+
+#define GPU_OPTS (OPT_TRACE | OPT_PATTERN | OPT_PER_WARP | OPT_FROM_JSON)
+
+typedef struct {
+    const char *name;
+    int (*run)(options *o);
+    unsigned opts;            /* OPT_* accepted besides -c and key=value */
+    out_kind out;
+    unsigned operands;        /* operands besides key=value (convert: IN OUT) */
+    bool latencies;           /* reads synth_report: a named one is checked before the run */
+    const char *synopsis, *what;
+} command;
+
+static const command commands[] = {
+    {"compare", cmd_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --pattern P --per-warp N] [--out DIR]",
+     "baseline vs every reply compressor; DIR/summary.{txt,json}"},
+    {"run", cmd_run, GPU_OPTS | OPT_OUT, OUT_FILE, 0, true, "[--trace T | --pattern P --per-warp N] [--out FILE.json]",
+     "one run (key compressor); --from-json FILE reruns a JSON's configuration and workload"},
+    {"traffic", cmd_traffic, 0, OUT_NONE, 0, false, "", "synthetic traffic run (keys traffic, injection_rate, "
+     "packet_flits, ...)"},
+    {"sweep", cmd_sweep, OPT_OUT, OUT_PREFIX, 0, false, "[--out PREFIX]",
+     "latency / accepted throughput vs offered load, saturation; PREFIX.{dat,json,gp,png}"},
+    {"bench", cmd_bench, OPT_CYCLES, OUT_NONE, 0, false, "[--cycles N]", "simulated cycles per CPU second (synthetic "
+     "traffic)"},
+    {"gpu-bench", cmd_gpu_bench, GPU_OPTS | OPT_CYCLES, OUT_NONE, 0, true, "[--trace T | --pattern P] [--cycles R]",
+     "GPU run speed, core = none vs sm, best of R runs (3)"},
+    {"core-compare", cmd_core_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --pattern P] [--out DIR]",
+     "core model: gto vs lrr vs youngest; DIR/core_compare.{txt,json}"},
+    {"gen-trace", cmd_gen_trace, OPT_PATTERN | OPT_PER_WARP | OPT_OUT, OUT_FILE, 0, false,
+     "--pattern P --per-warp N --out FILE", "write a generated workload as a trace (FILE ending .bin: binary)"},
+    {"convert", cmd_convert, 0, OUT_NONE, 2, false, "IN OUT", "trace text <-> binary (by OUT's extension); IN may be "
+     "an Accel-Sim .traceg or kernelslist.g"},
+    {"ba-compare", cmd_ba_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+     "L1 lru vs tag-lru vs ba on every generated workload; DIR/ba_compare.{txt,json}"},
+    {"pcu-sweep", cmd_pcu_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+     "packet coalescing: XY-XY / XY-YX x RGRs off, 64..1024; DIR/pcu_sweep.{txt,json,dat,gp,png}"},
+    {"codecs", cmd_codecs, 0, OUT_NONE, 0, true, "", "reply compressors and where their latencies come from"},
+    {"help-config", cmd_help_config, 0, OUT_NONE, 0, false, "", "every configuration key, its value and meaning"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const char common_help[] =
+    "  -c, --config FILE  configuration file (key = value lines; relative paths in it are relative to FILE's folder);\n"
+    "                     may be given more than once; key=value operands override the files\n"
+    "  key=value          one configuration key ('npsim help-config' lists them); numbers are decimal (no leading\n"
+    "                     zero) or 0x hex, finite\n"
+    "  -h, --help         this help\n"
+    "Options take their value as --opt VALUE or --opt=VALUE, before or after the operands; '--' ends them.\n";
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: npsim COMMAND [-c FILE] [key=value ...] [options]   (npsim COMMAND --help, npsim --version)\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-12s %s\n  %12s   %s\n", commands[i].name, commands[i].synopsis, "", commands[i].what);
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
-        usage();
-        return argc < 2 ? 1 : 0;
+    cli_tool_name = "npsim";
+    if (argc < 2) {
+        usage(stderr);
+        return NP_EXIT_USAGE;
     }
-    options o;
-    char err[ERR_LEN];
-    if (!parse_options(argc - 2, argv + 2, &o, err)) return die(err);
-    const char *cmd = argv[1];
-    if (!strcmp(cmd, "compare")) return cmd_compare(&o);
-    if (!strcmp(cmd, "run")) return cmd_run(&o);
-    if (!strcmp(cmd, "traffic")) return cmd_traffic(&o);
-    if (!strcmp(cmd, "sweep")) return cmd_sweep(&o);
-    if (!strcmp(cmd, "bench")) return cmd_bench(&o);
-    if (!strcmp(cmd, "gpu-bench")) return cmd_gpu_bench(&o);
-    if (!strcmp(cmd, "core-compare")) return cmd_core_compare(&o);
-    if (!strcmp(cmd, "gen-trace")) return cmd_gen_trace(&o);
-    if (!strcmp(cmd, "convert")) return cmd_convert(&o);
-    if (!strcmp(cmd, "codecs")) return cmd_codecs(&o);
-    if (!strcmp(cmd, "ba-compare")) return cmd_ba_compare(&o);
-    if (!strcmp(cmd, "pcu-sweep")) return cmd_pcu_sweep(&o);
-    if (!strcmp(cmd, "help-config")) {
-        config_print(&o.cfg, stdout);
+    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
         return 0;
     }
-    usage();
-    return die("unknown command");
+    if (!strcmp(argv[1], "--version")) {
+        printf("npsim %s (git %s; libnocpress %s; models: %s)\n", NOCPRESS_VERSION, NP_GIT_REV, np_version(),
+               np_version_models());
+        return 0;
+    }
+    const command *c = NULL;
+    for (size_t i = 0; i < NCOMMANDS && !c; i++)
+        if (!strcmp(argv[1], commands[i].name)) c = &commands[i];
+    if (!c) {
+        fprintf(stderr, "npsim: unknown command '%s' (npsim --help lists the commands)\n", argv[1]);
+        return NP_EXIT_USAGE;
+    }
+    static options o;                       /* large (sim_config); static keeps it off the stack */
+    memset(&o, 0, sizeof o);
+    o.cmd = c->name;
+    o.argc = argc;
+    o.argv = argv;
+    /* --help text: the command's synopsis, then what every command takes */
+    char help[4096];
+    snprintf(help, sizeof help, "usage: npsim %s %s [-c FILE] [key=value ...]\n%s\n%s", c->name, c->synopsis, c->what,
+             common_help);
+    int rc = parse_options(argc - 1, argv + 1, &o, c->opts, c->operands, help);
+    if (rc >= 0) return rc;
+    char err[ERR_LEN];
+    if (c->out != OUT_NONE && !o.out && !strcmp(c->name, "gen-trace"))
+        return cli_usage_error(c->name, "--out FILE is required (.bin = binary, else text)");
+    /* everything the run will need is checked before it starts: nothing is simulated to be lost */
+    if (!check_output(&o, c->out, err)) return die(err);
+    if (c->latencies && !check_synth_report(&o, err)) return die(err);
+    return c->run(&o);
 }

@@ -2,6 +2,7 @@
 #include "reply_codec.h"
 
 #include <cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,10 +112,12 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
         return;
     }
     const np_codec *c = def->codec;
-    char *text = read_text(report_path);
+    bool none = !report_path || !*report_path;          /* synth_report = (empty): published only */
+    char *text = none ? NULL : read_text(report_path);
     cJSON *root = text ? cJSON_Parse(text) : NULL;
     char why[SIM_WHY_LEN];
-    snprintf(why, sizeof why, text ? "%s is not valid JSON" : "%s not found", report_path);
+    if (none) snprintf(why, sizeof why, "no synthesis report (synth_report is empty)");
+    else snprintf(why, sizeof why, text ? "%s is not valid JSON" : "%s not found", report_path);
     lookup(&t->comp, root, report_path, why, c->comp_top, c->comp_cycles, c->published_source);
     lookup(&t->decomp, root, report_path, why, c->decomp_top, c->decomp_cycles, c->published_source);
     if (def->approximates)
@@ -123,6 +126,34 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
         snprintf(t->approx.source, sizeof t->approx.source, "none (no approximation)");
     cJSON_Delete(root);
     free(text);
+}
+
+bool codec_report_check(const char *path, char *err, size_t err_len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_len, "synth_report = %s: cannot open: %s (an empty synth_report= uses the published "
+                 "latencies)", path, strerror(errno));
+        return false;
+    }
+    fclose(f);
+    char *text = read_text(path);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    bool ok = root && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "units"));
+    if (!ok) {
+        const char *at = text && !root ? cJSON_GetErrorPtr() : NULL;
+        snprintf(err, err_len, "synth_report = %s: %s (a named report must be usable; an empty synth_report= uses the "
+                 "published latencies)", path, !text ? "cannot read" : !root ? "not valid JSON" :
+                 "no \"units\" array (not a synthesis report)");
+        if (at && text) {
+            unsigned line = 1;                               /* where the JSON parser stopped */
+            for (const char *p = text; p < at; p++) line += *p == '\n';
+            size_t used = strlen(err);
+            snprintf(err + used, err_len - used, "; JSON error at line %u", line);
+        }
+    }
+    cJSON_Delete(root);
+    free(text);
+    return ok;
 }
 
 /* ---- one run's instance ---------------------------------------------------------------------- */

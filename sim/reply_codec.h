@@ -43,8 +43,13 @@ const codec_def *codec_find(const char *name);
  * map and fill only those (docs/sim.md "Partial fills"). */
 bool codec_filters(const codec_def *def);
 
-/* Fill timing for def from the synthesis report at report_path (may not exist). */
+/* Fill timing for def from the synthesis report at report_path (may not exist: then each latency
+ * is the published figure, its source saying why; "" = no report). */
 void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path);
+/* A report the user named must be usable: it opens, parses as JSON and has a "units" array.
+ * False with "synth_report = PATH: why". (A unit missing from a usable report still falls back
+ * to its published figure, and the source says so.) */
+bool codec_report_check(const char *path, char *err, size_t err_len);
 
 /* Default approximation-unit latency when the report lacks dsm_approx (the thesis: 2 cycles). */
 #define CODEC_APPROX_DEFAULT 2u

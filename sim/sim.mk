@@ -23,15 +23,20 @@ SIM_TEST_DIR   := $(BUILD)/sim-tests
 SIM_SRC        := $(sort $(wildcard sim/*.c))
 SIM_HDR        := $(sort $(wildcard sim/*.h))
 SIM_LIB_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
-SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC))
+# npsim's option parser is the nocpress tool's (one getopt_long parser for both tools).
+SIM_CLI_SRC    := cmodel/tool/cli_opts.c
+SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) $(SIM_DIR)/obj/cli_opts.o
 SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC))
 SIM_TESTS      := $(sort $(wildcard tests/test_sim_*.c))
 SIM_TEST_BINS  := $(patsubst tests/%.c,$(SIM_TEST_DIR)/%,$(SIM_TESTS))
 SIM_CFLAGS     := $(CFLAGS_NP) -Isim $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 SIM_LIBS       := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 SIM_SYNTH_JSON := $(BUILD)/synth/report.json
-# Arguments every npsim call of these targets gets: data and synthesis report locations.
-SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON)
+# Arguments every npsim call of these targets gets: data and synthesis report locations. A
+# synth_report npsim is given must be usable, so it is named only when `make synth` wrote it;
+# empty means the published latencies (each run's output and JSON say which were used).
+SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
+SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
 .PHONY: sim sim-test sim-bench sim-sweep sim-ba sim-pcu sim-core npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
@@ -41,6 +46,21 @@ npsim: $(NPSIM)
 
 $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
+
+$(SIM_DIR)/obj/cli_opts.o: $(SIM_CLI_SRC) cmodel/tool/cli_opts.h | $(SIM_DIR)/obj
+	$(CC) $(SIM_CFLAGS) -c $< -o $@
+
+# The git revision recorded in every JSON npsim writes (docs/sim.md "Provenance"); "unknown"
+# outside a git tree. The file changes only when the revision does, so main.o is rebuilt then.
+SIM_GIT_REV_FILE := $(SIM_DIR)/git_rev
+.PHONY: sim-git-rev
+sim-git-rev:
+	@mkdir -p $(SIM_DIR); r=$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown); \
+	  if [ "$$(cat $(SIM_GIT_REV_FILE) 2>/dev/null)" != "$$r" ]; then echo "$$r" > $(SIM_GIT_REV_FILE); fi
+$(SIM_GIT_REV_FILE): sim-git-rev
+
+$(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
+	$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
 $(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj-san
 	$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
@@ -66,10 +86,12 @@ sim: $(NPSIM)
 	@echo "sim: table in $(SIM_DIR)/summary.txt, per-run JSON in $(SIM_DIR)/summary.json"
 
 ## sim-test: simulator tests (cmocka; zero-load latency, conservation, deadlock freedom, determinism, file errors, multicast split)
-sim-test: $(SIM_TEST_BINS)
+# test_sim_cli runs the npsim program itself (command line, output paths, gnuplot, JSON).
+sim-test: $(SIM_TEST_BINS) $(NPSIM)
 	@for t in $(SIM_TEST_BINS); do \
 	  echo "== $$t"; \
-	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) $$t || exit 1; \
+	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) SIM_TEST_NPSIM=$(NPSIM) \
+	    SIM_TEST_TMP=$(SIM_TEST_DIR)/tmp $$t || exit 1; \
 	done
 
 ## sim-bench: simulated cycles per CPU second, instructions per simulated cycle (callgrind) and memory, 8x8 and 16x16, uniform 1-flit at 0.2
@@ -121,3 +143,27 @@ sim-pcu: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) pcu-sweep $(SIM_ARGS) --out $(SIM_DIR)
 	@echo "sim-pcu: table in $(SIM_DIR)/pcu_sweep.txt, per-run JSON in $(SIM_DIR)/pcu_sweep.json, plot $(SIM_DIR)/pcu_sweep.png"
+
+# ---- libFuzzer targets of the simulator's parsers (FUZZ_SIM_TARGETS, run by make fuzz) ---------
+# One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources
+# (tests/tests.mk's fuzz rule links NP_SRC only): the configuration, the shared tokenizer, the
+# project's traces, Accel-Sim's (and the coalescer it turns addresses into lines with).
+FUZZ_SIM_SRC  := sim/config.c sim/textscan.c sim/trace.c sim/traceg.c sim/coalesce.c
+FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
+$(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
+
+# Seeds from the fixtures of tests/traces/ (the Accel-Sim kernel, and the same workload through
+# npsim convert as text v2 and binary v2) and the shipped configurations. fuzz_sim_trace_bin puts
+# the magic in front of every input: its seed is the binary file without it.
+FUZZ_SIM_FIXTURE := tests/traces/tiny-accelsim
+$(FUZZ_DIR)/sim-seeds.stamp: $(NPSIM) $(wildcard $(FUZZ_SIM_FIXTURE)/*) $(wildcard sim/configs/*.cfg)
+	@mkdir -p $(addprefix $(FUZZ_DIR)/seeds/,$(FUZZ_SIM_TARGETS))
+	cp $(FUZZ_SIM_FIXTURE)/*.traceg $(FUZZ_DIR)/seeds/fuzz_sim_traceg/
+	cp sim/configs/*.cfg $(FUZZ_DIR)/seeds/fuzz_sim_config/
+	$(NPSIM) convert $(FUZZ_SIM_FIXTURE)/kernelslist.g $(FUZZ_DIR)/seeds/fuzz_sim_trace_text/tiny.trace
+	$(NPSIM) convert $(FUZZ_SIM_FIXTURE)/kernelslist.g $(FUZZ_DIR)/seeds/fuzz_sim_trace_text/tiny.bin
+	tail -c +9 $(FUZZ_DIR)/seeds/fuzz_sim_trace_text/tiny.bin > $(FUZZ_DIR)/seeds/fuzz_sim_trace_bin/tiny.body
+	@touch $@
+$(FUZZ_DIR)/seeds.stamp: $(FUZZ_DIR)/sim-seeds.stamp

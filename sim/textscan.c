@@ -156,3 +156,15 @@ bool ts_double(const char *s, double *out) {
     *out = v;
     return true;
 }
+
+const char *ts_num_why(const char *s) {
+    if (!s || !*s) return "";
+    const char *p = s + (*s == '-' || *s == '+');
+    if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+        return " (a leading zero is refused rather than read as octal: write decimal without it, hex with 0x)";
+    if (strchr("nNiI", *p)) return " (not a finite number)";
+    if (*s == '+' || *s == '-') return " (no sign)";
+    for (; *p; p++)
+        if (strchr("abcdefABCDEF", *p) && !strchr("eE", *p)) return " (hex is written with 0x)";
+    return "";
+}

@@ -55,4 +55,9 @@ bool ts_num_u64(const char *s, uint64_t max, uint64_t *out);
 /* A finite decimal number (strtod syntax, but no NaN, no infinity, no hex float). */
 bool ts_double(const char *s, double *out);
 
+/* Why s is not a number of the strict syntax, for messages ("" when no better reason than the
+ * expected form): a leading zero (never read as octal, nor silently as decimal), nan / inf, a
+ * sign, hex without 0x. */
+const char *ts_num_why(const char *s);
+
 #endif

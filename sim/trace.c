@@ -228,7 +228,8 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
                 return ts_fail(ts, "expected 'sm warp R|W address mask ...', got %u fields (no mask after '%s')",
                                ts->ntok, ts->tok[i]);
             uint64_t addr, mask;
-            if (!ts_num_u64(ts->tok[i], UINT64_MAX, &addr)) return ts_fail(ts, "bad address '%s'", ts->tok[i]);
+            if (!ts_num_u64(ts->tok[i], UINT64_MAX, &addr))
+                return ts_fail(ts, "bad address '%s'%s", ts->tok[i], ts_num_why(ts->tok[i]));
             if (!ts_hex_u64(ts->tok[i + 1], false, 0xF, &mask))
                 return ts_fail(ts, "bad sub-block mask '%s' (hex 1..f)", ts->tok[i + 1]);
             acc[n] = (trace_access){addr, in.sm, in.warp, op == OP_ST, (uint8_t)mask};

@@ -8,16 +8,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_opts.h"
+
 #define NP_CLI_NAME "nocpress"
-#define NP_EXIT_OK 0
-#define NP_EXIT_FAIL 1  /* the command ran and failed (bad input file, I/O error) */
-#define NP_EXIT_USAGE 2 /* bad command line */
-
-/* Prints "nocpress: <message>" to stderr. Always returns NP_EXIT_FAIL. */
-int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Prints "nocpress <cmd>: <message>" plus a hint to run --help. Returns NP_EXIT_USAGE. */
-int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
+/* cli_fail, cli_usage_error, cli_parse_options, cli_expect_operands, NP_EXIT_*: cli_opts.h */
 /* A whole file in memory (`reuse`: the analysis keeps every access of the trace anyway). */
 typedef struct {
     uint8_t *data;
@@ -80,23 +74,6 @@ bool cli_parse_lane_bytes(const char *cmd, const char *text, unsigned *out);
 bool cli_parse_approx_bits(const char *cmd, const char *text, unsigned *out);
 /* True when arg is -h or --help. */
 bool cli_is_help(const char *arg);
-
-/* The one option parser of every subcommand (getopt_long): `--opt value` and `--opt=value`;
- * options before or after the operands, even under POSIXLY_CORRECT (argv is rearranged so the
- * operands come last, in their order); `--` ends the options; an unambiguous prefix of a long
- * name is accepted. An unknown or ambiguous
- * option, a missing value, or a value given to an option that takes none is a usage error
- * (message, exit NP_EXIT_USAGE), never an operand. longopts ends with a zero entry and holds
- * {"help", no_argument, NULL, 'h'}; -h is its short form. When usage is not NULL, --help prints
- * it to stdout and returns NP_EXIT_OK; with usage NULL, 'h' goes to on_option like any other.
- * on_option(ctx, val, value) returns -1 to go on or an exit code to stop with (it prints its
- * own message). Returns -1 with *first the index of the first operand, else an exit code. */
-struct option;
-int cli_parse_options(int argc, char **argv, const struct option *longopts, const char *usage,
-                      int (*on_option)(void *ctx, int key, const char *value), void *ctx, int *first);
-/* A usage error unless the command got between min and max operands (max < 0: no limit);
- * what names them ("FILE...", "IN and OUT"). Returns -1 when the count is right. */
-int cli_expect_operands(const char *cmd, int count, int min, int max, const char *what);
 
 /* Element type of a data file, from the second-to-last dot-separated part of its name
  * (/work/shared/data/README.md): "x.float32.bin" -> CLI_ELEM_FLOAT32. */

@@ -25,7 +25,7 @@ PAPER_JOBS     ?= $(JOBS)
 # Arguments every job's npsim gets (the manifest may not set data_dir and synth_report), then
 # PAPER_EXTRA: key=value words for every run, e.g. PAPER_EXTRA=core=sm for the SM core model.
 PAPER_EXTRA    ?=
-PAPER_ARGS     := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_JSON) $(PAPER_EXTRA)
+PAPER_ARGS     := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG) $(PAPER_EXTRA)
 # Seeds run by paper-slurm-test (a small subset; every seed's runs are independent of the others).
 PAPER_SLURM_TEST_SEEDS ?= 001 002
 # The commit the binary was built from: the work tree's HEAD, -dirty when sim/ or cmodel/ differ
@@ -67,7 +67,7 @@ paper-slurm: $(NPPAPER) $(PAPER_NPSIM)
 	@rm -rf $(PAPER_DIR)/slurm-jobs && mkdir -p $(PAPER_DIR)/slurm-jobs $(PAPER_DIR)/slurm-out
 	@$(PAPER_COMMIT_CMD); \
 	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(PAPER_MANIFEST) PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
-	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_JSON) PAPER_EXTRA='$(PAPER_EXTRA)' \
+	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_ARG) PAPER_EXTRA='$(PAPER_EXTRA)' \
 	  sbatch --wait --array=$$($(NPPAPER) indices --manifest $(PAPER_MANIFEST)) \
 	  -o $(PAPER_DIR)/slurm-out/%A_%a.out sim/paper/paper.sbatch
 	$(NPPAPER) gather $(PAPER_TABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_DIR)
@@ -77,7 +77,7 @@ paper-slurm-test: $(NPPAPER) $(PAPER_NPSIM)
 	@bash sim/paper/deps.sh parallel slurm-wlm munge jq
 	@$(PAPER_COMMIT_CMD); \
 	bash sim/paper/slurm_test.sh $(BUILD)/paper-slurm-test $(NPPAPER) $(PAPER_NPSIM) "$$c" $(PAPER_MANIFEST) \
-	  $(PAPER_FIGURES) $(PAPER_SEEDS) $(DATA_DIR) $(SIM_SYNTH_JSON) $(PAPER_SLURM_TEST_SEEDS) \
+	  $(PAPER_FIGURES) $(PAPER_SEEDS) $(DATA_DIR) '$(SIM_SYNTH_ARG)' $(PAPER_SLURM_TEST_SEEDS) \
 	  2>&1 | tee $(BUILD)/paper-slurm-test.log
 
 ## paper-test: the gatherer's test: malformed / missing job JSON and bad tables name the file; a complete set gives the expected table

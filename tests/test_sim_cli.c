@@ -1,0 +1,344 @@
+/* npsim as a user runs it (issue 15): the program itself, started with an argv (no shell), its
+ * exit code, stdout and stderr checked. Numbers are strict everywhere, stray words and misplaced
+ * options are usage errors, a named synth_report must be usable, output paths are checked before
+ * the run, no path reaches a shell (gnuplot), config paths are relative to the config, the data
+ * folder is read only when contents are needed, and every JSON carries its provenance, from which
+ * `npsim run --from-json` makes the same run again. SIM_TEST_NPSIM names the program (sim.mk). */
+#define _XOPEN_SOURCE 700
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <cJSON.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sim_test_util.h"
+
+static char tmp[512];            /* this run's scratch folder */
+static char npsim[PATH_MAX];         /* absolute: the child may run in another folder */
+static char data_dir[PATH_MAX];      /* absolute */
+static char out_text[1 << 16], err_text[1 << 16];
+
+static void slurp(const char *path, char *buf, size_t n) {
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[got] = '\0';
+    if (f) fclose(f);
+}
+
+/* Run npsim with args (NULL-terminated) in folder cwd (NULL: this one); stdout and stderr land
+ * in out_text / err_text. Returns the exit code. */
+static int run_in(const char *cwd, const char *const *args) {
+    char out_path[600], err_path[600];
+    snprintf(out_path, sizeof out_path, "%s/stdout", tmp);
+    snprintf(err_path, sizeof err_path, "%s/stderr", tmp);
+    const char *argv[64] = {npsim};
+    unsigned n = 1;
+    for (; args[n - 1] && n < 63; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 || (cwd && chdir(cwd) != 0)) _exit(126);
+        execv(npsim, (char *const *)argv);
+        _exit(127);
+    }
+    int status;
+    assert_true(waitpid(pid, &status, 0) == pid);
+    slurp(out_path, out_text, sizeof out_text);
+    slurp(err_path, err_text, sizeof err_text);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+#define RUN(...) run_in(NULL, (const char *const[]){__VA_ARGS__, NULL})
+#define RUN_IN(dir, ...) run_in(dir, (const char *const[]){__VA_ARGS__, NULL})
+
+static void expect(int rc, int want_rc, const char *stream, const char *want) {
+    if (rc != want_rc || !strstr(stream, want))
+        fail_msg("rc %d (want %d), output lacks '%s':\nstdout: %.2000s\nstderr: %.2000s", rc, want_rc, want, out_text,
+                 err_text);
+}
+
+static const char *write_file(const char *name, const char *text) {
+    static char path[8][700];
+    static unsigned next;
+    char *p = path[next++ % 8];
+    snprintf(p, sizeof path[0], "%s/%s", tmp, name);
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+static const char *data_arg(void) {
+    static char a[PATH_MAX + 16];
+    snprintf(a, sizeof a, "data_dir=%s", data_dir);
+    return a;
+}
+
+/* ---- numbers: one strict parser (textscan.c) for config, traces and the command line ---------- */
+
+static void test_numbers(void **state) {
+    (void)state;
+    const char *lead = "a leading zero is refused rather than read as octal";
+    expect(RUN("traffic", "mesh_k=010"), 2, err_text, lead);        /* was an 8x8 mesh */
+    expect(RUN("traffic", "mesh_k=08"), 2, err_text, lead);
+    expect(RUN("traffic", "injection_rate=nan"), 2, err_text, "not a finite number");
+    expect(RUN("traffic", "mcast_fraction=nan"), 2, err_text, "not a finite number");
+    expect(RUN("traffic", "injection_rate=inf"), 2, err_text, "not a finite number");
+    expect(RUN("bench", "--cycles", "010"), 2, err_text, "no leading zero");
+    expect(RUN("bench", "--cycles=+5"), 2, err_text, "no sign");
+    expect(RUN("gen-trace", "--per-warp", "0x10", "--out", "x.trace"), 2, err_text, "--per-warp '0x10'");
+    char where[700];
+    const char *cfg = write_file("octal.cfg", "# a machine\nmesh_k = 010\n");
+    snprintf(where, sizeof where, "%s:2: mesh_k = '010'", cfg);
+    expect(RUN("traffic", "-c", cfg), 1, err_text, where);
+    const char *trace = write_file("octal.trace", "0 0 R 0x100 f\n0 0 R 0100000 f\n");
+    snprintf(where, sizeof where, "%s:2: bad address '0100000'", trace);
+    expect(RUN("run", "--trace", trace), 1, err_text, where);       /* was read as 0x8000 */
+    expect(RUN("run", "--trace", trace), 1, err_text, lead);
+}
+
+/* ---- the command line: getopt_long via cmodel/tool/cli_opts.c, nothing ignored ---------------- */
+
+static void test_stray_words(void **state) {
+    (void)state;
+    expect(RUN("traffic", "injection_rate", "0.3"), 2, err_text, "'injection_rate' is a configuration key without a value");
+    expect(RUN("traffic", "foo"), 2, err_text, "unexpected argument 'foo'");
+    expect(RUN("traffic", "--trace", "x"), 2, err_text, "option --trace does not apply to traffic");
+    expect(RUN("traffic", "--bogus"), 2, err_text, "unknown option '--bogus'");
+    expect(RUN("run", "--pattern"), 2, err_text, "option '--pattern' needs a value");
+    expect(RUN("frob"), 2, err_text, "unknown command 'frob'");
+    expect(RUN("convert", "only-one"), 2, err_text, "expected 2 operands");
+    expect(RUN("gen-trace", "--pattern", "stream"), 2, err_text, "--out FILE is required");
+    /* --opt=value and --opt value, options after the operands */
+    expect(RUN("bench", "mesh_k=4", "--cycles=200"), 0, out_text, "200 cycles");
+    expect(RUN("bench", "--cycles", "300", "mesh_k=4"), 0, out_text, "300 cycles");
+    static const char *const cmds[] = {"compare", "run", "traffic", "sweep", "bench", "gpu-bench", "core-compare",
+                                       "gen-trace", "convert", "ba-compare", "pcu-sweep", "codecs", "help-config"};
+    for (unsigned i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "usage: npsim %s", cmds[i]);
+        expect(RUN(cmds[i], "--help"), 0, out_text, want);
+    }
+    expect(RUN("--version"), 0, out_text, "npsim ");
+    expect(RUN("--version"), 0, out_text, "git ");
+    expect(RUN("--help"), 0, out_text, "pcu-sweep");
+}
+
+/* ---- synth_report: a named one must be usable; the default may fall back ----------------------- */
+
+static void test_synth_report(void **state) {
+    (void)state;
+    char arg[800];
+    snprintf(arg, sizeof arg, "synth_report=%s", write_file("bad_report.json", "{\"units\": [ oops\n"));
+    expect(RUN("codecs", arg), 1, err_text, "not valid JSON");
+    snprintf(arg, sizeof arg, "synth_report=%s", write_file("no_units.json", "{\"x\": 1}\n"));
+    expect(RUN("codecs", arg), 1, err_text, "no \"units\" array");
+    snprintf(arg, sizeof arg, "synth_report=%s/missing.json", tmp);
+    expect(RUN("codecs", arg), 1, err_text, "cannot open: No such file or directory");
+    expect(RUN("run", arg, "--pattern", "stream"), 1, err_text, "synth_report = ");   /* before any simulation */
+    assert_string_equal(out_text, "");
+    expect(RUN("codecs", "synth_report="), 0, out_text, "no synthesis report (synth_report is empty)");
+    /* a usable report: its figure, with the file as the source */
+    snprintf(arg, sizeof arg, "synth_report=%s",
+             write_file("good_report.json", "{\"units\": [{\"top\": \"dsm_compressor\", \"latency_cycles\": 7}]}\n"));
+    expect(RUN("codecs", arg), 0, out_text, "compressor 7 (");
+    expect(RUN("codecs", arg), 0, out_text, "good_report.json)");
+    /* the default path may be missing: published figures, and the output says so */
+    char dir[700];
+    snprintf(dir, sizeof dir, "%s/nowhere", tmp);
+    mkdir(dir, 0777);
+    expect(RUN_IN(dir, "codecs"), 0, out_text, "build/synth/report.json not found");
+}
+
+/* ---- output paths: checked before the run; folders made where a folder was asked for ------------ */
+
+static void test_output_paths(void **state) {
+    (void)state;
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", "/nonexistent/r.json"), 1, err_text,
+           "--out /nonexistent/r.json: cannot write: folder /nonexistent: No such file or directory");
+    assert_string_equal(out_text, "");                          /* nothing was simulated */
+    expect(RUN("run", data_arg(), "--out", tmp), 1, err_text, "is a folder");
+    char trace[700], out[800], json[900];
+    snprintf(trace, sizeof trace, "%s/tiny.trace", tmp);
+    expect(RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "1", "--out", trace), 0, out_text, "gen-trace");
+    snprintf(out, sizeof out, "%s/new/deeper", tmp);            /* a folder that does not exist yet */
+    expect(RUN("core-compare", "--trace", trace, "--out", out), 0, out_text, "core-compare");
+    snprintf(json, sizeof json, "%s/core_compare.json", out);
+    struct stat sb;
+    assert_int_equal(stat(json, &sb), 0);
+}
+
+/* ---- no user string reaches a shell: gnuplot runs with an argv, the script on its stdin ---------- */
+
+static void test_no_shell(void **state) {
+    (void)state;
+    char work[700], out[900], png[1000], pwned[800];
+    snprintf(work, sizeof work, "%s/shell", tmp);
+    mkdir(work, 0777);
+    snprintf(pwned, sizeof pwned, "%s/PWNED", work);
+    const char *name = "x$(touch PWNED)'q\"`touch PWNED`;touch PWNED";
+    snprintf(out, sizeof out, "%s/s", name);
+    char folder[900];
+    snprintf(folder, sizeof folder, "%s/%s", work, name);
+    assert_int_equal(mkdir(folder, 0777), 0);
+    expect(RUN_IN(work, "sweep", "mesh_k=4", "warmup_cycles=100", "measure_cycles=300", "drain_cycles=2000", "--out", out),
+           0, out_text, "sweep: wrote");
+    struct stat sb;
+    assert_int_not_equal(stat(pwned, &sb), 0);                 /* no command ran */
+    snprintf(png, sizeof png, "%s/s.png", folder);
+    assert_int_equal(stat(png, &sb), 0);                        /* and gnuplot drew the plot */
+    assert_true(sb.st_size > 0);
+}
+
+/* ---- config paths, data folder only when needed ---------------------------------------------------- */
+
+static void test_paths_and_data(void **state) {
+    (void)state;
+    char sub[700], link[800], trace[700];
+    snprintf(sub, sizeof sub, "%s/cfgdir", tmp);
+    mkdir(sub, 0777);
+    const char *cfg = write_file("cfgdir/rel.cfg", "data_dir = lines   # next to this file\n");
+    char want[800];
+    snprintf(want, sizeof want, "%s/lines", sub);               /* relative to the config, not the cwd */
+    expect(RUN("run", "-c", cfg, "--pattern", "stream", "--per-warp", "1"), 1, err_text, want);
+    expect(RUN("run", "-c", cfg, "--pattern", "stream", "--per-warp", "1"), 1, err_text, "set data_dir=");
+    snprintf(link, sizeof link, "%s/lines", sub);
+    assert_int_equal(symlink(data_dir, link), 0);
+    expect(RUN("run", "-c", cfg, "--pattern", "stream", "--per-warp", "1"), 0, out_text, "memory image");
+    /* the user's own trace with compressor none: no data folder needed, same result */
+    snprintf(trace, sizeof trace, "%s/own.trace", tmp);
+    expect(RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", trace), 0, out_text, "gen-trace");
+    expect(RUN("run", data_arg(), "--trace", trace), 0, out_text, "completion");
+    char with_data[sizeof out_text];
+    const char *row = strstr(out_text, "\nnone");
+    assert_non_null(row);
+    snprintf(with_data, sizeof with_data, "%s", row);
+    expect(RUN("run", "data_dir=/nonexistent", "--trace", trace), 0, out_text, "memory image not read");
+    row = strstr(out_text, "\nnone");
+    assert_non_null(row);
+    assert_string_equal(row, with_data);
+    expect(RUN("run", "data_dir=/nonexistent", "compressor=dsm", "--trace", trace), 1, err_text,
+           "compressor dsm reads the memory image; set data_dir=");
+}
+
+/* ---- provenance and rerunning from a JSON ---------------------------------------------------------- */
+
+static cJSON *load_json(const char *path) {
+    static char text[1 << 20];
+    slurp(path, text, sizeof text);
+    cJSON *j = cJSON_Parse(text);
+    if (!j) fail_msg("%s: not JSON", path);
+    return j;
+}
+
+static void check_provenance(const cJSON *root) {
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "provenance");
+    assert_non_null(p);
+    static const char *const fields[] = {"tool", "version", "git_revision", "library", "models", "command", "seed",
+                                         "config", "workload", "inputs", "latencies"};
+    for (unsigned i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (!cJSON_GetObjectItemCaseSensitive(p, fields[i])) fail_msg("provenance lacks %s", fields[i]);
+    const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(p, "config");
+    /* every key, defaults included */
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(cfg, "mesh_k"));
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(cfg, "dram_latency"));
+    assert_non_null(cJSON_GetObjectItemCaseSensitive(cfg, "seed"));
+    const cJSON *in;
+    cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(p, "inputs"))
+        if (!cJSON_GetObjectItemCaseSensitive(in, "bytes")) fail_msg("an input without its size");
+    const cJSON *lat;
+    cJSON_ArrayForEach(lat, cJSON_GetObjectItemCaseSensitive(p, "latencies")) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(lat, "compressor");
+        assert_true(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(c, "source")));
+    }
+}
+
+static void test_provenance_and_rerun(void **state) {
+    (void)state;
+    char a[700], b[700], cfgarg[800];
+    snprintf(a, sizeof a, "%s/a.json", tmp);
+    snprintf(b, sizeof b, "%s/b.json", tmp);
+    /* a non-default configuration from a file and the command line, a non-default seed */
+    const char *cfg = write_file("rerun.cfg", "injection_rate = 0.3333333333333333\nl2_hit_latency = 100\n");
+    snprintf(cfgarg, sizeof cfgarg, "%s", cfg);
+    expect(RUN("run", "-c", cfgarg, data_arg(), "compressor=dsm", "seed=7", "mesh_k=0x8", "--pattern", "graph",
+               "--per-warp", "3", "--out", a), 0, out_text, "dsm");
+    cJSON *ja = load_json(a);
+    check_provenance(ja);
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(ja, "provenance");
+    assert_int_equal((int)cJSON_GetObjectItemCaseSensitive(p, "seed")->valuedouble, 7);
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(p, "config"), "l2_hit_latency")
+                            ->valuestring, "100");
+    /* rerun from the JSON alone (no -c, no keys, no workload options): the same run */
+    expect(RUN("run", "--from-json", a, "--out", b), 0, out_text, "dsm");
+    cJSON *jb = load_json(b);
+    check_provenance(jb);
+    cJSON_DeleteItemFromObject(ja, "provenance");
+    cJSON_DeleteItemFromObject(jb, "provenance");
+    if (!cJSON_Compare(ja, jb, true)) fail_msg("rerun from %s differs", a);
+    /* a key on the command line overrides the JSON's, and a changed run compares unequal (the
+     * comparison above can fail) */
+    expect(RUN("run", "--from-json", a, "l2_hit_latency=300", "--out", b), 0, out_text, "dsm");
+    cJSON *jc = load_json(b);
+    cJSON_DeleteItemFromObject(jc, "provenance");
+    assert_false(cJSON_Compare(ja, jc, true));
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+    cJSON_Delete(jc);
+    expect(RUN("run", "--from-json", cfg), 1, err_text, "not valid JSON");
+    /* the sweep's JSON carries it too */
+    char prefix[700], sj[800];
+    snprintf(prefix, sizeof prefix, "%s/sw", tmp);
+    expect(RUN("sweep", "mesh_k=4", "warmup_cycles=100", "measure_cycles=300", "drain_cycles=2000", "--out", prefix), 0,
+           out_text, "sweep: wrote");
+    snprintf(sj, sizeof sj, "%s.json", prefix);
+    cJSON *js = load_json(sj);
+    check_provenance(js);
+    cJSON_Delete(js);
+}
+
+int main(void) {
+    const char *prog = getenv("SIM_TEST_NPSIM");
+    if (!prog) prog = "build/bin/npsim";
+    if (!realpath(prog, npsim)) {
+        fprintf(stderr, "test_sim_cli: %s: not found (SIM_TEST_NPSIM)\n", prog);
+        return 1;
+    }
+    if (!realpath(sim_test_data_dir(), data_dir)) {
+        fprintf(stderr, "test_sim_cli: data folder %s not found (SIM_TEST_DATA_DIR)\n", sim_test_data_dir());
+        return 1;
+    }
+    const char *base = getenv("SIM_TEST_TMP");
+    char made[400];
+    snprintf(made, sizeof made, "%s", base ? base : "/tmp");
+    mkdir(made, 0777);
+    snprintf(tmp, sizeof tmp, "%.400s/test_sim_cli_XXXXXX", made);
+    if (!mkdtemp(tmp)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    char abs[PATH_MAX];
+    if (realpath(tmp, abs) && strlen(abs) < sizeof tmp) memcpy(tmp, abs, strlen(abs) + 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_stray_words),
+        cmocka_unit_test(test_synth_report),
+        cmocka_unit_test(test_output_paths),
+        cmocka_unit_test(test_no_shell),
+        cmocka_unit_test(test_paths_and_data),
+        cmocka_unit_test(test_provenance_and_rerun),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
