@@ -419,6 +419,22 @@ static cJSON *provenance_json(const options *o, const mem_image *img, bool all_c
     if (o->from_json) add_input(in, "from-json", o->from_json);
     for (unsigned i = 0; i < o->nconfigs; i++) add_input(in, "config", o->configs[i]);
     if (o->trace) add_input(in, "trace", o->trace);
+    size_t tl = o->trace ? strlen(o->trace) : 0;
+    if (tl >= 13 && !strcmp(o->trace + tl - 13, "kernelslist.g")) {
+        /* an Accel-Sim list: the kernel trace it names is an input too (traceg.c: one
+         * kernel-N.traceg line, no folder part, beside the list) */
+        FILE *kl = fopen(o->trace, "r");
+        char line[512];
+        while (kl && fgets(line, sizeof line, kl)) {
+            line[strcspn(line, " \t\r\n")] = '\0';
+            size_t n = strlen(line);
+            if (strncmp(line, "kernel-", 7) || n < 8 || strcmp(line + n - 7, ".traceg") || strchr(line, '/')) continue;
+            char path[SIM_PATH_MAX + 512];
+            snprintf(path, sizeof path, "%.*s%s", (int)(tl - 13), o->trace, line);
+            add_input(in, "trace", path);
+        }
+        if (kl) fclose(kl);
+    }
     if (o->synth_used) add_input(in, "synth_report", o->cfg.synth_report);
     if (img && o->image_loaded)
         for (unsigned i = 0; i < img->nregions; i++) {

@@ -298,7 +298,17 @@ static void test_provenance_and_rerun(void **state) {
     cJSON_Delete(jb);
     cJSON_Delete(jc);
     expect(RUN("run", "--from-json", cfg), 1, err_text, "not valid JSON");
-    /* the sweep's JSON carries it too */
+    /* an Accel-Sim list: the kernel trace it names is an input, with its size */
+    expect(RUN("run", "core=sm", "--trace", "tests/traces/tiny-accelsim/kernelslist.g", "--out", a), 0, out_text, "core");
+    cJSON *jk = load_json(a);
+    check_provenance(jk);
+    bool kernel = false;
+    const cJSON *in;
+    cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jk, "provenance"), "inputs"))
+        kernel |= strstr(cJSON_GetObjectItemCaseSensitive(in, "path")->valuestring, "kernel-1.traceg") != NULL;
+    assert_true(kernel);
+    cJSON_Delete(jk);
+        /* the sweep's JSON carries it too */
     char prefix[700], sj[800];
     snprintf(prefix, sizeof prefix, "%s/sw", tmp);
     expect(RUN("sweep", "mesh_k=4", "warmup_cycles=100", "measure_cycles=300", "drain_cycles=2000", "--out", prefix), 0,
