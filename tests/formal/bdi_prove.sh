@@ -8,16 +8,17 @@
 #                      it at a deliberately broken copy shows that a proof then fails.
 #
 #   b8d1 .. b2d1  bdi_shape_miter (512 free bits): for every 64-byte block the shape's
-#           bdi_bd_unit accepts, its layout decoded by bdi_bd_recover is the block again (the
-#           arithmetic of the format: immediates, base, high-part compare and recovery).
+#           bdi_bd_unit accepts, its layout (with the shape's code) decoded by bdi_block_unpack
+#           is the block again (the arithmetic of the format: immediates, base, high-part
+#           compare; the unpacker's operand choice and segmented adder).
 #   line    bdi_line_miter (2 x 516 free bits): for any two block streams the packer can make
 #           (defined code, zero tail), bdi_line_unpack(bdi_line_concat(s0, s1)) with the
 #           stream's own length gives s0 and s1 back with err_o = 0, and the line stream is
 #           zero above its length.
 #   sanity  bdi_shape_miter b8d1 with CorruptBit set (one base bit flipped between packer and
 #           unpacker): the solver must find a counterexample.
-# Not proved here: the per-block selection and one-hot multiplexers around the six shapes
-# (bdi_select, the layout AND-OR of bdi_block_pack, the output AND-OR of bdi_block_unpack):
+# Not proved here: the per-block selection and layout multiplexer around the six shapes
+# (bdi_select, the layout AND-OR of bdi_block_pack) and the repeated-value and raw paths:
 # a whole-block miter did not finish in 20 minutes (docs/bdi.md 9.3); the Verilator harness
 # and the golden vectors cover them.
 # Engine: ABC SAT sweeping (&fraig) inside Yosys `abc`, then Yosys `sat -prove` (MiniSat).
@@ -43,21 +44,21 @@ front() {  # top [chparam arguments]
 }
 readonly sweep='abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;'
 
-shape() {  # name k d
-  np_prove bdi "$1" "shape round trip: bdi_bd_recover(layout(bdi_bd_unit(x))) == x when it fits" \
+shape() {  # name k d code
+  np_prove bdi "$1" "shape round trip: bdi_block_unpack(layout(bdi_bd_unit(x))) == x when it fits" \
     "K=$2 D=$3, input 512 bits" proof \
-    "$(front bdi_shape_miter "-set K $2 -set D $3") $sweep sat -prove ok_o 1 -verify bdi_shape_miter"
+    "$(front bdi_shape_miter "-set K $2 -set D $3 -set Code $4") $sweep sat -prove ok_o 1 -verify bdi_shape_miter"
 }
 
 status=0
 for p in "${props[@]}"; do
   case $p in
-    b8d1) shape b8d1 8 1 || status=1 ;;
-    b8d2) shape b8d2 8 2 || status=1 ;;
-    b8d4) shape b8d4 8 4 || status=1 ;;
-    b4d1) shape b4d1 4 1 || status=1 ;;
-    b4d2) shape b4d2 4 2 || status=1 ;;
-    b2d1) shape b2d1 2 1 || status=1 ;;
+    b8d1) shape b8d1 8 1 2 || status=1 ;;
+    b8d2) shape b8d2 8 2 3 || status=1 ;;
+    b8d4) shape b8d4 8 4 4 || status=1 ;;
+    b4d1) shape b4d1 4 1 5 || status=1 ;;
+    b4d2) shape b4d2 4 2 6 || status=1 ;;
+    b2d1) shape b2d1 2 1 7 || status=1 ;;
     line)
       np_prove bdi line "line concat -> line unpack, both block streams back, err_o = 0" "input 1032 bits" proof \
         "$(front bdi_line_miter) $sweep sat -prove ok_o 1 -verify bdi_line_miter" || status=1 ;;

@@ -1,13 +1,14 @@
 // bdi_shape_miter: formal round trip of one base/delta shape (tests/formal/bdi_prove.sh): for
 // every 64-byte block block_i (512 free bits) on which bdi_bd_unit #(K, D) reports fit_o, the
-// layout bdi_block_pack emits for that shape ({deltas, mask, base, code}) decoded by
-// bdi_bd_recover #(K, D) gives block_i back. This is the arithmetic of the format (immediates,
-// the first non-immediate as base, the high-part compare in the packer and the three-way
-// high part in the unpacker). CorruptBit >= 0 flips that bit of the layout between packer and
+// layout bdi_block_pack emits for that shape ({deltas, mask, base, Code}) decoded by
+// bdi_block_unpack gives block_i back. This is the arithmetic of the format (immediates, the
+// first non-immediate as base, the high-part compare in the packer; the A/B operand choice and
+// the segmented adder in the unpacker) for that code. CorruptBit >= 0 flips that bit of the layout between packer and
 // unpacker (a negative control: the solver must then find a counterexample).
 module bdi_shape_miter #(
   parameter integer K = 8,
   parameter integer D = 1,
+  parameter integer Code = 2,        // the shape's code (docs/bdi.md 3)
   parameter integer CorruptBit = -1
 ) (
   input  wire [511:0] block_i,
@@ -27,7 +28,8 @@ module bdi_shape_miter #(
   bdi_bd_unit #(.K(K), .D(D)) u_unit (.block_i(block_i), .fit_o(fit), .base_o(base), .mask_o(mask),
                                       .deltas_o(deltas));
 
-  wire [515:0] layout = {{(516-Used){1'b0}}, deltas, mask, base, 4'd0};
+  wire [3:0]   code = Code;
+  wire [515:0] layout = {{(516-Used){1'b0}}, deltas, mask, base, code};
   wire [515:0] stream;
   generate
     if (CorruptBit >= 0) begin : gen_corrupt
@@ -37,7 +39,7 @@ module bdi_shape_miter #(
     end
   endgenerate
   wire [511:0] back;
-  bdi_bd_recover #(.K(K), .D(D)) u_recover (.stream_i(stream), .block_o(back));
+  bdi_block_unpack u_unpack (.en_i(1'b1), .stream_i(stream), .block_o(back));
 
   assign ok_o = ~fit | (back == block_i);
 
