@@ -21,24 +21,28 @@ TEST_SCALAR  := $(TEST_DIR)/scalar/test_dsm
 TEST_ENV      = NP_DATA_DIR=$(DATA_DIR) NP_VECTOR_DIR=vectors/dsm
 ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: test-c test-c-build fuzz fuzz-long
+.PHONY: test-c test-c-build test-c-scalar fuzz fuzz-long
 
-## test-c: C model unit tests (cmocka): plain, scalar-remap and ASan+UBSan builds
+## test-c: C model unit tests (cmocka): plain, scalar-remap and ASan+UBSan builds, JOBS programs at a time
 test-c: test-c-build
-	@echo "== test-c: plain build"
-	@for t in $(TEST_C_PROGS); do \
-	  rm -rf $(TEST_DIR)/tmp-plain/$$t; mkdir -p $(TEST_DIR)/tmp-plain/$$t; \
-	  $(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) NP_TEST_TMP=$(TEST_DIR)/tmp-plain/$$t \
-	    $(TEST_DIR)/plain/$$t || exit 1; \
-	done
-	@echo "== test-c: portable scalar remap (-DNP_DSM_NO_SIMD)"
+	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target \
+	  $(addprefix test-c-plain-,$(TEST_C_PROGS)) test-c-scalar $(addprefix test-c-san-,$(TEST_C_PROGS))
+	@echo "test-c: $(words $(TEST_C_PROGS)) programs passed plain and under ASan + UBSan, and the scalar remap"
+
+# One target per program and build, each in its own scratch folder, so they can run side by side.
+test-c-plain-%: $(TEST_DIR)/plain/% $(NOCPRESS)
+	@echo "== test-c: $* (plain build)"
+	@rm -rf $(TEST_DIR)/tmp-plain/$*; mkdir -p $(TEST_DIR)/tmp-plain/$*
+	@$(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) NP_TEST_TMP=$(TEST_DIR)/tmp-plain/$* $(TEST_DIR)/plain/$*
+
+test-c-san-%: $(TEST_DIR)/san/% $(NOCPRESS_SAN)
+	@echo "== test-c: $* (ASan + UBSan build, sanitized CLI)"
+	@rm -rf $(TEST_DIR)/tmp-san/$*; mkdir -p $(TEST_DIR)/tmp-san/$*
+	@$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS_SAN) NP_TEST_TMP=$(TEST_DIR)/tmp-san/$* $(TEST_DIR)/san/$*
+
+test-c-scalar: $(TEST_SCALAR)
+	@echo "== test-c: test_dsm on the portable scalar remap (-DNP_DSM_NO_SIMD)"
 	@$(TEST_ENV) $(TEST_SCALAR)
-	@echo "== test-c: ASan + UBSan build (NP_LIB_SAN, sanitized CLI)"
-	@for t in $(TEST_C_PROGS); do \
-	  rm -rf $(TEST_DIR)/tmp-san/$$t; mkdir -p $(TEST_DIR)/tmp-san/$$t; \
-	  $(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS_SAN) NP_TEST_TMP=$(TEST_DIR)/tmp-san/$$t \
-	    $(TEST_DIR)/san/$$t || exit 1; \
-	done
 
 test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SAN)
 
