@@ -55,10 +55,10 @@ test: deps
 	$(MAKE) --no-print-directory apps-test
 	$(MAKE) --no-print-directory vectors-check
 	$(MAKE) --no-print-directory verify
-	$(MAKE) --no-print-directory verify-selftest
-	$(MAKE) --no-print-directory verify-iverilog
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target verify-selftest
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target verify-iverilog
 	$(MAKE) --no-print-directory -j$(JOBS) prove NP_PROVE_QUICK=1
-	$(MAKE) --no-print-directory synth-liberty-check synth-test
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target synth-liberty-check synth-test
 	$(MAKE) --no-print-directory sim-test
 	$(MAKE) --no-print-directory fuzz
 	@echo "make test: all stages passed"
