@@ -2,7 +2,9 @@
  * unit at 4..20 bits per dataset, a gnuplot figure per kernel (seed 001 Figs 6.4-6.8), and the
  * bits predictor's held-out accuracy beside the seed's Fig. 6.9 (docs/approx.md).
  *   approx-error [--data-dir DIR] [--out DIR] [--kernel K] [--seed N] */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include "apps.h"
+#include "np_gnuplot.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -72,11 +74,63 @@ static void table(const app_row *r, size_t n, app_kernel k) {
 /* errors below the plot's floor are drawn at it (log axis) */
 #define PLOT_FLOOR 1e-9
 
+/* Fig. 6.5's data for GE: one block per bit setting, (log10 condition number, error) for every
+ * generated SPD dataset of n = 208, so gnuplot draws one line per setting from a plain file. */
+static bool write_ge_cond(const app_row *r, size_t n, const char *path) {
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        perror(path);
+        return false;
+    }
+    for (unsigned b = 0; b < APP_NBITS; b++) {
+        fprintf(f, "# %u bits\n", app_bits[b]);
+        for (size_t i = 0; i < n; i++)
+            if (r[i].ds.kernel == APP_GE && strstr(r[i].ds.name, "spd n=208") != NULL) {
+                double e = r[i].err[b];
+                fprintf(f, "%.6g %.6g\n", r[i].f.CN, isfinite(e) ? fmax(e, PLOT_FLOOR) : 1e3);
+            }
+        fprintf(f, "\n\n");
+    }
+    return fclose(f) == 0;
+}
+
+/* The script for one kernel's plot: every path and title a gnuplot single-quoted string. */
+static bool plot_script(FILE *f, const app_row *r, size_t n, app_kernel k, const char *dat, const char *png,
+                        const char *ge_dat, const char *ge_png) {
+    char q1[2100], q2[2100], title[400];
+    if (!np_gnuplot_quote(png, q1, sizeof q1) || !np_gnuplot_quote(dat, q2, sizeof q2)) return false;
+    fprintf(f, "set terminal pngcairo size 1000,640\nset output %s\n", q1);
+    fprintf(f, "set title '%s: %s vs approximation bits, one line per dataset (cf. seed 001 Figs 6.4-6.8)'\n",
+            app_kernel_name(k), app_kernel_metric(k));
+    fprintf(f, "set xlabel 'approximation bits'\nset ylabel 'application error (0 drawn at 1e-9)'\nset logscale y\n"
+               "set xtics (4,8,12,16,20)\nset key outside right font ',8'\nset grid\n");
+    fprintf(f, "plot");
+    for (size_t i = 0, idx = 0; i < n; i++) {
+        if (r[i].ds.kernel != k) continue;   /* one index block of the .dat per dataset, titled by name */
+        snprintf(title, sizeof title, "%s%s", r[i].ds.name, r[i].ds.heldout ? " (held-out)" : "");
+        if (!np_gnuplot_quote(title, q1, sizeof q1)) return false;
+        fprintf(f, "%s %s index %zu using 1:2 with linespoints title %s", idx ? ", \\\n    " : " ", q2, idx, q1);
+        idx++;
+    }
+    fprintf(f, "\n");
+    if (k == APP_GE) {   /* Fig. 6.5: error against the condition number, one line per bit setting */
+        if (!np_gnuplot_quote(ge_png, q1, sizeof q1) || !np_gnuplot_quote(ge_dat, q2, sizeof q2)) return false;
+        fprintf(f, "set output %s\nset title 'ge: error vs log10 condition number (1-norm, measured), generated "
+                   "SPD n=208 (cf. seed 001 Fig. 6.5)'\nset xlabel 'log10 condition number'\nunset xtics\nset xtics\n",
+                q1);
+        fprintf(f, "plot for [i=0:%u] %s index i using 1:2 with linespoints title word('4 8 12 16 20', i+1).' bits'\n",
+                APP_NBITS - 1, q2);
+    }
+    return true;
+}
+
 static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
-    char dat[1024], gp[1024], png[1024];
+    char dat[1024], gp[1024], png[1024], ge_dat[1024], ge_png[1024], err[1024];
     snprintf(dat, sizeof dat, "%s/%s.dat", dir, app_kernel_name(k));
     snprintf(gp, sizeof gp, "%s/%s.gp", dir, app_kernel_name(k));
     snprintf(png, sizeof png, "%s/%s.png", dir, app_kernel_name(k));
+    snprintf(ge_dat, sizeof ge_dat, "%s/ge_cond.dat", dir);
+    snprintf(ge_png, sizeof ge_png, "%s/ge_cond.png", dir);
     FILE *f = fopen(dat, "w");
     if (f == NULL) {
         perror(dat);
@@ -95,38 +149,21 @@ static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
         fprintf(f, "\n\n");
     }
     fclose(f);
-    if ((f = fopen(gp, "w")) == NULL) {
-        perror(gp);
+    if (k == APP_GE && !write_ge_cond(r, n, ge_dat)) return false;
+    char *script = NULL;
+    size_t script_len = 0;
+    FILE *s = open_memstream(&script, &script_len);
+    bool ok = s != NULL && plot_script(s, r, n, k, dat, png, ge_dat, ge_png);
+    if (s != NULL) fclose(s);
+    if (!ok) {
+        fprintf(stderr, "approx-error: cannot write the plot script for %s (a path with a newline?)\n", dat);
+        free(script);
         return false;
     }
-    fprintf(f, "set terminal pngcairo size 1000,640\nset output '%s'\n", png);
-    fprintf(f, "set title '%s: %s vs approximation bits, one line per dataset (cf. seed 001 Figs 6.4-6.8)'\n",
-            app_kernel_name(k), app_kernel_metric(k));
-    fprintf(f, "set xlabel 'approximation bits'\nset ylabel 'application error (0 drawn at 1e-9)'\nset logscale y\n"
-               "set xtics (4,8,12,16,20)\nset key outside right font ',8'\nset grid\n");
-    fprintf(f, "plot");
-    for (size_t i = 0, idx = 0; i < n; i++) {
-        if (r[i].ds.kernel == k) { /* one index block of the .dat per dataset, titled by name */
-            fprintf(f, "%s '%s' index %zu using 1:2 with linespoints title '%s%s'", idx ? ", \\\n    " : " ", dat,
-                    idx, r[i].ds.name, r[i].ds.heldout ? " (held-out)" : "");
-            idx++;
-        }
-    }
-    fprintf(f, "\n");
-    if (k == APP_GE) { /* Fig. 6.5: error against the condition number, one line per bits */
-        fprintf(f, "set output '%s/ge_cond.png'\nset title 'ge: error vs log10 condition number (1-norm, measured), generated SPD n=208 (cf. seed 001 Fig. 6.5)'\n"
-                   "set xlabel 'log10 condition number'\nunset xtics\nset xtics\n",
-                dir);
-        fprintf(f, "plot for [b in '4 8 12 16 20'] '< grep -A5 \"spd n=208\" %s' using ($1==b+0 ? $3 : 1/0):2 with linespoints title b.' bits'\n", dat);
-    }
-    fclose(f);
-    char cmd[2200];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-    if (system(cmd) != 0) {
-        fprintf(stderr, "approx-error: gnuplot failed on %s\n", gp);
-        return false;
-    }
-    return true;
+    ok = np_run_gnuplot(gp, script, err, sizeof err);
+    free(script);
+    if (!ok) fprintf(stderr, "approx-error: %s\n", err);
+    return ok;
 }
 
 int main(int argc, char **argv) {

@@ -34,9 +34,12 @@ $(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -c $< -o $@
 
-$(APPROX_ERROR): $(APPS_MAIN) $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
+# The plots go through the tools' shared gnuplot runner (no shell).
+APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c
+
+$(APPROX_ERROR): $(APPS_MAIN) $(APPS_TOOL_SRC) cmodel/tool/np_gnuplot.h $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(APPS_MAIN) $(APPS_OBJ) $(NP_LIB) -o $@ $(APPS_LIBS)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $(APPS_MAIN) $(APPS_TOOL_SRC) $(APPS_OBJ) $(NP_LIB) -o $@ $(APPS_LIBS)
 
 ## approx-error: application error of k-means, GE, LUD, hotspot, SRAD, scalar product at 4..20 approximation bits, a PNG per kernel, the bits predictor's accuracy (docs/approx.md; about 30 s)
 approx-error: $(APPROX_ERROR)

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli_opts.h"
+#include "np_gnuplot.h"
 #include "np_version.h"
 
 #include "reply_codec.h"
@@ -975,58 +975,6 @@ static cJSON *pcu_sweep_json(const pcu_sweep_result *r, unsigned n) {
 
 /* ---- gnuplot: no shell, no user string outside a quoted gnuplot string ------------------------ */
 
-/* s as a gnuplot single-quoted string ('' stands for a quote inside one); false for a newline,
- * which such a string cannot hold. */
-static bool gp_quote(const char *s, char *out, size_t n) {
-    size_t k = 0;
-    if (n < 3) return false;
-    out[k++] = '\'';
-    for (; *s; s++) {
-        if (*s == '\n' || *s == '\r' || k + 4 > n) return false;
-        if (*s == '\'') out[k++] = '\'';
-        out[k++] = *s;
-    }
-    out[k++] = '\'';
-    out[k] = '\0';
-    return true;
-}
-
-/* Write script to `script_path` (kept beside the plot, so the plot can be redrawn) and run
- * gnuplot on it as its standard input: posix_spawnp with a fixed argv, no shell, so no path or
- * name the user gave is ever parsed as a command. */
-static bool run_gnuplot(const char *script_path, const char *script, char *err) {
-    FILE *f = fopen(script_path, "w");
-    if (!f || fputs(script, f) < 0 || fclose(f) != 0) {
-        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", script_path, strerror(errno));
-        return false;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, script_path, O_RDONLY, 0);
-    char *argv[] = {"gnuplot", NULL};
-    extern char **environ;
-    pid_t pid;
-    int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        snprintf(err, ERR_LEN, "gnuplot: cannot run: %s (the data and the script %.700s are written)", strerror(rc),
-                 script_path);
-        return false;
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            snprintf(err, ERR_LEN, "gnuplot: %s", strerror(errno));
-            return false;
-        }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(err, ERR_LEN, "gnuplot failed on %.800s (exit %d)", script_path,
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        return false;
-    }
-    return true;
-}
-
 /* Locality ratio and completion change against RGR count, one line per workload and routing. */
 static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned n, char *err) {
     char dat[1024], png[1024];
@@ -1056,7 +1004,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
         }
     fclose(f);
     char qdat[2200], qpng[2200], qname[200];
-    if (!gp_quote(dat, qdat, sizeof qdat) || !gp_quote(png, qpng, sizeof qpng)) {
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
         snprintf(err, ERR_LEN, "pcu-sweep: --out %.900s: gnuplot cannot name a path with a newline", dir);
         return false;
     }
@@ -1077,7 +1025,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
             for (unsigned route = 0; route < PCU_SWEEP_ROUTES; route++, idx++) {
                 char title[160];
                 snprintf(title, sizeof title, "%s %s", r[i].name, pcu_route_names[route]);
-                if (!gp_quote(title, qname, sizeof qname)) snprintf(qname, sizeof qname, "'workload %u'", i);
+                if (!np_gnuplot_quote(title, qname, sizeof qname)) snprintf(qname, sizeof qname, "'workload %u'", i);
                 len += (size_t)snprintf(script + len, cap - len, "%s%s index %u using 1:%u with linespoints title %s",
                                         idx ? ", " : "", qdat, idx, c ? 3 : 2, qname);
             }
@@ -1086,7 +1034,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
     snprintf(script + len, cap - len, "unset multiplot\n");
     char gp[1024];
     snprintf(gp, sizeof gp, "%s/pcu_sweep.gp", dir);
-    bool ok = run_gnuplot(gp, script, err);
+    bool ok = np_run_gnuplot(gp, script, err, ERR_LEN);
     free(script);
     if (!ok) return false;
     printf("pcu-sweep: wrote %s, %s and %s\n", dat, gp, png);
@@ -1172,7 +1120,7 @@ static double zero_load_uniform(const sim_config *c) {
 
 static bool plot(const char *prefix, const char *dat, const char *png, const char *title, double sat, char *err) {
     char qdat[2200], qpng[2200], script[8192], gp[SIM_PATH_MAX + 8];
-    if (!gp_quote(dat, qdat, sizeof qdat) || !gp_quote(png, qpng, sizeof qpng)) {
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
         snprintf(err, ERR_LEN, "sweep: --out %.900s: gnuplot cannot name a path with a newline", prefix);
         return false;
     }
@@ -1184,7 +1132,7 @@ static bool plot(const char *prefix, const char *dat, const char *png, const cha
              "plot %s using 1:2 with linespoints title 'accepted', x with lines dt 3 title 'offered'\nunset multiplot\n",
              qpng, title, qdat, sat, sat, qdat);
     snprintf(gp, sizeof gp, "%s.gp", prefix);
-    return run_gnuplot(gp, script, err);
+    return np_run_gnuplot(gp, script, err, ERR_LEN);
 }
 
 /* npsim sweep: latency and accepted throughput against offered load; finds saturation. */

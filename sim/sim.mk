@@ -23,9 +23,11 @@ SIM_TEST_DIR   := $(BUILD)/sim-tests
 SIM_SRC        := $(sort $(wildcard sim/*.c))
 SIM_HDR        := $(sort $(wildcard sim/*.h))
 SIM_LIB_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
-# npsim's option parser is the nocpress tool's (one getopt_long parser for both tools).
-SIM_CLI_SRC    := cmodel/tool/cli_opts.c
-SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) $(SIM_DIR)/obj/cli_opts.o
+# npsim shares the nocpress tool's option parser (one getopt_long parser for both tools) and
+# gnuplot runner (no shell).
+SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c
+SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) \
+                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_CLI_SRC))
 SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC))
 SIM_TESTS      := $(sort $(wildcard tests/test_sim_*.c))
 SIM_TEST_BINS  := $(patsubst tests/%.c,$(SIM_TEST_DIR)/%,$(SIM_TESTS))
@@ -47,7 +49,7 @@ npsim: $(NPSIM)
 $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
 
-$(SIM_DIR)/obj/cli_opts.o: $(SIM_CLI_SRC) cmodel/tool/cli_opts.h | $(SIM_DIR)/obj
+$(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h | $(SIM_DIR)/obj
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 # The git revision recorded in every JSON npsim writes (docs/sim.md "Provenance"); "unknown"
@@ -59,7 +61,7 @@ sim-git-rev:
 	  if [ "$$(cat $(SIM_GIT_REV_FILE) 2>/dev/null)" != "$$r" ]; then echo "$$r" > $(SIM_GIT_REV_FILE); fi
 $(SIM_GIT_REV_FILE): sim-git-rev
 
-$(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
+$(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
 $(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj-san
