@@ -32,6 +32,7 @@ include cmodel/cmodel.mk
 include tests/tests.mk
 include vectors/vectors.mk
 include verilator_tb/verilator_tb.mk
+include verilator_tb/systemc/systemc.mk
 include synth/synth.mk
 include tests/formal/formal.mk
 include sim/sim.mk
@@ -48,7 +49,7 @@ all: deps
 	$(MAKE) --no-print-directory sim
 	$(MAKE) --no-print-directory summary
 
-## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, proofs, simulator tests, short fuzzing
+## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, SystemC model vs rtl, proofs, simulator tests, short fuzzing
 test: deps
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target lint
 	$(MAKE) --no-print-directory test-c install-test
@@ -57,6 +58,7 @@ test: deps
 	$(MAKE) --no-print-directory verify
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target verify-selftest
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target verify-iverilog
+	$(MAKE) --no-print-directory -j$(JOBS) verify-systemc
 	$(MAKE) --no-print-directory -j$(JOBS) prove NP_PROVE_QUICK=1
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target synth-liberty-check synth-test
 	$(MAKE) --no-print-directory sim-test

@@ -1,0 +1,287 @@
+// The shared TLM boundary, the model form, the timing lookup and the factory (np_sc.h).
+#include "np_sc.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <cJSON.h>
+
+namespace np_sc {
+
+using namespace sc_core;
+
+void init_time() {
+    // Before any sc_time exists; the Verilated tops are built with --timescale 1ns/1ps, and
+    // Verilator checks that SystemC's resolution matches their precision.
+    sc_set_time_resolution(1, SC_PS);
+}
+
+sc_time period() { return sc_time(10, SC_NS); }
+
+uint64_t edge_cycle() {
+    const double ns = sc_time_stamp().to_seconds() * 1e9;
+    return static_cast<uint64_t>((ns - 5.0) / 10.0 + 0.5);
+}
+
+uint64_t now_cycle() {
+    const double ns = sc_time_stamp().to_seconds() * 1e9;
+    // cycle c spans (10c-5, 10c+5]
+    return static_cast<uint64_t>((ns + 4.999) / 10.0);
+}
+
+void set_payload(tlm::tlm_generic_payload &gp, Txn &t) {
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(t.seq);
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&t));
+    gp.set_data_length(sizeof(Txn));
+    gp.set_streaming_width(sizeof(Txn));
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_dmi_allowed(false);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+}
+
+const char *form_name(Form f) { return f == Form::kModel ? "model" : "rtl"; }
+
+// ---- timing ----------------------------------------------------------------------------------
+
+const char *unit_top(const np_codec *c, Dir d) { return d == Dir::kCompress ? c->comp_top : c->decomp_top; }
+
+static bool json_latency(const std::string &path, const char *top, unsigned *cycles) {
+    std::ifstream f(path);
+    if (!f) return false;
+    std::stringstream ss;
+    ss << f.rdbuf();
+    cJSON *root = cJSON_Parse(ss.str().c_str());
+    if (!root) return false;
+    bool found = false;
+    const cJSON *units = cJSON_GetObjectItemCaseSensitive(root, "units");
+    const cJSON *u;
+    cJSON_ArrayForEach(u, units) {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(u, "top");
+        if (!cJSON_IsString(name) || std::strcmp(name->valuestring, top) != 0) continue;
+        const cJSON *lat = cJSON_GetObjectItemCaseSensitive(u, "latency_cycles");
+        if (cJSON_IsNumber(lat) && lat->valuedouble >= 0 && lat->valuedouble < 1e6) {
+            *cycles = static_cast<unsigned>(lat->valuedouble);
+            found = true;
+        }
+    }
+    cJSON_Delete(root);
+    return found;
+}
+
+// The harness's "LATENCY unit=<top> cycles=<n> ..." line of a passing run.
+static bool log_latency(const std::string &path, const char *top, unsigned *cycles) {
+    std::ifstream f(path);
+    if (!f) return false;
+    std::string line, want = std::string("LATENCY unit=") + top + " cycles=";
+    bool pass = false, have = false;
+    while (std::getline(f, line)) {
+        if (line.compare(0, want.size(), want) == 0) {
+            have = std::sscanf(line.c_str() + want.size(), "%u", cycles) == 1;
+        }
+        if (line.compare(0, 5, "PASS ") == 0) pass = true;
+    }
+    return have && pass;
+}
+
+Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
+    Timing t;
+    const char *top = unit_top(c, d);
+    unsigned n = 0;
+    if (top && !src.synth_json.empty() && json_latency(src.synth_json, top, &n)) {
+        t.latency = n;
+        t.source = src.synth_json + " latency_cycles";
+    } else if (top && !src.verify_dir.empty() && log_latency(src.verify_dir + "/" + top + ".log", top, &n)) {
+        t.latency = n;
+        t.source = src.verify_dir + "/" + top + ".log LATENCY";
+    } else {
+        t.latency = d == Dir::kCompress ? c->comp_cycles : c->decomp_cycles;
+        t.source = std::string("published (") + (c->published_source ? c->published_source : "?") + ")";
+    }
+    // A zero-latency unit would be a combinational path through the TLM boundary, which the
+    // boundary does not model; no registry entry has one.
+    if (t.latency == 0) t.latency = 1;
+    return t;
+}
+
+// ---- the boundary ----------------------------------------------------------------------------
+
+Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop)
+    : sc_module(name), in("in"), out("out"), clk("clk"), codec_(codec), dir_(dir), hop_(hop) {
+    in.register_b_transport(this, &Unit::b_transport);
+    SC_METHOD(on_rise);
+    sensitive << clk.pos();
+    dont_initialize();
+    SC_METHOD(on_fall);
+    sensitive << clk.neg() << offer_ev_;
+    dont_initialize();
+    SC_THREAD(output_thread);
+}
+
+void Unit::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
+    Txn &t = txn_of(gp);
+    // Loosely-timed callers may annotate a delay: spend it before the offer (the bridge pattern:
+    // sync, then wiggle pins), so the offer's cycle is the caller's local time.
+    wait(delay);
+    delay = SC_ZERO_TIME;
+    // The offer is posted at a falling edge so that every rising-edge process sees it, whatever
+    // their order; an offer made at a rising edge is therefore first seen at the next one.
+    wait(clk.negedge_event());
+    while (now_cycle() < kResetCycles) wait(clk.negedge_event());
+    if (offer_) SC_REPORT_FATAL("np_sc", "two initiators offer to one unit at once");
+    offer_ = &t;
+    // The pins are driven by this unit's own falling-edge process (one writer per delta), a
+    // delta later at the same time.
+    offer_ev_.notify(SC_ZERO_TIME);
+    wait(accepted_ev_);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+void Unit::on_fall() {
+    // The output queue's room in this cycle, decided before the edge: counts the results already
+    // in it, including the one the downstream may take at this very edge.
+    out_room_ = outq_.size() < kOutDepth;
+    core_fall(offer_, out_room_);
+}
+
+void Unit::on_rise() {
+    if (edge_cycle() < kResetCycles) {
+        core_edge(nullptr, false);
+        return;
+    }
+    Txn *o = offer_;
+    if (core_edge(o, out_room_) && o) {
+        o->accept[hop_] = edge_cycle();
+        offer_ = nullptr;
+        accepted_++;
+        accepted_ev_.notify(SC_ZERO_TIME);
+    }
+}
+
+void Unit::push_result(Txn *t) {
+    if (outq_.size() >= kOutDepth) SC_REPORT_FATAL("np_sc", "core pushed into a full output queue");
+    outq_.push_back(t);
+    pushed_ev_.notify(SC_ZERO_TIME);
+}
+
+void Unit::output_thread() {
+    tlm::tlm_generic_payload gp;
+    while (true) {
+        while (outq_.empty()) wait(pushed_ev_);
+        Txn *t = outq_.front();
+        set_payload(gp, *t);
+        sc_time delay = SC_ZERO_TIME;
+        out->b_transport(gp, delay);
+        if (gp.get_response_status() != tlm::TLM_OK_RESPONSE) SC_REPORT_FATAL("np_sc", "downstream refused");
+        t->deliver[hop_] = edge_cycle();
+        outq_.pop_front();
+        delivered_++;
+    }
+}
+
+unsigned Unit::mode_port() const {
+    // dpc_compressor/dpc_decompressor's 2-bit in_mode_i (dpc.h dpc_mode: 0 DPC, 1 DF-TRUC,
+    // 2 DF-MAN); the registry names the three modes "dpc", "df-truc", "df-man".
+    if (std::strcmp(codec_->name, "df-truc") == 0) return 1;
+    if (std::strcmp(codec_->name, "df-man") == 0) return 2;
+    return 0;
+}
+
+void Unit::model_compute(Txn &t) const {
+    np_codec_opts opts{};
+    opts.map = t.map;
+    if (dir_ == Dir::kCompress) {
+        std::memset(t.stream, 0, sizeof t.stream);
+        unsigned fill = 0;
+        if (np_codec_compress(codec_, nullptr, &opts, t.line, t.stream, kStreamBytes, &t.bits, &fill) != NP_OK)
+            SC_REPORT_FATAL("np_sc", "C model compress failed");
+    } else {
+        t.err = np_codec_decompress(codec_, nullptr, &opts, t.stream, t.bits, t.out, kLineBytes) != NP_OK;
+    }
+}
+
+// ---- the model form ----------------------------------------------------------------------------
+
+ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t)
+    : Unit(name, codec, dir, hop), timing_(t), stage_(t.latency, nullptr) {
+    if (codec->state_bytes != 0)
+        throw std::runtime_error(std::string("codec ") + codec->name +
+                                 " keeps state between lines: its model form is not built yet");
+}
+
+std::string ModelUnit::describe() const {
+    return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor") +
+           " model: latency " + std::to_string(timing_.latency) + ", II " + std::to_string(timing_.ii) +
+           " from " + timing_.source;
+}
+
+bool ModelUnit::core_edge(Txn *offer, bool out_room) {
+    const size_t n = stage_.size();
+    // Ready of each stage before the edge: empty, or its beat moves on (np_stream_register).
+    std::vector<bool> ready(n + 1);
+    ready[n] = out_room;
+    for (size_t k = n; k-- > 0;) ready[k] = stage_[k] == nullptr || ready[k + 1];
+    if (edge_cycle() < kResetCycles) {
+        std::fill(stage_.begin(), stage_.end(), nullptr);
+        return false;
+    }
+    if (stage_[n - 1] && out_room) {
+        push_result(stage_[n - 1]);
+        stage_[n - 1] = nullptr;
+    }
+    for (size_t k = n - 1; k > 0; k--) {
+        if (stage_[k - 1] && ready[k]) {
+            stage_[k] = stage_[k - 1];
+            stage_[k - 1] = nullptr;
+        }
+    }
+    const uint64_t c = edge_cycle();
+    const bool ii_ok = !any_accept_ || c - last_accept_ >= timing_.ii;
+    if (offer && ready[0] && ii_ok) {
+        model_compute(*offer);
+        stage_[0] = offer;
+        last_accept_ = c;
+        any_accept_ = true;
+        return true;
+    }
+    return false;
+}
+
+// ---- factory ---------------------------------------------------------------------------------
+
+std::vector<RtlEntry> &rtl_table() {
+    static std::vector<RtlEntry> table;
+    return table;
+}
+
+bool register_rtl(const char *top, RtlMaker make) {
+    rtl_table().push_back(RtlEntry{top, std::move(make)});
+    return true;
+}
+
+static const RtlEntry *find_rtl(const char *top) {
+    if (!top) return nullptr;
+    for (const RtlEntry &e : rtl_table())
+        if (std::strcmp(e.top, top) == 0) return &e;
+    return nullptr;
+}
+
+bool has_rtl(const np_codec *c, Dir d) { return find_rtl(unit_top(c, d)) != nullptr; }
+
+std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
+                                const TimingSources &src) {
+    if (!c) throw std::runtime_error("no such codec");
+    if (f == Form::kModel) return std::unique_ptr<Unit>(new ModelUnit(name, c, d, hop, resolve_timing(c, d, src)));
+    const RtlEntry *e = find_rtl(unit_top(c, d));
+    if (!e) {
+        throw std::runtime_error(std::string("no rtl form for ") + c->name +
+                                 (d == Dir::kCompress ? " compressor" : " decompressor") + " (top " +
+                                 (unit_top(c, d) ? unit_top(c, d) : "none") + " not in SC_TOPS)");
+    }
+    return std::unique_ptr<Unit>(e->make(name, c, d, hop));
+}
+
+}  // namespace np_sc

@@ -1,0 +1,292 @@
+// nocpress SystemC components (docs/systemc.md): every data-moving RTL top as a TLM-2.0 module in
+// two forms behind one interface, the factory that makes them, and the reply-path platform.
+//
+// The interface (class Unit): a tlm_utils::simple_target_socket `in` and a simple_initiator_socket
+// `out`, blocking transport, one Txn per generic payload (data pointer = the Txn). Timing is
+// cycle-exact at the boundary, so that the two forms can be compared transaction by transaction:
+//   - cycle c is the clock period ending at the rising edge at 10c+5 ns; the falling edge is at 10c;
+//   - an initiator's b_transport is an offer (valid held high): the target posts it at the next
+//     falling edge, and returns at the rising edge that accepted it (ready high in that cycle);
+//     the Txn records that edge's cycle number;
+//   - a unit's result is pushed into its output queue at the edge that completes it and is
+//     offered to the downstream target from the next cycle. The output queue holds kOutDepth
+//     results; the core sees "ready" while it has room (decided at the falling edge, so it never
+//     depends combinationally on another module).
+// The form only changes the core between the input offer and the output queue: the model form runs
+// the C model (the oracle, codec.h registry) in an elastic pipeline of `latency` stages with an
+// initiation interval; the rtl form drives the Verilated top's pins (np_sc_rtl.h).
+#ifndef NP_SC_H
+#define NP_SC_H
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "codec.h"
+
+namespace np_sc {
+
+constexpr unsigned kLineBytes = NP_CODEC_LINE_BYTES;
+constexpr unsigned kStreamBytes = NP_CODEC_MAX_BYTES;
+constexpr unsigned kMaxHops = 8;          // units a Txn can pass (accept/deliver stamps)
+constexpr unsigned kResetCycles = 4;      // edges 0..3 with rst_ni low; no transfer before cycle 4
+constexpr unsigned kOutDepth = 2;         // output queue of every unit (full throughput, no comb. ready)
+constexpr uint64_t kNoCycle = ~0ull;
+
+// Clock period and edges (see above). sc_main calls init_time() before any sc_time exists.
+void init_time();
+sc_core::sc_time period();
+uint64_t edge_cycle();   // cycle number of the rising edge at the current time
+uint64_t now_cycle();    // the cycle containing the current time
+
+// One line through the reply path: what the source sent, each stage's result, each unit's timing.
+struct Txn {
+    uint64_t seq = 0;
+    uint8_t line[kLineBytes] = {0};        // original line (the MC's data)
+    unsigned map = 0;                       // critical map for filtering codecs (0 = whole line)
+    unsigned fill = NP_CODEC_FILL_ALL;      // sub-blocks the receiver must reproduce (the oracle's)
+    // compressed stream: bits of it, bytes above them zero
+    uint8_t stream[kStreamBytes + 8] = {0};
+    size_t bits = 0;
+    // decompressed line
+    uint8_t out[kLineBytes] = {0};
+    bool err = false;
+    unsigned flits = 0;                     // flits the channel cut the stream into
+    // per unit on the path (hop index = order of the units): accepting and delivering edges
+    uint64_t accept[kMaxHops];
+    uint64_t deliver[kMaxHops];
+    Txn() {
+        for (unsigned i = 0; i < kMaxHops; i++) accept[i] = deliver[i] = kNoCycle;
+    }
+};
+
+inline Txn &txn_of(tlm::tlm_generic_payload &gp) { return *reinterpret_cast<Txn *>(gp.get_data_ptr()); }
+void set_payload(tlm::tlm_generic_payload &gp, Txn &t);
+
+enum class Dir { kCompress, kDecompress };
+enum class Form { kModel, kRtl };
+const char *form_name(Form f);
+
+// Latency and initiation interval of a unit's model form, and where they came from.
+struct Timing {
+    unsigned latency = 1;
+    unsigned ii = 1;
+    std::string source;
+};
+
+// Where the model form's figures come from, in this order: the synthesis report's latency_cycles
+// (report.json, `make synth`), the RTL harness's measured LATENCY line (<verify_dir>/<top>.log, the
+// figure np_report copies into that field), the registry's published figure. II is 1 for every
+// codec top (docs/conventions.md: one line per cycle; the harness's THROUGHPUT probe checks it).
+struct TimingSources {
+    std::string synth_json;   // "" = none
+    std::string verify_dir;   // "" = none
+};
+Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src);
+
+// The shared TLM boundary of every unit (both forms).
+class Unit : public sc_core::sc_module {
+public:
+    tlm_utils::simple_target_socket<Unit> in;
+    tlm_utils::simple_initiator_socket<Unit> out;
+    sc_core::sc_in<bool> clk;
+
+    Unit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop);
+    virtual ~Unit() {}
+    SC_HAS_PROCESS(Unit);
+
+    const np_codec *codec() const { return codec_; }
+    Dir dir() const { return dir_; }
+    virtual Form form() const = 0;
+    virtual std::string describe() const = 0;
+    // Writes the rtl form's waveform from cycle `from` on (no-op for the model form).
+    virtual void trace_to(const std::string &, uint64_t) {}
+    uint64_t accepted() const { return accepted_; }
+    uint64_t delivered() const { return delivered_; }
+
+protected:
+    // The core, called at every rising edge (after reset) with the pending offer (or null) and
+    // whether the output queue had room in this cycle. It returns true when it takes the offer.
+    virtual bool core_edge(Txn *offer, bool out_room) = 0;
+    // Called at every falling edge: the rtl form drives its pins here.
+    virtual void core_fall(Txn *offer, bool out_room) { (void)offer, (void)out_room; }
+    // The core's completed transaction (in order): into the output queue at this edge.
+    void push_result(Txn *t);
+    // The C model on a transaction (both forms use it: the model form as its function, the rtl
+    // form to fill what the pins do not carry).
+    void model_compute(Txn &t) const;
+    unsigned mode_port() const;   // the DPC tops' in_mode_i value for this codec
+
+    const np_codec *codec_;
+    Dir dir_;
+    unsigned hop_;
+
+private:
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    void on_rise();
+    void on_fall();
+    void output_thread();
+
+    Txn *offer_ = nullptr;
+    bool out_room_ = true;
+    sc_core::sc_event accepted_ev_, pushed_ev_, offer_ev_;
+    std::deque<Txn *> outq_;
+    uint64_t accepted_ = 0, delivered_ = 0;
+};
+
+// The model form: the C model in an elastic pipeline of `latency` np_stream_register-like stages
+// (each stage takes a new beat when empty or when its own beat moves on: the RTL tops' contract),
+// taking a new input at most every `ii` cycles.
+class ModelUnit : public Unit {
+public:
+    ModelUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t);
+    Form form() const override { return Form::kModel; }
+    std::string describe() const override;
+
+private:
+    bool core_edge(Txn *offer, bool out_room) override;
+    Timing timing_;
+    std::vector<Txn *> stage_;
+    uint64_t last_accept_ = 0;
+    bool any_accept_ = false;
+};
+
+// ---- the factory ----------------------------------------------------------------------------
+// An rtl maker builds the Verilated top's wrapper; the table is filled from np_sc.mk's SC_TOPS
+// (a generated file with one NP_SC_RTL_TOP line per top), so adding a unit is one entry there.
+using RtlMaker = std::function<Unit *(const char *name, const np_codec *, Dir, unsigned hop)>;
+struct RtlEntry {
+    const char *top;
+    RtlMaker make;
+};
+std::vector<RtlEntry> &rtl_table();
+bool register_rtl(const char *top, RtlMaker make);
+const char *unit_top(const np_codec *c, Dir d);   // the RTL top of that side, or null
+bool has_rtl(const np_codec *c, Dir d);
+// Makes a unit of the codec's compressor or decompressor in the given form; throws
+// std::runtime_error naming what is missing (an unknown codec, no RTL for it).
+std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
+                                const TimingSources &src);
+
+// ---- the reply-path platform (np_sc_platform.cpp) -------------------------------------------
+
+// Real lines from every *.bin in a directory, round robin in blocks, each file from a
+// seed-chosen start (a partial line at a file's end is not used).
+class LineFeed {
+public:
+    LineFeed(const std::string &dir, uint64_t seed);
+    void next(uint8_t line[kLineBytes], std::string *where = nullptr);
+    size_t files() const { return files_.size(); }
+
+private:
+    struct File {
+        std::string path;
+        std::vector<uint8_t> data;
+        size_t lines = 0, pos = 0;
+    };
+    std::vector<File> files_;
+    size_t cur_ = 0, in_block_ = 0;
+};
+
+// A deterministic random decision keyed by (stream, key): both chains of a comparison see the
+// same gaps and stalls at the same cycles, whatever order the processes run in.
+bool chance(uint64_t seed, uint64_t stream, uint64_t key, double p);
+
+// Random valid gaps and ready stalls change profile every kPhaseCycles cycles (as the RTL
+// harness does): free flow, independent, bursty, long stalls.
+struct StallProfile {
+    uint64_t seed;
+    uint64_t stream;
+    double base;      // probability in the "independent" profile
+    bool stalled(uint64_t cycle) const;
+};
+
+// MC side: offers lines (seq 0..count-1) with random gaps; the Txns are kept for the sink.
+class Source : public sc_core::sc_module {
+public:
+    tlm_utils::simple_initiator_socket<Source> out;
+    SC_HAS_PROCESS(Source);
+    Source(sc_core::sc_module_name name, std::vector<Txn> &txns, const StallProfile &gaps);
+    // Optional: line i is offered only once gate(i) holds (checked every cycle); the platform's
+    // zero-load run offers a line when the previous one is in.
+    std::function<bool(uint64_t)> gate;
+
+private:
+    void run();
+    std::vector<Txn> &txns_;
+    StallProfile gaps_;
+};
+
+// SM side: accepts with random stalls, hands every transaction to a check function.
+class Sink : public sc_core::sc_module {
+public:
+    tlm_utils::simple_target_socket<Sink> in;
+    sc_core::sc_in<bool> clk;
+    SC_HAS_PROCESS(Sink);
+    Sink(sc_core::sc_module_name name, const StallProfile &stalls, unsigned hop,
+         std::function<void(Txn &)> check);
+    uint64_t received() const { return received_; }
+
+private:
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    StallProfile stalls_;
+    unsigned hop_;
+    std::function<void(Txn &)> check_;
+    uint64_t received_ = 0;
+};
+
+// Serialiser + link + deserialiser: cuts each stream into a head flit and ceil(bits / width)
+// payload flits, sends at most one flit per cycle into a link of `latency` cycles when it holds a
+// credit (one per slot of the receiver's buffer of `credits` flits; a credit travels back in
+// `latency` cycles), random link stalls; the receiver takes one flit per cycle from its buffer
+// and offers the reassembled stream downstream once the tail is in.
+struct LinkConfig {
+    unsigned flit_bits = 128;
+    unsigned latency = 1;
+    unsigned credits = 4;
+    double stall = 0.0;     // probability the link carries no flit in a cycle (random stall)
+    uint64_t seed = 1;
+};
+
+class Channel : public Unit {
+public:
+    Channel(sc_core::sc_module_name name, unsigned hop, const LinkConfig &cfg);
+    Form form() const override { return Form::kModel; }
+    std::string describe() const override;
+    uint64_t flits_sent() const { return flits_sent_; }
+    uint64_t flits_received() const { return flits_recv_; }
+    unsigned max_in_flight() const { return max_in_flight_; }
+
+private:
+    struct Flit {
+        Txn *txn;
+        bool tail;
+        uint64_t arrive;   // edge at which it enters the receiver's buffer
+    };
+    bool core_edge(Txn *offer, bool out_room) override;
+    LinkConfig cfg_;
+    Txn *tx_ = nullptr;            // the stream being cut
+    unsigned tx_left_ = 0;
+    std::deque<Flit> wire_;        // flits on the link
+    std::deque<Flit> rxbuf_;       // receiver buffer (credits slots)
+    std::deque<uint64_t> credit_back_;   // edges at which returned credits arrive
+    unsigned credits_;
+    Txn *rx_done_ = nullptr;       // reassembled, waiting for room in the output queue
+    uint64_t flits_sent_ = 0, flits_recv_ = 0;
+    unsigned max_in_flight_ = 0;
+};
+
+unsigned flits_of(size_t bits, unsigned flit_bits);   // head + ceil(bits / flit_bits)
+
+}  // namespace np_sc
+
+#endif

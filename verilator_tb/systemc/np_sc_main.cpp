@@ -1,0 +1,474 @@
+// np_sc: the SystemC checks and benchmarks (docs/systemc.md).
+//
+//   np_sc unit     --codec C --dir comp|decomp --form model|rtl|both [--count N] [--no-stall]
+//       One unit between a source and a sink. With --form both, the model form and the rtl form
+//       run side by side on the same lines with the same random gaps and stalls, and every
+//       transaction's data, acceptance cycle and delivery cycle must be identical.
+//   np_sc platform --codec C --comp model|rtl --decomp model|rtl [--count N] [--zero-load]
+//       The reply path: source -> compressor -> serialiser/link/deserialiser -> decompressor ->
+//       sink; every line must arrive once, in order, intact; flits are counted.
+//
+// Result lines start with a keyword (grep '^PASS' etc.): RUN, UNIT, SPEED, LATENCY, PASS, and on
+// failure one MISMATCH / LOST / TIMEOUT line, then WAVEFORM (a replay that writes the rtl form's
+// FST) and FAIL. Exit status 0 pass, 1 failure, 2 bad arguments.
+#include <unistd.h>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <verilated.h>
+
+#include "np_sc.h"
+
+using namespace np_sc;
+using namespace sc_core;
+
+namespace {
+
+struct Args {
+    std::string mode;
+    std::string codec = "dsm";
+    Dir dir = Dir::kCompress;
+    std::string form = "both";
+    Form comp = Form::kModel, decomp = Form::kModel;
+    uint64_t count = 100000;
+    uint64_t seed = 20240601;
+    double gap = 0.2, stall = 0.3;
+    bool no_stall = false, zero_load = false;
+    std::string data = "../shared/data/lines";
+    TimingSources timing;
+    LinkConfig link;
+    std::string fst;            // replay: write the rtl form's FST here
+    uint64_t trace_from = 0;
+    bool replay = false;
+    std::string self;
+    std::vector<std::string> argv;
+};
+
+[[noreturn]] void usage(const char *msg) {
+    std::fprintf(stderr, "np_sc: %s\n(see the header of verilator_tb/systemc/np_sc_main.cpp, docs/systemc.md)\n", msg);
+    std::exit(2);
+}
+
+Form parse_form(const std::string &s) {
+    if (s == "model") return Form::kModel;
+    if (s == "rtl") return Form::kRtl;
+    usage(("form must be model or rtl, not " + s).c_str());
+}
+
+Args parse(int argc, char **argv) {
+    Args a;
+    a.self = argv[0];
+    if (argc < 2) usage("missing mode (unit | platform | list)");
+    a.mode = argv[1];
+    for (int i = 0; i < argc; i++) a.argv.push_back(argv[i]);
+    for (int i = 2; i < argc; i++) {
+        const std::string k = argv[i];
+        auto val = [&]() -> std::string {
+            if (i + 1 >= argc) usage((k + " needs a value").c_str());
+            return argv[++i];
+        };
+        if (k == "--codec") a.codec = val();
+        else if (k == "--dir") {
+            const std::string v = val();
+            if (v == "comp") a.dir = Dir::kCompress;
+            else if (v == "decomp") a.dir = Dir::kDecompress;
+            else usage("--dir comp|decomp");
+        } else if (k == "--form") a.form = val();
+        else if (k == "--comp") a.comp = parse_form(val());
+        else if (k == "--decomp") a.decomp = parse_form(val());
+        else if (k == "--count") a.count = std::strtoull(val().c_str(), nullptr, 0);
+        else if (k == "--seed") a.seed = std::strtoull(val().c_str(), nullptr, 0);
+        else if (k == "--gap") a.gap = std::atof(val().c_str());
+        else if (k == "--stall") a.stall = std::atof(val().c_str());
+        else if (k == "--no-stall") a.no_stall = true;
+        else if (k == "--zero-load") a.zero_load = true;
+        else if (k == "--data") a.data = val();
+        else if (k == "--synth-json") a.timing.synth_json = val();
+        else if (k == "--verify-dir") a.timing.verify_dir = val();
+        else if (k == "--flit-bits") a.link.flit_bits = static_cast<unsigned>(std::atoi(val().c_str()));
+        else if (k == "--link-latency") a.link.latency = static_cast<unsigned>(std::atoi(val().c_str()));
+        else if (k == "--credits") a.link.credits = static_cast<unsigned>(std::atoi(val().c_str()));
+        else if (k == "--link-stall") a.link.stall = std::atof(val().c_str());
+        else if (k == "--fst") a.fst = val();
+        else if (k == "--trace-from") a.trace_from = std::strtoull(val().c_str(), nullptr, 0);
+        else if (k == "--replay") a.replay = true;
+        else usage(("unknown option " + k).c_str());
+    }
+    if (a.no_stall || a.zero_load) a.gap = a.stall = a.link.stall = 0;
+    if (a.count == 0) usage("--count must be > 0");
+    if (a.link.flit_bits == 0 || a.link.latency == 0 || a.link.credits == 0) usage("link figures must be > 0");
+    a.link.seed = a.seed;
+    return a;
+}
+
+std::string hex(const uint8_t *b, size_t n) {
+    static const char *d = "0123456789abcdef";
+    std::string s;
+    for (size_t i = n; i-- > 0;) {
+        s += d[b[i] >> 4];
+        s += d[b[i] & 15];
+    }
+    return s;
+}
+
+// Lines from DATA_DIR with a random critical map for the filtering codecs, and (for a
+// decompressor under test) the C compressor's stream.
+std::vector<Txn> make_txns(const Args &a, const np_codec *c, Dir d) {
+    LineFeed feed(a.data, a.seed);
+    std::vector<Txn> v(a.count);
+    for (uint64_t i = 0; i < a.count; i++) {
+        Txn &t = v[i];
+        t.seq = i;
+        feed.next(t.line);
+        if (c->flags & NP_CODEC_FILTERS) t.map = 1u + static_cast<unsigned>((i * 0x9E3779B1u >> 7) % 15u);
+        // The oracle's fill (what the receiver must reproduce) and, for a decompressor under
+        // test, the stream it receives.
+        np_codec_opts opts{};
+        opts.map = t.map;
+        size_t bits = 0;
+        unsigned fill = 0;
+        uint8_t buf[kStreamBytes + 8] = {0};
+        if (np_codec_compress(c, nullptr, &opts, t.line, buf, kStreamBytes, &bits, &fill) != NP_OK)
+            throw std::runtime_error("C model compress failed on a data line");
+        t.fill = fill;
+        if (d == Dir::kDecompress) {
+            std::memcpy(t.stream, buf, sizeof buf);
+            t.bits = bits;
+        }
+    }
+    return v;
+}
+
+// The sub-blocks the receiver reproduces must equal the original; the others are zero.
+bool line_intact(const Txn &t, std::string *why) {
+    for (unsigned sb = 0; sb < 4; sb++) {
+        uint8_t want[32];
+        if (t.fill & (1u << sb)) std::memcpy(want, t.line + 32 * sb, 32);
+        else std::memset(want, 0, 32);
+        if (std::memcmp(want, t.out + 32 * sb, 32) != 0) {
+            *why = "sub_block=" + std::to_string(sb) + " exp=" + hex(want, 32) + " got=" + hex(t.out + 32 * sb, 32);
+            return false;
+        }
+    }
+    return true;
+}
+
+struct Clock {
+    // First rising edge at 5 ns (cycle 0), falling edges at 10c.
+    sc_clock clk{"clk", period(), 0.5, sc_time(5, SC_NS), true};
+};
+
+int g_status = 0;
+uint64_t g_fail_cycle = kNoCycle;
+std::string g_fail_line;
+
+void fail(const std::string &line) {
+    if (g_status) return;
+    g_status = 1;
+    g_fail_cycle = now_cycle();
+    g_fail_line = line;
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+    sc_stop();
+}
+
+// Re-runs this command with the rtl form's FST on from a window before the failing cycle (the
+// run is deterministic in the seed) and prints where the waveform is.
+void replay_with_fst(const Args &a, const std::string &what) {
+    if (a.replay) return;
+    const std::string fst = a.fst.empty() ? "np_sc_fail.fst" : a.fst;
+    const uint64_t from = g_fail_cycle > 2000 ? g_fail_cycle - 2000 : 0;
+    std::string cmd;
+    for (const std::string &s : a.argv) cmd += "'" + s + "' ";
+    const std::string rerun = cmd + "--replay --fst '" + fst + "' --trace-from " + std::to_string(from) + " >/dev/null 2>&1";
+    const int rc = std::system(rerun.c_str());
+    (void)rc;
+    std::printf("WAVEFORM %s cycles=%" PRIu64 "..%" PRIu64 " (rtl form; time = 10*cycle ns, rising edge at 10*cycle+5)\n",
+                fst.c_str(), from, g_fail_cycle);
+    std::printf("FAIL %s seed=%" PRIu64 " replay: %s\n", what.c_str(), a.seed, cmd.c_str());
+}
+
+// Runs until every expected transaction is in, or nothing moves for a long time.
+bool run_until(const std::function<uint64_t()> &done, uint64_t want) {
+    uint64_t last = 0, still = 0;
+    while (!g_status && done() < want) {
+        sc_start(sc_time(10000 * 10, SC_NS));
+        if (done() == last) {
+            if (++still == 3) return false;   // 30000 cycles without a delivery: a hang
+        } else {
+            still = 0;
+            last = done();
+        }
+        if (sc_get_status() == SC_STOPPED) break;
+    }
+    return true;
+}
+
+double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+int run_unit(const Args &a) {
+    const np_codec *c = np_codec_find(a.codec.c_str());
+    if (!c) usage(("unknown codec " + a.codec).c_str());
+    const char *top = unit_top(c, a.dir);
+    const std::string unit = top ? top : (a.codec + (a.dir == Dir::kCompress ? "-comp" : "-decomp"));
+    std::vector<Form> forms;
+    if (a.form == "both") forms = {Form::kModel, Form::kRtl};
+    else forms = {parse_form(a.form)};
+    std::printf("RUN mode=unit unit=%s codec=%s form=%s count=%" PRIu64 " seed=%" PRIu64 " gap=%g stall=%g data=%s\n",
+                unit.c_str(), c->name, a.form.c_str(), a.count, a.seed, a.gap, a.stall, a.data.c_str());
+    std::fflush(stdout);
+
+    Clock clock;
+    struct Chain {
+        std::vector<Txn> txns;
+        std::unique_ptr<Source> src;
+        std::unique_ptr<Unit> unit;
+        std::unique_ptr<Sink> sink;
+    };
+    std::vector<Chain> chains(forms.size());
+    const std::vector<Txn> base = make_txns(a, c, a.dir);
+    uint64_t compared = 0, max_cycle = 0;
+    std::vector<uint8_t> seen(forms.size() > 1 ? a.count : 0, 0);
+
+    auto compare = [&](uint64_t i) {
+        const Txn &m = chains[0].txns[i], &r = chains[1].txns[i];
+        auto mismatch = [&](const std::string &field, const std::string &exp, const std::string &got) {
+            fail("MISMATCH unit=" + unit + " codec=" + c->name + " seed=" + std::to_string(a.seed) +
+                 " cycle=" + std::to_string(now_cycle()) + " txn=" + std::to_string(i) + " field=" + field +
+                 " model=" + exp + " rtl=" + got);
+        };
+        if (m.accept[0] != r.accept[0]) return mismatch("accept_cycle", std::to_string(m.accept[0]), std::to_string(r.accept[0]));
+        // Delivery = the edge at which the sink took it (the unit stamps deliver[0] only after the
+        // sink returns).
+        if (m.accept[1] != r.accept[1]) return mismatch("deliver_cycle", std::to_string(m.accept[1]), std::to_string(r.accept[1]));
+        if (a.dir == Dir::kCompress) {
+            if (m.bits != r.bits) return mismatch("out_len", std::to_string(m.bits), std::to_string(r.bits));
+            if (std::memcmp(m.stream, r.stream, kStreamBytes) != 0)
+                return mismatch("out_bits", hex(m.stream, kStreamBytes), hex(r.stream, kStreamBytes));
+        } else {
+            if (m.err != r.err) return mismatch("out_err", std::to_string(m.err), std::to_string(r.err));
+            // The line is unspecified on an error (docs/conventions.md); streams here are valid.
+            if (!m.err && std::memcmp(m.out, r.out, kLineBytes) != 0)
+                return mismatch("out_line", hex(m.out, kLineBytes), hex(r.out, kLineBytes));
+        }
+        compared++;
+    };
+
+    const StallProfile gaps{a.seed, 1, a.gap}, stalls{a.seed, 2, a.stall};
+    for (size_t k = 0; k < forms.size(); k++) {
+        Chain &ch = chains[k];
+        ch.txns = base;
+        const std::string sfx = std::string("_") + form_name(forms[k]);
+        ch.src.reset(new Source(("src" + sfx).c_str(), ch.txns, gaps));
+        ch.unit = make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing);
+        ch.unit->clk(clock.clk);
+        if (forms[k] == Form::kRtl && !a.fst.empty()) ch.unit->trace_to(a.fst, a.trace_from);
+        ch.sink.reset(new Sink(("sink" + sfx).c_str(), stalls, 1, [&, k](Txn &t) {
+            // Every line once, in order (the unit is an in-order pipeline).
+            const uint64_t want = chains[k].sink->received() - 1;
+            if (t.seq != want) {
+                fail("LOST unit=" + unit + " form=" + form_name(forms[k]) + " seed=" + std::to_string(a.seed) +
+                     " cycle=" + std::to_string(now_cycle()) + " txn=" + std::to_string(want) + " got=" + std::to_string(t.seq));
+                return;
+            }
+            max_cycle = std::max(max_cycle, edge_cycle());
+            if (a.dir == Dir::kDecompress) {
+                std::string why;
+                if (t.err || !line_intact(t, &why)) {
+                    fail("MISMATCH unit=" + unit + " form=" + form_name(forms[k]) + " seed=" + std::to_string(a.seed) +
+                         " cycle=" + std::to_string(now_cycle()) + " txn=" + std::to_string(t.seq) +
+                         " field=out_line vs_original " + (t.err ? "err=1" : why));
+                    return;
+                }
+            }
+            if (forms.size() > 1 && ++seen[t.seq] == 2) compare(t.seq);
+        }));
+        ch.src->out.bind(ch.unit->in);
+        ch.unit->out.bind(ch.sink->in);
+        ch.sink->clk(clock.clk);
+        std::printf("UNIT %s\n", ch.unit->describe().c_str());
+    }
+    std::fflush(stdout);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = cpu_now();
+    auto done = [&]() {
+        uint64_t n = ~0ull;
+        for (Chain &ch : chains) n = std::min(n, ch.sink->received());
+        return n;
+    };
+    const bool moved = run_until(done, a.count);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_now() - cpu0;
+    if (!g_status && !moved)
+        fail("TIMEOUT unit=" + unit + " seed=" + std::to_string(a.seed) + " cycle=" + std::to_string(now_cycle()) +
+             " delivered=" + std::to_string(done()) + " of " + std::to_string(a.count));
+    if (g_status) {
+        replay_with_fst(a, "unit=" + unit);
+        return 1;
+    }
+    // With both forms in one process the figure is for the pair; bench-systemc runs one form.
+    std::printf("SPEED unit=%s form=%s lines=%" PRIu64 " cycles=%" PRIu64 " seconds=%.2f cpu_seconds=%.2f txn_per_s=%.0f\n",
+                unit.c_str(), forms.size() > 1 ? "model+rtl" : form_name(forms[0]), a.count, max_cycle, secs, cpu,
+                a.count / (cpu > 0 ? cpu : 1e-9));
+    if (forms.size() > 1) {
+        std::printf("PASS unit=%s codec=%s seed=%" PRIu64 " compared=%" PRIu64 " (data, acceptance and delivery cycle of every line, model vs rtl)\n",
+                    unit.c_str(), c->name, a.seed, compared);
+        return compared == a.count ? 0 : 1;
+    }
+    std::printf("PASS unit=%s codec=%s form=%s seed=%" PRIu64 " delivered=%" PRIu64 "\n", unit.c_str(), c->name,
+                form_name(forms[0]), a.seed, done());
+    return 0;
+}
+
+int run_platform(const Args &a) {
+    const np_codec *c = np_codec_find(a.codec.c_str());
+    if (!c) usage(("unknown codec " + a.codec).c_str());
+    std::printf("RUN mode=platform codec=%s comp=%s decomp=%s count=%" PRIu64 " seed=%" PRIu64
+                " gap=%g stall=%g flit_bits=%u link_latency=%u credits=%u link_stall=%g%s\n",
+                c->name, form_name(a.comp), form_name(a.decomp), a.count, a.seed, a.gap, a.stall, a.link.flit_bits,
+                a.link.latency, a.link.credits, a.link.stall, a.zero_load ? " zero_load" : "");
+    Clock clock;
+    std::vector<Txn> txns = make_txns(a, c, Dir::kCompress);
+    const StallProfile gaps{a.seed, 1, a.gap}, stalls{a.seed, 2, a.stall};
+    Source src("src", txns, gaps);
+    std::unique_ptr<Unit> comp = make_unit("comp", c, Dir::kCompress, a.comp, 0, a.timing);
+    Channel chan("chan", 1, a.link);
+    std::unique_ptr<Unit> decomp = make_unit("decomp", c, Dir::kDecompress, a.decomp, 2, a.timing);
+    if (!a.fst.empty()) {
+        comp->trace_to(a.fst + ".comp.fst", a.trace_from);
+        decomp->trace_to(a.fst + ".decomp.fst", a.trace_from);
+    }
+    uint64_t flits = 0, last_cycle = 0;
+    unsigned lat_min = ~0u, lat_max = 0;
+    const unsigned lc = resolve_timing(c, Dir::kCompress, a.timing).latency;
+    const unsigned ld = resolve_timing(c, Dir::kDecompress, a.timing).latency;
+    std::map<unsigned, unsigned> by_flits;   // zero-load latency per packet length
+    Sink sink("sink", stalls, 3, [&](Txn &t) {
+        const uint64_t want = sink.received() - 1;
+        if (t.seq != want) {
+            fail("LOST platform codec=" + a.codec + " seed=" + std::to_string(a.seed) + " cycle=" +
+                 std::to_string(now_cycle()) + " txn=" + std::to_string(want) + " got=" + std::to_string(t.seq));
+            return;
+        }
+        std::string why;
+        if (t.err || !line_intact(t, &why)) {
+            fail("MISMATCH platform codec=" + a.codec + " seed=" + std::to_string(a.seed) + " cycle=" +
+                 std::to_string(now_cycle()) + " txn=" + std::to_string(t.seq) + " field=line " + (t.err ? "err=1" : why));
+            return;
+        }
+        if (t.flits != flits_of(t.bits, a.link.flit_bits)) {
+            fail("MISMATCH platform codec=" + a.codec + " txn=" + std::to_string(t.seq) + " field=flits");
+            return;
+        }
+        flits += t.flits;
+        last_cycle = t.accept[3];
+        const unsigned lat = static_cast<unsigned>(t.accept[3] - t.accept[0]);
+        if (a.zero_load) {
+            // Zero load: compressor Lc; the serialiser takes the stream one cycle later (the
+            // boundary); the first flit leaves one cycle after that and the tail flits-1 later;
+            // the link; the decompressor takes the stream one cycle after the tail is in; Ld;
+            // the sink takes the line one cycle later: Lc + Ld + flits + link + 3.
+            const unsigned expect = lc + ld + t.flits + a.link.latency + 3;
+            if (lat != expect) {
+                fail("MISMATCH platform codec=" + a.codec + " txn=" + std::to_string(t.seq) +
+                     " field=zero_load_latency exp=" + std::to_string(expect) + " got=" + std::to_string(lat));
+                return;
+            }
+            by_flits[t.flits] = lat;
+        }
+        lat_min = std::min(lat_min, lat);
+        lat_max = std::max(lat_max, lat);
+    });
+    // --zero-load: one line in the path at a time, no gaps, stalls or link stalls.
+    if (a.zero_load) src.gate = [&](uint64_t i) { return sink.received() == i; };
+    src.out.bind(comp->in);
+    comp->out.bind(chan.in);
+    chan.out.bind(decomp->in);
+    decomp->out.bind(sink.in);
+    comp->clk(clock.clk);
+    chan.clk(clock.clk);
+    decomp->clk(clock.clk);
+    sink.clk(clock.clk);
+    std::printf("UNIT %s\nUNIT %s\nUNIT %s\n", comp->describe().c_str(), chan.describe().c_str(), decomp->describe().c_str());
+    std::fflush(stdout);
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = cpu_now();
+    const bool moved = run_until([&]() { return sink.received(); }, a.count);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_now() - cpu0;
+    if (!g_status && !moved)
+        fail("TIMEOUT platform codec=" + a.codec + " seed=" + std::to_string(a.seed) + " cycle=" +
+             std::to_string(now_cycle()) + " delivered=" + std::to_string(sink.received()) + " of " + std::to_string(a.count));
+    if (!g_status && (chan.flits_sent() != flits || chan.flits_received() != flits))
+        fail("MISMATCH platform codec=" + a.codec + " field=flit_count sent=" + std::to_string(chan.flits_sent()) +
+             " received=" + std::to_string(chan.flits_received()) + " lines_say=" + std::to_string(flits));
+    if (g_status) {
+        replay_with_fst(a, "platform codec=" + a.codec);
+        return 1;
+    }
+    std::printf("SPEED platform codec=%s comp=%s decomp=%s lines=%" PRIu64 " cycles=%" PRIu64
+                " seconds=%.2f cpu_seconds=%.2f txn_per_s=%.0f\n",
+                c->name, form_name(a.comp), form_name(a.decomp), a.count, last_cycle, secs, cpu,
+                a.count / (cpu > 0 ? cpu : 1e-9));
+    std::printf("LATENCY platform codec=%s end_to_end_cycles=%u..%u (compressor acceptance to sink acceptance)\n",
+                c->name, lat_min, lat_max);
+    // npsim's figure for the same path (docs/sim.md "Zero-load latency", sim/reply_codec.c):
+    // compressor + network T0 = 4H + L + 4 + decompressor; a link of 4H + 1 cycles here is H hops.
+    for (const auto &kv : by_flits) {
+        const bool hops_ok = (a.link.latency - 1) % 4 == 0;
+        const unsigned h = (a.link.latency - 1) / 4;
+        const unsigned npsim = lc + 4 * h + kv.first + 4 + ld;
+        std::printf("LATENCY platform codec=%s flits=%u systemc=%u npsim=%s (compressor %u + network 4H+L+4, H=%s, + decompressor %u)\n",
+                    c->name, kv.first, kv.second, hops_ok ? std::to_string(npsim).c_str() : "n/a", lc,
+                    hops_ok ? std::to_string(h).c_str() : "n/a", ld);
+        if (hops_ok && npsim != kv.second) {
+            fail("MISMATCH platform codec=" + a.codec + " field=latency_vs_npsim flits=" + std::to_string(kv.first) +
+                 " npsim=" + std::to_string(npsim) + " systemc=" + std::to_string(kv.second));
+            return 1;
+        }
+    }
+    std::printf("PASS platform codec=%s comp=%s decomp=%s seed=%" PRIu64 " lines=%" PRIu64
+                " flits=%" PRIu64 " max_flits_in_flight=%u (every line once, in order, intact)\n",
+                c->name, form_name(a.comp), form_name(a.decomp), a.seed, sink.received(), flits, chan.max_in_flight());
+    return 0;
+}
+
+}  // namespace
+
+int sc_main(int argc, char **argv) {
+    Args a = parse(argc, argv);
+    init_time();
+    Verilated::traceEverOn(true);   // an rtl form may open an FST on a failure's replay
+    // Registers without a reset start random (as in silicon and in the RTL harness).
+    Verilated::randReset(2);
+    Verilated::randSeed(static_cast<int>(a.seed % 0x7FFFFFFEull) + 1);
+    sc_report_handler::set_actions(SC_INFO, SC_DO_NOTHING);
+    try {
+        if (a.mode == "list") {
+            // codec:side:top for every codec side with an rtl form (what verify-systemc checks).
+            for (unsigned i = 0; const np_codec *c = np_codec_at(i); i++) {
+                for (Dir d : {Dir::kCompress, Dir::kDecompress}) {
+                    if (has_rtl(c, d))
+                        std::printf("%s:%s:%s\n", c->name, d == Dir::kCompress ? "comp" : "decomp", unit_top(c, d));
+                }
+            }
+            return 0;
+        }
+        if (a.mode == "unit") return run_unit(a);
+        if (a.mode == "platform") return run_platform(a);
+    } catch (const std::exception &e) {
+        std::printf("ERROR %s\n", e.what());
+        return 2;
+    }
+    usage(("unknown mode " + a.mode).c_str());
+}

@@ -1,0 +1,234 @@
+// The rtl form: ONE pin-to-TLM adapter for every Verilated codec top (verilator --sc).
+//
+// RtlUnit<V> finds the top's ports by name at compile time (C++17 detection): a compressor has
+// in_line_i -> out_bits_o/out_len_o, a decompressor in_bits_i/in_len_i -> out_line_o/out_err_o;
+// in_map_i, in_mode_i and out_map_o are driven or read when the top has them. Every top has
+// clk_i, rst_ni and the valid/ready pair of docs/conventions.md "Handshakes" on both sides.
+// The adapter drives in_valid_i with the offer posted at the falling edge and holds it (and the
+// data) until a rising edge sees in_ready_o high; it drives out_ready_i with the output queue's
+// room and takes a result at each rising edge that sees out_valid_o && out_ready_i. Results
+// leave in acceptance order (the tops are in-order pipelines), so an in-flight queue pairs each
+// result with its Txn, and a result without an accepted Txn is a protocol failure.
+#ifndef NP_SC_RTL_H
+#define NP_SC_RTL_H
+
+#include <cstring>
+#include <deque>
+#include <stdexcept>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <verilated.h>
+#include <verilated_fst_sc.h>
+
+#include "np_sc.h"
+
+namespace np_sc {
+
+// has_<port><V>::value, and has_<port><V>::sig: an sc_signal of the port's type (a dummy bool
+// signal when the top has no such port).
+#define NP_SC_PORT(port)                                                                            \
+    template <class T, class = void>                                                               \
+    struct has_##port : std::false_type {                                                          \
+        using type = bool;                                                                         \
+        using sig = sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS>;                                                    \
+    };                                                                                             \
+    template <class T>                                                                             \
+    struct has_##port<T, std::void_t<decltype(std::declval<T &>().port)>> : std::true_type {      \
+        using type = typename std::remove_reference_t<decltype(std::declval<T &>().port)>::data_type; \
+        using sig = sc_core::sc_signal<type, sc_core::SC_MANY_WRITERS>;                                                     \
+    };
+NP_SC_PORT(in_line_i)
+NP_SC_PORT(in_bits_i)
+NP_SC_PORT(in_len_i)
+NP_SC_PORT(in_map_i)
+NP_SC_PORT(in_mode_i)
+NP_SC_PORT(out_bits_o)
+NP_SC_PORT(out_len_o)
+NP_SC_PORT(out_line_o)
+NP_SC_PORT(out_err_o)
+NP_SC_PORT(out_map_o)
+#undef NP_SC_PORT
+
+// Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
+// uses sc_bv from 65 bits), narrow ones bool / uint32_t / uint64_t.
+template <class T>
+T bytes_to_port(const uint8_t *bytes, size_t n_bytes) {
+    if constexpr (std::is_integral_v<T>) {
+        uint64_t v = 0;
+        for (size_t i = 0; i < n_bytes && i < sizeof(T); i++) v |= static_cast<uint64_t>(bytes[i]) << (8 * i);
+        return static_cast<T>(v);
+    } else {
+        T v;
+        const int width = v.length();
+        const int words = (width + 31) / 32;
+        for (int w = 0; w < words; w++) {
+            uint32_t x = 0;
+            for (int b = 0; b < 4; b++) {
+                const size_t i = static_cast<size_t>(4 * w + b);
+                if (i < n_bytes) x |= static_cast<uint32_t>(bytes[i]) << (8 * b);
+            }
+            if (w == words - 1 && width % 32) x &= (1u << (width % 32)) - 1u;
+            v.set_word(w, x);
+        }
+        return v;
+    }
+}
+
+template <class T>
+void port_to_bytes(const T &v, uint8_t *bytes, size_t n_bytes) {
+    std::memset(bytes, 0, n_bytes);
+    if constexpr (std::is_integral_v<T>) {
+        const uint64_t x = static_cast<uint64_t>(v);
+        for (size_t i = 0; i < n_bytes && i < sizeof(T); i++) bytes[i] = static_cast<uint8_t>(x >> (8 * i));
+    } else {
+        const int words = (v.length() + 31) / 32;
+        for (int w = 0; w < words; w++) {
+            const uint32_t x = v.get_word(w);
+            for (int b = 0; b < 4; b++) {
+                const size_t i = static_cast<size_t>(4 * w + b);
+                if (i < n_bytes) bytes[i] = static_cast<uint8_t>(x >> (8 * b));
+            }
+        }
+    }
+}
+
+template <class T>
+uint64_t port_u64(const T &v) {
+    if constexpr (std::is_integral_v<T>) return static_cast<uint64_t>(v);
+    else return v.to_uint64();
+}
+
+template <class V>
+class RtlUnit : public Unit {
+    static constexpr bool kComp = has_in_line_i<V>::value;
+    static_assert(kComp != has_in_bits_i<V>::value, "a codec top has in_line_i or in_bits_i");
+
+public:
+    RtlUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const char *top)
+        : Unit(name, codec, dir, hop), top_(top), dut_("dut") {
+        if ((dir == Dir::kCompress) != kComp)
+            throw std::runtime_error(std::string(top) + " is not a " +
+                                     (dir == Dir::kCompress ? "compressor" : "decompressor"));
+        dut_.clk_i(clk);
+        dut_.rst_ni(rst_n_);
+        dut_.in_valid_i(in_valid_);
+        dut_.in_ready_o(in_ready_);
+        dut_.out_valid_o(out_valid_);
+        dut_.out_ready_i(out_ready_);
+        if constexpr (has_in_line_i<V>::value) dut_.in_line_i(in_line_);
+        if constexpr (has_in_bits_i<V>::value) dut_.in_bits_i(in_bits_);
+        if constexpr (has_in_len_i<V>::value) dut_.in_len_i(in_len_);
+        if constexpr (has_in_map_i<V>::value) dut_.in_map_i(in_map_);
+        if constexpr (has_in_mode_i<V>::value) dut_.in_mode_i(in_mode_);
+        if constexpr (has_out_bits_o<V>::value) dut_.out_bits_o(out_bits_);
+        if constexpr (has_out_len_o<V>::value) dut_.out_len_o(out_len_);
+        if constexpr (has_out_line_o<V>::value) dut_.out_line_o(out_line_);
+        if constexpr (has_out_err_o<V>::value) dut_.out_err_o(out_err_);
+        if constexpr (has_out_map_o<V>::value) dut_.out_map_o(out_map_);
+    }
+
+    ~RtlUnit() override {
+        if (fst_) fst_->close();
+    }
+
+    Form form() const override { return Form::kRtl; }
+    std::string describe() const override {
+        return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor") +
+               " rtl: Verilated " + top_ + (has_in_mode_i<V>::value ? ", in_mode_i=" + std::to_string(mode_port()) : "");
+    }
+
+    // FST of this top from cycle `from` (the replay of a failure): the file opens at that edge.
+    void trace_to(const std::string &path, uint64_t from) override {
+        fst_path_ = path;
+        trace_from_ = from;
+    }
+
+private:
+    void core_fall(Txn *offer, bool out_room) override {
+        if (!fst_path_.empty() && !fst_ && now_cycle() >= trace_from_) {
+            fst_.reset(new VerilatedFstSc);
+            dut_.trace(fst_.get(), 99);
+            fst_->open(fst_path_.c_str());
+        }
+        rst_n_.write(now_cycle() >= kResetCycles);
+        out_ready_.write(out_room);
+        in_valid_.write(offer != nullptr);
+        if (!offer) return;   // the data pins keep their last value (don't-care while invalid)
+        if constexpr (has_in_line_i<V>::value)
+            in_line_.write(bytes_to_port<typename has_in_line_i<V>::type>(offer->line, kLineBytes));
+        if constexpr (has_in_bits_i<V>::value)
+            in_bits_.write(bytes_to_port<typename has_in_bits_i<V>::type>(offer->stream, kStreamBytes));
+        if constexpr (has_in_len_i<V>::value) in_len_.write(static_cast<typename has_in_len_i<V>::type>(offer->bits));
+        if constexpr (has_in_map_i<V>::value) {
+            // The registry's map 0 (whole line) is the port's 1111.
+            in_map_.write(static_cast<typename has_in_map_i<V>::type>(offer->map ? offer->map : 0xF));
+        }
+        if constexpr (has_in_mode_i<V>::value) in_mode_.write(static_cast<typename has_in_mode_i<V>::type>(mode_port()));
+    }
+
+    bool core_edge(Txn *offer, bool out_room) override {
+        if (now_cycle() < kResetCycles) {
+            inflight_.clear();
+            return false;
+        }
+        // Pre-edge values: this method runs in the delta of the edge, before the top's outputs
+        // of this edge are visible.
+        if (out_valid_.read() && out_room) {
+            if (inflight_.empty()) SC_REPORT_FATAL("np_sc", (top_ + ": out_valid_o with nothing accepted").c_str());
+            Txn *t = inflight_.front();
+            inflight_.pop_front();
+            read_result(*t);
+            push_result(t);
+        }
+        if (offer && in_ready_.read()) {
+            inflight_.push_back(offer);
+            in_valid_.write(false);
+            return true;
+        }
+        return false;
+    }
+
+    void read_result(Txn &t) {
+        if constexpr (kComp) {
+            port_to_bytes(out_bits_.read(), t.stream, kStreamBytes);
+            t.bits = static_cast<size_t>(port_u64(out_len_.read()));
+        } else {
+            port_to_bytes(out_line_.read(), t.out, kLineBytes);
+            t.err = out_err_.read();
+        }
+    }
+
+    std::string top_;
+    V dut_;
+    // Written by the offering initiator's thread (b_transport) and by this unit's edge methods.
+    sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> rst_n_{"rst_n", false}, in_valid_{"in_valid", false}, in_ready_{"in_ready"},
+        out_valid_{"out_valid"}, out_ready_{"out_ready", false};
+    typename has_in_line_i<V>::sig in_line_;
+    typename has_in_bits_i<V>::sig in_bits_;
+    typename has_in_len_i<V>::sig in_len_;
+    typename has_in_map_i<V>::sig in_map_;
+    typename has_in_mode_i<V>::sig in_mode_;
+    typename has_out_bits_o<V>::sig out_bits_;
+    typename has_out_len_o<V>::sig out_len_;
+    typename has_out_line_o<V>::sig out_line_;
+    typename has_out_err_o<V>::sig out_err_;
+    typename has_out_map_o<V>::sig out_map_;
+    std::deque<Txn *> inflight_;
+    std::unique_ptr<VerilatedFstSc> fst_;
+    std::string fst_path_;
+    uint64_t trace_from_ = 0;
+};
+
+}  // namespace np_sc
+
+// One line per top in the generated table (np_sc.mk: SC_TOPS).
+#define NP_SC_RTL_TOP(top)                                                                               \
+    static const bool np_sc_reg_##top = np_sc::register_rtl(                                          \
+        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop) -> np_sc::Unit * {  \
+            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top);                                  \
+        });
+
+#endif

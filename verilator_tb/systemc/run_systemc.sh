@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# verify-systemc (verilator_tb/systemc/systemc.mk): runs np_sc's checks SC_JOBS at a time, one log
+# per check in SC_LOG_DIR, prints the result lines of every check and the wall time.
+#   1. every codec side with an rtl form (np_sc list): model vs rtl, SC_COUNT real lines, random
+#      gaps and stalls;
+#   2. the platform for every codec with rtl forms on both sides, in the four form mixes, with
+#      random gaps, stalls and link stalls, SC_PLATFORM_COUNT lines;
+#   3. the platform at zero load (rtl forms), its latency per packet length beside npsim's.
+set -euo pipefail
+: "${SC_BIN:?}" "${SC_COUNT:?}" "${SC_PLATFORM_COUNT:?}" "${SC_SEED:?}" "${SC_JOBS:?}" "${DATA_DIR:?}" "${SC_LOG_DIR:?}"
+SC_TIMING_ARGS=${SC_TIMING_ARGS:-}
+mkdir -p "$SC_LOG_DIR"
+rm -f "$SC_LOG_DIR"/*.log
+start=$(date +%s%N)
+
+specs=$("$SC_BIN" list)
+[ -n "$specs" ] || { echo "verify-systemc: np_sc list is empty (SC_TOPS?)"; exit 1; }
+jobs=()
+# SC_COUNT lines per RTL top and form: a top that serves several codecs (the DPC tops: dpc,
+# df-truc, df-man through in_mode_i) splits them among its codecs.
+for spec in $specs; do
+  IFS=: read -r codec dir top <<<"$spec"
+  share=$(grep -c ":$top\$" <<<"$specs")
+  n=$(( (SC_COUNT + share - 1) / share ))
+  jobs+=("unit-$codec-$dir|unit --codec $codec --dir $dir --form both --count $n")
+done
+# Codecs with both sides in rtl form.
+codecs=$(for spec in $specs; do echo "${spec%%:*}"; done | sort | uniq -d)
+for codec in $codecs; do
+  for mix in "model model" "rtl rtl" "model rtl" "rtl model"; do
+    read -r c d <<<"$mix"
+    jobs+=("platform-$codec-$c-$d|platform --codec $codec --comp $c --decomp $d --count $SC_PLATFORM_COUNT --link-stall 0.2 --credits 4 --flit-bits 128")
+  done
+  jobs+=("zeroload-$codec|platform --codec $codec --comp rtl --decomp rtl --count 500 --zero-load --flit-bits 128 --link-latency 1")
+done
+
+run_one() {
+  local name=${1%%|*} args=${1#*|}
+  # shellcheck disable=SC2086
+  if "$SC_BIN" $args --seed "$SC_SEED" --data "$DATA_DIR" $SC_TIMING_ARGS \
+       --fst "$SC_LOG_DIR/$name.fst" >"$SC_LOG_DIR/$name.log" 2>&1; then
+    echo "ok $name"
+  else
+    echo "FAILED $name (log: $SC_LOG_DIR/$name.log)"
+  fi
+}
+export -f run_one
+export SC_BIN SC_SEED DATA_DIR SC_TIMING_ARGS SC_LOG_DIR
+status=0
+printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P "$SC_JOBS" -I{} bash -c 'run_one "$1"' _ {} >"$SC_LOG_DIR/summary.txt" || true
+grep -q '^FAILED' "$SC_LOG_DIR/summary.txt" && status=1
+for j in "${jobs[@]}"; do
+  name=${j%%|*}
+  grep -hE '^(UNIT|PASS|LATENCY|SPEED|MISMATCH|LOST|TIMEOUT|WAVEFORM|FAIL|ERROR) ' "$SC_LOG_DIR/$name.log" 2>/dev/null | cut -c1-220 ||
+    echo "FAIL $name: no result line (log: $SC_LOG_DIR/$name.log)"
+done
+[ "$(grep -c '^ok ' "$SC_LOG_DIR/summary.txt")" -eq "${#jobs[@]}" ] || status=1
+# Lines compared per RTL top (model and rtl form each), summed over its codecs.
+for top in $(for spec in $specs; do echo "${spec##*:}"; done | sort -u); do
+  n=0
+  for spec in $specs; do
+    [ "${spec##*:}" = "$top" ] || continue
+    IFS=: read -r codec dir _ <<<"$spec"
+    c=$(sed -n 's/^PASS .* compared=\([0-9]*\) .*/\1/p' "$SC_LOG_DIR/unit-$codec-$dir.log" 2>/dev/null)
+    n=$((n + ${c:-0}))
+  done
+  echo "LINES unit=$top compared=$n (each line in model and rtl form)"
+done
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+printf 'verify-systemc: %d checks (model vs rtl on %s lines per RTL top; the platform in 4 form mixes, %s lines each) %s, wall time %d.%03d s\n' \
+  "${#jobs[@]}" "$SC_COUNT" "$SC_PLATFORM_COUNT" \
+  "$([ $status -eq 0 ] && echo passed || echo FAILED)" $((ms / 1000)) $((ms % 1000))
+exit $status
