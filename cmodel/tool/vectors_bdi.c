@@ -219,7 +219,7 @@ static void gen_dec_from_comp(gen_ctx *c) {
     size_t n = c->comp.n;
     for (size_t i = 0; i < n && !c->failed; i++) {
         const comp_vec *v = (const comp_vec *)c->comp.items + i;
-        uint8_t buf[BUS_BYTES];
+        uint8_t buf[BUS_BYTES] = {0}; /* bdi_compress writes only the stream's bytes */
         size_t bits;
         if (bdi_compress(v->line, buf, sizeof buf, &bits) != NP_OK) {
             vecgen_fail(&c->failed, "%s: bdi_compress failed", v->name);
