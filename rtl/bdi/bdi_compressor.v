@@ -5,12 +5,11 @@
 // units, selection, layout) into its 516-bit block stream; stage 2 places block 1 after block
 // 0 (bdi_line_concat) and adds the lengths.
 //
-// Why two stages (seed 004 IV-C models 2 cycles): the base/delta units' path (immediate test,
-// first non-immediate, base multiplexer, high-part compare, AND over the elements), the
-// selection and the layout multiplexer fill one 800 MHz cycle by the synthesis estimate; the
-// placement of block 1 (10 offsets) would not fit behind them. The cut is where the data is
-// narrowest: two block streams, 1032 bits (a cut before the layout would hold the line plus
-// bases and masks, 1200+ bits).
+// Why two stages (seed 004 IV-C models 2 cycles): the cut is where the data is narrowest, the
+// two block streams (1032 bits); a cut before the layout would hold the line plus the six
+// bases and masks of each block (1200+ bits). It does not make 800 MHz: stage 1 (immediate
+// test, first non-immediate, base multiplexer, high-part compare, AND over the elements,
+// selection, layout) is about 2.7 ns by the synthesis estimate (docs/bdi.md 9.2, open).
 //
 // Latency / throughput: 2 cycles (input transfer to out_valid_o), one line per cycle; both
 // registers are np_stream_register_gated, in_ready_o = !valid1 || ready1, and so on.
