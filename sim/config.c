@@ -40,9 +40,12 @@ static const key_def keys[] = {
     {"mesh_k", KT_UINT, OFF(mesh_k), 2, 16, NULL, 0, "mesh is mesh_k x mesh_k routers"},
     {"channel_bits", KT_UINT, OFF(channel_bits), 0, 4096, NULL, 0, "flit width; 0 = 128 (mesh) / 256 (crossbar)"},
     {"vcs", KT_UINT, OFF(vcs), 2, 16, NULL, 0, "virtual channels per port"},
-    {"vcs_request", KT_UINT, OFF(vcs_request), 1, 15, NULL, 0, "VCs given to the request class (the rest carry replies)"},
+    {"vcs_request", KT_UINT, OFF(vcs_request), 1, 16, NULL, 0,
+     "VCs given to the request class (the rest carry replies; = vcs only with classes = request)"},
     {"vc_depth", KT_UINT, OFF(vc_depth), 1, 64, NULL, 0, "flits per VC buffer"},
     {"credit_delay", KT_UINT, OFF(credit_delay), 0, 16, NULL, 0, "extra cycles before a returned credit is usable"},
+    {"inject_cycles", KT_UINT, OFF(inject_cycles), 0, 4, NULL, 0,
+     "extra cycles on the NI-to-router channel (BookSim's injection channel: 1)"},
     {"routing_request", KT_ENUM, OFF(routing[0]), 0, 0, route_names, 0, "DOR for requests: xy | yx"},
     {"routing_reply", KT_ENUM, OFF(routing[1]), 0, 0, route_names, 0, "DOR for replies: xy | yx"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0, "synthetic pattern"},
@@ -58,6 +61,8 @@ static const key_def keys[] = {
     {"warmup_cycles", KT_UINT, OFF(warmup_cycles), 0, 100000000, NULL, 0, "synthetic: cycles before measuring"},
     {"measure_cycles", KT_UINT, OFF(measure_cycles), 1, 100000000, NULL, 0, "synthetic: measurement window"},
     {"drain_cycles", KT_UINT, OFF(drain_cycles), 0, 100000000, NULL, 0, "synthetic: drain limit after the window"},
+    {"uniform_self", KT_UINT, OFF(uniform_self), 0, 1, NULL, 0,
+     "uniform traffic: 1 = a packet may go to its own source (1 in nodes, as BookSim's uniform)"},
     {"sms", KT_UINT, OFF(sms), 1, 255, NULL, 0, "streaming multiprocessors"},
     {"mcs", KT_UINT, OFF(mcs), 1, SIM_MAX_MCS, NULL, 0, "memory controllers"},
     {"mc_placement", KT_ENUM, OFF(mc_placement), 0, 0, place_names, 0, "bottom | top-bottom | edge | diamond | list"},
@@ -378,9 +383,10 @@ unsigned config_nodes(const sim_config *cfg) {
 }
 
 bool config_validate(const sim_config *cfg, char *err, size_t len) {
-    if (cfg->vcs_request >= cfg->vcs)
-        return fail(err, len, "config: vcs_request (%u) must leave at least one of the %u VCs to replies",
-                    cfg->vcs_request, cfg->vcs);
+    /* every VC to requests leaves replies none: only synthetic traffic of requests alone can run so */
+    if (cfg->vcs_request > cfg->vcs || (cfg->vcs_request == cfg->vcs && cfg->classes != CLASSES_REQUEST))
+        return fail(err, len, "config: vcs_request (%u) must leave at least one of the %u VCs to replies "
+                    "(all of them only with classes = request)", cfg->vcs_request, cfg->vcs);
     if (config_channel_bits(cfg) < 32)
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
     if (cfg->l1_policy != L1_LRU && !config_l1_tags_fit(cfg, err, len)) return false;

@@ -43,6 +43,7 @@ typedef struct {
     unsigned vcs_request;        /* VCs 0..vcs_request-1 carry requests, the rest replies */
     unsigned vc_depth;           /* flits per VC buffer */
     unsigned credit_delay;       /* cycles from a flit leaving a buffer to its credit being usable upstream, minus 1 */
+    unsigned inject_cycles;      /* extra cycles a flit spends on the NI -> router channel (BookSim's: 1); default 0 */
     sim_routing routing[2];      /* per class: [0] requests, [1] replies */
 
     /* synthetic traffic */
@@ -58,6 +59,7 @@ typedef struct {
     unsigned warmup_cycles;
     unsigned measure_cycles;
     unsigned drain_cycles;       /* limit on draining after the measurement window */
+    unsigned uniform_self;       /* 1: uniform traffic may address a unicast packet to its source (BookSim); default 0 */
 
     /* GPU memory system */
     unsigned sms, mcs;

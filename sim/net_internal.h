@@ -162,6 +162,7 @@ typedef struct {
     uint32_t cur[NET_CLASSES];      /* packet being injected, NET_NO_PACKET when none */
     uint16_t cur_flit[NET_CLASSES];
     int16_t cur_vc[NET_CLASSES];
+    int16_t last_vc[NET_CLASSES];   /* VC the class's last head went out on (-1: none yet) */
     link_end inj[NET_CLASSES];      /* router input port each class injects into */
     out_vc *injvc;                  /* [vcs]: credits for the router's local input VCs */
     uint8_t rr_cls;
@@ -175,6 +176,7 @@ struct network {
     sim_config cfg;
     net_client client;
     unsigned nodes, nrouters, vcs, depth, credit_delay, channel_bits, links;
+    unsigned inject_cycles;         /* extra cycles of the NI -> router channel (cfg.inject_cycles) */
     unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
     unsigned mcast_max;             /* longest multicast packet accepted (flits) */
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];

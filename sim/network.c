@@ -214,6 +214,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     for (n->ring_mask = 1; n->ring_mask < ring; n->ring_mask *= 2) {}
     n->ring_mask--;
     n->credit_delay = cfg->credit_delay;
+    n->inject_cycles = cfg->inject_cycles;
     n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
@@ -234,7 +235,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
         ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
         for (unsigned c = 0; c < NET_CLASSES; c++) {
             ni->qhead[c] = ni->qtail[c] = ni->cur[c] = NET_NO_PACKET;
-            ni->cur_vc[c] = -1;
+            ni->cur_vc[c] = ni->last_vc[c] = -1;
         }
     }
     n->split = net_alloc(n, n->nodes > MCAST_MESH_PORTS ? n->nodes : MCAST_MESH_PORTS, sizeof(mcast_set));
@@ -317,6 +318,10 @@ static uint64_t enqueue(network *n, uint32_t idx) {
 }
 
 static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len, uint32_t user) {
+    if (n->vc_lo[cls] == n->vc_hi[cls]) {   /* vcs_request = vcs (config_validate): no VC would take it */
+        fprintf(stderr, "npsim: a reply packet, but vcs_request = vcs leaves replies no VC\n");
+        exit(2);
+    }
     uint32_t idx = net_pkt_alloc(n);
     packet_t *p = &n->pk[idx];
     memset(p, 0, sizeof *p);
@@ -399,11 +404,17 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
     return refused;
 }
 
-/* Start the next queued packet of class c on a free injection VC with a credit. */
+/* Start the next queued packet of class c on a free injection VC with a credit. The search
+ * starts one past the VC the class's previous head took, as BookSim's traffic manager does
+ * (_last_vc): always starting at the lowest VC would queue a node's every packet behind the
+ * previous one in the same VC of the router's local input while the other VCs sit idle. */
 static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
     if (!ni->qlen[c]) return false;
-    for (unsigned v = n->vc_lo[c]; v < n->vc_hi[c]; v++) {
-        out_vc *o = &ni->injvc[v];
+    unsigned lo = n->vc_lo[c], span = n->vc_hi[c] - lo;
+    unsigned v = ni->last_vc[c] < 0 ? 0 : (unsigned)ni->last_vc[c] - lo + 1u;
+    for (unsigned k = 0; k < span; k++, v++) {
+        if (v >= span) v -= span;
+        out_vc *o = &ni->injvc[lo + v];
         if (o->owner >= 0 || !o->credits) continue;
         uint32_t idx = ni->qhead[c];
         ni->qhead[c] = n->pk[idx].next;
@@ -412,7 +423,7 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
         o->owner = 0;
         ni->cur[c] = idx;
         ni->cur_flit[c] = 0;
-        ni->cur_vc[c] = (int16_t)v;
+        ni->cur_vc[c] = ni->last_vc[c] = (int16_t)(lo + v);
         n->pk[idx].injected = n->now;
         n->st.injected_packets[c]++;
         return true;
@@ -428,12 +439,13 @@ static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     o->credits--;
     uint32_t idx = ni->cur[c];
     link_end to = ni->inj[c];
-    /* written into the router's buffer next cycle (head: VA then), first SA the cycle after */
+    /* written into the router's buffer next cycle (head: VA then), first SA the cycle after;
+     * inject_cycles more when the injection channel is modelled as a link of its own */
     const packet_t *p = &n->pk[idx];
     unsigned k = ni->cur_flit[c];
     uint8_t flags = (uint8_t)((k == 0 ? FLIT_HEAD : 0) | (k + 1u == p->len ? FLIT_TAIL : 0) |
                               (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
-    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, n->now + 2};
+    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, n->now + 2 + n->inject_cycles};
     router_write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
     n->live_flits++;
     n->st.injected_flits[c]++;

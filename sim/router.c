@@ -117,14 +117,27 @@ static void rb_release(network *n, router_t *r, unsigned port, unsigned vc, in_v
     net_unhold_at(n, &pt->up_out[vc], now + 1 + n->credit_delay);   /* travels upstream like a credit */
 }
 
+static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit);
+
 /* Upstream side: the VC is free for a new packet from this cycle on (network.c, start of the
  * cycle). Its packet's tail left long ago (it reached the RB), so owner is OWNER_HELD. */
 void router_unhold(network *n, out_vc *o) {
     o->held = 0;
     if (o->owner != OWNER_HELD) return;
-    o->owner = -1;
-    if (o->router == OUT_VC_OF_NI) return;       /* an NI looks for a free VC every cycle */
+    if (o->router == OUT_VC_OF_NI) {             /* an NI looks for a free VC every cycle */
+        o->owner = -1;
+        return;
+    }
     router_t *u = &n->r[o->router];
+    /* VA reads owners, so a VA of the previous cycle deferred to this cycle's visit (router_step,
+     * `late`) must not see the release: it runs now, before the release is applied. */
+    uint64_t *late = &n->va_late[u->id >> 6], bit = UINT64_C(1) << (u->id & 63u);
+    if ((*late & bit) && u->flits && u->va_ports) {
+        unsigned before = n->np_now ? n->np_now - 1 : (unsigned)u->nports - 1;
+        vc_allocation(n, u, n->now - 1, before, n->now);
+    }
+    *late &= ~bit;
+    o->owner = -1;
     uint64_t out = UINT64_C(1) << ((unsigned)(o - u->out) / n->vcs);
     if (u->va_blocked & out) {                   /* as send_flit does for a released VC */
         u->va_blocked &= ~out;
@@ -530,7 +543,8 @@ static void switch_allocation(network *n, router_t *r, uint64_t now) {
 /* `late`: the VA of the previous cycle was deferred to this visit (net_internal.h: a router
  * whose only work in cycle c is VA does it at the start of its visit in c + 1, which it gets
  * anyway if VA succeeds). That is exact: nothing VA reads can change in between. VA reads this
- * router's VC owners and arbiter pointers (only its own SA and VA change them), its VA requests
+ * router's VC owners and arbiter pointers (only its own SA and VA change them, and the release
+ * of a held VC, router_unhold, which runs a deferred VA before it applies), its VA requests
  * (set by its own arrivals and releases) and the heads at the front of its buffers (writes by
  * others append behind them); the events of c are merged before the deferred VA and those of
  * c + 1 after it. */

@@ -3,12 +3,15 @@
 #   make sim        build $(BUILD)/bin/npsim; baseline vs every reply compressor on the default
 #                   workload and machine; table in $(BUILD)/sim/summary.txt (+ summary.json)
 #   make sim-test   cmocka tests of the simulator (ASan+UBSan build), $(BUILD)/sim-tests/
-#   make sim-bench  simulated cycles per CPU second, 8x8 and 16x16 mesh, uniform 1-flit, 0.2; and the
+#   make sim-bench  simulated cycles per CPU second, 8x8 mesh (1- and 5-flit) and 16x16 (1-flit),
+#                   uniform at 0.2; and the
 #                   GPU model on the default workload, core = none vs core = sm (npsim gpu-bench)
 #   make sim-core   the core model under gto / lrr / youngest on the default workload (default machine
 #                   and seed 004's, sim/configs/seed004_core.cfg) and on both real Accel-Sim traces;
 #                   $(BUILD)/sim/core_*/core_compare.{txt,json}
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
+#   make sim-booksim  latency vs offered load 0.05..0.40, 1- and 5-flit, in BookSim2's configuration
+#                   (sim/configs/booksim_mesh.cfg; issue 19's BookSim figures printed beside)
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #   make sim-pcu    packet coalescing units at the MCs: XY-XY and XY-YX, RGRs off/64..1024, on the
@@ -40,7 +43,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-ba sim-pcu sim-core npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -96,18 +99,19 @@ sim-test: $(SIM_TEST_BINS) $(NPSIM)
 	    SIM_TEST_TMP=$(SIM_TEST_DIR)/tmp $$t || exit 1; \
 	done
 
-## sim-bench: simulated cycles per CPU second, instructions per simulated cycle (callgrind) and memory, 8x8 and 16x16, uniform 1-flit at 0.2
+## sim-bench: simulated cycles per CPU second, instructions per simulated cycle (callgrind) and memory, 8x8 1- and 5-flit, 16x16 1-flit, uniform at 0.2
 # Wall-clock speed depends on the machine's load; the instruction count (callgrind, which counts
 # exactly) does not, so the two together say what a core gives. callgrind runs fewer cycles
 # (it is ~50x slower); the count includes start-up, which is below 0.5% of it.
-SIM_BENCH_RUNS := 8:100000:5000 16:10000:1000
+# mesh_k:cycles:callgrind cycles:packet flits (5-flit: issue 19, where a cost paid per flit shows)
+SIM_BENCH_RUNS := 8:100000:5000:1 8:100000:5000:5 16:10000:1000:1
 sim-bench: $(NPSIM)
 	@for run in $(SIM_BENCH_RUNS); do \
-	  IFS=: read -r k cycles ir_cycles <<< "$$run"; \
-	  $(NPSIM) bench $(SIM_ARGS) mesh_k=$$k injection_rate=0.2 packet_flits=1 --cycles $$cycles; \
+	  IFS=: read -r k cycles ir_cycles flits <<< "$$run"; \
+	  $(NPSIM) bench $(SIM_ARGS) mesh_k=$$k injection_rate=0.2 packet_flits=$$flits --cycles $$cycles; \
 	  if command -v valgrind >/dev/null; then \
 	    ir=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $(NPSIM) bench $(SIM_ARGS) mesh_k=$$k \
-	          injection_rate=0.2 packet_flits=1 --cycles $$ir_cycles 2>&1 | sed -n 's/^==[0-9]*== Collected : *\([0-9]*\)$$/\1/p'); \
+	          injection_rate=0.2 packet_flits=$$flits --cycles $$ir_cycles 2>&1 | sed -n 's/^==[0-9]*== Collected : *\([0-9]*\)$$/\1/p'); \
 	    echo "  callgrind: $$((ir / ir_cycles)) instructions per simulated cycle ($$ir_cycles cycles)"; \
 	  else echo "  callgrind: valgrind not installed (.ci/deps.sh)"; fi; \
 	done
@@ -133,6 +137,10 @@ sim-sweep: $(NPSIM)
 	  warmup_cycles=1000 measure_cycles=4000 drain_cycles=4000 --out $(SIM_DIR)/sweep_uniform_1flit
 	$(NPSIM) sweep $(SIM_ARGS) traffic=uniform routing_request=xy routing_reply=xy packet_flits=5 \
 	  warmup_cycles=1000 measure_cycles=4000 drain_cycles=4000 --out $(SIM_DIR)/sweep_uniform_5flit
+
+## sim-booksim: latency vs offered load (0.05..0.40), 1- and 5-flit, in BookSim2's configuration, beside issue 19's BookSim figures
+sim-booksim: $(NPSIM)
+	sim/booksim_table.sh $(NPSIM)
 
 ## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba), one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
 sim-ba: $(NPSIM)

@@ -123,7 +123,9 @@ static void generate(traffic_gen *g) {
             uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
         } else {
             mcast_set_clear(&dests);
-            mcast_set_add(&dests, pick_dest(g, src));
+            /* BookSim's uniform pattern draws from every node, the source included */
+            bool self = c->traffic == TRAFFIC_UNIFORM && c->uniform_self;
+            mcast_set_add(&dests, self ? sim_rng_below(&g->rng, g->nodes) : pick_dest(g, src));
             uid = net_send_unicast(g->net, src, mcast_set_next(&dests, 0), cls, c->packet_flits, 0);
         }
         g->created++;
