@@ -1,4 +1,8 @@
 # LATTE-CC unit (docs/latte.md): the adaptive compression controller and the compressed L1's
-# tag logic. The tag logic reuses the BA unit's tag compare and LRU age update.
-latte_TOPS := latte_ctrl latte_tags
-latte_RTL  := $(sort $(wildcard rtl/latte/*.v)) rtl/ba/ba_lookup.v rtl/ba/ba_lru_update.v
+# tag logic. The tag logic reuses the BA unit's tag compare and LRU age update; the
+# synthesis-only latte_tags_base (the uncompressed 32 x 4 L1 tag array it replaces) is the BA
+# unit's LRU mode.
+latte_TOPS       := latte_ctrl latte_tags
+latte_SYNTH_TOPS := latte_tags_base
+latte_RTL        := $(sort $(wildcard rtl/latte/*.v)) rtl/ba/ba_lookup.v rtl/ba/ba_lru_update.v \
+                    rtl/ba/ba_tag_unit.v rtl/ba/ba_victim.v rtl/ba/ba_decide.v
