@@ -205,8 +205,9 @@ void Unit::model_compute(Txn &t) const {
 
 // ---- the model form ----------------------------------------------------------------------------
 
-ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t)
-    : Unit(name, codec, dir, hop), timing_(t), stage_(t.latency, nullptr) {
+ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t,
+                     uint64_t inject_flip_seq)
+    : Unit(name, codec, dir, hop), timing_(t), inject_flip_seq_(inject_flip_seq), stage_(t.latency, nullptr) {
     if (codec->state_bytes != 0)
         throw std::runtime_error(std::string("codec ") + codec->name +
                                  " keeps state between lines: its model form is not built yet");
@@ -242,6 +243,10 @@ bool ModelUnit::core_edge(Txn *offer, bool out_room) {
     const bool ii_ok = !any_accept_ || c - last_accept_ >= timing_.ii;
     if (offer && ready[0] && ii_ok) {
         model_compute(*offer);
+        if (offer->seq == inject_flip_seq_) {
+            if (dir_ == Dir::kCompress) offer->stream[0] ^= 1;
+            else offer->out[0] ^= 1;
+        }
         stage_[0] = offer;
         last_accept_ = c;
         any_accept_ = true;
@@ -274,7 +279,11 @@ bool has_rtl(const np_codec *c, Dir d) { return find_rtl(unit_top(c, d)) != null
 std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
                                 const TimingSources &src) {
     if (!c) throw std::runtime_error("no such codec");
-    if (f == Form::kModel) return std::unique_ptr<Unit>(new ModelUnit(name, c, d, hop, resolve_timing(c, d, src)));
+    if (f == Form::kModel) {
+        Timing t = resolve_timing(c, d, src);
+        t.latency += src.inject_extra_latency;
+        return std::unique_ptr<Unit>(new ModelUnit(name, c, d, hop, t, src.inject_flip_seq));
+    }
     const RtlEntry *e = find_rtl(unit_top(c, d));
     if (!e) {
         throw std::runtime_error(std::string("no rtl form for ") + c->name +

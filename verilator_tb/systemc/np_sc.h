@@ -90,6 +90,10 @@ struct Timing {
 struct TimingSources {
     std::string synth_json;   // "" = none
     std::string verify_dir;   // "" = none
+    // Self-test hooks (np_sc --inject-*): the model form flips bit 0 of its result for the Txn
+    // with this seq, or adds cycles to its latency; the comparison must then fail.
+    uint64_t inject_flip_seq = ~0ull;
+    unsigned inject_extra_latency = 0;
 };
 Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src);
 
@@ -148,13 +152,15 @@ private:
 // taking a new input at most every `ii` cycles.
 class ModelUnit : public Unit {
 public:
-    ModelUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t);
+    ModelUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t,
+              uint64_t inject_flip_seq = ~0ull);
     Form form() const override { return Form::kModel; }
     std::string describe() const override;
 
 private:
     bool core_edge(Txn *offer, bool out_room) override;
     Timing timing_;
+    uint64_t inject_flip_seq_;
     std::vector<Txn *> stage_;
     uint64_t last_accept_ = 0;
     bool any_accept_ = false;

@@ -101,6 +101,8 @@ Args parse(int argc, char **argv) {
         else if (k == "--fst") a.fst = val();
         else if (k == "--trace-from") a.trace_from = std::strtoull(val().c_str(), nullptr, 0);
         else if (k == "--replay") a.replay = true;
+        else if (k == "--inject-mismatch") a.timing.inject_flip_seq = std::strtoull(val().c_str(), nullptr, 0);
+        else if (k == "--inject-latency") a.timing.inject_extra_latency = static_cast<unsigned>(std::atoi(val().c_str()));
         else usage(("unknown option " + k).c_str());
     }
     if (a.no_stall || a.zero_load) a.gap = a.stall = a.link.stall = 0;
@@ -271,7 +273,7 @@ int run_unit(const Args &a) {
         ch.src.reset(new Source(("src" + sfx).c_str(), ch.txns, gaps));
         ch.unit = make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing);
         ch.unit->clk(clock.clk);
-        if (forms[k] == Form::kRtl && !a.fst.empty()) ch.unit->trace_to(a.fst, a.trace_from);
+        if (forms[k] == Form::kRtl && a.replay && !a.fst.empty()) ch.unit->trace_to(a.fst, a.trace_from);
         ch.sink.reset(new Sink(("sink" + sfx).c_str(), stalls, 1, [&, k](Txn &t) {
             // Every line once, in order (the unit is an in-order pipeline).
             const uint64_t want = chains[k].sink->received() - 1;
@@ -344,7 +346,7 @@ int run_platform(const Args &a) {
     std::unique_ptr<Unit> comp = make_unit("comp", c, Dir::kCompress, a.comp, 0, a.timing);
     Channel chan("chan", 1, a.link);
     std::unique_ptr<Unit> decomp = make_unit("decomp", c, Dir::kDecompress, a.decomp, 2, a.timing);
-    if (!a.fst.empty()) {
+    if (a.replay && !a.fst.empty()) {   // only the replay of a failure writes waveforms
         comp->trace_to(a.fst + ".comp.fst", a.trace_from);
         decomp->trace_to(a.fst + ".decomp.fst", a.trace_from);
     }

@@ -10,7 +10,7 @@ set -euo pipefail
 : "${SC_BIN:?}" "${SC_COUNT:?}" "${SC_PLATFORM_COUNT:?}" "${SC_SEED:?}" "${SC_JOBS:?}" "${DATA_DIR:?}" "${SC_LOG_DIR:?}"
 SC_TIMING_ARGS=${SC_TIMING_ARGS:-}
 mkdir -p "$SC_LOG_DIR"
-rm -f "$SC_LOG_DIR"/*.log
+rm -f "$SC_LOG_DIR"/*.log "$SC_LOG_DIR"/*.fst
 start=$(date +%s%N)
 
 specs=$("$SC_BIN" list)
@@ -34,14 +34,34 @@ for codec in $codecs; do
   jobs+=("zeroload-$codec|platform --codec $codec --comp rtl --decomp rtl --count 500 --zero-load --flit-bits 128 --link-latency 1")
 done
 
+# Self-tests: the checks must fail, with one grep-able line naming the injected transaction
+# and the rtl form's FST: a flipped bit in the model's result (compressor), one extra cycle of
+# model latency (decompressor: timing), a flipped line in the platform's model decompressor.
+jobs+=("selftest-flip|unit --codec dsm --dir comp --form both --count 3000 --inject-mismatch 1000|txn=1000 field=out_bits")
+jobs+=("selftest-latency|unit --codec dpc --dir decomp --form both --count 300 --inject-latency 1|txn=0 field=deliver_cycle")
+jobs+=("selftest-platform|platform --codec dsm --comp rtl --decomp model --count 600 --inject-mismatch 500|txn=500 field=line")
+
 run_one() {
-  local name=${1%%|*} args=${1#*|}
+  local name=${1%%|*} rest=${1#*|}
+  local args=${rest%%|*} want=
+  [ "$rest" != "$args" ] && want=${rest#*|}
+  local rc=0
   # shellcheck disable=SC2086
-  if "$SC_BIN" $args --seed "$SC_SEED" --data "$DATA_DIR" $SC_TIMING_ARGS \
-       --fst "$SC_LOG_DIR/$name.fst" >"$SC_LOG_DIR/$name.log" 2>&1; then
+  "$SC_BIN" $args --seed "$SC_SEED" --data "$DATA_DIR" $SC_TIMING_ARGS \
+    --fst "$SC_LOG_DIR/$name.fst" >"$SC_LOG_DIR/$name.log" 2>&1 || rc=$?
+  if [ -z "$want" ]; then
+    [ $rc -eq 0 ] && echo "ok $name" || echo "FAILED $name (log: $SC_LOG_DIR/$name.log)"
+    return
+  fi
+  local fst=$SC_LOG_DIR/$name.fst
+  [ "$name" = selftest-platform ] && fst=$fst.comp.fst
+  if [ $rc -eq 1 ] && [ "$(grep -c '^MISMATCH ' "$SC_LOG_DIR/$name.log")" -eq 1 ] &&
+     grep -q "^MISMATCH .*$want" "$SC_LOG_DIR/$name.log" && [ -s "$fst" ]; then
     echo "ok $name"
+    echo "SELFTEST $name failed as it must: $(grep '^MISMATCH ' "$SC_LOG_DIR/$name.log" | cut -c1-120), FST $(stat -c %s "$fst") bytes" \
+      >>"$SC_LOG_DIR/$name.log"
   else
-    echo "FAILED $name (log: $SC_LOG_DIR/$name.log)"
+    echo "FAILED $name: the injected fault was not caught as expected (exit $rc; log: $SC_LOG_DIR/$name.log)"
   fi
 }
 export -f run_one
@@ -51,6 +71,10 @@ printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P "$SC_JOBS" -I{} bash -c 'run_one "
 grep -q '^FAILED' "$SC_LOG_DIR/summary.txt" && status=1
 for j in "${jobs[@]}"; do
   name=${j%%|*}
+  if [ "${name#selftest-}" != "$name" ]; then
+    grep -h '^SELFTEST ' "$SC_LOG_DIR/$name.log" 2>/dev/null || echo "FAIL $name (log: $SC_LOG_DIR/$name.log)"
+    continue
+  fi
   grep -hE '^(UNIT|PASS|LATENCY|SPEED|MISMATCH|LOST|TIMEOUT|WAVEFORM|FAIL|ERROR) ' "$SC_LOG_DIR/$name.log" 2>/dev/null | cut -c1-220 ||
     echo "FAIL $name: no result line (log: $SC_LOG_DIR/$name.log)"
 done
