@@ -15,6 +15,8 @@
 
 typedef enum { TOPO_MESH = 0, TOPO_CROSSBAR = 1 } sim_topology;
 typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mcast_order */
+/* Switch allocation, input side: which VC an input port puts forward (docs/sim.md "Router") */
+typedef enum { SA_INPUT_VC = 0, SA_INPUT_OUTPUT = 1 } sim_sa_input;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_LIST } sim_placement;
@@ -45,6 +47,7 @@ typedef struct {
     unsigned credit_delay;       /* cycles from a flit leaving a buffer to its credit being usable upstream, minus 1 */
     unsigned inject_cycles;      /* extra cycles a flit spends on the NI -> router channel (BookSim's: 1); default 0 */
     sim_routing routing[2];      /* per class: [0] requests, [1] replies */
+    sim_sa_input sa_input;       /* vc (default): round-robin over VCs; output: over outputs (BookSim2) */
 
     /* synthetic traffic */
     sim_traffic traffic;

@@ -114,6 +114,7 @@ typedef struct {                 /* a router's state of one port, input and outp
     int16_t sa_vc;               /* input, SA scratch: VC chosen by this input's arbiter */
     uint8_t rb_busy;             /* input: bit c set while class c's replication buffer holds a packet */
     uint8_t rb_wait;             /* input: bit c set when a packet waits for it (its release wakes VA) */
+    uint8_t rr_port;             /* input: SA arbiter pointer over outputs (sa_input = output) */
 } port_t;
 
 /* A future event (network.c applies those of cycle t at the start of t): VC bits of one input
@@ -182,6 +183,7 @@ struct network {
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
+    bool sa_by_output;              /* cfg.sa_input == SA_INPUT_OUTPUT (router.c, choose_input_vc) */
     mcast_mesh mesh;
     mcast_order order[NET_CLASSES];
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */

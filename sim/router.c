@@ -429,9 +429,41 @@ typedef struct {                 /* one cycle's switch allocation */
     bool contested;              /* an output requested twice, or one VC requesting several */
 } sa_round;
 
+/* sa_input = output (BookSim2's separable input-first allocator): an input requests each output
+ * with one VC, the first ready one round-robin from rr_in, and its arbiter picks the output
+ * round-robin from rr_port. Returns the VC for that output (vcs: none ready, or a VC with
+ * several ready targets, a multicast replica set, which is then served in VC order). Candidates
+ * that cannot send leave the set (*cand). */
+__attribute__((noinline)) static unsigned choose_by_output(network *n, router_t *r, unsigned p, unsigned rotated,
+                                                            unsigned rr, unsigned *cand, uint64_t now) {
+    unsigned vcs = n->vcs, np = r->nports;
+    uint64_t outs = 0;            /* a crossbar has up to 64 ports */
+    uint8_t rep[64];
+    const in_vc *port_vcs = &r->in[p * vcs];
+    for (unsigned m = rotated; m; m &= m - 1) {
+        unsigned v = (unsigned)__builtin_ctz(m) + rr;
+        if (v >= vcs) v -= vcs;
+        uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
+        if (!ready) {
+            *cand &= ~(1u << v);
+            continue;
+        }
+        if (ready & (ready - 1)) return vcs;
+        unsigned o = port_vcs[v].tgt[__builtin_ctzll(ready)].port;
+        if (!(outs >> o & 1u)) rep[o] = (uint8_t)v;
+        outs |= UINT64_C(1) << o;
+    }
+    for (unsigned k = 0, o = r->port[p].rr_port; k < np; k++, o = o + 1 == np ? 0 : o + 1)
+        if (outs >> o & 1u) return rep[o];
+    return vcs;
+}
+
 /* Input arbitration of port p: the first candidate VC (round-robin from rr_in) with a ready
  * target; records its requests. Candidates that cannot send leave the set. */
-static void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s, uint64_t now) {
+/* always inlined: switch_allocation's loop was written with it inline (a second caller,
+ * choose_input_vc_by_output, must not turn it into a call there) */
+__attribute__((always_inline)) static inline void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s,
+                                                                  uint64_t now) {
     port_t *pt = &r->port[p];
     unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
@@ -464,7 +496,8 @@ static void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s, ui
 }
 
 /* Output arbitration of port q: grant the first requester at or after rr_out, else the lowest. */
-static void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
+/* always inlined, as choose_input_vc */
+__attribute__((always_inline)) static inline void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
     port_t *out = &r->port[q];
     uint64_t req = out->req;
     unsigned start = out->rr_out;
@@ -482,6 +515,14 @@ static void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
     }
     out->rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
     in->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+}
+
+/* grant_output for sa_input = output: it also moves the granted input's pointer over outputs
+ * past q (grant_output left rr_out one past the input it granted). */
+static void grant_output_by_output(network *n, router_t *r, unsigned q, uint64_t now) {
+    grant_output(n, r, q, now);
+    unsigned np = r->nports, after = r->port[q].rr_out, p = after ? after - 1u : np - 1u;
+    r->port[p].rr_port = (uint8_t)(q + 1 >= np ? 0 : q + 1);
 }
 
 /* The switch allocation of a router with one candidate VC whose front flit goes to one output:
@@ -512,7 +553,37 @@ static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
     return true;
 }
 
+/* choose_input_vc for sa_input = output: the VC choose_by_output names goes first (rr_in is
+ * only moved by a grant, so it is put back). */
+static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_round *s, uint64_t now) {
+    port_t *pt = &r->port[p];
+    unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
+    unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
+    unsigned only = choose_by_output(n, r, p, rotated, rr, &cand, now);
+    pt->cand = (uint16_t)cand;
+    if (only < vcs) pt->rr_in = (uint16_t)only;
+    choose_input_vc(n, r, p, s, now);
+    pt->rr_in = (uint16_t)rr;
+}
+
+/* sa_input = output: the general allocator only (the short cuts below keep no output pointer). */
+__attribute__((noinline)) static void switch_allocation_by_output(network *n, router_t *r, uint64_t now) {
+    sa_round s = {0, 0, false};
+    for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    for (uint64_t m = s.outputs; m; m &= m - 1) grant_output_by_output(n, r, (unsigned)__builtin_ctzll(m), now);
+    for (uint64_t m = s.inputs; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
+        in_vc *iv = &r->in[p * n->vcs + v];
+        release_flits(n, r, p, v, iv, now);
+        after_sa(n, r, p, v, iv, now);
+    }
+}
+
 static void switch_allocation(network *n, router_t *r, uint64_t now) {
+    if (n->sa_by_output) {
+        switch_allocation_by_output(n, r, now);
+        return;
+    }
     if (switch_one_candidate(n, r, now)) return;
     sa_round s = {0, 0, false};
     for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
