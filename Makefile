@@ -93,3 +93,11 @@ clean:
 ## help: this list
 help:
 	@grep -hE '^## ' $(MAKEFILE_LIST) | sed 's/^## /  make /'
+	@echo
+	@echo "  Per unit (make <unit>: verify + synthesise its tops): $(UNITS)"
+	@echo "  Per top: make verify-<top>, verify-long-<top>, verify-selftest-<top>, verify-iverilog-<top>, synth-<top>, lint-<top>"
+	@echo "    tops: $(TOPS)"
+	@echo "    synthesis-only tops: $(strip $(SYNTH_ONLY_TOPS))"
+	@echo "  Proofs per unit: make prove-<unit> ($(strip $(FORMAL_UNITS)))"
+	@echo "  Tools (after make cmodel / make npsim): build/bin/nocpress --help, build/bin/npsim --help (its commands and"
+	@echo "    configuration keys: npsim help, npsim help-config), build/bin/codec_bench --help"
