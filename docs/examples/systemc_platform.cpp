@@ -54,7 +54,7 @@ int sc_main(int argc, char **argv) {
 
     std::printf("%s\n%s\n", comp->describe().c_str(), decomp->describe().c_str());
     while (sink.received() < count && sc_core::sc_time_stamp() < sc_core::sc_time(1, sc_core::SC_SEC))
-        sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));
+        sc_core::sc_start(sc_core::sc_time(10, sc_core::SC_US));   // 1000 cycles per step
     std::printf("lines %llu of %llu, %llu bad, flits %llu, cycles %llu\n",
                 (unsigned long long)sink.received(), (unsigned long long)count, (unsigned long long)bad,
                 (unsigned long long)chan.flits_received(), (unsigned long long)np_sc::now_cycle());

@@ -33,6 +33,9 @@ for codec in $codecs; do
   done
   jobs+=("zeroload-$codec|platform --codec $codec --comp rtl --decomp rtl --count 500 --zero-load --flit-bits 128 --link-latency 1")
 done
+# One hop more (a link of 4H+1 = 5 cycles, credits for the round trip), mixed forms.
+first=$(head -n1 <<<"$codecs")
+[ -n "$first" ] && jobs+=("zeroload-$first-h1|platform --codec $first --comp rtl --decomp model --count 300 --zero-load --flit-bits 128 --link-latency 5 --credits 10")
 
 # Self-tests: the checks must fail, with one grep-able line naming the injected transaction
 # and the rtl form's FST: a flipped bit in the model's result (compressor), one extra cycle of

@@ -123,6 +123,10 @@ bench-systemc: $(SC_BIN)
 	    $(SC_BIN) unit --codec $$codec --dir $$dir --form $$form --no-stall --count $(SC_COUNT) \
 	      --seed $(SC_SEED) --data $(DATA_DIR) $(SC_TIMING_ARGS) | grep -E '^(SPEED|FAIL|ERROR)'; \
 	  done; done
+	@for mix in "model model" "rtl rtl"; do set -- $$mix; \
+	  $(SC_BIN) platform --codec dsm --comp $$1 --decomp $$2 --no-stall --count $(SC_COUNT) \
+	    --seed $(SC_SEED) --data $(DATA_DIR) $(SC_TIMING_ARGS) | grep -E '^(SPEED|FAIL|ERROR)'; \
+	done
 
 ## install-systemc: install the SystemC components (model form, platform) with nocpress-sc.pc under PREFIX
 install-systemc: $(SC_LIB)
