@@ -132,13 +132,13 @@ bench-systemc: $(SC_BIN)
 install-systemc: $(SC_LIB)
 	install -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)/nocpress' '$(DESTDIR)$(PKGCONFIGDIR)'
 	install -m 644 $(SC_LIB) '$(DESTDIR)$(LIBDIR)/libnocpress-sc.a'
-	install -m 644 verilator_tb/systemc/np_sc.h '$(DESTDIR)$(INCLUDEDIR)/nocpress/np_sc.h'
+	install -m 644 verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: nocpress-sc' 'Description: nocpress SystemC/TLM-2.0 components (model form) and reply-path platform' \
 	  'Version: $(NP_VERSION)' 'Requires: nocpress systemc libcjson' \
 	  'Libs: -L$${libdir} -lnocpress-sc' 'Cflags: -I$${includedir}/nocpress -std=c++17' \
 	  > '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-sc.pc'
-	@echo "install-systemc: libnocpress-sc.a, np_sc.h, nocpress-sc.pc under $(DESTDIR)$(PREFIX)"
+	@echo "install-systemc: libnocpress-sc.a, np_sc.h, np_sc_rtl.h, nocpress-sc.pc under $(DESTDIR)$(PREFIX)"
 
 ## install-systemc-test: install into a temporary prefix, build docs/examples/systemc_platform.cpp there via pkg-config nocpress-sc, run it
 .PHONY: install-systemc-test
