@@ -72,15 +72,24 @@ static bool json_latency(const std::string &path, const char *top, unsigned *cyc
     return found;
 }
 
-// The harness's "LATENCY unit=<top> cycles=<n> ..." line of a passing run.
-static bool log_latency(const std::string &path, const char *top, unsigned *cycles) {
+// The harness's "LATENCY unit=<top> cycles=<n> ..." line of a passing run, and whether its
+// THROUGHPUT probe (64 lines offered back to back) showed one line per cycle.
+static bool log_latency(const std::string &path, const char *top, unsigned *cycles, bool *one_at_a_time) {
     std::ifstream f(path);
     if (!f) return false;
     std::string line, want = std::string("LATENCY unit=") + top + " cycles=";
+    const std::string thr = std::string("THROUGHPUT unit=") + top + " ";
     bool pass = false, have = false;
+    *one_at_a_time = false;
     while (std::getline(f, line)) {
         if (line.compare(0, want.size(), want) == 0) {
             have = std::sscanf(line.c_str() + want.size(), "%u", cycles) == 1;
+        }
+        unsigned long long transfers = 0, valid = 0;
+        if (line.compare(0, thr.size(), thr) == 0 &&
+            std::sscanf(line.c_str() + thr.size(), "transfers=%llu valid_cycles=%llu", &transfers, &valid) == 2) {
+            // Not a full pipeline: the probe needed about `latency` cycles per line.
+            *one_at_a_time = valid > 2 * transfers;
         }
         if (line.compare(0, 5, "PASS ") == 0) pass = true;
     }
@@ -90,16 +99,25 @@ static bool log_latency(const std::string &path, const char *top, unsigned *cycl
 Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
     Timing t;
     const char *top = unit_top(c, d);
-    unsigned n = 0;
+    unsigned n = 0, log_n = 0;
+    bool one = false;
+    const bool have_log = top && !src.verify_dir.empty() &&
+                          log_latency(src.verify_dir + "/" + top + ".log", top, &log_n, &one);
     if (top && !src.synth_json.empty() && json_latency(src.synth_json, top, &n)) {
         t.latency = n;
         t.source = src.synth_json + " latency_cycles";
-    } else if (top && !src.verify_dir.empty() && log_latency(src.verify_dir + "/" + top + ".log", top, &n)) {
-        t.latency = n;
+    } else if (have_log) {
+        t.latency = log_n;
         t.source = src.verify_dir + "/" + top + ".log LATENCY";
     } else {
         t.latency = d == Dir::kCompress ? c->comp_cycles : c->decomp_cycles;
         t.source = std::string("published (") + (c->published_source ? c->published_source : "?") + ")";
+    }
+    // The report has no throughput figure: the harness's THROUGHPUT probe says whether the top
+    // is a full pipeline or takes one line at a time.
+    if (have_log && one) {
+        t.depth = 1;
+        t.source += ", one line at a time from " + src.verify_dir + "/" + top + ".log THROUGHPUT";
     }
     // A zero-latency unit would be a combinational path through the TLM boundary, which the
     // boundary does not model; no registry entry has one.
@@ -216,6 +234,7 @@ ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsign
 std::string ModelUnit::describe() const {
     return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor") +
            " model: latency " + std::to_string(timing_.latency) + ", II " + std::to_string(timing_.ii) +
+           (timing_.depth ? ", " + std::to_string(timing_.depth) + " line(s) in flight" : std::string()) +
            " from " + timing_.source;
 }
 
@@ -241,7 +260,11 @@ bool ModelUnit::core_edge(Txn *offer, bool out_room) {
     }
     const uint64_t c = edge_cycle();
     const bool ii_ok = !any_accept_ || c - last_accept_ >= timing_.ii;
-    if (offer && ready[0] && ii_ok) {
+    // Lines in flight after this edge's moves (the one leaving at this edge already counted out).
+    unsigned in_flight = 0;
+    for (Txn *s : stage_) in_flight += s != nullptr;
+    const bool depth_ok = timing_.depth == 0 || in_flight < timing_.depth;
+    if (offer && ready[0] && ii_ok && depth_ok) {
         model_compute(*offer);
         if (offer->seq == inject_flip_seq_) {
             if (dir_ == Dir::kCompress) offer->stream[0] ^= 1;

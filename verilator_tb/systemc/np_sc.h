@@ -80,6 +80,9 @@ const char *form_name(Form f);
 struct Timing {
     unsigned latency = 1;
     unsigned ii = 1;
+    // Lines in flight at most; 0 = one per stage (a full pipeline). A unit that takes one line at
+    // a time (BPC: docs/bpc.md 9) has 1: it takes the next line at the edge its result leaves.
+    unsigned depth = 0;
     std::string source;
 };
 
