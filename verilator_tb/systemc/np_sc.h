@@ -88,8 +88,8 @@ struct Timing {
 
 // Where the model form's figures come from, in this order: the synthesis report's latency_cycles
 // (report.json, `make synth`), the RTL harness's measured LATENCY line (<verify_dir>/<top>.log, the
-// figure np_report copies into that field), the registry's published figure. II is 1 for every
-// codec top (docs/conventions.md: one line per cycle; the harness's THROUGHPUT probe checks it).
+// figure np_report copies into that field), the registry's published figure. II is 1; a top
+// whose harness THROUGHPUT probe shows one line at a time (BPC) gets depth 1 from the same log.
 struct TimingSources {
     std::string synth_json;   // "" = none
     std::string verify_dir;   // "" = none
