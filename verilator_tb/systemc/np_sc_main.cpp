@@ -11,9 +11,13 @@
 // Result lines start with a keyword (grep '^PASS' etc.): RUN, UNIT, SPEED, LATENCY, PASS, and on
 // failure one MISMATCH / LOST / TIMEOUT line, then WAVEFORM (a replay that writes the rtl form's
 // FST) and FAIL. Exit status 0 pass, 1 failure, 2 bad arguments.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -192,11 +196,32 @@ void replay_with_fst(const Args &a, const std::string &what) {
     if (a.replay) return;
     const std::string fst = a.fst.empty() ? "np_sc_fail.fst" : a.fst;
     const uint64_t from = g_fail_cycle > 2000 ? g_fail_cycle - 2000 : 0;
-    std::string cmd;
-    for (const std::string &s : a.argv) cmd += "'" + s + "' ";
-    const std::string rerun = cmd + "--replay --fst '" + fst + "' --trace-from " + std::to_string(from) + " >/dev/null 2>&1";
-    const int rc = std::system(rerun.c_str());
-    (void)rc;
+    // The replay is this program again with a few more arguments, started without a shell
+    // (posix_spawn with an argv array), so no path the user gave is ever parsed as a command.
+    std::vector<std::string> args = a.argv;
+    for (const std::string &extra : {std::string("--replay"), std::string("--fst"), fst, std::string("--trace-from"),
+                                     std::to_string(from)})
+        args.push_back(extra);
+    std::vector<char *> cargv;
+    for (std::string &s : args) cargv.push_back(&s[0]);
+    cargv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid;
+    if (posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, cargv.data(), environ) == 0) {
+        int status;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    posix_spawn_file_actions_destroy(&fa);
+    std::string cmd;   // printed for the user to copy; quoted for a POSIX shell
+    for (const std::string &s : a.argv) {
+        std::string q = "'";
+        for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        cmd += q + "' ";
+    }
     std::printf("WAVEFORM %s cycles=%" PRIu64 "..%" PRIu64 " (rtl form; time = 10*cycle ns, rising edge at 10*cycle+5)\n",
                 fst.c_str(), from, g_fail_cycle);
     std::printf("FAIL %s seed=%" PRIu64 " replay: %s\n", what.c_str(), a.seed, cmd.c_str());
