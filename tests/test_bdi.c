@@ -20,7 +20,6 @@
  * - the registry entry (codec.h).
  * Usage: test_bdi [data_dir]. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +32,7 @@
 
 #include "bdi.h"
 #include "codec.h"
+#include "test_data.h"
 
 static const char *g_data_dir = "../shared/data/lines";
 
@@ -713,84 +713,21 @@ static void test_noncanonical(void **state) {
 
 /* ---- real data ----------------------------------------------------------------------------- */
 
-typedef struct {
-    char name[256];
-    uint8_t *data;
-    size_t lines;
-} data_file;
-
-typedef struct {
-    data_file file[64];
-    unsigned count;
-} data_set;
-
-static int ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-static int name_cmp(const void *a, const void *b) {
-    return strcmp(((const data_file *)a)->name, ((const data_file *)b)->name);
-}
-
+/* Read as this program always has (see test_data.h for the flags), from g_data_dir. */
 static int setup_data(void **state) {
-    data_set *ds = calloc(1, sizeof *ds);
-    DIR *d = opendir(g_data_dir);
-    if (ds == NULL || d == NULL) {
-        fprintf(stderr, "test_bdi: cannot open data directory %s\n", g_data_dir);
-        free(ds);
-        if (d) closedir(d);
-        return -1;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && ds->count < 64) {
-        if (!ends_with(e->d_name, ".bin")) continue;
-        data_file *f = &ds->file[ds->count];
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", g_data_dir, e->d_name);
-        FILE *fp = fopen(path, "rb");
-        if (fp == NULL) continue;
-        fseek(fp, 0, SEEK_END);
-        long size = ftell(fp);
-        fseek(fp, 0, SEEK_SET);
-        f->lines = size > 0 ? (size_t)size / 128u : 0u;
-        f->data = malloc(f->lines * 128u + 1u);
-        if (f->data == NULL || fread(f->data, 128, f->lines, fp) != f->lines) {
-            fclose(fp);
-            free(f->data);
-            continue;
-        }
-        fclose(fp);
-        snprintf(f->name, sizeof f->name, "%s", e->d_name);
-        ds->count++;
-    }
-    closedir(d);
-    if (ds->count == 0) {
-        fprintf(stderr, "test_bdi: no .bin files in %s\n", g_data_dir);
-        free(ds);
-        return -1;
-    }
-    qsort(ds->file, ds->count, sizeof ds->file[0], name_cmp);
-    *state = ds;
-    return 0;
-}
-
-static int teardown_data(void **state) {
-    data_set *ds = *state;
-    for (unsigned i = 0; i < ds->count; i++) free(ds->file[i].data);
-    free(ds);
-    return 0;
+    return test_data_setup(state, test_data_load_dir("test_bdi", g_data_dir,
+                                                     TEST_DATA_WHOLE_LINES));
 }
 
 /* Every line round-trips and equals the reference stream; prints the ratio of the format (two
  * 64-byte blocks) beside the whole-line variant of sec. 1 and the encodings used. */
 static void test_data_round_trip(void **state) {
-    data_set *ds = *state;
+    test_data_set *ds = *state;
     size_t total = 0;
     printf("BDI per file (model %s): ratio = 1024 * lines / bits\n", BDI_MODEL_VERSION);
     printf("%-44s %7s %8s %8s  %s\n", "file", "lines", "halves", "whole", "encodings of the 64-byte blocks");
     for (unsigned fi = 0; fi < ds->count; fi++) {
-        const data_file *f = &ds->file[fi];
+        const test_data_file *f = &ds->file[fi];
         size_t halves = 0, whole = 0, hist[16] = {0};
         for (size_t l = 0; l < f->lines; l++) {
             const uint8_t *line = f->data + 128u * l;
@@ -864,7 +801,7 @@ static unsigned gem5_repeated_qwords(const uint8_t *blk) {
 }
 
 static void test_gem5_cross_check(void **state) {
-    data_set *ds = *state;
+    test_data_set *ds = *state;
     /* our codes of the six base/delta encodings and gem5's (base bytes, delta bits) */
     static const struct {
         unsigned code, b, dbits;
@@ -873,7 +810,7 @@ static void test_gem5_cross_check(void **state) {
                {5, 4, 8, "Base32Delta8"},   {6, 4, 16, "Base32Delta16"}, {7, 2, 8, "Base16Delta8"}};
     size_t blocks = 0, exact = 0, range_only[6] = {0}, ours_sum = 0, gem5_sum = 0;
     for (unsigned fi = 0; fi < ds->count; fi++) {
-        const data_file *f = &ds->file[fi];
+        const test_data_file *f = &ds->file[fi];
         for (size_t l = 0; l < f->lines; l++) {
             for (unsigned h = 0; h < 2; h++) {
                 const uint8_t *blk = f->data + 128u * l + 64u * h;
@@ -994,6 +931,6 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_gem5_cross_check),
     };
     int failed = cmocka_run_group_tests_name("bdi_model", model, NULL, NULL);
-    failed += cmocka_run_group_tests_name("bdi_data", data, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("bdi_data", data, setup_data, test_data_teardown);
     return failed == 0 ? 0 : 1;
 }

@@ -13,7 +13,6 @@
  * - the registry entry (codec.h).
  * Usage: test_bpc [data_dir]. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +25,7 @@
 
 #include "bpc.h"
 #include "codec.h"
+#include "test_data.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -518,80 +518,14 @@ static void test_stage_pattern_codec(void **state) {
 
 /* ---- every real line -------------------------------------------------------------------- */
 
-typedef struct {
-    char name[256];
-    uint8_t *data;
-    size_t lines;
-} data_file;
-
-typedef struct {
-    data_file file[64];
-    unsigned count;
-} data_set;
-
-static int ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-static int load_file(const char *dir, const char *name, data_file *f) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        return -1;
-    }
-    fseek(fp, 0, SEEK_END);
-    long size = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    f->lines = size > 0 ? (size_t)size / 128u : 0u;
-    f->data = malloc(f->lines * 128u + 1u);
-    if (f->data == NULL || fread(f->data, 128u, f->lines, fp) != f->lines) {
-        fclose(fp);
-        free(f->data);
-        return -1;
-    }
-    fclose(fp);
-    snprintf(f->name, sizeof f->name, "%s", name);
-    return 0;
-}
-
+/* Read as this program always has (see test_data.h for the flags), from g_data_dir. */
 static int setup_data(void **state) {
-    data_set *ds = calloc(1, sizeof *ds);
-    DIR *d = opendir(g_data_dir);
-    if (ds == NULL || d == NULL) {
-        fprintf(stderr, "test_bpc: cannot open data directory %s\n", g_data_dir);
-        free(ds);
-        if (d) closedir(d);
-        return -1;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && ds->count < 64) {
-        if (ends_with(e->d_name, ".bin") && load_file(g_data_dir, e->d_name, &ds->file[ds->count]) == 0) {
-            ds->count++;
-        }
-    }
-    closedir(d);
-    if (ds->count == 0) {
-        fprintf(stderr, "test_bpc: no .bin files in %s\n", g_data_dir);
-        free(ds);
-        return -1;
-    }
-    *state = ds;
-    return 0;
-}
-
-static int teardown_data(void **state) {
-    data_set *ds = *state;
-    for (unsigned f = 0; f < ds->count; f++) {
-        free(ds->file[f].data);
-    }
-    free(ds);
-    return 0;
+    return test_data_setup(state, test_data_load_dir("test_bpc", g_data_dir,
+                                                     TEST_DATA_WHOLE_LINES | TEST_DATA_DIR_ORDER));
 }
 
 static void test_data_round_trip(void **state) {
-    data_set *ds = *state;
+    test_data_set *ds = *state;
     size_t checked = 0, referenced = 0;
     for (unsigned f = 0; f < ds->count; f++) {
         size_t total_bits = 0;
@@ -883,6 +817,6 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_data_round_trip),
     };
     int failed = cmocka_run_group_tests_name("bpc_model", model, NULL, NULL);
-    failed += cmocka_run_group_tests_name("bpc_data", data, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("bpc_data", data, setup_data, test_data_teardown);
     return failed == 0 ? 0 : 1;
 }

@@ -122,13 +122,7 @@ static void test_registry_entries(void **state) {
 /* ---- real data ---------------------------------------------------------------------------------- */
 
 static int setup_data(void **state) {
-    *state = test_data_load("test_codec");
-    return *state ? 0 : -1;
-}
-
-static int teardown_data(void **state) {
-    test_data_free(*state);
-    return 0;
+    return test_data_setup(state, test_data_load("test_codec"));
 }
 
 static void test_every_real_line(void **state) {
@@ -323,6 +317,6 @@ int main(void) {
         cmocka_unit_test(test_adversarial_streams),
     };
     int failed = cmocka_run_group_tests_name("registry", tests, NULL, NULL);
-    failed += cmocka_run_group_tests_name("registry on real data", data_tests, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("registry on real data", data_tests, setup_data, test_data_teardown);
     return failed;
 }

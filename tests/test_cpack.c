@@ -25,36 +25,9 @@
 #include "codec.h"
 #include "cpack.h"
 #include "test_data.h"
+#include "test_hand_stream.h"
 
 /* ---- helpers -------------------------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t buf[256];
-    size_t pos;
-} hand_stream;
-
-static void put_bit(hand_stream *s, unsigned b) {
-    if (b) s->buf[s->pos / 8] |= (uint8_t)(1u << (s->pos % 8));
-    s->pos++;
-}
-
-static void code(hand_stream *s, const char *printed) { /* as printed: leftmost bit first */
-    for (const char *c = printed; *c; c++) put_bit(s, *c == '1');
-}
-
-static void field(hand_stream *s, uint64_t v, unsigned n) { /* LSB-first */
-    for (unsigned j = 0; j < n; j++) put_bit(s, (unsigned)(v >> j) & 1u);
-}
-
-static void set_word(uint8_t *line, unsigned w, uint32_t v) {
-    for (unsigned b = 0; b < 4; b++) line[4 * w + b] = (uint8_t)(v >> (8 * b));
-}
-
-static bool all_zero(const uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return false;
-    return true;
-}
 
 /* Decodes exactly (bits + 7) / 8 heap bytes; s == NULL for the per-line form. On an error dst
  * must be zero and a synchronised state unchanged. */
@@ -217,13 +190,7 @@ static void raw_fallback_boundary(void **state) {
 /* ---- real data ----------------------------------------------------------------------------------- */
 
 static int setup_data(void **state) {
-    *state = test_data_load("test_cpack");
-    return *state ? 0 : -1;
-}
-
-static int teardown_data(void **state) {
-    test_data_free(*state);
-    return 0;
+    return test_data_setup(state, test_data_load("test_cpack"));
 }
 
 static double ratio(size_t lines, uint64_t bits) { return bits ? 1024.0 * (double)lines / (double)bits : 0.0; }
@@ -635,6 +602,6 @@ int main(void) {
         cmocka_unit_test(sync_lost_and_reordered_packets),
     };
     int failed = cmocka_run_group_tests_name("cpack", tests, NULL, NULL);
-    failed += cmocka_run_group_tests_name("cpack on real data", data_tests, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("cpack on real data", data_tests, setup_data, test_data_teardown);
     return failed;
 }

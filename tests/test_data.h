@@ -28,7 +28,15 @@ static inline const char *test_data_dir(void) {
     return env && *env ? env : "../shared/data/lines";
 }
 
-static inline int test_data_load_file(const char *dir, const char *name, test_data_file *f) {
+/* How a program reads the directory (flags of test_data_load_dir). Some programs predate this
+ * header and their printed tables and line counts must not move, so they keep their own reading. */
+enum {
+    TEST_DATA_WHOLE_LINES = 1u, /* drop a partial last line instead of zero-padding it */
+    TEST_DATA_DIR_ORDER = 2u,   /* keep readdir order instead of sorting by name */
+};
+
+static inline int test_data_read_file(const char *dir, const char *name, test_data_file *f,
+                                      unsigned flags) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     FILE *fp = fopen(path, "rb");
@@ -40,12 +48,20 @@ static inline int test_data_load_file(const char *dir, const char *name, test_da
         fclose(fp);
         return -1;
     }
-    f->lines = ((size_t)size + 127u) / 128u;
+    f->lines = (flags & TEST_DATA_WHOLE_LINES) ? (size_t)size / 128u : ((size_t)size + 127u) / 128u;
+    size_t want = (flags & TEST_DATA_WHOLE_LINES) ? f->lines * 128u : (size_t)size;
     f->data = calloc(f->lines ? f->lines : 1u, 128);
-    size_t got = f->data ? fread(f->data, 1, (size_t)size, fp) : 0;
+    size_t got = f->data ? fread(f->data, 1, want, fp) : 0;
     fclose(fp);
     snprintf(f->name, sizeof f->name, "%s", name);
-    return got == (size_t)size ? 0 : -1;
+    if (got == want) return 0;
+    free(f->data);   /* the slot is reused by the next file */
+    f->data = NULL;
+    return -1;
+}
+
+static inline int test_data_load_file(const char *dir, const char *name, test_data_file *f) {
+    return test_data_read_file(dir, name, f, 0u);
 }
 
 static inline void test_data_free(test_data_set *ds) {
@@ -59,8 +75,7 @@ static inline int test_data_cmp(const void *a, const void *b) {
     return strcmp(((const test_data_file *)a)->name, ((const test_data_file *)b)->name);
 }
 
-static inline test_data_set *test_data_load(const char *who) {
-    const char *dir = test_data_dir();
+static inline test_data_set *test_data_load_dir(const char *who, const char *dir, unsigned flags) {
     test_data_set *ds = calloc(1, sizeof *ds);
     DIR *d = opendir(dir);
     if (ds == NULL || d == NULL) {
@@ -72,7 +87,7 @@ static inline test_data_set *test_data_load(const char *who) {
     for (struct dirent *e; (e = readdir(d)) != NULL && ds->count < TEST_DATA_MAX_FILES;) {
         size_t n = strlen(e->d_name);
         if (n > 4 && strcmp(e->d_name + n - 4, ".bin") == 0 &&
-            test_data_load_file(dir, e->d_name, &ds->file[ds->count]) == 0)
+            test_data_read_file(dir, e->d_name, &ds->file[ds->count], flags) == 0)
             ds->count++;
     }
     closedir(d);
@@ -81,8 +96,24 @@ static inline test_data_set *test_data_load(const char *who) {
         free(ds);
         return NULL;
     }
-    qsort(ds->file, ds->count, sizeof ds->file[0], test_data_cmp);
+    if (!(flags & TEST_DATA_DIR_ORDER)) qsort(ds->file, ds->count, sizeof ds->file[0], test_data_cmp);
     return ds;
+}
+
+static inline test_data_set *test_data_load(const char *who) {
+    return test_data_load_dir(who, test_data_dir(), 0u);
+}
+
+/* cmocka group fixtures: a program's setup hands over what it loaded, and no data fails the
+ * group rather than letting it pass on nothing. */
+static inline int test_data_setup(void **state, test_data_set *ds) {
+    *state = ds;
+    return ds ? 0 : -1;
+}
+
+static inline int test_data_teardown(void **state) {
+    test_data_free(*state);
+    return 0;
 }
 
 #endif

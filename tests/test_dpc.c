@@ -17,7 +17,6 @@
  *   the library, never read back from the tool.
  * Usage: test_dpc [data_dir]. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +31,7 @@
 
 #include "critmap.h"
 #include "dpc.h"
+#include "test_data.h"
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -525,73 +525,10 @@ static void test_dfman_choice(void **state) {
 
 /* ---- the data directory ---------------------------------------------------------------- */
 
-typedef struct {
-    char name[256];
-    uint8_t *data;
-    size_t lines;
-} data_file;
-
-typedef struct {
-    data_file file[64];
-    unsigned count;
-} data_set;
-
-static int ends_with(const char *s, const char *suffix) {
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* Whole lines plus the zero-padded partial last line, as the CLI reads them. */
-static int load_file(const char *dir, const char *name, data_file *f) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        return -1;
-    }
-    fseek(fp, 0, SEEK_END);
-    long size = ftell(fp);
-    fseek(fp, 0, SEEK_SET);
-    f->lines = ((size_t)size + 127u) / 128u;
-    f->data = calloc(f->lines ? f->lines : 1u, 128);
-    size_t got = f->data ? fread(f->data, 1, (size_t)size, fp) : 0;
-    fclose(fp);
-    snprintf(f->name, sizeof f->name, "%s", name);
-    return got == (size_t)size ? 0 : -1;
-}
-
+/* Read as this program always has (see test_data.h for the flags), from g_data_dir. */
 static int setup_data(void **state) {
-    data_set *ds = calloc(1, sizeof *ds);
-    DIR *d = opendir(g_data_dir);
-    if (ds == NULL || d == NULL) {
-        fprintf(stderr, "test_dpc: cannot open data directory %s\n", g_data_dir);
-        free(ds);
-        if (d) closedir(d);
-        return -1;
-    }
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && ds->count < 64) {
-        if (ends_with(e->d_name, ".bin") && load_file(g_data_dir, e->d_name, &ds->file[ds->count]) == 0) {
-            ds->count++;
-        }
-    }
-    closedir(d);
-    if (ds->count == 0) {
-        fprintf(stderr, "test_dpc: no .bin files in %s\n", g_data_dir);
-        free(ds);
-        return -1;
-    }
-    *state = ds;
-    return 0;
-}
-
-static int teardown_data(void **state) {
-    data_set *ds = *state;
-    for (unsigned i = 0; i < ds->count; i++) {
-        free(ds->file[i].data);
-    }
-    free(ds);
-    return 0;
+    return test_data_setup(state, test_data_load_dir("test_dpc", g_data_dir,
+                                                     TEST_DATA_DIR_ORDER));
 }
 
 static void check_line_all_modes(const uint8_t *line, int with_reference) {
@@ -656,7 +593,7 @@ static void check_line_all_modes(const uint8_t *line, int with_reference) {
 }
 
 static void test_data_round_trip(void **state) {
-    data_set *ds = *state;
+    test_data_set *ds = *state;
     size_t checked = 0;
     for (unsigned f = 0; f < ds->count; f++) {
         for (size_t i = 0; i < ds->file[f].lines; i++) {
@@ -991,8 +928,8 @@ static void test_cli_ratio_known_lines(void **state) {
 
 /* A real file with the mix generator: the tool's total equals the library's, line by line. */
 static void test_cli_ratio_mix_matches_library(void **state) {
-    data_set *ds = *state;
-    const data_file *f = &ds->file[0];
+    test_data_set *ds = *state;
+    const test_data_file *f = &ds->file[0];
     for (unsigned m = 0; m < 2; m++) {
         dpc_mode mode = m == 0 ? DPC_MODE_DFTRUC : DPC_MODE_DFMAN;
         critmap_gen g;
@@ -1143,7 +1080,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_cli_vectors),
     };
     int failed = cmocka_run_group_tests_name("dpc_model", model, NULL, NULL);
-    failed += cmocka_run_group_tests_name("dpc_data", data, setup_data, teardown_data);
-    failed += cmocka_run_group_tests_name("dpc_cli", cli, setup_cli_and_data, teardown_data);
+    failed += cmocka_run_group_tests_name("dpc_data", data, setup_data, test_data_teardown);
+    failed += cmocka_run_group_tests_name("dpc_cli", cli, setup_cli_and_data, test_data_teardown);
     return failed == 0 ? 0 : 1;
 }

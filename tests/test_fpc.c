@@ -21,37 +21,9 @@
 #include "../cmodel/tool/prng.h"
 #include "fpc.h"
 #include "test_data.h"
+#include "test_hand_stream.h"
 
 /* ---- helpers -------------------------------------------------------------------------------- */
-
-/* A stream written by hand: codes as printed (leftmost bit first), fields LSB-first. */
-typedef struct {
-    uint8_t buf[256];
-    size_t pos;
-} hand_stream;
-
-static void put_bit(hand_stream *s, unsigned b) {
-    if (b) s->buf[s->pos / 8] |= (uint8_t)(1u << (s->pos % 8));
-    s->pos++;
-}
-
-static void code(hand_stream *s, const char *printed) {
-    for (const char *c = printed; *c; c++) put_bit(s, *c == '1');
-}
-
-static void field(hand_stream *s, uint64_t v, unsigned n) {
-    for (unsigned j = 0; j < n; j++) put_bit(s, (unsigned)(v >> j) & 1u);
-}
-
-static void set_word(uint8_t *line, unsigned w, uint32_t v) {
-    for (unsigned b = 0; b < 4; b++) line[4 * w + b] = (uint8_t)(v >> (8 * b));
-}
-
-static bool all_zero(const uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (b[i]) return false;
-    return true;
-}
 
 /* Decodes exactly (bits + 7) / 8 heap bytes (ASan catches any read past them). */
 static np_result decode_exact(const uint8_t *src, size_t bits, uint8_t out[128]) {
@@ -259,13 +231,7 @@ static void zero_runs_stop_at_lane_end(void **state) {
 /* ---- real data -------------------------------------------------------------------------------- */
 
 static int setup_data(void **state) {
-    *state = test_data_load("test_fpc");
-    return *state ? 0 : -1;
-}
-
-static int teardown_data(void **state) {
-    test_data_free(*state);
-    return 0;
+    return test_data_setup(state, test_data_load("test_fpc"));
 }
 
 static void round_trip_every_real_line(void **state) {
@@ -504,6 +470,6 @@ int main(void) {
         cmocka_unit_test(truncations_and_extensions_of_real_streams),
     };
     int failed = cmocka_run_group_tests_name("fpc", tests, NULL, NULL);
-    failed += cmocka_run_group_tests_name("fpc on real data", data_tests, setup_data, teardown_data);
+    failed += cmocka_run_group_tests_name("fpc on real data", data_tests, setup_data, test_data_teardown);
     return failed;
 }
