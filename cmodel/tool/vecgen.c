@@ -76,6 +76,12 @@ void vecgen_garbage_above(prng *rng, uint8_t *buf, unsigned from, unsigned bus_b
     }
 }
 
+void vecgen_clear_above(uint8_t *buf, unsigned from, unsigned end) {
+    for (unsigned pos = from; pos < end; pos++) {
+        vecgen_set_bit(buf, pos, 0);
+    }
+}
+
 void vecgen_widen_bus(const uint8_t *bus, unsigned bus_bits, uint8_t *wide, size_t wide_bytes) {
     size_t bus_bytes = (bus_bits + 7u) / 8u;
     memset(wide, 0, wide_bytes);
@@ -112,6 +118,21 @@ bool vecgen_damage_stream(prng *rng, size_t i, size_t bits, unsigned bus_bits, u
         vecgen_garbage_above(rng, buf, (unsigned)bits, bus_bits);
         return true;
     }
+}
+
+bool vecgen_outcome_as_named(const char *name, bool err) {
+    bool named_valid = strncmp(name, "valid_", 6) == 0;
+    bool named_bad = strncmp(name, "bad_", 4) == 0 || strncmp(name, "trunc", 5) == 0 ||
+                     strncmp(name, "extra_", 6) == 0;
+    return !(named_valid && err) && !(named_bad && !err);
+}
+
+bool vecgen_decode_as_named(const char *name, np_result r, bool as_named) {
+    if (as_named && r != NP_BAD_PARAM && r != NP_NO_SPACE) {
+        return true;
+    }
+    cli_fail("vectors: internal error: %s decodes to %s", name, np_result_name(r));
+    return false;
 }
 
 bool vecfile_open(vecfile *vf, const char *dir, const vecfile_spec *spec,
@@ -167,4 +188,80 @@ bool vecfile_close_decompressor(vecfile *vf, size_t errors, bool ok) {
         printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, vf->count);
     }
     return vecfile_close(vf) && ok;
+}
+
+#define LINE_BYTES (4u * LINE_WORDS)
+#define MAX_BUS_BYTES 512u /* room for any unit's bus and its widened form */
+
+/* The widened bus of a decompressor vector: every bit a length field can name, plus a byte. */
+static size_t line_codec_wide_bytes(const vecgen_line_codec *codec) {
+    return (((1u << codec->len_bits) - 1u) + 7u) / 8u + 1u;
+}
+
+static bool line_codec_fits(const vecgen_line_codec *codec) {
+    if (codec->len_bits <= 11u && line_codec_wide_bytes(codec) <= MAX_BUS_BYTES &&
+        (codec->bus_bits + 7u) / 8u <= MAX_BUS_BYTES) {
+        return true;
+    }
+    cli_fail("vectors: internal error: %s: bus wider than the writer's buffers", codec->compress_name);
+    return false;
+}
+
+bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
+                                  const vecfile_origin *origin, const vec_list *l,
+                                  const vecgen_line_items *items, const vecgen_line_codec *codec) {
+    vecfile file = {0};
+    bool ok = line_codec_fits(codec) && vecfile_open(&file, dir, spec, origin, l->n);
+    for (size_t i = 0; ok && i < l->n; i++) {
+        const char *item = (const char *)l->items + i * items->comp_size;
+        const uint8_t *line = (const uint8_t *)item + items->comp_line;
+        uint8_t stream[MAX_BUS_BYTES] = {0};
+        size_t bits = 0;
+        if (codec->compress(line, stream, (codec->bus_bits + 7u) / 8u, &bits) != NP_OK) {
+            cli_fail("vectors: internal error: %s failed on %s", codec->compress_name, item);
+            ok = false;
+            break;
+        }
+        hexvec h;
+        hexvec_init(&h, spec->width);
+        hexvec_field_bytes(&h, line, 8u * LINE_BYTES);
+        hexvec_field(&h, bits, codec->len_bits);
+        hexvec_field_bytes(&h, stream, codec->bus_bits);
+        ok = vecfile_emit(&file, i, item, &h);
+    }
+    return vecfile_close(&file) && ok;
+}
+
+bool vecgen_write_line_decompressor(const char *dir, const vecfile_spec *spec,
+                                    const vecfile_origin *origin, vec_list *l,
+                                    const vecgen_line_items *items, const vecgen_line_codec *codec) {
+    size_t bus_bytes = (codec->bus_bits + 7u) / 8u;
+    vecfile file = {0};
+    bool ok = line_codec_fits(codec) && vecfile_open(&file, dir, spec, origin, l->n);
+    size_t errors = 0;
+    for (size_t i = 0; ok && i < l->n; i++) {
+        char *item = (char *)l->items + i * items->dec_size;
+        unsigned in_len;
+        memcpy(&in_len, item + items->dec_len, sizeof in_len);
+        uint8_t *in_bits = (uint8_t *)item + items->dec_bits;
+        vecgen_clear_above(in_bits, codec->bus_bits, 8u * (unsigned)bus_bytes);
+        uint8_t wide[MAX_BUS_BYTES];
+        vecgen_widen_bus(in_bits, codec->bus_bits, wide, line_codec_wide_bytes(codec));
+        uint8_t line[LINE_BYTES];
+        np_result r = codec->decompress(wide, in_len, line, sizeof line);
+        bool err = r != NP_OK;
+        errors += err;
+        if (!vecgen_decode_as_named(item, r, vecgen_outcome_as_named(item, err))) {
+            ok = false;
+            break;
+        }
+        hexvec h;
+        hexvec_init(&h, spec->width);
+        hexvec_field(&h, in_len, codec->len_bits);
+        hexvec_field_bytes(&h, in_bits, codec->bus_bits);
+        hexvec_field(&h, err, 1);
+        hexvec_field_bytes(&h, line, 8u * LINE_BYTES); /* the model zeroes it on error */
+        ok = vecfile_emit(&file, i, item, &h);
+    }
+    return vecfile_close_decompressor(&file, errors, ok);
 }

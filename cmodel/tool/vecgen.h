@@ -1,4 +1,5 @@
-/* What the golden-vector generators of several units share (vectors_dsm.c, vectors_dpc.c;
+/* What the golden-vector generators of several units share (vectors_dsm.c, vectors_dpc.c,
+ * vectors_bdi.c, vectors_bpc.c, vectors_sc.c;
  * format in docs/vectors.md): growable vector lists, failure reports, stream-bus bits, the
  * damaged copies of a valid stream, and the .hex file writer. Each unit keeps its own stimulus
  * and layouts; everything here is unit-neutral. */
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "hexvec.h"
+#include "np_result.h"
 #include "prng.h"
 
 /* ---- vector lists ------------------------------------------------------------------------ */
@@ -44,6 +46,10 @@ unsigned vecgen_get_bit(const uint8_t *buf, unsigned pos);
 /* Random bits from `from` up to the bus width: bits the decompressor must ignore. */
 void vecgen_garbage_above(prng *rng, uint8_t *buf, unsigned from, unsigned bus_bits);
 
+/* Zeroes bits from `from` up to (not including) `end`: the bits of a byte-rounded bus buffer
+ * past the bus, which no RTL port carries. */
+void vecgen_clear_above(uint8_t *buf, unsigned from, unsigned end);
+
 /* The bus as a model reading in_len bits sees it: bus_bits bits, zero above (a length field
  * may point past the bus). wide has wide_bytes >= the bus's bytes. */
 void vecgen_widen_bus(const uint8_t *bus, unsigned bus_bits, uint8_t *wide, size_t wide_bytes);
@@ -60,6 +66,18 @@ typedef struct {
 /* False when variant i has no vector for this stream. */
 bool vecgen_damage_stream(prng *rng, size_t i, size_t bits, unsigned bus_bits, uint8_t *buf,
                           vecgen_damage *out);
+
+/* ---- decoder outcomes ---------------------------------------------------------------------- */
+
+/* The common naming rule of decompressor vectors: a name starting "valid_" promises a decode,
+ * one starting "bad_", "trunc" or "extra_" an error; other names promise nothing. False when the
+ * outcome (err) breaks the name's promise. A unit with more rules keeps its own. */
+bool vecgen_outcome_as_named(const char *name, bool err);
+
+/* The intent check of every decompressor writer: false after "internal error: <name> decodes
+ * to <result>" when the model's result r broke the name's promise (as_named false) or says the
+ * writer called it wrong (NP_BAD_PARAM, NP_NO_SPACE). */
+bool vecgen_decode_as_named(const char *name, np_result r, bool as_named);
 
 /* ---- .hex files ---------------------------------------------------------------------------- */
 
@@ -95,5 +113,37 @@ bool vecfile_close(vecfile *vf);
 /* vecfile_close for a decompressor's file, first (when ok) saying how many of its vectors
  * expect exp_err = 1; returns false if !ok. Every unit's decompressor reports this share. */
 bool vecfile_close_decompressor(vecfile *vf, size_t errors, bool ok);
+
+/* ---- line codec files ---------------------------------------------------------------------- */
+
+/* A unit whose two files are the plain line-codec layouts (BDI, BPC): compressor
+ * {in_line[1023:0], exp_len, exp_bits}, decompressor {in_len, in_bits, exp_err, exp_line[1023:0]}
+ * with len_bits / bus_bits wide length and stream fields. The expected outputs come from the
+ * unit's C model through these two calls. */
+typedef struct {
+    const char *compress_name; /* for the internal error, e.g. "bdi_compress" */
+    np_result (*compress)(const uint8_t *line, uint8_t *dst, size_t dst_bytes, size_t *out_bits);
+    np_result (*decompress)(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
+    unsigned len_bits, bus_bits;
+} vecgen_line_codec;
+
+/* Where a unit's vector structs keep their fields (offsetof), so that one writer serves each
+ * unit's own types: compressor items hold the 128-byte line, decompressor items in_len
+ * (unsigned) and the in_bits bus. Every item starts with its name. */
+typedef struct {
+    size_t comp_size, comp_line;
+    size_t dec_size, dec_len, dec_bits;
+} vecgen_line_items;
+
+/* The compressor file of the vectors in l (false after saying why). */
+bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
+                                  const vecfile_origin *origin, const vec_list *l,
+                                  const vecgen_line_items *items, const vecgen_line_codec *codec);
+/* The decompressor file of the vectors in l; each vector's bus bits past bus_bits are zeroed
+ * first (no port carries them) and every outcome is checked against its name
+ * (vecgen_outcome_as_named). */
+bool vecgen_write_line_decompressor(const char *dir, const vecfile_spec *spec,
+                                    const vecfile_origin *origin, vec_list *l,
+                                    const vecgen_line_items *items, const vecgen_line_codec *codec);
 
 #endif

@@ -8,6 +8,7 @@
 #include "vectors_bdi.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,36 +304,16 @@ static void gen_dec_directed(gen_ctx *c) {
 
 /* ---- file writers ------------------------------------------------------------------------ */
 
+/* The model's calls and where the vector structs keep their fields, for vecgen's writers. */
+static const vecgen_line_codec codec = {"bdi_compress", bdi_compress, bdi_decompress, LEN_BITS, BUS_BITS};
+static const vecgen_line_items items = {sizeof(comp_vec), offsetof(comp_vec, line), sizeof(decomp_vec),
+                                        offsetof(decomp_vec, in_len), offsetof(decomp_vec, in_bits)};
+
 static bool write_compressor(gen_ctx *c, const char *dir) {
     static const vecfile_spec spec = {
         "bdi_compressor", "{in_line[1023:0], exp_len[10:0], exp_bits[1031:0]}",
         LINE_BITS + LEN_BITS + BUS_BITS, "// exp_bits is zero at and above exp_len (docs/bdi.md 9).\n"};
-    vecfile file;
-    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->comp.n);
-    for (size_t i = 0; ok && i < c->comp.n; i++) {
-        const comp_vec *v = (const comp_vec *)c->comp.items + i;
-        uint8_t stream[BUS_BYTES] = {0};
-        size_t bits = 0;
-        if (bdi_compress(v->line, stream, sizeof stream, &bits) != NP_OK) {
-            cli_fail("vectors: internal error: bdi_compress failed on %s", v->name);
-            ok = false;
-            break;
-        }
-        hexvec h;
-        hexvec_init(&h, spec.width);
-        hexvec_field_bytes(&h, v->line, LINE_BITS);
-        hexvec_field(&h, bits, LEN_BITS);
-        hexvec_field_bytes(&h, stream, BUS_BITS);
-        ok = vecfile_emit(&file, i, v->name, &h);
-    }
-    return vecfile_close(&file) && ok;
-}
-
-static bool outcome_as_named(const char *name, bool err) {
-    bool named_valid = strncmp(name, "valid_", 6) == 0;
-    bool named_bad = strncmp(name, "bad_", 4) == 0 || strncmp(name, "trunc", 5) == 0 ||
-                     strncmp(name, "extra_", 6) == 0;
-    return !(named_valid && err) && !(named_bad && !err);
+    return vecgen_write_line_compressor(dir, &spec, &c->origin, &c->comp, &items, &codec);
 }
 
 static bool write_decompressor(gen_ctx *c, const char *dir) {
@@ -342,31 +323,7 @@ static bool write_decompressor(gen_ctx *c, const char *dir) {
         "// exp_line is zero when exp_err is 1 (then only the flag is compared).\n"
         "// in_bits may hold non-zero bits at and above in_len on purpose: they must be ignored.\n"
         "// Some vectors have in_len > 1032: a model reading them sees the bus zero-extended.\n"};
-    vecfile file;
-    bool ok = vecfile_open(&file, dir, &spec, &c->origin, c->dec.n);
-    size_t errors = 0;
-    for (size_t i = 0; ok && i < c->dec.n; i++) {
-        decomp_vec *d = (decomp_vec *)c->dec.items + i;
-        uint8_t wide[(MAX_LEN_FIELD + 7u) / 8u + 1u];
-        vecgen_widen_bus(d->in_bits, BUS_BITS, wide, sizeof wide);
-        uint8_t line[BDI_LINE_BYTES];
-        np_result r = bdi_decompress(wide, d->in_len, line, sizeof line);
-        bool err = r != NP_OK;
-        errors += err;
-        if (!outcome_as_named(d->name, err) || r == NP_BAD_PARAM || r == NP_NO_SPACE) {
-            cli_fail("vectors: internal error: %s decodes to %s", d->name, np_result_name(r));
-            ok = false;
-            break;
-        }
-        hexvec h;
-        hexvec_init(&h, spec.width);
-        hexvec_field(&h, d->in_len, LEN_BITS);
-        hexvec_field_bytes(&h, d->in_bits, BUS_BITS);
-        hexvec_field(&h, err, 1);
-        hexvec_field_bytes(&h, line, LINE_BITS); /* the model zeroes it on error */
-        ok = vecfile_emit(&file, i, d->name, &h);
-    }
-    return vecfile_close_decompressor(&file, errors, ok);
+    return vecgen_write_line_decompressor(dir, &spec, &c->origin, &c->dec, &items, &codec);
 }
 
 int vectors_bdi_write(const char *dir, const char *command) {

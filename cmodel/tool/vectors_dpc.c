@@ -833,8 +833,7 @@ static bool write_decompressor(gen_ctx *c, const char *dir) {
         np_result r = model_decompress(d, line, &map);
         bool err = r != NP_OK;
         errors += err;
-        if (!outcome_as_named(d->name, err) || r == NP_BAD_PARAM || r == NP_NO_SPACE) {
-            cli_fail("vectors: internal error: %s decodes to %s", d->name, np_result_name(r));
+        if (!vecgen_decode_as_named(d->name, r, outcome_as_named(d->name, err))) {
             ok = false;
             break;
         }

@@ -191,17 +191,6 @@ static void gen_streams(gen_ctx *c) {
     }
 }
 
-static bool outcome_as_named(const char *name, bool err) {
-    bool named_valid = strncmp(name, "valid_", 6) == 0;
-    bool named_bad = strncmp(name, "bad_", 4) == 0 || strncmp(name, "trunc", 5) == 0 ||
-                     strncmp(name, "extra_", 6) == 0;
-    return !(named_valid && err) && !(named_bad && !err);
-}
-
-static void clear_above(uint8_t *buf, unsigned from) {
-    for (unsigned i = from; i < 8u * BUS_BYTES; i++) vecgen_set_bit(buf, i, 0);
-}
-
 static bool write_file(gen_ctx *c, const char *dir) {
     static const vecfile_spec spec = {
         "sc_decompressor",
@@ -237,15 +226,14 @@ static bool write_file(gen_ctx *c, const char *dir) {
     size_t errors = 0;
     for (size_t i = 0; ok && i < c->dec.n; i++) {
         dec_vec *d = (dec_vec *)c->dec.items + i;
-        clear_above(d->in_bits, BUS_BITS);
+        vecgen_clear_above(d->in_bits, BUS_BITS, 8u * BUS_BYTES);
         uint8_t wide[(MAX_LEN_FIELD + 7u) / 8u + 1u];
         vecgen_widen_bus(d->in_bits, BUS_BITS, wide, sizeof wide);
         uint8_t line[SC_LINE_BYTES];
         np_result r = sc_decompress(c->st, wide, d->in_len, line, sizeof line);
         bool err = r != NP_OK;
         errors += err;
-        if (!outcome_as_named(d->name, err) || r == NP_BAD_PARAM || r == NP_NO_SPACE) {
-            cli_fail("vectors: internal error: %s decodes to %s", d->name, np_result_name(r));
+        if (!vecgen_decode_as_named(d->name, r, vecgen_outcome_as_named(d->name, err))) {
             ok = false;
             break;
         }
