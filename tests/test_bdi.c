@@ -903,12 +903,7 @@ static void test_registry_entry(void **state) {
 }
 
 int main(int argc, char **argv) {
-    const char *env = getenv("NP_DATA_DIR");
-    if (argc > 1) {
-        g_data_dir = argv[1];
-    } else if (env != NULL && env[0] != '\0') {
-        g_data_dir = env;
-    }
+    g_data_dir = test_data_dir_arg(argc, argv);
     const struct CMUnitTest model[] = {
         cmocka_unit_test(test_worked_zeros),
         cmocka_unit_test(test_worked_repeats),

@@ -28,6 +28,11 @@ static inline const char *test_data_dir(void) {
     return env && *env ? env : "../shared/data/lines";
 }
 
+/* The directory of a program run as "test_x [data_dir]": the argument, else as test_data_dir. */
+static inline const char *test_data_dir_arg(int argc, char **argv) {
+    return argc > 1 ? argv[1] : test_data_dir();
+}
+
 /* How a program reads the directory (flags of test_data_load_dir). Some programs predate this
  * header and their printed tables and line counts must not move, so they keep their own reading. */
 enum {
