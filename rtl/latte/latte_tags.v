@@ -127,23 +127,28 @@ module latte_tags #(
     .free_way_o     (unused_free_way)
   );
 
-  // Sub-blocks held by a set's valid lines (sizes stored as size - 1).
-  function automatic [SumBits-1:0] used_of;
-    input [Tags-1:0]   valid;
+  // Sizes (1..4, stored as size - 1) of the lines a mask selects, as 3-bit adder-tree terms.
+  function automatic [Tags*3-1:0] size_terms;
+    input [Tags-1:0]   mask;
     input [Tags*2-1:0] size;
     integer k;
     begin
-      used_of = {SumBits{1'b0}};
+      size_terms = {Tags*3{1'b0}};
       for (k = 0; k < Tags; k = k + 1) begin
-        if (valid[k]) used_of = used_of + {{(SumBits-2){1'b0}}, size[k*2 +: 2]} + 1'b1;
+        if (mask[k]) size_terms[k*3 +: 3] = {1'b0, size[k*2 +: 2]} + 3'd1;
       end
     end
   endfunction
 
-  // A set never holds more than SubBlocks sub-blocks: the high bits of the sums are always 0.
+  // Sub-blocks held by the set's valid lines. A set never holds more than SubBlocks sub-blocks:
+  // the high bits of the sums are always 0.
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0]  used_now = used_of(set_valid, set_size);
+  wire [SumBits-1:0]  used_now;
   /* verilator lint_on UNUSEDSIGNAL */
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_now (
+    .terms_i (size_terms(set_valid, set_size)),
+    .sum_o   (used_now)
+  );
   wire [FreeBits-1:0] free_now = SubBlocks[FreeBits-1:0] - used_now[FreeBits-1:0];
 
   // ---- victims and the new line's way --------------------------------------------------------
@@ -207,21 +212,28 @@ module latte_tags #(
   end
 
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0]  used_next = used_of(next_valid, next_size);
+  wire [SumBits-1:0]  used_next;
   /* verilator lint_on UNUSEDSIGNAL */
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_next (
+    .terms_i (size_terms(next_valid, next_size)),
+    .sum_o   (used_next)
+  );
   wire [FreeBits-1:0] free_next = SubBlocks[FreeBits-1:0] - used_next[FreeBits-1:0];
 
   // The acted-on line's first sub-block: the sizes of the valid lines of lower ways.
-  reg [SumBits-1:0] offset;
+  reg [Tags-1:0] below_way;
   integer ow;
   always @(*) begin
-    offset = {SumBits{1'b0}};
-    for (ow = 0; ow < Tags; ow = ow + 1) begin
-      if (has_line && ow[WayBits-1:0] < way && next_valid[ow]) begin
-        offset = offset + {{(SumBits-2){1'b0}}, next_size[ow*2 +: 2]} + 1'b1;
-      end
-    end
+    for (ow = 0; ow < Tags; ow = ow + 1) below_way[ow] = ow[WayBits-1:0] < way;
   end
+  // An offset is below SubBlocks: only its low OffBits bits leave.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [SumBits-1:0] offset;
+  /* verilator lint_on UNUSEDSIGNAL */
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_offset (
+    .terms_i (size_terms(next_valid & below_way, next_size)),
+    .sum_o   (offset)
+  );
 
   // The acted-on line's policy and size (0 without a line).
   reg [1:0] line_policy;

@@ -6,7 +6,7 @@
 // it (age greater than w's) do not free enough together with what is already free:
 //   victim[w] = valid[w] & !((any tag free | any older line) & (free_i + size(older) >= req))
 // Every way's condition is evaluated in parallel (Tags x Tags age compares and a Tags-input
-// adder per way); the victims are then always a prefix of the LRU order.
+// adder tree per way, latte_tree_sum); the victims are then always a prefix of the LRU order.
 //
 // Combinational, no state. What it does not do: it does not pick the free way the new line
 // takes (lowest index after the victims leave: latte_tags).
@@ -29,26 +29,39 @@ module latte_tags_victims #(
 
   // Sum of up to Tags sizes of 1..4, plus the free count.
   localparam integer SumBits = $clog2(4 * Tags + (1 << FreeBits) + 1);
+  localparam integer TermSum = $clog2(4 * Tags + 1);
 
-  reg [SumBits-1:0] room;
-  reg               older_any;
-  wire              tag_free = ~&valid_i;
-  integer w, v;
+  wire tag_free = ~&valid_i;
 
-  always @(*) begin
-    victims_o = {Tags{1'b0}};
-    for (w = 0; w < Tags; w = w + 1) begin
-      room = {{(SumBits-FreeBits){1'b0}}, free_i};
-      older_any = 1'b0;
-      for (v = 0; v < Tags; v = v + 1) begin
-        if (valid_i[v] && age_i[v*WayBits +: WayBits] > age_i[w*WayBits +: WayBits]) begin
-          room = room + {{(SumBits-2){1'b0}}, size_i[v*2 +: 2]} + 1'b1;
-          older_any = 1'b1;
+  // Per way: the sizes of the valid lines older than it, summed by an adder tree.
+  genvar w;
+  generate
+    for (w = 0; w < Tags; w = w + 1) begin : gen_way
+      reg  [Tags*3-1:0]   terms;
+      reg                 older_any;
+      wire [TermSum-1:0]  older_size;
+      integer v;
+      always @(*) begin
+        terms = {Tags*3{1'b0}};
+        older_any = 1'b0;
+        for (v = 0; v < Tags; v = v + 1) begin
+          if (valid_i[v] && age_i[v*WayBits +: WayBits] > age_i[w*WayBits +: WayBits]) begin
+            terms[v*3 +: 3] = {1'b0, size_i[v*2 +: 2]} + 3'd1;
+            older_any = 1'b1;
+          end
         end
       end
-      victims_o[w] = valid_i[w] & ~((tag_free | older_any) &
-                                    (room >= {{(SumBits-3){1'b0}}, req_size_i}));
+      latte_tree_sum #(.N(Tags), .W(3), .SumBits(TermSum)) u_sum (
+        .terms_i (terms),
+        .sum_o   (older_size)
+      );
+      wire [SumBits-1:0] room = {{(SumBits-TermSum){1'b0}}, older_size} +
+                                {{(SumBits-FreeBits){1'b0}}, free_i};
+      always @(*) begin
+        victims_o[w] = valid_i[w] & ~((tag_free | older_any) &
+                                      (room >= {{(SumBits-3){1'b0}}, req_size_i}));
+      end
     end
-  end
+  endgenerate
 
 endmodule
