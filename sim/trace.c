@@ -96,6 +96,10 @@ static bool check_inst(const trace_inst *in, unsigned max_sm, unsigned max_warp,
     if (in->ndst > 4 || (in->ndst && (in->dst == TRACE_RZ || (unsigned)in->dst + in->ndst > TRACE_RZ)))
         return fail(err, len, "%s: destination r%u x%u outside r0..r254", where, in->dst, in->ndst);
     if (in->nsrc > TRACE_MAX_SRC) return fail(err, len, "%s: more than %u sources", where, TRACE_MAX_SRC);
+    /* Here, not in one reader: every reader (text, binary, Accel-Sim) and trace_check apply it,
+     * so whatever one format accepts the others can write and read back. */
+    if (in->ndst && (in->op == OP_ST || in->op == OP_SST || in->op == OP_BAR || in->op == OP_EXIT))
+        return fail(err, len, "%s: %s has no destination register", where, op_names[in->op]);
     return true;
 }
 
@@ -239,8 +243,6 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
         if (n == 0) return ts_fail(ts, "a load/store needs 'address mask'");
     }
     if (!parse_regs(ts, i, &in)) return false;
-    if (op == OP_ST || op == OP_SST || op == OP_BAR || op == OP_EXIT)
-        if (in.ndst) return ts_fail(ts, "%s has no destination register", op_names[op]);
     in.nacc = (uint16_t)n;
     if (!check_inst(&in, max_sm, max_warp, where, ts->err, ts->err_len)) return false;
     trace_push_inst(t, in, acc, n);
