@@ -388,6 +388,13 @@ bool trace_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp
         if (!binary) ok = load_text(t, path, max_sm, max_warp, err, len);
     }
     if (ok && t->nin == 0) ok = fail(err, len, "%s: the trace holds no instruction", path);
+    /* Every reader's result passes the same whole-trace rules (blocks that do not overlap, the
+     * per-instruction rules), so one format never accepts what another refuses: the fuzzer
+     * found binary traces with overlapping blocks that only the text reader refused. */
+    if (ok) {
+        char why[512];
+        if (!trace_check(t, max_sm, max_warp, why, sizeof why)) ok = fail(err, len, "%s: %s", path, why);
+    }
     return ok;
 }
 

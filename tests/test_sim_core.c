@@ -355,6 +355,17 @@ static void test_trace_v2_round_trip_and_errors(void **state) {
     assert_false(trace_load(&x, bin, 1, 4, err, sizeof err));
     if (!strstr(err, "record 1: exit has no destination register")) fail_msg("binary exit with d=: '%s'", err);
     trace_free(&x);
+    /* ... and the whole-trace rules: blocks that overlap (found by the same fuzzer). */
+    trace_init(&x);
+    trace_push_block(&x, (trace_block){.sm = 0, .first_warp = 0, .nwarps = 2});
+    trace_push_block(&x, (trace_block){.sm = 0, .first_warp = 1, .nwarps = 2});
+    trace_push_inst(&x, (trace_inst){.op = OP_ALU}, NULL, 0);
+    assert_true(trace_save_binary(&x, bin, err, sizeof err));
+    trace_free(&x);
+    trace_init(&x);
+    assert_false(trace_load(&x, bin, 1, 4, err, sizeof err));
+    if (!strstr(err, "trace blocks overlap on sm 0 at warp 1")) fail_msg("binary overlapping blocks: '%s'", err);
+    trace_free(&x);
 }
 
 /* Strict numbers, shared by the trace readers and the config parser. */
