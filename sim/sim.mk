@@ -50,10 +50,10 @@ SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 npsim: $(NPSIM)
 
 $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
-	$(CC) $(SIM_CFLAGS) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 $(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h | $(SIM_DIR)/obj
-	$(CC) $(SIM_CFLAGS) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 # The git revision recorded in every JSON npsim writes (docs/sim.md "Provenance"); "unknown"
 # outside a git tree. The file changes only when the revision does, so main.o is rebuilt then.
@@ -65,21 +65,21 @@ sim-git-rev:
 $(SIM_GIT_REV_FILE): sim-git-rev
 
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
-	$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
 $(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj-san
-	$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 $(SIM_DIR)/obj $(SIM_DIR)/obj-san $(SIM_TEST_DIR) $(BUILD)/bin:
-	mkdir -p $@
+	$(Q)mkdir -p $@
 
 $(NPSIM): $(SIM_OBJ) $(NP_LIB) | $(BUILD)/bin
-	$(CC) -o $@ $(SIM_OBJ) $(NP_LIB) $(SIM_LIBS)
+	$(Q)$(call np_say,LD,$@)$(CC) -o $@ $(SIM_OBJ) $(NP_LIB) $(SIM_LIBS)
 
 # The simulator's code is sanitised; it links the plain C model library (the library's own
 # sanitised build is exercised by the C model's tests).
 $(SIM_TEST_DIR)/test_sim_%: tests/test_sim_%.c tests/sim_test_util.h $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_HDR) | $(SIM_TEST_DIR)
-	$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_LIBS) -lcmocka
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_LIBS) -lcmocka
 
 ## sim: the system-level table: baseline vs every reply compressor on the default workload
 sim: $(NPSIM)
@@ -162,7 +162,7 @@ FUZZ_SIM_SRC  := sim/config.c sim/textscan.c sim/trace.c sim/traceg.c sim/coales
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
 $(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
+	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
 
 # Seeds from the fixtures of tests/traces/ (the Accel-Sim kernel, and the same workload through
 # npsim convert as text v2 and binary v2) and the shipped configurations. fuzz_sim_trace_bin puts

@@ -106,11 +106,11 @@ $(foreach u,$(UNITS),$(if $($(u)_TOPS),$(eval $(call synth_unit_rules,$(u)))))
 
 $(NP_REPORT): synth/np_report.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $$(pkg-config --cflags libcjson) $< -o $@ $$(pkg-config --libs libcjson) -lm
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $$(pkg-config --cflags libcjson) $< -o $@ $$(pkg-config --libs libcjson) -lm
 
 $(NP_LIBGEN): synth/np_libgen.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_NP) $< -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $< -o $@
 
 ## synth-liberty: regenerate synth/nangate45_np.lib from synth/np_libgen.c
 synth-liberty: $(NP_LIBGEN)
