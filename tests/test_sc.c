@@ -517,6 +517,9 @@ static void every_real_line_trained_per_file(void **unused) {
         sc_delut_image(comp, img);
         sc_init(port);
         assert_int_equal(sc_delut_load(port, img), NP_OK);
+        static uint32_t cimg[SC_CODE_WORDS];
+        sc_code_image(comp, cimg);
+        assert_int_equal(sc_code_load(port, cimg), NP_OK);
 
         static value_len tab[SC_MAX_SYMBOLS];
         unsigned esc_len = 0, m = image_table(img, tab, &esc_len);
@@ -536,6 +539,11 @@ static void every_real_line_trained_per_file(void **unused) {
             }
             assert_int_equal(bits, body < 1024 ? body + 1u : 1025u);
             assert_int_equal(sc_compressed_bits(comp, line), bits);
+            uint8_t out_port[SC_MAX_BYTES] = {0};
+            size_t bits_port;
+            assert_int_equal(sc_compress(port, line, out_port, sizeof out_port, &bits_port), NP_OK);
+            if (bits_port != bits || memcmp(out_port, out, (bits + 7u) / 8u) != 0)
+                fail_msg("%s line %zu compresses differently through the code-table image", e->d_name, i);
             if (decompress_exact(dec, out, bits, back) != NP_OK || memcmp(back, line, 128) != 0)
                 fail_msg("%s line %zu does not round-trip", e->d_name, i);
             if (decompress_exact(port, out, bits, back) != NP_OK || memcmp(back, line, 128) != 0)
@@ -719,6 +727,76 @@ static void delut_image_checks(void **unused) {
     free(dst);
 }
 
+/* The compressor's code-table image (sec. 6.1): a round trip, and every rule of the loader. */
+static void code_image_checks(void **unused) {
+    (void)unused;
+    sc_state *st = new_state(), *dst = new_state();
+    uint8_t line[128];
+    example_line(line);
+    sc_observe(st, line);
+    assert_int_equal(sc_rebuild(st), NP_OK);
+    static uint32_t img[SC_CODE_WORDS], bad[SC_CODE_WORDS], back[SC_CODE_WORDS];
+    sc_code_image(st, img);
+    /* sec. 7: escape 1110 (length 4); 0x3F800000 = 10 at its VFT slot */
+    assert_int_equal(img[SC_CODE_ESC_WORD], 0xEu | 4u << 16);
+    int slot = -1;
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++)
+        if (img[2u * e] == 0x3F800000u && img[2u * e + 1u] != 0) slot = (int)e;
+    assert_true(slot >= 0);
+    assert_int_equal(img[2u * (unsigned)slot + 1u], 2u | 2u << 16);
+    assert_int_equal((unsigned)slot / SC_VFT_WAYS, sc_vft_set(0x3F800000u));
+    sc_init(dst);
+    assert_int_equal(sc_code_load(dst, img), NP_OK);
+    sc_code_image(dst, back);
+    assert_memory_equal(back, img, sizeof img);
+    /* an empty slot of the value's set, and one of another set */
+    unsigned set = sc_vft_set(0x12345678u), empty = 0, other = 0;
+    while (img[2u * (set * 16u + empty) + 1u] != 0) empty++;
+    while (other / 16u == set || img[2u * other + 1u] != 0) other++;
+    const unsigned se = set * 16u + empty, sv = (unsigned)slot;
+    struct { unsigned word; uint32_t value; bool ok; } cases[] = {
+        {SC_CODE_ESC_WORD, 0, false},                       /* escape without a code */
+        {SC_CODE_ESC_WORD, 0xEu | 17u << 16, false},        /* length above 16 */
+        {SC_CODE_ESC_WORD, 0x1Eu | 4u << 16, false},        /* code bit above the length */
+        {SC_CODE_ESC_WORD, 0xEu | 4u << 16 | 1u << 21, false}, /* reserved bit */
+        {2u * sv + 1u, 3u | 1u << 16, false},               /* code bit above the length */
+        {2u * sv, 0x3F800001u, false},                      /* value outside the slot's set */
+        {2u * se, 0x12345678u, false},                      /* value in an empty slot */
+        {2u * se + 1u, 5u, false},                          /* code in an empty slot */
+        {2u * sv + 1u, 3u | 2u << 16, true},                /* another code: the loader takes it */
+    };
+    for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        memcpy(bad, img, sizeof img);
+        bad[cases[c].word] = cases[c].value;
+        sc_state before;
+        memcpy(&before, dst, sizeof before);
+        np_result r = sc_code_load(dst, bad);
+        if (cases[c].ok) {
+            assert_int_equal(r, NP_OK);
+            assert_int_equal(sc_code_load(dst, img), NP_OK);
+        } else {
+            if (r != NP_BAD_DATA) fail_msg("case %u accepted", c);
+            assert_memory_equal(&before, dst, sizeof before);
+        }
+    }
+    /* a used entry moved to a slot of another set is refused; to its own set's empty slot, not */
+    memcpy(bad, img, sizeof img);
+    bad[2u * other] = 0x12345678u;
+    bad[2u * other + 1u] = 0x3Fu | 6u << 16;
+    assert_int_equal(sc_code_load(dst, bad), NP_BAD_DATA);
+    memcpy(bad, img, sizeof img);
+    bad[2u * se] = 0x12345678u;
+    bad[2u * se + 1u] = 0x3Fu | 6u << 16;
+    assert_int_equal(sc_code_load(dst, bad), NP_OK);
+    uint32_t code;
+    unsigned len;
+    assert_true(sc_code_lookup(dst, 0x12345678u, &code, &len));
+    assert_int_equal(code, 0x3Fu);
+    assert_int_equal(len, 6u);
+    free(st);
+    free(dst);
+}
+
 /* ---- registry -------------------------------------------------------------------------------- */
 
 static void registry_entry(void **unused) {
@@ -730,7 +808,7 @@ static void registry_entry(void **unused) {
     assert_true((c->max_bits + 7u) / 8u <= NP_CODEC_MAX_BYTES);
     assert_int_equal(c->comp_cycles, 6);
     assert_int_equal(c->decomp_cycles, 14);
-    assert_null(c->comp_top);                            /* no compressor RTL (docs/sc.md 8.3) */
+    assert_string_equal(c->comp_top, "sc_compressor");
     assert_string_equal(c->decomp_top, "sc_decompressor");
     void *comp = malloc(c->state_bytes), *dec = malloc(c->state_bytes);
     assert_non_null(comp);
@@ -770,6 +848,7 @@ int main(void) {
         cmocka_unit_test(untrained_falls_back),
         cmocka_unit_test(adversarial_streams),
         cmocka_unit_test(delut_image_checks),
+        cmocka_unit_test(code_image_checks),
         cmocka_unit_test(registry_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,6 +37,10 @@ extern "C" {
 /* Configuration-port image of the DeLUT (sec. 6): 1 header word, 16 per-length words, 1025
  * symbol words. */
 #define SC_DELUT_WORDS (1u + SC_MAX_LEN + SC_MAX_SYMBOLS)   /* 1042 */
+/* Configuration-port image of the compressor's code table (sec. 6.1): two words per entry (its
+ * value, then its code and length), then the escape's code and length. */
+#define SC_CODE_WORDS (2u * SC_VFT_ENTRIES + 1u)            /* 2049 */
+#define SC_CODE_ESC_WORD (2u * SC_VFT_ENTRIES)              /* 2048 */
 
 /* Version of the model's bit-exact behaviour; golden vector files record it. */
 #define SC_MODEL_VERSION "1.0"
@@ -135,6 +139,15 @@ void sc_delut_image(const sc_state *st, uint32_t words[SC_DELUT_WORDS]);
  * sc_rebuild can produce (counts beyond the code space, bad escape index, nonzero unused
  * words); st's DeLUT is unchanged then. */
 np_result sc_delut_load(sc_state *st, const uint32_t words[SC_DELUT_WORDS]);
+
+/* The compressor code-table image its configuration port loads (sec. 6.1): SC_CODE_WORDS
+ * 32-bit words. */
+void sc_code_image(const sc_state *st, uint32_t words[SC_CODE_WORDS]);
+/* Loads an image into the compressor part of st (ct_*, esc_code, esc_len; the rest untouched).
+ * NP_BAD_DATA, st unchanged, for an image the compressor RTL cannot hold as written: a length
+ * above 16, code bits at or above the length, an empty entry (length 0) with a nonzero value or
+ * code, a value outside its entry's set, an escape length of 0, nonzero reserved bits. */
+np_result sc_code_load(sc_state *st, const uint32_t words[SC_CODE_WORDS]);
 
 #ifdef __cplusplus
 }

@@ -442,6 +442,41 @@ np_result sc_delut_load(sc_state *st, const uint32_t words[SC_DELUT_WORDS]) {
     return NP_OK;
 }
 
+void sc_code_image(const sc_state *st, uint32_t words[SC_CODE_WORDS]) {
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        words[2u * e] = st->ct_value[e];
+        words[2u * e + 1u] = (uint32_t)st->ct_code[e] | (uint32_t)st->ct_len[e] << 16;
+    }
+    words[SC_CODE_ESC_WORD] = (uint32_t)st->esc_code | (uint32_t)st->esc_len << 16;
+}
+
+/* A {code, length} word: length at most 16, no code bit at or above it, reserved bits zero. */
+static bool code_word_ok(uint32_t w) {
+    unsigned len = (w >> 16) & 0x1Fu;
+    return (w >> 21) == 0 && len <= SC_MAX_LEN && (w & 0xFFFFu) >> len == 0;
+}
+
+np_result sc_code_load(sc_state *st, const uint32_t words[SC_CODE_WORDS]) {
+    if (st == NULL || words == NULL) return NP_BAD_PARAM;
+    uint32_t esc = words[SC_CODE_ESC_WORD];
+    if (!code_word_ok(esc) || (esc >> 16) == 0) return NP_BAD_DATA;
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        uint32_t value = words[2u * e], cl = words[2u * e + 1u];
+        if (!code_word_ok(cl)) return NP_BAD_DATA;
+        /* An empty slot is all zero; a used one sits in its value's set, which is what lets the
+         * RTL keep only the value's top 26 bits (sec. 8.3). */
+        if ((cl >> 16) == 0 ? (value != 0 || cl != 0) : sc_vft_set(value) != e / SC_VFT_WAYS) return NP_BAD_DATA;
+    }
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        st->ct_value[e] = words[2u * e];
+        st->ct_code[e] = (uint16_t)(words[2u * e + 1u] & 0xFFFFu);
+        st->ct_len[e] = (uint8_t)(words[2u * e + 1u] >> 16);
+    }
+    st->esc_code = (uint16_t)(esc & 0xFFFFu);
+    st->esc_len = (uint8_t)(esc >> 16);
+    return NP_OK;
+}
+
 /* ---- registry entry (codec.h) ---------------------------------------------------------------- */
 
 static void sc_entry_init(void *state) { sc_init(state); }
@@ -477,7 +512,7 @@ const np_codec np_codec_sc = {
     .rebuild = sc_entry_rebuild,
     .compress = sc_entry_compress,
     .decompress = sc_entry_decompress,
-    .comp_top = NULL,
+    .comp_top = "sc_compressor",
     .decomp_top = "sc_decompressor",
     .comp_cycles = 6,
     .decomp_cycles = 14,
