@@ -31,7 +31,7 @@ static const char *const sa_input_names[] = {"vc", "output", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
-static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", NULL};
+static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", "bypass", NULL};
 static const char *const core_names[] = {"none", "sm", NULL};
 static const char *const scheduler_names[] = {"gto", "lrr", "youngest", NULL};
 
@@ -92,7 +92,7 @@ static const key_def keys[] = {
     {"l1_kb", KT_UINT, OFF(l1_kb), 1, 4096, NULL, 0, "L1 data cache size (KiB, 128-byte lines)"},
     {"l1_assoc", KT_UINT, OFF(l1_assoc), 1, 64, NULL, 0, "L1 associativity"},
     {"l1_policy", KT_ENUM, OFF(l1_policy), 0, 0, l1_policy_names, 0,
-     "L1 tags: lru (simulator LRU) | ba (C model BA tag unit) | tag-lru (the unit's LRU mode)"},
+     "L1 tags: lru (simulator LRU) | ba (C model BA tag unit) | tag-lru (the unit's LRU mode) | bypass (every read to memory)"},
     {"l1_ba_threshold", KT_UINT, OFF(l1_ba_threshold), 0, 32, NULL, 0,
      "l1_policy = ba: victims from reused lines below this many never-reused ones; 0 = l1_assoc / 2"},
     {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
@@ -392,7 +392,7 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
                     "(all of them only with classes = request)", cfg->vcs_request, cfg->vcs);
     if (config_channel_bits(cfg) < 32)
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
-    if (cfg->l1_policy != L1_LRU && !config_l1_tags_fit(cfg, err, len)) return false;
+    if (config_l1_tag_unit(cfg->l1_policy) && !config_l1_tags_fit(cfg, err, len)) return false;
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
     if (cfg->pcu_rgrs && cfg->sms > 64)
         return fail(err, len, "config: pcu_rgrs > 0 needs at most 64 SMs (one destination bit each), not %u", cfg->sms);
@@ -425,7 +425,7 @@ const char *config_scheduler_name(unsigned s) { return s <= SCHED_YOUNGEST ? sch
 const char *config_core_name(unsigned c) { return c <= CORE_SM ? core_names[c] : "?"; }
 
 const char *config_l1_policy_name(unsigned policy) {
-    return policy <= L1_TAG_LRU ? l1_policy_names[policy] : "?";
+    return policy <= L1_BYPASS ? l1_policy_names[policy] : "?";
 }
 
 unsigned config_mcast_max_flits(const sim_config *cfg) {

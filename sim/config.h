@@ -21,8 +21,11 @@ typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTS
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_LIST } sim_placement;
 /* L1 tag policy (docs/sim.md "L1 policies"): the simulator's own LRU cache, the BA tag unit of
- * the C model in BA mode, or the same unit in its LRU mode. */
-typedef enum { L1_LRU = 0, L1_BA = 1, L1_TAG_LRU = 2 } sim_l1_policy;
+ * the C model in BA mode, the same unit in its LRU mode, or simple bypassing (seed 002 sec. 5.5:
+ * every read goes to memory, nothing is cached). */
+typedef enum { L1_LRU = 0, L1_BA = 1, L1_TAG_LRU = 2, L1_BYPASS = 3 } sim_l1_policy;
+/* ba and tag-lru run the C model's tag unit; lru and bypass the simulator's own store. */
+static inline bool config_l1_tag_unit(unsigned policy) { return policy == L1_BA || policy == L1_TAG_LRU; }
 /* SM model (docs/sim.md "Core model"): none = the memory-only model (each warp issues its trace
  * accesses, at most warp_max_outstanding misses in flight; every figure before the core model),
  * sm = the core model (core.c). */
@@ -71,7 +74,7 @@ typedef struct {
     unsigned warps_per_sm;
     unsigned warp_max_outstanding;
     unsigned l1_kb, l1_assoc, l1_hit_latency, l1_mshrs, l1_mshr_merge;
-    sim_l1_policy l1_policy;     /* lru | ba | tag-lru */
+    sim_l1_policy l1_policy;     /* lru | ba | tag-lru | bypass */
     unsigned l1_ba_threshold;    /* BA mode victim threshold (docs/ba.md 3.4); 0 = l1_assoc / 2 */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
@@ -123,7 +126,7 @@ unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a me
 unsigned config_mcast_max_flits(const sim_config *cfg);
 /* l1_policy = ba / tag-lru: the L1 geometry fits the BA tag unit (power-of-two sets, <= 32 ways). */
 bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t err_len);
-/* "lru", "ba", "tag-lru". */
+/* "lru", "ba", "tag-lru", "bypass". */
 const char *config_l1_policy_name(unsigned policy);
 const char *config_scheduler_name(unsigned s);     /* "gto", "lrr", "youngest" */
 const char *config_core_name(unsigned c);          /* "none", "sm" */

@@ -259,7 +259,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
                      g->cfg.l1_kb, g->cfg.l1_assoc);
             return false;
         }
-        if (g->cfg.l1_policy != L1_LRU &&
+        if (config_l1_tag_unit(g->cfg.l1_policy) &&
             !l1_tags_init(&s->tags, g->cfg.l1_kb, g->cfg.l1_assoc, g->cfg.l1_policy == L1_BA ? BA_MODE_BA : BA_MODE_LRU,
                           g->cfg.l1_ba_threshold)) {
             snprintf(err, len, "config: l1_kb = %u KiB in %u-way sets (threshold %u) does not fit the BA tag unit",
@@ -384,7 +384,7 @@ static void collect(gpu_system *g) {
     st->link_utilisation = st->links && g->now ? (double)st->link_flits / ((double)st->links * (double)g->now) : 0;
     st->l1_policy = g->cfg.l1_policy;
     st->pcu_rgrs = g->cfg.pcu_rgrs;
-    for (unsigned i = 0; g->cfg.l1_policy != L1_LRU && i < g->nsm; i++)
+    for (unsigned i = 0; config_l1_tag_unit(g->cfg.l1_policy) && i < g->nsm; i++)
         for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
     st->core = g->cfg.core;
     if (g->cfg.core == CORE_SM) {
@@ -418,6 +418,13 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
     g->filtering = codec_filters(def);
     if (cfg->pcu_rgrs && g->filtering) {  /* docs/sim.md "Packet coalescing": one reply cannot carry per-SM maps */
         snprintf(err, err_len, "config: pcu_rgrs > 0 does not combine with the data-filtering compressor '%s'",
+                 cfg->compressor);
+        free(g);
+        return false;
+    }
+    if (cfg->l1_policy == L1_BYPASS && g->filtering) {   /* docs/sim.md "L1 policies": the MC table would absorb a read */
+        snprintf(err, err_len, "config: l1_policy = bypass does not combine with the data-filtering compressor '%s' "
+                 "(its MC table answers one read per SM and line; bypassed reads each need their own reply)",
                  cfg->compressor);
         free(g);
         return false;

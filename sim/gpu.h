@@ -19,6 +19,8 @@
 #include "trace.h"
 
 #define GPU_NONE UINT32_MAX
+/* l1_policy = bypass: the line an MSHR entry of a bypassed read records (no line address is this large) */
+#define GPU_BYPASS_LINE UINT64_MAX
 
 typedef struct {                 /* one memory request, from L1 miss to fill */
     uint64_t line;               /* line address (byte address >> 7) */

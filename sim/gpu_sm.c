@@ -37,7 +37,7 @@ static void tags_observe(gpu_system *g, sm_t *s, uint64_t line, bool write, cons
 
 static void issue_write(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     uint64_t line = a->addr >> 7;
-    if (g->cfg.l1_policy != L1_LRU) {                 /* write-evict on a match, else no-allocate */
+    if (config_l1_tag_unit(g->cfg.l1_policy)) {      /* write-evict on a match, else no-allocate */
         ba_result r = l1_tags_access(&s->tags, line, true);
         tags_observe(g, s, line, true, &r);
     } else {
@@ -83,6 +83,31 @@ static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a
     m->waiter[m->nwait] = (uint16_t)w;
     m->waiter_issue[m->nwait] = g->now;
     m->nwait++;
+    g->st.reads++;
+    g->st.l1_misses++;
+    return true;
+}
+
+/* ---- simple bypassing (l1_policy = bypass; seed 002 sec. 5.5, "simple bypassing which bypass all
+ * cache requests"; docs/sim.md "L1 policies") ---------------------------------------------------
+ * Every read goes to memory with a request of its own, as GPGPU-Sim's L1 bypass sends each
+ * access to the interconnect: no tag lookup, no merge with an earlier request for the same line,
+ * no fill. Each read in flight holds an MSHR entry (the model's bound on a core's outstanding
+ * reads), which its reply frees. */
+static bool issue_read_bypass(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    if (s->mshr_used == g->cfg.l1_mshrs) return false;
+    mshr_t *m = NULL;
+    for (unsigned i = 0; i < g->cfg.l1_mshrs && !m; i++)
+        if (!s->mshr[i].valid) m = &s->mshr[i];
+    m->valid = 1;
+    m->line = GPU_BYPASS_LINE;            /* never found by find_mshr: no later read merges into it */
+    m->nwait = 1;
+    m->waiter[0] = (uint16_t)w;
+    m->waiter_issue[0] = g->now;
+    s->mshr_used++;
+    uint32_t id = new_txn(g, s, w, a);
+    g->txn[id].mshr = (uint16_t)(m - s->mshr);
+    send_request(g, s, id, 0);
     g->st.reads++;
     g->st.l1_misses++;
     return true;
@@ -281,7 +306,8 @@ static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
 }
 
 static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
-    if (g->cfg.l1_policy != L1_LRU) return issue_read_tags(g, s, w, a);
+    if (g->cfg.l1_policy == L1_BYPASS) return issue_read_bypass(g, s, w, a);
+    if (config_l1_tag_unit(g->cfg.l1_policy)) return issue_read_tags(g, s, w, a);
     return g->filtering ? issue_read_filtered(g, s, w, a) : issue_read(g, s, w, a);
 }
 
@@ -336,7 +362,7 @@ void sm_reply(gpu_system *g, uint32_t id) {
 void sm_fill(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     sm_t *s = &g->sm[t->sm];
-    if (g->cfg.l1_policy != L1_LRU) {
+    if (config_l1_tag_unit(g->cfg.l1_policy)) {
         fill_tags(g, s, t);
         gpu_txn_free(g, id);
         return;
@@ -347,7 +373,7 @@ void sm_fill(gpu_system *g, uint32_t id) {
         return;
     }
     mshr_t *m = &s->mshr[t->mshr];
-    cache_fill(&s->l1, t->line, t->line);
+    if (g->cfg.l1_policy != L1_BYPASS) cache_fill(&s->l1, t->line, t->line);
     for (unsigned i = 0; i < m->nwait; i++) {
         request_done(g, s, m->waiter[i]);
         s->unfinished--;

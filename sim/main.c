@@ -790,8 +790,8 @@ static bool reuse_of_streams(const l1_streams *s, unsigned sets, unsigned ways, 
     return true;
 }
 
-#define L1_POLICIES 3
-static const sim_l1_policy l1_compared[L1_POLICIES] = {L1_LRU, L1_TAG_LRU, L1_BA};
+#define L1_POLICIES 4
+static const sim_l1_policy l1_compared[L1_POLICIES] = {L1_LRU, L1_TAG_LRU, L1_BA, L1_BYPASS};
 
 typedef struct {
     const char *name;
@@ -810,7 +810,7 @@ static bool compare_l1_on(options *o, const mem_image *img, const trace_t *t, l1
     for (unsigned p = 0; ok && p < L1_POLICIES; p++) {
         sim_config cfg = o->cfg;
         cfg.l1_policy = l1_compared[p];
-        if (cfg.l1_policy != L1_LRU) ok = config_l1_tags_fit(&cfg, err, ERR_LEN);
+        if (config_l1_tag_unit(cfg.l1_policy)) ok = config_l1_tags_fit(&cfg, err, ERR_LEN);
         double t0 = cpu_seconds();
         if (ok) ok = gpu_run_observed(&cfg, img, t, &w->st[p], NULL, cfg.l1_policy == L1_BA ? record_l1_read : NULL,
                                       &streams, err, ERR_LEN);
@@ -830,7 +830,8 @@ static bool compare_l1_on(options *o, const mem_image *img, const trace_t *t, l1
 }
 
 static void print_l1_compare(FILE *f, const options *o, const l1_workload *w, unsigned n) {
-    fprintf(f, "npsim ba-compare: L1 lru (simulator) vs tag-lru and ba (C model tag unit, LRU and BA mode), "
+    fprintf(f, "npsim ba-compare: L1 lru (simulator) vs tag-lru and ba (C model tag unit, LRU and BA mode) and bypass "
+               "(every read to memory), "
                "one L1 per SM: %u KiB, %u-way, 128-byte lines, %u SMs, compressor %s, %u accesses per warp\n",
             o->cfg.l1_kb, o->cfg.l1_assoc, o->cfg.sms, o->cfg.compressor, o->per_warp);
     report_l1_table_header(f);
@@ -1283,7 +1284,7 @@ static const command commands[] = {
     {"convert", cmd_convert, 0, OUT_NONE, 2, false, "IN OUT", "trace text <-> binary (by OUT's extension); IN may be "
      "an Accel-Sim .traceg or kernelslist.g"},
     {"ba-compare", cmd_ba_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
-     "L1 lru vs tag-lru vs ba on every generated workload; DIR/ba_compare.{txt,json}"},
+     "L1 lru vs tag-lru vs ba vs bypass on every generated workload; DIR/ba_compare.{txt,json}"},
     {"pcu-sweep", cmd_pcu_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
      "packet coalescing: XY-XY / XY-YX x RGRs off, 64..1024; DIR/pcu_sweep.{txt,json,dat,gp,png}"},
     {"codecs", cmd_codecs, 0, OUT_NONE, 0, true, "", "reply compressors and where their latencies come from"},

@@ -106,7 +106,7 @@ static void add_l1_policy(cJSON *o, const gpu_stats *st) {
     cJSON_AddNumberToObject(o, "l1_bypasses", (double)st->l1_outcome[BA_BYPASS]);
     cJSON_AddNumberToObject(o, "l1_pseudo_hits", (double)st->l1_outcome[BA_PSEUDO_HIT]);
     cJSON_AddNumberToObject(o, "l1_fills_dropped", (double)st->l1_fills_dropped);
-    if (st->l1_policy == L1_LRU) return;
+    if (!config_l1_tag_unit((unsigned)st->l1_policy)) return;
     cJSON *out = cJSON_AddObjectToObject(o, "l1_outcomes");
     for (unsigned i = 0; i < BA_OUTCOMES; i++)
         cJSON_AddNumberToObject(out, ba_outcome_name((ba_outcome)i), (double)st->l1_outcome[i]);
@@ -189,7 +189,7 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 100 * c.stall_fraction[STALL_STRUCTURAL], c.ready_per_scheduler, c.cycles_per_schedule,
                 c.latency_tolerance, (unsigned long long)st->wide_waits, (unsigned long long)st->wide_wait_cycles);
     }
-    if (st->l1_policy != L1_LRU) {
+    if (config_l1_tag_unit((unsigned)st->l1_policy)) {
         const uint64_t *n = st->l1_outcome;
         fprintf(f, "  L1 %s (tag unit): hit %llu, miss_fill %llu, miss_evict %llu, bypass %llu, pseudo_hit %llu, "
                    "write_evict %llu, write_around %llu; %llu replies not filled\n",

@@ -229,6 +229,41 @@ static void test_ba_keeps_hot_lines(void **state) {
     trace_free(&t);
 }
 
+/* ---- simple bypassing (l1_policy = bypass, seed 002 sec. 5.5) ---------------------------------
+ * Every read is a miss with a request of its own: no hit even on the hot pair LRU and BA keep, and
+ * no MSHR merge even when two warps read one line together (LRU merges them); a data-filtering
+ * compressor is refused. */
+static void test_bypass_sends_every_read(void **state) {
+    (void)state;
+    trace_t t;
+    trace_init(&t);
+    for (unsigned r = 0; r < 20; r++)               /* warp 0 and warp 1 read the same two lines */
+        for (unsigned w = 0; w < 2; w++) trace_push(&t, (trace_access){set5(r % 2), 0, (uint16_t)w, false, 0xF});
+    trace_push(&t, (trace_access){set5(7), 0, 0, true, 0xF});
+    gpu_stats st[2];
+    static const sim_l1_policy policies[2] = {L1_LRU, L1_BYPASS};
+    char err[512];
+    for (unsigned p = 0; p < 2; p++) {
+        sim_config cfg;
+        base_config(&cfg, policies[p]);
+        assert_true(config_validate(&cfg, err, sizeof err));
+        assert_true(gpu_run(&cfg, &img, &t, &st[p], NULL, err, sizeof err));
+        assert_int_equal(st[p].reads, 40);
+        assert_int_equal(st[p].replies, st[p].requests);
+    }
+    assert_true(st[0].l1_hits > 30);               /* LRU keeps both lines */
+    assert_int_equal(st[1].l1_hits, 0);
+    assert_int_equal(st[1].mshr_merges, 0);
+    assert_int_equal(st[1].requests, 41);           /* 40 reads and the write, one request each */
+    assert_true(st[1].reply_flits > st[0].reply_flits);
+    sim_config cfg;
+    base_config(&cfg, L1_BYPASS);
+    snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
+    assert_false(gpu_run(&cfg, &img, &t, &st[1], NULL, err, sizeof err));
+    assert_non_null(strstr(err, "l1_policy = bypass"));
+    trace_free(&t);
+}
+
 /* ---- conservation and determinism ------------------------------------------------------------ */
 
 static void test_conservation_and_determinism(void **state) {
@@ -272,7 +307,7 @@ static void test_bad_config_names_file_and_line(void **state) {
     char err[512];
     assert_false(config_load_text(&cfg, "l1.cfg", "l1_kb = 16\nl1_policy = fifo\n", err, sizeof err));
     assert_non_null(strstr(err, "l1.cfg:2:"));
-    assert_non_null(strstr(err, "lru | ba | tag-lru"));
+    assert_non_null(strstr(err, "lru | ba | tag-lru | bypass"));
     assert_false(config_load_text(&cfg, "l1.cfg", "# BA\n\nl1_ba_threshold = 33\n", err, sizeof err));
     assert_non_null(strstr(err, "l1.cfg:3:"));
     assert_false(config_set(&cfg, "argument 2", "l1_policy=BA", err, sizeof err));
@@ -296,6 +331,7 @@ int main(void) {
         cmocka_unit_test(test_directed_stream_tag_lru),
         cmocka_unit_test(test_interleaved_stream_is_the_models),
         cmocka_unit_test(test_ba_keeps_hot_lines),
+        cmocka_unit_test(test_bypass_sends_every_read),
         cmocka_unit_test(test_conservation_and_determinism),
         cmocka_unit_test(test_bad_config_names_file_and_line),
     };
