@@ -34,6 +34,8 @@ static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamo
 static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", "bypass", NULL};
 static const char *const core_names[] = {"none", "sm", NULL};
 static const char *const scheduler_names[] = {"gto", "lrr", "youngest", NULL};
+static const char *const l1_compression_names[] = {"none", "bdi", "sc", "bpc", "latte-cc", "latte-cc-bpc",
+                                                   "kernel-opt", "adaptive-hit-count", "adaptive-cmp", NULL};
 
 #define OFF(f) offsetof(sim_config, f)
 static const key_def keys[] = {
@@ -95,6 +97,11 @@ static const key_def keys[] = {
      "L1 tags: lru (simulator LRU) | ba (C model BA tag unit) | tag-lru (the unit's LRU mode) | bypass (every read to memory)"},
     {"l1_ba_threshold", KT_UINT, OFF(l1_ba_threshold), 0, 32, NULL, 0,
      "l1_policy = ba: victims from reused lines below this many never-reused ones; 0 = l1_assoc / 2"},
+    {"l1_compression", KT_ENUM, OFF(l1_compression), 0, 0, l1_compression_names, 0,
+     "core = sm: compressed L1 none | bdi | sc | bpc (static) | latte-cc | latte-cc-bpc | kernel-opt | adaptive-hit-count "
+     "| adaptive-cmp (docs/latte.md)"},
+    {"l1_compression_check", KT_UINT, OFF(l1_compression_check), 0, 1, NULL, 0,
+     "1: the compressed L1 keeps each line's stream and checks every compressed hit decompresses to the line"},
     {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
     {"l1_mshrs", KT_UINT, OFF(l1_mshrs), 1, 1024, NULL, 0, "MSHRs per SM"},
     {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
@@ -173,6 +180,8 @@ void config_default(sim_config *cfg) {
     cfg->l1_mshr_merge = 8;
     cfg->l1_policy = L1_LRU;
     cfg->l1_ba_threshold = 0;
+    cfg->l1_compression = L1C_NONE;
+    cfg->l1_compression_check = 0;
     cfg->l2_kb = 64;
     cfg->l2_assoc = 8;
     cfg->l2_hit_latency = 120;
@@ -393,6 +402,7 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
     if (config_channel_bits(cfg) < 32)
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
     if (config_l1_tag_unit(cfg->l1_policy) && !config_l1_tags_fit(cfg, err, len)) return false;
+    if (cfg->l1_compression != L1C_NONE && !config_l1_compression_fits(cfg, err, len)) return false;
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
     if (cfg->pcu_rgrs && cfg->sms > 64)
         return fail(err, len, "config: pcu_rgrs > 0 needs at most 64 SMs (one destination bit each), not %u", cfg->sms);
@@ -420,6 +430,25 @@ bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t len) {
                     cfg->l1_assoc);
     return true;
 }
+
+/* The compressed L1 (docs/latte.md 3.1): the core model issues its loads, the plain LRU tag path
+ * is the one it replaces, and the sets, 4x tags and sub-blocks fit the C model's limits. */
+bool config_l1_compression_fits(const sim_config *cfg, char *err, size_t len) {
+    const char *name = config_l1_compression_name(cfg->l1_compression);
+    if (cfg->core != CORE_SM)
+        return fail(err, len, "config: l1_compression = %s needs core = sm (the latency tolerance comes from the core model)",
+                    name);
+    if (cfg->l1_policy != L1_LRU)
+        return fail(err, len, "config: l1_compression = %s replaces the LRU L1; it does not combine with l1_policy = %s", name,
+                    config_l1_policy_name(cfg->l1_policy));
+    unsigned lines = cfg->l1_kb * 1024u / 128u, sets = cfg->l1_assoc ? lines / cfg->l1_assoc : 0;
+    if (sets < 16 || lines % cfg->l1_assoc || (sets & (sets - 1)) || cfg->l1_assoc * 4u > 64u)
+        return fail(err, len, "config: l1_compression = %s needs a power-of-two number of L1 sets >= 16 and l1_assoc <= 16 "
+                    "(4x tags per set, at most 64; l1_kb = %u, l1_assoc = %u)", name, cfg->l1_kb, cfg->l1_assoc);
+    return true;
+}
+
+const char *config_l1_compression_name(unsigned c) { return c < L1C_SCHEMES ? l1_compression_names[c] : "?"; }
 
 const char *config_scheduler_name(unsigned s) { return s <= SCHED_YOUNGEST ? scheduler_names[s] : "?"; }
 const char *config_core_name(unsigned c) { return c <= CORE_SM ? core_names[c] : "?"; }

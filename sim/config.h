@@ -26,6 +26,14 @@ typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_
 typedef enum { L1_LRU = 0, L1_BA = 1, L1_TAG_LRU = 2, L1_BYPASS = 3 } sim_l1_policy;
 /* ba and tag-lru run the C model's tag unit; lru and bypass the simulator's own store. */
 static inline bool config_l1_tag_unit(unsigned policy) { return policy == L1_BA || policy == L1_TAG_LRU; }
+/* Compressed L1 (docs/sim.md "Compressed L1 (LATTE-CC)", docs/latte.md): none = the plain L1;
+ * bdi / sc / bpc = one mode everywhere (Static-BDI, Static-SC, Static-BPC); latte-cc and
+ * latte-cc-bpc = the LATTE-CC controller choosing none / BDI / SC (or BPC); kernel-opt = the best
+ * static mode per kernel; adaptive-hit-count and adaptive-cmp = seed 004 sec. V-D's baselines. */
+typedef enum {
+    L1C_NONE = 0, L1C_BDI, L1C_SC, L1C_BPC, L1C_LATTE, L1C_LATTE_BPC, L1C_KERNEL_OPT, L1C_HIT_COUNT, L1C_CMP,
+    L1C_SCHEMES
+} sim_l1_compression;
 /* SM model (docs/sim.md "Core model"): none = the memory-only model (each warp issues its trace
  * accesses, at most warp_max_outstanding misses in flight; every figure before the core model),
  * sm = the core model (core.c). */
@@ -76,6 +84,8 @@ typedef struct {
     unsigned l1_kb, l1_assoc, l1_hit_latency, l1_mshrs, l1_mshr_merge;
     sim_l1_policy l1_policy;     /* lru | ba | tag-lru | bypass */
     unsigned l1_ba_threshold;    /* BA mode victim threshold (docs/ba.md 3.4); 0 = l1_assoc / 2 */
+    sim_l1_compression l1_compression;   /* compressed L1 scheme (core = sm, l1_policy = lru) */
+    unsigned l1_compression_check;       /* 1: every compressed hit is decompressed and compared */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
     unsigned dft_entries;       /* data-filtering table entries per MC */
@@ -126,10 +136,13 @@ unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a me
 unsigned config_mcast_max_flits(const sim_config *cfg);
 /* l1_policy = ba / tag-lru: the L1 geometry fits the BA tag unit (power-of-two sets, <= 32 ways). */
 bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t err_len);
+/* l1_compression != none: core = sm, l1_policy = lru, and a geometry the compressed L1 takes. */
+bool config_l1_compression_fits(const sim_config *cfg, char *err, size_t len);
 /* "lru", "ba", "tag-lru", "bypass". */
 const char *config_l1_policy_name(unsigned policy);
 const char *config_scheduler_name(unsigned s);     /* "gto", "lrr", "youngest" */
 const char *config_core_name(unsigned c);          /* "none", "sm" */
+const char *config_l1_compression_name(unsigned c);  /* "none", "bdi", ..., "adaptive-cmp" */
 
 /* Print every key with its current value and help text (npsim help-config). */
 void config_print(const sim_config *cfg, void *file);

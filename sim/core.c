@@ -326,15 +326,15 @@ static void lsu_step(gpu_system *g, sm_t *s, struct core_sm *c) {
             g->st.lsu_mshr_retries++;
             return;
         }
-        if (g->st.l1_hits != hits)                /* a hit: the data after the L1 hit latency */
-            load_part_done(g, c, c->lsu_tag, g->now + g->cfg.l1_hit_latency);
+        if (g->st.l1_hits != hits)                /* a hit: the data after the L1 hit latency (and decompression) */
+            load_part_done(g, c, c->lsu_tag, g->now + s->hit_cycles);
     }
     g->st.lsu_requests++;
     if (++c->lsu_next == in->nacc) c->lsu_inst = GPU_NONE;
 }
 
-/* Issue warp w's next instruction (scheduler j). */
-static void issue(gpu_system *g, struct core_sm *c, unsigned j, uint32_t w) {
+/* Issue warp w's next instruction (scheduler j, which saw `ready` warps ready this cycle). */
+static void issue(gpu_system *g, sm_t *s, struct core_sm *c, unsigned j, uint32_t w, unsigned ready) {
     core_warp *cw = &c->w[w];
     core_regs *rg = &c->regs[cw->slot];
     uint32_t idx = cw->inst[cw->pos];
@@ -395,6 +395,7 @@ static void issue(gpu_system *g, struct core_sm *c, unsigned j, uint32_t w) {
         if (c->run_warp[j] >= 0) {
             g->st.sched_runs++;
             g->st.sched_run_cycles += c->run_issues[j];
+            if (s->l1c) l1c_schedule(s->l1c, ready, c->run_issues[j]);   /* LATTE-CC's LT sample */
         }
         c->run_warp[j] = (int)w;
         c->run_issues[j] = 0;
@@ -469,7 +470,7 @@ void core_step(gpu_system *g, sm_t *s) {
                         : greedy != NO_WARP ? greedy
                         : policy == SCHED_GTO ? oldest
                                               : youngest;
-        issue(g, c, j, pick);
+        issue(g, s, c, j, pick, ready);
     }
 }
 

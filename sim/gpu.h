@@ -13,8 +13,10 @@
 #include "core.h"
 #include "dft.h"
 #include "dsm.h"
+#include "l1c.h"
 #include "memimg.h"
 #include "net.h"
+#include "locality.h"
 #include "pcu.h"
 #include "trace.h"
 
@@ -37,6 +39,7 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint8_t compressed;          /* reply travelled compressed */
     uint8_t l2_hit;
     uint8_t map;                 /* read: critical map (sub-blocks wanted); data filtering only */
+    uint8_t l1c_policy;          /* compressed L1: the mode its fill is compressed in (after the reply) */
     uint8_t fill;                /* read reply: sub-blocks it fills (0xF: the whole line) */
     uint8_t dft_alloc, dft_idx;  /* MC data-filtering table entry holding this request's map */
     uint16_t rgr;                /* PCU: the RGR whose L2 read this transaction carries */
@@ -58,6 +61,7 @@ typedef struct {
     uint8_t valid, nwait;
     uint8_t map_sent;            /* data filtering: OR of the maps requested for this line */
     uint8_t have;                /* data filtering: sub-blocks filled since the miss */
+    uint8_t fill_policy;         /* compressed L1: the mode the controller gave the first miss's fill */
     uint16_t *waiter;            /* warps merged on this miss (l1_mshr_merge of them) */
     uint64_t *waiter_issue;
     uint8_t *waiter_mask;        /* sub-blocks each waiter needs */
@@ -82,6 +86,8 @@ typedef struct sm_t {
     unsigned rr;                 /* next warp the issue stage looks at */
     uint32_t unfinished;         /* accesses not yet completed */
     struct core_sm *core;        /* core = sm: the core model's state (core.c); NULL in core = none */
+    l1c_sm *l1c;                 /* l1_compression != none: the compressed L1 (l1c.c); else NULL */
+    unsigned hit_cycles;         /* the last read hit's latency (the L1 hit latency, plus decompression) */
 } sm_t;
 
 typedef struct {
@@ -121,6 +127,7 @@ typedef struct {
     uint64_t mc_stall_cycles;
     uint64_t reply_packets, reply_flits, request_packets, request_flits;
     uint64_t link_flits;
+    uint64_t channel_bits;                               /* flit width of the run (energy per flit) */
     unsigned links, mcs;
     double link_utilisation;
     double amat;
@@ -136,6 +143,7 @@ typedef struct {
     uint64_t pcu_flits_saved;                            /* reply flits the joined reads would have taken */
     uint64_t pcu_repeat;                                 /* reads that found their SM's bit set (closed the group) */
     uint64_t pcu_wait_full, pcu_wait_write, pcu_wait_unissued, pcu_wait_wb;   /* stage-1 stall cycles, by cause */
+    loc_counts potential;                                /* potential inter-core locality (locality.h), every run */
     /* core model (core = sm; docs/sim.md "Core model"); all 0 with core = none */
     uint64_t core;                                       /* sim_core of the run */
     uint64_t scheduler;                                  /* sim_scheduler of the run */
@@ -152,6 +160,8 @@ typedef struct {
     uint64_t wide_waits;                                 /* issues delayed by a register Accel-Sim (MAX_DST 1) does not reserve */
     uint64_t wide_wait_cycles;                           /* the cycles those delays added */
     uint64_t barriers;                                   /* barrier releases */
+    /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
+    l1c_stats l1c;
 } gpu_stats;
 
 typedef struct gpu_system gpu_system;
@@ -165,6 +175,7 @@ struct gpu_system {
     const mem_image *img;
     const trace_t *trace;
     codec_timing timing;
+    l1c_setup l1c;               /* l1_compression != none: modes, codecs, latencies */
     dsm_approx_map approx;
     bool filtering;              /* the compressor does data filtering (partial fills, MC table) */
     codec_inst *codec;           /* the reply compressor's state for this run */
@@ -186,9 +197,10 @@ struct gpu_system {
     gpu_stats st;
     gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access */
     void *l1_observer_ctx;
+    loc_table potential;         /* read requests the MCs accepted, per time window (locality.h) */
 };
 
-enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3 };
+enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3, EV_L1C_INSERT = 4 };
 
 /* Node of each SM and MC for the configured topology and placement. */
 bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t err_len);
@@ -212,6 +224,8 @@ bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
 void gpu_sm_write(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
 void sm_reply(gpu_system *g, uint32_t id);
 void sm_fill(gpu_system *g, uint32_t id);
+/* compressed L1: a missed line's compressor is done; it enters the L1 */
+void sm_l1c_insert(gpu_system *g, uint32_t id);
 bool mc_accept(gpu_system *g, unsigned mc);
 void mc_request(gpu_system *g, uint32_t id);
 void mc_step(gpu_system *g, mc_t *m);

@@ -276,14 +276,10 @@ static bool issue_read_tags(gpu_system *g, sm_t *s, unsigned w, const trace_acce
     return true;
 }
 
-/* A read reply: fill the L1 if the unit still holds the line as a data line, then complete
- * every waiter its sub-blocks cover (as fill_filtered). */
-static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
-    unsigned fill = reply_fill_mask(g, t);
-    int slot = l1_tags_data_slot(&s->tags, t->line);
-    if (slot >= 0) s->tags.data[slot] = (uint8_t)(s->tags.data[slot] | fill);
-    else g->st.l1_fills_dropped++;
-    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+/* Every waiter of line's MSHR that the sub-blocks filled so far cover completes; the MSHR is freed
+ * when none is left. */
+static void mshr_serve(gpu_system *g, sm_t *s, uint64_t line, unsigned fill) {
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
     if (!m) return;                                   /* its waiters were served by an earlier reply */
     m->have = (uint8_t)(m->have | fill);
     unsigned kept = 0;
@@ -305,7 +301,66 @@ static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
     s->mshr_used--;
 }
 
+/* A read reply: fill the L1 if the unit still holds the line as a data line, then complete
+ * every waiter its sub-blocks cover (as fill_filtered). */
+static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
+    unsigned fill = reply_fill_mask(g, t);
+    int slot = l1_tags_data_slot(&s->tags, t->line);
+    if (slot >= 0) s->tags.data[slot] = (uint8_t)(s->tags.data[slot] | fill);
+    else g->st.l1_fills_dropped++;
+    mshr_serve(g, s, t->line, fill);
+}
+
+/* ---- the compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)") ----------------
+ * The C model decides: l1c.c asks the tag unit and the controller. A hit's data reaches the
+ * registers after the L1 hit latency plus, for a compressed line, its wait in the SM's
+ * decompression queue and its decompression (s->hit_cycles, read by the core model). A miss takes
+ * an MSHR as in the other paths; its reply completes the waiters at once (the uncompressed reply
+ * bypasses the compressor) and the line enters the L1 when the compressor of the mode the
+ * controller gave the miss is done (EV_L1C_INSERT). */
+static bool issue_read_l1c(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    uint64_t line = a->addr >> 7;
+    bool merge = false;
+    mshr_t *m = NULL;
+    if (!l1c_present(s->l1c, line) && !(m = mshr_for(g, s, line, &merge))) return false;
+    unsigned latency = 0, policy = 0;
+    l1c_read_outcome r = l1c_read(s->l1c, &g->l1c, &g->st.l1c, s == g->sm, line, g->now, &latency, &policy);
+    if (r == L1C_READ_BUSY) return false;             /* the decompression queue is full: retry */
+    if (r == L1C_READ_HIT) {
+        s->hit_cycles = latency;
+        g->st.reads++;
+        g->st.l1_hits++;
+        s->unfinished--;
+        return true;
+    }
+    if (!merge) m->fill_policy = (uint8_t)policy;
+    tags_miss(g, s, w, a, m, merge);
+    return true;
+}
+
+static void fill_l1c(gpu_system *g, sm_t *s, uint32_t id) {
+    txn_t *t = &g->txn[id];
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    unsigned policy = m ? m->fill_policy : 0;
+    mshr_serve(g, s, t->line, 0xFu);
+    unsigned delay = l1c_fill_delay(&g->l1c, policy);
+    t->l1c_policy = (uint8_t)policy;
+    if (delay) {
+        gpu_schedule(g, id, EV_L1C_INSERT, delay);
+        return;
+    }
+    sm_l1c_insert(g, id);
+}
+
+void sm_l1c_insert(gpu_system *g, uint32_t id) {
+    txn_t *t = &g->txn[id];
+    l1c_insert(g->sm[t->sm].l1c, &g->l1c, &g->st.l1c, t->line, t->l1c_policy);
+    gpu_txn_free(g, id);
+}
+
 static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    s->hit_cycles = g->cfg.l1_hit_latency;
+    if (s->l1c) return issue_read_l1c(g, s, w, a);
     if (g->cfg.l1_policy == L1_BYPASS) return issue_read_bypass(g, s, w, a);
     if (config_l1_tag_unit(g->cfg.l1_policy)) return issue_read_tags(g, s, w, a);
     return g->filtering ? issue_read_filtered(g, s, w, a) : issue_read(g, s, w, a);
@@ -362,6 +417,10 @@ void sm_reply(gpu_system *g, uint32_t id) {
 void sm_fill(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     sm_t *s = &g->sm[t->sm];
+    if (s->l1c) {
+        fill_l1c(g, s, id);
+        return;
+    }
     if (config_l1_tag_unit(g->cfg.l1_policy)) {
         fill_tags(g, s, t);
         gpu_txn_free(g, id);

@@ -211,7 +211,7 @@ static bool zero_image(mem_image *img, char *err) {
  * error says which key to set. */
 static bool load_image(options *o, mem_image *img, bool all_codecs, char *err) {
     bool generated = !o->trace;
-    bool compressed = all_codecs || strcmp(o->cfg.compressor, "none") != 0;
+    bool compressed = all_codecs || strcmp(o->cfg.compressor, "none") != 0 || o->cfg.l1_compression != L1C_NONE;
     o->image_loaded = false;
     if (!generated && !compressed) return zero_image(img, err);
     char why[ERR_LEN];

@@ -3,6 +3,8 @@
 
 #include <cJSON.h>
 
+#include "energy.h"
+
 static double ratio(double a, double b) { return b > 0 ? a / b : 0; }
 
 void report_figures(const gpu_stats *st, gpu_figures *f) {
@@ -112,6 +114,51 @@ static void add_l1_policy(cJSON *o, const gpu_stats *st) {
         cJSON_AddNumberToObject(out, ba_outcome_name((ba_outcome)i), (double)st->l1_outcome[i]);
 }
 
+/* The compressed L1's figures (docs/sim.md "Compressed L1 (LATTE-CC)"). */
+static cJSON *l1c_json(const gpu_stats *st) {
+    const l1c_stats *l = &st->l1c;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "scheme", config_l1_compression_name((unsigned)l->scheme));
+    if (l->scheme == L1C_KERNEL_OPT)
+        cJSON_AddStringToObject(o, "kernel_opt_mode", latte_mode_name((latte_mode)l->kernel_opt_mode));
+    cJSON *codecs = cJSON_AddObjectToObject(o, "modes");
+    for (unsigned m = 1; m < LATTE_MODES; m++) {
+        if (!l->codec_name[m][0]) continue;
+        cJSON *c = cJSON_AddObjectToObject(codecs, latte_mode_name((latte_mode)m));
+        cJSON_AddStringToObject(c, "codec", l->codec_name[m]);
+        add_latency(c, "compressor", &l->timing[m].comp);
+        add_latency(c, "decompressor", &l->timing[m].decomp);
+        cJSON_AddNumberToObject(c, "compressions", (double)l->compressions[m]);
+        cJSON_AddNumberToObject(c, "decompressions", (double)l->decompressions[m]);
+    }
+    cJSON_AddBoolToObject(o, "decompressor_latency_clamped_to_63", l->dlat_clamped != 0);
+    cJSON *hits = cJSON_AddObjectToObject(o, "hits_by_policy"), *stored = cJSON_AddObjectToObject(o, "fills_by_policy");
+    cJSON *eps = cJSON_AddObjectToObject(o, "eps_by_mode");
+    for (unsigned m = 0; m < LATTE_MODES; m++) {
+        cJSON_AddNumberToObject(hits, latte_mode_name((latte_mode)m), (double)l->hits[m]);
+        cJSON_AddNumberToObject(stored, latte_mode_name((latte_mode)m), (double)l->stored[m]);
+        cJSON_AddNumberToObject(eps, latte_mode_name((latte_mode)m), (double)l->eps ? (double)l->ep_mode[m] : 0);
+    }
+    cJSON_AddNumberToObject(o, "eps", (double)l->eps);
+    cJSON_AddNumberToObject(o, "mode_changes", (double)l->mode_changes);
+    cJSON_AddNumberToObject(o, "effective_capacity", ratio(l->capacity_sum, (double)l->eps));
+    cJSON_AddNumberToObject(o, "queue_wait_cycles", (double)l->queue_wait_cycles);
+    cJSON_AddNumberToObject(o, "queue_full_retries", (double)l->queue_full);
+    cJSON_AddNumberToObject(o, "vft_rebuilds", (double)l->rebuilds);
+    cJSON_AddNumberToObject(o, "lines_invalidated", (double)l->invalidated);
+    cJSON_AddNumberToObject(o, "checked_hits", (double)l->checked);
+    cJSON *tl = cJSON_AddObjectToObject(o, "timeline_sm0");
+    cJSON_AddNumberToObject(tl, "every_nth_ep", l->timeline_stride ? l->timeline_stride : 1);
+    cJSON *cyc = cJSON_AddArrayToObject(tl, "cycle"), *mode = cJSON_AddArrayToObject(tl, "mode"),
+          *cap = cJSON_AddArrayToObject(tl, "effective_capacity");
+    for (uint32_t i = 0; i < l->timeline_n; i++) {
+        cJSON_AddItemToArray(cyc, cJSON_CreateNumber((double)l->timeline[i].cycle));
+        cJSON_AddItemToArray(mode, cJSON_CreateNumber(l->timeline[i].mode));
+        cJSON_AddItemToArray(cap, cJSON_CreateNumber(l->timeline[i].capacity));
+    }
+    return o;
+}
+
 void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t) {
     gpu_figures f;
     report_figures(st, &f);
@@ -142,8 +189,13 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     add_l1_policy(o, st);
     if (st->pcu_rgrs) cJSON_AddItemToObject(o, "pcu", report_pcu_json(st, NULL));
+    cJSON_AddItemToObject(o, "locality_potential", loc_json(&st->potential));   /* seed 003 sec. 2.2 */
     cJSON_AddStringToObject(o, "core_model", config_core_name((unsigned)st->core));
     if (st->core == CORE_SM) cJSON_AddItemToObject(o, "core", report_core_json(st));
+    if (st->l1c.scheme != L1C_NONE) cJSON_AddItemToObject(o, "l1_compression", l1c_json(st));
+    energy_report e;
+    energy_of(st, &e);
+    cJSON_AddItemToObject(o, "energy", energy_json(&e));
     if (t) {
         cJSON *lat = cJSON_AddObjectToObject(o, "latencies");
         add_latency(lat, "compressor", &t->comp);
@@ -199,6 +251,10 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 (unsigned long long)n[BA_WRITE_EVICT], (unsigned long long)n[BA_WRITE_AROUND],
                 (unsigned long long)st->l1_fills_dropped);
     }
+    fprintf(f, "  potential inter-core locality (seed 003 sec. 2.2; %llu reads at the MCs): window 120 / 240 / 480 / "
+               "960 / 1920 cycles: %.1f / %.1f / %.1f / %.1f / %.1f%%\n", (unsigned long long)st->potential.reads,
+            100 * loc_ratio(&st->potential, 0), 100 * loc_ratio(&st->potential, 1), 100 * loc_ratio(&st->potential, 2),
+            100 * loc_ratio(&st->potential, 3), 100 * loc_ratio(&st->potential, 4));
     if (st->pcu_rgrs)
         fprintf(f, "  PCU (%llu RGRs per MC): inter-core locality ratio %.1f%% (%llu of %llu reads answered by %llu "
                    "multicast replies); saved %llu L2 requests, %llu reply packets, %llu reply flits; stage-1 waits: "
@@ -215,6 +271,33 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                    "merged by the MC tables\n", (unsigned long long)st->partial_fills,
                 (unsigned long long)st->sector_misses, (unsigned long long)st->extra_requests,
                 (unsigned long long)st->dft_merged);
+    if (st->l1c.scheme != L1C_NONE) {
+        const l1c_stats *l = &st->l1c;
+        fprintf(f, "  L1 compression %s", config_l1_compression_name((unsigned)l->scheme));
+        if (l->scheme == L1C_KERNEL_OPT) fprintf(f, " (fastest static mode: %s)", latte_mode_name((latte_mode)l->kernel_opt_mode));
+        fprintf(f, ": EPs %llu (none %.1f%%, ll %.1f%%, hc %.1f%%; %llu mode changes); effective capacity %.2fx at EP "
+                   "ends; hits by policy none %llu ll %llu hc %llu; decompression queue wait %llu cycles, full %llu; %llu "
+                   "VFT rebuilds invalidating %llu lines%s\n", (unsigned long long)l->eps,
+                100 * ratio((double)l->ep_mode[0], (double)l->eps), 100 * ratio((double)l->ep_mode[1], (double)l->eps),
+                100 * ratio((double)l->ep_mode[2], (double)l->eps), (unsigned long long)l->mode_changes,
+                ratio(l->capacity_sum, (double)l->eps), (unsigned long long)l->hits[0], (unsigned long long)l->hits[1],
+                (unsigned long long)l->hits[2], (unsigned long long)l->queue_wait_cycles, (unsigned long long)l->queue_full,
+                (unsigned long long)l->rebuilds, (unsigned long long)l->invalidated,
+                l->checked ? "; every compressed hit checked" : "");
+        for (unsigned m = 1; m < LATTE_MODES; m++)
+            fprintf(f, "  L1 %s mode: %s, compressor %u cycles (%s), decompressor %u cycles (%s)%s\n",
+                    latte_mode_name((latte_mode)m), l->codec_name[m], l->timing[m].comp.cycles, l->timing[m].comp.source,
+                    l->timing[m].decomp.cycles, l->timing[m].decomp.source,
+                    l->timing[m].decomp.cycles > LATTE_DLAT_MAX ? " (the controller's estimate uses 63)" : "");
+    }
+    {
+        energy_report e;
+        energy_of(st, &e);
+        fprintf(f, "  energy (memory hierarchy, dynamic; docs/sim.md \"Energy\"): %.1f uJ = L1 %.1f + L2 %.1f + DRAM %.1f + "
+                   "network %.1f + compress %.2f + decompress %.2f uJ%s\n", e.total / 1000, e.l1 / 1000, e.l2 / 1000,
+                e.dram / 1000, e.network / 1000, e.compress / 1000, e.decompress / 1000,
+                e.codec_unpriced ? " (BPC: no published access energy, counted 0)" : "");
+    }
     if (t && t->def->codec)
         fprintf(f, "  latencies: compressor %u (%s), decompressor %u (%s), approximation %u (%s)\n", t->comp.cycles,
                 t->comp.source, t->decomp.cycles, t->decomp.source, t->approx.cycles, t->approx.source);
@@ -289,6 +372,9 @@ void *report_pcu_json(const gpu_stats *st, const gpu_stats *base) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "rgrs", (double)st->pcu_rgrs);
     cJSON_AddNumberToObject(o, "locality_ratio", g.pcu_locality_ratio);
+    /* seed 003 sec. 5.3: the actual ratio over the potential one of the 960-cycle window ("88.4%") */
+    double potential = loc_ratio(&st->potential, 3);
+    cJSON_AddNumberToObject(o, "captured_of_potential_960", potential > 0 ? g.pcu_locality_ratio / potential : 0.0);
     cJSON_AddNumberToObject(o, "read_replies", (double)st->pcu_read_replies);
     cJSON_AddNumberToObject(o, "multicast_replies", (double)st->pcu_mcast_replies);
     cJSON_AddNumberToObject(o, "coalesced_reads", (double)st->pcu_coalesced_reads);
