@@ -22,6 +22,8 @@
 #include "harness.h"
 #include "hexfile.h"
 #include "sc.h"
+#include "sc_stimulus.h"
+#include "sc_vectors.h"
 
 namespace {
 
@@ -57,12 +59,14 @@ public:
 
     explicit ScDecAdapter(const tb::Options &opt)
         : reload_every_(opt.extra_u64("reload-every")),
-          comp_(new sc_state), dec_(new sc_state) {
+          comp_(new sc_state), dec_(new sc_state), port_(kLenBits) {
         if (reload_every_ == 0) throw tb::Error("--reload-every must be at least 1");
         if (!opt.data.empty()) real_.load(opt.data);
         mix_.add_real(&real_, 4);
         mix_.add_standard_synthetic();
-        mix_.add("table_values", 4, [this](tb::Rng &rng, uint8_t *line) { table_line(rng, line); });
+        mix_.add("table_values", 4, [this](tb::Rng &rng, uint8_t *line) {
+            tb::sc_table_line(dec_->delut, dec_->n_symbols, rng, line);
+        });
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
     }
 
@@ -70,9 +74,7 @@ public:
         if (!real_.empty()) real_.begin_run(rng);
         mix_.begin_run();
         next_vector_ = 0;
-        tables_ = writes_ = 0;
-        phase_ = TablePhase::kWaitIdle;
-        driving_ = false;
+        port_.reset_counts();
         if (!vectors_.empty()) {
             image_ = vector_image_;
             load_model_image();
@@ -84,7 +86,7 @@ public:
     }
 
     bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (phase_ != TablePhase::kReady) return false;
+        if (!port_.ready()) return false;
         if (on_vector_table_) {
             if (next_vector_ < vectors_.size()) {
                 in = vectors_[next_vector_];
@@ -105,34 +107,11 @@ public:
         return true;
     }
 
-    // The image goes in one word per cycle once nothing is in flight: the decoder idle
-    // (in_ready_o) and its output register empty. No input is offered meanwhile (next_input).
+    // The image goes in one word per cycle once nothing is in flight (sc_stimulus.h).
     void drive_sideband(Dut &d, tb::Rng &rng, tb::SidebandMode mode) {
-        driving_ = false;
-        if (mode != tb::SidebandMode::kHold && phase_ == TablePhase::kWaitIdle && d.in_ready_o && !d.out_valid_o) {
-            phase_ = TablePhase::kLoading;
-            writes_ = 0;
-        }
-        if (mode != tb::SidebandMode::kHold && phase_ == TablePhase::kLoading) {
-            driving_ = true;
-            d.cfg_we_i = 1;
-            d.cfg_addr_i = static_cast<uint16_t>(writes_);
-            d.cfg_data_i = image_[writes_];
-            return;
-        }
-        d.cfg_we_i = 0;
-        d.cfg_addr_i = static_cast<uint16_t>(rng.bits(kLenBits));  // garbage while not writing
-        d.cfg_data_i = rng.next32();
+        port_.drive(d, rng, mode == tb::SidebandMode::kHold);
     }
-
-    void commit_sideband() {
-        if (!driving_) return;
-        if (++writes_ == SC_DELUT_WORDS) {
-            phase_ = TablePhase::kReady;
-            tables_++;
-            cfg_words_ += SC_DELUT_WORDS;
-        }
-    }
+    void commit_sideband() { port_.commit(); }
 
     void drive_input(Dut &d, const Input &in) {
         tb::put_bytes(d.in_bits_i, in.bits, kBusBytes);
@@ -157,18 +136,13 @@ public:
 
     const char *outcome(const tb::Txn &t) const { return t.fields[0].value.get(0) ? "err" : "ok"; }
 
-    void coverage(std::map<std::string, uint64_t> &events) const {
-        events["tables_loaded"] = tables_;
-        events["cfg_words_written"] = cfg_words_;
-    }
+    void coverage(std::map<std::string, uint64_t> &events) const { port_.coverage(events); }
 
     std::string describe(const Input &in) const {
         return "in_len=" + std::to_string(in.len) + " in_bits=" + tb::bytes_hex(in.bits, kBusBytes);
     }
 
 private:
-    enum class TablePhase { kWaitIdle, kLoading, kReady };
-
     // Verilator needs the bits above the port width (1025..1055) kept zero.
     static void clean_bus(Dut &d) { d.in_bits_i.data()[kBusBits / 32] &= (1u << (kBusBits % 32)) - 1u; }
 
@@ -187,37 +161,18 @@ private:
     // A new table: the C model trains on a seed-chosen number of lines (real data when given,
     // else the mix), rebuilds, and the image is queued for the port.
     void train(tb::Rng &rng) {
-        sc_init(comp_.get());
-        const uint64_t n = rng.range(16, 4096);
-        uint8_t line[SC_LINE_BYTES];
-        tb::Origin o;
-        for (uint64_t i = 0; i < n; i++) {
-            if (!real_.empty()) real_.next(line, &o);
-            else mix_.next(rng, line, &o);
-            sc_observe(comp_.get(), line);
-        }
-        if (sc_rebuild(comp_.get()) != NP_OK) throw tb::Error("internal: sc_rebuild failed");
+        tb::sc_train(comp_.get(), rng, real_, mix_);
         image_.assign(SC_DELUT_WORDS, 0);
         sc_delut_image(comp_.get(), image_.data());
         load_model_image();
         lines_on_table_ = 0;
-        phase_ = TablePhase::kWaitIdle;
     }
 
+    // The oracle's DeLUT is the image the port writes; the writer starts with it.
     void load_model_image() {
         sc_init(dec_.get());
         if (sc_delut_load(dec_.get(), image_.data()) != NP_OK) throw tb::Error("DeLUT image rejected by the model");
-    }
-
-    // A line of the current table's values (DeLUT entries, so every code length occurs), with
-    // an unknown word now and then (escapes).
-    void table_line(tb::Rng &rng, uint8_t *line) {
-        const unsigned n = dec_->n_symbols;
-        for (unsigned w = 0; w < 32; w++) {
-            uint32_t v = static_cast<uint32_t>(rng.next32());
-            if (!rng.chance(0.08)) v = dec_->delut[rng.below(n)];
-            for (unsigned b = 0; b < 4; b++) line[4 * w + b] = static_cast<uint8_t>(v >> (8 * b));
-        }
+        port_.start(image_);
     }
 
     enum Variant { kExact, kTruncated, kExtended, kRandomBits, kBitFlip, kOffByOne, kLongCompressed, kRawBadLen };
@@ -284,33 +239,15 @@ private:
     // cfg records build the vectors' table (every word the bench writes; the rest zero), the
     // others are streams decoded with it. The recorded expectations must be the model's.
     void load_vectors(const std::string &path) {
-        std::vector<tb::HexVector> all = tb::load_hex_vectors(path, kLayout);
-        vector_image_.assign(SC_DELUT_WORDS, 0);
-        bool seen_stream = false;
-        for (const tb::HexVector &v : all) {
-            if (!kLayout.get_u64(v.value, "is_cfg")) {
-                seen_stream = true;
-                continue;
-            }
-            if (seen_stream) throw tb::Error(v.where + ": a configuration record after a stream record");
-            // A configuration record's stream fields are zero (docs/vectors.md).
-            for (const char *f : {"in_len", "in_bits", "exp_err", "exp_line"}) {
-                if (kLayout.get(v.value, f) != tb::Bits(kLayout.get(v.value, f).width())) {
-                    throw tb::StaleVectors(v.where + ": configuration record '" + v.name + "' field=" + f +
-                                           " is not zero");
-                }
-            }
-            const uint64_t a = kLayout.get_u64(v.value, "cfg_addr");
-            if (a >= SC_DELUT_WORDS) throw tb::Error(v.where + ": cfg_addr outside the DeLUT image");
-            vector_image_[a] = static_cast<uint32_t>(kLayout.get_u64(v.value, "cfg_data"));
-        }
+        // A configuration record's stream fields are zero (docs/vectors.md).
+        const std::vector<tb::HexVector> all =
+            tb::sc_vector_image(path, kLayout, SC_DELUT_WORDS, {"in_len", "in_bits", "exp_err", "exp_line"}, &vector_image_);
         sc_state st;
         sc_init(&st);
         if (sc_delut_load(&st, vector_image_.data()) != NP_OK) {
             throw tb::StaleVectors(path + ": the cfg records are not a DeLUT image the model accepts");
         }
         for (const tb::HexVector &v : all) {
-            if (kLayout.get_u64(v.value, "is_cfg")) continue;
             Input in;
             std::memset(&in, 0, sizeof in);
             in.len = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len"));
@@ -334,14 +271,12 @@ private:
     std::unique_ptr<sc_state> comp_, dec_;
     tb::RealLines real_;
     tb::LineMix mix_;
+    tb::ScPortLoader port_;
     std::vector<uint32_t> image_, vector_image_;
     std::vector<Input> vectors_;
     size_t next_vector_ = 0;
     bool on_vector_table_ = false;
-    TablePhase phase_ = TablePhase::kWaitIdle;
-    bool driving_ = false;
-    unsigned writes_ = 0;
-    uint64_t lines_on_table_ = 0, tables_ = 0, cfg_words_ = 0;
+    uint64_t lines_on_table_ = 0;
 };
 
 }  // namespace

@@ -1,0 +1,113 @@
+// sc_code_table: the SC compressor's code table (docs/sc.md 3.4), written through a
+// configuration port (sec. 6.1), with Ports lookup ports.
+//
+// Function: a write (cfg_we_i) of image word cfg_data_i at address cfg_addr_i: address 2e
+// (e = 0..1023) sets entry e's value, 2e + 1 its code (bits 15:0) and length (bits 20:16),
+// 2048 the escape's code and length; other addresses are ignored. Entry e is set e / 16, way
+// e % 16, as in the VFT. Only the value's bits 31:6 are kept (its tag): the loader puts every
+// used entry in its value's set (sc_code_load), and a value's low 6 bits follow from its set
+// and its tag (set(v) folds them in by XOR, docs/sc.md 2.1). Codes are kept in stream order
+// (bit 0 is sent first): the write reverses a code's `length` bits once, so no lookup does.
+// Lookup port p: the 16 ways of set set_i[p] are read and compared with tag_i[p]; the lowest
+// way with a nonzero length and an equal tag hits (as sc_code_lookup takes the lowest way):
+// found_o[p] = 1 with its code_o[p] (stream order, zero above the length) and len_o[p];
+// otherwise found_o[p] = 0 and the other two are zero.
+//
+// Latency: a write is visible from the cycle after its edge; lookups are combinational.
+//
+// What it does not do: no reset (the loader writes every word before use) and no check of the
+// image (sc_code_load's rules). Held in flip-flops: silicon would use a RAM with Ports read
+// ports (or copies), which the 45 nm cell model here cannot price (docs/sc.md 8.3).
+//
+// Worked example (docs/sc.md 7's table): 1.0f = 32'h3F800000 has the code 10 (length 2) in some
+// way of set 31; a lookup with set_i = 31, tag_i = 26'hFE0000 gives found_o = 1, len_o = 2,
+// code_o = 16'b01 (the code's first bit, 1, in bit 0).
+module sc_code_table #(
+  parameter integer Ports = 8
+) (
+  input  wire               clk_i,
+  input  wire               cfg_we_i,
+  input  wire [11:0]        cfg_addr_i,
+  input  wire [31:0]        cfg_data_i,
+  input  wire [Ports*6-1:0]  set_i,
+  input  wire [Ports*26-1:0] tag_i,
+  output reg  [Ports-1:0]    found_o,
+  output reg  [Ports*16-1:0] code_o,
+  output reg  [Ports*5-1:0]  len_o,
+  output wire [15:0]        esc_code_o,
+  output wire [4:0]         esc_len_o
+);
+
+  localparam [11:0] EscAddr = 12'd2048;
+
+  // The image's code (MSB first, docs/sc.md 4.2) in stream order: bit j = code bit len-1-j.
+  function [15:0] stream_order;
+    input [15:0] code;
+    input [4:0]  len;
+    reg   [15:0] rev;
+    integer      b;
+    begin
+      for (b = 0; b < 16; b = b + 1) rev[b] = code[15-b];
+      stream_order = rev >> (5'd16 - len);
+    end
+  endfunction
+
+  wire [20:0] cl_in = {cfg_data_i[20:16], stream_order(cfg_data_i[15:0], cfg_data_i[20:16])};
+  wire        entry_we = cfg_we_i && !cfg_addr_i[11];
+  wire [5:0]  wr_set = cfg_addr_i[10:5];
+  wire [3:0]  wr_way = cfg_addr_i[4:1];
+  // The value's low bits follow from its set; the reserved bits of a code word are zero.
+  wire unused_cfg = ^{cfg_data_i[5:0], cfg_data_i[31:21]};
+
+  reg [15:0] esc_code_q;
+  reg [4:0]  esc_len_q;
+  always @(posedge clk_i) begin
+    if (cfg_we_i && cfg_addr_i == EscAddr) begin
+      esc_code_q <= cl_in[15:0];
+      esc_len_q  <= cl_in[20:16];
+    end
+  end
+  assign esc_code_o = esc_code_q;
+  assign esc_len_o  = esc_len_q;
+
+  // One tag memory and one {length, code} memory per way, 64 sets each: a lookup port reads
+  // every way at one set (a 64:1 read per memory), which is how a set-associative RAM reads.
+  wire [Ports*16*26-1:0] tags;   // port p, way w at (p * 16 + w) * 26
+  wire [Ports*16*21-1:0] cls;
+
+  genvar w, p;
+  generate
+    for (w = 0; w < 16; w = w + 1) begin : gen_way
+      reg [25:0] tag_q [0:63];
+      reg [20:0] cl_q  [0:63];
+      always @(posedge clk_i) begin
+        if (entry_we && wr_way == w && !cfg_addr_i[0]) tag_q[wr_set] <= cfg_data_i[31:6];
+        if (entry_we && wr_way == w &&  cfg_addr_i[0]) cl_q[wr_set]  <= cl_in;
+      end
+      for (p = 0; p < Ports; p = p + 1) begin : gen_read
+        assign tags[(p*16+w)*26 +: 26] = tag_q[set_i[p*6 +: 6]];
+        assign cls[(p*16+w)*21 +: 21]  = cl_q[set_i[p*6 +: 6]];
+      end
+    end
+  endgenerate
+
+  // Per port: the lowest way that holds a code (length nonzero) for this tag.
+  reg [20:0] cl;
+  integer    q, v;
+  always @(*) begin
+    found_o = {Ports{1'b0}};
+    code_o  = {Ports*16{1'b0}};
+    len_o   = {Ports*5{1'b0}};
+    for (q = 0; q < Ports; q = q + 1) begin
+      for (v = 15; v >= 0; v = v - 1) begin
+        cl = cls[(q*16+v)*21 +: 21];
+        if (cl[20:16] != 5'd0 && tags[(q*16+v)*26 +: 26] == tag_i[q*26 +: 26]) begin
+          found_o[q]         = 1'b1;
+          code_o[q*16 +: 16] = cl[15:0];
+          len_o[q*5 +: 5]    = cl[20:16];
+        end
+      end
+    end
+  end
+
+endmodule
