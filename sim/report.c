@@ -186,6 +186,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "extra_requests", (double)st->extra_requests);
     cJSON_AddNumberToObject(o, "dft_merged", (double)st->dft_merged);
     cJSON_AddNumberToObject(o, "partial_fills", (double)st->partial_fills);
+    cJSON_AddNumberToObject(o, "df_late_replies", (double)st->df_late_replies);
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     add_l1_policy(o, st);
     if (st->pcu_rgrs) cJSON_AddItemToObject(o, "pcu", report_pcu_json(st, NULL));
