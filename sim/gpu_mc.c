@@ -36,6 +36,10 @@ void mc_request(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     t->t_req_accepted = g->now;
     g->st.requests++;
+    if (!t->write && !loc_read(&g->potential, t->line, g->now)) {   /* seed 003 sec. 2.2: before the PCU and L2 */
+        fprintf(stderr, "npsim: out of memory (potential-locality table)\n");
+        exit(2);
+    }
     mc_t *m = &g->mc[t->mc];
     if (m->pcu) queue_push(g, &m->in_head, &m->in_tail, &m->in_len, id);
     else queue_push(g, &m->req_head, &m->req_tail, &m->req_len, id);

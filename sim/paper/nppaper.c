@@ -83,6 +83,14 @@ static const metric_def metrics[] = {
     {"l1_miss_rate", "L1 miss rate", "l1_miss_rate", FMT_FRACTION, NULL},
     {"l1_hit_rate", "L1 hit rate", "l1_hit_rate", FMT_FRACTION, NULL},
     {"locality", "inter-core locality", "pcu.locality_ratio", FMT_FRACTION, NULL},
+    {"captured", "captured of potential (960)", "pcu.captured_of_potential_960", FMT_FRACTION, NULL},
+    {"potential_120", "potential locality, 120 cycles", "locality_potential.window_120", FMT_FRACTION, NULL},
+    {"potential_240", "potential locality, 240 cycles", "locality_potential.window_240", FMT_FRACTION, NULL},
+    {"potential_480", "potential locality, 480 cycles", "locality_potential.window_480", FMT_FRACTION, NULL},
+    {"potential_960", "potential locality, 960 cycles", "locality_potential.window_960", FMT_FRACTION, NULL},
+    {"potential_1920", "potential locality, 1920 cycles", "locality_potential.window_1920", FMT_FRACTION, NULL},
+    {"miss_penalty", "L1 miss penalty (cycles)", "miss_penalty", FMT_REAL, NULL},
+    {"link_flits", "link flits (bandwidth)", "link_flits", FMT_COUNT, NULL},
 };
 #define NMETRICS (sizeof metrics / sizeof metrics[0])
 
