@@ -33,6 +33,7 @@ static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
 static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", "bypass", NULL};
 static const char *const core_names[] = {"none", "sm", NULL};
+static const char *const df_fill_names[] = {"replace", "append", NULL};
 static const char *const scheduler_names[] = {"gto", "lrr", "youngest", NULL};
 static const char *const l1_compression_names[] = {"none", "bdi", "sc", "bpc", "latte-cc", "latte-cc-bpc",
                                                    "kernel-opt", "adaptive-hit-count", "adaptive-cmp", NULL};
@@ -114,6 +115,9 @@ static const key_def keys[] = {
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
     {"dft_entries", KT_UINT, OFF(dft_entries), 1, 64, NULL, 0,
      "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6)"},
+    {"df_fill", KT_ENUM, OFF(df_fill), 0, 0, df_fill_names, 0,
+     "df-truc, df-man: an L1 line's sub-blocks after a miss: replace (seed 000 sec. 4: what the miss's replies "
+     "brought) | append (OR with what the line held; the seed's sec. 4.2 alternative)"},
     {"pcu_rgrs", KT_UINT, OFF(pcu_rgrs), 0, 1024, NULL, 0,
      "packet coalescing unit at each MC: request grouping registers, 0 = off, 2..1024 (docs/pcu.md)"},
     {"pcu_wb", KT_UINT, OFF(pcu_wb), 1, 64, NULL, 0, "PCU write buffer entries"},
@@ -191,6 +195,7 @@ void config_default(sim_config *cfg) {
     cfg->mc_ni_queue = 4;
     cfg->mc_inflight = 32;
     cfg->dft_entries = 32;
+    cfg->df_fill = DF_FILL_REPLACE;
     cfg->pcu_rgrs = 0;
     cfg->pcu_wb = 4;
     snprintf(cfg->compressor, sizeof cfg->compressor, "none");

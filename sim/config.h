@@ -19,6 +19,9 @@ typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mca
 typedef enum { SA_INPUT_VC = 0, SA_INPUT_OUTPUT = 1 } sim_sa_input;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
+/* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
+ * MSHR's replies brought (replace, seed 000 sec. 4) or those OR what it held before (append). */
+typedef enum { DF_FILL_REPLACE = 0, DF_FILL_APPEND = 1 } sim_df_fill;
 typedef enum { PLACE_BOTTOM, PLACE_TOP_BOTTOM, PLACE_EDGE, PLACE_DIAMOND, PLACE_LIST } sim_placement;
 /* L1 tag policy (docs/sim.md "L1 policies"): the simulator's own LRU cache, the BA tag unit of
  * the C model in BA mode, the same unit in its LRU mode, or simple bypassing (seed 002 sec. 5.5:
@@ -89,6 +92,7 @@ typedef struct {
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
     unsigned dft_entries;       /* data-filtering table entries per MC */
+    sim_df_fill df_fill;        /* data filtering: replies replace or append to an L1 line (docs/sim.md "Partial fills") */
     unsigned pcu_rgrs;           /* packet coalescing unit per MC: RGRs, 0 = no PCU (docs/sim.md "Packet coalescing") */
     unsigned pcu_wb;             /* PCU write buffer entries */
     sim_core core;               /* none | sm */

@@ -119,8 +119,12 @@ static bool issue_read_bypass(gpu_system *g, sm_t *s, unsigned w, const trace_ac
  * the line is present). The request carries the access's sub-block map as its critical map.
  * A miss that merges into an MSHR whose requests do not cover it sends one more request with
  * its own map (the MC table ORs it into the first one's entry while that reply has not left,
- * docs/dpc.md sec. 6). A reply fills its sub-blocks; every waiter they cover completes; the
- * MSHR is freed when no waiter is left (a later reply for the line only fills the L1). */
+ * docs/dpc.md sec. 6). Every waiter a reply's sub-blocks cover completes at once.
+ * df_fill = replace (seed 000 sec. 3.5 and 4): the MSHR lives until every sub-block it asked for has
+ * arrived (its 4-bitmap is all zeros); then the line becomes valid holding exactly what those
+ * replies brought, replacing what it held before the miss; while the MSHR lives the line serves
+ * no hit. df_fill = append: each reply ORs its sub-blocks into the line at once and the MSHR is
+ * freed when no waiter is left (a later reply for the line only fills the L1). */
 
 static uint32_t send_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a, unsigned map) {
     uint32_t id = new_txn(g, s, w, a);
@@ -133,14 +137,15 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     uint64_t line = a->addr >> 7;
     unsigned mask = a->mask;
     int slot = cache_slot(&s->l1, line, line);
-    if (slot >= 0 && (s->l1_valid[slot] & mask) == mask) {
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
+    bool valid = slot >= 0 && !(m && g->cfg.df_fill == DF_FILL_REPLACE);   /* seed 3.5: valid once the MSHR is gone */
+    if (valid && (s->l1_valid[slot] & mask) == mask) {
         cache_touch(&s->l1, (unsigned)slot);
         g->st.reads++;
         g->st.l1_hits++;
         s->unfinished--;
         return true;
     }
-    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
     if (m) {
         if (m->nwait == g->cfg.l1_mshr_merge) return false;
         g->st.mshr_merges++;
@@ -174,13 +179,22 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     return true;
 }
 
-static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
+/* The line takes `fill`: appended to what it holds, or replacing it. */
+static void fill_line(sm_t *s, uint64_t line, unsigned fill, bool replace) {
     bool inserted;
-    unsigned slot = cache_fill_slot(&s->l1, t->line, t->line, &inserted);
-    if (inserted) s->l1_valid[slot] = 0;
-    s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | t->fill);
+    unsigned slot = cache_fill_slot(&s->l1, line, line, &inserted);
+    if (inserted || replace) s->l1_valid[slot] = 0;
+    s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | fill);
+}
+
+static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
+    bool replace = g->cfg.df_fill == DF_FILL_REPLACE;
+    if (!replace) fill_line(s, t->line, t->fill, false);
     mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
-    if (!m) return;                     /* its waiters were served by an earlier reply */
+    if (!m) {                           /* its waiters were served by an earlier reply */
+        if (replace) g->st.df_late_replies++;   /* ... which brought these sub-blocks too: the line has them */
+        return;
+    }
     m->have = (uint8_t)(m->have | t->fill);
     unsigned kept = 0;
     for (unsigned i = 0; i < m->nwait; i++) {
@@ -196,7 +210,12 @@ static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
         g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
     }
     m->nwait = (uint8_t)kept;
-    if (kept) return;
+    if (replace) {
+        if (m->map_sent & ~m->have) return;          /* a reply is still owed: the line is not valid yet */
+        fill_line(s, t->line, m->have, true);        /* every waiter's sub-blocks are in m->have: kept is 0 */
+    } else if (kept) {
+        return;
+    }
     m->valid = 0;
     s->mshr_used--;
 }

@@ -212,6 +212,37 @@ static void test_data_filtering_conservation(void **state) {
     trace_free(&t);
 }
 
+/* Seed 000 sec. 4 (docs/sim.md "Partial fills"): one warp reads sub-block 0 of a line, then
+ * sub-block 2 (a hit on the line without its data), then sub-block 0 again, each after the previous
+ * one completed. With df_fill = replace the second miss's reply replaces the line's data, so the
+ * third read misses again; with append it ORs, so the third read hits. */
+static void test_partial_fill_replaces(void **state) {
+    (void)state;
+    sim_config cfg;
+    base_config(&cfg);
+    cfg.warp_max_outstanding = 1;
+    snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
+    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
+    assert_non_null(r);
+    trace_t t;
+    trace_init(&t);
+    static const uint8_t masks[] = {0x1, 0x4, 0x1};
+    for (unsigned i = 0; i < 3; i++) trace_push(&t, (trace_access){r->base, 3, 0, 0, masks[i]});
+    gpu_stats st;
+    char err[512];
+    cfg.df_fill = DF_FILL_REPLACE;
+    assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+    assert_int_equal(st.l1_misses, 3);
+    assert_int_equal(st.l1_hits, 0);
+    assert_int_equal(st.sector_misses, 2);
+    cfg.df_fill = DF_FILL_APPEND;
+    assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+    assert_int_equal(st.l1_misses, 2);
+    assert_int_equal(st.l1_hits, 1);
+    assert_int_equal(st.sector_misses, 1);
+    trace_free(&t);
+}
+
 /* Diamond: 8 MCs on an 8x8 mesh are seed 003's layout (two at each vertex); other counts up to
  * the ring size fit, on the ring; one more is a configuration error naming the limit. */
 static void test_diamond_any_mc_count(void **state) {
@@ -252,6 +283,7 @@ int main(void) {
         cmocka_unit_test(test_placements),
         cmocka_unit_test(test_dpc_and_data_filtering_sizes),
         cmocka_unit_test(test_data_filtering_conservation),
+        cmocka_unit_test(test_partial_fill_replaces),
         cmocka_unit_test(test_diamond_any_mc_count),
     };
     return cmocka_run_group_tests_name("sim_gpu", tests, sim_test_group_setup, sim_test_group_teardown);

@@ -6,7 +6,9 @@
  *   nppaper job     --manifest RUNS (--id ID | --index N) --npsim BIN --out DIR [--commit C]
  *                   [key=value ...]                        one run: npsim run, then DIR/ID.json
  *   nppaper gather  --manifest RUNS --figures FIG --seeds SEEDS --jobs DIR --out DIR [--seed S]...
- *                   [--no-plot]                            results.json, tables.txt, one PNG per seed
+ *                   [--classes CLASSES] [--no-plot]        results.json, tables.txt, one PNG per seed;
+ *                                                          CLASSES: means over workload classes
+ *                                                          (seed 004's C-Sens / C-InSens table)
  *
  * The manifest (sim/paper/runs.tsv) is the one table of runs; every field is checked here, and a
  * job starts npsim with an argument vector (fork + execv), never through a shell. Completion of a
@@ -34,7 +36,7 @@
 #define MAX_PRINT 12
 #define MAX_SEEDS 32
 #define MAX_SELECT 32
-#define MAX_FIELDS 8
+#define MAX_FIELDS 9
 #define PATH_LEN 512
 
 /* ---- errors -------------------------------------------------------------------------------- */
@@ -83,6 +85,8 @@ static const metric_def metrics[] = {
     {"l1_miss_rate", "L1 miss rate", "l1_miss_rate", FMT_FRACTION, NULL},
     {"l1_hit_rate", "L1 hit rate", "l1_hit_rate", FMT_FRACTION, NULL},
     {"locality", "inter-core locality", "pcu.locality_ratio", FMT_FRACTION, NULL},
+    {"energy", "memory energy (nJ)", "energy.total_nj", FMT_REAL, NULL},
+    {"l1_capacity", "effective L1 capacity", "l1_compression.effective_capacity", FMT_REAL, NULL},
     {"captured", "captured of potential (960)", "pcu.captured_of_potential_960", FMT_FRACTION, NULL},
     {"potential_120", "potential locality, 120 cycles", "locality_potential.window_120", FMT_FRACTION, NULL},
     {"potential_240", "potential locality, 240 cycles", "locality_potential.window_240", FMT_FRACTION, NULL},
@@ -496,7 +500,7 @@ static bool seeds_load(seed_def *s, unsigned *n, const char *path) {
 /* ---- command-line helpers -------------------------------------------------------------------- */
 
 typedef struct {
-    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id;
+    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id, *classes;
     long index;
     const char *select[MAX_SELECT];
     unsigned nselect;
@@ -514,7 +518,8 @@ static bool parse_args(int argc, char **argv, options *o) {
         const char **dst = !strcmp(a, "--manifest") ? &o->manifest : !strcmp(a, "--figures") ? &o->figures
                          : !strcmp(a, "--seeds") ? &o->seeds : !strcmp(a, "--jobs") ? &o->jobs
                          : !strcmp(a, "--out") ? &o->out : !strcmp(a, "--npsim") ? &o->npsim
-                         : !strcmp(a, "--commit") ? &o->commit : !strcmp(a, "--id") ? &o->id : NULL;
+                         : !strcmp(a, "--commit") ? &o->commit : !strcmp(a, "--id") ? &o->id
+                         : !strcmp(a, "--classes") ? &o->classes : NULL;
         if (dst && v) *dst = argv[++i];
         else if (!strcmp(a, "--seed") && v) {
             if (!valid_seed(argv[i + 1])) return !fail("--seed '%s': expected three digits", argv[i + 1]);
@@ -941,6 +946,240 @@ static cJSON *row_json(const table_row *r) {
     return o;
 }
 
+/* ---- class tables (--classes; docs/paper.md "Class tables") ------------------------------------
+ * A seed whose figures are means over classes of workloads (seed 004: cache-sensitive and
+ * cache-insensitive by the gain of a 4x larger L1) gets one more table. Runs are named
+ * PREFIX-WORKLOAD (WORKLOAD without '-'). A `class` line classifies each workload by the change
+ * of a metric between two runs of it; a `row` line prints, for one class, the mean over its
+ * workloads of 100 (PREFIX-W / BASE-W - 1) beside the published figure. Nine tab-separated fields:
+ *   class SEED PROBE_PREFIX BASE_PREFIX METRIC THRESHOLD% NAME_ABOVE NAME_BELOW -
+ *   row   SEED PREFIX       BASE_PREFIX METRIC CLASS      PUBLISHED  SOURCE     WHY
+ * CLASS is NAME_ABOVE, NAME_BELOW or "all"; PUBLISHED a % figure or "-". */
+#define MAX_CLASS_ROWS 64
+
+typedef struct {
+    char seed[4], prefix[64], base[64], cls[24], pub_text[40], source[160], why[240];
+    int metric;
+    bool has_pub;
+    double pub;
+    unsigned line;
+} class_row;
+
+typedef struct {
+    bool have;
+    char seed[4], probe[64], base[64], above[24], below[24];
+    int metric;
+    double threshold;
+} class_def;
+
+typedef struct {
+    class_def def[MAX_SEEDS];
+    unsigned ndef;
+    class_row row[MAX_CLASS_ROWS];
+    unsigned nrow;
+} classes;
+
+static bool valid_name(const char *s, size_t n) { return strlen(s) < n && all_in(s, "_.+-"); }
+
+static bool classes_load(classes *c, const char *path) {
+    memset(c, 0, sizeof *c);
+    tsv t;
+    if (!tsv_open(&t, path)) return false;
+    char *f[MAX_FIELDS], where[PATH_LEN + 16];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 9)) > 0) {
+        snprintf(where, sizeof where, "%s:%u", path, t.line);
+        bool is_class = !strcmp(f[0], "class");
+        int metric = metric_find(f[4]);
+        if (!is_class && strcmp(f[0], "row")) ok = !fail("%s: first field '%s': expected class or row", where, f[0]);
+        else if (!valid_seed(f[1])) ok = !fail("%s: seed '%s': expected three digits", where, f[1]);
+        else if (!valid_id(f[2]) || !valid_id(f[3])) ok = !fail("%s: run id prefixes: letters, digits, _ . - only", where);
+        else if (metric < 0) ok = !fail("%s: unknown metric '%s'", where, f[4]);
+        if (!ok) break;
+        if (is_class) {
+            class_def *d = NULL;
+            for (unsigned i = 0; i < c->ndef; i++)
+                if (!strcmp(c->def[i].seed, f[1])) ok = !fail("%s: seed %s is classified twice", where, f[1]);
+            if (ok && c->ndef == MAX_SEEDS) ok = !fail("%s: too many class lines", where);
+            if (!ok) break;
+            d = &c->def[c->ndef];
+            if (!parse_percent(f[5], &d->threshold)) ok = !fail("%s: threshold '%s': expected a %% figure", where, f[5]);
+            else if (!valid_name(f[6], sizeof d->above) || !valid_name(f[7], sizeof d->below) || !strcmp(f[6], f[7]) ||
+                     !strcmp(f[6], "all") || !strcmp(f[7], "all"))
+                ok = !fail("%s: class names: two different words of letters, digits, _ . + - (not 'all')", where);
+            else if (strcmp(f[8], "-")) ok = !fail("%s: a class line's last field is '-'", where);
+            if (!ok) break;
+            d->have = true;
+            d->metric = metric;
+            snprintf(d->seed, sizeof d->seed, "%s", f[1]);
+            snprintf(d->probe, sizeof d->probe, "%s", f[2]);
+            snprintf(d->base, sizeof d->base, "%s", f[3]);
+            snprintf(d->above, sizeof d->above, "%s", f[6]);
+            snprintf(d->below, sizeof d->below, "%s", f[7]);
+            c->ndef++;
+            continue;
+        }
+        if (c->nrow == MAX_CLASS_ROWS) {
+            ok = !fail("%s: more than %d rows", where, MAX_CLASS_ROWS);
+            break;
+        }
+        class_row *r = &c->row[c->nrow];
+        r->line = t.line;
+        r->metric = metric;
+        if (!valid_name(f[5], sizeof r->cls)) ok = !fail("%s: class '%s': one word", where, f[5]);
+        else if (strcmp(f[6], "-") && (!parse_percent(f[6], &r->pub) || strlen(f[6]) >= sizeof r->pub_text))
+            ok = !fail("%s: published figure '%s': expected a number with a %% sign, or -", where, f[6]);
+        else if (!valid_text(f[7]) || strlen(f[7]) >= sizeof r->source || !valid_text(f[8]) || strlen(f[8]) >= sizeof r->why)
+            ok = !fail("%s: source and reason: printable text below %zu and %zu characters", where, sizeof r->source,
+                       sizeof r->why);
+        if (!ok) break;
+        r->has_pub = strcmp(f[6], "-") != 0;
+        snprintf(r->seed, sizeof r->seed, "%s", f[1]);
+        snprintf(r->prefix, sizeof r->prefix, "%s", f[2]);
+        snprintf(r->base, sizeof r->base, "%s", f[3]);
+        snprintf(r->cls, sizeof r->cls, "%s", f[5]);
+        snprintf(r->pub_text, sizeof r->pub_text, "%s", f[6]);
+        snprintf(r->source, sizeof r->source, "%s", f[7]);
+        snprintf(r->why, sizeof r->why, "%s", strcmp(f[8], "-") ? f[8] : "");
+        c->nrow++;
+    }
+    if (ok && got < 0) ok = false;
+    for (unsigned i = 0; ok && i < c->nrow; i++) {
+        const class_def *d = NULL;
+        for (unsigned k = 0; k < c->ndef; k++)
+            if (!strcmp(c->def[k].seed, c->row[i].seed)) d = &c->def[k];
+        if (strcmp(c->row[i].cls, "all") && (!d || (strcmp(c->row[i].cls, d->above) && strcmp(c->row[i].cls, d->below))))
+            ok = !fail("%s:%u: class '%s' is not one of seed %s's classes", path, c->row[i].line, c->row[i].cls, c->row[i].seed);
+    }
+    tsv_close(&t);
+    return ok;
+}
+
+/* The workload of run `id` under `prefix` ("PREFIX-W", W without '-'), or NULL. */
+static const char *workload_of(const char *id, const char *prefix) {
+    size_t n = strlen(prefix);
+    if (strncmp(id, prefix, n) || id[n] != '-' || !id[n + 1] || strchr(id + n + 1, '-')) return NULL;
+    return id + n + 1;
+}
+
+/* The change in % of `metric` between runs a and b; false (with an error) when either is missing. */
+static bool change_of(const manifest *m, const job_file *jobs, const char *a, const char *b, int metric, double *pct,
+                      const char *where) {
+    int ia = manifest_find(m, a), ib = manifest_find(m, b);
+    if (ia < 0 || ib < 0) return !fail("%s: run '%s' is not in %s", where, ia < 0 ? a : b, m->path);
+    if (!jobs[ia].job || !jobs[ib].job) return !fail("%s: runs '%s' and '%s' must belong to the table's seed", where, a, b);
+    double va, vb;
+    bool na;
+    if (!metric_value(&jobs[ia], metric, &va, &na) || !metric_value(&jobs[ib], metric, &vb, &na))
+        return na ? !fail("%s: %s has no %s (needs %s)", where, a, metrics[metric].name, metrics[metric].needs) : false;
+    if (vb == 0) return !fail("%s: %s of %s is 0", where, metrics[metric].name, b);
+    *pct = 100.0 * (va / vb - 1.0);
+    return true;
+}
+
+/* The class of workload w: its probe change against the threshold. */
+static bool class_of(const class_def *d, const manifest *m, const job_file *jobs, const char *w, const char **cls,
+                     double *gain, const char *where) {
+    char a[160], b[160];
+    snprintf(a, sizeof a, "%s-%s", d->probe, w);
+    snprintf(b, sizeof b, "%s-%s", d->base, w);
+    if (!change_of(m, jobs, a, b, d->metric, gain, where)) return false;
+    *cls = *gain > d->threshold ? d->above : d->below;
+    return true;
+}
+
+static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const char *seed, const manifest *m,
+                        const job_file *jobs, const char *path) {
+    const class_def *d = NULL;
+    for (unsigned k = 0; k < c->ndef; k++)
+        if (!strcmp(c->def[k].seed, seed)) d = &c->def[k];
+    unsigned nrows = 0;
+    for (unsigned i = 0; i < c->nrow; i++) nrows += !strcmp(c->row[i].seed, seed);
+    if (!nrows) return true;
+    cJSON *t = cJSON_CreateObject();
+    cJSON_AddStringToObject(t, "seed", seed);
+    cJSON *wl = cJSON_AddObjectToObject(t, "workloads"), *ra = cJSON_AddArrayToObject(t, "rows");
+    cJSON_AddItemToArray(tables, t);
+    for (unsigned k = 0; k < 2; k++) {
+        if (!out[k]) continue;
+        fprintf(out[k], "seed %s by workload class", seed);
+        if (d) fprintf(out[k], " (%s: %s of %s-W against %s-W above %+.0f%%; else %s):", d->above, metrics[d->metric].name,
+                       d->probe, d->base, d->threshold, d->below);
+        fprintf(out[k], "\n");
+    }
+    /* the classification, from the runs of the class line's baseline */
+    for (unsigned i = 0; d && i < m->n; i++) {
+        const char *w = workload_of(m->runs[i].id, d->base);
+        if (!w) continue;
+        char where[PATH_LEN + 16];
+        snprintf(where, sizeof where, "%s (class of %s)", path, w);
+        const char *cls;
+        double gain;
+        if (!class_of(d, m, jobs, w, &cls, &gain, where)) return false;
+        cJSON *o = cJSON_AddObjectToObject(wl, w);
+        cJSON_AddStringToObject(o, "class", cls);
+        cJSON_AddNumberToObject(o, "probe_change_pct", gain);
+        for (unsigned k = 0; k < 2; k++)
+            if (out[k]) fprintf(out[k], "  %-12s %-10s (%s %+.1f%%)\n", w, cls, metrics[d->metric].name, gain);
+    }
+    for (unsigned k = 0; k < 2; k++)
+        if (out[k])
+            fprintf(out[k], "  %-10s %-24s %-16s %-22s %-10s %-26s %s\n", "class", "metric", "run prefix", "against",
+                    "published", "ours: mean over workloads", "why ours differs");
+    for (unsigned i = 0; i < c->nrow; i++) {
+        const class_row *r = &c->row[i];
+        if (strcmp(r->seed, seed)) continue;
+        char where[PATH_LEN + 16];
+        snprintf(where, sizeof where, "%s:%u", path, r->line);
+        double sum = 0;
+        unsigned n = 0;
+        char members[200] = "";
+        for (unsigned j = 0; j < m->n; j++) {
+            const char *w = workload_of(m->runs[j].id, r->prefix);
+            if (!w) continue;
+            const char *cls = "all";
+            double gain, pct;
+            if (strcmp(r->cls, "all") && !class_of(d, m, jobs, w, &cls, &gain, where)) return false;
+            if (strcmp(r->cls, "all") && strcmp(cls, r->cls)) continue;
+            char b[160];
+            snprintf(b, sizeof b, "%s-%s", r->base, w);
+            if (!change_of(m, jobs, m->runs[j].id, b, r->metric, &pct, where)) return false;
+            sum += pct;
+            n++;
+            size_t used = strlen(members);
+            snprintf(members + used, sizeof members - used, "%s%s", used ? " " : "", w);
+        }
+        char ours[64];
+        if (n) snprintf(ours, sizeof ours, "%+.1f%% (n=%u: %s)", sum / n, n, members);
+        else snprintf(ours, sizeof ours, "n/a (no workload in the class)");
+        char pub[220];
+        if (r->has_pub) snprintf(pub, sizeof pub, "%s (%s)", r->pub_text, r->source);
+        else snprintf(pub, sizeof pub, "-");
+        for (unsigned k = 0; k < 2; k++)
+            if (out[k])
+                fprintf(out[k], "  %-10s %-24s %-16s %-22s %-10s %-26s %s\n", r->cls, metrics[r->metric].label, r->prefix,
+                        r->base, r->has_pub ? r->pub_text : "-", ours, n && r->has_pub ? r->why : "");
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "class", r->cls);
+        cJSON_AddStringToObject(o, "metric", metrics[r->metric].name);
+        cJSON_AddStringToObject(o, "prefix", r->prefix);
+        cJSON_AddStringToObject(o, "against", r->base);
+        if (r->has_pub) {
+            cJSON_AddNumberToObject(o, "published", r->pub);
+            cJSON_AddStringToObject(o, "published_source", r->source);
+        } else cJSON_AddNullToObject(o, "published");
+        if (n) cJSON_AddNumberToObject(o, "ours", sum / n);
+        else cJSON_AddNullToObject(o, "ours");
+        cJSON_AddStringToObject(o, "workloads", members);
+        cJSON_AddStringToObject(o, "why", r->why);
+        cJSON_AddItemToArray(ra, o);
+    }
+    for (unsigned k = 0; k < 2; k++)
+        if (out[k]) fprintf(out[k], "\n");
+    return true;
+}
+
 static int cmd_gather(const options *o) {
     if (!need("--manifest", o->manifest) || !need("--figures", o->figures) || !need("--seeds", o->seeds) ||
         !need("--jobs", o->jobs) || !need("--out", o->out))
@@ -951,6 +1190,13 @@ static int cmd_gather(const options *o) {
     unsigned nseeds;
     if (!manifest_load(&m, o->manifest)) return 1;
     if (!figures_load(&fg, &m, o->figures) || !seeds_load(seeds, &nseeds, o->seeds)) {
+        free(fg.f);
+        free(m.runs);
+        return 1;
+    }
+    static classes cl;
+    memset(&cl, 0, sizeof cl);
+    if (o->classes && !classes_load(&cl, o->classes)) {
         free(fg.f);
         free(m.runs);
         return 1;
@@ -990,6 +1236,7 @@ static int cmd_gather(const options *o) {
     cJSON_AddStringToObject(root, "manifest", o->manifest);
     cJSON_AddStringToObject(root, "figures", o->figures);
     cJSON *tables = cJSON_AddArrayToObject(root, "tables");
+    cJSON *class_tables = cJSON_AddArrayToObject(root, "class_tables");
     FILE *txt = NULL;
     char path[PATH_LEN + 32];
     if (ok) {
@@ -1043,6 +1290,8 @@ static int cmd_gather(const options *o) {
                 else if (row->fig) snprintf(row->why, sizeof row->why, "%s", row->fig->why);
             }
         }
+        FILE *outs[2] = {stdout, txt};
+        if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes);
         if (!ok || !n) continue;
         print_table(stdout, sd, rows, n, &m, jobs);
         print_table(txt, sd, rows, n, &m, jobs);
@@ -1053,6 +1302,7 @@ static int cmd_gather(const options *o) {
         for (unsigned i = 0; i < n; i++) cJSON_AddItemToArray(ra, row_json(&rows[i]));
         cJSON_AddItemToArray(tables, t);
         if (!o->no_plot) ok = plot_table(o->out, sd, rows, n);
+        if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes);
     }
     if (txt) {
         if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);

@@ -118,4 +118,42 @@ expect_error "index out of range" "--index 4: the table has 4 runs" \
 [ "$("$nppaper" indices --manifest "$fx/runs.tsv" --seed 001)" = "2,3" ] || die "indices --seed 001"
 [ "$("$nppaper" ids --manifest "$fx/runs.tsv" --seed 000 | tr '\n' ' ')" = "a-base a-new " ] || die "ids --seed 000"
 ok "ids / indices select by seed"
+echo "== paper-test: class tables"
+# 6. --classes: workloads classified by their probe run, means per class beside the published figure
+cw="$work/classes" && rm -rf "$cw" && mkdir -p "$cw/jobs"
+printf '007\tclass test\n' > "$cw/seeds.tsv"
+printf '# none\n' > "$cw/figures.tsv"
+: > "$cw/runs.tsv"
+# workload, IPC without / with the 4x probe / with the scheme: w1 gains 50% (class big), w2 10%, w3 0%
+for spec in w1:1.0:1.5:1.2 w2:2.0:2.2:2.4 w3:1.0:1.0:0.9; do
+  IFS=: read -r w none x4 new <<< "$spec"
+  for r in "none:$none" "x4:$x4" "new:$new"; do
+    id="p-${r%%:*}-$w"
+    printf '%s\t007\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$cw/runs.tsv"
+    printf '{"id":"%s","result":{"core":{"ipc":%s}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
+      "$id" "${r#*:}" > "$cw/jobs/$id.json"
+  done
+done
+{ printf 'class\t007\tp-x4\tp-none\tipc\t+20%%\tbig\tsmall\t-\n'
+  printf 'row\t007\tp-new\tp-none\tipc\tbig\t+25%%\tsec. 1\tfixture\n'
+  printf 'row\t007\tp-new\tp-none\tipc\tsmall\t-\tsec. 2\tfixture\n'
+  printf 'row\t007\tp-new\tp-none\tipc\tall\t-\tsec. 3\tfixture\n'; } > "$cw/classes.tsv"
+"$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
+  --jobs "$cw/jobs" --out "$cw" --no-plot > "$cw/stdout.txt"
+grep -qE '^  w1 +big +\(ipc \+50\.0%\)$' "$cw/tables.txt" || die "class table: w1 is not big at +50%"
+grep -qE '^  w2 +small +\(ipc \+10\.0%\)$' "$cw/tables.txt" || die "class table: w2 is not small at +10%"
+grep -qE '^  big .* \+25% +\+20\.0% \(n=1: w1\) +fixture$' "$cw/tables.txt" || die "class table: big mean is not +20.0% (w1)"
+grep -qE '^  small .* - +\+5\.0% \(n=2: w2 w3\)' "$cw/tables.txt" || die "class table: small mean is not +5.0% (w2 +20%, w3 -10%)"
+grep -qE '^  all .* \+10\.0% \(n=3: w1 w2 w3\)' "$cw/tables.txt" || die "class table: all mean is not +10.0%"
+[ "$(jq -r '.class_tables[0].rows[0].ours' "$cw/results.json")" = 20 ] || die "results.json: class row ours is not 20"
+ok "class table: classification by the probe run, means per class and over all"
+printf 'row\t007\tp-new\tp-none\tipc\thuge\t-\tsec. 1\tfixture\n' >> "$cw/classes.tsv"
+expect_error "class row naming an unknown class" "classes.tsv:5: class 'huge' is not one of seed 007's classes" \
+  "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
+  --jobs "$cw/jobs" --out "$cw" --no-plot
+rm "$cw/jobs/p-x4-w2.json"
+sed -i '$d' "$cw/classes.tsv"
+expect_error "class probe without its job" "p-x4-w2" \
+  "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
+  --jobs "$cw/jobs" --out "$cw" --no-plot
 echo "paper-test: $passed checks passed"
