@@ -122,12 +122,13 @@ verify-selftest-engine: $(TB_FIXTURE_BIN)
 	@bash verilator_tb/selftest.sh two_stream $(TB_FIXTURE_BIN) - $(DATA_DIR) $(VERIFY_DIR)/selftest ""
 
 $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_stream_tb.cpp \
-                   $(RTL_COMMON) $(TB_COMMON_HDR) $(TB_COMMON_LIB) $(VL_RT_LIB)
+                   $(RTL_COMMON) $(TB_COMMON_HDR) $(TB_COMMON_LIB) $(VL_RT_LIB) verilator_tb/skip_ico.sh
 	@mkdir -p $(@D)
 	verilator $(VL_FLAGS) --top-module two_stream -Mdir $(@D) -o Vtwo_stream_tb -Irtl/common \
 	  -CFLAGS "$(VL_CFLAGS)" $(RTL_COMMON) verilator_tb/fixture/two_stream.v \
 	  $(CURDIR)/verilator_tb/fixture/two_stream_tb.cpp \
 	  $(abspath $(TB_COMMON_LIB)) $(abspath $(VL_RT_LIB)) -LDFLAGS -lz
+	bash verilator_tb/skip_ico.sh $(@D) Vtwo_stream
 	rm -f $@
 	$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
 	  OPT_FAST=$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb
@@ -165,12 +166,13 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 # initial settle, first trace dump: run once) are compiled at -O0, which halves their build.
 define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
-                        $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB)
+                        $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh
 	@mkdir -p $$(@D)
 	verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
+	bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	rm -f $$@
 	$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
 	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
