@@ -123,6 +123,7 @@ typedef struct {
     uint64_t extra_requests;                             /* data filtering: a merged miss asked for more sub-blocks */
     uint64_t dft_merged;                                 /* requests the MC table absorbed (no reply of their own) */
     uint64_t partial_fills;                              /* replies that filled only their critical sub-blocks */
+    uint64_t df_late_replies;                            /* df_fill = replace: replies whose sub-blocks a wider reply had brought */
     uint64_t completion_cycles;
     uint64_t mc_stall_cycles;
     uint64_t reply_packets, reply_flits, request_packets, request_flits;

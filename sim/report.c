@@ -186,6 +186,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "extra_requests", (double)st->extra_requests);
     cJSON_AddNumberToObject(o, "dft_merged", (double)st->dft_merged);
     cJSON_AddNumberToObject(o, "partial_fills", (double)st->partial_fills);
+    cJSON_AddNumberToObject(o, "df_late_replies", (double)st->df_late_replies);
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     cJSON_AddNumberToObject(o, "link_flits", (double)st->link_flits);   /* bandwidth used: router-to-router flit traversals */
     /* seed 003 Fig. 1a / Fig. 7: the L1 miss penalty is request + memory + reply latency */
