@@ -276,6 +276,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
             s->mshr[m].waiter_mask = calloc(g->cfg.l1_mshr_merge, 1);
         }
         s->l1_valid = calloc((size_t)s->l1.sets * s->l1.ways, 1);
+        s->l1_demand = calloc((size_t)s->l1.sets * s->l1.ways, sizeof *s->l1_demand);
         s->warp = calloc(g->cfg.warps_per_sm, sizeof *s->warp);
     }
     for (unsigned i = 0; i < g->nmc; i++) {
@@ -348,6 +349,7 @@ static void destroy(gpu_system *g) {
             free(s->mshr[m].waiter_mask);
         }
         free(s->l1_valid);
+        free(s->l1_demand);
         free(s->mshr);
         for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
         free(s->warp);
@@ -380,6 +382,9 @@ static void collect(gpu_system *g) {
     const net_stats *ns = net_get_stats(g->net);
     gpu_stats *st = &g->st;
     st->completion_cycles = g->now;
+    for (unsigned i = 0; i < g->nsm; i++)        /* blocks still in the LRU L1s: used until the end (cdt.h) */
+        for (size_t k = 0; g->sm[i].l1_demand && k < (size_t)g->sm[i].l1.sets * g->sm[i].l1.ways; k++)
+            cdt_retire(&st->cdt, &g->sm[i].l1_demand[k], true);
     for (unsigned i = 0; i < g->nmc; i++) st->mc_stall_cycles += g->mc[i].stall_cycles;
     st->mcs = g->nmc;
     st->reply_packets = ns->injected_packets[CLASS_REPLY];

@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "reply_codec.h"
 #include "config.h"
+#include "cdt.h"
 #include "core.h"
 #include "dft.h"
 #include "dsm.h"
@@ -61,6 +62,7 @@ typedef struct {
     uint8_t valid, nwait;
     uint8_t map_sent;            /* data filtering: OR of the maps requested for this line */
     uint8_t have;                /* data filtering: sub-blocks filled since the miss */
+    cdt_demand demand;           /* LRU L1: the critical maps of its reads and its consistency bit (cdt.h) */
     uint8_t fill_policy;         /* compressed L1: the mode the controller gave the first miss's fill */
     uint16_t *waiter;            /* warps merged on this miss (l1_mshr_merge of them) */
     uint64_t *waiter_issue;
@@ -80,6 +82,7 @@ typedef struct sm_t {
     cache_t l1;
     l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
     uint8_t *l1_valid;           /* data filtering: valid sub-blocks per L1 slot (sector mask) */
+    cdt_demand *l1_demand;       /* LRU L1: per slot, sub-blocks used since the fill and the consistency bit */
     mshr_t *mshr;
     unsigned mshr_used;
     warp_t *warp;
@@ -123,6 +126,7 @@ typedef struct {
     uint64_t extra_requests;                             /* data filtering: a merged miss asked for more sub-blocks */
     uint64_t dft_merged;                                 /* requests the MC table absorbed (no reply of their own) */
     uint64_t partial_fills;                              /* replies that filled only their critical sub-blocks */
+    cdt_stats cdt;                                       /* LRU L1: FM / SM / HI, block usage (cdt.h) */
     uint64_t df_late_replies;                            /* df_fill = replace: replies whose sub-blocks a wider reply had brought */
     uint64_t completion_cycles;
     uint64_t mc_stall_cycles;

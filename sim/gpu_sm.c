@@ -58,7 +58,10 @@ static mshr_t *find_mshr(sm_t *s, unsigned count, uint64_t line) {
 /* A read: true when it issued (hit, merge or new miss), false when the MSHRs cannot take it. */
 static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     uint64_t line = a->addr >> 7;
-    if (cache_access(&s->l1, line, line)) {
+    int hit = cache_slot(&s->l1, line, line);
+    if (hit >= 0) {
+        cache_touch(&s->l1, (unsigned)hit);
+        cdt_use(&s->l1_demand[hit], a->mask);
         g->st.reads++;
         g->st.l1_hits++;
         s->unfinished--;
@@ -75,11 +78,14 @@ static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a
         m->valid = 1;
         m->line = line;
         m->nwait = 0;
+        m->demand = (cdt_demand){0, 0};
         s->mshr_used++;
+        g->st.cdt.fm++;
         uint32_t id = new_txn(g, s, w, a);
         g->txn[id].mshr = (uint16_t)(m - s->mshr);
         send_request(g, s, id, 0);
     }
+    cdt_use(&m->demand, a->mask);
     m->waiter[m->nwait] = (uint16_t)w;
     m->waiter_issue[m->nwait] = g->now;
     m->nwait++;
@@ -141,6 +147,7 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     bool valid = slot >= 0 && !(m && g->cfg.df_fill == DF_FILL_REPLACE);   /* seed 3.5: valid once the MSHR is gone */
     if (valid && (s->l1_valid[slot] & mask) == mask) {
         cache_touch(&s->l1, (unsigned)slot);
+        cdt_use(&s->l1_demand[slot], mask);
         g->st.reads++;
         g->st.l1_hits++;
         s->unfinished--;
@@ -149,10 +156,11 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     if (m) {
         if (m->nwait == g->cfg.l1_mshr_merge) return false;
         g->st.mshr_merges++;
-        if (mask & ~m->map_sent) {
+        if (mask & ~m->map_sent) {                  /* a subsequent miss (SM, Table 3.1) */
             send_read(g, s, w, a, mask);
             m->map_sent = (uint8_t)(m->map_sent | mask);
             g->st.extra_requests++;
+            g->st.cdt.sm++;
         }
     } else {
         if (s->mshr_used == g->cfg.l1_mshrs) return false;
@@ -163,11 +171,17 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
         m->nwait = 0;
         m->map_sent = (uint8_t)mask;
         m->have = 0;
+        /* A hit but invalid (HI) opens its MSHR inconsistent: it needed what the block lacked. */
+        m->demand = (cdt_demand){0, (uint8_t)(slot >= 0)};
         s->mshr_used++;
+        if (slot >= 0) g->st.cdt.hi++;
+        else g->st.cdt.fm++;
         send_read(g, s, w, a, mask);
     }
+    cdt_use(&m->demand, mask);
     if (slot >= 0) {
         cache_touch(&s->l1, (unsigned)slot);
+        cdt_use(&s->l1_demand[slot], mask);
         g->st.sector_misses++;
     }
     m->waiter[m->nwait] = (uint16_t)w;
@@ -179,18 +193,21 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     return true;
 }
 
-/* The line takes `fill`: appended to what it holds, or replacing it. */
-static void fill_line(sm_t *s, uint64_t line, unsigned fill, bool replace) {
+/* The line takes `fill`: appended to what it holds, or replacing it. A block it evicts is counted
+ * with the sub-blocks its reads used (cdt.h); the line's demand takes the MSHR's (if any). */
+static void fill_line(gpu_system *g, sm_t *s, uint64_t line, unsigned fill, bool replace, const cdt_demand *d) {
     bool inserted;
     unsigned slot = cache_fill_slot(&s->l1, line, line, &inserted);
+    if (inserted) cdt_retire(&g->st.cdt, &s->l1_demand[slot], false);
+    if (d) cdt_merge(&s->l1_demand[slot], d);
     if (inserted || replace) s->l1_valid[slot] = 0;
     s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | fill);
 }
 
 static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
     bool replace = g->cfg.df_fill == DF_FILL_REPLACE;
-    if (!replace) fill_line(s, t->line, t->fill, false);
     mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    if (!replace) fill_line(g, s, t->line, t->fill, false, m ? &m->demand : NULL);
     if (!m) {                           /* its waiters were served by an earlier reply */
         if (replace) g->st.df_late_replies++;   /* ... which brought these sub-blocks too: the line has them */
         return;
@@ -212,7 +229,7 @@ static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
     m->nwait = (uint8_t)kept;
     if (replace) {
         if (m->map_sent & ~m->have) return;          /* a reply is still owed: the line is not valid yet */
-        fill_line(s, t->line, m->have, true);        /* every waiter's sub-blocks are in m->have: kept is 0 */
+        fill_line(g, s, t->line, m->have, true, &m->demand);   /* every waiter's sub-blocks are in m->have: kept is 0 */
     } else if (kept) {
         return;
     }
@@ -451,7 +468,7 @@ void sm_fill(gpu_system *g, uint32_t id) {
         return;
     }
     mshr_t *m = &s->mshr[t->mshr];
-    if (g->cfg.l1_policy != L1_BYPASS) cache_fill(&s->l1, t->line, t->line);
+    if (g->cfg.l1_policy != L1_BYPASS) fill_line(g, s, t->line, 0xFu, true, &m->demand);
     for (unsigned i = 0; i < m->nwait; i++) {
         request_done(g, s, m->waiter[i]);
         s->unfinished--;

@@ -187,6 +187,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "dft_merged", (double)st->dft_merged);
     cJSON_AddNumberToObject(o, "partial_fills", (double)st->partial_fills);
     cJSON_AddNumberToObject(o, "df_late_replies", (double)st->df_late_replies);
+    cdt_json(&st->cdt, o);
     cJSON_AddNumberToObject(o, "link_utilisation", st->link_utilisation);
     cJSON_AddNumberToObject(o, "link_flits", (double)st->link_flits);   /* bandwidth used: router-to-router flit traversals */
     /* seed 003 Fig. 1a / Fig. 7: the L1 miss penalty is request + memory + reply latency */
@@ -275,6 +276,7 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                    "merged by the MC tables\n", (unsigned long long)st->partial_fills,
                 (unsigned long long)st->sector_misses, (unsigned long long)st->extra_requests,
                 (unsigned long long)st->dft_merged);
+    cdt_print(&st->cdt, f);
     if (st->l1c.scheme != L1C_NONE) {
         const l1c_stats *l = &st->l1c;
         fprintf(f, "  L1 compression %s", config_l1_compression_name((unsigned)l->scheme));

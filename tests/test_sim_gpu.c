@@ -207,6 +207,9 @@ static void test_data_filtering_conservation(void **state) {
         assert_int_equal(a.reads, a.l1_hits + a.l1_misses);
         assert_int_equal(a.replies + a.dft_merged, a.requests);
         assert_int_equal(a.requests, a.l1_misses - a.mshr_merges + a.extra_requests + a.writes);
+        /* seed 000 Table 3.1: every read request is a first miss, a subsequent miss or a hit but invalid */
+        assert_int_equal(a.cdt.fm + a.cdt.sm + a.cdt.hi, a.requests - a.writes);
+        assert_int_equal(a.cdt.sm, a.extra_requests);
         assert_int_equal(a.l2_hits + a.l2_misses, a.replies);
     }
     trace_free(&t);
@@ -235,6 +238,12 @@ static void test_partial_fill_replaces(void **state) {
     assert_int_equal(st.l1_misses, 3);
     assert_int_equal(st.l1_hits, 0);
     assert_int_equal(st.sector_misses, 2);
+    /* a first miss, then two hits but invalid; the one block used sub-blocks 0 and 2: ICA, 64 bytes */
+    assert_int_equal(st.cdt.fm, 1);
+    assert_int_equal(st.cdt.hi, 2);
+    assert_int_equal(st.cdt.sm, 0);
+    assert_int_equal(st.cdt.ica[2], 1);
+    assert_int_equal(st.cdt.resident, 1);
     cfg.df_fill = DF_FILL_APPEND;
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
     assert_int_equal(st.l1_misses, 2);
