@@ -40,10 +40,16 @@ static void next_inst(const gen_ctx *c, warp_gen *w, trace_inst *in) {
     w->n++;
 }
 
-static void emit(gen_ctx *c, unsigned sm, unsigned warp, int write, uint64_t addr, unsigned mask) {
+#define GEN_MAX_LINES 32u       /* line requests of one warp load/store: one per thread at most */
+
+/* One load or store of n line requests (addr[i], mask[i]), then the compute of the generators. */
+static void emit_lines(gen_ctx *c, unsigned sm, unsigned warp, int write, const uint64_t *addr, const unsigned *mask,
+                       unsigned n) {
     warp_gen *w = &c->wg[sm * c->cfg->warps_per_sm + warp];
-    trace_access a = {addr & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp, (uint8_t)(write != 0),
-                      (uint8_t)mask};
+    trace_access a[GEN_MAX_LINES];
+    for (unsigned i = 0; i < n; i++)
+        a[i] = (trace_access){addr[i] & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp, (uint8_t)(write != 0),
+                              (uint8_t)mask[i]};
     trace_inst in = {.sm = (uint16_t)sm, .warp = (uint16_t)warp, .op = write ? OP_ST : OP_LD};
     uint32_t index = w->n;
     next_inst(c, w, &in);
@@ -53,12 +59,16 @@ static void emit(gen_ctx *c, unsigned sm, unsigned warp, int write, uint64_t add
         w->at[index % DEP_RING] = index + 1;
         w->reg[index % DEP_RING] = in.dst;
     }
-    trace_push_inst(c->out, in, &a, 1);
+    trace_push_inst(c->out, in, a, n);
     for (unsigned k = 0; k < c->cfg->gen_alu; k++) {
         trace_inst alu = {.sm = (uint16_t)sm, .warp = (uint16_t)warp, .op = OP_ALU, .dst = (uint8_t)(w->n % 16), .ndst = 1};
         next_inst(c, w, &alu);
         trace_push_inst(c->out, alu, NULL, 0);
     }
+}
+
+static void emit(gen_ctx *c, unsigned sm, unsigned warp, int write, uint64_t addr, unsigned mask) {
+    emit_lines(c, sm, warp, write, &addr, &mask, 1);
 }
 
 static const mem_region *region(const gen_ctx *c, const char *name) { return memimg_find(c->img, name); }
@@ -209,6 +219,78 @@ static void gen_partial(gen_ctx *c) {
             }
 }
 
+/* PolyBench/GPU ATAX, first kernel (seed 002 Table 4, one of its rd1-heavy kernels):
+ * tmp[i] = sum_j A[i][j] * x[j], one thread per row i. A warp's load of A[i][j] touches 32 rows,
+ * i.e. 32 lines (one sub-block each), and each of those lines serves the warp's next 31 columns:
+ * its reuse distance is every other warp's 32 lines in between (rd1 once 48 warps share a 16 KB
+ * L1). x[j] is one line read by every warp (the hot data). per_warp counts memory instructions:
+ * the A load and the x load of each column in turn, then the store of tmp. A is 512 floats wide
+ * (16 lines per row) and lives above the image (its contents wrap onto it, docs/sim.md). */
+static void gen_atax(gen_ctx *c) {
+    const unsigned row_bytes = 512 * 4, warps = c->cfg->warps_per_sm;
+    const uint64_t a_base = out_base(4), x_base = out_base(5), tmp_base = out_base(6);
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned w = 0; w < warps; w++) {
+            uint64_t row0 = ((uint64_t)j * warps + w) * 32;            /* the warp's 32 rows */
+            unsigned n = 0;
+            for (unsigned col = 0; n + 1 < c->per_warp; col++) {
+                uint64_t addr[GEN_MAX_LINES];
+                unsigned mask[GEN_MAX_LINES], sub = (col * 4 % 128) / 32;
+                for (unsigned t = 0; t < 32; t++) {
+                    addr[t] = a_base + (row0 + t) * row_bytes + (uint64_t)col * 4;
+                    mask[t] = 1u << sub;
+                }
+                emit_lines(c, c->first_sm + j, w, 0, addr, mask, 32);
+                emit(c, c->first_sm + j, w, 0, x_base + (uint64_t)col * 4, 1u << sub);
+                n += 2;
+            }
+            emit(c, c->first_sm + j, w, 1, tmp_base + row0 * 4, 0xF);
+        }
+}
+
+/* Rodinia LUD, lud_internal (seed 003 sec. 2.2: "computation with row-wise and column-wise
+ * dependency"; Fig. 8a): the 512 x 512 lud matrix in 16 x 16 tiles; in iteration `it` the block
+ * of tile (bx, by) of the trailing matrix reads the row-panel tile (it, it+1+bx) and the
+ * column-panel tile (it+1+by, it), then reads and writes its own tile. Blocks of one tile column
+ * share the row-panel tile, blocks of one tile row the column-panel tile, and the blocks run on
+ * different SMs: inter-core locality. A block is 8 warps of 2 tile rows x 16 floats (64 bytes of
+ * each of 2 lines); blocks are dealt to SMs round-robin in iteration order, and each SM's
+ * warps_per_sm / 8 block slots run its blocks in turn. per_warp counts memory instructions (3
+ * loads and a store per block). */
+static void gen_lud(gen_ctx *c) {
+    const mem_region *r = region(c, "lud");
+    const unsigned n_floats = 512, tiles = n_floats / 16, slots = c->cfg->warps_per_sm / 8 ? c->cfg->warps_per_sm / 8 : 1;
+    for (unsigned j = 0; j < c->sms; j++)
+        for (unsigned slot = 0; slot < slots; slot++)
+            for (unsigned wb = 0; wb < 8 && slot * 8 + wb < c->cfg->warps_per_sm; wb++) {
+                unsigned w = slot * 8 + wb, n = 0;
+                uint64_t b = j + (uint64_t)c->sms * slot;                /* this slot's blocks: b, b + sms * slots, ... */
+                for (unsigned it = 0, in_it = 0; n + 4 <= c->per_warp && it + 1 < tiles; b += (uint64_t)c->sms * slots) {
+                    unsigned side = tiles - 1 - it;                    /* trailing tiles per side in iteration it */
+                    while (b >= in_it + (uint64_t)side * side && it + 1 < tiles) {
+                        in_it += side * side;
+                        it++;
+                        side = tiles - 1 - it;
+                    }
+                    if (it + 1 >= tiles) break;
+                    unsigned t = (unsigned)(b - in_it), bx = t % side, by = t / side;
+                    unsigned tile_r[3] = {it, it + 1 + by, it + 1 + by}, tile_c[3] = {it + 1 + bx, it, it + 1 + bx};
+                    for (unsigned k = 0; k < 4; k++) {                 /* row panel, column panel, own tile, own tile (store) */
+                        unsigned tr = tile_r[k < 3 ? k : 2], tc = tile_c[k < 3 ? k : 2];
+                        uint64_t addr[2];
+                        unsigned mask[2];
+                        for (unsigned y = 0; y < 2; y++) {
+                            uint64_t row = (uint64_t)tr * 16 + wb * 2 + y, byte = row * n_floats * 4 + (uint64_t)tc * 64;
+                            addr[y] = r->base + byte;
+                            mask[y] = 3u << ((byte & 127) / 32);
+                        }
+                        emit_lines(c, c->first_sm + j, w, k == 3, addr, mask, 2);
+                        n++;
+                    }
+                }
+            }
+}
+
 typedef void (*gen_fn)(gen_ctx *);
 static const struct {
     const char *name;
@@ -223,7 +305,18 @@ static const struct {
 };
 #define NPATTERNS (sizeof patterns / sizeof patterns[0])
 
-const char *tracegen_patterns(void) { return "stream | stencil | mapreduce | graph | partial | mix"; }
+/* Patterns outside the mix (the mix, the default workload, stays as it was). */
+static const struct {
+    const char *name;
+    gen_fn fn;
+    const char *regions[3];
+} extra_patterns[] = {
+    {"atax", gen_atax, {NULL, NULL, NULL}},
+    {"lud", gen_lud, {"lud", NULL, NULL}},
+};
+#define NEXTRA (sizeof extra_patterns / sizeof extra_patterns[0])
+
+const char *tracegen_patterns(void) { return "stream | stencil | mapreduce | graph | partial | mix | atax | lud"; }
 
 static bool has_regions(const mem_image *img, unsigned p, char *err, size_t len) {
     for (unsigned i = 0; i < 3 && patterns[p].regions[i]; i++)
@@ -270,6 +363,17 @@ static bool tracegen_run(const char *pattern, gen_ctx *cp, char *err, size_t err
         if (strcmp(pattern, patterns[p].name) == 0) {
             if (!has_regions(img, p, err, err_len)) return false;
             patterns[p].fn(&c);
+            return true;
+        }
+    for (unsigned p = 0; p < NEXTRA; p++)
+        if (strcmp(pattern, extra_patterns[p].name) == 0) {
+            for (unsigned i = 0; i < 3 && extra_patterns[p].regions[i]; i++)
+                if (!memimg_find(img, extra_patterns[p].regions[i])) {
+                    snprintf(err, err_len, "pattern %s needs a data file whose name contains '%s'", pattern,
+                             extra_patterns[p].regions[i]);
+                    return false;
+                }
+            extra_patterns[p].fn(&c);
             return true;
         }
     snprintf(err, err_len, "unknown pattern '%s' (%s)", pattern, tracegen_patterns());

@@ -8,6 +8,8 @@
  *             neighbour (irregular addresses from the data itself)
  *   partial   strided accesses touching one 32-byte sub-block per access (fashion-mnist bytes)
  *   mix       SMs split into five contiguous groups, one pattern each (the default workload)
+ *   atax      PolyBench ATAX kernel 1: 32-line loads of A rows, x broadcast (rd1-heavy; not in the mix)
+ *   lud       Rodinia lud_internal: row- and column-panel tiles shared by SMs (not in the mix)
  * Config key gen_share (0 = the patterns above): mapreduce groups of gen_share SMs instead of
  * pairs; stencil tiles gen_share lines wide whose halo lines the neighbouring SMs read in step. */
 #ifndef SIM_TRACEGEN_H
