@@ -16,6 +16,9 @@
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #   make sim-pcu    packet coalescing units at the MCs: XY-XY and XY-YX, RGRs off/64..1024, on the
 #                   workloads with inter-core sharing; $(BUILD)/sim/pcu_sweep.{txt,json,dat,png}
+#   make sim-latte  compressed L1 (seed 004): none vs Static-BDI vs Static-SC vs LATTE-CC vs
+#                   Adaptive-Hit-Count on graph (seed 004's machine); IPC, miss rate, capacity,
+#                   modes per EP, energy; $(BUILD)/sim/latte/latte_compare.{txt,json,dat,gp,png}
 #
 # The simulator links the C model library (NP_LIB): compressors and the DOR / multicast route
 # computation live there only.
@@ -43,7 +46,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -153,6 +156,11 @@ sim-pcu: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) pcu-sweep $(SIM_ARGS) --out $(SIM_DIR)
 	@echo "sim-pcu: table in $(SIM_DIR)/pcu_sweep.txt, per-run JSON in $(SIM_DIR)/pcu_sweep.json, plot $(SIM_DIR)/pcu_sweep.png"
+
+## sim-latte: compressed L1 (seed 004, docs/latte.md): none vs Static-BDI/SC vs LATTE-CC vs Adaptive-Hit-Count on graph; capacity and mode-per-EP plot
+sim-latte: $(NPSIM)
+	mkdir -p $(SIM_DIR)/latte
+	$(NPSIM) latte-compare -c sim/configs/seed004_core.cfg $(SIM_ARGS) --pattern graph --per-warp 96 --out $(SIM_DIR)/latte
 
 # ---- libFuzzer targets of the simulator's parsers (FUZZ_SIM_TARGETS, run by make fuzz) ---------
 # One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources

@@ -73,12 +73,9 @@ public:
         next_vector_ = 0;
         port_.reset_counts();
         escapes_ = coded_ = 0;
-        if (!vectors_.empty()) {
-            use_image(vector_image_);
-            on_vector_table_ = true;
-        } else {
-            train(rng);
-        }
+        on_vector_table_ = !vectors_.empty();
+        if (on_vector_table_) use_image(vector_image_);
+        else train(rng);
     }
 
     bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
@@ -90,6 +87,7 @@ public:
                 next_vector_++;
                 return true;
             }
+            on_vector_table_ = false;
             train(rng);  // a trained table replaces the vectors' one
             return false;
         }

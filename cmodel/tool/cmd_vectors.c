@@ -26,7 +26,7 @@ static const char vectors_usage[] =
     "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex; for ba\n"
     "ba_tag_ba.hex and ba_tag_lru.hex; for pcu pcu.hex; for mcast mcast_rc.hex and\n"
     "mcast_rc_lookahead.hex; for bpc bpc_compressor.hex and bpc_decompressor.hex; for sc\n"
-    "sc_decompressor.hex; for latte latte_ctrl.hex and latte_tags.hex.\n"
+    "sc_decompressor.hex and sc_compressor.hex; for latte latte_ctrl.hex and latte_tags.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
     "  --unit U        dsm (default), bdi, dpc, ba, pcu, mcast, bpc, sc or latte\n"

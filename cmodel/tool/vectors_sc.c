@@ -1,11 +1,14 @@
-/* Golden vectors of sc_decompressor (docs/vectors.md, docs/sc.md). One file holds the table and
- * the streams: first the configuration records (the DeLUT image words a bench writes through
- * the configuration port: the header, the 16 per-length words and the entries in use), then the
- * stream records, each decoded by the C model with exactly that image. The table is trained on
- * fixed-seed lines drawn from a skewed pool of values, so the code has many lengths (up to the
- * 16-bit limit) and an escape. */
+/* Golden vectors of sc_decompressor and sc_compressor (docs/vectors.md, docs/sc.md). Each file
+ * holds its table and its records: first the configuration records (the image words a bench
+ * writes through the configuration port: for the decompressor the DeLUT's header, 16 per-length
+ * words and the entries in use; for the compressor the code table's nonzero words), then the
+ * records, each computed by the C model with exactly that image: streams decoded, or lines
+ * compressed. The table is trained on fixed-seed lines drawn from a skewed pool of values, so
+ * the code has many lengths (up to the 16-bit limit) and an escape. The compressor's lines are
+ * the lines behind the decompressor's valid streams. */
 #include "vectors_sc.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +22,8 @@
 #define MAX_LEN_FIELD ((1u << LEN_BITS) - 1u)
 #define LINE_BITS 1024u
 #define REC_BITS (1u + 11u + 32u + LEN_BITS + BUS_BITS + 1u + LINE_BITS)   /* 2105 */
+#define CODE_ADDR_BITS 12u
+#define COMP_REC_BITS (1u + CODE_ADDR_BITS + 32u + LINE_BITS + LEN_BITS + BUS_BITS)   /* 2105 */
 #define NAME_LEN 64u
 #define POOL 300u
 #define TRAINED 4u     /* pool values the table learns */
@@ -30,10 +35,15 @@ typedef struct {
 } dec_vec;
 
 typedef struct {
+    char name[NAME_LEN];
+    uint8_t line[SC_LINE_BYTES];
+} comp_vec;
+
+typedef struct {
     prng rng;
     sc_state *st;
     uint32_t pool[POOL];
-    vec_list dec;
+    vec_list dec, comp;
     bool failed;
     vecfile_origin origin;
 } gen_ctx;
@@ -107,7 +117,19 @@ static void train(gen_ctx *c) {
     }
 }
 
+static comp_vec *add_comp(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static comp_vec *add_comp(gen_ctx *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    comp_vec *v = vec_list_vpush(&c->comp, sizeof(comp_vec), NAME_LEN, &c->failed, fmt, ap);
+    va_end(ap);
+    return v;
+}
+
+/* The line is a compressor vector; its stream (and a damaged copy) decompressor vectors. */
 static void add_stream(gen_ctx *c, const uint8_t *line, const char *name, size_t i) {
+    comp_vec *v = add_comp(c, "%s", name);
+    if (v != NULL) memcpy(v->line, line, SC_LINE_BYTES);
     uint8_t buf[BUS_BYTES + 8];
     size_t bits;
     memset(buf, 0, sizeof buf);
@@ -191,6 +213,57 @@ static void gen_streams(gen_ctx *c) {
     }
 }
 
+/* Compressor-only lines whose 32 fields take exactly `body` bits (1020..1026): the checker's
+ * boundary (sec. 4.1: compressed when the body is under 1024 bits). The fewest escaped words
+ * such that the coded rest can sum to what is left (a subset-sum over the table's lengths). */
+static void gen_boundary_lines(gen_ctx *c) {
+    enum { MAX_SUM = 32 * 16 };
+    uint32_t of_len[SC_MAX_LEN + 1u] = {0};
+    bool have[SC_MAX_LEN + 1u] = {false};
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        unsigned l = c->st->ct_len[e];
+        if (l != 0 && !have[l]) {
+            have[l] = true;
+            of_len[l] = c->st->ct_value[e];
+        }
+    }
+    /* reach[n][s]: n coded words can take exactly s bits */
+    static bool reach[33][MAX_SUM + 1];
+    memset(reach, 0, sizeof reach);
+    reach[0][0] = true;
+    for (unsigned n = 0; n < 32u; n++)
+        for (unsigned t = 0; t <= MAX_SUM; t++)
+            for (unsigned l = 1; reach[n][t] && l <= SC_MAX_LEN; l++)
+                if (have[l] && t + l <= MAX_SUM) reach[n + 1u][t + l] = true;
+    unsigned esc = c->st->esc_len + 32u;
+    for (unsigned body = 1020u; body <= 1026u; body++) {
+        unsigned k = 0;
+        while (k <= 32u && !(k * esc <= body && body - k * esc <= MAX_SUM && reach[32u - k][body - k * esc])) k++;
+        if (k > 32u) {
+            vecgen_fail(&c->failed, "no line of the vectors' table takes %u bits", body);
+            return;
+        }
+        comp_vec *v = add_comp(c, "body_%u_bits", body);
+        if (v == NULL) return;
+        unsigned left = body - k * esc;
+        for (unsigned w = 0; w < 32u; w++) {
+            uint32_t value = 0xE5C00000u + w; /* never trained: escaped */
+            if (w >= k) {
+                unsigned rest = 31u - w, l = SC_MAX_LEN;
+                while (!(have[l] && l <= left && reach[rest][left - l])) l--;
+                value = of_len[l];
+                left -= l;
+            }
+            vecgen_set_word(v->line, w, value);
+        }
+        size_t bits = sc_compressed_bits(c->st, v->line);
+        if (bits != (body < SC_RAW_BITS ? body + 1u : SC_MAX_BITS)) {
+            vecgen_fail(&c->failed, "body_%u_bits: the line takes %zu bits", body, bits);
+            return;
+        }
+    }
+}
+
 static bool write_file(gen_ctx *c, const char *dir) {
     static const vecfile_spec spec = {
         "sc_decompressor",
@@ -251,6 +324,66 @@ static bool write_file(gen_ctx *c, const char *dir) {
     return vecfile_close_decompressor(&file, errors, ok);
 }
 
+/* The code-table image's nonzero words, then the lines. A bench writes every word of the image
+ * (2049), zero where the file has no record: an RTL table has no reset. */
+static bool write_compressor(gen_ctx *c, const char *dir) {
+    static const vecfile_spec spec = {
+        "sc_compressor",
+        "{is_cfg, cfg_addr[11:0], cfg_data[31:0], in_line[1023:0], exp_len[10:0], exp_bits[1024:0]}",
+        COMP_REC_BITS,
+        "// Records with is_cfg = 1 come first: cfg_data for address cfg_addr of the code-table image\n"
+        "// (docs/sc.md 6.1); the image words without a record are zero, and a bench writes all 2049\n"
+        "// through the configuration port. Their other fields are zero. Then the lines (is_cfg = 0,\n"
+        "// cfg fields zero), compressed with that table. exp_bits is zero at and above exp_len.\n"};
+    static uint32_t image[SC_CODE_WORDS];
+    sc_code_image(c->st, image);
+    size_t n_cfg = 0;
+    for (size_t a = 0; a < SC_CODE_WORDS; a++) n_cfg += image[a] != 0;
+    vecfile file;
+    vecfile_origin origin = c->origin;
+    origin.model = "nocpress SC C model " SC_MODEL_VERSION " (docs/sc.md), WordsPerCycle any";
+    bool ok = vecfile_open(&file, dir, &spec, &origin, n_cfg + c->comp.n);
+    size_t idx = 0;
+    uint8_t zero[BUS_BYTES] = {0};
+    for (size_t a = 0; ok && a < SC_CODE_WORDS; a++) {
+        if (image[a] == 0) continue;
+        hexvec h;
+        hexvec_init(&h, spec.width);
+        hexvec_field(&h, 1, 1);
+        hexvec_field(&h, a, CODE_ADDR_BITS);
+        hexvec_field(&h, image[a], 32);
+        hexvec_field_bytes(&h, zero, LINE_BITS);
+        hexvec_field(&h, 0, LEN_BITS);
+        hexvec_field_bytes(&h, zero, BUS_BITS);
+        char name[48];
+        if (a == SC_CODE_ESC_WORD) snprintf(name, sizeof name, "cfg_escape");
+        else snprintf(name, sizeof name, "cfg_entry_%zu_%s", a / 2u, a % 2u ? "code" : "value");
+        ok = vecfile_emit(&file, idx++, name, &h);
+    }
+    for (size_t i = 0; ok && i < c->comp.n; i++) {
+        const comp_vec *v = (const comp_vec *)c->comp.items + i;
+        uint8_t buf[BUS_BYTES + 8];
+        size_t bits;
+        memset(buf, 0, sizeof buf);
+        if (sc_compress(c->st, v->line, buf, sizeof buf, &bits) != NP_OK) {
+            vecgen_fail(&c->failed, "%s: sc_compress failed", v->name);
+            ok = false;
+            break;
+        }
+        hexvec h;
+        hexvec_init(&h, spec.width);
+        hexvec_field(&h, 0, 1);
+        hexvec_field(&h, 0, CODE_ADDR_BITS);
+        hexvec_field(&h, 0, 32);
+        hexvec_field_bytes(&h, v->line, LINE_BITS);
+        hexvec_field(&h, bits, LEN_BITS);
+        hexvec_field_bytes(&h, buf, BUS_BITS);
+        ok = vecfile_emit(&file, idx++, v->name, &h);
+    }
+    bool closed = vecfile_close(&file);
+    return ok && closed;
+}
+
 int vectors_sc_write(const char *dir, const char *command) {
     gen_ctx c;
     memset(&c, 0, sizeof c);
@@ -265,8 +398,10 @@ int vectors_sc_write(const char *dir, const char *command) {
     }
     train(&c);
     gen_streams(&c);
-    bool ok = !c.failed && write_file(&c, dir);
+    gen_boundary_lines(&c);
+    bool ok = !c.failed && write_file(&c, dir) && write_compressor(&c, dir);
     vec_list_free(&c.dec);
+    vec_list_free(&c.comp);
     free(c.st);
     return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
 }

@@ -3,7 +3,7 @@
 #ifndef NP_VECTORS_SC_H
 #define NP_VECTORS_SC_H
 
-/* Writes sc_decompressor.hex into dir (which must exist). `command` is recorded in the
+/* Writes sc_decompressor.hex and sc_compressor.hex into dir (which must exist). `command` is recorded in the
  * header. Prints what it wrote to stdout and any error to stderr; returns a process exit
  * code. */
 int vectors_sc_write(const char *dir, const char *command);

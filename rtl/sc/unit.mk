@@ -1,5 +1,6 @@
-# SC unit (docs/sc.md): decompressor with the DeLUT loaded through a configuration port.
-sc_TOPS := sc_decompressor
+# SC unit (docs/sc.md): compressor and decompressor, each with its table (code table, DeLUT)
+# loaded through a configuration port.
+sc_TOPS := sc_decompressor sc_compressor
 # sc_decompressor_k1 (one symbol per cycle, docs/sc.md 8.2) is synthesis-only and takes minutes
 # of Yosys + ABC like the default top, so `make synth` leaves it out; SC_SYNTH_K1=1 adds it
 # (make SC_SYNTH_K1=1 synth-sc_decompressor_k1). Its RTL is verified as the k1 variant.
