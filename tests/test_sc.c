@@ -830,6 +830,16 @@ static void registry_entry(void **unused) {
     /* Without the sync the decompressor still holds the untrained code: the stream is bad. */
     np_codec_init(c, dec);
     assert_int_equal(np_codec_decompress(c, dec, NULL, out, bits, back, sizeof back), NP_BAD_DATA);
+    /* The configuration-port images through the registry: each side's, whole, or none. */
+    static uint32_t img[SC_CODE_WORDS], want[SC_CODE_WORDS];
+    assert_int_equal(np_codec_cfg_image(c, comp, false, img, SC_CODE_WORDS), SC_CODE_WORDS);
+    sc_code_image(comp, want);
+    assert_memory_equal(img, want, sizeof want);
+    assert_int_equal(np_codec_cfg_image(c, comp, true, img, SC_CODE_WORDS), SC_DELUT_WORDS);
+    sc_delut_image(comp, want);
+    assert_memory_equal(img, want, SC_DELUT_WORDS * sizeof want[0]);
+    assert_int_equal(np_codec_cfg_image(c, comp, false, img, SC_CODE_WORDS - 1u), 0);
+    assert_int_equal(np_codec_cfg_image(np_codec_find("dsm"), comp, false, img, SC_CODE_WORDS), 0);
     free(comp);
     free(dec);
 }

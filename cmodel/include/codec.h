@@ -71,6 +71,12 @@ typedef struct np_codec {
     np_result (*decompress)(void *state, const np_codec_opts *opts, const uint8_t *src, size_t src_bits,
                             uint8_t *dst, size_t dst_bytes);
 
+    /* The table a side's RTL top loads through its configuration port, as the port's words
+     * (word a written at address a), from that side's state blob: SC's code-table image for the
+     * compressor, its DeLUT image for the decompressor (docs/sc.md 6). Returns the word count,
+     * or 0 when the side has no such port or max_words is too small. NULL when no side has one. */
+    size_t (*cfg_image)(const void *state, bool decompressor, uint32_t *words, size_t max_words);
+
     /* Hardware: RTL tops whose synthesis JSON gives the latencies (NULL where the project has no
      * RTL), and the published figures used otherwise and printed beside ours. */
     const char *comp_top, *decomp_top;
@@ -95,6 +101,10 @@ void np_codec_observe(const np_codec *c, void *state, const uint8_t line[NP_CODE
 np_result np_codec_rebuild(const np_codec *c, void *state);
 /* Decompressor side takes the compressor side's trained table (the configuration-port load). */
 void np_codec_sync(const np_codec *c, void *decomp_state, const void *comp_state);
+
+/* The configuration-port image of a side's table (the entry's cfg_image); 0 when none. */
+size_t np_codec_cfg_image(const np_codec *c, const void *state, bool decompressor, uint32_t *words,
+                          size_t max_words);
 
 np_result np_codec_compress(const np_codec *c, void *state, const np_codec_opts *opts,
                             const uint8_t line[NP_CODEC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,

@@ -97,8 +97,8 @@ static np_result dfman_entry_compress(void *state, const np_codec_opts *opts, co
 }
 
 /* Seed 000 gives no gate count; latencies are the RTL targets of docs/dpc.md sec. 7. */
-#define DPC_HW .comp_top = "dpc_compressor", .decomp_top = "dpc_decompressor", .comp_cycles = 2, \
-               .decomp_cycles = 1, .published_source = "docs/dpc.md sec. 7 (seed 000 gives none)"
+#define DPC_HW .comp_top = "dpc_compressor", .decomp_top = "dpc_decompressor", .comp_cycles = 3, \
+               .decomp_cycles = 2, .published_source = "docs/dpc.md sec. 7 (seed 000 gives none)"
 
 const np_codec np_codec_dpc = {
     .name = "dpc",
@@ -200,6 +200,12 @@ np_result np_codec_rebuild(const np_codec *c, void *state) {
 void np_codec_sync(const np_codec *c, void *decomp_state, const void *comp_state) {
     if (c && c->state_bytes && decomp_state && comp_state && decomp_state != comp_state)
         memcpy(decomp_state, comp_state, c->state_bytes);
+}
+
+size_t np_codec_cfg_image(const np_codec *c, const void *state, bool decompressor, uint32_t *words,
+                          size_t max_words) {
+    if (c == NULL || c->cfg_image == NULL || state == NULL || words == NULL) return 0;
+    return c->cfg_image(state, decompressor, words, max_words);
 }
 
 /* A stateful codec needs its blob; a stateless one is given NULL whatever the caller passed. */

@@ -498,6 +498,15 @@ static np_result sc_entry_decompress(void *state, const np_codec_opts *opts, con
     return sc_decompress(state, src, src_bits, dst, dst_bytes);
 }
 
+/* The compressor's code-table image or the decompressor's DeLUT image (sec. 6, 6.1). */
+static size_t sc_entry_cfg_image(const void *state, bool decompressor, uint32_t *words, size_t max_words) {
+    size_t n = decompressor ? SC_DELUT_WORDS : SC_CODE_WORDS;
+    if (max_words < n) return 0;
+    if (decompressor) sc_delut_image(state, words);
+    else sc_code_image(state, words);
+    return n;
+}
+
 /* Seed 004 sec. IV-C: "a 6/14-cycle compression/decompression latency" for SC; no source gives
  * a gate count. */
 const np_codec np_codec_sc = {
@@ -512,6 +521,7 @@ const np_codec np_codec_sc = {
     .rebuild = sc_entry_rebuild,
     .compress = sc_entry_compress,
     .decompress = sc_entry_decompress,
+    .cfg_image = sc_entry_cfg_image,
     .comp_top = "sc_compressor",
     .decomp_top = "sc_decompressor",
     .comp_cycles = 6,
