@@ -113,8 +113,8 @@ static const key_def keys[] = {
     {"mc_req_queue", KT_UINT, OFF(mc_req_queue), 1, 4096, NULL, 0, "MC request queue entries"},
     {"mc_reply_queue", KT_UINT, OFF(mc_reply_queue), 1, 4096, NULL, 0, "MC reply queue entries"},
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
-    {"dft_entries", KT_UINT, OFF(dft_entries), 1, 64, NULL, 0,
-     "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6)"},
+    {"dft_entries", KT_UINT, OFF(dft_entries), 1, 1024, NULL, 0,
+     "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6; seed 000: 32, 256, 1024)"},
     {"df_fill", KT_ENUM, OFF(df_fill), 0, 0, df_fill_names, 0,
      "df-truc, df-man: an L1 line's sub-blocks after a miss: replace (seed 000 sec. 4: what the miss's replies "
      "brought) | append (OR with what the line held; the seed's sec. 4.2 alternative)"},

@@ -42,7 +42,8 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint8_t map;                 /* read: critical map (sub-blocks wanted); data filtering only */
     uint8_t l1c_policy;          /* compressed L1: the mode its fill is compressed in (after the reply) */
     uint8_t fill;                /* read reply: sub-blocks it fills (0xF: the whole line) */
-    uint8_t dft_alloc, dft_idx;  /* MC data-filtering table entry holding this request's map */
+    uint8_t dft_alloc;           /* MC data-filtering table: an entry holds this request's map ... */
+    uint16_t dft_idx;            /* ... this one (up to 1024 entries, docs/dpc.md 6.1) */
     uint16_t rgr;                /* PCU: the RGR whose L2 read this transaction carries */
     uint32_t group;              /* PCU: the reply group this read's reply serves (GPU_NONE: unicast) */
 } txn_t;

@@ -256,7 +256,7 @@ static bool filter_absorbs(gpu_system *g, mc_t *m, txn_t *t) {
         return true;
     case DFT_ALLOC:
         t->dft_alloc = 1;
-        t->dft_idx = (uint8_t)rsp.idx;
+        t->dft_idx = (uint16_t)rsp.idx;
         return false;
     default:
         t->map = DPC_MAP_FULL;

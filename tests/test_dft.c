@@ -339,6 +339,29 @@ static void test_random_against_reference(void **state) {
     assert_true(counts[DFT_FULL] > 0 && counts[DFT_MERGED] > 0 && counts[DFT_ALLOC] > 0);
 }
 
+/* The seed's table sizes (Table 5.1: 32, 256, 1024; docs/dpc.md 6.1): every entry of a 256- and a
+ * 1024-entry table allocates at its index, one more distinct key is served FULL, a merge reaches the
+ * last entry, and the freed last entry is the one the next request takes. */
+static void test_seed_table_sizes(void **state) {
+    (void)state;
+    static dft_table t;                /* 1024 entries: off the stack */
+    static const unsigned sizes[] = {32, 256, 1024};
+    assert_int_equal(dft_idx_bits(256), 8);
+    assert_int_equal(dft_idx_bits(1024), 10);
+    assert_int_equal(DFT_MAX_ENTRIES, 1024);
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned n = sizes[k];
+        assert_int_equal(dft_init(&t, n), NP_OK);
+        for (unsigned i = 0; i < n; i++) expect_rsp(req(&t, i % 64, 0x1000 + i, 0x1), DFT_ALLOC, i, 0x1);
+        assert_int_equal(dft_live(&t), n);
+        expect_rsp(req(&t, 7, 0x99999, 0x2), DFT_FULL, 0, 0xF);
+        expect_rsp(req(&t, (n - 1) % 64, 0x1000 + n - 1, 0x8), DFT_MERGED, n - 1, 0x9);
+        assert_int_equal(reply(&t, n - 1), 0x9);
+        expect_rsp(req(&t, 7, 0x99999, 0x2), DFT_ALLOC, n - 1, 0x2);
+        assert_int_equal(dft_find(&t, 7, 0x99999), (int)(n - 1));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_init),
@@ -351,6 +374,7 @@ int main(void) {
         cmocka_unit_test(test_same_cycle_reply_first),
         cmocka_unit_test(test_cycle_hardware_rules),
         cmocka_unit_test(test_random_against_reference),
+        cmocka_unit_test(test_seed_table_sizes),
     };
     return cmocka_run_group_tests_name("dft", tests, NULL, NULL) == 0 ? 0 : 1;
 }

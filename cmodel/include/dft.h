@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define DFT_MAX_ENTRIES 64u
+#define DFT_MAX_ENTRIES 1024u   /* seed 000 Table 5.1: 32, 256 (its default), 1024 */
 #define DFT_DEFAULT_ENTRIES 32u
 #define DFT_DEFAULT_SM_ID_BITS 6u
 #define DFT_DEFAULT_ADDR_BITS 41u

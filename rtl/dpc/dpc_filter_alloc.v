@@ -5,8 +5,12 @@
 // the C model (dft.c) makes the same one.
 // Example (8 entries): free_i = 1011_0100 -> sel_o = 0000_0100, idx_o = 2, any_o = 1.
 //
-// Combinational: entry e is chosen when it is free and no entry below it is (an OR over the
-// lower entries, which synthesis shares as a prefix tree), then an OR encoder.
+// Combinational: entry e is chosen when it is free and no entry below it is. "Some entry below
+// e is free" is a prefix OR, built as a log-depth (Kogge-Stone) tree: Levels = clog2(Entries)
+// levels of Entries two-input ORs, so the table's 256- and 1024-entry forms (docs/dpc.md 6.1)
+// cost N log N gates and log N levels, not the N^2 / 2 gates of one OR per entry. Then an OR
+// encoder for the index.
+// Entries >= 2 (the prefix of entry e - 1 is a part-select below e).
 module dpc_filter_alloc #(
   parameter integer Entries  = 32,
   parameter integer IdxWidth = 5
@@ -16,22 +20,22 @@ module dpc_filter_alloc #(
   output reg  [IdxWidth-1:0] idx_o,
   output wire                any_o
 );
-  // lower_free[e]: some entry below e is free.
-  wire [Entries-1:0] lower_free;
+  localparam integer Levels = (Entries > 1) ? $clog2(Entries) : 1;
 
-  genvar e;
-  generate
-    for (e = 0; e < Entries; e = e + 1) begin : gen_entry
-      if (e == 0) begin : gen_first
-        assign lower_free[e] = 1'b0;
-      end else begin : gen_rest
-        assign lower_free[e] = |free_i[e-1:0];
-      end
-      assign sel_o[e] = free_i[e] & ~lower_free[e];
+  // prefix[e]: OR of free_i[0..e]. Level l ORs in the value 2^l entries below, so after
+  // Levels levels every entry has seen all entries below it.
+  reg [Entries-1:0] prefix;
+  integer l;
+  always @* begin
+    prefix = free_i;
+    for (l = 0; l < Levels; l = l + 1) begin
+      prefix = prefix | (prefix << (1 << l));
     end
-  endgenerate
+  end
 
-  assign any_o = |free_i;
+  // Entry e is chosen when it is free and no entry below it is (the prefix up to e - 1).
+  assign sel_o = free_i & ~{prefix[Entries-2:0], 1'b0};
+  assign any_o = prefix[Entries-1];
 
   integer i;
   always @* begin

@@ -196,7 +196,7 @@ module dpc_filter_table #(
 
 `ifndef SYNTHESIS
   initial begin
-    if (Entries < 1 || (1 << IdxWidth) < Entries) begin
+    if (Entries < 2 || (1 << IdxWidth) < Entries) begin
       $display("ASSERT %m: Entries = %0d does not fit IdxWidth = %0d", Entries, IdxWidth);
       $fatal;
     end

@@ -1,3 +1,14 @@
 # DPC unit (docs/dpc.md): compressor with critical-map input, decompressor, MC data-filtering table.
 dpc_TOPS := dpc_compressor dpc_decompressor dpc_filter_table
+# The seed's table sizes (Table 5.1: 32, 256 = its default, 1024; docs/dpc.md 6.1): synthesis-only
+# wrappers of dpc_filter_table at 256 and 1024 entries (the verified top has 32). Flat synthesis of
+# the large CAMs takes long on a shared machine, so, as the PCU's RGR sweep, `make synth` stops at
+# the verified top and `make synth-dft-sweep` adds them (lint: make lint-dpc_filter_table_e256 ...).
+dpc_SYNTH_TOPS := $(if $(DFT_SYNTH_SWEEP),dpc_filter_table_e256 dpc_filter_table_e1024)
 dpc_RTL  := $(sort $(wildcard rtl/dpc/*.v))
+
+.PHONY: synth-dft-sweep
+## synth-dft-sweep: the MC data-filtering table at 32, 256 and 1024 entries (seed 000 Table 5.1; docs/dpc.md 6.1)
+synth-dft-sweep:
+	$(MAKE) --no-print-directory DFT_SYNTH_SWEEP=1 synth-dpc_filter_table synth-dpc_filter_table_e256 \
+	  synth-dpc_filter_table_e1024
