@@ -14,7 +14,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
 # and <unit>_RTL (its Verilog sources).
-UNITS := dsm dpc pcu ba mcast bpc sc bdi latte
+UNITS := dsm dpc pcu ba mcast bpc sc bdi latte rcwm
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))

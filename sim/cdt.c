@@ -4,6 +4,8 @@
 #include <cJSON.h>
 #include <stdio.h>
 
+#include "rcwm.h"
+
 void cdt_retire(cdt_stats *st, cdt_demand *block, bool at_end) {
     unsigned k = (unsigned)__builtin_popcount(block->used & 0xFu);
     if (k) {
@@ -55,6 +57,18 @@ void cdt_json(const cdt_stats *st, cJSON *run) {
     cJSON_AddNumberToObject(u, "ica_fraction", n ? (double)ica / (double)n : 0.0);
     cJSON_AddNumberToObject(u, "partial_ca_fraction",
                             n ? (double)(st->ca[1] + st->ca[2] + st->ca[3]) / (double)n : 0.0);
+    if (!st->rc) return;
+    cJSON *rc = cJSON_AddObjectToObject(run, "request_controller");
+    cJSON_AddNumberToObject(rc, "window", st->rc_window);
+    cJSON_AddNumberToObject(rc, "ica_pct", st->rc_ica_pct);
+    cJSON_AddNumberToObject(rc, "fdr_pct", st->rc_fdr_pct);
+    cJSON *d = cJSON_AddObjectToObject(rc, "decisions");
+    uint64_t total = 0;
+    for (unsigned r = 0; r < RCWM_REASONS; r++) {
+        cJSON_AddNumberToObject(d, rcwm_reason_name((rcwm_reason)r), (double)st->rc_decisions[r]);
+        total += st->rc_decisions[r];
+    }
+    cJSON_AddNumberToObject(rc, "partial_fraction", total ? (double)st->rc_decisions[RCWM_PDR] / (double)total : 0.0);
 }
 
 void cdt_print(const cdt_stats *st, void *file) {
@@ -70,4 +84,9 @@ void cdt_print(const cdt_stats *st, void *file) {
             (unsigned long long)n, 100.0 * cdt_usage_fraction(st), d * (double)st->ca[1], d * (double)st->ca[2],
             d * (double)st->ca[3], d * (double)st->ca[4], d * (double)st->ica[2], d * (double)st->ica[3],
             d * (double)st->ica[4]);
+    if (!st->rc) return;
+    fprintf(f, "  request controller (window %u, ICA %u%%, FDR %u%%):", st->rc_window, st->rc_ica_pct, st->rc_fdr_pct);
+    for (unsigned r = 0; r < RCWM_REASONS; r++)
+        fprintf(f, " %s %llu", rcwm_reason_name((rcwm_reason)r), (unsigned long long)st->rc_decisions[r]);
+    fprintf(f, "\n");
 }

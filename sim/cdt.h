@@ -12,6 +12,9 @@ typedef struct {
     uint64_t fm, sm, hi;          /* first miss, subsequent miss, hit but invalid (Table 3.1) */
     uint64_t ca[5], ica[5];       /* blocks retired, by sub-blocks used (1..4) and consistency */
     uint64_t resident;            /* of those, retired at the end of the run (never evicted) */
+    /* the request controller (rc = 1, docs/rcwm.md): its decisions by reason, and its setting */
+    uint64_t rc_decisions[5];
+    unsigned rc, rc_window, rc_ica_pct, rc_fdr_pct;
 } cdt_stats;
 
 /* One block's (or MSHR's) demand: the OR of the critical maps of the reads that used it, and

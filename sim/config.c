@@ -115,6 +115,12 @@ static const key_def keys[] = {
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
     {"dft_entries", KT_UINT, OFF(dft_entries), 1, 1024, NULL, 0,
      "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6; seed 000: 32, 256, 1024)"},
+    {"rc", KT_UINT, OFF(rc), 0, 1, NULL, 0,
+     "df-truc, df-man: 1 = each SM's request controller and windows manager choose partial or full requests "
+     "(seed 000 ch. 4; docs/rcwm.md); 0 = every miss asks for its critical map"},
+    {"rc_window", KT_UINT, OFF(rc_window), 1, 32, NULL, 0, "rc = 1: events per window (seed 000 Table 5.1: 8, 16, 32)"},
+    {"rc_ica_pct", KT_UINT, OFF(rc_ica_pct), 0, 100, NULL, 0, "rc = 1: ICA threshold % (Table 5.1: 25, 50, 75)"},
+    {"rc_fdr_pct", KT_UINT, OFF(rc_fdr_pct), 0, 100, NULL, 0, "rc = 1: FDR threshold % (Table 5.1: 30, 60, 90)"},
     {"df_fill", KT_ENUM, OFF(df_fill), 0, 0, df_fill_names, 0,
      "df-truc, df-man: an L1 line's sub-blocks after a miss: replace (seed 000 sec. 4: what the miss's replies "
      "brought) | append (OR with what the line held; the seed's sec. 4.2 alternative)"},
@@ -196,6 +202,10 @@ void config_default(sim_config *cfg) {
     cfg->mc_inflight = 32;
     cfg->dft_entries = 32;
     cfg->df_fill = DF_FILL_REPLACE;
+    cfg->rc = 0;
+    cfg->rc_window = RCWM_DEFAULT_WINDOW;
+    cfg->rc_ica_pct = RCWM_DEFAULT_ICA_PCT;
+    cfg->rc_fdr_pct = RCWM_DEFAULT_FDR_PCT;
     cfg->pcu_rgrs = 0;
     cfg->pcu_wb = 4;
     snprintf(cfg->compressor, sizeof cfg->compressor, "none");

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rcwm.h"
+
 #define SIM_MAX_MCS 64u
 #define SIM_MAX_LIST 64u
 #define SIM_PATH_MAX 512u
@@ -93,6 +95,8 @@ typedef struct {
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
     unsigned dft_entries;       /* data-filtering table entries per MC */
     sim_df_fill df_fill;        /* data filtering: replies replace or append to an L1 line (docs/sim.md "Partial fills") */
+    unsigned rc;                /* data filtering: 1 = request controller and windows manager (docs/rcwm.md) */
+    unsigned rc_window, rc_ica_pct, rc_fdr_pct;   /* their window size and thresholds (Table 5.1) */
     unsigned pcu_rgrs;           /* packet coalescing unit per MC: RGRs, 0 = no PCU (docs/sim.md "Packet coalescing") */
     unsigned pcu_wb;             /* PCU write buffer entries */
     sim_core core;               /* none | sm */

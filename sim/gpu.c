@@ -277,6 +277,12 @@ static bool build(gpu_system *g, char *err, size_t len) {
         }
         s->l1_valid = calloc((size_t)s->l1.sets * s->l1.ways, 1);
         s->l1_demand = calloc((size_t)s->l1.sets * s->l1.ways, sizeof *s->l1_demand);
+        rcwm_config rc = {g->cfg.rc_window, g->cfg.rc_ica_pct, g->cfg.rc_fdr_pct};
+        if (g->cfg.rc && rcwm_init(&s->rc, &rc) != NP_OK) {
+            snprintf(err, len, "config: rc_window = %u, rc_ica_pct = %u, rc_fdr_pct = %u: outside 1..32, 0..100",
+                     rc.window, rc.ica_pct, rc.fdr_pct);
+            return false;
+        }
         s->warp = calloc(g->cfg.warps_per_sm, sizeof *s->warp);
     }
     for (unsigned i = 0; i < g->nmc; i++) {
@@ -382,6 +388,10 @@ static void collect(gpu_system *g) {
     const net_stats *ns = net_get_stats(g->net);
     gpu_stats *st = &g->st;
     st->completion_cycles = g->now;
+    st->cdt.rc = g->cfg.rc;
+    st->cdt.rc_window = g->cfg.rc_window;
+    st->cdt.rc_ica_pct = g->cfg.rc_ica_pct;
+    st->cdt.rc_fdr_pct = g->cfg.rc_fdr_pct;
     for (unsigned i = 0; i < g->nsm; i++)        /* blocks still in the LRU L1s: used until the end (cdt.h) */
         for (size_t k = 0; g->sm[i].l1_demand && k < (size_t)g->sm[i].l1.sets * g->sm[i].l1.ways; k++)
             cdt_retire(&st->cdt, &g->sm[i].l1_demand[k], true);
@@ -446,6 +456,12 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
         snprintf(err, err_len, "config: l1_policy = bypass does not combine with the data-filtering compressor '%s' "
                  "(its MC table answers one read per SM and line; bypassed reads each need their own reply)",
                  cfg->compressor);
+        free(g);
+        return false;
+    }
+    if (cfg->rc && (!g->filtering || cfg->l1_policy != L1_LRU)) {   /* docs/sim.md "Request controller ..." */
+        snprintf(err, err_len, "config: rc = 1 needs a data-filtering compressor (df-truc, df-man) and l1_policy = lru "
+                 "(compressor '%s', l1_policy %s)", cfg->compressor, config_l1_policy_name(cfg->l1_policy));
         free(g);
         return false;
     }

@@ -84,6 +84,7 @@ typedef struct sm_t {
     l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
     uint8_t *l1_valid;           /* data filtering: valid sub-blocks per L1 slot (sector mask) */
     cdt_demand *l1_demand;       /* LRU L1: per slot, sub-blocks used since the fill and the consistency bit */
+    rcwm_state rc;               /* rc = 1: the SM's request controller and windows manager (docs/rcwm.md) */
     mshr_t *mshr;
     unsigned mshr_used;
     warp_t *warp;

@@ -139,6 +139,21 @@ static uint32_t send_read(gpu_system *g, sm_t *s, unsigned w, const trace_access
     return id;
 }
 
+/* The map a read miss's request carries: its critical map, or what the request controller
+ * decides (rc = 1; docs/rcwm.md 3). mshr_short: it joins an MSHR whose requests do not cover it. */
+static unsigned request_map(gpu_system *g, sm_t *s, unsigned mask, bool mshr_short) {
+    if (!g->cfg.rc) return mask;
+    rcwm_decision d;
+    if (rcwm_decide(&s->rc, mask, mshr_short, &d) != NP_OK) d.map = 0xFu, d.reason = RCWM_FULL_MAP;  /* mask 0 */
+    g->st.cdt.rc_decisions[d.reason]++;
+    return d.map;
+}
+
+/* The windows manager sees an MSHR complete or a block leave (docs/rcwm.md 2). */
+static void wm_event(gpu_system *g, sm_t *s, const cdt_demand *d) {
+    if (g->cfg.rc && d->used) (void)rcwm_event(&s->rc, d->used, d->ica);
+}
+
 static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     uint64_t line = a->addr >> 7;
     unsigned mask = a->mask;
@@ -157,8 +172,9 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
         if (m->nwait == g->cfg.l1_mshr_merge) return false;
         g->st.mshr_merges++;
         if (mask & ~m->map_sent) {                  /* a subsequent miss (SM, Table 3.1) */
-            send_read(g, s, w, a, mask);
-            m->map_sent = (uint8_t)(m->map_sent | mask);
+            unsigned map = request_map(g, s, mask, true);
+            send_read(g, s, w, a, map);
+            m->map_sent = (uint8_t)(m->map_sent | map);
             g->st.extra_requests++;
             g->st.cdt.sm++;
         }
@@ -166,17 +182,18 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
         if (s->mshr_used == g->cfg.l1_mshrs) return false;
         for (unsigned i = 0; i < g->cfg.l1_mshrs && !m; i++)
             if (!s->mshr[i].valid) m = &s->mshr[i];
+        unsigned map = request_map(g, s, mask, false);
         m->valid = 1;
         m->line = line;
         m->nwait = 0;
-        m->map_sent = (uint8_t)mask;
+        m->map_sent = (uint8_t)map;
         m->have = 0;
         /* A hit but invalid (HI) opens its MSHR inconsistent: it needed what the block lacked. */
         m->demand = (cdt_demand){0, (uint8_t)(slot >= 0)};
         s->mshr_used++;
         if (slot >= 0) g->st.cdt.hi++;
         else g->st.cdt.fm++;
-        send_read(g, s, w, a, mask);
+        send_read(g, s, w, a, map);
     }
     cdt_use(&m->demand, mask);
     if (slot >= 0) {
@@ -198,7 +215,10 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
 static void fill_line(gpu_system *g, sm_t *s, uint64_t line, unsigned fill, bool replace, const cdt_demand *d) {
     bool inserted;
     unsigned slot = cache_fill_slot(&s->l1, line, line, &inserted);
-    if (inserted) cdt_retire(&g->st.cdt, &s->l1_demand[slot], false);
+    if (inserted) {
+        wm_event(g, s, &s->l1_demand[slot]);           /* an evicted block */
+        cdt_retire(&g->st.cdt, &s->l1_demand[slot], false);
+    }
     if (d) cdt_merge(&s->l1_demand[slot], d);
     if (inserted || replace) s->l1_valid[slot] = 0;
     s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | fill);
@@ -233,6 +253,7 @@ static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
     } else if (kept) {
         return;
     }
+    wm_event(g, s, &m->demand);                        /* the MSHR completes */
     m->valid = 0;
     s->mshr_used--;
 }

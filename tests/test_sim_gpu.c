@@ -252,6 +252,46 @@ static void test_partial_fill_replaces(void **state) {
     trace_free(&t);
 }
 
+/* The request controller (rc = 1, docs/rcwm.md): every read request gets one decision, a
+ * subsequent miss always asks for the whole line (reason mshr), conservation holds, and rc needs a
+ * data-filtering compressor on the LRU L1. */
+static void test_request_controller(void **state) {
+    (void)state;
+    sim_config cfg;
+    base_config(&cfg);
+    snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
+    cfg.rc = 1;
+    trace_t t;
+    trace_init(&t);
+    char err[512];
+    assert_true(tracegen("mix", &cfg, &img, 6, &t, err, sizeof err));
+    gpu_stats a;
+    assert_true(gpu_run(&cfg, &img, &t, &a, NULL, err, sizeof err));
+    uint64_t decisions = 0;
+    for (unsigned r = 0; r < RCWM_REASONS; r++) decisions += a.cdt.rc_decisions[r];
+    assert_int_equal(decisions, a.cdt.fm + a.cdt.sm + a.cdt.hi);
+    assert_int_equal(a.cdt.rc_decisions[RCWM_MSHR] + a.cdt.rc_decisions[RCWM_FDR_WINDOW] >= a.cdt.sm, 1);
+    assert_int_equal(a.replies + a.dft_merged, a.requests);
+    assert_int_equal(a.reads, a.l1_hits + a.l1_misses);
+    trace_free(&t);
+    /* one warp: sub-block 0 then, while that miss is in flight, sub-block 2 of the same line */
+    trace_init(&t);
+    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
+    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1});
+    trace_push(&t, (trace_access){r->base, 3, 1, 0, 0x4});
+    assert_true(gpu_run(&cfg, &img, &t, &a, NULL, err, sizeof err));
+    assert_int_equal(a.cdt.sm, 1);
+    assert_int_equal(a.cdt.rc_decisions[RCWM_MSHR], 1);
+    assert_int_equal(a.cdt.rc_decisions[RCWM_PDR], 1);
+    trace_free(&t);
+    snprintf(cfg.compressor, sizeof cfg.compressor, "dpc");
+    trace_init(&t);
+    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1});
+    assert_false(gpu_run(&cfg, &img, &t, &a, NULL, err, sizeof err));
+    assert_non_null(strstr(err, "rc = 1 needs a data-filtering compressor"));
+    trace_free(&t);
+}
+
 /* Diamond: 8 MCs on an 8x8 mesh are seed 003's layout (two at each vertex); other counts up to
  * the ring size fit, on the ring; one more is a configuration error naming the limit. */
 static void test_diamond_any_mc_count(void **state) {
@@ -293,6 +333,7 @@ int main(void) {
         cmocka_unit_test(test_dpc_and_data_filtering_sizes),
         cmocka_unit_test(test_data_filtering_conservation),
         cmocka_unit_test(test_partial_fill_replaces),
+        cmocka_unit_test(test_request_controller),
         cmocka_unit_test(test_diamond_any_mc_count),
     };
     return cmocka_run_group_tests_name("sim_gpu", tests, sim_test_group_setup, sim_test_group_teardown);

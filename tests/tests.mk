@@ -12,7 +12,7 @@
 # reuse-distance analyzer against a brute-force reference, the trace parser's errors).
 # tests/test_sim_*.c belong to sim/sim.mk.
 
-TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft test_ba test_reuse test_pcu test_mcast test_codec test_bpc test_bdi test_sc test_fpc test_cpack test_latte
+TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft test_ba test_reuse test_pcu test_mcast test_codec test_bpc test_bdi test_sc test_fpc test_cpack test_latte test_rcwm
 TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))

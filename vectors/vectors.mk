@@ -3,7 +3,7 @@
 # writes (vectors/<unit>, written by `nocpress vectors --unit <unit>`); a new unit adds its
 # folder here and its generator to `nocpress vectors`.
 
-VECTOR_DIRS := vectors/dsm vectors/dpc vectors/ba vectors/pcu vectors/mcast vectors/bdi vectors/bpc vectors/sc vectors/latte
+VECTOR_DIRS := vectors/dsm vectors/dpc vectors/ba vectors/pcu vectors/mcast vectors/bdi vectors/bpc vectors/sc vectors/latte vectors/rcwm
 VECTORS_CHECK_DIR := $(BUILD)/vectors-check
 
 .PHONY: vectors vectors-check

@@ -14,10 +14,11 @@
 #include "vectors_latte.h"
 #include "vectors_mcast.h"
 #include "vectors_pcu.h"
+#include "vectors_rcwm.h"
 #include "vectors_sc.h"
 
 static const char vectors_usage[] =
-    "usage: nocpress vectors [--unit dsm|bdi|dpc|ba|pcu|mcast|bpc|sc|latte] [--out DIR] [--lane-bytes 64|128]\n"
+    "usage: nocpress vectors [--unit dsm|bdi|dpc|ba|pcu|mcast|bpc|sc|latte|rcwm] [--out DIR] [--lane-bytes 64|128]\n"
     "\n"
     "Writes a unit's golden vectors (format: docs/vectors.md) into DIR (default vectors/UNIT,\n"
     "created if missing): for dsm dsm_compressor.hex, dsm_decompressor.hex, dsm_approx.hex and\n"
@@ -26,10 +27,11 @@ static const char vectors_usage[] =
     "for dpc dpc_compressor.hex, dpc_decompressor.hex and dpc_filter_table.hex; for ba\n"
     "ba_tag_ba.hex and ba_tag_lru.hex; for pcu pcu.hex; for mcast mcast_rc.hex and\n"
     "mcast_rc_lookahead.hex; for bpc bpc_compressor.hex and bpc_decompressor.hex; for sc\n"
-    "sc_decompressor.hex and sc_compressor.hex; for latte latte_ctrl.hex and latte_tags.hex.\n"
+    "sc_decompressor.hex and sc_compressor.hex; for latte latte_ctrl.hex and latte_tags.hex;\n"
+    "for rcwm rcwm.hex.\n"
     "Inputs are directed and fixed-seed random; every expected value comes from the C model.\n"
     "The output does not depend on DIR, so a regenerated copy can be diffed byte for byte.\n"
-    "  --unit U        dsm (default), bdi, dpc, ba, pcu, mcast, bpc, sc or latte\n"
+    "  --unit U        dsm (default), bdi, dpc, ba, pcu, mcast, bpc, sc, latte or rcwm\n"
     "  --out DIR       output directory\n"
     "  --lane-bytes N  dsm only: the RTL's LaneBytes parameter: 64 (default) or 128\n";
 
@@ -78,8 +80,9 @@ static int on_vectors_option(void *ctx, int key, const char *val) {
     } else if (key == OPT_UNIT) {
         if (strcmp(val, "dsm") != 0 && strcmp(val, "bdi") != 0 && strcmp(val, "dpc") != 0 && strcmp(val, "ba") != 0 &&
             strcmp(val, "pcu") != 0 && strcmp(val, "mcast") != 0 && strcmp(val, "bpc") != 0 && strcmp(val, "sc") != 0 &&
-            strcmp(val, "latte") != 0) {
-            return cli_usage_error(a->cmd, "--unit must be dsm, bdi, dpc, ba, pcu, mcast, bpc, sc or latte, not '%s'", val);
+            strcmp(val, "latte") != 0 && strcmp(val, "rcwm") != 0) {
+            return cli_usage_error(a->cmd, "--unit must be dsm, bdi, dpc, ba, pcu, mcast, bpc, sc, latte or rcwm, not '%s'",
+                                   val);
         }
         a->unit = val;
     } else if (!cli_parse_lane_bytes(a->cmd, val, &a->lane_bytes)) { /* OPT_LANE */
@@ -113,6 +116,13 @@ int cmd_vectors(int argc, char **argv) {
         }
         out = out == NULL ? "vectors/latte" : out;
         return make_dirs(out) ? vectors_latte_write(out, "nocpress vectors --unit latte") : NP_EXIT_FAIL;
+    }
+    if (strcmp(unit, "rcwm") == 0) {   /* rcwm.hex (docs/rcwm.md 6) */
+        if (lane_given) {
+            return cli_usage_error(argv[0], "--lane-bytes applies to --unit dsm only");
+        }
+        out = out == NULL ? "vectors/rcwm" : out;
+        return make_dirs(out) ? vectors_rcwm_write(out, "nocpress vectors --unit rcwm") : NP_EXIT_FAIL;
     }
     bool bdi = strcmp(unit, "bdi") == 0;
     bool dpc = strcmp(unit, "dpc") == 0;
