@@ -173,7 +173,8 @@ typedef struct {
 
 typedef struct gpu_system gpu_system;
 
-/* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order. */
+/* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order, with its
+ * result; with the simulator's own L1 (lru, bypass) every read once when it issues, r = NULL. */
 typedef void (*gpu_l1_observer)(void *ctx, unsigned sm, uint64_t line, bool write, const ba_result *r);
 
 struct gpu_system {
@@ -202,7 +203,7 @@ struct gpu_system {
     uint64_t events;
     uint64_t now;
     gpu_stats st;
-    gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access */
+    gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access / every other L1 read */
     void *l1_observer_ctx;
     loc_table potential;         /* read requests the MCs accepted, per time window (locality.h) */
 };

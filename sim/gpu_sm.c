@@ -425,7 +425,16 @@ static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_acces
 
 /* The core model's load/store unit: one line request of a global load (false: no MSHR, retry)
  * or store, tagged for request_done. */
-bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) { return issue_read_any(g, s, tag, a); }
+/* issue_read_any, and the observer sees every read of the simulator's own L1 (lru, bypass, the
+ * compressed L1) once, when it issues (r = NULL); tag-unit reads are seen with the unit's decision
+ * in issue_read_tags. */
+static bool read_observed(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) {
+    if (!issue_read_any(g, s, tag, a)) return false;
+    if (g->l1_observer && !config_l1_tag_unit(g->cfg.l1_policy)) tags_observe(g, s, a->addr >> 7, false, NULL);
+    return true;
+}
+
+bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) { return read_observed(g, s, tag, a); }
 void gpu_sm_write(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) { issue_write(g, s, tag, a); }
 
 void sm_issue(gpu_system *g, sm_t *s) {
@@ -440,7 +449,7 @@ void sm_issue(gpu_system *g, sm_t *s) {
             wp->outstanding++;
         } else {
             uint64_t misses = g->st.l1_misses;
-            if (!issue_read_any(g, s, w, a)) {
+            if (!read_observed(g, s, w, a)) {
                 g->st.mshr_stalls++;
                 continue;                             /* this warp waits; try the next one */
             }

@@ -22,6 +22,7 @@
 #include "config.h"
 #include "energy.h"
 #include "gpu.h"
+#include "l1sweep.h"
 #include "memimg.h"
 #include "perfcount.h"
 #include "report.h"
@@ -882,40 +883,6 @@ static int cmd_convert(options *o) {
 
 /* ---- L1 policies: LRU against the BA tag unit (npsim ba-compare; docs/sim.md "L1 policies") ---- */
 
-typedef struct {                 /* each SM's L1 read stream in issue order (the tag unit's view) */
-    reuse_trace *sm;
-    unsigned nsm;
-    bool out_of_memory;
-} l1_streams;
-
-static void record_l1_read(void *ctx, unsigned sm, uint64_t line, bool write, const ba_result *r) {
-    (void)r;
-    l1_streams *s = ctx;
-    if (!write && !reuse_trace_push(&s->sm[sm], line, false)) s->out_of_memory = true;
-}
-
-/* rd0/rd1/rd2 (cmodel reuse.c) of every SM's stream for the L1 geometry, summed over the SMs. */
-static bool reuse_of_streams(const l1_streams *s, unsigned sets, unsigned ways, reuse_report *sum, char *err) {
-    memset(sum, 0, sizeof *sum);
-    sum->sets = sets;
-    sum->ways = ways;
-    for (unsigned i = 0; i < s->nsm; i++) {
-        reuse_report r;
-        np_result res = reuse_analyze(s->sm[i].line, s->sm[i].count, sets, ways, &r, NULL, NULL);
-        if (res != NP_OK) {
-            snprintf(err, ERR_LEN, "reuse analysis of SM %u: %s", i, np_result_name(res));
-            return false;
-        }
-        sum->accesses += r.accesses;
-        sum->distinct += r.distinct;
-        for (unsigned k = 0; k < 3; k++) {
-            sum->rd_set[k] += r.rd_set[k];
-            sum->rd_fa[k] += r.rd_fa[k];
-        }
-    }
-    return true;
-}
-
 #define L1_POLICIES 4
 static const sim_l1_policy l1_compared[L1_POLICIES] = {L1_LRU, L1_TAG_LRU, L1_BA, L1_BYPASS};
 
@@ -927,8 +894,8 @@ typedef struct {
 
 /* One workload under every policy; the reuse breakdown comes from the `ba` run's L1 streams. */
 static bool compare_l1_on(options *o, const mem_image *img, const trace_t *t, l1_workload *w, char *err) {
-    l1_streams streams = {calloc(o->cfg.sms, sizeof(reuse_trace)), o->cfg.sms, false};
-    if (!streams.sm) {
+    l1_streams streams;
+    if (!l1_streams_init(&streams, o->cfg.sms)) {
         snprintf(err, ERR_LEN, "out of memory (L1 streams)");
         return false;
     }
@@ -938,20 +905,15 @@ static bool compare_l1_on(options *o, const mem_image *img, const trace_t *t, l1
         cfg.l1_policy = l1_compared[p];
         if (config_l1_tag_unit(cfg.l1_policy)) ok = config_l1_tags_fit(&cfg, err, ERR_LEN);
         double t0 = cpu_seconds();
-        if (ok) ok = gpu_run_observed(&cfg, img, t, &w->st[p], NULL, cfg.l1_policy == L1_BA ? record_l1_read : NULL,
+        if (ok) ok = gpu_run_observed(&cfg, img, t, &w->st[p], NULL, cfg.l1_policy == L1_BA ? l1_streams_record : NULL,
                                       &streams, err, ERR_LEN);
         if (ok) fprintf(stderr, "npsim: %s, l1 %s: %llu cycles in %.2f s\n", w->name,
                         config_l1_policy_name(cfg.l1_policy), (unsigned long long)w->st[p].completion_cycles,
                         cpu_seconds() - t0);
     }
-    if (ok && streams.out_of_memory) {
-        snprintf(err, ERR_LEN, "out of memory (L1 streams)");
-        ok = false;
-    }
     unsigned sets = o->cfg.l1_kb * 1024u / 128u / o->cfg.l1_assoc;
-    if (ok) ok = reuse_of_streams(&streams, sets, o->cfg.l1_assoc, &w->reuse, err);
-    for (unsigned i = 0; i < streams.nsm; i++) reuse_trace_free(&streams.sm[i]);
-    free(streams.sm);
+    if (ok) ok = l1_streams_reuse(&streams, sets, o->cfg.l1_assoc, &w->reuse, err, ERR_LEN);
+    l1_streams_free(&streams);
     return ok;
 }
 
@@ -1221,6 +1183,67 @@ static int cmd_pcu_sweep(options *o) {
     return ok ? 0 : die(err);
 }
 
+/* ---- L1 capacity and associativity sweep (npsim l1-sweep; seed 002 Figs 7-11, docs/sim.md) ---- */
+
+static bool write_l1_sweep(const options *o, const char *name, const l1sweep_result *res, cJSON *prov, char *err) {
+    char path[1024], png[1024], qdat[1100], qpng[1100], qtitle[1200];
+    snprintf(path, sizeof path, "%s/l1_sweep.txt", o->out);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
+        return false;
+    }
+    l1sweep_print(f, name, res);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/l1_sweep.json", o->out);
+    cJSON *root = l1sweep_json(name, res);
+    cJSON_AddItemToObject(root, "provenance", cJSON_Duplicate(prov, true));
+    bool ok = write_json(root, path, err);
+    cJSON_Delete(root);
+    snprintf(path, sizeof path, "%s/l1_sweep.dat", o->out);
+    snprintf(png, sizeof png, "%s/l1_sweep.png", o->out);
+    char title[600];
+    snprintf(title, sizeof title, "seed 002: L1 reuse and LRU hit rate, %s (%u SMs x %u warps)", name, o->cfg.sms,
+             o->cfg.warps_per_sm);
+    if (ok) ok = l1sweep_write_dat(path, res, err, ERR_LEN);
+    if (ok && (!np_gnuplot_quote(path, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng) ||
+               !np_gnuplot_quote(title, qtitle, sizeof qtitle))) {
+        snprintf(err, ERR_LEN, "l1-sweep: output path or name cannot be quoted for gnuplot");
+        ok = false;
+    }
+    if (!ok) return false;
+    char script[4096], gp[1024];
+    l1sweep_script(script, sizeof script, qdat, qpng, qtitle);
+    snprintf(gp, sizeof gp, "%s/l1_sweep.gp", o->out);
+    if (!np_run_gnuplot(gp, script, err, ERR_LEN)) return false;
+    printf("l1-sweep: wrote %s/l1_sweep.{txt,json,dat,gp,png}\n", o->out);
+    return true;
+}
+
+/* npsim l1-sweep: one workload (--pattern P or --trace T) on every L1 option of seed 002 Table 2,
+ * LRU, with each point's rd0/rd1/rd2 of the SMs' own read streams. */
+static int cmd_l1_sweep(options *o) {
+    char err[ERR_LEN];
+    mem_image img;
+    if (!load_image(o, &img, false, err)) return die(err);
+    trace_t t;
+    trace_init(&t);
+    const char *name = o->trace ? o->trace : o->pattern;
+    bool ok = o->trace ? trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN)
+                       : tracegen(o->pattern, &o->cfg, &img, o->per_warp, &t, err, ERR_LEN);
+    l1sweep_result *res = ok ? calloc(L1SWEEP_POINTS, sizeof *res) : NULL;
+    if (ok && !res) snprintf(err, ERR_LEN, "out of memory");
+    ok = ok && res && l1sweep_run(&o->cfg, &img, &t, res, err, ERR_LEN);
+    trace_free(&t);
+    cJSON *prov = provenance_json(o, &img, false);
+    memimg_free(&img);
+    if (ok) l1sweep_print(stdout, name, res);
+    if (ok && o->out) ok = write_l1_sweep(o, name, res, prov, err);
+    cJSON_Delete(prov);
+    free(res);
+    return ok ? 0 : die(err);
+}
+
 /* ---- synthetic traffic --------------------------------------------------------------------- */
 
 static int cmd_traffic(options *o) {
@@ -1416,6 +1439,9 @@ static const command commands[] = {
      "L1 lru vs tag-lru vs ba vs bypass on every generated workload; DIR/ba_compare.{txt,json}"},
     {"pcu-sweep", cmd_pcu_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
      "packet coalescing: XY-XY / XY-YX x RGRs off, 64..1024; DIR/pcu_sweep.{txt,json,dat,gp,png}"},
+    {"l1-sweep", cmd_l1_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+     "seed 002's L1 options (16..256 KiB at 8 ways, 16 KiB at 8..64 ways), LRU: hit rate, rd0/rd1/rd2, IPC; "
+     "DIR/l1_sweep.{txt,json,dat,gp,png}"},
     {"codecs", cmd_codecs, 0, OUT_NONE, 0, true, "", "reply compressors and where their latencies come from"},
     {"help-config", cmd_help_config, 0, OUT_NONE, 0, false, "", "every configuration key, its value and meaning"},
 };

@@ -14,6 +14,8 @@
 #                   (sim/configs/booksim_mesh.cfg; issue 19's BookSim figures printed beside)
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
+#   make sim-l1-sweep  seed 002's L1 capacity / associativity sweep (LRU, rd0/rd1/rd2 per point), one
+#                   GNU parallel job per workload; $(BUILD)/sim/l1_sweep/W/l1_sweep.{txt,json,dat,gp,png}
 #   make sim-pcu    packet coalescing units at the MCs: XY-XY and XY-YX, RGRs off/64..1024, on the
 #                   workloads with inter-core sharing; $(BUILD)/sim/pcu_sweep.{txt,json,dat,png}
 #   make sim-latte  compressed L1 (seed 004): none vs Static-BDI vs Static-SC vs LATTE-CC vs
@@ -46,7 +48,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte npsim
+.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -156,6 +158,19 @@ sim-pcu: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) pcu-sweep $(SIM_ARGS) --out $(SIM_DIR)
 	@echo "sim-pcu: table in $(SIM_DIR)/pcu_sweep.txt, per-run JSON in $(SIM_DIR)/pcu_sweep.json, plot $(SIM_DIR)/pcu_sweep.png"
+
+## sim-l1-sweep: seed 002 Figs 7-11: L1 16..256 KiB (8 ways) and 16 KiB at 8..64 ways, LRU, hit rate and rd0/rd1/rd2 per point; one GNU parallel job per workload, PNGs
+# Table 2's machine (14 SMs of 48 warps, 128 KB of L2 per MC) on the Fermi crossbar, as make paper's seed 002 rows.
+SIM_L1_SWEEP_WORKLOADS := stencil graph mix atax
+SIM_L1_SWEEP_ARGS      := -c sim/configs/fermi_crossbar.cfg core=sm sms=14 warps_per_sm=48 l2_kb=128
+sim-l1-sweep: $(NPSIM)
+	@bash sim/paper/deps.sh parallel
+	@for w in $(SIM_L1_SWEEP_WORKLOADS); do mkdir -p $(SIM_DIR)/l1_sweep/$$w; done
+	parallel --will-cite -j$(JOBS) --joblog $(SIM_DIR)/l1_sweep/joblog --results $(SIM_DIR)/l1_sweep/parallel \
+	  $(NPSIM) l1-sweep $(SIM_L1_SWEEP_ARGS) $(SIM_ARGS) --pattern {} --out $(SIM_DIR)/l1_sweep/{} \
+	  ::: $(SIM_L1_SWEEP_WORKLOADS) > /dev/null
+	@for w in $(SIM_L1_SWEEP_WORKLOADS); do cat $(SIM_DIR)/l1_sweep/$$w/l1_sweep.txt; done
+	@echo "sim-l1-sweep: $(SIM_DIR)/l1_sweep/WORKLOAD/l1_sweep.{txt,json,dat,gp,png}"
 
 ## sim-latte: compressed L1 (seed 004, docs/latte.md): none vs Static-BDI/SC vs LATTE-CC vs Adaptive-Hit-Count on graph; capacity and mode-per-EP plot
 sim-latte: $(NPSIM)
