@@ -173,9 +173,12 @@ sim-l1-sweep: $(NPSIM)
 	@echo "sim-l1-sweep: $(SIM_DIR)/l1_sweep/WORKLOAD/l1_sweep.{txt,json,dat,gp,png}"
 
 ## sim-latte: compressed L1 (seed 004, docs/latte.md): none vs Static-BDI/SC vs LATTE-CC vs Adaptive-Hit-Count on graph; capacity and mode-per-EP plot
+# SIM_LATTE_PER_WARP: accesses per warp (run length: LATTE-CC adapts once per 10-EP period, docs/sim.md)
+SIM_LATTE_PER_WARP ?= 96
 sim-latte: $(NPSIM)
 	mkdir -p $(SIM_DIR)/latte
-	$(NPSIM) latte-compare -c sim/configs/seed004_core.cfg $(SIM_ARGS) --pattern graph --per-warp 96 --out $(SIM_DIR)/latte
+	$(NPSIM) latte-compare -c sim/configs/seed004_core.cfg $(SIM_ARGS) --pattern graph --per-warp $(SIM_LATTE_PER_WARP) \
+	  --out $(SIM_DIR)/latte
 
 # ---- libFuzzer targets of the simulator's parsers (FUZZ_SIM_TARGETS, run by make fuzz) ---------
 # One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources
