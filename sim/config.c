@@ -127,6 +127,10 @@ static const key_def keys[] = {
     {"pcu_rgrs", KT_UINT, OFF(pcu_rgrs), 0, 1024, NULL, 0,
      "packet coalescing unit at each MC: request grouping registers, 0 = off, 2..1024 (docs/pcu.md)"},
     {"pcu_wb", KT_UINT, OFF(pcu_wb), 1, 64, NULL, 0, "PCU write buffer entries"},
+    {"warppool_entries", KT_UINT, OFF(warppool_entries), 0, 4096, NULL, 0,
+     "core = sm: Warppool inter-warp coalescer entries per SM before the L1 (seed 003 sec. 5.1); 0 = none"},
+    {"warppool_delay", KT_UINT, OFF(warppool_delay), 0, 64, NULL, 0,
+     "Warppool: cycles a request waits for other warps' requests before its entry may access the L1"},
     {"gen_share", KT_UINT, OFF(gen_share), 0, 16, NULL, 0,
      "gen-trace sharing: mapreduce SMs per group (0 = 2); stencil tile width in lines (0 = row bands)"},
     {"mc_ni_queue", KT_UINT, OFF(mc_ni_queue), 1, 4096, NULL, 0, "MC network-interface input queue (packets)"},
@@ -208,6 +212,8 @@ void config_default(sim_config *cfg) {
     cfg->rc_fdr_pct = RCWM_DEFAULT_FDR_PCT;
     cfg->pcu_rgrs = 0;
     cfg->pcu_wb = 4;
+    cfg->warppool_entries = 0;
+    cfg->warppool_delay = 4;
     snprintf(cfg->compressor, sizeof cfg->compressor, "none");
     cfg->approx_bits = 12;
     snprintf(cfg->approx_regions, sizeof cfg->approx_regions, "float32");
@@ -419,6 +425,8 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
     if (config_l1_tag_unit(cfg->l1_policy) && !config_l1_tags_fit(cfg, err, len)) return false;
     if (cfg->l1_compression != L1C_NONE && !config_l1_compression_fits(cfg, err, len)) return false;
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
+    if (cfg->warppool_entries && cfg->core != CORE_SM)
+        return fail(err, len, "config: warppool_entries > 0 needs core = sm (the pool sits after the load/store unit)");
     if (cfg->pcu_rgrs && cfg->sms > 64)
         return fail(err, len, "config: pcu_rgrs > 0 needs at most 64 SMs (one destination bit each), not %u", cfg->sms);
     unsigned nodes = config_nodes(cfg);

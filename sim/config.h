@@ -99,6 +99,8 @@ typedef struct {
     unsigned rc_window, rc_ica_pct, rc_fdr_pct;   /* their window size and thresholds (Table 5.1) */
     unsigned pcu_rgrs;           /* packet coalescing unit per MC: RGRs, 0 = no PCU (docs/sim.md "Packet coalescing") */
     unsigned pcu_wb;             /* PCU write buffer entries */
+    unsigned warppool_entries;   /* core = sm: Warppool entries per SM, 0 = none (docs/sim.md "Warppool") */
+    unsigned warppool_delay;     /* cycles a request waits in the pool before its entry may access the L1 */
     sim_core core;               /* none | sm */
     unsigned schedulers_per_sm;  /* core = sm: warp schedulers per SM */
     sim_scheduler scheduler;     /* gto | lrr | youngest */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gpu.h"
+#include "warppool.h"
 
 #define NEVER UINT64_MAX          /* a register whose load has not returned yet */
 #define MAX_SCHED 8u
@@ -56,6 +57,7 @@ struct core_sm {
     /* load/store unit: one global memory instruction at a time, one line request per cycle */
     uint32_t lsu_inst;            /* GPU_NONE when free */
     uint16_t lsu_next, lsu_tag, lsu_warp;
+    warppool *pool;               /* warppool_entries > 0: the inter-warp coalescer before the L1 (warppool.h) */
     unsigned sched;
     uint64_t unit_free[MAX_SCHED][LAT_CLASSES];   /* cycle each scheduler's class unit can start again */
     uint32_t last[MAX_SCHED];     /* warp last issued (greedy), NO_WARP: none */
@@ -187,6 +189,11 @@ bool core_build(gpu_system *g, char *err, size_t err_len) {
         c->sched = sched;
         c->lsu_inst = GPU_NONE;
         c->ld_free = GPU_NONE;
+        if (g->cfg.warppool_entries && (!(c->pool = malloc(sizeof *c->pool)) ||
+                                        !wp_init(c->pool, g->cfg.warppool_entries))) {
+            ok = oom(err, err_len);
+            break;
+        }
         for (unsigned j = 0; j < MAX_SCHED; j++) {
             c->last[j] = NO_WARP;
             c->last_slot[j] = c->run_warp[j] = -1;
@@ -246,6 +253,8 @@ void core_free(gpu_system *g) {
         free(c->regs);
         free(c->blk);
         free(c->ld);
+        if (c->pool) wp_free(c->pool);
+        free(c->pool);
         free(c);
         g->sm[i].core = NULL;
     }
@@ -254,7 +263,7 @@ void core_free(gpu_system *g) {
 bool core_sm_done(const gpu_system *g, const sm_t *s) {
     const struct core_sm *c = s->core;
     return c->warps_left == 0 && c->lsu_inst == GPU_NONE && c->ld_used == 0 && s->unfinished == 0 &&
-           g->now >= c->drain_at;
+           (!c->pool || wp_empty(c->pool)) && g->now >= c->drain_at;
 }
 
 static uint32_t load_alloc(struct core_sm *c) {
@@ -309,8 +318,37 @@ static void load_part_done(gpu_system *g, struct core_sm *c, unsigned tag, uint6
     if (cw->done) block_maybe_retire(c, &c->blk[cw->block], g->now);
 }
 
+/* Warppool: an L1 access of pool entry e carries the tag CORE_TAG_POOL + e (load tags stay below
+ * 32768, load_alloc); its completion completes every request the entry serves. */
+#define CORE_TAG_POOL 0x8000u
+
+static void pool_done(gpu_system *g, sm_t *s, uint32_t id, uint64_t at) {
+    struct core_sm *c = s->core;
+    const wp_entry *e = &c->pool->e[id];
+    for (unsigned k = 0; k < e->n; k++) load_part_done(g, c, e->tag[k], at);
+    s->unfinished -= e->n - 1u;   /* the L1 completed the entry's access; the merged requests with it */
+    wp_release(c->pool, id);
+}
+
 void core_access_done(gpu_system *g, sm_t *s, unsigned tag) {
-    if (tag != CORE_TAG_STORE) load_part_done(g, s->core, tag, g->now);
+    struct core_sm *c = s->core;
+    if (tag == CORE_TAG_STORE) return;
+    if (c->pool && tag >= CORE_TAG_POOL) pool_done(g, s, tag - CORE_TAG_POOL, g->now);
+    else load_part_done(g, c, tag, g->now);
+}
+
+/* Warppool: the oldest waiting entry whose merge delay has passed makes its one L1 access (FIFO
+ * selection, seed 003 sec. 5.1); no MSHR for it: it waits, and so does every entry behind it. */
+static void pool_step(gpu_system *g, sm_t *s, struct core_sm *c) {
+    uint32_t id = wp_ready(c->pool, g->now);
+    if (id == WP_NONE) return;
+    uint64_t hits = g->st.l1_hits;
+    if (!gpu_sm_read(g, s, CORE_TAG_POOL + id, &c->pool->e[id].acc)) {
+        g->st.mshr_stalls++;
+        return;
+    }
+    wp_sent(c->pool, id);
+    if (g->st.l1_hits != hits) pool_done(g, s, id, g->now + s->hit_cycles);
 }
 
 /* The load/store unit sends its instruction's next line request into the L1. */
@@ -320,6 +358,15 @@ static void lsu_step(gpu_system *g, sm_t *s, struct core_sm *c) {
     if (in->op == OP_ST) {
         gpu_sm_write(g, s, c->lsu_tag, a);
     } else {
+        if (c->pool) {                            /* Warppool: into the pool, merged or in a new entry */
+            if (!wp_insert(c->pool, a, c->lsu_tag, g->now, g->cfg.warppool_delay)) {
+                g->st.lsu_mshr_retries++;         /* the pool is full: retry next cycle */
+                return;
+            }
+            g->st.lsu_requests++;
+            if (++c->lsu_next == in->nacc) c->lsu_inst = GPU_NONE;
+            return;
+        }
         uint64_t hits = g->st.l1_hits;
         if (!gpu_sm_read(g, s, c->lsu_tag, a)) {  /* the MSHRs cannot take it: retry next cycle */
             g->st.mshr_stalls++;
@@ -421,6 +468,7 @@ static void issue(gpu_system *g, sm_t *s, struct core_sm *c, unsigned j, uint32_
 void core_step(gpu_system *g, sm_t *s) {
     struct core_sm *c = s->core;
     uint64_t now = g->now;
+    if (c->pool) pool_step(g, s, c);
     if (c->lsu_inst != GPU_NONE) lsu_step(g, s, c);
     if (c->warps_left == 0) return;
     unsigned policy = g->cfg.scheduler;
@@ -483,6 +531,12 @@ void core_collect(gpu_system *g) {
                 g->st.sched_run_cycles += c->run_issues[j];
                 c->run_warp[j] = -1;
             }
+        if (c->pool) {
+            g->st.wp_entries = c->pool->cap;
+            g->st.wp_merged += c->pool->merged;
+            g->st.wp_accesses += c->pool->accesses;
+            g->st.wp_full += c->pool->full_cycles;
+        }
         if (i < 256) {
             g->st.sm_instructions[i] = c->instructions;
             g->st.sm_cycles[i] = c->instructions ? c->last_issue + 1 : 0;

@@ -167,6 +167,7 @@ typedef struct {
     uint64_t wide_waits;                                 /* issues delayed by a register Accel-Sim (MAX_DST 1) does not reserve */
     uint64_t wide_wait_cycles;                           /* the cycles those delays added */
     uint64_t barriers;                                   /* barrier releases */
+    uint64_t wp_entries, wp_merged, wp_accesses, wp_full; /* Warppool (warppool.h): entries per SM; requests merged, L1 accesses, full cycles */
     /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
     l1c_stats l1c;
 } gpu_stats;

@@ -75,6 +75,14 @@ void *report_core_json(const gpu_stats *st) {
     cJSON_AddNumberToObject(o, "wide_register_waits", (double)st->wide_waits);
     cJSON_AddNumberToObject(o, "wide_register_wait_cycles", (double)st->wide_wait_cycles);
     cJSON_AddNumberToObject(o, "barrier_releases", (double)st->barriers);
+    if (st->wp_entries) {                                /* Warppool (docs/sim.md "Warppool") */
+        cJSON *wp = cJSON_AddObjectToObject(o, "warppool");
+        cJSON_AddNumberToObject(wp, "entries", (double)st->wp_entries);
+        cJSON_AddNumberToObject(wp, "l1_accesses", (double)st->wp_accesses);
+        cJSON_AddNumberToObject(wp, "merged_requests", (double)st->wp_merged);
+        cJSON_AddNumberToObject(wp, "merged_fraction", ratio((double)st->wp_merged, (double)(st->wp_merged + st->wp_accesses)));
+        cJSON_AddNumberToObject(wp, "full_cycles", (double)st->wp_full);
+    }
     return o;
 }
 
