@@ -17,8 +17,8 @@
 //
 // Latency / throughput: 32 / K + 2 cycles (6 at the default 8): the input edge, 32 / K lookup
 // edges and the output register (each group's pack and append overlap the next lookup). One
-// line at a time: in_ready_o is low while a line is in flight, so a line every 32 / K + 2
-// cycles.
+// line at a time: in_ready_o is low while a line is in flight or its result waits in the output
+// register, so a line every 32 / K + 2 cycles when the output is not stalled.
 //
 // Configuration: cfg_we_i / cfg_addr_i / cfg_data_i write one word of the code-table image
 // (sc_code_table). Write only while no line is in flight (in_ready_o high and no input
@@ -66,7 +66,9 @@ module sc_compressor #(
   wire       append  = busy_q && cycle_q >= 6'd1 && cycle_q < Last;  // not the last: that one
   wire       first   = cycle_q == 6'd1;                                // goes to the output
 
-  assign in_ready_o = !busy_q;
+  // One line at a time, the output register included (as BPC's tops): a new line only when the
+  // last one's result has left or leaves at this edge.
+  assign in_ready_o = !busy_q && out_in_ready;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin

@@ -12,7 +12,8 @@
 // Latency / throughput: ceil(32 / SymbolsPerCycle) + 1 cycles (9 at the default 4): the input
 // edge loads the stream register, each decode cycle shifts it by the bits its symbols used, and
 // the last one writes the output register. One line at a time: in_ready_o is low while a line
-// is being decoded, so a line every ceil(32 / SymbolsPerCycle) + 1 cycles.
+// is being decoded or its result waits in the output register, so a line every
+// ceil(32 / SymbolsPerCycle) + 1 cycles when the output is not stalled.
 //
 // Configuration: cfg_we_i / cfg_addr_i / cfg_data_i write one word of the DeLUT image
 // (sc_delut). Write only while no line is in flight (in_ready_o high and no input offered): a
@@ -82,7 +83,9 @@ module sc_decompressor #(
   wire          advance = busy_q && (!last || out_in_ready);
   wire          load = in_valid_i && in_ready_o;
 
-  assign in_ready_o = !busy_q;
+  // One line at a time, the output register included (as BPC's tops): a new line only when the
+  // last one's result has left or leaves at this edge.
+  assign in_ready_o = !busy_q && out_in_ready;
 
   // ---- the slot chain -------------------------------------------------------------------
   wire [WinBits-1:0] window = stream_q[WinBits-1:0];

@@ -127,8 +127,19 @@ Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
 
 // ---- the boundary ----------------------------------------------------------------------------
 
-Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop)
+Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const void *comp_state)
     : sc_module(name), in("in"), out("out"), clk("clk"), codec_(codec), dir_(dir), hop_(hop) {
+    if (codec->state_bytes) {
+        state_.assign(codec->state_bytes, 0);
+        np_codec_init(codec, state_.data());
+        if (comp_state) {
+            if (dir == Dir::kCompress) std::memcpy(state_.data(), comp_state, codec->state_bytes);
+            else np_codec_sync(codec, state_.data(), comp_state);
+        }
+        std::vector<uint32_t> words(4096);
+        const size_t n = np_codec_cfg_image(codec, state_.data(), dir == Dir::kDecompress, words.data(), words.size());
+        cfg_.assign(words.begin(), words.begin() + static_cast<long>(n));
+    }
     in.register_b_transport(this, &Unit::b_transport);
     SC_METHOD(on_rise);
     sensitive << clk.pos();
@@ -162,7 +173,8 @@ void Unit::on_fall() {
     // The output queue's room in this cycle, decided before the edge: counts the results already
     // in it, including the one the downstream may take at this very edge.
     out_room_ = outq_.size() < kOutDepth;
-    core_fall(offer_, out_room_);
+    // While the table loads, the core sees no offer.
+    core_fall(now_cycle() >= first_offer_cycle() ? offer_ : nullptr, out_room_);
 }
 
 void Unit::on_rise() {
@@ -170,7 +182,7 @@ void Unit::on_rise() {
         core_edge(nullptr, false);
         return;
     }
-    Txn *o = offer_;
+    Txn *o = edge_cycle() >= first_offer_cycle() ? offer_ : nullptr;
     if (core_edge(o, out_room_) && o) {
         o->accept[hop_] = edge_cycle();
         offer_ = nullptr;
@@ -211,24 +223,27 @@ unsigned Unit::mode_port() const {
 void Unit::model_compute(Txn &t) const {
     np_codec_opts opts{};
     opts.map = t.map;
+    void *state = state_.empty() ? nullptr : const_cast<uint8_t *>(state_.data());
     if (dir_ == Dir::kCompress) {
         std::memset(t.stream, 0, sizeof t.stream);
         unsigned fill = 0;
-        if (np_codec_compress(codec_, nullptr, &opts, t.line, t.stream, kStreamBytes, &t.bits, &fill) != NP_OK)
+        if (np_codec_compress(codec_, state, &opts, t.line, t.stream, kStreamBytes, &t.bits, &fill) != NP_OK)
             SC_REPORT_FATAL("np_sc", "C model compress failed");
     } else {
-        t.err = np_codec_decompress(codec_, nullptr, &opts, t.stream, t.bits, t.out, kLineBytes) != NP_OK;
+        t.err = np_codec_decompress(codec_, state, &opts, t.stream, t.bits, t.out, kLineBytes) != NP_OK;
     }
 }
 
 // ---- the model form ----------------------------------------------------------------------------
 
 ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t,
-                     uint64_t inject_flip_seq)
-    : Unit(name, codec, dir, hop), timing_(t), inject_flip_seq_(inject_flip_seq), stage_(t.latency, nullptr) {
-    if (codec->state_bytes != 0)
+                     uint64_t inject_flip_seq, const void *comp_state)
+    : Unit(name, codec, dir, hop, comp_state), timing_(t), inject_flip_seq_(inject_flip_seq), stage_(t.latency, nullptr) {
+    // A trained codec's state is fixed between rebuilds (SC's tables); one that changes with
+    // every line (C-Pack's synchronised dictionary) would need both sides kept in step.
+    if (codec->state_bytes != 0 && !(codec->flags & NP_CODEC_TRAINED))
         throw std::runtime_error(std::string("codec ") + codec->name +
-                                 " keeps state between lines: its model form is not built yet");
+                                 " changes its state with every line: its model form is not built yet");
 }
 
 std::string ModelUnit::describe() const {
@@ -300,12 +315,12 @@ static const RtlEntry *find_rtl(const char *top) {
 bool has_rtl(const np_codec *c, Dir d) { return find_rtl(unit_top(c, d)) != nullptr; }
 
 std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
-                                const TimingSources &src) {
+                                const TimingSources &src, const void *comp_state) {
     if (!c) throw std::runtime_error("no such codec");
     if (f == Form::kModel) {
         Timing t = resolve_timing(c, d, src);
         t.latency += src.inject_extra_latency;
-        return std::unique_ptr<Unit>(new ModelUnit(name, c, d, hop, t, src.inject_flip_seq));
+        return std::unique_ptr<Unit>(new ModelUnit(name, c, d, hop, t, src.inject_flip_seq, comp_state));
     }
     const RtlEntry *e = find_rtl(unit_top(c, d));
     if (!e) {
@@ -313,7 +328,7 @@ std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form
                                  (d == Dir::kCompress ? " compressor" : " decompressor") + " (top " +
                                  (unit_top(c, d) ? unit_top(c, d) : "none") + " not in SC_TOPS)");
     }
-    return std::unique_ptr<Unit>(e->make(name, c, d, hop));
+    return std::unique_ptr<Unit>(e->make(name, c, d, hop, comp_state));
 }
 
 }  // namespace np_sc

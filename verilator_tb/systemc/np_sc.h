@@ -15,6 +15,11 @@
 // The form only changes the core between the input offer and the output queue: the model form runs
 // the C model (the oracle, codec.h registry) in an elastic pipeline of `latency` stages with an
 // initiation interval; the rtl form drives the Verilated top's pins (np_sc_rtl.h).
+// A trained codec (SC) is given its compressor side's trained state: each side keeps its own copy
+// (the decompressor's synchronised from it, np_codec_sync), and a side whose RTL top has a
+// configuration port (np_codec_cfg_image) spends the cycles after reset loading that image, one
+// word per cycle (kResetCycles .. kResetCycles + words - 1), in both forms: no offer is taken
+// before cycle kResetCycles + words.
 #ifndef NP_SC_H
 #define NP_SC_H
 
@@ -107,7 +112,8 @@ public:
     tlm_utils::simple_initiator_socket<Unit> out;
     sc_core::sc_in<bool> clk;
 
-    Unit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop);
+    // comp_state: a trained codec's compressor-side state blob (copied), or null (its reset state).
+    Unit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const void *comp_state = nullptr);
     virtual ~Unit() {}
     SC_HAS_PROCESS(Unit);
 
@@ -119,6 +125,10 @@ public:
     virtual void trace_to(const std::string &, uint64_t) {}
     uint64_t accepted() const { return accepted_; }
     uint64_t delivered() const { return delivered_; }
+    // The configuration-port image this side loads after reset (empty: none), and the first
+    // cycle at which an offer can be taken.
+    const std::vector<uint32_t> &cfg_words() const { return cfg_; }
+    uint64_t first_offer_cycle() const { return kResetCycles + cfg_.size(); }
 
 protected:
     // The core, called at every rising edge (after reset) with the pending offer (or null) and
@@ -136,6 +146,8 @@ protected:
     const np_codec *codec_;
     Dir dir_;
     unsigned hop_;
+    std::vector<uint8_t> state_;    // this side's state blob (empty for a stateless codec)
+    std::vector<uint32_t> cfg_;     // its configuration-port image
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
@@ -156,7 +168,7 @@ private:
 class ModelUnit : public Unit {
 public:
     ModelUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t,
-              uint64_t inject_flip_seq = ~0ull);
+              uint64_t inject_flip_seq = ~0ull, const void *comp_state = nullptr);
     Form form() const override { return Form::kModel; }
     std::string describe() const override;
 
@@ -172,7 +184,7 @@ private:
 // ---- the factory ----------------------------------------------------------------------------
 // An rtl maker builds the Verilated top's wrapper; the table is filled from np_sc.mk's SC_TOPS
 // (a generated file with one NP_SC_RTL_TOP line per top), so adding a unit is one entry there.
-using RtlMaker = std::function<Unit *(const char *name, const np_codec *, Dir, unsigned hop)>;
+using RtlMaker = std::function<Unit *(const char *name, const np_codec *, Dir, unsigned hop, const void *comp_state)>;
 struct RtlEntry {
     const char *top;
     RtlMaker make;
@@ -182,9 +194,10 @@ bool register_rtl(const char *top, RtlMaker make);
 const char *unit_top(const np_codec *c, Dir d);   // the RTL top of that side, or null
 bool has_rtl(const np_codec *c, Dir d);
 // Makes a unit of the codec's compressor or decompressor in the given form; throws
-// std::runtime_error naming what is missing (an unknown codec, no RTL for it).
+// std::runtime_error naming what is missing (an unknown codec, no RTL for it). comp_state: a
+// trained codec's compressor-side state (both sides start from it), null for the reset state.
 std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
-                                const TimingSources &src);
+                                const TimingSources &src, const void *comp_state = nullptr);
 
 // ---- the reply-path platform (np_sc_platform.cpp) -------------------------------------------
 

@@ -130,14 +130,28 @@ std::string hex(const uint8_t *b, size_t n) {
 }
 
 // Lines from DATA_DIR with a random critical map for the filtering codecs, and (for a
-// decompressor under test) the C compressor's stream.
-std::vector<Txn> make_txns(const Args &a, const np_codec *c, Dir d) {
+// decompressor under test) the C compressor's stream. A trained codec (SC) first trains its
+// compressor-side state on the run's own lines, in order (the ratio table's convention,
+// docs/sc.md 2.4); *state gets it (empty for other codecs), and every unit starts from it.
+std::vector<Txn> make_txns(const Args &a, const np_codec *c, Dir d, std::vector<uint8_t> *state) {
     LineFeed feed(a.data, a.seed);
     std::vector<Txn> v(a.count);
     for (uint64_t i = 0; i < a.count; i++) {
+        v[i].seq = i;
+        feed.next(v[i].line);
+    }
+    state->clear();
+    if (c->state_bytes) {
+        state->assign(c->state_bytes, 0);
+        np_codec_init(c, state->data());
+        if (c->flags & NP_CODEC_TRAINED) {
+            for (const Txn &t : v) np_codec_observe(c, state->data(), t.line);
+            if (np_codec_rebuild(c, state->data()) != NP_OK) throw std::runtime_error("C model rebuild failed");
+        }
+    }
+    void *st = state->empty() ? nullptr : state->data();
+    for (uint64_t i = 0; i < a.count; i++) {
         Txn &t = v[i];
-        t.seq = i;
-        feed.next(t.line);
         if (c->flags & NP_CODEC_FILTERS) t.map = 1u + static_cast<unsigned>((i * 0x9E3779B1u >> 7) % 15u);
         // The oracle's fill (what the receiver must reproduce) and, for a decompressor under
         // test, the stream it receives.
@@ -146,7 +160,7 @@ std::vector<Txn> make_txns(const Args &a, const np_codec *c, Dir d) {
         size_t bits = 0;
         unsigned fill = 0;
         uint8_t buf[kStreamBytes + 8] = {0};
-        if (np_codec_compress(c, nullptr, &opts, t.line, buf, kStreamBytes, &bits, &fill) != NP_OK)
+        if (np_codec_compress(c, st, &opts, t.line, buf, kStreamBytes, &bits, &fill) != NP_OK)
             throw std::runtime_error("C model compress failed on a data line");
         t.fill = fill;
         if (d == Dir::kDecompress) {
@@ -265,7 +279,9 @@ int run_unit(const Args &a) {
         std::unique_ptr<Sink> sink;
     };
     std::vector<Chain> chains(forms.size());
-    const std::vector<Txn> base = make_txns(a, c, a.dir);
+    std::vector<uint8_t> state;
+    const std::vector<Txn> base = make_txns(a, c, a.dir, &state);
+    const void *trained = state.empty() ? nullptr : state.data();
     uint64_t compared = 0, max_cycle = 0;
     std::vector<uint8_t> seen(forms.size() > 1 ? a.count : 0, 0);
 
@@ -299,7 +315,7 @@ int run_unit(const Args &a) {
         ch.txns = base;
         const std::string sfx = std::string("_") + form_name(forms[k]);
         ch.src.reset(new Source(("src" + sfx).c_str(), ch.txns, gaps));
-        ch.unit = make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing);
+        ch.unit = make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing, trained);
         ch.unit->clk(clock.clk);
         if (forms[k] == Form::kRtl && a.replay && !a.fst.empty()) ch.unit->trace_to(a.fst, a.trace_from);
         ch.sink.reset(new Sink(("sink" + sfx).c_str(), stalls, 1, [&, k](Txn &t) {
@@ -368,12 +384,14 @@ int run_platform(const Args &a) {
                 c->name, form_name(a.comp), form_name(a.decomp), a.count, a.seed, a.gap, a.stall, a.link.flit_bits,
                 a.link.latency, a.link.credits, a.link.stall, a.zero_load ? " zero_load" : "");
     Clock clock;
-    std::vector<Txn> txns = make_txns(a, c, Dir::kCompress);
+    std::vector<uint8_t> state;
+    std::vector<Txn> txns = make_txns(a, c, Dir::kCompress, &state);
+    const void *trained = state.empty() ? nullptr : state.data();
     const StallProfile gaps{a.seed, 1, a.gap}, stalls{a.seed, 2, a.stall};
     Source src("src", txns, gaps);
-    std::unique_ptr<Unit> comp = make_unit("comp", c, Dir::kCompress, a.comp, 0, a.timing);
+    std::unique_ptr<Unit> comp = make_unit("comp", c, Dir::kCompress, a.comp, 0, a.timing, trained);
     Channel chan("chan", 1, a.link);
-    std::unique_ptr<Unit> decomp = make_unit("decomp", c, Dir::kDecompress, a.decomp, 2, a.timing);
+    std::unique_ptr<Unit> decomp = make_unit("decomp", c, Dir::kDecompress, a.decomp, 2, a.timing, trained);
     if (a.replay && !a.fst.empty()) {   // only the replay of a failure writes waveforms
         comp->trace_to(a.fst + ".comp.fst", a.trace_from);
         decomp->trace_to(a.fst + ".decomp.fst", a.trace_from);

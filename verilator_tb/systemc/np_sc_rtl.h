@@ -2,7 +2,9 @@
 //
 // RtlUnit<V> finds the top's ports by name at compile time (C++17 detection): a compressor has
 // in_line_i -> out_bits_o/out_len_o, a decompressor in_bits_i/in_len_i -> out_line_o/out_err_o;
-// in_map_i, in_mode_i and out_map_o are driven or read when the top has them. Every top has
+// in_map_i, in_mode_i and out_map_o are driven or read when the top has them. A top with a
+// configuration port (cfg_we_i, cfg_addr_i, cfg_data_i: SC's tables) gets the unit's image
+// (Unit::cfg_words) written one word per cycle after reset, cfg_we_i low otherwise. Every top has
 // clk_i, rst_ni and the valid/ready pair of docs/conventions.md "Handshakes" on both sides.
 // The adapter drives in_valid_i with the offer posted at the falling edge and holds it (and the
 // data) until a rising edge sees in_ready_o high; it drives out_ready_i with the output queue's
@@ -50,6 +52,9 @@ NP_SC_PORT(out_len_o)
 NP_SC_PORT(out_line_o)
 NP_SC_PORT(out_err_o)
 NP_SC_PORT(out_map_o)
+NP_SC_PORT(cfg_we_i)
+NP_SC_PORT(cfg_addr_i)
+NP_SC_PORT(cfg_data_i)
 #undef NP_SC_PORT
 
 // Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
@@ -107,11 +112,15 @@ class RtlUnit : public Unit {
     static_assert(kComp != has_in_bits_i<V>::value, "a codec top has in_line_i or in_bits_i");
 
 public:
-    RtlUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const char *top)
-        : Unit(name, codec, dir, hop), top_(top), dut_("dut") {
+    RtlUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const char *top,
+            const void *comp_state)
+        : Unit(name, codec, dir, hop, comp_state), top_(top), dut_("dut") {
         if ((dir == Dir::kCompress) != kComp)
             throw std::runtime_error(std::string(top) + " is not a " +
                                      (dir == Dir::kCompress ? "compressor" : "decompressor"));
+        if (has_cfg_we_i<V>::value != !cfg_.empty())
+            throw std::runtime_error(std::string(top) + (cfg_.empty() ? " has a configuration port but codec " +
+                                     std::string(codec->name) + " gives it no image" : " has no configuration port"));
         dut_.clk_i(clk);
         dut_.rst_ni(rst_n_);
         dut_.in_valid_i(in_valid_);
@@ -128,6 +137,11 @@ public:
         if constexpr (has_out_line_o<V>::value) dut_.out_line_o(out_line_);
         if constexpr (has_out_err_o<V>::value) dut_.out_err_o(out_err_);
         if constexpr (has_out_map_o<V>::value) dut_.out_map_o(out_map_);
+        if constexpr (has_cfg_we_i<V>::value) {
+            dut_.cfg_we_i(cfg_we_);
+            dut_.cfg_addr_i(cfg_addr_);
+            dut_.cfg_data_i(cfg_data_);
+        }
     }
 
     ~RtlUnit() override {
@@ -154,6 +168,14 @@ private:
             fst_->open(fst_path_.c_str());
         }
         rst_n_.write(now_cycle() >= kResetCycles);
+        if constexpr (has_cfg_we_i<V>::value) {
+            // Image word a at edge kResetCycles + a (Unit: offers wait until the load is done).
+            const uint64_t a = now_cycle() - kResetCycles;
+            const bool we = now_cycle() >= kResetCycles && a < cfg_.size();
+            cfg_we_.write(we);
+            cfg_addr_.write(static_cast<typename has_cfg_addr_i<V>::type>(we ? a : 0));
+            cfg_data_.write(static_cast<typename has_cfg_data_i<V>::type>(we ? cfg_[a] : 0));
+        }
         out_ready_.write(out_room);
         in_valid_.write(offer != nullptr);
         if (!offer) return;   // the data pins keep their last value (don't-care while invalid)
@@ -216,6 +238,9 @@ private:
     typename has_out_line_o<V>::sig out_line_;
     typename has_out_err_o<V>::sig out_err_;
     typename has_out_map_o<V>::sig out_map_;
+    typename has_cfg_we_i<V>::sig cfg_we_;
+    typename has_cfg_addr_i<V>::sig cfg_addr_;
+    typename has_cfg_data_i<V>::sig cfg_data_;
     std::deque<Txn *> inflight_;
     std::unique_ptr<VerilatedFstSc> fst_;
     std::string fst_path_;
@@ -227,8 +252,9 @@ private:
 // One line per top in the generated table (np_sc.mk: SC_TOPS).
 #define NP_SC_RTL_TOP(top)                                                                               \
     static const bool np_sc_reg_##top = np_sc::register_rtl(                                          \
-        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop) -> np_sc::Unit * {  \
-            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top);                                  \
+        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop,                     \
+                 const void *comp_state) -> np_sc::Unit * {                                              \
+            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top, comp_state);                      \
         });
 
 #endif

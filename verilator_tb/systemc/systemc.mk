@@ -4,7 +4,7 @@
 #   systemc               build $(SC_BIN) (every SC_TOPS top Verilated once) and libnocpress-sc.a
 #   verify-systemc        model vs rtl on SC_COUNT real lines per codec and side; the platform in
 #                         every form mix under random stalls; zero-load latency beside npsim's
-#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI: outside make test's budget)
+#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC: outside make test's budget)
 #   verify-systemc-long   SC_LONG_SEEDS runs with SC_LONG_COUNT lines each, one seed per run
 #   bench-systemc         transactions per second of each form, one core
 #   install-systemc       headers, libnocpress-sc.a and nocpress-sc.pc under PREFIX (model form)
@@ -15,8 +15,9 @@
 SC_TOPS := dsm_compressor dsm_decompressor dpc_compressor dpc_decompressor
 
 # Tops whose rtl form builds and passes but that stay out of make test (its time budget: each
-# --sc build costs about 40 CPU seconds): verify-systemc-more checks them with SC_TOPS.
-SC_MORE_TOPS := bpc_compressor bpc_decompressor bdi_compressor bdi_decompressor
+# --sc build costs about 40 CPU seconds, the SC tops' tables more): verify-systemc-more checks
+# them with SC_TOPS.
+SC_MORE_TOPS := bpc_compressor bpc_decompressor bdi_compressor bdi_decompressor sc_compressor sc_decompressor
 
 SC_DIR        := $(BUILD)/sc
 SC_BIN        := $(SC_DIR)/np_sc
@@ -121,7 +122,7 @@ verify-systemc-long: $(SC_BIN)
 	    SC_PLATFORM_COUNT=$(SC_LONG_COUNT) | grep -E '^(LINES|MISMATCH|LOST|TIMEOUT|FAIL|ERROR|verify-systemc)'; \
 	done
 
-## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI), built apart in $(BUILD)/sc-more
+## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC), built apart in $(BUILD)/sc-more
 .PHONY: verify-systemc-more
 verify-systemc-more:
 	@$(MAKE) --no-print-directory verify-systemc SC_DIR=$(BUILD)/sc-more SC_TOPS="$(SC_TOPS) $(SC_MORE_TOPS)"
