@@ -147,7 +147,7 @@ sim-sweep: $(NPSIM)
 sim-booksim: $(NPSIM)
 	sim/booksim_table.sh $(NPSIM)
 
-## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba), one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
+## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba) vs simple bypassing, one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
 sim-ba: $(NPSIM)
 	mkdir -p $(SIM_DIR)
 	$(NPSIM) ba-compare $(SIM_ARGS) --out $(SIM_DIR)
