@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential clang llvm libclang-rt-14-dev   # C toolchain, libFuzzer and sanitizers
   verilator yosys iverilog z3                     # RTL simulation, synthesis, formal
+  opensta                                         # static timing of the mapped netlists (synth/np_sta.tcl)
   libsystemc-dev                                  # Verilator --sc builds
   libcmocka-dev                                   # C unit test framework
   libcjson-dev                                    # JSON library

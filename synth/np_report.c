@@ -32,6 +32,8 @@
 #define MAX_PUBLISHED 64
 #define MAX_COMPARISONS 64
 #define MAX_WARNINGS_KEPT 8
+#define MAX_SEEDS 16
+#define MAX_SOURCES 128
 #define NAME_LEN 128
 #define TEXT_LEN 512
 
@@ -187,51 +189,111 @@ static bool find_token(const char *line, const char *key, char *value, size_t ca
 /* Yosys/ABC log (synth/np_synth.tcl)                                                          */
 
 typedef struct {
+  char path[TEXT_LEN];
+  char kind[16];           /* "rtl" (a file read by Yosys) or "flow" (liberty, scripts) */
+  long long bytes;
+  char sha256[72];
+} source_file;
+
+/* One ABC mapping (np_synth.tcl maps once per seed) and its OpenSTA stage time. */
+typedef struct {
+  long long seed;
+  double abc_delay_ps; /* 0 when ABC had no combinational logic to map */
+  double sta_stage_ps; /* < 0 until its NP-SEED line */
+  bool abc_skipped;
+  int abc_delay_lines;
+} mapping;
+
+/* The worst path of OpenSTA's report for the chosen mapping. */
+typedef struct {
+  char start[TEXT_LEN], start_kind[NAME_LEN];
+  char end[TEXT_LEN], end_kind[NAME_LEN];
+  long long logic_levels; /* cells on the path between its launch and its capture */
+  bool have_start, have_end, have_arrival;
+  bool start_kind_pending, end_kind_pending;
+} critical_path;
+
+typedef struct {
   long long cells, flops, tie_cells, buffer_cells;
   double area_um2, seq_area_um2;
   long long logic_levels;
-  double abc_delay_ps; /* 0 when ABC had no combinational logic to map */
+  mapping maps[MAX_SEEDS];
+  int num_maps;
+  int chosen;          /* index into maps */
+  double sta_stage_ps; /* the chosen mapping's stage time */
+  critical_path path;
+  source_file sources[MAX_SOURCES];
+  int num_sources;
+  char git_revision[NAME_LEN], git_dirty[16];
+  char opensta_version[NAME_LEN];
   int warnings;
   long warning_lines[MAX_WARNINGS_KEPT];
   char warning_text[MAX_WARNINGS_KEPT][TEXT_LEN];
   char yosys_version[NAME_LEN];
 } synth_figures;
 
-typedef enum { SEC_NONE, SEC_ABC, SEC_STAT_ALL, SEC_STAT_SEQ, SEC_LTP } log_section;
+typedef enum { SEC_NONE, SEC_ABC, SEC_STAT_ALL, SEC_STAT_SEQ, SEC_LTP, SEC_STA } log_section;
 
 typedef struct {
   const char *top;
   log_section section;
   bool in_cell_list;
-  bool seen_stat_all, seen_ltp, seen_end_of_script;
-  bool seen_abc_section, abc_skipped, have_area;
-  int abc_delay_lines;
+  bool seen_stat_all, seen_ltp, seen_sta, seen_end_of_script, have_area;
+  mapping *map; /* the mapping whose ABC section is being read */
+  long long chosen_seed;
+  bool seen_chosen;
 } log_state;
 
-static log_section section_from_mark(const line_reader *r, const char *mark) {
-  if (strcmp(mark, "abc") == 0) return SEC_ABC;
+static mapping *find_mapping(synth_figures *fig, long long seed) {
+  for (int i = 0; i < fig->num_maps; i++)
+    if (fig->maps[i].seed == seed) return &fig->maps[i];
+  return NULL;
+}
+
+/* "NP-MARK abc seed=<n>": a new mapping. */
+static void start_mapping(const line_reader *r, log_state *st, synth_figures *fig,
+                          const char *args) {
+  char value[NAME_LEN];
+  long long seed;
+  if (!find_token(args, "seed", value, sizeof value) || !parse_count_field(value, &seed))
+    die_at(r->path, r->line_no, "'NP-MARK abc' without seed=<n>");
+  if (find_mapping(fig, seed)) die_at(r->path, r->line_no, "seed %lld mapped twice", seed);
+  if (fig->num_maps >= MAX_SEEDS) die_at(r->path, r->line_no, "more than %d mappings", MAX_SEEDS);
+  st->map = &fig->maps[fig->num_maps++];
+  memset(st->map, 0, sizeof *st->map);
+  st->map->seed = seed;
+  st->map->sta_stage_ps = -1;
+}
+
+static log_section section_from_mark(const line_reader *r, log_state *st, synth_figures *fig,
+                                     const char *mark) {
+  if (starts_with(mark, "abc seed=")) {
+    start_mapping(r, st, fig, mark + strlen("abc "));
+    return SEC_ABC;
+  }
   if (strcmp(mark, "stat-all") == 0) return SEC_STAT_ALL;
   if (strcmp(mark, "stat-seq") == 0) return SEC_STAT_SEQ;
   if (strcmp(mark, "ltp") == 0) return SEC_LTP;
+  if (strcmp(mark, "sta") == 0) return SEC_STA;
   if (strcmp(mark, "abc-end") == 0 || strcmp(mark, "end") == 0) return SEC_NONE;
   die_at(r->path, r->line_no, "unknown marker 'NP-MARK %s' (np_synth.tcl and np_report.c disagree)",
          mark);
 }
 
 /* "ABC: WireLoad = ... Delay =  1234.56 ps ..." printed by `stime -p`. */
-static void parse_abc_line(const line_reader *r, log_state *st, synth_figures *fig) {
+static void parse_abc_line(const line_reader *r, log_state *st) {
   const char *line = r->buf;
   if (strstr(line, "Don't call ABC as there is nothing to map")) {
-    st->abc_skipped = true;
+    st->map->abc_skipped = true;
     return;
   }
   if (!starts_with(line, "ABC: WireLoad =")) return;
   const char *d = strstr(line, "Delay =");
   const char *end;
-  if (!d || !parse_double(skip_spaces(d + strlen("Delay =")), &fig->abc_delay_ps, &end) ||
+  if (!d || !parse_double(skip_spaces(d + strlen("Delay =")), &st->map->abc_delay_ps, &end) ||
       !starts_with(skip_spaces(end), "ps"))
     die_at(r->path, r->line_no, "ABC stime line without a 'Delay = <number> ps' figure");
-  st->abc_delay_lines++;
+  st->map->abc_delay_lines++;
 }
 
 /* A "<cell type> <count>" line of stat's per-type list. */
@@ -297,6 +359,138 @@ static void parse_ltp_line(const line_reader *r, log_state *st, synth_figures *f
   st->seen_ltp = true;
 }
 
+/* A path end of OpenSTA's report: "u.data_q[3]\\DFF_X1 (rising edge-triggered flip-flop ...)"
+ * or "in_i[2] (input port clocked by clk)"; the parenthesis may be on the next line when the
+ * name is long. Flops are named <register bit>\DFF_X1 (np_synth.tcl renames them): the suffix is
+ * dropped and the kind says "flip-flop". */
+static void set_path_kind(char *kind, size_t cap, const char *s) {
+  const char *open = strchr(s, '(');
+  if (!open) {
+    copy_text(kind, cap, "");
+    return;
+  }
+  size_t n = strcspn(open + 1, ")");
+  snprintf(kind, cap, "%.*s", (int)n, open + 1);
+  char *clocked = strstr(kind, " clocked by");
+  if (clocked) *clocked = '\0';
+}
+
+static void set_path_end(const line_reader *r, const char *s, char *name, char *kind,
+                         bool *kind_pending) {
+  size_t n = strcspn(s, " \t");
+  if (n == 0 || n >= TEXT_LEN) die_at(r->path, r->line_no, "OpenSTA path end without a name");
+  snprintf(name, TEXT_LEN, "%.*s", (int)n, s);
+  /* np_synth.tcl names a flop "<register bit>\DFF_X1"; OpenSTA prints the backslash doubled. */
+  const size_t len = strlen(name), sl = strlen("DFF_X1");
+  if (len > sl && strcmp(name + len - sl, "DFF_X1") == 0 && name[len - sl - 1] == '\\') {
+    size_t cut = len - sl;
+    while (cut > 0 && name[cut - 1] == '\\') cut--;
+    name[cut] = '\0';
+  }
+  set_path_kind(kind, NAME_LEN, s + n);
+  *kind_pending = kind[0] == '\0';
+}
+
+/* A data-path line of report_checks: "  <delay> <time> ^ <inst>/<pin> (<cell>)". */
+static bool is_cell_output_line(const char *s, char *cell, size_t cap) {
+  double a, b;
+  const char *end;
+  if (!parse_double(s, &a, &end) || !parse_double(skip_spaces(end), &b, &end)) return false;
+  s = skip_spaces(end);
+  if (*s != '^' && *s != 'v') return false;
+  s = skip_spaces(s + 1);
+  size_t n = strcspn(s, " \t");
+  if (!memchr(s, '/', n)) return false; /* a port: "in_i (in)" */
+  const char *open = strchr(s + n, '(');
+  if (!open) return false;
+  size_t m = strcspn(open + 1, ")");
+  snprintf(cell, cap, "%.*s", (int)m, open + 1);
+  return true;
+}
+
+static void parse_sta_line(const line_reader *r, log_state *st, synth_figures *fig) {
+  critical_path *p = &fig->path;
+  char cell[NAME_LEN];
+  if (!starts_with(r->buf, "STA: ")) return;
+  const char *s = skip_spaces(r->buf + strlen("STA: "));
+  st->seen_sta = true;
+  if (p->start_kind_pending && *s == '(') {
+    set_path_kind(p->start_kind, sizeof p->start_kind, s);
+    p->start_kind_pending = false;
+  } else if (p->end_kind_pending && *s == '(') {
+    set_path_kind(p->end_kind, sizeof p->end_kind, s);
+    p->end_kind_pending = false;
+  } else if (starts_with(s, "Startpoint: ") && !p->have_start) {
+    set_path_end(r, s + strlen("Startpoint: "), p->start, p->start_kind, &p->start_kind_pending);
+    p->have_start = true;
+  } else if (starts_with(s, "Endpoint: ") && !p->have_end) {
+    set_path_end(r, s + strlen("Endpoint: "), p->end, p->end_kind, &p->end_kind_pending);
+    p->have_end = true;
+  } else if (strstr(s, "data arrival time")) {
+    p->have_arrival = true;
+  } else if (p->have_end && !p->have_arrival && is_cell_output_line(s, cell, sizeof cell) &&
+             strcmp(cell, "DFF_X1") != 0) {
+    p->logic_levels++; /* the launching flop's Q and the capturing flop's D are not levels */
+  }
+}
+
+/* "NP-SOURCE <kind> bytes=<n> sha256=<hex> path=<file>" */
+static void parse_source_line(const line_reader *r, synth_figures *fig) {
+  char value[TEXT_LEN];
+  if (fig->num_sources >= MAX_SOURCES)
+    die_at(r->path, r->line_no, "more than %d source files", MAX_SOURCES);
+  source_file *f = &fig->sources[fig->num_sources];
+  const char *s = r->buf + strlen("NP-SOURCE ");
+  size_t n = strcspn(s, " ");
+  if (n == 0 || n >= sizeof f->kind) die_at(r->path, r->line_no, "NP-SOURCE without a kind");
+  snprintf(f->kind, sizeof f->kind, "%.*s", (int)n, s);
+  if (!find_token(s, "bytes", value, sizeof value) || !parse_count_field(value, &f->bytes))
+    die_at(r->path, r->line_no, "NP-SOURCE without bytes=<n>");
+  if (!find_token(s, "sha256", f->sha256, sizeof f->sha256) || strlen(f->sha256) != 64)
+    die_at(r->path, r->line_no, "NP-SOURCE without a 64-digit sha256=");
+  if (!find_token(s, "path", f->path, sizeof f->path))
+    die_at(r->path, r->line_no, "NP-SOURCE without path=");
+  fig->num_sources++;
+}
+
+/* "NP-SEED seed=<n> sta_stage_ps=<ps>" after each mapping; "NP-CHOSEN seed=<n> ..." once. */
+static void parse_seed_line(const line_reader *r, log_state *st, synth_figures *fig,
+                            bool chosen) {
+  char value[NAME_LEN];
+  long long seed;
+  double stage;
+  if (!find_token(r->buf, "seed", value, sizeof value) || !parse_count_field(value, &seed))
+    die_at(r->path, r->line_no, "expected seed=<n>");
+  if (!find_token(r->buf, "sta_stage_ps", value, sizeof value) ||
+      !parse_double_field(value, &stage) || stage <= 0)
+    die_at(r->path, r->line_no, "expected sta_stage_ps=<positive ps>");
+  mapping *m = find_mapping(fig, seed);
+  if (!m) die_at(r->path, r->line_no, "seed %lld has no 'NP-MARK abc seed=' section", seed);
+  if (!chosen) {
+    m->sta_stage_ps = stage;
+    return;
+  }
+  if (st->seen_chosen) die_at(r->path, r->line_no, "a second NP-CHOSEN line");
+  if (m->sta_stage_ps != stage)
+    die_at(r->path, r->line_no, "NP-CHOSEN stage %.2f differs from seed %lld's %.2f", stage, seed,
+           m->sta_stage_ps);
+  st->seen_chosen = true;
+  st->chosen_seed = seed;
+  fig->chosen = (int)(m - fig->maps);
+  fig->sta_stage_ps = stage;
+}
+
+static void parse_provenance_line(const line_reader *r, synth_figures *fig) {
+  if (starts_with(r->buf, "NP-GIT ")) {
+    if (!find_token(r->buf, "revision", fig->git_revision, sizeof fig->git_revision) ||
+        !find_token(r->buf, "dirty", fig->git_dirty, sizeof fig->git_dirty))
+      die_at(r->path, r->line_no, "expected 'NP-GIT revision=<rev> dirty=<0|1|unknown>'");
+  } else if (starts_with(r->buf, "NP-TOOL ")) {
+    if (!find_token(r->buf, "opensta", fig->opensta_version, sizeof fig->opensta_version))
+      die_at(r->path, r->line_no, "expected 'NP-TOOL opensta=<version>'");
+  }
+}
+
 static void note_warning(const line_reader *r, synth_figures *fig) {
   if (fig->warnings < MAX_WARNINGS_KEPT) {
     fig->warning_lines[fig->warnings] = r->line_no;
@@ -308,39 +502,55 @@ static void note_warning(const line_reader *r, synth_figures *fig) {
 static void parse_log_line(const line_reader *r, log_state *st, synth_figures *fig) {
   const char *s = skip_spaces(r->buf);
   if (starts_with(r->buf, "NP-MARK ")) {
-    st->section = section_from_mark(r, r->buf + strlen("NP-MARK "));
+    st->section = section_from_mark(r, st, fig, r->buf + strlen("NP-MARK "));
     st->in_cell_list = false;
-    if (st->section == SEC_ABC) st->seen_abc_section = true;
     if (st->section == SEC_STAT_ALL) st->seen_stat_all = true;
     return;
   }
+  if (starts_with(r->buf, "NP-SOURCE ")) parse_source_line(r, fig);
+  if (starts_with(r->buf, "NP-GIT ") || starts_with(r->buf, "NP-TOOL "))
+    parse_provenance_line(r, fig);
+  if (starts_with(r->buf, "NP-SEED ")) parse_seed_line(r, st, fig, false);
+  if (starts_with(r->buf, "NP-CHOSEN ")) parse_seed_line(r, st, fig, true);
   if (starts_with(r->buf, "Warning: ")) note_warning(r, fig);
   if (starts_with(s, "Yosys ") && isdigit((unsigned char)s[6]) && !fig->yosys_version[0])
     copy_text(fig->yosys_version, sizeof fig->yosys_version, s);
   if (starts_with(r->buf, "End of script.")) st->seen_end_of_script = true;
   switch (st->section) {
-    case SEC_ABC: parse_abc_line(r, st, fig); break;
+    case SEC_ABC: parse_abc_line(r, st); break;
     case SEC_STAT_ALL:
     case SEC_STAT_SEQ: parse_stat_line(r, st, fig); break;
     case SEC_LTP: parse_ltp_line(r, st, fig); break;
+    case SEC_STA: parse_sta_line(r, st, fig); break;
     case SEC_NONE: break;
   }
 }
 
-static void check_log_complete(const line_reader *r, const log_state *st) {
+static void check_log_complete(const line_reader *r, const log_state *st,
+                               const synth_figures *fig) {
   const long at = r->line_no;
   if (!st->seen_end_of_script)
     die_at(r->path, at, "log ends before 'End of script.' (yosys did not finish)");
-  if (!st->seen_abc_section)
-    die_at(r->path, at, "no 'NP-MARK abc' section (not np_synth.tcl's log?)");
-  if (st->abc_delay_lines == 0 && !st->abc_skipped)
-    die_at(r->path, at, "no ABC 'Delay = ... ps' line (was abc run with -constr?)");
-  if (st->abc_delay_lines > 1)
-    die_at(r->path, at, "%d ABC delay lines; expected one (is the design flattened?)",
-           st->abc_delay_lines);
+  if (fig->num_maps == 0)
+    die_at(r->path, at, "no 'NP-MARK abc seed=' section (not np_synth.tcl's log?)");
+  for (int i = 0; i < fig->num_maps; i++) {
+    const mapping *m = &fig->maps[i];
+    if (m->abc_delay_lines == 0 && !m->abc_skipped)
+      die_at(r->path, at, "seed %lld: no ABC 'Delay = ... ps' line (was abc run with -constr?)",
+             m->seed);
+    if (m->abc_delay_lines > 1)
+      die_at(r->path, at, "seed %lld: %d ABC delay lines; expected one (is the design flattened?)",
+             m->seed, m->abc_delay_lines);
+    if (m->sta_stage_ps < 0) die_at(r->path, at, "seed %lld: no NP-SEED line", m->seed);
+  }
+  if (!st->seen_chosen) die_at(r->path, at, "no NP-CHOSEN line (which mapping is reported?)");
   if (!st->seen_stat_all || !st->have_area)
     die_at(r->path, at, "no 'Chip area' in the 'NP-MARK stat-all' section");
   if (!st->seen_ltp) die_at(r->path, at, "no 'Longest topological path' line after 'NP-MARK ltp'");
+  if (!st->seen_sta || !fig->path.have_start || !fig->path.have_end || !fig->path.have_arrival)
+    die_at(r->path, at, "no OpenSTA path (Startpoint, Endpoint, data arrival) after 'NP-MARK sta'");
+  if (fig->num_sources == 0) die_at(r->path, at, "no NP-SOURCE lines (provenance)");
+  if (!fig->git_revision[0]) die_at(r->path, at, "no NP-GIT line (provenance)");
 }
 
 static void parse_synth_log(const char *path, const char *top, synth_figures *fig) {
@@ -350,7 +560,7 @@ static void parse_synth_log(const char *path, const char *top, synth_figures *fi
   if (!reader_open(&r, path))
     die("cannot open %s: %s (run `make synth-%s`)", path, strerror(errno), top);
   while (reader_next(&r)) parse_log_line(&r, &st, fig);
-  check_log_complete(&r, &st);
+  check_log_complete(&r, &st, fig);
   reader_close(&r);
 }
 
@@ -636,7 +846,10 @@ typedef struct {
   synth_figures syn;
   verify_figures ver;
   run_time synth_time;
-  double comb_area_um2, nand2_eq, stage_ps, fmax_mhz;
+  double comb_area_um2, nand2_eq, fmax_mhz;
+  double stage_ps;                   /* OpenSTA, the best of the mappings */
+  double stage_worst_ps;             /* the slowest of the mappings */
+  double abc_delay_ps, abc_stage_ps; /* ABC's own estimate of the reported mapping */
   bool meets_target;
   const published_row *pub; /* NULL: no published figures */
 } top_report;
@@ -657,7 +870,18 @@ static void build_top_report(const options *o, const published_table *pub, int i
   parse_verify_log(path, t->top, &t->ver);
   t->comb_area_um2 = t->syn.area_um2 - t->syn.seq_area_um2;
   t->nand2_eq = t->syn.area_um2 / kNand2AreaUm2;
-  t->stage_ps = t->syn.abc_delay_ps + o->clk_to_q_ps + o->setup_ps;
+  const mapping *chosen = &t->syn.maps[t->syn.chosen];
+  t->stage_ps = t->syn.sta_stage_ps;
+  t->stage_worst_ps = t->stage_ps;
+  for (int m = 0; m < t->syn.num_maps; m++)
+    if (t->syn.maps[m].sta_stage_ps > t->stage_worst_ps)
+      t->stage_worst_ps = t->syn.maps[m].sta_stage_ps;
+  for (int m = 0; m < t->syn.num_maps; m++)
+    if (t->syn.maps[m].sta_stage_ps < t->stage_ps)
+      die("%s: NP-CHOSEN seed %lld is not the fastest mapping (seed %lld)", t->top,
+          chosen->seed, t->syn.maps[m].seed);
+  t->abc_delay_ps = chosen->abc_delay_ps;
+  t->abc_stage_ps = chosen->abc_delay_ps + o->clk_to_q_ps + o->setup_ps;
   t->fmax_mhz = 1e6 / t->stage_ps;
   t->meets_target = t->stage_ps <= clock_period_ps(o);
   t->pub = find_published(pub, t->top);
@@ -745,6 +969,60 @@ static cJSON *warnings_json(const synth_figures *s) {
   return arr;
 }
 
+static cJSON *critical_path_json(const critical_path *p) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "start", p->start);
+  cJSON_AddStringToObject(o, "start_kind", p->start_kind);
+  cJSON_AddStringToObject(o, "end", p->end);
+  cJSON_AddStringToObject(o, "end_kind", p->end_kind);
+  cJSON_AddNumberToObject(o, "levels", (double)p->logic_levels); /* scripts grep "logic_levels" */
+  return o;
+}
+
+/* Every mapping tried, so the figure's spread can be read beside it. */
+static cJSON *timing_json(const top_report *t) {
+  cJSON *o = cJSON_CreateObject();
+  char engine[2 * NAME_LEN];
+  snprintf(engine, sizeof engine, "OpenSTA %s", t->syn.opensta_version);
+  cJSON_AddStringToObject(o, "engine", engine);
+  cJSON_AddNumberToObject(o, "chosen_seed", (double)t->syn.maps[t->syn.chosen].seed);
+  add_rounded(o, "stage_worst_ps", t->stage_worst_ps, 0.01);
+  add_rounded(o, "spread_pct", 100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps, 0.01);
+  cJSON *arr = cJSON_AddArrayToObject(o, "mappings");
+  for (int i = 0; i < t->syn.num_maps; i++) {
+    const mapping *m = &t->syn.maps[i];
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddNumberToObject(e, "seed", (double)m->seed);
+    add_rounded(e, "abc_ps", m->abc_delay_ps, 0.01); /* not "abc_delay_ps": scripts grep that */
+    add_rounded(e, "sta_stage_ps", m->sta_stage_ps, 0.01);
+    cJSON_AddItemToArray(arr, e);
+  }
+  return o;
+}
+
+/* What the figures were computed from: every input file's size and hash, and the revision. */
+static cJSON *provenance_json(const synth_figures *s) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "git_revision", s->git_revision);
+  if (strcmp(s->git_dirty, "0") == 0 || strcmp(s->git_dirty, "1") == 0)
+    cJSON_AddBoolToObject(o, "git_dirty", s->git_dirty[0] == '1');
+  else
+    cJSON_AddNullToObject(o, "git_dirty"); /* not a git checkout */
+  cJSON_AddStringToObject(o, "yosys", s->yosys_version);
+  cJSON_AddStringToObject(o, "opensta", s->opensta_version);
+  cJSON *arr = cJSON_AddArrayToObject(o, "inputs");
+  for (int i = 0; i < s->num_sources; i++) {
+    const source_file *f = &s->sources[i];
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "path", f->path);
+    cJSON_AddStringToObject(e, "kind", f->kind);
+    cJSON_AddNumberToObject(e, "bytes", (double)f->bytes);
+    cJSON_AddStringToObject(e, "sha256", f->sha256);
+    cJSON_AddItemToArray(arr, e);
+  }
+  return o;
+}
+
 static cJSON *top_json(const top_report *t) {
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "top", t->top);
@@ -761,9 +1039,12 @@ static cJSON *top_json(const top_report *t) {
   add_rounded(o, "comb_area_um2", t->comb_area_um2, 0.001);
   cJSON_AddNumberToObject(o, "nand2_eq", round(t->nand2_eq));
   cJSON_AddNumberToObject(o, "logic_levels", (double)t->syn.logic_levels);
-  add_rounded(o, "abc_delay_ps", t->syn.abc_delay_ps, 0.01);
+  add_rounded(o, "abc_delay_ps", t->abc_delay_ps, 0.01);
+  add_rounded(o, "abc_stage_ps", t->abc_stage_ps, 0.01);
   add_rounded(o, "stage_ps", t->stage_ps, 0.01);
   add_rounded(o, "fmax_mhz_est", t->fmax_mhz, 0.1);
+  cJSON_AddItemToObject(o, "critical_path", critical_path_json(&t->syn.path));
+  cJSON_AddItemToObject(o, "timing", timing_json(t));
   cJSON_AddBoolToObject(o, "meets_target", t->meets_target);
   add_rounded(o, "synth_seconds", t->synth_time.wall_s, 0.1);
   add_rounded(o, "synth_cpu_seconds", t->synth_time.cpu_s, 0.1);
@@ -773,6 +1054,7 @@ static cJSON *top_json(const top_report *t) {
     cJSON_AddItemToObject(o, "published", published_json(t->pub));
   else
     cJSON_AddNullToObject(o, "published");
+  cJSON_AddItemToObject(o, "provenance", provenance_json(&t->syn));
   return o;
 }
 
@@ -889,15 +1171,20 @@ static void md_header(FILE *f, const options *o, const top_report *tops) {
   fprintf(f,
           "**These are estimates from a liberty model, not tape-out results.** Liberty: `%s`, "
           "derived from public NanGate 45nm figures (areas exact, delays rebuilt from three "
-          "figures per cell). %s, ABC mapping. No wire load, no placement; the ABC delay is a "
-          "logic-depth estimate. See docs/synthesis.md.\n\n",
+          "figures per cell). %s, ABC mapping, OpenSTA timing. No wire load, no placement. See "
+          "docs/synthesis.md.\n\n",
           o->liberty, o->num_tops ? tops[0].syn.yosys_version : "Yosys");
   fprintf(
       f,
-      "Clock target %.0f MHz (%.0f ps). Stage = ABC delay + DFF clk->Q %.0f ps + setup %.0f ps; "
-      "est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors come from the "
-      "Verilator harness logs (`make verify`).\n\n",
-      o->clock_mhz, clock_period_ps(o), o->clk_to_q_ps, o->setup_ps, kNand2AreaUm2);
+      "Clock target %.0f MHz (%.0f ps). Stage = OpenSTA's worst register-to-register time (launch, "
+      "logic, setup; a port is launched %.0f ps after the clock and captured %.0f ps before it) "
+      "of the best of the ABC mappings; the spread column says how much slower the worst mapping "
+      "was. Read two stage times as different only when they differ by more than the "
+      "tolerance in docs/synthesis.md. ABC stage = ABC's own delay + %.0f + %.0f ps, the figure "
+      "reported before. est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors "
+      "come from the Verilator harness logs (`make verify`).\n\n",
+      o->clock_mhz, clock_period_ps(o), o->clk_to_q_ps, o->setup_ps, o->clk_to_q_ps, o->setup_ps,
+      kNand2AreaUm2);
 }
 
 static void md_area_table(FILE *f, const options *o, const top_report *tops) {
@@ -928,17 +1215,31 @@ static void md_timing_table(FILE *f, const options *o, const top_report *tops) {
   fprintf(f, "## Structure and timing\n\n");
   fprintf(f,
           "| top | cells | buffers | flops | comb. area um2 | seq. area um2 | logic levels | "
-          "ABC delay ps | stage ps | est. fmax MHz | meets %.0f MHz | synth s (CPU) |\n",
-          o->clock_mhz);
-  fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+          "stage ps | est. fmax MHz | meets %.0f MHz | spread of %d mappings | ABC stage ps | "
+          "synth s (CPU) |\n",
+          o->clock_mhz, o->num_tops ? tops[0].syn.num_maps : 0);
+  fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fprintf(f,
-            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.1f | %.0f | %s "
+            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.0f | %s | +%.1f%% | %.1f "
             "| %.1f (%.1f) |\n",
             t->top, t->syn.cells, t->syn.buffer_cells, t->syn.flops, t->comb_area_um2,
-            t->syn.seq_area_um2, t->syn.logic_levels, t->syn.abc_delay_ps, t->stage_ps, t->fmax_mhz,
-            t->meets_target ? "yes" : "no", t->synth_time.wall_s, t->synth_time.cpu_s);
+            t->syn.seq_area_um2, t->syn.logic_levels, t->stage_ps, t->fmax_mhz,
+            t->meets_target ? "yes" : "no", 100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps,
+            t->abc_stage_ps, t->synth_time.wall_s, t->synth_time.cpu_s);
+  }
+  fprintf(f, "\n");
+}
+
+static void md_critical_paths(FILE *f, const options *o, const top_report *tops) {
+  fprintf(f, "## Critical paths (OpenSTA, the reported mapping)\n\n");
+  fprintf(f, "| top | stage ps | start | end | cells on the path |\n");
+  fprintf(f, "|---|---:|---|---|---:|\n");
+  for (int i = 0; i < o->num_tops; i++) {
+    const critical_path *p = &tops[i].syn.path;
+    fprintf(f, "| %s | %.1f | `%s` (%s) | `%s` (%s) | %lld |\n", tops[i].top, tops[i].stage_ps,
+            p->start, p->start_kind, p->end, p->end_kind, p->logic_levels);
   }
   fprintf(f, "\n");
 }
@@ -1004,6 +1305,7 @@ static void write_md(const options *o, const top_report *tops, const comparison 
   md_header(f, o, tops);
   md_area_table(f, o, tops);
   md_timing_table(f, o, tops);
+  md_critical_paths(f, o, tops);
   md_compare_table(f, o, cmp, n_cmp);
   md_published_sources(f, o, tops);
   md_warnings(f, o, tops);

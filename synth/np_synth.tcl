@@ -1,60 +1,175 @@
-# np_synth.tcl: synthesise one RTL top to the nocpress liberty estimate model (Yosys 0.23).
-# Run as `yosys -c synth/np_synth.tcl` with these environment variables (synth/synth.mk sets them):
+# np_synth.tcl: synthesise one RTL top to the nocpress liberty estimate model (Yosys 0.23) and
+# time it with OpenSTA. Run as `yosys -c synth/np_synth.tcl` with these environment variables
+# (synth/synth.mk sets them):
 #   NP_TOP      top module
-#   NP_RTL      Verilog sources, space separated (rtl/common and the top's unit)
+#   NP_RTL      candidate Verilog sources, space separated (rtl/common and the top's unit); only
+#               the files that define a module of the top's hierarchy are read (step 1)
 #   NP_INCDIRS  include directories, space separated
 #   NP_LIB      liberty file (synth/nangate45_np.lib)
 #   NP_CONSTR   ABC constraint file (synth/abc.constr)
+#   NP_STA_SDC  OpenSTA timing environment (synth/np_sta.sdc)
 #   NP_NETLIST  where to write the mapped gate-level netlist
-# Lines starting "NP-MARK" delimit the figures synth/np_report.c reads from the log; keep them in
-# step with that parser.
+# Lines starting "NP-" (NP-MARK sections, NP-SOURCE, NP-GIT, NP-SEED, NP-CHOSEN) carry what
+# synth/np_report.c reads from the log; keep them in step with that parser.
+# docs/synthesis.md "The flow" explains each step and "Why the clock figure moved" the reasons.
 
 yosys -import
 
 set np_script [info script]
-source [file join [file dirname $np_script] np_env.tcl]
+set np_dir [file dirname $np_script]
+source [file join $np_dir np_env.tcl]
 
 set top      [np_env NP_TOP]
 set rtl      [np_env NP_RTL]
 set incdirs  [np_env NP_INCDIRS]
 set lib      [np_env NP_LIB]
 set constr   [np_env NP_CONSTR]
+set sdc      [np_env NP_STA_SDC]
 set netlist  [np_env NP_NETLIST]
+
+# The ABC mappings tried per top: ABC's own script for -liberty with -constr, after a `permute`
+# of the network's inputs, outputs and node order with each of these seeds. The reported clock
+# is the best (least STA stage time) of them; their spread is reported beside it.
+set abc_seeds {1 2 3}
 
 set inc_args {}
 foreach d $incdirs { lappend inc_args "-I$d" }
 
-# -DSYNTHESIS hides simulation-only code (assertions) from synthesis.
-read_verilog -DSYNTHESIS {*}$inc_args {*}$rtl
+proc np_fail {msg} {
+  puts stderr "np_synth.tcl: $msg"
+  exit 1
+}
+
+proc np_read_text {path} {
+  set f [open $path r]
+  set text [read $f]
+  close $f
+  return $text
+}
+
+# 1. The read set. A separate Yosys process reads every candidate file without elaborating it
+# (-defer), elaborates the top's hierarchy and lists the files that define its modules. The main
+# run reads only those, sorted: Yosys numbers its internal names with one counter for the whole
+# run, so every module elaborated before the top's (even an unused one) renames the top's
+# netlist and moves ABC's structural choices; here nothing outside the hierarchy is elaborated.
+proc np_read_set {top rtl inc_args tmpdir} {
+  set listing [file join $tmpdir sources.attrs]
+  set script "read_verilog -defer -DSYNTHESIS [join $inc_args " "] [join $rtl " "];\
+              hierarchy -check -top $top; tee -q -o $listing printattrs A:src"
+  if {[catch {exec yosys -q -p $script 2>@1} err]} {
+    np_fail "listing the sources of $top failed: $err"
+  }
+  set files {}
+  foreach line [split [np_read_text $listing] "\n"] {
+    # A module's own attributes are indented by two spaces, its members' by four.
+    if {[regexp {^  \(\* src="([^":]+):} $line -> path]} { lappend files $path }
+  }
+  file delete $listing
+  set files [lsort -unique $files]
+  if {$files eq {}} { np_fail "no source file defines $top" }
+  return $files
+}
+
+# Provenance: each file read (size, SHA-256), the git revision and whether any input differs
+# from it. Logged as NP-SOURCE / NP-GIT lines for the report.
+proc np_log_provenance {sources flow_files} {
+  log "NP-TOOL opensta=[exec sta -version]"
+  foreach f [concat $sources $flow_files] {
+    set hash [lindex [exec sha256sum $f] 0]
+    log "NP-SOURCE [expr {[lsearch -exact $sources $f] >= 0 ? "rtl" : "flow"}] bytes=[file size $f] sha256=$hash path=$f"
+  }
+  if {[catch {exec git rev-parse HEAD 2>/dev/null} rev]} {
+    log "NP-GIT revision=unknown dirty=unknown"
+    return
+  }
+  set dirty [expr {[catch {exec git status --porcelain -- {*}$sources {*}$flow_files} st] ||
+                   $st ne "" ? 1 : 0}]
+  log "NP-GIT revision=$rev dirty=$dirty"
+}
+
+set tmpdir [file dirname $netlist]
+set sources [np_read_set $top $rtl $inc_args $tmpdir]
+np_log_provenance $sources [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl]]
+
+# -DSYNTHESIS hides simulation-only code (assertions) from synthesis; -defer leaves a module
+# unelaborated until the hierarchy needs it (a needed file may hold other, unused modules).
+read_verilog -defer -DSYNTHESIS {*}$inc_args {*}$sources
 hierarchy -check -top $top
 
-# Generic synthesis, then map flops and logic onto the liberty cells. The design is flattened so
-# ABC sees one combinational network per top and ltp can follow paths across submodules.
+# 2. Generic synthesis, then map flops onto the liberty. The design is flattened so ABC sees one
+# combinational network per top and ltp can follow paths across submodules.
 synth -flatten -top $top
 dfflibmap -liberty $lib
-# The constraint file (driving cell, output load) makes ABC buffer high fanout and print
-# `Delay = ... ps` (stime -p). No -D delay target: measured on the DSM tops, `abc -D 1125` (the
-# 800 MHz stage budget) gave the same netlist as no target, so the clock only enters the report.
-log "NP-MARK abc"
-abc -liberty $lib -constr $constr
-log "NP-MARK abc-end"
-setundef -zero
-# -purge drops named wires that no longer connect anything (e.g. Verilog loop variables), so
-# hilomap only ties constants that really drive a cell pin or an output port.
-opt_clean -purge
-hilomap -hicell LOGIC1_X1 Z -locell LOGIC0_X1 Z
-opt_clean
+# The cells' port directions, for `rename -wire` (step 3) and ltp (step 4).
+read_liberty -lib $lib
+design -save np_premap
+
+# 3. Map the logic once per seed and time each mapping with OpenSTA. The constraint file
+# (driving cell, output load) makes ABC buffer high fanout and print `Delay = ... ps` (stime -p).
+proc np_abc_script {seed} {
+  return "+strash;permute,-S,$seed;&get,-n;&fraig,-x;&put;scorr;dc2;dretime;strash;&get,-n;\
+&dch,-f;&nf;&put;buffer;upsize;dnsize;stime,-p"
+}
+
+proc np_map {lib constr seed} {
+  log "NP-MARK abc seed=$seed"
+  abc -liberty $lib -constr $constr -script [np_abc_script $seed]
+  log "NP-MARK abc-end"
+  setundef -zero
+  # -purge drops named wires that no longer connect anything (e.g. Verilog loop variables), so
+  # hilomap only ties constants that really drive a cell pin or an output port.
+  opt_clean -purge
+  hilomap -hicell LOGIC1_X1 Z -locell LOGIC0_X1 Z
+  opt_clean
+  # Flops are named after the register they hold, so the critical path's ends are readable.
+  yosys rename -wire t:DFF_X1
+}
+
+# Runs OpenSTA on a netlist; returns {stage_ps report_text}. Stage = period - worst slack: the
+# launch (clk->Q or input delay), the logic and the capturing setup (np_sta.sdc).
+proc np_sta {lib top sdc netlist_path np_dir} {
+  set period 10000.0
+  if {[catch {exec env NP_LIB=$lib NP_STA_NETLIST=$netlist_path NP_TOP=$top NP_STA_SDC=$sdc \
+                sta -no_splash -exit [file join $np_dir np_sta.tcl] 2>@1} report]} {
+    np_fail "OpenSTA failed on $netlist_path: $report"
+  }
+  if {![regexp {NP-STA-WORST slack_ps=(-?[0-9.]+)} $report -> slack]} {
+    np_fail "OpenSTA printed no worst slack for $netlist_path: $report"
+  }
+  return [list [format %.2f [expr {$period - $slack}]] $report]
+}
+
+set best_seed ""
+foreach seed $abc_seeds {
+  design -load np_premap
+  np_map $lib $constr $seed
+  set seed_netlist "$netlist.seed$seed"
+  write_verilog -noattr -noexpr $seed_netlist
+  design -save np_seed$seed
+  lassign [np_sta $lib $top $sdc $seed_netlist $np_dir] stage report
+  log "NP-SEED seed=$seed sta_stage_ps=$stage"
+  set reports($seed) $report
+  if {$best_seed eq "" || $stage < $best_stage} {
+    set best_seed $seed
+    set best_stage $stage
+  }
+}
+
+# 4. Figures of the best mapping: area, flops, logic levels, its STA report.
+design -load np_seed$best_seed
+log "NP-CHOSEN seed=$best_seed sta_stage_ps=$best_stage"
+file rename -force "$netlist.seed$best_seed" $netlist
+foreach seed $abc_seeds { file delete "$netlist.seed$seed" }
 
 log "NP-MARK stat-all"
 stat -liberty $lib
 log "NP-MARK stat-seq"
 stat -liberty $lib t:DFF_X1
 
-# ltp needs the cells' port directions; flops are left out of the selection so every path
-# starts at a flop output or input port and ends at a flop input or output port.
-read_liberty -lib $lib
+# Flops are left out of ltp's selection so every path starts at a flop output or input port and
+# ends at a flop input or output port.
 log "NP-MARK ltp"
 ltp t:DFF_X1 %n
+log "NP-MARK sta"
+foreach line [split $reports($best_seed) "\n"] { log "STA: $line" }
 log "NP-MARK end"
-
-write_verilog -noattr -noexpr $netlist

@@ -15,6 +15,7 @@
 SYNTH_DIR       := $(BUILD)/synth
 SYNTH_LIB       := synth/nangate45_np.lib
 SYNTH_CONSTR    := synth/abc.constr
+SYNTH_STA_SDC   := synth/np_sta.sdc
 SYNTH_SCRIPT    := synth/np_synth.tcl
 SYNTH_PUBLISHED := synth/published.tsv
 # Pairs of our own tops the report sets side by side (e.g. DPC beside DSM, no published figures).
@@ -79,7 +80,8 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 # instantiate another unit's modules lists those files in its <unit>_RTL.
 # The log is written under a temporary name and renamed only on success, so an interrupted or
 # failed run is never mistaken for a finished one.
-SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_SCRIPT) synth/np_env.tcl synth/synth.mk
+SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
+  synth/np_env.tcl synth/synth.mk
 
 # $(call synth_yosys,top,rtl files,include dirs)
 # bash's `time` writes runtime.txt (wall and CPU seconds, ABC's child process included); yosys's
@@ -89,7 +91,8 @@ define synth_yosys
 @echo "synth: $(1) (yosys, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
 if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) \
-         NP_CONSTR=$(SYNTH_CONSTR) NP_NETLIST=$(@D)/$(1)_mapped.v \
+         NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
+         NP_NETLIST=$(@D)/$(1)_mapped.v \
          yosys -q -l $@.tmp -c $(SYNTH_SCRIPT) 2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
   echo "synth: yosys failed for $(1); full log: $@.tmp" >&2; exit 1; \
 fi; \

@@ -1,0 +1,22 @@
+# np_sta.tcl: static timing analysis of one mapped netlist with OpenSTA (Debian package opensta).
+# Run by synth/np_synth.tcl as `sta -no_splash -exit synth/np_sta.tcl` with:
+#   NP_LIB          liberty file (synth/nangate45_np.lib)
+#   NP_STA_NETLIST  gate-level Verilog over the liberty's cells (np_synth.tcl writes it)
+#   NP_TOP          its top module
+#   NP_STA_SDC      the timing environment (synth/np_sta.sdc)
+# Prints the worst setup path (report_checks, with the nets) and a closing line
+#   NP-STA-WORST slack_ps=<slack>
+# which np_synth.tcl reads to rank its mappings; docs/synthesis.md says what the figures mean.
+
+foreach name {NP_LIB NP_STA_NETLIST NP_TOP NP_STA_SDC} {
+  if {![info exists ::env($name)] || $::env($name) eq ""} {
+    puts stderr "np_sta.tcl: environment variable $name is not set"
+    exit 1
+  }
+}
+read_liberty $::env(NP_LIB)
+read_verilog $::env(NP_STA_NETLIST)
+link_design $::env(NP_TOP)
+read_sdc $::env(NP_STA_SDC)
+report_checks -path_delay max -digits 2 -fields {nets}
+puts "NP-STA-WORST slack_ps=[format %.2f [sta::worst_slack -max]]"
