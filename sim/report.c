@@ -190,6 +190,10 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "reply_flits", (double)st->reply_flits);
     cJSON_AddNumberToObject(o, "compressed_replies", (double)st->compressed_replies);
     cJSON_AddNumberToObject(o, "compression_ratio", f.compression_ratio);
+    /* seed 000 Fig. 5.4: 1 - sent / raw bits of the read replies (filtering included) */
+    cJSON_AddNumberToObject(o, "space_savings", st->reply_payload_raw_bits
+                                                    ? 1.0 - (double)st->reply_payload_sent_bits / (double)st->reply_payload_raw_bits
+                                                    : 0.0);
     cJSON_AddNumberToObject(o, "sector_misses", (double)st->sector_misses);
     cJSON_AddNumberToObject(o, "extra_requests", (double)st->extra_requests);
     cJSON_AddNumberToObject(o, "dft_merged", (double)st->dft_merged);

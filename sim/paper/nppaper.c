@@ -95,6 +95,13 @@ static const metric_def metrics[] = {
     {"potential_1920", "potential locality, 1920 cycles", "locality_potential.window_1920", FMT_FRACTION, NULL},
     {"miss_penalty", "L1 miss penalty (cycles)", "miss_penalty", FMT_REAL, NULL},
     {"link_flits", "link flits (bandwidth)", "link_flits", FMT_COUNT, NULL},
+    {"space_savings", "reply space savings", "space_savings", FMT_FRACTION, NULL},
+    {"l1_block_usage", "L1 block usage until eviction", "l1_block_usage.mean_fraction", FMT_FRACTION, NULL},
+    {"partial_ca", "partial-CA blocks", "l1_block_usage.partial_ca_fraction", FMT_FRACTION, NULL},
+    {"miss_fm", "FM share of misses", "miss_types.fm_fraction", FMT_FRACTION, NULL},
+    {"miss_sm", "SM share of misses", "miss_types.sm_fraction", FMT_FRACTION, NULL},
+    {"miss_hi", "HI share of misses", "miss_types.hi_fraction", FMT_FRACTION, NULL},
+    {"rc_partial", "RC partial requests", "request_controller.partial_fraction", FMT_FRACTION, NULL},
 };
 #define NMETRICS (sizeof metrics / sizeof metrics[0])
 
@@ -954,8 +961,10 @@ static cJSON *row_json(const table_row *r) {
  * workloads of 100 (PREFIX-W / BASE-W - 1) beside the published figure. Nine tab-separated fields:
  *   class SEED PROBE_PREFIX BASE_PREFIX METRIC THRESHOLD% NAME_ABOVE NAME_BELOW -
  *   row   SEED PREFIX       BASE_PREFIX METRIC CLASS      PUBLISHED  SOURCE     WHY
- * CLASS is NAME_ABOVE, NAME_BELOW or "all"; PUBLISHED a % figure or "-". */
-#define MAX_CLASS_ROWS 64
+ * CLASS is NAME_ABOVE, NAME_BELOW or "all"; PUBLISHED a % figure or "-". BASE_PREFIX "-" (a
+ * fraction metric only) uses the run's own value in % instead of a change (seed 000 classifies its
+ * workloads by their share of partial consistent accesses, and publishes absolute shares). */
+#define MAX_CLASS_ROWS 128
 
 typedef struct {
     char seed[4], prefix[64], base[64], cls[24], pub_text[40], source[160], why[240];
@@ -994,8 +1003,11 @@ static bool classes_load(classes *c, const char *path) {
         int metric = metric_find(f[4]);
         if (!is_class && strcmp(f[0], "row")) ok = !fail("%s: first field '%s': expected class or row", where, f[0]);
         else if (!valid_seed(f[1])) ok = !fail("%s: seed '%s': expected three digits", where, f[1]);
-        else if (!valid_id(f[2]) || !valid_id(f[3])) ok = !fail("%s: run id prefixes: letters, digits, _ . - only", where);
+        else if (!valid_id(f[2]) || (!valid_id(f[3]) && strcmp(f[3], "-")))
+            ok = !fail("%s: run id prefixes: letters, digits, _ . - only (baseline: or -)", where);
         else if (metric < 0) ok = !fail("%s: unknown metric '%s'", where, f[4]);
+        else if (!strcmp(f[3], "-") && metrics[metric].fmt != FMT_FRACTION)
+            ok = !fail("%s: baseline '-' (the run's own value) needs a fraction metric, not '%s'", where, f[4]);
         if (!ok) break;
         if (is_class) {
             class_def *d = NULL;
@@ -1078,13 +1090,33 @@ static bool change_of(const manifest *m, const job_file *jobs, const char *a, co
     return true;
 }
 
-/* The class of workload w: its probe change against the threshold. */
+/* The value in % of fraction `metric` of run a (a class or row whose baseline is "-"). */
+static bool percent_of(const manifest *m, const job_file *jobs, const char *a, int metric, double *pct,
+                       const char *where) {
+    int ia = manifest_find(m, a);
+    if (ia < 0) return !fail("%s: run '%s' is not in %s", where, a, m->path);
+    if (!jobs[ia].job) return !fail("%s: run '%s' must belong to the table's seed", where, a);
+    bool na;
+    if (!metric_value(&jobs[ia], metric, pct, &na))
+        return na ? !fail("%s: %s has no %s (needs %s)", where, a, metrics[metric].name, metrics[metric].needs) : false;
+    *pct *= 100.0;
+    return true;
+}
+
+/* Row or class against baseline run b, or (b's prefix "-") the run's own value in %. */
+static bool change_or_value(const manifest *m, const job_file *jobs, const char *a, const char *base_prefix,
+                            const char *b, int metric, double *pct, const char *where) {
+    if (!strcmp(base_prefix, "-")) return percent_of(m, jobs, a, metric, pct, where);
+    return change_of(m, jobs, a, b, metric, pct, where);
+}
+
+/* The class of workload w: its probe change (or value) against the threshold. */
 static bool class_of(const class_def *d, const manifest *m, const job_file *jobs, const char *w, const char **cls,
                      double *gain, const char *where) {
     char a[160], b[160];
     snprintf(a, sizeof a, "%s-%s", d->probe, w);
     snprintf(b, sizeof b, "%s-%s", d->base, w);
-    if (!change_of(m, jobs, a, b, d->metric, gain, where)) return false;
+    if (!change_or_value(m, jobs, a, d->base, b, d->metric, gain, where)) return false;
     *cls = *gain > d->threshold ? d->above : d->below;
     return true;
 }
@@ -1104,13 +1136,17 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
     for (unsigned k = 0; k < 2; k++) {
         if (!out[k]) continue;
         fprintf(out[k], "seed %s by workload class", seed);
-        if (d) fprintf(out[k], " (%s: %s of %s-W against %s-W above %+.0f%%; else %s):", d->above, metrics[d->metric].name,
-                       d->probe, d->base, d->threshold, d->below);
+        if (d && !strcmp(d->base, "-"))
+            fprintf(out[k], " (%s: %s of %s-W above %.0f%%; else %s):", d->above, metrics[d->metric].name, d->probe,
+                    d->threshold, d->below);
+        else if (d)
+            fprintf(out[k], " (%s: %s of %s-W against %s-W above %+.0f%%; else %s):", d->above, metrics[d->metric].name,
+                    d->probe, d->base, d->threshold, d->below);
         fprintf(out[k], "\n");
     }
-    /* the classification, from the runs of the class line's baseline */
+    /* the classification, from the runs of the class line's baseline (its probe when that is "-") */
     for (unsigned i = 0; d && i < m->n; i++) {
-        const char *w = workload_of(m->runs[i].id, d->base);
+        const char *w = workload_of(m->runs[i].id, strcmp(d->base, "-") ? d->base : d->probe);
         if (!w) continue;
         char where[PATH_LEN + 16];
         snprintf(where, sizeof where, "%s (class of %s)", path, w);
@@ -1121,7 +1157,9 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         cJSON_AddStringToObject(o, "class", cls);
         cJSON_AddNumberToObject(o, "probe_change_pct", gain);
         for (unsigned k = 0; k < 2; k++)
-            if (out[k]) fprintf(out[k], "  %-12s %-10s (%s %+.1f%%)\n", w, cls, metrics[d->metric].name, gain);
+            if (out[k])
+                fprintf(out[k], strcmp(d->base, "-") ? "  %-12s %-10s (%s %+.1f%%)\n" : "  %-12s %-10s (%s %.1f%%)\n", w, cls,
+                        metrics[d->metric].name, gain);
     }
     for (unsigned k = 0; k < 2; k++)
         if (out[k])
@@ -1144,14 +1182,15 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
             if (strcmp(r->cls, "all") && strcmp(cls, r->cls)) continue;
             char b[160];
             snprintf(b, sizeof b, "%s-%s", r->base, w);
-            if (!change_of(m, jobs, m->runs[j].id, b, r->metric, &pct, where)) return false;
+            if (!change_or_value(m, jobs, m->runs[j].id, r->base, b, r->metric, &pct, where)) return false;
             sum += pct;
             n++;
             size_t used = strlen(members);
             snprintf(members + used, sizeof members - used, "%s%s", used ? " " : "", w);
         }
         char ours[64];
-        if (n) snprintf(ours, sizeof ours, "%+.1f%% (n=%u: %s)", sum / n, n, members);
+        if (n) snprintf(ours, sizeof ours, strcmp(r->base, "-") ? "%+.1f%% (n=%u: %s)" : "%.1f%% (n=%u: %s)", sum / n, n,
+                        members);
         else snprintf(ours, sizeof ours, "n/a (no workload in the class)");
         char pub[220];
         if (r->has_pub) snprintf(pub, sizeof pub, "%s (%s)", r->pub_text, r->source);

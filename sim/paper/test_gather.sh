@@ -156,4 +156,31 @@ sed -i '$d' "$cw/classes.tsv"
 expect_error "class probe without its job" "p-x4-w2" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --jobs "$cw/jobs" --out "$cw" --no-plot
+# 7. a class line and rows with baseline '-': the runs' own values of a fraction metric, in %
+aw="$work/classes-abs" && rm -rf "$aw" && mkdir -p "$aw/jobs"
+printf '008\tabsolute class test\n' > "$aw/seeds.tsv"
+printf '# none\n' > "$aw/figures.tsv"
+: > "$aw/runs.tsv"
+for spec in w1:0.9:0.6 w2:0.2:0.4 w3:0.1:0.2; do
+  IFS=: read -r w none new <<< "$spec"
+  for r in "none:$none" "new:$new"; do
+    id="q-${r%%:*}-$w"
+    printf '%s\t008\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$aw/runs.tsv"
+    printf '{"id":"%s","result":{"l1_miss_rate":%s,"core":{"ipc":1}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
+      "$id" "${r#*:}" > "$aw/jobs/$id.json"
+  done
+done
+{ printf 'class\t008\tq-none\t-\tl1_miss_rate\t50%%\thigh\tlow\t-\n'
+  printf 'row\t008\tq-new\t-\tl1_miss_rate\tlow\t30%%\tsec. 1\tfixture\n'
+  printf 'row\t008\tq-new\tq-none\tl1_miss_rate\thigh\t-\tsec. 2\tfixture\n'; } > "$aw/classes.tsv"
+"$nppaper" gather --manifest "$aw/runs.tsv" --figures "$aw/figures.tsv" --seeds "$aw/seeds.tsv" --classes "$aw/classes.tsv" \
+  --jobs "$aw/jobs" --out "$aw" --no-plot > "$aw/stdout.txt"
+grep -qE '^  w1 +high +\(l1_miss_rate 90\.0%\)$' "$aw/tables.txt" || die "absolute class: w1 is not high at 90%"
+grep -qE '^  low .* 30% +30\.0% \(n=2: w2 w3\) +fixture$' "$aw/tables.txt" || die "absolute class: low mean is not 30.0%"
+grep -qE '^  high .* -33\.3% \(n=1: w1\)' "$aw/tables.txt" || die "absolute class: high change is not -33.3%"
+ok "class table with baseline '-': classified and averaged by the runs' own values"
+printf 'row\t008\tq-new\t-\tipc\tall\t-\tsec. 3\tfixture\n' >> "$aw/classes.tsv"
+expect_error "baseline '-' with a metric that is not a fraction" "classes.tsv:4: baseline '-' .* needs a fraction metric, not 'ipc'" \
+  "$nppaper" gather --manifest "$aw/runs.tsv" --figures "$aw/figures.tsv" --seeds "$aw/seeds.tsv" --classes "$aw/classes.tsv" \
+  --jobs "$aw/jobs" --out "$aw" --no-plot
 echo "paper-test: $passed checks passed"
