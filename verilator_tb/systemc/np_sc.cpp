@@ -129,7 +129,7 @@ Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
 
 Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const void *comp_state)
     : sc_module(name), in("in"), out("out"), clk("clk"), codec_(codec), dir_(dir), hop_(hop) {
-    if (codec->state_bytes) {
+    if (codec && codec->state_bytes) {   // (the platform's channel has no codec)
         state_.assign(codec->state_bytes, 0);
         np_codec_init(codec, state_.data());
         if (comp_state) {
