@@ -9,6 +9,10 @@
 #   NP_CONSTR   ABC constraint file (synth/abc.constr)
 #   NP_STA_SDC  OpenSTA timing environment (synth/np_sta.sdc)
 #   NP_NETLIST  where to write the mapped gate-level netlist
+# Only for measuring the figure's stability (synth/np_clock_noise.sh; `make synth` sets neither):
+#   NP_ABC_SEEDS  the ABC seeds to map with instead of the default {1 2 3}
+#   NP_PERTURB    a Verilog file elaborated before the top's sources and then discarded: the same
+#                 RTL reaches ABC as another network, a stand-in for an equivalent RTL edit
 # Lines starting "NP-" (NP-MARK sections, NP-SOURCE, NP-GIT, NP-SEED, NP-CHOSEN) carry what
 # synth/np_report.c reads from the log; keep them in step with that parser.
 # docs/synthesis.md "The flow" explains each step and "Why the clock figure moved" the reasons.
@@ -31,6 +35,7 @@ set netlist  [np_env NP_NETLIST]
 # of the network's inputs, outputs and node order with each of these seeds. The reported clock
 # is the best (least STA stage time) of them; their spread is reported beside it.
 set abc_seeds {1 2 3}
+if {[info exists ::env(NP_ABC_SEEDS)] && $::env(NP_ABC_SEEDS) ne ""} { set abc_seeds $::env(NP_ABC_SEEDS) }
 
 set inc_args {}
 foreach d $incdirs { lappend inc_args "-I$d" }
@@ -93,6 +98,10 @@ np_log_provenance $sources [list $lib $constr $sdc $np_script [file join $np_dir
 
 # -DSYNTHESIS hides simulation-only code (assertions) from synthesis; -defer leaves a module
 # unelaborated until the hierarchy needs it (a needed file may hold other, unused modules).
+if {[info exists ::env(NP_PERTURB)] && $::env(NP_PERTURB) ne ""} {
+  log "NP-PERTURB $::env(NP_PERTURB)"
+  read_verilog $::env(NP_PERTURB)
+}
 read_verilog -defer -DSYNTHESIS {*}$inc_args {*}$sources
 hierarchy -check -top $top
 

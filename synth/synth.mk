@@ -127,3 +127,12 @@ synth-liberty-check: $(NP_LIBGEN)
 ## synth-test: the synthesis flow and report generator on small designs, good and malformed logs
 synth-test: $(NP_REPORT) $(NP_LIBGEN)
 	bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
+
+## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 18 mappings)
+NOISE_TOP  ?= mcast_rc
+noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS))))
+.PHONY: synth-clock-noise
+synth-clock-noise:
+	@[ -n "$(noise_unit)" ] || { echo "synth-clock-noise: $(NOISE_TOP) is not a top" >&2; exit 1; }
+	bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
+	  "$(RTL_COMMON) $($(noise_unit)_RTL)" "rtl/common rtl/$(noise_unit)"
