@@ -1,28 +1,18 @@
-// dpc_line_analyze: compressor stage 1, what to encode (docs/dpc.md sections 2 to 5, 7).
+// dpc_line_analyze: what to encode, the compressor's first two stages without the register
+// between them (docs/dpc.md sections 2 to 5, 7, 11).
 //
-// Function, for one line, mode and map:
-//   - remap to bit-planes and detect all-zero / all-one slices per sub-block (dpc_remap,
-//     dpc_plane_detector);
-//   - ES of the encoded copy: the whole line (DPC, DF-MAN's original) or the critical
-//     sub-blocks only (DF-TRUC); and ES of DF-MAN's manipulated copy (non-critical sub-blocks
-//     zero), from the same slice flags (dpc_encoding_status);
-//   - DF-MAN's choice from the two plane counts (dpc_es_count): the manipulated copy is sent
-//     only when its stream is strictly shorter (ties keep the original, section 5);
-//   - the first half of the bit counter for both copies (dpc_bit_count_local), so that stage 2
-//     starts from group counts;
-//   - the words to encode: the critical sub-blocks compacted to the front for DF-TRUC
-//     (dpc_word_select), the line otherwise, with keep_o saying which sub-blocks stage 2 must
-//     clear (the non-critical ones when DF-MAN picked the manipulated copy); c, the number of
-//     sub-blocks encoded. The clearing happens in stage 2, off its critical path: here the
-//     choice comes last and would have to reach 1024 gates.
-// Inputs the C API rejects follow section 7's Decision: mode 3 is DPC, map 0000 is 1111.
+// Function: dpc_line_status (remap, slice flags, ES and plane counts of both candidate copies,
+// DF-TRUC's word list) followed by dpc_line_choose (DF-MAN's choice, first half of the bit
+// counter, the sub-blocks to keep). dpc_compressor instantiates the two halves with an
+// np_stream_register between them; this module is their composition, the function of line,
+// mode and map that the formal proof reasons about (tests/formal/dpc_analyze_miter.v,
+// dpc_roundtrip.v: a register only delays and holds the data, and the Verilator harness
+// checks that under random stalls).
 //
-// Stream length as a function of n compressible planes (section 3): 1057 - 31n for n >= 2,
-// else 1025, so "manipulated strictly shorter" is n_man > n_orig && n_man >= 2; comparing
-// counts instead of lengths keeps two multipliers off the path.
-//
-// Combinational; dpc_compressor registers the outputs. Stage 2 (dpc_line_pack) finishes the
-// bit counts and derives the checker and the length.
+// Outputs, for every line, mode and map: the word list (slots >= c zero, before keep_o), the
+// sub-blocks that stay (DF-MAN's manipulated copy clears the non-critical ones), ES of the copy
+// sent, its bit-count halves, c one-hot, the DF-TRUC flag and the hardware map.
+// Combinational.
 module dpc_line_analyze (
   input  wire [1023:0] line_i,
   input  wire [3:0]    map_i,
@@ -36,103 +26,35 @@ module dpc_line_analyze (
   output wire          truc_o,       // DF-TRUC: prepend the map
   output wire [3:0]    map_o         // the map the stream carries (DF-TRUC)
 );
-  localparam [1:0] ModeTruc = 2'd1;
-  localparam [1:0] ModeMan  = 2'd2;
+  wire [31:0] es_line, es_man;
+  wire [9:0]  half_line, half_man;
+  wire        man;
 
-  wire       truc    = (mode_i == ModeTruc);
-  wire       man     = (mode_i == ModeMan);
-  wire [3:0] map     = (map_i == 4'd0) ? 4'hF : map_i;
-  wire [3:0] enc_map = truc ? map : 4'hF;   // sub-blocks whose words are encoded
-
-  // Bit-planes of the whole line and their per-sub-block slice flags.
-  wire [1023:0] planes;
-  wire [127:0]  slice_zero;
-  wire [127:0]  slice_ones;
-
-  dpc_remap u_remap (
-    .words_i  (line_i),
-    .planes_o (planes)
+  dpc_line_status u_line_status (
+    .line_i       (line_i),
+    .map_i        (map_i),
+    .mode_i       (mode_i),
+    .words_o      (words_o),
+    .es_line_o    (es_line),
+    .es_man_o     (es_man),
+    .half_line_o  (half_line),
+    .half_man_o   (half_man),
+    .count_oh_o   (count_oh_o),
+    .truc_o       (truc_o),
+    .man_o        (man),
+    .map_o        (map_o)
   );
 
-  dpc_plane_detector u_plane_detector (
-    .planes_i (planes),
-    .zero_o   (slice_zero),
-    .ones_o   (slice_ones)
+  dpc_line_choose u_line_choose (
+    .es_line_i    (es_line),
+    .es_man_i     (es_man),
+    .half_line_i  (half_line),
+    .half_man_i   (half_man),
+    .man_i        (man),
+    .map_i        (map_o),
+    .es_o         (es_o),
+    .local_o      (local_o),
+    .group_o      (group_o),
+    .keep_o       (keep_o)
   );
-
-  // ES of the copy that is always a candidate, and of DF-MAN's manipulated copy.
-  wire [31:0] es_line;
-  wire [31:0] es_man;
-
-  dpc_encoding_status u_es_line (
-    .zero_i    (slice_zero),
-    .ones_i    (slice_ones),
-    .map_i     (enc_map),
-    .ones_ok_i (1'b1),
-    .es_o      (es_line)
-  );
-
-  dpc_encoding_status u_es_man (
-    .zero_i    (slice_zero),
-    .ones_i    (slice_ones),
-    .map_i     (map),
-    .ones_ok_i (&map),
-    .es_o      (es_man)
-  );
-
-  wire [5:0] total_line;
-  wire [5:0] total_man;
-
-  dpc_es_count u_count_line (
-    .es_i    (es_line),
-    .total_o (total_line)
-  );
-
-  dpc_es_count u_count_man (
-    .es_i    (es_man),
-    .total_o (total_man)
-  );
-
-  wire pick_man = man & (total_man > total_line) & (total_man >= 6'd2);
-
-  // Group counts of both copies, computed while the choice is being made.
-  wire [79:0] local_line, local_man;
-  wire [39:0] group_line, group_man;
-
-  dpc_bit_count_local u_local_line (
-    .es_i    (es_line),
-    .local_o (local_line),
-    .group_o (group_line)
-  );
-
-  dpc_bit_count_local u_local_man (
-    .es_i    (es_man),
-    .local_o (local_man),
-    .group_o (group_man)
-  );
-
-  assign es_o    = pick_man ? es_man    : es_line;
-  assign local_o = pick_man ? local_man : local_line;
-  assign group_o = pick_man ? group_man : group_line;
-
-  // Word list: compacted critical sub-blocks (DF-TRUC) or the line; DF-MAN's non-critical
-  // sub-blocks are cleared in stage 2 when the manipulated copy wins.
-  wire [15:0] slot_sel;
-
-  dpc_map_decode u_map_decode (
-    .map_i      (enc_map),
-    .count_oh_o (count_oh_o),
-    .slot_sel_o (slot_sel)
-  );
-
-  dpc_word_select u_word_select (
-    .line_i     (line_i),
-    .slot_sel_i (slot_sel),
-    .compact_o  (words_o)
-  );
-
-  assign keep_o = ~({4{pick_man}} & ~map);
-
-  assign truc_o = truc;
-  assign map_o  = map;
 endmodule

@@ -1,5 +1,6 @@
 // dpc_analyze_miter: lemma A of the DPC round-trip proof (docs/dpc.md "Formal proof"; run by
-// tests/formal/dpc_prove.sh): the compressor's stage 1 hands stage 2 what lemma B assumes.
+// tests/formal/dpc_prove.sh): the compressor's stages 1 and 2 (dpc_line_analyze) hand stage 3
+// what lemma B assumes.
 //
 // For every line, mode and map, dpc_line_analyze's outputs satisfy, ok_o = 1:
 //   - the bit-count halves, sub-block count, DF-TRUC flag and map equal dpc_iface_derive's

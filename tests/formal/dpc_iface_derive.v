@@ -1,4 +1,4 @@
-// dpc_iface_derive: the stage-1 outputs of the DPC compressor that are functions of ES, mode and
+// dpc_iface_derive: the stage-2 outputs of the DPC compressor that are functions of ES, mode and
 // map alone (formal proof, docs/dpc.md "Formal proof"; used by dpc_pack_miter and
 // dpc_analyze_miter).
 //

@@ -1,13 +1,13 @@
 // dpc_pack_miter: lemma B of the DPC round-trip proof (docs/dpc.md "Formal proof"; run by
-// tests/formal/dpc_prove.sh): the decompressor datapath inverts the compressor's stage 2 for
-// every word list and ES that stage 1 can hand over.
+// tests/formal/dpc_prove.sh): the decompressor datapath inverts the compressor's stage 3 for
+// every word list and ES that stages 1 and 2 (dpc_line_analyze) can hand over.
 //
 // dpc_roundtrip chains dpc_line_analyze -> dpc_line_pack -> dpc_line_unpack. This miter cuts
 // that chain at the ports between analyze and pack: the word list and ES (given interleaved,
 // ES bit i then the 32 bits of plane i, the variable order that keeps the BDDs of
-// dpc_prove.sh small) and keep are free inputs; the other stage-1 outputs come from
+// dpc_prove.sh small) and keep are free inputs; the other stage-2 outputs come from
 // dpc_iface_derive. ok_o is 1 when
-// dpc_iface_assume does not hold (the inputs are not a stage-1 output), or else when
+// dpc_iface_assume does not hold (the inputs are not a stage-2 output), or else when
 //   - the stream length is at most 1029 and every bus bit at and above it is zero;
 //   - dpc_line_unpack, given that stream, its length and the mode, reports no error;
 //   - it returns the map the stream should carry (DF-TRUC: the input map, 0000 read as 1111;

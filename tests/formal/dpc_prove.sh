@@ -9,7 +9,7 @@
 # The statement is dpc_roundtrip's ok_o = 1 for every line, mode and map. The whole miter is
 # out of reach of SAT (15+ minutes), so it is split at cut points into lemmas that compose to
 # it (the argument is in docs/dpc.md):
-#   A        dpc_analyze_miter (1030 free bits): stage 1's outputs satisfy the interface
+#   A        dpc_analyze_miter (1030 free bits): stage 2's outputs (dpc_line_analyze) satisfy the
 #            contract (dpc_iface_*). Yosys: ABC SAT sweeping + MiniSat.
 #   E        dpc_pack_miter, original netlist: when the stream's C bit is 1, the decompressor's
 #            ES wire equals the compressor's ES and its ED input equals the concatenator's
@@ -41,7 +41,7 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 status=0
 
 # Lemma A.
-np_prove dpc A "stage 1 meets the interface contract, every mode and map" "input 1030 bits" proof \
+np_prove dpc A "stages 1-2 meet the interface contract, every mode and map" "input 1030 bits" proof \
   "read_verilog -DSYNTHESIS $rtl $iface tests/formal/dpc_analyze_miter.v;
   hierarchy -check -top dpc_analyze_miter; proc; flatten; opt -fast; techmap; opt -fast;
   abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;
@@ -58,9 +58,9 @@ uncut="setattr -mod -unset keep_hierarchy dpc_unpacker dpc_recover dpc_bit_count
   opt_expr; opt_clean; check -assert; aigmap; opt_clean"
 reconnect() {  # ES signal for the decompressor's counter and recover
   echo "cd dpc_pack_miter;
-    connect -port u_line_unpack.u_bit_count_local es_i es;
-    connect -port u_line_unpack.u_recover es_i $1;
-    connect -port u_line_unpack.u_unpacker ed_i u_line_pack.ed; cd ..;"
+    connect -port u_line_unpack.u_unpack_count.u_bit_count_local es_i es;
+    connect -port u_line_unpack.u_unpack_planes.u_recover es_i $1;
+    connect -port u_line_unpack.u_unpack_planes.u_unpacker ed_i u_line_pack.ed; cd ..;"
 }
 # E and B0 take minutes of MiniSat (most of this script's time), and the sanity check's own
 # netlist about a minute: NP_PROVE_QUICK=1 (what `make test` sets) skips them with SKIPPED lines;

@@ -3,9 +3,10 @@
 // lemmas A, E, B0 and B1 at cut points (docs/dpc.md section 11): SAT on this whole miter does
 // not finish in 15 minutes.
 //
-// Chains the compressor's two combinational stages (dpc_line_analyze, dpc_line_pack) into the
-// decompressor's (dpc_line_unpack), without the np_stream_register stages between them (those
-// only delay and hold the data; the Verilator harness checks them under random stalls).
+// Chains the compressor's combinational stages (dpc_line_analyze = stages 1 and 2,
+// dpc_line_pack) into the decompressor's (dpc_line_unpack = its two stages), without the
+// np_stream_register stages between them (those only delay and hold the data; the Verilator
+// harness checks them under random stalls).
 // ok_o is 1 when, for the line, mode and map on the inputs:
 //   - the stream length is at most 1029 and every bus bit at and above it is zero;
 //   - decoding that stream with that length and mode reports no error;
