@@ -55,6 +55,10 @@ TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverila
 VL_JOBS    ?= $(if $(filter 1,$(JOBS)),1,2)
 VL_MAKE_J   = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(VL_JOBS))
 VL_OPT     ?= -O2
+# The models' per-cycle ("fast") code at -O1: dpc_compressor's compiles in 9.1 CPU s instead of
+# 13.4 at -O2 and its run executes 2.5% more instructions (callgrind, 20000 lines), so every top
+# of make verify saves about 4 s of its build for well under a second of simulation.
+VL_FAST_OPT ?= -O1
 VL_FLAGS   := --cc --exe -Wall --assert --trace-fst -O3 --x-assign unique --x-initial unique
 VL_CFLAGS  := -std=c++17 -O2 -I$(CURDIR)/cmodel/include -I$(CURDIR)/verilator_tb/common
 
@@ -134,7 +138,7 @@ $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_st
 	bash verilator_tb/skip_ico.sh $(@D) Vtwo_stream
 	rm -f $@
 	$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
-	  OPT_FAST=$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb
+	  OPT_FAST=$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb
 
 ## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
@@ -178,7 +182,7 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
 	bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	rm -f $$@
 	$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
-	  OPT_FAST=$$(VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
+	  OPT_FAST=$$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
 endef
 
 # $(1) = build id, $(2) = top, $(3) = vector file ("-" = none), $(4) = count of `verify-<id>`.
