@@ -42,27 +42,37 @@ include apps/apps.mk
 .PHONY: all test deps help clean lint $(UNITS)
 
 ## all: the main job: install missing tools, build, verify RTL against the C model, synthesise, summarise
+# Verification and the yosys runs share one job pool (they are independent); the synthesis report
+# (which reads verify's latency logs), the system simulation (which reads the report) and the
+# summary follow. Each phase prints its wall and CPU time (np_phase).
 all: deps
-	$(MAKE) --no-print-directory cmodel
-	$(MAKE) --no-print-directory verify
-	$(MAKE) --no-print-directory synth
-	$(MAKE) --no-print-directory sim
-	$(MAKE) --no-print-directory summary
+	@$(call np_phase,make: build + verify + synthesis,-k -j$(JOBS) --output-sync=target VERIFY_PREBUILD=1 \
+	  $(SYNTH_LOGS_LONG_FIRST) cmodel verify)
+	@$(call np_phase,make: synthesis report,synth)
+	@$(call np_phase,make: system simulation,sim)
+	@$(MAKE) --no-print-directory summary
 
 ## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, SystemC model vs rtl, proofs, simulator tests, short fuzzing
+# Three phases, each timed (wall and CPU, printed in the log). 1: every stage that needs no other
+# stage's results, one make JOBS at a time so no core idles on a stage's tail; the harnesses are
+# built by that make (VERIFY_PREBUILD=1), so the self-tests reuse them, and it builds the later
+# phases' programs too. 2: SystemC model vs rtl, which reads verify's latency logs. 3: fuzzing,
+# last and alone: each libFuzzer run is bounded in wall time, so it gets its core to itself.
+TEST_PHASE1 := verify prove lint test-c install-test apps-test vectors-check verify-selftest verify-iverilog \
+  synth-liberty-check synth-test sim-test systemc fuzz-build
 test: deps
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target lint
-	$(MAKE) --no-print-directory test-c install-test
-	$(MAKE) --no-print-directory apps-test
-	$(MAKE) --no-print-directory vectors-check
-	$(MAKE) --no-print-directory verify
-	@# After verify (whose harnesses and latency logs the next stages use) these stages are
-	@# independent: one make runs them JOBS at a time, so no core idles on one stage's tail.
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 \
-	  verify-selftest verify-iverilog verify-systemc prove synth-liberty-check synth-test sim-test
-	@# Last and alone: each fuzz run is bounded in wall time, so it gets its cores to itself.
-	$(MAKE) --no-print-directory fuzz
+	@$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
+	  $(TEST_PHASE1))
+	@$(call np_phase,make test: verify-systemc,verify-systemc)
+	@$(call np_phase,make test: fuzz,fuzz)
 	@echo "make test: all stages passed"
+
+# $(call np_phase,name,make arguments): one phase of `make` or `make test`; prints
+# "<name>: wall W s, cpu U+S s" (bash's time: the CPU of every process the phase ran).
+np_phase = TIMEFORMAT='$(1): wall %R s, cpu %U+%S s'; time $(MAKE) --no-print-directory $(2)
+
+# A recursive make joins the caller's job server when there is one, else runs JOBS at a time.
+NP_SUBMAKE_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 
 ## deps: install missing Debian packages (apt-get as root, otherwise print the command)
 deps:

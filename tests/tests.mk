@@ -25,7 +25,7 @@ ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print
 
 ## test-c: C model unit tests (cmocka): plain, scalar-remap and ASan+UBSan builds, JOBS programs at a time
 test-c: test-c-build
-	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target \
+	@$(MAKE) --no-print-directory $(NP_SUBMAKE_J) --output-sync=target \
 	  $(addprefix test-c-plain-,$(TEST_C_PROGS)) test-c-scalar $(addprefix test-c-san-,$(TEST_C_PROGS))
 	@echo "test-c: $(words $(TEST_C_PROGS)) programs passed plain and under ASan + UBSan, and the scalar remap"
 
@@ -127,6 +127,10 @@ fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 	  -artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ \
 	  $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/seeds/$* > $(FUZZ_DIR)/$*.log 2>&1 || { tail -n 40 $(FUZZ_DIR)/$*.log; exit 1; }
 	@tail -n 12 $(FUZZ_DIR)/$*.log
+
+## fuzz-build: the fuzz targets and their seeds (make test builds them in its first phase)
+.PHONY: fuzz-build
+fuzz-build: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 
 ## fuzz: libFuzzer targets (decoder on arbitrary input, round trip of arbitrary lines), FUZZ_SECONDS each (default 20), JOBS at a time
 fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)

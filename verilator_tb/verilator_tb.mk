@@ -87,8 +87,10 @@ TB_VARIANT_IDS := $(foreach v,$(TB_VARIANTS),$(subst :,-,$(v)))
 ## verify: RTL vs C model, every top, VERIFY_COUNT (1e6) lines each with random stalls; logs in build/verify/
 # Runs the per-top builds and simulations two at a time (or within the caller's -jN), keeps
 # going past a failing top (-k) so every top gets a verdict, and reports the wall time, builds
-# included.
-verify:
+# included. VERIFY_PREBUILD=1 (make test, make all): the calling make builds every harness first
+# in its own job pool, beside other stages that use the same binaries (self-tests), so no two
+# makes ever build one binary.
+verify: $(if $(VERIFY_PREBUILD),verify-build-tops)
 	@rm -f $(foreach t,$(TOPS),$(VERIFY_DIR)/$(t).log)
 	@start=$$(date +%s%N); status=0; \
 	$(MAKE) --no-print-directory --output-sync=target -k $(VL_MAKE_J) verify-tops || status=$$?; \
@@ -98,7 +100,7 @@ verify:
 	  grep -hsE '^(PASS|LATENCY|THROUGHPUT|STATS|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL) ' \
 	    $(VERIFY_DIR)/$$t.log | cut -c1-200 || echo "verify-$$t: no log (build failed?)"; \
 	done; \
-	printf 'verify: %d tops x %s lines %s, wall time %d.%03d s including builds\n' \
+	printf 'verify: %d tops x %s lines %s, wall time %d.%03d s $(if $(VERIFY_PREBUILD),after,including) builds\n' \
 	  $(words $(TOPS)) $(VERIFY_COUNT) "$$([ $$status -eq 0 ] && echo passed || echo FAILED)" \
 	  $$((ms / 1000)) $$((ms % 1000)); \
 	exit $$status
@@ -144,8 +146,12 @@ $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_st
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
 
 ## verify-build: build the Verilator harness of every top and variant
-verify-build: $(foreach t,$(TOPS),$(call tb_binary,$(t),$(t))) \
+verify-build: verify-build-tops \
               $(foreach v,$(TB_VARIANTS),$(call tb_binary,$(subst :,-,$(v)),$(firstword $(subst :, ,$(v)))))
+
+# The harnesses `make verify` runs (default parameters).
+.PHONY: verify-build-tops
+verify-build-tops: $(foreach t,$(TOPS),$(call tb_binary,$(t),$(t)))
 
 # ---- shared harness library and Verilator run-time --------------------------------------------
 $(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
