@@ -1,8 +1,9 @@
 // ba_lookup: tag compare over the addressed set of the BA tag unit (docs/ba.md 5).
 //
-// Function: finds the valid line holding req_tag_i and the lowest-index invalid line.
-// A set never holds a tag twice (a line is allocated only on a miss), so the match way is an
-// OR of one-hot terms, not a priority chain; the free way is the lowest invalid index.
+// Function: finds the valid line holding req_tag_i and the lowest-index invalid line: the tag
+// compare of every line, then ba_match (a set never holds a tag twice, so the match way is an
+// OR of one-hot terms; the free way is the lowest invalid index). Used by latte_tags;
+// ba_tag_unit compares itself and uses ba_match directly (forwarding, docs/ba.md 4).
 //
 // Latency / throughput: combinational.
 //
@@ -21,44 +22,31 @@ module ba_lookup #(
   input  wire [Ways*TagBits-1:0] tag_i,     // way w at [w*TagBits +: TagBits]
   input  wire [Ways-1:0]         bypass_i,
   input  wire [TagBits-1:0]      req_tag_i,
-  output reg                     match_o,
-  output reg  [WayBits-1:0]      match_way_o,
-  output reg                     match_bypass_o,
-  output reg                     has_free_o,
-  output reg  [WayBits-1:0]      free_way_o
+  output wire                    match_o,
+  output wire [WayBits-1:0]      match_way_o,
+  output wire                    match_bypass_o,
+  output wire                    has_free_o,
+  output wire [WayBits-1:0]      free_way_o
 );
 
-  reg [Ways-1:0] hit;
+  reg [Ways-1:0] eq;
   integer w;
 
   always @(*) begin
     for (w = 0; w < Ways; w = w + 1) begin
-      hit[w] = valid_i[w] && (tag_i[w*TagBits +: TagBits] == req_tag_i);
+      eq[w] = tag_i[w*TagBits +: TagBits] == req_tag_i;
     end
   end
 
-  // One-hot hit vector -> way number and bypass bit (OR of the selected terms).
-  always @(*) begin
-    match_o        = |hit;
-    match_way_o    = {WayBits{1'b0}};
-    match_bypass_o = 1'b0;
-    for (w = 0; w < Ways; w = w + 1) begin
-      if (hit[w]) begin
-        match_way_o = match_way_o | w[WayBits-1:0];
-      end
-      match_bypass_o = match_bypass_o | (hit[w] & bypass_i[w]);
-    end
-  end
-
-  // Lowest invalid way: scan from the top so the lowest index is written last.
-  always @(*) begin
-    has_free_o = ~&valid_i;
-    free_way_o = {WayBits{1'b0}};
-    for (w = Ways - 1; w >= 0; w = w - 1) begin
-      if (!valid_i[w]) begin
-        free_way_o = w[WayBits-1:0];
-      end
-    end
-  end
+  ba_match #(.Ways(Ways), .WayBits(WayBits)) u_match (
+    .valid_i        (valid_i),
+    .eq_i           (eq),
+    .bypass_i       (bypass_i),
+    .match_o        (match_o),
+    .match_way_o    (match_way_o),
+    .match_bypass_o (match_bypass_o),
+    .has_free_o     (has_free_o),
+    .free_way_o     (free_way_o)
+  );
 
 endmodule

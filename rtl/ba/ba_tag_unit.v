@@ -1,21 +1,32 @@
 // ba_tag_unit: the bypass-aware L1 tag unit (docs/ba.md), generic over geometry and mode.
 //
 // Function: one request per cycle, in_op_i (00 read, 01 write, 1x invalidate-all) on the line
-// address in_addr_i (set = low IndexBits bits, tag = the rest). In one cycle the addressed set
-// is read from the flop array, looked up (ba_lookup), a victim chosen (ba_victim), the outcome
-// decided (ba_decide), the ages updated (ba_lru_update) and the set written back at the edge
-// that accepts the request; the outcome, way and victim go to an output register
-// (np_stream_register). Per line: valid, tag, true-LRU age (WayBits), and in BA mode
-// (BypassAware = 1) the reuse and bypass bits; LRU mode (BypassAware = 0) has no such bits and
-// never bypasses: it is the conventional baseline of the same geometry.
+// address in_addr_i (set = low IndexBits bits, tag = the rest). In the cycle a request is
+// accepted the addressed set is read from the flop array, looked up (ba_match), a victim
+// chosen (ba_victim) and the outcome decided (ba_decide); the outcome, way and victim go to an
+// output register (np_stream_register) and the set's update to the pending-write register.
+// At the next edge the pending write is applied to the array (the age update, ba_lru_update,
+// happens in that cycle, off the lookup's path). Per line: valid, tag, true-LRU age (WayBits),
+// and in BA mode (BypassAware = 1) the reuse and bypass bits; LRU mode (BypassAware = 0) has
+// no such bits and never bypasses: it is the conventional baseline of the same geometry.
 //
-// Latency / throughput: 1 cycle, one request per cycle. Back-to-back requests to the same
-// set are exact: the next request reads the state written at the edge that accepted this one.
-// in_ready_o = !out_valid_o || out_ready_i (the state advances only when the result can leave).
+// Forwarding (docs/ba.md 4): the request accepted at the edge after another one reads the
+// array before that request's write has landed. When both address the same set, the pending
+// write is forwarded into the lookup: the written line's valid, reuse and bypass bits are
+// replaced by their new values, its tag compare by a compare with the pending tag, the line
+// counts as the most recent in the victim choice (ba_victim young_i, equal to the age update
+// it will get), and a pending invalidate-all makes the set empty. So every request sees the
+// state left by every request accepted before it, as in a one-cycle design; the FORMAL
+// block below checks the forwarded lookup against the lookup of the array's next state.
+//
+// Latency / throughput: 1 cycle, one request per cycle. in_ready_o = !out_valid_o ||
+// out_ready_i (the state advances only when the result can leave); the pending write is
+// applied at the next edge whether or not a request is accepted there.
 //
 // Register bits (Sets = 16, Ways = 8, AddrBits = 41: TagBits = 37, WayBits = 3):
 // BA 128 x (1 + 37 + 3 + 2) = 5504, LRU 128 x (1 + 37 + 3) = 5248, plus the output stage
-// 3 + 3 + 1 + 37 + valid = 45.
+// 3 + 3 + 1 + 37 + valid = 45 and the pending write: valid, set, way, 4 (BA) or 3 (LRU)
+// command bits, tag = 1 + 4 + 3 + 4 + 37 = 49 (BA), 48 (LRU).
 //
 // What it does not do: no data array, no MSHRs (a miss's fetch is the outcome; the caller
 // fetches), no hit-under-miss ordering. Sets and Ways must be powers of two >= 2 (port widths
@@ -23,7 +34,8 @@
 //
 // Worked example (BA, 8 ways, fresh after reset): 8 reads of tags 1..8 to set 0 -> MISS_FILL
 // ways 0..7; read tag 9 -> BYPASS way 0 (the oldest, all reuse 0), victim tag 1; read tag 9
-// again -> PSEUDO_HIT way 0; read tag 9 -> HIT way 0.
+// again -> PSEUDO_HIT way 0; read tag 9 -> HIT way 0. Back to back, each read finds the
+// previous one's line through the pending write (forwarding).
 module ba_tag_unit #(
   parameter integer Sets        = 16,
   parameter integer Ways        = 8,
@@ -59,7 +71,19 @@ module ba_tag_unit #(
   wire [TagBits-1:0]   req_tag = in_addr_i[AddrBits-1:IndexBits];
   wire                 invalidate = in_op_i[1];
 
-  // ---- the array, one generate block per set; flat views for the read mux ------------------
+  // ---- the pending write: the previous request's update, applied at the next edge ---------
+  reg                 pw_valid_q;     // a request was accepted at the last edge
+  reg                 pw_inval_q;     // it was an invalidate-all
+  reg [IndexBits-1:0] pw_set_q;
+  reg [WayBits-1:0]   pw_way_q;
+  reg                 pw_alloc_q;     // MISS_FILL, MISS_EVICT, BYPASS: valid, tag, reuse 0
+  reg                 pw_reused_q;    // HIT, PSEUDO_HIT: reuse 1, bypass 0
+  reg                 pw_evict_q;     // WRITE_EVICT: valid 0
+  reg                 pw_bypass_q;    // BYPASS: the allocated line is a tag-only record
+  reg [TagBits-1:0]   pw_tag_q;
+  wire                pw_touch = pw_alloc_q | pw_reused_q;
+
+  // ---- the array, one generate block per set; flat views for the read muxes -----------------
   wire [Sets*Ways-1:0]         all_valid;
   wire [Sets*Ways*TagBits-1:0] all_tag;
   wire [Sets*Ways*WayBits-1:0] all_age;
@@ -74,6 +98,7 @@ module ba_tag_unit #(
   reg [Ways*WayBits-1:0] set_age;
   reg [Ways-1:0]         set_reuse;
   reg [Ways-1:0]         set_bypass;
+  reg [Ways*WayBits-1:0] pw_set_age;   // the pending write's set, for its age update
   integer r;
 
   always @(*) begin
@@ -82,6 +107,7 @@ module ba_tag_unit #(
     set_age    = {Ways*WayBits{1'b0}};
     set_reuse  = {Ways{1'b0}};
     set_bypass = {Ways{1'b0}};
+    pw_set_age = {Ways*WayBits{1'b0}};
     for (r = 0; r < Sets; r = r + 1) begin
       if (req_set == r[IndexBits-1:0]) begin
         set_valid  = set_valid | all_valid[r*Ways +: Ways];
@@ -90,19 +116,51 @@ module ba_tag_unit #(
         set_reuse  = set_reuse | all_reuse[r*Ways +: Ways];
         set_bypass = set_bypass | all_bypass[r*Ways +: Ways];
       end
+      if (pw_set_q == r[IndexBits-1:0]) begin
+        pw_set_age = pw_set_age | all_age[r*Ways*WayBits +: Ways*WayBits];
+      end
+    end
+  end
+
+  // ---- forwarding of the pending write into the lookup ---------------------------------------
+  // fwd_line: the line the pending write changes, when it is in the request's set.
+`ifdef BA_FORMAL_NO_FORWARD
+  wire            fwd_set   = 1'b0;
+  wire            fwd_empty = 1'b0;
+`else
+  wire            fwd_set   = pw_valid_q & ~pw_inval_q & (pw_set_q == req_set);
+  wire            fwd_empty = pw_valid_q & pw_inval_q;   // the set is about to be emptied
+`endif
+  wire            fwd_tag_eq = pw_tag_q == req_tag;
+  reg  [Ways-1:0] fwd_line, view_valid, view_eq, view_reuse, view_bypass, young;
+  integer w;
+
+  always @(*) begin
+    for (w = 0; w < Ways; w = w + 1) begin
+      fwd_line[w]    = fwd_set & (pw_way_q == w[WayBits-1:0]);
+      view_eq[w]     = fwd_line[w] & pw_alloc_q ? fwd_tag_eq
+                                                : set_tag[w*TagBits +: TagBits] == req_tag;
+      view_valid[w]  = fwd_empty ? 1'b0 :
+                       fwd_line[w] & pw_alloc_q ? 1'b1 :
+                       fwd_line[w] & pw_evict_q ? 1'b0 : set_valid[w];
+      view_reuse[w]  = fwd_line[w] & pw_alloc_q ? 1'b0 :
+                       fwd_line[w] & pw_reused_q ? 1'b1 : set_reuse[w];
+      view_bypass[w] = fwd_line[w] & pw_alloc_q ? pw_bypass_q :
+                       fwd_line[w] & pw_reused_q ? 1'b0 : set_bypass[w];
+      young[w]       = fwd_line[w] & pw_touch;
     end
   end
 
   // ---- decision -----------------------------------------------------------------------------
   wire               match, match_bypass, has_free;
   wire [WayBits-1:0] match_way, free_way, victim_way;
+  wire [Ways-1:0]    victim_line;
   wire [2:0]         outcome;
 
-  ba_lookup #(.Ways(Ways), .WayBits(WayBits), .TagBits(TagBits)) u_lookup (
-    .valid_i        (set_valid),
-    .tag_i          (set_tag),
-    .bypass_i       (set_bypass),
-    .req_tag_i      (req_tag),
+  ba_match #(.Ways(Ways), .WayBits(WayBits)) u_match (
+    .valid_i        (view_valid),
+    .eq_i           (view_eq),
+    .bypass_i       (view_bypass),
     .match_o        (match),
     .match_way_o    (match_way),
     .match_bypass_o (match_bypass),
@@ -112,8 +170,10 @@ module ba_tag_unit #(
 
   ba_victim #(.Ways(Ways), .WayBits(WayBits), .BypassAware(BypassAware),
               .Threshold(Threshold)) u_victim (
-    .reuse_i      (set_reuse),
+    .reuse_i      (view_reuse),
     .age_i        (set_age),
+    .young_i      (young),
+    .victim_o     (victim_line),
     .victim_way_o (victim_way)
   );
 
@@ -139,46 +199,70 @@ module ba_tag_unit #(
   wire allocate = (outcome == MissFill) | (outcome == MissEvict) | (outcome == Bypass);
   wire reused   = (outcome == Hit) | (outcome == PseudoHit);
   wire evict    = outcome == WriteEvict;
-  wire touch    = allocate | reused;
   wire replaced = (outcome == MissEvict) | (outcome == Bypass);
 
-  wire [Ways*WayBits-1:0] next_age;
-  ba_lru_update #(.Ways(Ways), .WayBits(WayBits)) u_lru (
-    .age_i (set_age),
-    .way_i (way),
-    .age_o (next_age)
-  );
-
-  reg [TagBits-1:0] victim_tag;
-  integer w;
+  // The victim's old tag: the one-hot victim line selects it (the pending write's tag if
+  // that write is filling the same line).
+  reg [TagBits-1:0] victim_set_tag;
   always @(*) begin
-    victim_tag = {TagBits{1'b0}};
+    victim_set_tag = {TagBits{1'b0}};
     for (w = 0; w < Ways; w = w + 1) begin
-      if (replaced && way == w[WayBits-1:0]) begin
-        victim_tag = set_tag[w*TagBits +: TagBits];
-      end
+      victim_set_tag = victim_set_tag | (set_tag[w*TagBits +: TagBits] & {TagBits{victim_line[w]}});
+    end
+  end
+  wire              victim_fwd = |(victim_line & fwd_line) & pw_alloc_q;
+  wire [TagBits-1:0] victim_tag = ~replaced ? {TagBits{1'b0}} :
+                                  victim_fwd ? pw_tag_q : victim_set_tag;
+
+  // ---- the pending-write register --------------------------------------------------------------
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pw_valid_q <= 1'b0;
+    end else begin
+      pw_valid_q <= fire;
     end
   end
 
-  // ---- state update: only the addressed set changes, except on invalidate-all -------------
+  // Read only while pw_valid_q is set, which a reset clears: no reset needed.
+  always @(posedge clk_i) begin
+    if (fire) begin
+      pw_inval_q  <= invalidate;
+      pw_set_q    <= req_set;
+      pw_way_q    <= way;
+      pw_alloc_q  <= allocate;
+      pw_reused_q <= reused;
+      pw_evict_q  <= evict;
+      pw_bypass_q <= outcome == Bypass;
+      pw_tag_q    <= req_tag;
+    end
+  end
+
+  // ---- the array: the pending write lands; only its set changes, except on invalidate-all ---
+  wire [Ways*WayBits-1:0] next_age;
+  ba_lru_update #(.Ways(Ways), .WayBits(WayBits)) u_lru (
+    .age_i (pw_set_age),
+    .way_i (pw_way_q),
+    .age_o (next_age)
+  );
+
   genvar s, l;
   generate
     for (s = 0; s < Sets; s = s + 1) begin : gen_set
-      wire sel = fire & ~invalidate & (req_set == s[IndexBits-1:0]);
+      wire sel = pw_valid_q & ~pw_inval_q & (pw_set_q == s[IndexBits-1:0]);
       reg [Ways-1:0]         valid_q;
       reg [Ways*WayBits-1:0] age_q;
 
       // Ages restart as way index (way 0 most recent) on reset and invalidate-all.
       always @(posedge clk_i) begin
-        if (!rst_ni || (fire && invalidate)) begin
+        if (!rst_ni || (pw_valid_q && pw_inval_q)) begin
           valid_q <= {Ways{1'b0}};
           for (w = 0; w < Ways; w = w + 1) begin
             age_q[w*WayBits +: WayBits] <= w[WayBits-1:0];
           end
         end else if (sel) begin
-          if (allocate) valid_q[way] <= 1'b1;
-          if (evict) valid_q[way] <= 1'b0;
-          if (touch) age_q <= next_age;
+          if (pw_alloc_q) valid_q[pw_way_q] <= 1'b1;
+          if (pw_evict_q) valid_q[pw_way_q] <= 1'b0;
+          if (pw_touch) age_q <= next_age;
         end
       end
 
@@ -187,12 +271,12 @@ module ba_tag_unit #(
 
       // Per line: a write enable each, so the write needs no shifter.
       for (l = 0; l < Ways; l = l + 1) begin : gen_way
-        wire line_sel = sel & (way == l[WayBits-1:0]);
+        wire line_sel = sel & (pw_way_q == l[WayBits-1:0]);
         reg [TagBits-1:0] tag_q;
 
         // No reset: a tag is read only while its line is valid.
         always @(posedge clk_i) begin
-          if (line_sel && allocate) tag_q <= req_tag;
+          if (line_sel && pw_alloc_q) tag_q <= pw_tag_q;
         end
         assign all_tag[(s*Ways+l)*TagBits +: TagBits] = tag_q;
 
@@ -200,11 +284,11 @@ module ba_tag_unit #(
           reg reuse_q, bypass_q;
           // No reset: both are written on allocation, before a valid line's bits are read.
           always @(posedge clk_i) begin
-            if (line_sel && allocate) begin
+            if (line_sel && pw_alloc_q) begin
               reuse_q  <= 1'b0;
-              bypass_q <= outcome == Bypass;
+              bypass_q <= pw_bypass_q;
             end
-            if (line_sel && reused) begin
+            if (line_sel && pw_reused_q) begin
               reuse_q  <= 1'b1;
               bypass_q <= 1'b0;
             end
@@ -235,5 +319,66 @@ module ba_tag_unit #(
   );
 
   assign {out_outcome_o, out_way_o, out_victim_valid_o, out_victim_tag_o} = out_data;
+
+`ifdef FORMAL
+  // The forwarded lookup equals the lookup of the state the array holds after the pending
+  // write lands (what a one-cycle design would read), for every request in every cycle
+  // (tests/formal/ba_prove.sh, unit_forwarding). BA_FORMAL_NO_FORWARD removes the forwarding
+  // to show the property needs it (unit_no_forward must be refuted).
+  reg [Ways-1:0]         nx_valid, nx_eq, nx_reuse, nx_bypass;
+  reg [Ways*WayBits-1:0] nx_age;
+  reg [Ways*TagBits-1:0] nx_tag;
+  integer f;
+  always @(*) begin
+    nx_valid  = set_valid;
+    nx_reuse  = set_reuse;
+    nx_bypass = set_bypass;
+    nx_age    = set_age;
+    nx_tag    = set_tag;
+    if (pw_valid_q && pw_inval_q) begin
+      nx_valid = {Ways{1'b0}};
+      for (f = 0; f < Ways; f = f + 1) nx_age[f*WayBits +: WayBits] = f[WayBits-1:0];
+    end else if (pw_valid_q && pw_set_q == req_set) begin
+      if (pw_touch) nx_age = next_age;
+      if (pw_alloc_q) begin
+        nx_valid[pw_way_q]  = 1'b1;
+        nx_reuse[pw_way_q]  = 1'b0;
+        nx_bypass[pw_way_q] = pw_bypass_q;
+        nx_tag[pw_way_q*TagBits +: TagBits] = pw_tag_q;
+      end
+      if (pw_reused_q) begin
+        nx_reuse[pw_way_q]  = 1'b1;
+        nx_bypass[pw_way_q] = 1'b0;
+      end
+      if (pw_evict_q) nx_valid[pw_way_q] = 1'b0;
+    end
+    for (f = 0; f < Ways; f = f + 1) nx_eq[f] = nx_tag[f*TagBits +: TagBits] == req_tag;
+  end
+
+  wire               nx_match, nx_match_bypass, nx_has_free;
+  wire [WayBits-1:0] nx_match_way, nx_free_way, nx_victim_way;
+  wire [Ways-1:0]    nx_victim_line;
+  ba_match #(.Ways(Ways), .WayBits(WayBits)) u_nx_match (
+    .valid_i (nx_valid), .eq_i (nx_eq), .bypass_i (nx_bypass), .match_o (nx_match),
+    .match_way_o (nx_match_way), .match_bypass_o (nx_match_bypass), .has_free_o (nx_has_free),
+    .free_way_o (nx_free_way)
+  );
+  ba_victim #(.Ways(Ways), .WayBits(WayBits), .BypassAware(BypassAware),
+              .Threshold(Threshold)) u_nx_victim (
+    .reuse_i (nx_reuse), .age_i (nx_age), .young_i ({Ways{1'b0}}), .victim_o (nx_victim_line),
+    .victim_way_o (nx_victim_way)
+  );
+  wire [TagBits-1:0] nx_victim_tag = nx_tag[nx_victim_way*TagBits +: TagBits];
+
+  always @(*) begin
+    if (rst_ni && in_valid_i) begin
+      assert(match == nx_match && has_free == nx_has_free);
+      assert(!match || (match_way == nx_match_way && match_bypass == nx_match_bypass));
+      assert(!has_free || free_way == nx_free_way);
+      assert(match || has_free || (victim_way == nx_victim_way &&
+                                   (!replaced || victim_tag == nx_victim_tag)));
+    end
+  end
+`endif
 
 endmodule

@@ -8,6 +8,12 @@
 //
 // Latency / throughput: combinational (a popcount and Ways x Ways age comparisons).
 //
+// young_i (one-hot or zero): a line the pending write of the previous request touches
+// (docs/ba.md 4). It counts as the most recent line and every other pair keeps the order of
+// age_i, which is exactly the order ba_lru_update would give after touching it, so the
+// request sees the ages it would see if that write had already happened without waiting for
+// the age update (tests/formal/ba_prove.sh proves the equality, victim_young).
+//
 // What it does not do: it does not look at valid bits (it is only used when all are set) nor
 // at free lines (ba_lookup finds those).
 //
@@ -23,6 +29,8 @@ module ba_victim #(
 ) (
   input  wire [Ways-1:0]         reuse_i,
   input  wire [Ways*WayBits-1:0] age_i,     // way w at [w*WayBits +: WayBits]
+  input  wire [Ways-1:0]         young_i,   // the line the pending write touches, or none
+  output reg  [Ways-1:0]         victim_o,  // one-hot
   output reg  [WayBits-1:0]      victim_way_o
 );
 
@@ -45,16 +53,20 @@ module ba_victim #(
     end
   end
 
-  // oldest[w]: w is a candidate and no other candidate is older.
+  // oldest[w]: w is a candidate and no other candidate is older; the young line is younger
+  // than every other line.
   always @(*) begin
     for (w = 0; w < Ways; w = w + 1) begin
       oldest[w] = candidate[w];
       for (v = 0; v < Ways; v = v + 1) begin
-        if (v != w && candidate[v] && (age_i[v*WayBits +: WayBits] > age_i[w*WayBits +: WayBits])) begin
+        if (v != w && candidate[v] &&
+            (young_i[w] || (!young_i[v] &&
+             age_i[v*WayBits +: WayBits] > age_i[w*WayBits +: WayBits]))) begin
           oldest[w] = 1'b0;
         end
       end
     end
+    victim_o = oldest;
     victim_way_o = {WayBits{1'b0}};
     for (w = 0; w < Ways; w = w + 1) begin
       if (oldest[w]) begin

@@ -26,6 +26,8 @@ module ba_victim_miter #(
               .Threshold(Threshold)) u_dut (
     .reuse_i      (reuse_i),
     .age_i        (age_i),
+    .young_i      ({Ways{1'b0}}),
+    .victim_o     (),
     .victim_way_o (victim)
   );
 

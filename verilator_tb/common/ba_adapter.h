@@ -79,6 +79,7 @@ public:
         drawn_ = 0;
         phase_left_ = 0;
         events_.clear();
+        have_prev_ = false;
         bfs_reset(rng);
     }
 
@@ -116,7 +117,15 @@ public:
     Txn predict(Input &in) {
         note_events(in);
         const ba_result r = ba_access(&model_, in.addr, static_cast<ba_op>(in.op));
+        note_back_to_back(r);
         return txn(r.outcome, r.way, r.victim_valid, r.victim_tag);
+    }
+
+    // Called every cycle after reset: counts cycles, so predict() knows whether the previous
+    // request was accepted at the edge before (its write still pending in the RTL).
+    std::string check_pins(const Dut &) {
+        cycle_++;
+        return std::string();
     }
 
     Txn observe(const Dut &d) const {
@@ -292,6 +301,27 @@ private:
         if (never_reused == 0) events_["n0_zero"]++;
     }
 
+    // Requests accepted at consecutive edges: the RTL forwards the first one's pending write
+    // into the second one's lookup (docs/ba.md 4). Counted: same set, the same line again (the
+    // forwarded line decides the outcome), a victim chosen right after a touch of that set, and
+    // any request right after an invalidate-all.
+    void note_back_to_back(const ba_result &r) {
+        const bool b2b = have_prev_ && prev_cycle_ + 1 == cycle_;
+        if (b2b && prev_.outcome == BA_INVALIDATED) events_["b2b_after_invalidate"]++;
+        if (b2b && prev_.outcome != BA_INVALIDATED && r.outcome != BA_INVALIDATED && prev_.set == r.set) {
+            events_["b2b_same_set"]++;
+            const bool prev_wrote = prev_.outcome != BA_WRITE_AROUND;
+            const bool uses_way = r.outcome != BA_WRITE_AROUND;
+            if (prev_wrote && uses_way && prev_.way == r.way) events_["b2b_same_line"]++;
+            if (prev_wrote && (r.outcome == BA_BYPASS || r.outcome == BA_MISS_EVICT)) {
+                events_["b2b_victim_after_update"]++;
+            }
+        }
+        prev_ = r;
+        prev_cycle_ = cycle_;
+        have_prev_ = true;
+    }
+
     // ---- vectors ----------------------------------------------------------------------------
     struct Vector {
         Input input;
@@ -350,6 +380,9 @@ private:
     std::deque<size_t> frontier_;
     std::deque<Input> pending_;
     std::map<std::string, uint64_t> events_;
+    uint64_t cycle_ = 0, prev_cycle_ = 0;
+    ba_result prev_{};
+    bool have_prev_ = false;
 };
 
 }  // namespace tb
