@@ -97,17 +97,25 @@ module pcu #(
     end
   end
 
-  wire [NumSm-1:0] sm_onehot;
+  // SM decodes of the stage-1 request and of the incoming one (for the registered match).
+  wire [NumSm-1:0] sm_onehot, req_sm_onehot;
   genvar e;
   generate
     for (e = 0; e < NumSm; e = e + 1) begin : gen_sm_decode
       localparam [SmWidth-1:0] Sm = e;
-      assign sm_onehot[e] = (s1_sm_q == Sm);
+      assign sm_onehot[e]     = (s1_sm_q == Sm);
+      assign req_sm_onehot[e] = (req_sm_i == Sm);
     end
   endgenerate
 
+  // The incoming request against the stage-1 one: what an RGR allocated or joined by the
+  // stage-1 request at this edge holds for it (docs/pcu.md 8.3).
+  wire key_same    = (req_addr_i == s1_addr_q);
+  wire key_sm_same = |(req_sm_onehot & sm_onehot);
+
   // ---- the RGRs ----------------------------------------------------------------------------
-  wire [NumRgr-1:0]       rgr_valid, rgr_open, rgr_issued, open_hit, unissued_hit;
+  wire [NumRgr-1:0]       rgr_valid, rgr_open, rgr_issued, open_hit, unissued_hit, rgr_rep,
+                          rgr_match;
   wire [NumRgr*AddrWidth-1:0] rgr_addr;
   wire [NumRgr*NumSm-1:0]     rgr_dest;
   wire [NumRgr-1:0]       alloc_sel, join_sel, close_sel, issue_sel, free_sel;
@@ -120,7 +128,12 @@ module pcu #(
       ) u_rgr (
         .clk_i          (clk_i),
         .rst_ni         (rst_ni),
-        .key_addr_i     (s1_addr_q),
+        .key_load_i     (req_fire),
+        .key_addr_i     (req_addr_i),
+        .key_sm_onehot_i(req_sm_onehot),
+        .key_same_i     (key_same),
+        .key_sm_same_i  (key_sm_same),
+        .s1_addr_i      (s1_addr_q),
         .sm_onehot_i    (sm_onehot),
         .alloc_i        (alloc_sel[e]),
         .join_i         (join_sel[e]),
@@ -133,22 +146,16 @@ module pcu #(
         .addr_o         (rgr_addr[AddrWidth*e +: AddrWidth]),
         .dest_o         (rgr_dest[NumSm*e +: NumSm]),
         .open_hit_o     (open_hit[e]),
-        .unissued_hit_o (unissued_hit[e])
+        .unissued_hit_o (unissued_hit[e]),
+        .rep_o          (rgr_rep[e]),
+        .match_o        (rgr_match[e])
       );
     end
   endgenerate
 
   // ---- stage 1: match, allocate, push -----------------------------------------------------
-  // The open RGR of the block (at most one, docs/pcu.md 4): its destination bits, for the
-  // "SM already in the group" test.
-  reg [NumSm-1:0] hit_dest;
-  integer i;
-  always @* begin
-    hit_dest = {NumSm{1'b0}};
-    for (i = 0; i < NumRgr; i = i + 1) begin
-      hit_dest = hit_dest | (rgr_dest[NumSm*i +: NumSm] & {NumSm{open_hit[i]}});
-    end
-  end
+  // The match is registered in the RGRs (open_hit, rep): stage 1 starts from flops, not from
+  // a 41-bit compare (docs/pcu.md 8.3).
 
   wire [NumRgr-1:0]   free_onehot;
   wire [IdxWidth-1:0] alloc_idx;
@@ -166,7 +173,7 @@ module pcu #(
 
   wire wb_conflict, wb_full, wb_empty;
   wire hit      = |open_hit;
-  wire repeat_sm = |(hit_dest & sm_onehot);
+  wire repeat_sm = |(open_hit & rgr_rep);   // the SM is already in the open group
   wire s1_read  = s1_valid_q & ~s1_write_q;
   wire s1_wr    = s1_valid_q & s1_write_q;
 
@@ -279,7 +286,8 @@ module pcu #(
     .valid_i     (rgr_valid),
     .issued_i    (rgr_issued),
     .dest_i      (rgr_dest),
-    .join_sel_i  (join_sel),
+    .join_hit_i  (open_hit),
+    .join_go_i   (join_go),
     .join_dest_i (sm_onehot),
     .dest_o      (merge_dest),
     .free_o      (free_sel)
@@ -310,6 +318,22 @@ module pcu #(
     end
   end
 
+  // The registered match is exact (docs/pcu.md 8.3): for the request in stage 1, every valid
+  // RGR's match bit equals a fresh compare of the blocks, and the open group's rep bit the
+  // group's destination bit of the request's SM.
+  integer k;
+  always @(posedge clk_i) begin
+    if (rst_ni && s1_valid_q) begin
+      for (k = 0; k < NumRgr; k = k + 1) begin
+        if (rgr_valid[k] && (rgr_match[k] != (rgr_addr[AddrWidth*k +: AddrWidth] == s1_addr_q) ||
+                             (open_hit[k] && rgr_rep[k] != |(rgr_dest[NumSm*k +: NumSm] & sm_onehot)))) begin
+          $display("ASSERT %m: the registered match of RGR %0d is stale", k);
+          $fatal;
+        end
+      end
+    end
+  end
+
   // At most one open RGR per block (docs/pcu.md 4): the property the join relies on, checked
   // here for the block in stage 1 (tests/formal/pcu_prove.sh proves it for every pair).
   always @(posedge clk_i) begin
@@ -327,11 +351,16 @@ module pcu #(
   //   has_dest     every valid RGR has a destination (no reply goes to nobody)
   // PCU_FORMAL_CONTROL swaps in a property that is false (no two valid RGRs share a block: a
   // write or a repeated SM makes a second group), which the solver must refute.
+  //   exact_match  the registered match and rep bits equal a fresh compare (docs/pcu.md 8.3)
   genvar fa, fb;
   generate
     for (fa = 0; fa < NumRgr; fa = fa + 1) begin : gen_formal_a
       always @* begin
         if (rst_ni) assert(!rgr_valid[fa] || rgr_dest[NumSm*fa +: NumSm] != {NumSm{1'b0}});
+        if (rst_ni && s1_valid_q && rgr_valid[fa]) begin
+          assert(rgr_match[fa] == (rgr_addr[AddrWidth*fa +: AddrWidth] == s1_addr_q));
+          assert(!open_hit[fa] || rgr_rep[fa] == |(rgr_dest[NumSm*fa +: NumSm] & sm_onehot));
+        end
       end
       for (fb = fa + 1; fb < NumRgr; fb = fb + 1) begin : gen_formal_b
         wire same = rgr_addr[AddrWidth*fa +: AddrWidth] == rgr_addr[AddrWidth*fb +: AddrWidth];

@@ -19,7 +19,8 @@ module pcu_merge #(
   input  wire [NumRgr-1:0]       valid_i,
   input  wire [NumRgr-1:0]       issued_i,
   input  wire [NumRgr*NumSm-1:0] dest_i,
-  input  wire [NumRgr-1:0]       join_sel_i,
+  input  wire [NumRgr-1:0]       join_hit_i,   // the open RGR of the stage-1 block
+  input  wire                    join_go_i,    // the stage-1 read joins it at this edge
   input  wire [NumSm-1:0]        join_dest_i,
   output wire [NumSm-1:0]        dest_o,
   output wire [NumRgr-1:0]       free_o
@@ -35,7 +36,8 @@ module pcu_merge #(
 
   wire [NumRgr-1:0] live = valid_i & issued_i;
   wire              tag_live = |(tag_onehot & live);
-  wire              tag_join = |(tag_onehot & join_sel_i);
+  // join_go_i is stage 1's last decision: it enters after the tag's select, not before.
+  wire              tag_join = join_go_i & |(tag_onehot & join_hit_i);
 
   // The tag's destination bits: a binary-indexed multiplexer (a tree of 2:1 muxes).
   wire [NumSm-1:0] stored = dest_i[tag_i * NumSm +: NumSm];

@@ -7,24 +7,43 @@
 //
 // Commands at the edge, from the stage-1 decision, the request selector and the merge unit;
 // the top makes alloc_i exclusive with the others for this entry:
-//   alloc_i  valid, open, not issued, addr = key_addr_i, dest = sm_onehot_i
+//   alloc_i  valid, open, not issued, addr = s1_addr_i, dest = sm_onehot_i
 //   join_i   dest |= sm_onehot_i
 //   close_i  open = 0
 //   issue_i  issued = 1
 //   free_i   valid = 0 (the merge unit; applied last, so a join on the same edge is harmless)
 // open_o = valid && open (for the invariant checks of docs/pcu.md 9).
-// Match outputs (combinational, against the stage-1 request's block):
-//   open_hit_o      valid && open && addr == key_addr_i   (a read may join)
-//   unissued_hit_o  valid && !issued && addr == key_addr_i (a write must wait)
-// Example: after alloc_i with key 0x40 and SM 3: dest_o = 1 << 3, open_hit_o = 1 for key 0x40;
-// after close_i open_hit_o = 0 while unissued_hit_o stays 1 until issue_i.
+//
+// The match is registered (docs/pcu.md 8.3): at the edge a request enters the stage-1
+// register (key_load_i) the RGR compares the incoming block key_addr_i with its own and
+// stores the result in match_q, and whether the incoming SM's destination bit is already set
+// in rep_q. Both are corrected for this RGR's own update at that edge, the only one that can
+// change them before stage 1 reads them: an allocation by the request leaving stage 1 (the
+// RGR then holds that request's block and SM: key_same_i, key_sm_same_i) or its join (the
+// SM bit it sets: key_sm_same_i). Closing, issuing and freeing are read fresh below.
+// Match outputs (for the request in the stage-1 register, block B, SM s):
+//   open_hit_o      valid && open && addr == B     (a read may join)
+//   unissued_hit_o  valid && !issued && addr == B  (a write must wait)
+//   rep_o           dest bit s was set at the edge the request entered stage 1 (meaningful
+//                   with open_hit_o: the request's SM is already in the group)
+//   match_o         addr == B (for the checks that the registered match is exact)
+// Example: after alloc_i with block 0x40 and SM 3: dest_o = 1 << 3, open_hit_o = 1 for a
+// stage-1 request of 0x40; after close_i open_hit_o = 0 while unissued_hit_o stays 1 until
+// issue_i.
 module pcu_rgr #(
   parameter integer NumSm     = 64,
   parameter integer AddrWidth = 41
 ) (
   input  wire                 clk_i,
   input  wire                 rst_ni,
+  // The request entering the stage-1 register at this edge (the registered match).
+  input  wire                 key_load_i,
   input  wire [AddrWidth-1:0] key_addr_i,
+  input  wire [NumSm-1:0]     key_sm_onehot_i,
+  input  wire                 key_same_i,       // its block is the stage-1 request's
+  input  wire                 key_sm_same_i,    // its SM is the stage-1 request's
+  // The request in the stage-1 register: what an allocation or a join writes.
+  input  wire [AddrWidth-1:0] s1_addr_i,
   input  wire [NumSm-1:0]     sm_onehot_i,
   input  wire                 alloc_i,
   input  wire                 join_i,
@@ -37,7 +56,9 @@ module pcu_rgr #(
   output wire [AddrWidth-1:0] addr_o,
   output wire [NumSm-1:0]     dest_o,
   output wire                 open_hit_o,
-  output wire                 unissued_hit_o
+  output wire                 unissued_hit_o,
+  output wire                 rep_o,
+  output wire                 match_o
 );
   reg                 valid_q, valid_d;
   reg                 open_q, open_d;
@@ -45,9 +66,11 @@ module pcu_rgr #(
   reg [AddrWidth-1:0] addr_q, addr_d;
   reg [NumSm-1:0]     dest_q, dest_d;
 
-  wire same_block = (addr_q == key_addr_i);
-  assign open_hit_o     = valid_q & open_q & same_block;
-  assign unissued_hit_o = valid_q & ~issued_q & same_block;
+  reg match_q, rep_q;
+  assign open_hit_o     = valid_q & open_q & match_q;
+  assign unissued_hit_o = valid_q & ~issued_q & match_q;
+  assign rep_o          = rep_q;
+  assign match_o        = match_q;
   assign valid_o  = valid_q;
   assign open_o   = valid_q & open_q;
   assign issued_o = issued_q;
@@ -67,7 +90,7 @@ module pcu_rgr #(
       valid_d  = 1'b1;
       open_d   = 1'b1;
       issued_d = 1'b0;
-      addr_d   = key_addr_i;
+      addr_d   = s1_addr_i;
       dest_d   = sm_onehot_i;
     end
     if (free_i) valid_d = 1'b0;
@@ -78,6 +101,21 @@ module pcu_rgr #(
       valid_q <= 1'b0;
     end else begin
       valid_q <= valid_d;
+    end
+  end
+
+  // Read only for the request in the stage-1 register, loaded when it entered: no reset.
+  // PCU_FORMAL_NO_FORWARD drops the correction (tests/formal/pcu_prove.sh must refute it).
+`ifdef PCU_FORMAL_NO_FORWARD
+  wire fwd_alloc = 1'b0, fwd_join = 1'b0;
+`else
+  wire fwd_alloc = alloc_i, fwd_join = join_i;
+`endif
+  always @(posedge clk_i) begin
+    if (key_load_i) begin
+      match_q <= fwd_alloc ? key_same_i : (addr_q == key_addr_i);
+      rep_q   <= fwd_alloc ? key_sm_same_i
+                           : (|(dest_q & key_sm_onehot_i)) | (fwd_join & key_sm_same_i);
     end
   end
 

@@ -13,6 +13,10 @@
 # for every input sequence: requests, L2 returns (any tag, legal or not), readies and room.
 #   invariants  unique_open (no two open RGRs hold one block) and has_dest (every valid RGR
 #               has a destination), N = PCU_PROVE_DEPTH steps
+#               and exact_match (the registered match and rep bits equal a fresh compare,
+#               docs/pcu.md 8.3)
+#   no_forward  the same with the registered match's correction removed
+#               (PCU_FORMAL_NO_FORWARD): must be refuted
 #   control     the same run with PCU_FORMAL_CONTROL: the false property "no two valid RGRs
 #               share a block" must be refuted (a counterexample found), which shows the bound
 #               reaches a write closing a group or a repeated SM.
@@ -40,7 +44,9 @@ run() {
 }
 
 status=0
-run invariants "unique open group per block, every valid RGR has a destination" proof "" || status=1
+run invariants "unique open group per block, every valid RGR has a destination, registered match exact" proof "" || status=1
+run no_forward "registered match without the correction for the leaving request must fail" cex \
+  "-DPCU_FORMAL_NO_FORWARD" || status=1
 run control "false property 'no two valid RGRs share a block' must fail" cex \
   "-DPCU_FORMAL_CONTROL" || status=1
 exit $status
