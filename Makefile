@@ -61,11 +61,17 @@ all: deps
 TEST_PHASE1 := verify prove lint test-c install-test apps-test vectors-check verify-selftest verify-iverilog \
   synth-liberty-check synth-test sim-test systemc fuzz-build
 test: deps
-	@$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
-	  $(TEST_PHASE1))
+	@export NP_T0=$$(date +%s); \
+	$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
+	  $(addprefix stage-done-,$(TEST_PHASE1)))
 	@$(call np_phase,make test: verify-systemc,verify-systemc)
 	@$(call np_phase,make test: fuzz,fuzz)
 	@echo "make test: all stages passed"
+
+# In a phase's pool each stage prints when it finished, counted from NP_T0 (the phase's start).
+.PHONY: $(addprefix stage-done-,$(TEST_PHASE1))
+$(addprefix stage-done-,$(TEST_PHASE1)): stage-done-%: %
+	@echo "make test: $* passed at +$$(( $$(date +%s) - $${NP_T0:-$$(date +%s)} )) s"
 
 # $(call np_phase,name,make arguments): one phase of `make` or `make test`; prints
 # "<name>: wall W s, cpu U+S s" (bash's time: the CPU of every process the phase ran).
