@@ -542,7 +542,8 @@ static bool parse_args(int argc, char **argv, options *o) {
         } else if (!strcmp(a, "--no-plot")) o->no_plot = true;
         else if (a[0] != '-' && strchr(a, '=') && o->nargs < 8) {
             const char *eq = strchr(a, '=');
-            if (eq == a || !all_in(eq + 1, "_./-+")) return !fail("argument '%s': expected key=value (a path value)", a);
+            /* an empty value is passed on: npsim gives it a meaning (synth_report= : published latencies) */
+            if (eq == a || (eq[1] && !all_in(eq + 1, "_./-+"))) return !fail("argument '%s': expected key=value (a path value, or empty)", a);
             o->args[o->nargs++] = a;
         } else return !fail("unknown or incomplete argument '%s' (nppaper has no help command: see the comment at the top of sim/paper/nppaper.c)", a);
     }
