@@ -58,8 +58,11 @@ all: deps
 # built by that make (VERIFY_PREBUILD=1), so the self-tests reuse them, and it builds the later
 # phases' programs too. 2: SystemC model vs rtl, which reads verify's latency logs. 3: fuzzing,
 # last and alone: each libFuzzer run is bounded in wall time, so it gets its core to itself.
-TEST_PHASE1 := verify prove lint test-c install-test apps-test vectors-check verify-selftest verify-iverilog \
-  synth-liberty-check synth-test sim-test systemc fuzz-build
+# Listed longest jobs first (make starts goals in this order), so short ones fill the pool's end:
+# verify's builds and runs, the proofs (DPC's quick set is one 150 CPU s job), the SystemC models
+# (about 40 CPU s each), Icarus (bpc_compressor's replay 40 CPU s), then the many short stages.
+TEST_PHASE1 := verify prove systemc verify-iverilog test-c lint install-test apps-test vectors-check \
+  verify-selftest synth-liberty-check synth-test sim-test fuzz-build
 test: deps
 	@export NP_T0=$$(date +%s); \
 	$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
