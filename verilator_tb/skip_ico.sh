@@ -24,6 +24,19 @@ defs=$(grep -l "___eval_triggers__ico(${prefix}___024root\* vlSelf) {" "$dir/${p
 if [ -z "$defs" ]; then
   exit 0   # no input-combinational region
 fi
+# The skip is exact only if no input-combinational logic reads a clock (a gated or derived
+# clock would then miss its edge): the clocks are the signals the 'act' triggers sample
+# (__Vtrigrprev__TOP__<clock>); if an 'ico' function reads one, the model is left as it is.
+clocks=$(grep -ho '__Vtrigrprev__TOP__[A-Za-z0-9_]*' "$dir/${prefix}___024root"*.cpp | sort -u | sed 's/__Vtrigrprev__TOP__//')
+for c in $clocks; do
+  if awk -v sig="vlSelf->$c" '/^(VL_INLINE_OPT )?void .*___ico_sequent/ { ico = 1 }
+                                ico && index($0, sig) { found = 1 }
+                                /^}/ { ico = 0 }
+                                END { exit !found }' "$dir/${prefix}___024root"*.cpp; then
+    echo "skip_ico.sh: $prefix: its input-combinational logic reads the clock $c; not patched"
+    exit 0
+  fi
+done
 for f in $defs; do
   n=$(grep -cF "$trigger" "$f" || true)
   if [ "$n" != 1 ]; then
