@@ -8,7 +8,12 @@
 // Example: push 5, push 2, pop -> tail_idx_o = 2.
 //
 // Latency: an index pushed at edge e is at the tail from cycle e+1.
-// State: NumRgr * IdxWidth flops for the entries plus two pointers and a count.
+// The entry is written one edge late (docs/pcu.md 8.3): a push goes to a pending register
+// (slot, index) that is written into its slot at the next edge, so the index, which stage 1
+// computes late in the cycle (the lowest free RGR), reaches one register instead of the slot
+// decoder and every slot's enable. A tail read of the pending slot takes the pending index.
+// State: NumRgr * IdxWidth flops for the entries, the pending entry (1 + 2 x IdxWidth), two
+// pointers and a count.
 module pcu_ring #(
   parameter integer NumRgr   = 128,
   parameter integer IdxWidth = 7
@@ -35,7 +40,10 @@ module pcu_ring #(
     next_slot = (s == LastSlot) ? {IdxWidth{1'b0}} : s + 1'b1;
   endfunction
 
-  assign tail_idx_o = slot_q[tail_q];
+  reg                pend_valid_q;
+  reg [IdxWidth-1:0] pend_slot_q, pend_idx_q;
+
+  assign tail_idx_o = (pend_valid_q && pend_slot_q == tail_q) ? pend_idx_q : slot_q[tail_q];
   assign empty_o    = (count_q == {CountWidth{1'b0}});
 
   always @* begin
@@ -60,9 +68,21 @@ module pcu_ring #(
     end
   end
 
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pend_valid_q <= 1'b0;
+    end else begin
+      pend_valid_q <= push_i;
+    end
+  end
+
   // Entries are only read between their push and their pop: no reset.
   always @(posedge clk_i) begin
-    if (push_i) slot_q[head_q] <= push_idx_i;
+    if (push_i) begin
+      pend_slot_q <= head_q;
+      pend_idx_q  <= push_idx_i;
+    end
+    if (pend_valid_q) slot_q[pend_slot_q] <= pend_idx_q;
   end
 
 `ifndef SYNTHESIS
