@@ -19,7 +19,8 @@
 // the request.
 //
 // Latency / throughput: 1 cycle, one request per cycle (the set is read, decided and written
-// back at the accepting edge, as ba_tag_unit; back-to-back requests to one set are exact).
+// back at the accepting edge, as ba_tag_unit did before its write moved to the next edge;
+// back-to-back requests to one set are exact).
 // in_ready_o = !out_valid_o || out_ready_i.
 //
 // Register bits (defaults 32 sets x 16 tags, 41-bit line address: 36-bit tag): 512 x (1 + 36
