@@ -2,11 +2,13 @@
 # np_clock_noise.sh: how far an equivalent change moves a top's clock figure (docs/synthesis.md,
 # "A clock figure that holds"). Run by `make synth-clock-noise NOISE_TOP=<top>`:
 #   bash synth/np_clock_noise.sh OUTDIR TOP "CANDIDATE RTL FILES" "INCLUDE DIRS"
-# Synthesises TOP with synth/np_synth.tcl and ABC seeds 1-6, once as it is and once after each of
-# two unused modules is elaborated first (NP_PERTURB: the same RTL reaches ABC as another
-# network, a stand-in for an equivalent RTL edit). Prints each run's OpenSTA stage time per seed
+# Synthesises TOP with synth/np_synth.tcl and ABC seeds 1-6, once as it is and three times
+# perturbed so that the same RTL reaches ABC as another network, a stand-in for an equivalent RTL
+# edit: after an unused register module, or an unused chain of XOR words, is elaborated first
+# (NP_PERTURB), and after the flop-mapped design is written as RTLIL and read back (which sorts
+# it by name; run from a copy of np_synth.tcl with that one step added). Prints each run's OpenSTA stage time per seed
 # and how far the perturbed runs moved from the unperturbed one: a single mapping (any seed), the
-# best of seeds 1-3 (the flow's figure) and the best of seeds 1-6. Costs 3 runs of 6 mappings.
+# best of seeds 1-3 (the flow's figure) and the best of seeds 1-6. Costs 4 runs of 6 mappings.
 set -euo pipefail
 
 out=${1:?usage: np_clock_noise.sh OUTDIR TOP "RTL FILES" "INCLUDE DIRS"}
@@ -31,20 +33,27 @@ EOF
   echo "endmodule"
 } > "$out/perturb_xor.v"
 
-run() { # name, perturbation file ("" for none)
+# The RTLIL round trip: np_synth.tcl with the design written and read back before mapping.
+cp synth/np_env.tcl synth/np_sta.tcl "$out/"
+sed 's|^design -save np_premap$|write_rtlil $netlist.il; design -reset; read_rtlil $netlist.il; read_liberty -lib $lib; design -save np_premap|' \
+  synth/np_synth.tcl > "$out/np_synth_rtlil.tcl"
+grep -q '^write_rtlil' "$out/np_synth_rtlil.tcl" ||
+  { echo "np_clock_noise: np_synth.tcl has no 'design -save np_premap' line to add the round trip to" >&2; exit 1; }
+
+run() { # name, perturbation file ("" for none), script
   local d=$out/$1
   mkdir -p "$d"
   NP_TOP=$top NP_RTL="$rtl" NP_INCDIRS="$incdirs" NP_LIB=synth/nangate45_np.lib \
     NP_CONSTR=synth/abc.constr NP_STA_SDC=synth/np_sta.sdc NP_NETLIST="$d/${top}_mapped.v" \
-    NP_ABC_SEEDS="1 2 3 4 5 6" NP_PERTURB="$2" yosys -q -l "$d/yosys.log" -c synth/np_synth.tcl \
-    > /dev/null
+    NP_ABC_SEEDS="1 2 3 4 5 6" NP_PERTURB="$2" yosys -q -l "$d/yosys.log" -c "$3" > /dev/null
   sed -n 's/^NP-SEED seed=\([0-9]*\) sta_stage_ps=\([0-9.]*\)$/\1 \2/p' "$d/yosys.log" \
     > "$d/stages.txt"
   [ "$(wc -l < "$d/stages.txt")" -eq 6 ] || { echo "np_clock_noise: $d/yosys.log: not 6 mappings" >&2; exit 1; }
 }
-run base ""
-run reg "$out/perturb_reg.v"
-run xor "$out/perturb_xor.v"
+run base "" synth/np_synth.tcl
+run reg "$out/perturb_reg.v" synth/np_synth.tcl
+run xor "$out/perturb_xor.v" synth/np_synth.tcl
+run rtlil "" "$out/np_synth_rtlil.tcl"
 
 awk -v top="$top" '
   FNR == 1 { run = FILENAME; sub(/\/stages.txt$/, "", run); sub(/.*\//, "", run); runs[++n] = run }
@@ -77,4 +86,4 @@ awk -v top="$top" '
       }
       printf "largest move of the best of %d: %.1f%%\n", k, worst
     }
-  }' "$out/base/stages.txt" "$out/reg/stages.txt" "$out/xor/stages.txt" | tee "$out/noise.txt"
+  }' "$out"/{base,reg,xor,rtlil}/stages.txt | tee "$out/noise.txt"

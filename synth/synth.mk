@@ -134,7 +134,7 @@ synth-liberty-check: $(NP_LIBGEN)
 synth-test: $(NP_REPORT) $(NP_LIBGEN)
 	bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
 
-## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 18 mappings)
+## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 24 mappings)
 NOISE_TOP  ?= mcast_rc
 noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS))))
 .PHONY: synth-clock-noise
