@@ -9,7 +9,7 @@
 # The PCU is elaborated small enough for the solver (NumRgr = 4, NumSm = 4, AddrWidth = 2, so
 # four blocks and the table fills, DataWidth = 1, WbDepth = 2) with its `ifdef FORMAL
 # assertions (rtl/pcu/pcu.v), flattened to gates, and Yosys `sat -seq N -prove-asserts` checks
-# them in every one of the first N cycles after the all-zero state (which is the reset state),
+# them in every one of the first N cycles after the all-zero state with reset in the first cycle,
 # for every input sequence: requests, L2 returns (any tag, legal or not), readies and room.
 #   invariants  unique_open (no two open RGRs hold one block) and has_dest (every valid RGR
 #               has a destination), N = PCU_PROVE_DEPTH steps
@@ -35,7 +35,7 @@ script() {  # extra defines
   echo "read_verilog -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
        "chparam -set NumRgr 4 -set NumSm 4 -set AddrWidth 2 -set DataWidth 1 -set WbDepth 2 pcu;" \
        "hierarchy -check -top pcu; proc; flatten; memory -nomap; memory_map; opt -fast;" \
-       "sat -seq $depth -prove-asserts -set-init-zero -verify"
+       "sat -seq $depth -prove-asserts -set-init-zero -set-at 1 rst_ni 0 -verify"
 }
 
 # run NAME DESCRIPTION EXPECT DEFINES: EXPECT is "proof" or "cex".
