@@ -28,6 +28,7 @@ typedef struct {
 static const char *const topo_names[] = {"mesh", "crossbar", NULL};
 static const char *const route_names[] = {"xy", "yx", NULL};
 static const char *const sa_input_names[] = {"vc", "output", NULL};
+static const char *const body_sa_names[] = {"next", "write", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
@@ -54,6 +55,8 @@ static const key_def keys[] = {
     {"routing_reply", KT_ENUM, OFF(routing[1]), 0, 0, route_names, 0, "DOR for replies: xy | yx"},
     {"sa_input", KT_ENUM, OFF(sa_input), 0, 0, sa_input_names, 0,
      "switch allocation, input arbiter: vc (round-robin over VCs) | output (over outputs, BookSim2's)"},
+    {"body_sa", KT_ENUM, OFF(body_sa), 0, 0, body_sa_names, 0,
+     "first SA cycle of a body flit: next (after its buffer write) | write (in it, BookSim2's)"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0, "synthetic pattern"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},
     {"packet_flits", KT_UINT, OFF(packet_flits), 1, 64, NULL, 0, "synthetic packet length in flits"},

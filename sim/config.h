@@ -19,6 +19,8 @@ typedef enum { TOPO_MESH = 0, TOPO_CROSSBAR = 1 } sim_topology;
 typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mcast_order */
 /* Switch allocation, input side: which VC an input port puts forward (docs/sim.md "Router") */
 typedef enum { SA_INPUT_VC = 0, SA_INPUT_OUTPUT = 1 } sim_sa_input;
+/* First SA cycle of a body flit: the cycle after its buffer write (seed 003) or that cycle (BookSim2) */
+typedef enum { BODY_SA_NEXT = 0, BODY_SA_WRITE = 1 } sim_body_sa;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 /* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
@@ -119,6 +121,8 @@ typedef struct {
     uint64_t max_cycles;         /* a run stops (and fails) beyond this */
 
     uint64_t seed;
+    /* network: a body flit's first SA cycle (docs/sim.md "Router") */
+    sim_body_sa body_sa;         /* next (default): body flit SA from the cycle after its write; write: in it (BookSim2) */
 } sim_config;
 
 /* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */

@@ -184,6 +184,8 @@ struct network {
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
     bool sa_by_output;              /* cfg.sa_input == SA_INPUT_OUTPUT (router.c, choose_input_vc) */
+    bool body_early;                /* cfg.body_sa == BODY_SA_WRITE: a body flit's first SA is its
+                                     * write cycle, one before what its sender set (router_write_flit) */
     mcast_mesh mesh;
     mcast_order order[NET_CLASSES];
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */
@@ -241,7 +243,8 @@ void router_credit_return(network *n, out_vc *o);
 void router_credit_usable(network *n, out_vc *o);
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);
-/* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle). */
+/* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
+ * next, the cycle after its write; a body flit's is moved to the write cycle with body_sa = write). */
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 
 /* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions

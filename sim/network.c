@@ -216,6 +216,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->credit_delay = cfg->credit_delay;
     n->inject_cycles = cfg->inject_cycles;
     n->sa_by_output = cfg->sa_input == SA_INPUT_OUTPUT;
+    n->body_early = cfg->body_sa == BODY_SA_WRITE;
     n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;

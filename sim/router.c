@@ -56,6 +56,9 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
     in_vc *iv = &r->in[port * n->vcs + vc];
     bool idle = !iv->routed && iv->count == 0;
+    /* body_sa = write (BookSim2): a body flit may win SA in its write cycle, the cycle a head
+     * has its VA in (f.ready - 1); a flit behind others still waits for them */
+    f.ready -= (uint64_t)(n->body_early && !(f.flags & FLIT_HEAD));
     vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
