@@ -153,7 +153,9 @@ foreach seed $abc_seeds {
   design -load np_premap
   np_map $lib $constr $seed
   set seed_netlist "$netlist.seed$seed"
-  write_verilog -noattr -noexpr $seed_netlist
+  # -simple-lhs: OpenSTA's Verilog reader rejects a concatenation left of an assign (Yosys writes
+  # one where several named wires alias, e.g. after merged registers: dpc_decompressor).
+  write_verilog -noattr -noexpr -simple-lhs $seed_netlist
   design -save np_seed$seed
   lassign [np_sta $lib $top $sdc $seed_netlist $np_dir] stage report
   log "NP-SEED seed=$seed sta_stage_ps=$stage"
