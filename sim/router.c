@@ -50,15 +50,24 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
     r->va_ports |= UINT64_C(1) << p;
 }
 
+/* body_sa = write (BookSim2): the body flit just written may win SA in its write cycle, the cycle
+ * a head has its VA in, one before the first SA cycle its sender set; a flit behind others still
+ * waits for them. Apart from router_write_flit so that the default path stays as it was (its
+ * event for the later cycle stays: a visit that finds nothing to do is harmless). Not for a
+ * packet that owns a replication buffer (multicast only): its flits' credits already left. */
+__attribute__((noinline, cold)) static void body_sa_at_write(network *n, router_t *r, unsigned port, unsigned vc,
+                                                             in_vc *iv) {
+    flit_t *f = vc_at(iv, n->ring_mask, iv->count - 1u);
+    f->ready--;
+    sa_candidate_at(n, r, port, vc, f->ready);
+}
+
 /* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
  * allocators only look at it from its write cycle (a head that can start RC/VA at once) or
  * from its first SA cycle (a body flit). */
 void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
     in_vc *iv = &r->in[port * n->vcs + vc];
     bool idle = !iv->routed && iv->count == 0;
-    /* body_sa = write (BookSim2): a body flit may win SA in its write cycle, the cycle a head
-     * has its VA in (f.ready - 1); a flit behind others still waits for them */
-    f.ready -= (uint64_t)(n->body_early && !(f.flags & FLIT_HEAD));
     vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
@@ -70,6 +79,8 @@ void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit
         net_wake_va(n, r->id, f.ready - 1);
     }
     /* a head queued behind another packet gets its RC/VA when that packet finishes */
+    if (__builtin_expect(n->body_early, 0) && !(f.flags & FLIT_HEAD) && iv->rb != RB_OWN)
+        body_sa_at_write(n, r, port, vc, iv);
 }
 
 /* ---- replication buffers ---------------------------------------------------------------------
