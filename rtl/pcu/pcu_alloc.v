@@ -44,8 +44,10 @@ module pcu_alloc #(
     end
   end
 
-  // After an allocation: the lowest of the rest. prefix[e] = OR of rest[0..e].
-  wire [NumRgr-1:0] rest = (free_i & ~low_q) | freed_i;
+  // After an allocation: the lowest of the other free RGRs (prefix[e] = OR of rest[0..e],
+  // from registers only), or the freed RGR if no other free RGR is at or below it (freed_i
+  // comes from the L2 port, so it joins after the prefix, not before).
+  wire [NumRgr-1:0] rest = free_i & ~low_q;
   reg  [NumRgr-1:0] prefix;
   integer l;
   always @* begin
@@ -54,7 +56,9 @@ module pcu_alloc #(
       prefix = prefix | (prefix << (1 << l));
     end
   end
-  wire [NumRgr-1:0] after_take = rest & ~{prefix[NumRgr-2:0], 1'b0};
+  wire [NumRgr-1:0] second      = rest & ~{prefix[NumRgr-2:0], 1'b0};
+  wire              freed_lower = |(freed_i & ~prefix);
+  wire [NumRgr-1:0] after_take  = freed_lower ? freed_i : second;
 
   // Without one: the freed RGR if it is the lower.
   wire freed_below = (|freed_i) & (~any_o | (freed_idx_i < idx_o));
