@@ -96,9 +96,10 @@ static bool log_latency(const std::string &path, const char *top, unsigned *cycl
     return have && pass;
 }
 
-Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
+// The lookup for one top; `published` and `published_source` are the last resort.
+static Timing resolve_top_timing(const char *top, unsigned published, const char *published_source,
+                                 const TimingSources &src) {
     Timing t;
-    const char *top = unit_top(c, d);
     unsigned n = 0, log_n = 0;
     bool one = false;
     const bool have_log = top && !src.verify_dir.empty() &&
@@ -110,8 +111,8 @@ Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
         t.latency = log_n;
         t.source = src.verify_dir + "/" + top + ".log LATENCY";
     } else {
-        t.latency = d == Dir::kCompress ? c->comp_cycles : c->decomp_cycles;
-        t.source = std::string("published (") + (c->published_source ? c->published_source : "?") + ")";
+        t.latency = published;
+        t.source = std::string("published (") + (published_source ? published_source : "?") + ")";
     }
     // The report has no throughput figure: the harness's THROUGHPUT probe says whether the top
     // is a full pipeline or takes one line at a time.
@@ -123,6 +124,15 @@ Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
     // boundary does not model; no registry entry has one.
     if (t.latency == 0) t.latency = 1;
     return t;
+}
+
+Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
+    return resolve_top_timing(unit_top(c, d), d == Dir::kCompress ? c->comp_cycles : c->decomp_cycles,
+                              c->published_source, src);
+}
+
+Timing resolve_timing(const UnitOp *op, const TimingSources &src) {
+    return resolve_top_timing(op->top, op->published_cycles, op->published_source, src);
 }
 
 // ---- the boundary ----------------------------------------------------------------------------
@@ -148,6 +158,26 @@ Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, co
     sensitive << clk.neg() << offer_ev_;
     dont_initialize();
     SC_THREAD(output_thread);
+}
+
+Unit::Unit(sc_module_name name, const UnitOp *op, unsigned hop)
+    : sc_module(name), in("in"), out("out"), clk("clk"), codec_(nullptr), op_(op), dir_(Dir::kUnit), hop_(hop) {
+    if (op->cfg_image) cfg_ = op->cfg_image();
+    cfg_stride_ = op->cfg_stride ? op->cfg_stride : 1;
+    if (cfg_.size() % cfg_stride_) throw std::runtime_error(std::string(op->name) + ": image not a whole number of writes");
+    in.register_b_transport(this, &Unit::b_transport);
+    SC_METHOD(on_rise);
+    sensitive << clk.pos();
+    dont_initialize();
+    SC_METHOD(on_fall);
+    sensitive << clk.neg() << offer_ev_;
+    dont_initialize();
+    SC_THREAD(output_thread);
+}
+
+std::string Unit::label() const {
+    if (op_) return op_->name;
+    return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor");
 }
 
 void Unit::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
@@ -221,6 +251,10 @@ unsigned Unit::mode_port() const {
 }
 
 void Unit::model_compute(Txn &t) const {
+    if (op_) {
+        op_->compute(cfg_, t);
+        return;
+    }
     np_codec_opts opts{};
     opts.map = t.map;
     void *state = state_.empty() ? nullptr : const_cast<uint8_t *>(state_.data());
@@ -246,9 +280,11 @@ ModelUnit::ModelUnit(sc_module_name name, const np_codec *codec, Dir dir, unsign
                                  " changes its state with every line: its model form is not built yet");
 }
 
+ModelUnit::ModelUnit(sc_module_name name, const UnitOp *op, unsigned hop, const Timing &t, uint64_t inject_flip_seq)
+    : Unit(name, op, hop), timing_(t), inject_flip_seq_(inject_flip_seq), stage_(t.latency, nullptr) {}
+
 std::string ModelUnit::describe() const {
-    return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor") +
-           " model: latency " + std::to_string(timing_.latency) + ", II " + std::to_string(timing_.ii) +
+    return label() + " model: latency " + std::to_string(timing_.latency) + ", II " + std::to_string(timing_.ii) +
            (timing_.depth ? ", " + std::to_string(timing_.depth) + " line(s) in flight" : std::string()) +
            " from " + timing_.source;
 }
@@ -313,6 +349,7 @@ static const RtlEntry *find_rtl(const char *top) {
 }
 
 bool has_rtl(const np_codec *c, Dir d) { return find_rtl(unit_top(c, d)) != nullptr; }
+bool has_rtl_top(const char *top) { return find_rtl(top) != nullptr; }
 
 std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
                                 const TimingSources &src, const void *comp_state) {
@@ -328,7 +365,19 @@ std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form
                                  (d == Dir::kCompress ? " compressor" : " decompressor") + " (top " +
                                  (unit_top(c, d) ? unit_top(c, d) : "none") + " not in SC_TOPS)");
     }
-    return std::unique_ptr<Unit>(e->make(name, c, d, hop, comp_state));
+    return std::unique_ptr<Unit>(e->make(name, c, d, hop, comp_state, nullptr));
+}
+
+std::unique_ptr<Unit> make_unit(const char *name, const UnitOp *op, Form f, unsigned hop, const TimingSources &src) {
+    if (!op) throw std::runtime_error("no such unit");
+    if (f == Form::kModel) {
+        Timing t = resolve_timing(op, src);
+        t.latency += src.inject_extra_latency;
+        return std::unique_ptr<Unit>(new ModelUnit(name, op, hop, t, src.inject_flip_seq));
+    }
+    const RtlEntry *e = find_rtl(op->top);
+    if (!e) throw std::runtime_error(std::string("no rtl form for ") + op->name + " (top " + op->top + " not in SC_TOPS)");
+    return std::unique_ptr<Unit>(e->make(name, nullptr, Dir::kUnit, hop, nullptr, op));
 }
 
 }  // namespace np_sc

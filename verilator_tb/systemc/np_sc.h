@@ -66,6 +66,11 @@ struct Txn {
     uint8_t out[kLineBytes] = {0};
     bool err = false;
     unsigned flits = 0;                     // flits the channel cut the stream into
+    // Address-keyed units (UnitOp, e.g. dsm_approx): the line's address in, the address and the
+    // looked-up approximation number out.
+    uint64_t addr = 0;
+    uint64_t out_addr = 0;
+    unsigned approx_bits = 0;
     // per unit on the path (hop index = order of the units): accepting and delivering edges
     uint64_t accept[kMaxHops];
     uint64_t deliver[kMaxHops];
@@ -77,7 +82,8 @@ struct Txn {
 inline Txn &txn_of(tlm::tlm_generic_payload &gp) { return *reinterpret_cast<Txn *>(gp.get_data_ptr()); }
 void set_payload(tlm::tlm_generic_payload &gp, Txn &t);
 
-enum class Dir { kCompress, kDecompress };
+// The side of a codec a unit computes, or kUnit: a unit that is not a codec side (UnitOp).
+enum class Dir { kCompress, kDecompress, kUnit };
 enum class Form { kModel, kRtl };
 const char *form_name(Form f);
 
@@ -105,6 +111,26 @@ struct TimingSources {
 };
 Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src);
 
+// A data-moving unit that is not a codec side (its ports are neither a compressor's nor a
+// decompressor's): a line in, a line out, with fields of its own in the Txn. The rtl form is the
+// same adapter (it finds the extra ports by name); the model form calls `compute`. The ops table
+// (np_sc_ops.cpp) holds one entry per such unit, the rtl table one NP_SC_RTL_TOP line per top.
+struct UnitOp {
+    const char *name;               // np_sc's name for it (--codec): "dsm-approx"
+    const char *top;                // its RTL top
+    unsigned published_cycles;      // latency when neither the report nor the harness log has one
+    const char *published_source;
+    unsigned cfg_stride;            // image words per configuration write (one write per cycle)
+    std::vector<uint32_t> (*cfg_image)();   // what both forms load after reset (empty: none)
+    // The inputs beyond the line for transaction i of a run (a function of seed and i).
+    void (*prepare)(Txn &t, uint64_t seed, uint64_t i);
+    // The C model on one transaction, under the loaded image.
+    void (*compute)(const std::vector<uint32_t> &cfg, Txn &t);
+};
+const std::vector<UnitOp> &unit_ops();
+const UnitOp *find_op(const char *name);   // null if none
+Timing resolve_timing(const UnitOp *op, const TimingSources &src);
+
 // The shared TLM boundary of every unit (both forms).
 class Unit : public sc_core::sc_module {
 public:
@@ -114,11 +140,15 @@ public:
 
     // comp_state: a trained codec's compressor-side state blob (copied), or null (its reset state).
     Unit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const void *comp_state = nullptr);
+    // A UnitOp's unit (Dir::kUnit): its image is loaded after reset like a codec's.
+    Unit(sc_core::sc_module_name name, const UnitOp *op, unsigned hop);
     virtual ~Unit() {}
     SC_HAS_PROCESS(Unit);
 
-    const np_codec *codec() const { return codec_; }
+    const np_codec *codec() const { return codec_; }   // null for a UnitOp's unit
+    const UnitOp *op() const { return op_; }           // null for a codec side
     Dir dir() const { return dir_; }
+    std::string label() const;                          // "dsm compressor", "dsm-approx"
     virtual Form form() const = 0;
     virtual std::string describe() const = 0;
     // Writes the rtl form's waveform from cycle `from` on (no-op for the model form).
@@ -128,7 +158,7 @@ public:
     // The configuration-port image this side loads after reset (empty: none), and the first
     // cycle at which an offer can be taken.
     const std::vector<uint32_t> &cfg_words() const { return cfg_; }
-    uint64_t first_offer_cycle() const { return kResetCycles + cfg_.size(); }
+    uint64_t first_offer_cycle() const { return kResetCycles + cfg_.size() / cfg_stride_; }
 
 protected:
     // The core, called at every rising edge (after reset) with the pending offer (or null) and
@@ -144,10 +174,12 @@ protected:
     unsigned mode_port() const;   // the DPC tops' in_mode_i value for this codec
 
     const np_codec *codec_;
+    const UnitOp *op_ = nullptr;
     Dir dir_;
     unsigned hop_;
     std::vector<uint8_t> state_;    // this side's state blob (empty for a stateless codec)
     std::vector<uint32_t> cfg_;     // its configuration-port image
+    unsigned cfg_stride_ = 1;       // image words per write (one write per cycle after reset)
 
 private:
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
@@ -169,6 +201,7 @@ class ModelUnit : public Unit {
 public:
     ModelUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const Timing &t,
               uint64_t inject_flip_seq = ~0ull, const void *comp_state = nullptr);
+    ModelUnit(sc_core::sc_module_name name, const UnitOp *op, unsigned hop, const Timing &t, uint64_t inject_flip_seq = ~0ull);
     Form form() const override { return Form::kModel; }
     std::string describe() const override;
 
@@ -184,7 +217,9 @@ private:
 // ---- the factory ----------------------------------------------------------------------------
 // An rtl maker builds the Verilated top's wrapper; the table is filled from np_sc.mk's SC_TOPS
 // (a generated file with one NP_SC_RTL_TOP line per top), so adding a unit is one entry there.
-using RtlMaker = std::function<Unit *(const char *name, const np_codec *, Dir, unsigned hop, const void *comp_state)>;
+// A UnitOp's unit is made with codec null, Dir::kUnit and its op.
+using RtlMaker = std::function<Unit *(const char *name, const np_codec *, Dir, unsigned hop, const void *comp_state,
+                                      const UnitOp *op)>;
 struct RtlEntry {
     const char *top;
     RtlMaker make;
@@ -193,11 +228,13 @@ std::vector<RtlEntry> &rtl_table();
 bool register_rtl(const char *top, RtlMaker make);
 const char *unit_top(const np_codec *c, Dir d);   // the RTL top of that side, or null
 bool has_rtl(const np_codec *c, Dir d);
+bool has_rtl_top(const char *top);
 // Makes a unit of the codec's compressor or decompressor in the given form; throws
 // std::runtime_error naming what is missing (an unknown codec, no RTL for it). comp_state: a
 // trained codec's compressor-side state (both sides start from it), null for the reset state.
 std::unique_ptr<Unit> make_unit(const char *name, const np_codec *c, Dir d, Form f, unsigned hop,
                                 const TimingSources &src, const void *comp_state = nullptr);
+std::unique_ptr<Unit> make_unit(const char *name, const UnitOp *op, Form f, unsigned hop, const TimingSources &src);
 
 // ---- the reply-path platform (np_sc_platform.cpp) -------------------------------------------
 

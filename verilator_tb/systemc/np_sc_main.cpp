@@ -85,7 +85,8 @@ Args parse(int argc, char **argv) {
             const std::string v = val();
             if (v == "comp") a.dir = Dir::kCompress;
             else if (v == "decomp") a.dir = Dir::kDecompress;
-            else usage("--dir comp|decomp");
+            else if (v == "unit") a.dir = Dir::kUnit;   // a UnitOp (--codec names it): dsm-approx
+            else usage("--dir comp|decomp|unit");
         } else if (k == "--form") a.form = val();
         else if (k == "--comp") a.comp = parse_form(val());
         else if (k == "--decomp") a.decomp = parse_form(val());
@@ -167,6 +168,18 @@ std::vector<Txn> make_txns(const Args &a, const np_codec *c, Dir d, std::vector<
             std::memcpy(t.stream, buf, sizeof buf);
             t.bits = bits;
         }
+    }
+    return v;
+}
+
+// A UnitOp's run: lines from DATA_DIR with the op's own inputs (its address, ...).
+std::vector<Txn> make_op_txns(const Args &a, const UnitOp *op) {
+    LineFeed feed(a.data, a.seed);
+    std::vector<Txn> v(a.count);
+    for (uint64_t i = 0; i < a.count; i++) {
+        v[i].seq = i;
+        feed.next(v[i].line);
+        op->prepare(v[i], a.seed, i);
     }
     return v;
 }
@@ -260,15 +273,18 @@ bool run_until(const std::function<uint64_t()> &done, uint64_t want) {
 double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 int run_unit(const Args &a) {
-    const np_codec *c = np_codec_find(a.codec.c_str());
-    if (!c) usage(("unknown codec " + a.codec).c_str());
-    const char *top = unit_top(c, a.dir);
+    // A codec side, or (--dir unit) a UnitOp.
+    const UnitOp *op = a.dir == Dir::kUnit ? find_op(a.codec.c_str()) : nullptr;
+    const np_codec *c = op ? nullptr : np_codec_find(a.codec.c_str());
+    if (!c && !op) usage(("unknown " + std::string(a.dir == Dir::kUnit ? "unit " : "codec ") + a.codec).c_str());
+    const char *top = op ? op->top : unit_top(c, a.dir);
+    const char *cname = op ? op->name : c->name;
     const std::string unit = top ? top : (a.codec + (a.dir == Dir::kCompress ? "-comp" : "-decomp"));
     std::vector<Form> forms;
     if (a.form == "both") forms = {Form::kModel, Form::kRtl};
     else forms = {parse_form(a.form)};
     std::printf("RUN mode=unit unit=%s codec=%s form=%s count=%" PRIu64 " seed=%" PRIu64 " gap=%g stall=%g data=%s\n",
-                unit.c_str(), c->name, a.form.c_str(), a.count, a.seed, a.gap, a.stall, a.data.c_str());
+                unit.c_str(), cname, a.form.c_str(), a.count, a.seed, a.gap, a.stall, a.data.c_str());
     std::fflush(stdout);
 
     Clock clock;
@@ -280,7 +296,7 @@ int run_unit(const Args &a) {
     };
     std::vector<Chain> chains(forms.size());
     std::vector<uint8_t> state;
-    const std::vector<Txn> base = make_txns(a, c, a.dir, &state);
+    const std::vector<Txn> base = op ? make_op_txns(a, op) : make_txns(a, c, a.dir, &state);
     const void *trained = state.empty() ? nullptr : state.data();
     uint64_t compared = 0, max_cycle = 0;
     std::vector<uint8_t> seen(forms.size() > 1 ? a.count : 0, 0);
@@ -288,7 +304,7 @@ int run_unit(const Args &a) {
     auto compare = [&](uint64_t i) {
         const Txn &m = chains[0].txns[i], &r = chains[1].txns[i];
         auto mismatch = [&](const std::string &field, const std::string &exp, const std::string &got) {
-            fail("MISMATCH unit=" + unit + " codec=" + c->name + " seed=" + std::to_string(a.seed) +
+            fail("MISMATCH unit=" + unit + " codec=" + cname + " seed=" + std::to_string(a.seed) +
                  " cycle=" + std::to_string(now_cycle()) + " txn=" + std::to_string(i) + " field=" + field +
                  " model=" + exp + " rtl=" + got);
         };
@@ -296,7 +312,13 @@ int run_unit(const Args &a) {
         // Delivery = the edge at which the sink took it (the unit stamps deliver[0] only after the
         // sink returns).
         if (m.accept[1] != r.accept[1]) return mismatch("deliver_cycle", std::to_string(m.accept[1]), std::to_string(r.accept[1]));
-        if (a.dir == Dir::kCompress) {
+        if (op) {
+            if (m.out_addr != r.out_addr) return mismatch("out_addr", std::to_string(m.out_addr), std::to_string(r.out_addr));
+            if (m.approx_bits != r.approx_bits)
+                return mismatch("out_bits", std::to_string(m.approx_bits), std::to_string(r.approx_bits));
+            if (std::memcmp(m.out, r.out, kLineBytes) != 0)
+                return mismatch("out_line", hex(m.out, kLineBytes), hex(r.out, kLineBytes));
+        } else if (a.dir == Dir::kCompress) {
             if (m.bits != r.bits) return mismatch("out_len", std::to_string(m.bits), std::to_string(r.bits));
             if (std::memcmp(m.stream, r.stream, kStreamBytes) != 0)
                 return mismatch("out_bits", hex(m.stream, kStreamBytes), hex(r.stream, kStreamBytes));
@@ -315,7 +337,8 @@ int run_unit(const Args &a) {
         ch.txns = base;
         const std::string sfx = std::string("_") + form_name(forms[k]);
         ch.src.reset(new Source(("src" + sfx).c_str(), ch.txns, gaps));
-        ch.unit = make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing, trained);
+        ch.unit = op ? make_unit(("unit" + sfx).c_str(), op, forms[k], 0, a.timing)
+                     : make_unit(("unit" + sfx).c_str(), c, a.dir, forms[k], 0, a.timing, trained);
         ch.unit->clk(clock.clk);
         if (forms[k] == Form::kRtl && a.replay && !a.fst.empty()) ch.unit->trace_to(a.fst, a.trace_from);
         ch.sink.reset(new Sink(("sink" + sfx).c_str(), stalls, 1, [&, k](Txn &t) {
@@ -364,14 +387,14 @@ int run_unit(const Args &a) {
     }
     // With both forms in one process the figure is for the pair; bench-systemc runs one form.
     std::printf("SPEED unit=%s codec=%s form=%s lines=%" PRIu64 " cycles=%" PRIu64 " seconds=%.2f cpu_seconds=%.2f txn_per_s=%.0f\n",
-                unit.c_str(), c->name, forms.size() > 1 ? "model+rtl" : form_name(forms[0]), a.count, max_cycle, secs, cpu,
+                unit.c_str(), cname, forms.size() > 1 ? "model+rtl" : form_name(forms[0]), a.count, max_cycle, secs, cpu,
                 a.count / (cpu > 0 ? cpu : 1e-9));
     if (forms.size() > 1) {
         std::printf("PASS unit=%s codec=%s seed=%" PRIu64 " compared=%" PRIu64 " (data, acceptance and delivery cycle of every line, model vs rtl)\n",
-                    unit.c_str(), c->name, a.seed, compared);
+                    unit.c_str(), cname, a.seed, compared);
         return compared == a.count ? 0 : 1;
     }
-    std::printf("PASS unit=%s codec=%s form=%s seed=%" PRIu64 " delivered=%" PRIu64 "\n", unit.c_str(), c->name,
+    std::printf("PASS unit=%s codec=%s form=%s seed=%" PRIu64 " delivered=%" PRIu64 "\n", unit.c_str(), cname,
                 form_name(forms[0]), a.seed, done());
     return 0;
 }
@@ -520,6 +543,8 @@ int sc_main(int argc, char **argv) {
                         std::printf("%s:%s:%s\n", c->name, d == Dir::kCompress ? "comp" : "decomp", unit_top(c, d));
                 }
             }
+            for (const UnitOp &op : unit_ops())
+                if (has_rtl_top(op.top)) std::printf("%s:unit:%s\n", op.name, op.top);
             return 0;
         }
         if (a.mode == "unit") return run_unit(a);

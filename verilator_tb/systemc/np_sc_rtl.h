@@ -55,6 +55,13 @@ NP_SC_PORT(out_map_o)
 NP_SC_PORT(cfg_we_i)
 NP_SC_PORT(cfg_addr_i)
 NP_SC_PORT(cfg_data_i)
+NP_SC_PORT(in_addr_i)
+NP_SC_PORT(out_addr_o)
+NP_SC_PORT(cfg_idx_i)
+NP_SC_PORT(cfg_valid_i)
+NP_SC_PORT(cfg_start_i)
+NP_SC_PORT(cfg_end_i)
+NP_SC_PORT(cfg_bits_i)
 #undef NP_SC_PORT
 
 // Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
@@ -108,19 +115,34 @@ uint64_t port_u64(const T &v) {
 
 template <class V>
 class RtlUnit : public Unit {
-    static constexpr bool kComp = has_in_line_i<V>::value;
-    static_assert(kComp != has_in_bits_i<V>::value, "a codec top has in_line_i or in_bits_i");
+    // A line-to-line unit (in_line_i -> out_line_o: dsm_approx) is a UnitOp's top (Dir::kUnit).
+    static constexpr bool kLine = has_in_line_i<V>::value && has_out_line_o<V>::value;
+    static constexpr bool kComp = has_in_line_i<V>::value && !kLine;
+    static_assert(has_in_line_i<V>::value != has_in_bits_i<V>::value, "a top has in_line_i or in_bits_i");
+    static constexpr Dir kDir = kLine ? Dir::kUnit : kComp ? Dir::kCompress : Dir::kDecompress;
+    // A configuration port written by address (cfg_addr_i/cfg_data_i: one image word per write)
+    // or by entry (cfg_idx_i: entry k from image words 5k..5k+4, UnitOp dsm-approx's layout).
+    static constexpr bool kCfgByEntry = has_cfg_idx_i<V>::value;
 
 public:
     RtlUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const char *top,
             const void *comp_state)
         : Unit(name, codec, dir, hop, comp_state), top_(top), dut_("dut") {
-        if ((dir == Dir::kCompress) != kComp)
+        init(dir, top);
+    }
+    RtlUnit(sc_core::sc_module_name name, const UnitOp *op, unsigned hop, const char *top)
+        : Unit(name, op, hop), top_(top), dut_("dut") {
+        init(Dir::kUnit, top);
+    }
+
+private:
+    void init(Dir dir, const char *top) {
+        if (dir != kDir)
             throw std::runtime_error(std::string(top) + " is not a " +
-                                     (dir == Dir::kCompress ? "compressor" : "decompressor"));
+                                     (dir == Dir::kCompress ? "compressor" : dir == Dir::kDecompress ? "decompressor" : "line-to-line unit"));
         if (has_cfg_we_i<V>::value != !cfg_.empty())
-            throw std::runtime_error(std::string(top) + (cfg_.empty() ? " has a configuration port but codec " +
-                                     std::string(codec->name) + " gives it no image" : " has no configuration port"));
+            throw std::runtime_error(std::string(top) + (cfg_.empty() ? " has a configuration port but " +
+                                     label() + " gives it no image" : " has no configuration port"));
         dut_.clk_i(clk);
         dut_.rst_ni(rst_n_);
         dut_.in_valid_i(in_valid_);
@@ -137,21 +159,30 @@ public:
         if constexpr (has_out_line_o<V>::value) dut_.out_line_o(out_line_);
         if constexpr (has_out_err_o<V>::value) dut_.out_err_o(out_err_);
         if constexpr (has_out_map_o<V>::value) dut_.out_map_o(out_map_);
-        if constexpr (has_cfg_we_i<V>::value) {
-            dut_.cfg_we_i(cfg_we_);
+        if constexpr (has_in_addr_i<V>::value) dut_.in_addr_i(in_addr_);
+        if constexpr (has_out_addr_o<V>::value) dut_.out_addr_o(out_addr_);
+        if constexpr (has_cfg_we_i<V>::value) dut_.cfg_we_i(cfg_we_);
+        if constexpr (has_cfg_addr_i<V>::value) {
             dut_.cfg_addr_i(cfg_addr_);
             dut_.cfg_data_i(cfg_data_);
         }
+        if constexpr (kCfgByEntry) {
+            dut_.cfg_idx_i(cfg_idx_);
+            dut_.cfg_valid_i(cfg_valid_);
+            dut_.cfg_start_i(cfg_start_);
+            dut_.cfg_end_i(cfg_end_);
+            dut_.cfg_bits_i(cfg_bits_);
+        }
     }
 
+public:
     ~RtlUnit() override {
         if (fst_) fst_->close();
     }
 
     Form form() const override { return Form::kRtl; }
     std::string describe() const override {
-        return std::string(codec_->name) + (dir_ == Dir::kCompress ? " compressor" : " decompressor") +
-               " rtl: Verilated " + top_ + (has_in_mode_i<V>::value ? ", in_mode_i=" + std::to_string(mode_port()) : "");
+        return label() + " rtl: Verilated " + top_ + (has_in_mode_i<V>::value ? ", in_mode_i=" + std::to_string(mode_port()) : "");
     }
 
     // FST of this top from cycle `from` (the replay of a failure): the file opens at that edge.
@@ -169,12 +200,23 @@ private:
         }
         rst_n_.write(now_cycle() >= kResetCycles);
         if constexpr (has_cfg_we_i<V>::value) {
-            // Image word a at edge kResetCycles + a (Unit: offers wait until the load is done).
+            // Write a (cfg_stride_ image words) at edge kResetCycles + a (Unit: offers wait until
+            // the load is done).
             const uint64_t a = now_cycle() - kResetCycles;
-            const bool we = now_cycle() >= kResetCycles && a < cfg_.size();
+            const bool we = now_cycle() >= kResetCycles && a < cfg_.size() / cfg_stride_;
             cfg_we_.write(we);
-            cfg_addr_.write(static_cast<typename has_cfg_addr_i<V>::type>(we ? a : 0));
-            cfg_data_.write(static_cast<typename has_cfg_data_i<V>::type>(we ? cfg_[a] : 0));
+            if constexpr (has_cfg_addr_i<V>::value) {
+                cfg_addr_.write(static_cast<typename has_cfg_addr_i<V>::type>(we ? a : 0));
+                cfg_data_.write(static_cast<typename has_cfg_data_i<V>::type>(we ? cfg_[a] : 0));
+            }
+            if constexpr (kCfgByEntry) {
+                const uint32_t *w = we ? &cfg_[5 * a] : nullptr;
+                cfg_idx_.write(static_cast<typename has_cfg_idx_i<V>::type>(we ? a : 0));
+                cfg_valid_.write(we && (w[0] & 1));
+                cfg_bits_.write(static_cast<typename has_cfg_bits_i<V>::type>(we ? (w[0] >> 1) & 31 : 0));
+                cfg_start_.write(static_cast<typename has_cfg_start_i<V>::type>(we ? (w[1] | uint64_t{w[2]} << 32) : 0));
+                cfg_end_.write(static_cast<typename has_cfg_end_i<V>::type>(we ? (w[3] | uint64_t{w[4]} << 32) : 0));
+            }
         }
         out_ready_.write(out_room);
         in_valid_.write(offer != nullptr);
@@ -189,6 +231,7 @@ private:
             in_map_.write(static_cast<typename has_in_map_i<V>::type>(offer->map ? offer->map : 0xF));
         }
         if constexpr (has_in_mode_i<V>::value) in_mode_.write(static_cast<typename has_in_mode_i<V>::type>(mode_port()));
+        if constexpr (has_in_addr_i<V>::value) in_addr_.write(static_cast<typename has_in_addr_i<V>::type>(offer->addr));
     }
 
     bool core_edge(Txn *offer, bool out_room) override {
@@ -220,7 +263,10 @@ private:
         } else {
             port_to_bytes(out_line_.read(), t.out, kLineBytes);
             t.err = out_err_.read();
+            // A line-to-line unit's out_bits_o is the number it applied (dsm_approx), not a stream.
+            if constexpr (kLine && has_out_bits_o<V>::value) t.approx_bits = static_cast<unsigned>(port_u64(out_bits_.read()));
         }
+        if constexpr (has_out_addr_o<V>::value) t.out_addr = port_u64(out_addr_.read());
     }
 
     std::string top_;
@@ -241,6 +287,13 @@ private:
     typename has_cfg_we_i<V>::sig cfg_we_;
     typename has_cfg_addr_i<V>::sig cfg_addr_;
     typename has_cfg_data_i<V>::sig cfg_data_;
+    typename has_in_addr_i<V>::sig in_addr_;
+    typename has_out_addr_o<V>::sig out_addr_;
+    typename has_cfg_idx_i<V>::sig cfg_idx_;
+    typename has_cfg_valid_i<V>::sig cfg_valid_;
+    typename has_cfg_start_i<V>::sig cfg_start_;
+    typename has_cfg_end_i<V>::sig cfg_end_;
+    typename has_cfg_bits_i<V>::sig cfg_bits_;
     std::deque<Txn *> inflight_;
     std::unique_ptr<VerilatedFstSc> fst_;
     std::string fst_path_;
@@ -250,11 +303,13 @@ private:
 }  // namespace np_sc
 
 // One line per top in the generated table (np_sc.mk: SC_TOPS).
-#define NP_SC_RTL_TOP(top)                                                                               \
-    static const bool np_sc_reg_##top = np_sc::register_rtl(                                          \
-        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop,                     \
-                 const void *comp_state) -> np_sc::Unit * {                                              \
-            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top, comp_state);                      \
+// A UnitOp's top (op non-null) is made from its op, a codec top from its codec and side.
+#define NP_SC_RTL_TOP(top)                                                                          \
+    static const bool np_sc_reg_##top = np_sc::register_rtl(                                     \
+        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop, const void *comp_state, \
+                 const np_sc::UnitOp *op) -> np_sc::Unit * {                                      \
+            if (op) return new np_sc::RtlUnit<V##top>(name, op, hop, #top);                       \
+            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top, comp_state);                 \
         });
 
 #endif
