@@ -32,10 +32,11 @@ SYNTH_JOBS      ?= 2
 # parameters, e.g. the PCU's RGR count): synthesised and reported like its tops, not verified.
 SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
 SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
-# Tops whose flat synthesis takes minutes of CPU (runtime.txt: latte_tags about 13, sc_decompressor
-# about 7): `make` starts their yosys runs first, so the longest job is not the last one
-# (SYNTH_LOGS_LONG_FIRST). Only an order: every top is synthesised either way.
-SYNTH_LONG_TOPS ?= latte_tags latte_tags_base sc_decompressor
+# Tops whose flat synthesis takes minutes of CPU (runtime.txt: sc_compressor about 18, latte_tags
+# about 13, sc_decompressor about 7): `make` starts their yosys runs first, longest first, so the
+# longest job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order: every top is
+# synthesised either way.
+SYNTH_LONG_TOPS ?= sc_compressor latte_tags latte_tags_base sc_decompressor
 SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.log,$(SYNTH_LOGS))) \
                          $(filter-out $(foreach t,$(SYNTH_LONG_TOPS),%/$(t)/yosys.log),$(SYNTH_LOGS))
 SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
