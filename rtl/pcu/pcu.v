@@ -160,21 +160,15 @@ module pcu #(
   wire [NumRgr-1:0]   free_onehot;
   wire [IdxWidth-1:0] alloc_idx;
   wire                any_free;
-  wire                alloc_go;   // stage 1 allocates free_onehot at this edge (below)
 
   pcu_alloc #(
     .NumRgr   (NumRgr),
     .IdxWidth (IdxWidth)
   ) u_alloc (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .free_i      (~rgr_valid),
-    .take_i      (alloc_go),
-    .freed_i     (free_sel),
-    .freed_idx_i (l2_tag_i),
-    .sel_o       (free_onehot),
-    .idx_o       (alloc_idx),
-    .any_o       (any_free)
+    .free_i (~rgr_valid),
+    .sel_o  (free_onehot),
+    .idx_o  (alloc_idx),
+    .any_o  (any_free)
   );
 
   wire wb_conflict, wb_full, wb_empty;
@@ -184,7 +178,7 @@ module pcu #(
   wire s1_wr    = s1_valid_q & s1_write_q;
 
   wire join_go  = s1_read & ~wb_conflict & hit & ~repeat_sm;
-  assign alloc_go = s1_read & ~wb_conflict & (~hit | repeat_sm) & any_free;
+  wire alloc_go = s1_read & ~wb_conflict & (~hit | repeat_sm) & any_free;
   wire write_go = s1_wr & ~wb_full & ~(|unissued_hit);
   assign s1_go  = join_go | alloc_go | write_go;
 
