@@ -319,7 +319,8 @@ bool ModelUnit::core_edge(Txn *offer, bool out_room) {
         model_compute(*offer);
         if (offer->seq == inject_flip_seq_) {
             if (dir_ == Dir::kCompress) offer->stream[0] ^= 1;
-            else offer->out[0] ^= 1;
+            else if (dir_ == Dir::kDecompress) offer->out[0] ^= 1;
+            else op_->flip(*offer);
         }
         stage_[0] = offer;
         last_accept_ = c;

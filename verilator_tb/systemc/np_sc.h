@@ -71,6 +71,12 @@ struct Txn {
     uint64_t addr = 0;
     uint64_t out_addr = 0;
     unsigned approx_bits = 0;
+    // Header units (UnitOp, e.g. mcast_rc): the router position, DOR order and destination set
+    // in; the destinations of each of the 5 mesh ports (port p in bytes 8p..8p+7) and the mask out.
+    unsigned cur_x = 0, cur_y = 0, order = 0;
+    uint64_t dests = 0;
+    uint8_t port_dests[40] = {0};
+    unsigned port_mask = 0;
     // per unit on the path (hop index = order of the units): accepting and delivering edges
     uint64_t accept[kMaxHops];
     uint64_t deliver[kMaxHops];
@@ -126,6 +132,8 @@ struct UnitOp {
     void (*prepare)(Txn &t, uint64_t seed, uint64_t i);
     // The C model on one transaction, under the loaded image.
     void (*compute)(const std::vector<uint32_t> &cfg, Txn &t);
+    // The self-test's fault (np_sc --inject-mismatch): flips one bit of the result.
+    void (*flip)(Txn &t);
 };
 const std::vector<UnitOp> &unit_ops();
 const UnitOp *find_op(const char *name);   // null if none

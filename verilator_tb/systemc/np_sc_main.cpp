@@ -318,6 +318,10 @@ int run_unit(const Args &a) {
                 return mismatch("out_bits", std::to_string(m.approx_bits), std::to_string(r.approx_bits));
             if (std::memcmp(m.out, r.out, kLineBytes) != 0)
                 return mismatch("out_line", hex(m.out, kLineBytes), hex(r.out, kLineBytes));
+            if (m.port_mask != r.port_mask)
+                return mismatch("out_port_mask", std::to_string(m.port_mask), std::to_string(r.port_mask));
+            if (std::memcmp(m.port_dests, r.port_dests, sizeof m.port_dests) != 0)
+                return mismatch("out_port_dests", hex(m.port_dests, sizeof m.port_dests), hex(r.port_dests, sizeof r.port_dests));
         } else if (a.dir == Dir::kCompress) {
             if (m.bits != r.bits) return mismatch("out_len", std::to_string(m.bits), std::to_string(r.bits));
             if (std::memcmp(m.stream, r.stream, kStreamBytes) != 0)

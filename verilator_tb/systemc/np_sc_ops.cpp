@@ -3,8 +3,10 @@
 #include "np_sc.h"
 
 #include <cstring>
+#include <stdexcept>
 
 #include "dsm.h"
+#include "mcast.h"
 
 namespace np_sc {
 
@@ -62,12 +64,51 @@ void approx_compute(const std::vector<uint32_t> &cfg, Txn &t) {
     t.out_addr = t.addr;
 }
 
+// ---- mcast-rc: mcast_rc (docs/mcast.md 6), K = 8 ---------------------------------------------
+// A request per transaction: a router position, a DOR order and a destination set whose shape
+// is chosen per request (one destination, a few, about half the mesh, all of it, none, a row,
+// a column), as the split's cases differ by where the destinations lie.
+constexpr unsigned kMeshK = 8;
+
+void mcast_prepare(Txn &t, uint64_t seed, uint64_t i) {
+    const uint64_t r = mix64(seed * 0x100000001B3ull + i), s = mix64(r), u = mix64(s);
+    t.cur_x = r & 7;
+    t.cur_y = (r >> 3) & 7;
+    t.order = (r >> 6) & 1;
+    switch ((r >> 7) % 8) {
+    case 0: t.dests = 1ull << (s & 63); break;
+    case 1: t.dests = (1ull << (s & 63)) | (1ull << ((s >> 6) & 63)) | (1ull << ((s >> 12) & 63)); break;
+    case 2: t.dests = s; break;
+    case 3: t.dests = s & u; break;
+    case 4: t.dests = ~0ull; break;
+    case 5: t.dests = 0; break;
+    case 6: t.dests = 0xFFull << (8 * (s & 7)); break;
+    default: t.dests = 0x0101010101010101ull << (s & 7); break;
+    }
+}
+
+void mcast_compute(const std::vector<uint32_t> &, Txn &t) {
+    const mcast_mesh mesh{kMeshK, kMeshK};
+    mcast_set dests, out[MCAST_MESH_PORTS];
+    mcast_set_clear(&dests);
+    dests.w[0] = t.dests;
+    if (mcast_split(&mesh, t.cur_y * kMeshK + t.cur_x, static_cast<mcast_order>(t.order), &dests, out, &t.port_mask) != NP_OK)
+        throw std::runtime_error("mcast_split rejected a request inside the 8x8 mesh");
+    for (unsigned p = 0; p < MCAST_MESH_PORTS; p++)
+        for (unsigned b = 0; b < 8; b++) t.port_dests[8 * p + b] = static_cast<uint8_t>(out[p].w[0] >> (8 * b));
+}
+
+void flip_line(Txn &t) { t.out[0] ^= 1; }
+void flip_port_dests(Txn &t) { t.port_dests[0] ^= 1; }
+
 }  // namespace
 
 const std::vector<UnitOp> &unit_ops() {
     static const std::vector<UnitOp> ops = {
         // docs/dsm.md 6, Decision (approximation latency): one stage here; the thesis's Table 6.4 says 2.
-        {"dsm-approx", "dsm_approx", 2, "seed 001 Table 6.4", 5, approx_image, approx_prepare, approx_compute},
+        {"dsm-approx", "dsm_approx", 2, "seed 001 Table 6.4", 5, approx_image, approx_prepare, approx_compute, flip_line},
+        // docs/mcast.md 6: an input register in front of the split, 1 cycle.
+        {"mcast-rc", "mcast_rc", 1, "docs/mcast.md 6", 1, nullptr, mcast_prepare, mcast_compute, flip_port_dests},
     };
     return ops;
 }

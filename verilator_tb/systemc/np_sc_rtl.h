@@ -62,6 +62,12 @@ NP_SC_PORT(cfg_valid_i)
 NP_SC_PORT(cfg_start_i)
 NP_SC_PORT(cfg_end_i)
 NP_SC_PORT(cfg_bits_i)
+NP_SC_PORT(in_cur_x_i)
+NP_SC_PORT(in_cur_y_i)
+NP_SC_PORT(in_order_i)
+NP_SC_PORT(in_dests_i)
+NP_SC_PORT(out_port_dests_o)
+NP_SC_PORT(out_port_mask_o)
 #undef NP_SC_PORT
 
 // Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
@@ -118,8 +124,10 @@ class RtlUnit : public Unit {
     // A line-to-line unit (in_line_i -> out_line_o: dsm_approx) is a UnitOp's top (Dir::kUnit).
     static constexpr bool kLine = has_in_line_i<V>::value && has_out_line_o<V>::value;
     static constexpr bool kComp = has_in_line_i<V>::value && !kLine;
-    static_assert(has_in_line_i<V>::value != has_in_bits_i<V>::value, "a top has in_line_i or in_bits_i");
-    static constexpr Dir kDir = kLine ? Dir::kUnit : kComp ? Dir::kCompress : Dir::kDecompress;
+    // A header unit carries no line (in_dests_i -> out_port_dests_o: mcast_rc), also a UnitOp's.
+    static constexpr bool kHeader = !has_in_line_i<V>::value && !has_in_bits_i<V>::value;
+    static_assert(!(has_in_line_i<V>::value && has_in_bits_i<V>::value), "a top has in_line_i or in_bits_i, not both");
+    static constexpr Dir kDir = kLine || kHeader ? Dir::kUnit : kComp ? Dir::kCompress : Dir::kDecompress;
     // A configuration port written by address (cfg_addr_i/cfg_data_i: one image word per write)
     // or by entry (cfg_idx_i: entry k from image words 5k..5k+4, UnitOp dsm-approx's layout).
     static constexpr bool kCfgByEntry = has_cfg_idx_i<V>::value;
@@ -160,6 +168,12 @@ private:
         if constexpr (has_out_err_o<V>::value) dut_.out_err_o(out_err_);
         if constexpr (has_out_map_o<V>::value) dut_.out_map_o(out_map_);
         if constexpr (has_in_addr_i<V>::value) dut_.in_addr_i(in_addr_);
+        if constexpr (has_in_cur_x_i<V>::value) dut_.in_cur_x_i(in_cur_x_);
+        if constexpr (has_in_cur_y_i<V>::value) dut_.in_cur_y_i(in_cur_y_);
+        if constexpr (has_in_order_i<V>::value) dut_.in_order_i(in_order_);
+        if constexpr (has_in_dests_i<V>::value) dut_.in_dests_i(in_dests_);
+        if constexpr (has_out_port_dests_o<V>::value) dut_.out_port_dests_o(out_port_dests_);
+        if constexpr (has_out_port_mask_o<V>::value) dut_.out_port_mask_o(out_port_mask_);
         if constexpr (has_out_addr_o<V>::value) dut_.out_addr_o(out_addr_);
         if constexpr (has_cfg_we_i<V>::value) dut_.cfg_we_i(cfg_we_);
         if constexpr (has_cfg_addr_i<V>::value) {
@@ -232,6 +246,14 @@ private:
         }
         if constexpr (has_in_mode_i<V>::value) in_mode_.write(static_cast<typename has_in_mode_i<V>::type>(mode_port()));
         if constexpr (has_in_addr_i<V>::value) in_addr_.write(static_cast<typename has_in_addr_i<V>::type>(offer->addr));
+        if constexpr (has_in_cur_x_i<V>::value) in_cur_x_.write(static_cast<typename has_in_cur_x_i<V>::type>(offer->cur_x));
+        if constexpr (has_in_cur_y_i<V>::value) in_cur_y_.write(static_cast<typename has_in_cur_y_i<V>::type>(offer->cur_y));
+        if constexpr (has_in_order_i<V>::value) in_order_.write(static_cast<typename has_in_order_i<V>::type>(offer->order));
+        if constexpr (has_in_dests_i<V>::value) {
+            uint8_t b[8];
+            for (unsigned i = 0; i < 8; i++) b[i] = static_cast<uint8_t>(offer->dests >> (8 * i));
+            in_dests_.write(bytes_to_port<typename has_in_dests_i<V>::type>(b, 8));
+        }
     }
 
     bool core_edge(Txn *offer, bool out_room) override {
@@ -267,6 +289,8 @@ private:
             if constexpr (kLine && has_out_bits_o<V>::value) t.approx_bits = static_cast<unsigned>(port_u64(out_bits_.read()));
         }
         if constexpr (has_out_addr_o<V>::value) t.out_addr = port_u64(out_addr_.read());
+        if constexpr (has_out_port_dests_o<V>::value) port_to_bytes(out_port_dests_.read(), t.port_dests, sizeof t.port_dests);
+        if constexpr (has_out_port_mask_o<V>::value) t.port_mask = static_cast<unsigned>(port_u64(out_port_mask_.read()));
     }
 
     std::string top_;
@@ -294,6 +318,12 @@ private:
     typename has_cfg_start_i<V>::sig cfg_start_;
     typename has_cfg_end_i<V>::sig cfg_end_;
     typename has_cfg_bits_i<V>::sig cfg_bits_;
+    typename has_in_cur_x_i<V>::sig in_cur_x_;
+    typename has_in_cur_y_i<V>::sig in_cur_y_;
+    typename has_in_order_i<V>::sig in_order_;
+    typename has_in_dests_i<V>::sig in_dests_;
+    typename has_out_port_dests_o<V>::sig out_port_dests_;
+    typename has_out_port_mask_o<V>::sig out_port_mask_;
     std::deque<Txn *> inflight_;
     std::unique_ptr<VerilatedFstSc> fst_;
     std::string fst_path_;

@@ -44,6 +44,12 @@ jobs+=("selftest-flip|unit --codec dsm --dir comp --form both --count 3000 --inj
 jobs+=("selftest-latency|unit --codec dpc --dir decomp --form both --count 300 --inject-latency 1|txn=0 field=deliver_cycle")
 jobs+=("selftest-platform|platform --codec dsm --comp rtl --decomp model --count 600 --inject-mismatch 500|txn=500 field=line")
 
+# Every UnitOp with an rtl form (np_sc list: <name>:unit:<top>): its injected bit flip in the model's result.
+for spec in $specs; do
+  IFS=: read -r codec dir _ <<<"$spec"
+  [ "$dir" = unit ] && jobs+=("selftest-$codec|unit --codec $codec --dir unit --form both --count 3000 --inject-mismatch 1000|txn=1000 field=out_")
+done
+
 run_one() {
   local name=${1%%|*} rest=${1#*|}
   local args=${rest%%|*} want=

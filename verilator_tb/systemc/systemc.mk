@@ -19,7 +19,7 @@ SC_TOPS := dsm_compressor dsm_decompressor dpc_compressor dpc_decompressor
 # them with SC_TOPS.
 SC_MORE_TOPS := bpc_compressor bpc_decompressor bdi_compressor bdi_decompressor sc_compressor sc_decompressor
 # Units that are not a codec side: their entry in np_sc_ops.cpp's table (UnitOp) names the top.
-SC_MORE_TOPS += dsm_approx
+SC_MORE_TOPS += dsm_approx mcast_rc
 
 SC_DIR        := $(BUILD)/sc
 SC_BIN        := $(SC_DIR)/np_sc
