@@ -4,7 +4,7 @@
 #   systemc               build $(SC_BIN) (every SC_TOPS top Verilated once) and libnocpress-sc.a
 #   verify-systemc        model vs rtl on SC_COUNT real lines per codec and side; the platform in
 #                         every form mix under random stalls; zero-load latency beside npsim's
-#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC: outside make test's budget)
+#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc: outside make test's budget)
 #   verify-systemc-long   SC_LONG_SEEDS runs with SC_LONG_COUNT lines each, one seed per run
 #   bench-systemc         transactions per second of each form, one core
 #   install-systemc       headers, libnocpress-sc.a and nocpress-sc.pc under PREFIX (model form)
@@ -124,7 +124,7 @@ verify-systemc-long: $(SC_BIN)
 	    SC_PLATFORM_COUNT=$(SC_LONG_COUNT) | grep -E '^(LINES|MISMATCH|LOST|TIMEOUT|FAIL|ERROR|verify-systemc)'; \
 	done
 
-## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC), built apart in $(BUILD)/sc-more
+## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc), built apart in $(BUILD)/sc-more
 .PHONY: verify-systemc-more
 verify-systemc-more:
 	@$(MAKE) --no-print-directory verify-systemc SC_DIR=$(BUILD)/sc-more SC_TOPS="$(SC_TOPS) $(SC_MORE_TOPS)"
