@@ -62,7 +62,7 @@ reg [CfgAddrBits-1:0] cfg_addr;
 reg [31:0] cfg_data;
 reg [31:0] image[0:CfgImageWords-1];
 integer cfg_idx;  // the image word written next
-wire cfg_done = cfg_idx == CfgImageWords && !cfg_we;
+wire cfg_image_loaded = cfg_idx == CfgImageWords && !cfg_we;
 
 // The leading records with is_cfg = 1 into image[] (zero elsewhere); no such record later.
 task tb_cfg_image;
@@ -106,7 +106,7 @@ always @(posedge clk) begin
   end
 end
 `else
-wire cfg_done = 1'b1;
+wire cfg_image_loaded = 1'b1;
 `endif
 
 always @(posedge clk) begin
@@ -119,7 +119,7 @@ always @(posedge clk) begin
   lfsr <= lfsr_next(lfsr);
   if (rst_n && (!in_valid || in_ready)) begin
     in_idx <= next_idx;
-    if (next_idx < n_vec && feed_ready && cfg_done && lfsr[1:0] != 2'b00) begin  // a gap one cycle in four
+    if (next_idx < n_vec && feed_ready && cfg_image_loaded && lfsr[1:0] != 2'b00) begin  // a gap one cycle in four
       in_valid <= 1'b1;
       in_word <= mem[next_idx][ExpBits +: InBits];
     end else begin
