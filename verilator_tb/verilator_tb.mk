@@ -54,6 +54,9 @@ TB_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverila
 # joins the parent's job server instead, so the total stays at N.
 VL_JOBS    ?= $(if $(filter 1,$(JOBS)),1,2)
 VL_MAKE_J   = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(VL_JOBS))
+# Verilator's generated makefile prints every compile and an "Archive" line: silenced (its
+# standard output only; errors and warnings still show) unless V=1.
+VL_SUBMAKE_QUIET = $(if $(filter 1,$(V)),,-s >/dev/null)
 VL_OPT     ?= -O2
 # The models' per-cycle ("fast") code at -O1: dpc_compressor's compiles in 9.1 CPU s instead of
 # 13.4 at -O2 and its run executes 2.5% more instructions (callgrind, 20000 lines), so every top
@@ -133,14 +136,14 @@ verify-selftest-engine: $(TB_FIXTURE_BIN)
 $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_stream_tb.cpp \
                    $(RTL_COMMON) $(TB_COMMON_HDR) $(TB_COMMON_LIB) $(VL_RT_LIB) verilator_tb/skip_ico.sh
 	@mkdir -p $(@D)
-	verilator $(VL_FLAGS) --top-module two_stream -Mdir $(@D) -o Vtwo_stream_tb -Irtl/common \
+	$(Q)$(call np_say,VL,two_stream)verilator $(VL_FLAGS) --top-module two_stream -Mdir $(@D) -o Vtwo_stream_tb -Irtl/common \
 	  -CFLAGS "$(VL_CFLAGS)" $(RTL_COMMON) verilator_tb/fixture/two_stream.v \
 	  $(CURDIR)/verilator_tb/fixture/two_stream_tb.cpp \
 	  $(abspath $(TB_COMMON_LIB)) $(abspath $(VL_RT_LIB)) -LDFLAGS -lz
-	bash verilator_tb/skip_ico.sh $(@D) Vtwo_stream
-	rm -f $@
-	$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
-	  OPT_FAST=$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb
+	$(Q)bash verilator_tb/skip_ico.sh $(@D) Vtwo_stream
+	$(Q)rm -f $@
+	$(Q)$(call np_say,CXX-LD,$@)$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
+	  OPT_FAST=$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= Vtwo_stream_tb $(VL_SUBMAKE_QUIET)
 
 ## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
@@ -156,19 +159,17 @@ verify-build-tops: $(foreach t,$(TOPS),$(call tb_binary,$(t),$(t)))
 # ---- shared harness library and Verilator run-time --------------------------------------------
 $(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
 	@mkdir -p $(@D)
-	$(TB_CXX) $(TB_CXXFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(TB_CXX) $(TB_CXXFLAGS) -MMD -MP -c $< -o $@
 
 $(TB_COMMON_LIB): $(TB_COMMON_OBJ)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(VL_RT_DIR)/%.o: $(VL_ROOT)/include/%.cpp
 	@mkdir -p $(@D)
-	$(TB_CXX) $(VL_RT_CXXFLAGS) -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(TB_CXX) $(VL_RT_CXXFLAGS) -c $< -o $@
 
 $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 # ---- harness binaries ----------------------------------------------------------------------------
 # $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
@@ -181,14 +182,14 @@ define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
                         $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh
 	@mkdir -p $$(@D)
-	verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
+	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
-	bash verilator_tb/skip_ico.sh $$(@D) V$(2)
-	rm -f $$@
-	$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
-	  OPT_FAST=$$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb
+	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
+	$$(Q)rm -f $$@
+	$$(Q)$$(call np_say,CXX-LD,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
+	  OPT_FAST=$$(VL_FAST_OPT) OPT_SLOW=-O0 OPT_GLOBAL=$$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(2)_tb $$(VL_SUBMAKE_QUIET)
 endef
 
 # $(1) = build id, $(2) = top, $(3) = vector file ("-" = none), $(4) = count of `verify-<id>`.
@@ -211,7 +212,7 @@ verify-selftest-$(1): $(call tb_binary,$(1),$(1))
 $(IV_DIR)/$(1).vvp: verilator_tb/iverilog/$(1)_tb.v $$(TB_IV_INCLUDES) \
                     $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $(call tb_vectors,$(1))
 	@mkdir -p $$(@D)
-	iverilog -g2005 -Wall -Iverilator_tb/iverilog -s $(1)_tb \
+	$$(Q)$$(call np_say,IV,$$@)iverilog -g2005 -Wall -Iverilator_tb/iverilog -s $(1)_tb \
 	  -P$(1)_tb.MaxVectors=$$$$(grep -cvE '^[[:space:]]*(//|$$$$)' $(call tb_vectors,$(1))) \
 	  -o $$@ verilator_tb/iverilog/$(1)_tb.v $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
 

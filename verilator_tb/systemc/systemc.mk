@@ -62,29 +62,27 @@ systemc: $(SC_BIN) $(SC_LIB)
 
 $(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
 
 $(SC_LIB): $(SC_OBJ_LIB)
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(SC_DIR)/runtime/%.o: $(VL_ROOT)/include/%.cpp
 	@mkdir -p $(@D)
-	$(SC_CXX) $(SC_VL_CXXFLAGS) -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_VL_CXXFLAGS) -c $< -o $@
 
 $(SC_RT_LIB): $(patsubst %,$(SC_DIR)/runtime/%.o,$(SC_RT_SRC))
-	rm -f $@
-	ar rcs $@ $^
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 # One Verilated SystemC model per top, built as a library by its generated makefile ("slow"
 # construction code at -O0, as the RTL harness builds do).
 define SC_TOP_RULES
 $(call sc_top_lib,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
 	@mkdir -p $$(@D)
-	verilator $$(SC_VL_FLAGS) --top-module $(1) -Mdir $$(@D) -Irtl/common -Irtl/$$(TB_UNIT_$(1)) \
+	$$(Q)$$(call np_say,VL-SC,$(1))verilator $$(SC_VL_FLAGS) --top-module $(1) -Mdir $$(@D) -Irtl/common -Irtl/$$(TB_UNIT_$(1)) \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
-	$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
-	  OPT_FAST=$$(SC_VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O2 VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(1)__ALL.a
+	$$(Q)$$(call np_say,CXX-AR,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
+	  OPT_FAST=$$(SC_VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O2 VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(1)__ALL.a $$(VL_SUBMAKE_QUIET)
 endef
 $(foreach t,$(SC_TOPS),$(eval $(call SC_TOP_RULES,$(t))))
 
@@ -101,12 +99,12 @@ $(SC_TABLE): FORCE_SC_TABLE
 
 $(SC_DIR)/obj/rtl_table.o: $(SC_TABLE) $(SC_HDR) $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t)))
 	@mkdir -p $(@D)
-	$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 \
 	  $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
 
 $(SC_BIN): $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) $(NP_LIB) $(SC_RT_LIB) \
            $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t)))
-	$(SC_CXX) -o $@ $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) \
+	$(Q)$(call np_say,LD,$@)$(SC_CXX) -o $@ $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) \
 	  $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t))) $(SC_RT_LIB) $(NP_LIB) $(SC_LIBS)
 	@echo "systemc: built $@ (rtl forms: $(SC_TOPS))"
 
