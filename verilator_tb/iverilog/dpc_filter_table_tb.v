@@ -9,7 +9,7 @@
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=dpc_filter_table sim=iverilog checked=N` (N vectors whose outputs all
 // matched), or one MISMATCH / PROTOCOL / TIMEOUT / ERROR line and $fatal. The machinery is
-// tb_util.vh.
+// tb_util.vh and tb_edge_pair.vh.
 module dpc_filter_table_tb;
   parameter integer MaxVectors = 4096;
   localparam Unit = "dpc_filter_table";
@@ -129,54 +129,25 @@ module dpc_filter_table_tb;
   endtask
 
   wire drained = (act_head == act_tail) && (rpl_head == rpl_tail);
+  wire [31:0] outstanding = (act_tail - act_head) + (rpl_tail - rpl_head);
 
-  task drain;
-    integer waited;
+  task init_ports;
     begin
-      waited = 0;
-      while (!drained) begin
-        idle_cycle(1'b1);
-        waited = waited + 1;
-        if (waited > 8) begin
-          $display("TIMEOUT unit=%0s sim=iverilog cycle=%0d vector=%0d outstanding=%0d", Unit,
-                   cycle, v, (act_tail - act_head) + (rpl_tail - rpl_head));
-          $fatal(1);
-        end
-      end
+      req_valid = 1'b0;
+      rpl_valid = 1'b0;
+      act_ready = 1'b1;
+      map_ready = 1'b1;
+      act_head = 0;
+      act_tail = 0;
+      rpl_head = 0;
+      rpl_tail = 0;
+      act_stalled_q = 1'b0;
+      map_stalled_q = 1'b0;
     end
   endtask
 
-  initial begin
-    rst_n = 1'b0;
-    req_valid = 1'b0;
-    rpl_valid = 1'b0;
-    act_ready = 1'b1;
-    map_ready = 1'b1;
-    act_head = 0;
-    act_tail = 0;
-    rpl_head = 0;
-    rpl_tail = 0;
-    act_stalled_q = 1'b0;
-    map_stalled_q = 1'b0;
-    tb_setup;
-    drive_garbage;
-    repeat (4) idle_cycle(1'b1);
-    @(negedge clk) rst_n = 1'b1;
-    for (v = 0; v < n_vec; v = v + 1) begin
-      if (mem[v][73]) begin
-        drain;                // outputs of earlier vectors leave before the reset
-        idle_cycle(1'b1);
-        rst_n = 1'b0;
-        idle_cycle(1'b1);
-        rst_n = 1'b1;
-      end
-      while (lfsr[2:0] == 3'd0) stall_cycle;  // about one vector in eight waits
-      apply_vector(mem[v][72:0]);
-    end
-    drain;
-    repeat (4) idle_cycle(1'b1);
-    tb_finish(n_vec, checked);
-  end
+  localparam integer RstBit = 73;
+  `include "tb_edge_pair.vh"
 
   // ---- monitor: compare every output transfer, check held outputs -----------------------
   wire act_fire = act_valid && act_ready;

@@ -8,7 +8,7 @@
 // ready is low) is checked on both outputs.
 // Plusargs: +vectors=FILE (required), +expect=N (vectors in the file), +seed=N.
 // Prints `PASS unit=rcwm sim=iverilog checked=N`, or one MISMATCH / PROTOCOL / TIMEOUT / ERROR
-// line and $fatal. The machinery is tb_util.vh.
+// line and $fatal. The machinery is tb_util.vh and tb_edge_pair.vh.
 module rcwm_tb;
   parameter integer MaxVectors = 4096;
   localparam Unit = "rcwm";
@@ -121,54 +121,25 @@ module rcwm_tb;
   endtask
 
   wire drained = (st_head == st_tail) && (dec_head == dec_tail);
+  wire [31:0] outstanding = (st_tail - st_head) + (dec_tail - dec_head);
 
-  task drain;
-    integer waited;
+  task init_ports;
     begin
-      waited = 0;
-      while (!drained) begin
-        idle_cycle(1'b1);
-        waited = waited + 1;
-        if (waited > 8) begin
-          $display("TIMEOUT unit=%0s sim=iverilog cycle=%0d vector=%0d outstanding=%0d", Unit,
-                   cycle, v, (st_tail - st_head) + (dec_tail - dec_head));
-          $fatal(1);
-        end
-      end
+      ev_valid = 1'b0;
+      rq_valid = 1'b0;
+      st_ready = 1'b1;
+      dec_ready = 1'b1;
+      st_head = 0;
+      st_tail = 0;
+      dec_head = 0;
+      dec_tail = 0;
+      st_stalled_q = 1'b0;
+      dec_stalled_q = 1'b0;
     end
   endtask
 
-  initial begin
-    rst_n = 1'b0;
-    ev_valid = 1'b0;
-    rq_valid = 1'b0;
-    st_ready = 1'b1;
-    dec_ready = 1'b1;
-    st_head = 0;
-    st_tail = 0;
-    dec_head = 0;
-    dec_tail = 0;
-    st_stalled_q = 1'b0;
-    dec_stalled_q = 1'b0;
-    tb_setup;
-    drive_garbage;
-    repeat (4) idle_cycle(1'b1);
-    @(negedge clk) rst_n = 1'b1;
-    for (v = 0; v < n_vec; v = v + 1) begin
-      if (mem[v][43]) begin
-        drain;
-        idle_cycle(1'b1);
-        rst_n = 1'b0;
-        idle_cycle(1'b1);
-        rst_n = 1'b1;
-      end
-      while (lfsr[2:0] == 3'd0) stall_cycle;
-      apply_vector(mem[v][42:0]);
-    end
-    drain;
-    repeat (4) idle_cycle(1'b1);
-    tb_finish(n_vec, checked);
-  end
+  localparam integer RstBit = 43;
+  `include "tb_edge_pair.vh"
 
   wire st_fire = st_valid && st_ready;
   wire dec_fire = dec_valid && dec_ready;
