@@ -38,11 +38,11 @@ PAPER_COMMIT_CMD := c='$(PAPER_COMMIT)'; if [ -z "$$c" ]; then c=$$(git rev-pars
 .PHONY: paper paper-slurm paper-slurm-test paper-test
 
 $(NPPAPER): sim/paper/nppaper.c | $(BUILD)/bin
-	$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIBS) -lm
+	$(Q)$(call np_say,LD,$@)$(CC) $(SIM_CFLAGS) -o $@ $< $(SIM_LIBS) -lm
 
 $(NPPAPER_SAN): sim/paper/nppaper.c
-	mkdir -p $(@D)
-	$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_LIBS) -lm
+	$(Q)mkdir -p $(@D)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_LIBS) -lm
 
 ## paper: the seeds' system-level figures beside ours: sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (docs/paper.md)
 paper: $(NPPAPER) $(PAPER_NPSIM)
