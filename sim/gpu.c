@@ -372,6 +372,7 @@ static void destroy(gpu_system *g) {
     free(g->wheel_kind);
     free(g->wheel_head);
     free(g->bits_memo);
+    l1c_setup_free(&g->l1c);
     codec_inst_free(g->codec);
     net_destroy(g->net);
 }

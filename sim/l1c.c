@@ -80,8 +80,24 @@ bool l1c_setup_init(l1c_setup *s, const sim_config *cfg, const mem_image *img, c
                  s->geo.sets, s->tags.tags, cfg->l1_kb, cfg->l1_assoc);
         return false;
     }
+    for (unsigned m = 1; m < LATTE_MODES && !s->check; m++) {
+        if (s->codec[m]->state_bytes || (s->codec[m]->flags & NP_CODEC_FILTERS)) continue;
+        if (!(s->bits_memo[m] = calloc(img->size / 128u, sizeof *s->bits_memo[m]))) {
+            l1c_setup_free(s);
+            snprintf(err, err_len, "out of memory (compressed L1 sizes)");
+            return false;
+        }
+    }
     return true;
 }
+
+void l1c_setup_free(l1c_setup *s) {
+    for (unsigned m = 0; m < LATTE_MODES; m++) {
+        free(s->bits_memo[m]);
+        s->bits_memo[m] = NULL;
+    }
+}
+
 
 void l1c_sm_free(l1c_sm *c) {
     if (!c) return;
@@ -268,19 +284,31 @@ unsigned l1c_fill_delay(const l1c_setup *s, unsigned policy) {
     return policy == LATTE_MODE_NONE ? 0u : s->timing[policy].comp.cycles;
 }
 
+/* The line's compressed size in mode `policy`, its stream in `stream` unless it came from the memo. */
+static size_t compressed_bits(l1c_sm *c, const l1c_setup *s, uint64_t line, unsigned policy,
+                              uint8_t stream[NP_CODEC_MAX_BYTES]) {
+    uint16_t *memo = s->bits_memo[policy];
+    uint64_t image_line = line % (s->img->size / 128u);
+    if (memo && memo[image_line]) return memo[image_line] - 1u;
+    const np_codec *codec = s->codec[policy];
+    void *state = policy == LATTE_MODE_HC ? c->hc_comp : NULL;
+    np_codec_opts opts = {0};
+    unsigned fill = 0;
+    size_t bits = 0;
+    if (np_codec_compress(codec, state, &opts, memimg_line(s->img, line), stream, NP_CODEC_MAX_BYTES, &bits, &fill) !=
+            NP_OK ||
+        fill != NP_CODEC_FILL_ALL)
+        internal("a codec failed to compress a line: ", codec->name);
+    if (memo) memo[image_line] = (uint16_t)(bits + 1u);
+    return bits;
+}
+
 void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy) {
-    const uint8_t *data = memimg_line(s->img, line);
     uint8_t stream[NP_CODEC_MAX_BYTES];
     size_t bits = 0;
     latte_line_format f = {LATTE_MODE_NONE, LATTE_LINE_SUBBLOCKS};
     if (policy != LATTE_MODE_NONE) {
-        const np_codec *codec = s->codec[policy];
-        void *state = policy == LATTE_MODE_HC ? c->hc_comp : NULL;
-        np_codec_opts opts = {0};
-        unsigned fill = 0;
-        if (np_codec_compress(codec, state, &opts, data, stream, sizeof stream, &bits, &fill) != NP_OK ||
-            fill != NP_CODEC_FILL_ALL)
-            internal("a codec failed to compress a line: ", codec->name);
+        bits = compressed_bits(c, s, line, policy, stream);
         f = latte_format((latte_mode)policy, bits);     /* the C model's size rule (docs/latte.md 3.2) */
         st->compressions[policy]++;
     }

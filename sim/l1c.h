@@ -34,6 +34,11 @@ typedef struct {
     unsigned hit_latency;                /* the L1 hit latency every access pays (l1_hit_latency) */
     bool check;                          /* l1_compression_check */
     const mem_image *img;
+    /* Compressed size + 1 per image line (0: not yet) for a mode whose codec's size depends on the
+     * line alone (no state, no map: the rule reply compressors memoise by); NULL otherwise, and
+     * when l1_compression_check keeps every stream. Shared by the SMs: a line's size is the same
+     * whichever SM fills it, so each line is compressed once per mode instead of once per fill. */
+    uint16_t *bits_memo[LATTE_MODES];
 } l1c_setup;
 
 typedef struct {                         /* SM 0's state at the end of one EP */
@@ -71,6 +76,7 @@ typedef struct l1c_sm l1c_sm;
  * static runs, gpu.c). Latencies from the synthesis report at cfg->synth_report, as the reply
  * compressors' (reply_codec.h), else the registry's published figures. */
 bool l1c_setup_init(l1c_setup *s, const sim_config *cfg, const mem_image *img, char *err, size_t err_len);
+void l1c_setup_free(l1c_setup *s);
 l1c_sm *l1c_sm_new(const l1c_setup *s, char *err, size_t err_len);
 void l1c_sm_free(l1c_sm *c);
 
