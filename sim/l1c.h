@@ -34,9 +34,10 @@ typedef struct {
     unsigned hit_latency;                /* the L1 hit latency every access pays (l1_hit_latency) */
     bool check;                          /* l1_compression_check */
     const mem_image *img;
-    /* Compressed size + 1 per image line (0: not yet) for a mode whose codec's size depends on the
-     * line alone (no state, no map: the rule reply compressors memoise by); NULL otherwise, and
-     * when l1_compression_check keeps every stream. Shared by the SMs: a line's size is the same
+    /* Compressed size + 1 per image line (0: not yet) for a mode whose codec has no state and no
+     * map, so a size depends on the line alone; NULL otherwise (SC: its code table is rebuilt each
+     * period, where the reply path's SC is trained once and may be memoised), and when
+     * l1_compression_check keeps every stream. Shared by the SMs: a line's size is the same
      * whichever SM fills it, so each line is compressed once per mode instead of once per fill. */
     uint16_t *bits_memo[LATTE_MODES];
 } l1c_setup;
