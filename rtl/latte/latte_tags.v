@@ -263,52 +263,30 @@ module latte_tags #(
     .age_o (touched_age)
   );
 
-  // ---- state update -------------------------------------------------------------------------
+  // ---- state update: every set takes the addressed set's next values when selected ---------
   genvar s;
   generate
     for (s = 0; s < Sets; s = s + 1) begin : gen_set
-      wire sel = fire & ~inval & (req_set == s[IndexBits-1:0]);
-      reg [Tags-1:0]         valid_q;
-      reg [Tags*WayBits-1:0] age_q;
-      reg [Tags*2-1:0]       policy_q;
-      reg [Tags*2-1:0]       size_q;
-      integer k;
-
-      always @(posedge clk_i) begin
-        if (!rst_ni || (fire && inval_all)) begin
-          valid_q <= {Tags{1'b0}};
-          for (k = 0; k < Tags; k = k + 1) age_q[k*WayBits +: WayBits] <= k[WayBits-1:0];
-        end else if (fire && inval) begin
-          // Every set at once: the lines stored with that policy (a new SC code table).
-          for (k = 0; k < Tags; k = k + 1) begin
-            if (policy_q[k*2 +: 2] == in_policy_i) valid_q[k] <= 1'b0;
-          end
-        end else if (sel) begin
-          valid_q <= next_valid;
-          if (touch) age_q <= touched_age;
-        end
-      end
-
-      assign all_valid[s*Tags +: Tags]                  = valid_q;
-      assign all_age[s*Tags*WayBits +: Tags*WayBits]    = age_q;
-      assign all_policy[s*Tags*2 +: Tags*2]             = policy_q;
-      assign all_size[s*Tags*2 +: Tags*2]               = size_q;
-
-      // Tag, policy and size of the filled line. No reset: they are read only while the line
-      // is valid and written when it becomes valid. One register per set (not per line): a
-      // per-line slice of one flat bus costs Verilator a whole-bus copy per slice per cycle.
-      reg [Tags*TagBits-1:0] tags_q;
-      integer kk;
-      always @(posedge clk_i) begin
-        for (kk = 0; kk < Tags; kk = kk + 1) begin
-          if (sel && do_fill && fill_way == kk[WayBits-1:0]) begin
-            tags_q[kk*TagBits +: TagBits] <= req_tag;
-            policy_q[kk*2 +: 2]           <= in_policy_i;
-            size_q[kk*2 +: 2]             <= in_size_i;
-          end
-        end
-      end
-      assign all_tag[s*Tags*TagBits +: Tags*TagBits] = tags_q;
+      latte_tags_set #(.Tags(Tags), .WayBits(WayBits), .TagBits(TagBits)) u_set (
+        .clk_i            (clk_i),
+        .rst_ni           (rst_ni),
+        .sel_i            (fire & ~inval & (req_set == s[IndexBits-1:0])),
+        .invalidate_i     (fire & inval),
+        .invalidate_all_i (fire & inval_all),
+        .policy_i         (in_policy_i),
+        .next_valid_i     (next_valid),
+        .touch_i          (touch),
+        .touched_age_i    (touched_age),
+        .fill_i           (do_fill),
+        .fill_way_i       (fill_way),
+        .tag_i            (req_tag),
+        .size_i           (in_size_i),
+        .valid_o          (all_valid[s*Tags +: Tags]),
+        .tags_o           (all_tag[s*Tags*TagBits +: Tags*TagBits]),
+        .ages_o           (all_age[s*Tags*WayBits +: Tags*WayBits]),
+        .policies_o       (all_policy[s*Tags*2 +: Tags*2]),
+        .sizes_o          (all_size[s*Tags*2 +: Tags*2])
+      );
     end
   endgenerate
 

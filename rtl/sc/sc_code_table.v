@@ -78,15 +78,27 @@ module sc_code_table #(
   genvar w, p;
   generate
     for (w = 0; w < 16; w = w + 1) begin : gen_way
-      reg [25:0] tag_q [0:63];
-      reg [20:0] cl_q  [0:63];
-      always @(posedge clk_i) begin
-        if (entry_we && wr_way == w && !cfg_addr_i[0]) tag_q[wr_set] <= cfg_data_i[31:6];
-        if (entry_we && wr_way == w &&  cfg_addr_i[0]) cl_q[wr_set]  <= cl_in;
-      end
+      wire [Ports*26-1:0] way_tags;
+      wire [Ports*21-1:0] way_cls;
+      np_ff_ram #(.Depth(64), .Width(26), .Ports(Ports)) u_tag (
+        .clk_i   (clk_i),
+        .we_i    (entry_we && wr_way == w && !cfg_addr_i[0]),
+        .waddr_i (wr_set),
+        .wdata_i (cfg_data_i[31:6]),
+        .raddr_i (set_i),
+        .rdata_o (way_tags)
+      );
+      np_ff_ram #(.Depth(64), .Width(21), .Ports(Ports)) u_cl (
+        .clk_i   (clk_i),
+        .we_i    (entry_we && wr_way == w && cfg_addr_i[0]),
+        .waddr_i (wr_set),
+        .wdata_i (cl_in),
+        .raddr_i (set_i),
+        .rdata_o (way_cls)
+      );
       for (p = 0; p < Ports; p = p + 1) begin : gen_read
-        assign tags[(p*16+w)*26 +: 26] = tag_q[set_i[p*6 +: 6]];
-        assign cls[(p*16+w)*21 +: 21]  = cl_q[set_i[p*6 +: 6]];
+        assign tags[(p*16+w)*26 +: 26] = way_tags[p*26 +: 26];
+        assign cls[(p*16+w)*21 +: 21]  = way_cls[p*21 +: 21];
       end
     end
   endgenerate

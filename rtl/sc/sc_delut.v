@@ -13,6 +13,9 @@
 // What it does not do: no reset (the loader writes every word before use) and no check of the
 // image (the loader's, docs/sc.md 6). Held in flip-flops: a silicon design would use a RAM
 // macro with Ports read ports (or Ports copies), which the 45 nm cell model here cannot price.
+// Entries 0..1023 are 16 banks of 64 (np_ff_ram, so hierarchical synthesis maps one bank once),
+// entry 1024 a register of its own. An index above 1024 (never formed from a table the loader
+// accepted) reads entry 1024.
 //
 // Worked example: cfg_addr_i = 11'd20, cfg_data_i = 32'h40000000 -> entry 3 = 32'h40000000.
 module sc_delut #(
@@ -29,16 +32,17 @@ module sc_delut #(
   output wire [Ports*32-1:0] rd_data_o
 );
 
-  localparam integer Entries = 1025;
   localparam [10:0] FirstEntry = 11'd17;
   localparam [10:0] LastAddr   = 11'd1041;
 
-  reg [31:0] mem_q [0:Entries-1];
+  localparam integer Banks = 16;
+  reg [31:0] last_q;       // entry 1024
   reg [16:0] limit_q [1:16];
   reg [10:0] offset_q [1:16];
   reg [10:0] esc_index_q;
 
   wire [10:0] entry = cfg_addr_i - FirstEntry;
+  wire        entry_we = cfg_we_i && cfg_addr_i >= FirstEntry && cfg_addr_i <= LastAddr;
   // The symbol count and the reserved bits are not needed by the decoder.
   wire unused_cfg = ^{cfg_data_i[31:27], cfg_data_i[15:11], cfg_data_i[10:0]};
 
@@ -49,20 +53,40 @@ module sc_delut #(
       end else if (cfg_addr_i < FirstEntry) begin
         limit_q[cfg_addr_i[4:0]]  <= cfg_data_i[16:0];
         offset_q[cfg_addr_i[4:0]] <= cfg_data_i[27:17];
-      end else if (cfg_addr_i <= LastAddr) begin
-        mem_q[entry] <= cfg_data_i;
       end
     end
+    if (entry_we && entry[10]) last_q <= cfg_data_i;
   end
 
+  // Bank b holds entries 64b .. 64b + 63; every bank reads every port's low index bits.
+  wire [Ports*6-1:0] rd_low;
+  wire [Banks*Ports*32-1:0] bank_data;   // bank b, port p at (b * Ports + p) * 32
+
   genvar g;
+  generate
+    for (g = 0; g < Ports; g = g + 1) begin : gen_low
+      assign rd_low[g*6 +: 6] = rd_idx_i[g*11 +: 6];
+    end
+    for (g = 0; g < Banks; g = g + 1) begin : gen_bank
+      np_ff_ram #(.Depth(64), .Width(32), .Ports(Ports)) u_bank (
+        .clk_i   (clk_i),
+        .we_i    (entry_we && !entry[10] && entry[9:6] == g),
+        .waddr_i (entry[5:0]),
+        .wdata_i (cfg_data_i),
+        .raddr_i (rd_low),
+        .rdata_o (bank_data[g*Ports*32 +: Ports*32])
+      );
+    end
+  endgenerate
+
   generate
     for (g = 1; g <= 16; g = g + 1) begin : gen_len
       assign limit_o[(g-1)*17 +: 17]  = limit_q[g];
       assign offset_o[(g-1)*11 +: 11] = offset_q[g];
     end
     for (g = 0; g < Ports; g = g + 1) begin : gen_port
-      assign rd_data_o[g*32 +: 32] = mem_q[rd_idx_i[g*11 +: 11]];
+      wire [4:0] hi = rd_idx_i[g*11+6 +: 5];   // {entry 1024, bank}
+      assign rd_data_o[g*32 +: 32] = hi[4] ? last_q : bank_data[(hi[3:0]*Ports + g)*32 +: 32];
     end
   endgenerate
   assign esc_index_o = esc_index_q;
