@@ -171,20 +171,25 @@ module pcu #(
     .any_o  (any_free)
   );
 
+  // The open group is at most one RGR (docs/pcu.md 4), so an RGR's own open_hit and rep bits
+  // say what the request does to it: join_cand (it joins, if the read may proceed) or rep with
+  // open_hit (the read closes it and allocates). Each RGR's join and close command is formed
+  // from its own bits and the few stage-1 conditions, not from OR trees over all RGRs.
   wire wb_conflict, wb_full, wb_empty;
-  wire hit      = |open_hit;
-  wire repeat_sm = |(open_hit & rgr_rep);   // the SM is already in the open group
+  wire [NumRgr-1:0] join_cand = open_hit & ~rgr_rep;   // joining adds a new SM to the group
+  wire any_join = |join_cand;
   wire s1_read  = s1_valid_q & ~s1_write_q;
   wire s1_wr    = s1_valid_q & s1_write_q;
+  wire read_ok  = s1_read & ~wb_conflict;
 
-  wire join_go  = s1_read & ~wb_conflict & hit & ~repeat_sm;
-  wire alloc_go = s1_read & ~wb_conflict & (~hit | repeat_sm) & any_free;
+  wire join_go  = read_ok & any_join;
+  wire alloc_go = read_ok & ~any_join & any_free;
   wire write_go = s1_wr & ~wb_full & ~(|unissued_hit);
   assign s1_go  = join_go | alloc_go | write_go;
 
   assign alloc_sel = free_onehot & {NumRgr{alloc_go}};
-  assign join_sel  = open_hit & {NumRgr{join_go}};
-  assign close_sel = open_hit & {NumRgr{(alloc_go & hit) | write_go}};
+  assign join_sel  = join_cand & {NumRgr{read_ok}};
+  assign close_sel = open_hit & ((rgr_rep & {NumRgr{read_ok & any_free}}) | {NumRgr{write_go}});
 
   // ---- pointer ring and write buffer --------------------------------------------------------
   wire                ring_empty;
@@ -286,8 +291,8 @@ module pcu #(
     .valid_i     (rgr_valid),
     .issued_i    (rgr_issued),
     .dest_i      (rgr_dest),
-    .join_hit_i  (open_hit),
-    .join_go_i   (join_go),
+    .join_hit_i  (join_cand),
+    .join_go_i   (read_ok),
     .join_dest_i (sm_onehot),
     .dest_o      (merge_dest),
     .free_o      (free_sel)

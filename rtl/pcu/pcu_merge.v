@@ -19,8 +19,8 @@ module pcu_merge #(
   input  wire [NumRgr-1:0]       valid_i,
   input  wire [NumRgr-1:0]       issued_i,
   input  wire [NumRgr*NumSm-1:0] dest_i,
-  input  wire [NumRgr-1:0]       join_hit_i,   // the open RGR of the stage-1 block
-  input  wire                    join_go_i,    // the stage-1 read joins it at this edge
+  input  wire [NumRgr-1:0]       join_hit_i,   // the open RGR the stage-1 read would join
+  input  wire                    join_go_i,    // the stage-1 read may proceed at this edge
   input  wire [NumSm-1:0]        join_dest_i,
   output wire [NumSm-1:0]        dest_o,
   output wire [NumRgr-1:0]       free_o

@@ -7,7 +7,8 @@
 //
 // Commands at the edge, from the stage-1 decision, the request selector and the merge unit;
 // the top makes alloc_i exclusive with the others for this entry:
-//   alloc_i  valid, open, not issued, addr = s1_addr_i, dest = sm_onehot_i
+//   alloc_i  valid (a free RGR already holds open, not issued, addr = s1_addr_i and
+//            dest = sm_onehot_i: it loads them at every edge while free)
 //   join_i   dest |= sm_onehot_i
 //   close_i  open = 0
 //   issue_i  issued = 1
@@ -86,13 +87,16 @@ module pcu_rgr #(
     if (join_i) dest_d = dest_q | sm_onehot_i;
     if (close_i) open_d = 1'b0;
     if (issue_i) issued_d = 1'b1;
-    if (alloc_i) begin
-      valid_d  = 1'b1;
+    // A free RGR takes the stage-1 request's fields at every edge, allocated or not: they are
+    // read only while valid_q is set, so alloc_i, the late allocation decision, reaches one
+    // flop (valid) instead of the select of every field's multiplexer (docs/pcu.md 8.3).
+    if (!valid_q) begin
       open_d   = 1'b1;
       issued_d = 1'b0;
       addr_d   = s1_addr_i;
       dest_d   = sm_onehot_i;
     end
+    if (alloc_i) valid_d = 1'b1;
     if (free_i) valid_d = 1'b0;
   end
 
@@ -106,10 +110,12 @@ module pcu_rgr #(
 
   // Read only for the request in the stage-1 register, loaded when it entered: no reset.
   // PCU_FORMAL_NO_FORWARD drops the correction (tests/formal/pcu_prove.sh must refute it).
+  // A free RGR is corrected as if allocated: if it is, it holds the leaving request's block and
+  // SM; if not, it stays free and its match bits are never read.
 `ifdef PCU_FORMAL_NO_FORWARD
   wire fwd_alloc = 1'b0, fwd_join = 1'b0;
 `else
-  wire fwd_alloc = alloc_i, fwd_join = join_i;
+  wire fwd_alloc = ~valid_q, fwd_join = join_i;
 `endif
   always @(posedge clk_i) begin
     if (key_load_i) begin
@@ -119,8 +125,8 @@ module pcu_rgr #(
     end
   end
 
-  // open, issued, addr and dest are only read while valid_q is set, and alloc_i writes all of
-  // them: no reset needed.
+  // open, issued, addr and dest are only read while valid_q is set, and a free RGR loads all of
+  // them at every edge: no reset needed.
   always @(posedge clk_i) begin
     open_q   <= open_d;
     issued_q <= issued_d;

@@ -46,14 +46,16 @@ module pcu_ring #(
   assign tail_idx_o = (pend_valid_q && pend_slot_q == tail_q) ? pend_idx_q : slot_q[tail_q];
   assign empty_o    = (count_q == {CountWidth{1'b0}});
 
+  // push_i (stage 1's allocation) is the late input: the count after the pop alone and after
+  // the pop and a push are formed first, push_i only selects between them.
+  reg [CountWidth-1:0] count_popped;
   always @* begin
-    head_d  = head_q;
-    tail_d  = tail_q;
-    count_d = count_q;
+    head_d       = head_q;
+    tail_d       = tail_q;
+    count_popped = pop_i ? count_q - 1'b1 : count_q;
     if (push_i) head_d = next_slot(head_q);
     if (pop_i) tail_d = next_slot(tail_q);
-    if (push_i && !pop_i) count_d = count_q + 1'b1;
-    if (pop_i && !push_i) count_d = count_q - 1'b1;
+    count_d = push_i ? count_popped + 1'b1 : count_popped;
   end
 
   always @(posedge clk_i) begin
@@ -76,12 +78,12 @@ module pcu_ring #(
     end
   end
 
-  // Entries are only read between their push and their pop: no reset.
+  // Entries are only read between their push and their pop: no reset. The pending slot and
+  // index load at every edge (only pend_valid_q says they hold a push), so push_i does not
+  // reach their enables.
   always @(posedge clk_i) begin
-    if (push_i) begin
-      pend_slot_q <= head_q;
-      pend_idx_q  <= push_idx_i;
-    end
+    pend_slot_q <= head_q;
+    pend_idx_q  <= push_idx_i;
     if (pend_valid_q) slot_q[pend_slot_q] <= pend_idx_q;
   end
 
