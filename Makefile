@@ -13,7 +13,8 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
-# and <unit>_RTL (its Verilog sources).
+# and <unit>_RTL (its Verilog sources); optionally <unit>_SYNTH_TOPS (synthesis-only tops) and
+# <unit>_SYNTH_HIER (tops synthesised by the hierarchical flow, synth/synth.mk).
 UNITS := dsm dpc pcu ba mcast bpc sc bdi latte rcwm
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))

@@ -11,8 +11,10 @@
  * says which of the two is smaller and by how much. A pair with a top outside this run is
  * left out (a single-top report).
  *
- * Per top it reads DIR/TOP/yosys.log (written by synth/np_synth.tcl, whose "NP-MARK" lines delimit
- * the sections parsed here), DIR/TOP/runtime.txt (wall and CPU seconds) and, if it exists,
+ * Per top it reads DIR/TOP/yosys.log, written by one of two flows (docs/synthesis.md): the flat
+ * flow, synth/np_synth.tcl, whose "NP-MARK" lines delimit the sections parsed here, or, for the
+ * tops a unit lists in <unit>_SYNTH_HIER, the hierarchical flow, synth/np_synth_hier.tcl, which
+ * logs "NP-METHOD hier" and its figures as "NP-HIER key=value" lines; DIR/TOP/runtime.txt (wall and CPU seconds) and, if it exists,
  * VERIFY/TOP.log (the Verilator harness: PASS, LATENCY and failure lines). Anything it cannot
  * parse is reported as file:line and the program exits non-zero without writing outputs.
  */
@@ -225,7 +227,10 @@ typedef struct {
   source_file sources[MAX_SOURCES];
   int num_sources;
   char git_revision[NAME_LEN], git_dirty[16];
-  char opensta_version[NAME_LEN];
+  char opensta_version[NAME_LEN]; /* flat flow: the timing engine */
+  char abc_version[NAME_LEN];     /* hierarchical flow: ABC times the flattened netlist */
+  bool hier;                      /* "NP-METHOD hier": np_synth_hier.tcl's log */
+  unsigned hier_keys;             /* the NP-HIER keys seen, one bit each (kHierKeys) */
   int warnings;
   long warning_lines[MAX_WARNINGS_KEPT];
   char warning_text[MAX_WARNINGS_KEPT][TEXT_LEN];
@@ -480,14 +485,65 @@ static void parse_seed_line(const line_reader *r, log_state *st, synth_figures *
   fig->sta_stage_ps = stage;
 }
 
+/* The NP-HIER lines np_synth_hier.tcl logs (row.tsv's keys); every one must be present. */
+static const char *const kHierKeys[] = {"area_um2",     "seq_area_um2", "cells",
+                                        "flops",        "buffer_cells", "tie_cells",
+                                        "logic_levels", "abc_delay_ps", "critical_start",
+                                        "critical_end"};
+enum { kNumHierKeys = (int)(sizeof kHierKeys / sizeof kHierKeys[0]) };
+
+/* "NP-HIER <key>=<value>": the hierarchical flow's figures. Keys it logs for its own table only
+ * (sta_gates, sta_comb_area_um2, sta_ms, top) are skipped. */
+static void parse_hier_line(const line_reader *r, synth_figures *fig) {
+  const char *s = r->buf + strlen("NP-HIER ");
+  const char *eq = strchr(s, '=');
+  if (!eq || eq == s) die_at(r->path, r->line_no, "expected 'NP-HIER <key>=<value>'");
+  const size_t klen = (size_t)(eq - s);
+  const char *v = eq + 1;
+  int k = 0;
+  while (k < kNumHierKeys && (strlen(kHierKeys[k]) != klen || strncmp(s, kHierKeys[k], klen) != 0))
+    k++;
+  if (k == kNumHierKeys) return;
+  if (fig->hier_keys & (1u << k)) die_at(r->path, r->line_no, "a second NP-HIER %s line", kHierKeys[k]);
+  fig->hier_keys |= 1u << k;
+  bool ok = true;
+  long long n = 0;
+  double d = 0;
+  critical_path *p = &fig->path;
+  switch (k) {
+    case 0: ok = parse_double_field(v, &fig->area_um2) && fig->area_um2 > 0; break;
+    case 1: ok = parse_double_field(v, &fig->seq_area_um2) && fig->seq_area_um2 >= 0; break;
+    case 2: ok = parse_count_field(v, &fig->cells); break;
+    case 3: ok = parse_count_field(v, &fig->flops); break;
+    case 4: ok = parse_count_field(v, &fig->buffer_cells); break;
+    case 5: ok = parse_count_field(v, &fig->tie_cells); break;
+    case 6:
+      ok = parse_count_field(v, &n);
+      fig->logic_levels = p->logic_levels = n;
+      break;
+    case 7:
+      ok = parse_double_field(v, &d) && d > 0;
+      fig->maps[0].abc_delay_ps = d;
+      break;
+    case 8:
+    case 9:
+      ok = *v != '\0' && strlen(v) < TEXT_LEN && !strchr(v, ' ');
+      if (ok) copy_text(k == 8 ? p->start : p->end, TEXT_LEN, v);
+      copy_text(k == 8 ? p->start_kind : p->end_kind, NAME_LEN, "net of the flattened netlist");
+      break;
+  }
+  if (!ok) die_at(r->path, r->line_no, "NP-HIER %s: bad value '%s'", kHierKeys[k], v);
+}
+
 static void parse_provenance_line(const line_reader *r, synth_figures *fig) {
   if (starts_with(r->buf, "NP-GIT ")) {
     if (!find_token(r->buf, "revision", fig->git_revision, sizeof fig->git_revision) ||
         !find_token(r->buf, "dirty", fig->git_dirty, sizeof fig->git_dirty))
       die_at(r->path, r->line_no, "expected 'NP-GIT revision=<rev> dirty=<0|1|unknown>'");
   } else if (starts_with(r->buf, "NP-TOOL ")) {
-    if (!find_token(r->buf, "opensta", fig->opensta_version, sizeof fig->opensta_version))
-      die_at(r->path, r->line_no, "expected 'NP-TOOL opensta=<version>'");
+    if (!find_token(r->buf, "opensta", fig->opensta_version, sizeof fig->opensta_version) &&
+        !find_token(r->buf, "abc", fig->abc_version, sizeof fig->abc_version))
+      die_at(r->path, r->line_no, "expected 'NP-TOOL opensta=<version>' or 'NP-TOOL abc=<version>'");
   }
 }
 
@@ -501,6 +557,7 @@ static void note_warning(const line_reader *r, synth_figures *fig) {
 
 static void parse_log_line(const line_reader *r, log_state *st, synth_figures *fig) {
   const char *s = skip_spaces(r->buf);
+  if (starts_with(r->buf, "NP-MARK ") && fig->hier) return; /* its marks only delimit its log */
   if (starts_with(r->buf, "NP-MARK ")) {
     st->section = section_from_mark(r, st, fig, r->buf + strlen("NP-MARK "));
     st->in_cell_list = false;
@@ -510,6 +567,8 @@ static void parse_log_line(const line_reader *r, log_state *st, synth_figures *f
   if (starts_with(r->buf, "NP-SOURCE ")) parse_source_line(r, fig);
   if (starts_with(r->buf, "NP-GIT ") || starts_with(r->buf, "NP-TOOL "))
     parse_provenance_line(r, fig);
+  if (strcmp(r->buf, "NP-METHOD hier") == 0) fig->hier = true;
+  if (starts_with(r->buf, "NP-HIER ")) parse_hier_line(r, fig);
   if (starts_with(r->buf, "NP-SEED ")) parse_seed_line(r, st, fig, false);
   if (starts_with(r->buf, "NP-CHOSEN ")) parse_seed_line(r, st, fig, true);
   if (starts_with(r->buf, "Warning: ")) note_warning(r, fig);
@@ -531,6 +590,16 @@ static void check_log_complete(const line_reader *r, const log_state *st,
   const long at = r->line_no;
   if (!st->seen_end_of_script)
     die_at(r->path, at, "log ends before 'End of script.' (yosys did not finish)");
+  if (fig->num_sources == 0) die_at(r->path, at, "no NP-SOURCE lines (provenance)");
+  if (!fig->git_revision[0]) die_at(r->path, at, "no NP-GIT line (provenance)");
+  if (fig->hier) {
+    for (int k = 0; k < kNumHierKeys; k++)
+      if (!(fig->hier_keys & (1u << k)))
+        die_at(r->path, at, "hierarchical flow's log without an NP-HIER %s line", kHierKeys[k]);
+    if (!fig->abc_version[0]) die_at(r->path, at, "no 'NP-TOOL abc=' line (provenance)");
+    return;
+  }
+  if (fig->hier_keys) die_at(r->path, at, "NP-HIER lines without 'NP-METHOD hier'");
   if (fig->num_maps == 0)
     die_at(r->path, at, "no 'NP-MARK abc seed=' section (not np_synth.tcl's log?)");
   for (int i = 0; i < fig->num_maps; i++) {
@@ -549,8 +618,6 @@ static void check_log_complete(const line_reader *r, const log_state *st,
   if (!st->seen_ltp) die_at(r->path, at, "no 'Longest topological path' line after 'NP-MARK ltp'");
   if (!st->seen_sta || !fig->path.have_start || !fig->path.have_end || !fig->path.have_arrival)
     die_at(r->path, at, "no OpenSTA path (Startpoint, Endpoint, data arrival) after 'NP-MARK sta'");
-  if (fig->num_sources == 0) die_at(r->path, at, "no NP-SOURCE lines (provenance)");
-  if (!fig->git_revision[0]) die_at(r->path, at, "no NP-GIT line (provenance)");
 }
 
 static void parse_synth_log(const char *path, const char *top, synth_figures *fig) {
@@ -561,6 +628,11 @@ static void parse_synth_log(const char *path, const char *top, synth_figures *fi
     die("cannot open %s: %s (run `make synth-%s`)", path, strerror(errno), top);
   while (reader_next(&r)) parse_log_line(&r, &st, fig);
   check_log_complete(&r, &st, fig);
+  if (fig->hier) {
+    /* One mapping, module by module; its figure is ABC's timing of the flattened netlist. */
+    fig->num_maps = 1;
+    fig->chosen = 0;
+  }
   reader_close(&r);
 }
 
@@ -847,7 +919,7 @@ typedef struct {
   verify_figures ver;
   run_time synth_time;
   double comb_area_um2, nand2_eq, fmax_mhz;
-  double stage_ps;                   /* OpenSTA, the best of the mappings */
+  double stage_ps;                   /* OpenSTA, the best of the mappings (hier: ABC's) */
   double stage_worst_ps;             /* the slowest of the mappings */
   double abc_delay_ps, abc_stage_ps; /* ABC's own estimate of the reported mapping */
   bool meets_target;
@@ -871,6 +943,10 @@ static void build_top_report(const options *o, const published_table *pub, int i
   t->comb_area_um2 = t->syn.area_um2 - t->syn.seq_area_um2;
   t->nand2_eq = t->syn.area_um2 / kNand2AreaUm2;
   const mapping *chosen = &t->syn.maps[t->syn.chosen];
+  if (t->syn.hier) {
+    t->syn.sta_stage_ps = chosen->abc_delay_ps + o->clk_to_q_ps + o->setup_ps;
+    t->syn.maps[0].sta_stage_ps = t->syn.sta_stage_ps;
+  }
   t->stage_ps = t->syn.sta_stage_ps;
   t->stage_worst_ps = t->stage_ps;
   for (int m = 0; m < t->syn.num_maps; m++)
@@ -979,12 +1055,22 @@ static cJSON *critical_path_json(const critical_path *p) {
   return o;
 }
 
-/* Every mapping tried, so the figure's spread can be read beside it. */
+/* Which of the two flows produced a top's figures (docs/synthesis.md). */
+static const char *synth_flow_name(const top_report *t) {
+  return t->syn.hier ? "hierarchical (synth/np_synth_hier.tcl)" : "flat (synth/np_synth.tcl)";
+}
+
+/* Every mapping tried, so the figure's spread can be read beside it (one for the hierarchical
+ * flow, which maps each module once and has no NP-SEED stage time: its ABC figure is used). */
 static cJSON *timing_json(const top_report *t) {
   cJSON *o = cJSON_CreateObject();
   char engine[2 * NAME_LEN];
-  snprintf(engine, sizeof engine, "OpenSTA %s", t->syn.opensta_version);
+  if (t->syn.hier)
+    snprintf(engine, sizeof engine, "ABC stime %s", t->syn.abc_version);
+  else
+    snprintf(engine, sizeof engine, "OpenSTA %s", t->syn.opensta_version);
   cJSON_AddStringToObject(o, "engine", engine);
+  cJSON_AddStringToObject(o, "flow", synth_flow_name(t));
   cJSON_AddNumberToObject(o, "chosen_seed", (double)t->syn.maps[t->syn.chosen].seed);
   add_rounded(o, "stage_worst_ps", t->stage_worst_ps, 0.01);
   add_rounded(o, "spread_pct", 100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps, 0.01);
@@ -994,7 +1080,7 @@ static cJSON *timing_json(const top_report *t) {
     cJSON *e = cJSON_CreateObject();
     cJSON_AddNumberToObject(e, "seed", (double)m->seed);
     add_rounded(e, "abc_ps", m->abc_delay_ps, 0.01); /* not "abc_delay_ps": scripts grep that */
-    add_rounded(e, "sta_stage_ps", m->sta_stage_ps, 0.01);
+    add_rounded(e, t->syn.hier ? "abc_stage_ps" : "sta_stage_ps", t->syn.hier ? t->stage_ps : m->sta_stage_ps, 0.01);
     cJSON_AddItemToArray(arr, e);
   }
   return o;
@@ -1009,7 +1095,10 @@ static cJSON *provenance_json(const synth_figures *s) {
   else
     cJSON_AddNullToObject(o, "git_dirty"); /* not a git checkout */
   cJSON_AddStringToObject(o, "yosys", s->yosys_version);
-  cJSON_AddStringToObject(o, "opensta", s->opensta_version);
+  if (s->hier)
+    cJSON_AddStringToObject(o, "abc", s->abc_version);
+  else
+    cJSON_AddStringToObject(o, "opensta", s->opensta_version);
   cJSON *arr = cJSON_AddArrayToObject(o, "inputs");
   for (int i = 0; i < s->num_sources; i++) {
     const source_file *f = &s->sources[i];
@@ -1181,7 +1270,11 @@ static void md_header(FILE *f, const options *o, const top_report *tops) {
       "of the best of the ABC mappings; the spread column says how much slower the worst mapping "
       "was. Read two stage times as different only when they differ by more than the "
       "tolerance in docs/synthesis.md. ABC stage = ABC's own delay + %.0f + %.0f ps, the figure "
-      "reported before. est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors "
+      "reported before. Tops marked `hier` in the flow column (the largest, listed in their "
+      "unit's <unit>_SYNTH_HIER) are synthesised module by module and their stage is ABC's "
+      "timing of the flattened, re-buffered netlist + the same launch and setup (one mapping; "
+      "docs/synthesis.md gives that flow's error against the flat one). "
+      "est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors "
       "come from the Verilator harness logs (`make verify`).\n\n",
       o->clock_mhz, clock_period_ps(o), o->clk_to_q_ps, o->setup_ps, o->clk_to_q_ps, o->setup_ps,
       kNand2AreaUm2);
@@ -1215,25 +1308,27 @@ static void md_timing_table(FILE *f, const options *o, const top_report *tops) {
   fprintf(f, "## Structure and timing\n\n");
   fprintf(f,
           "| top | cells | buffers | flops | comb. area um2 | seq. area um2 | logic levels | "
-          "stage ps | est. fmax MHz | meets %.0f MHz | spread of %d mappings | ABC stage ps | "
+          "stage ps | est. fmax MHz | meets %.0f MHz | flow: mappings, spread | ABC stage ps | "
           "synth s (CPU) |\n",
-          o->clock_mhz, o->num_tops ? tops[0].syn.num_maps : 0);
+          o->clock_mhz);
   fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fprintf(f,
-            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.0f | %s | +%.1f%% | %.1f "
+            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.0f | %s | %s: %d, +%.1f%% | %.1f "
             "| %.1f (%.1f) |\n",
             t->top, t->syn.cells, t->syn.buffer_cells, t->syn.flops, t->comb_area_um2,
             t->syn.seq_area_um2, t->syn.logic_levels, t->stage_ps, t->fmax_mhz,
-            t->meets_target ? "yes" : "no", 100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps,
-            t->abc_stage_ps, t->synth_time.wall_s, t->synth_time.cpu_s);
+            t->meets_target ? "yes" : "no", t->syn.hier ? "hier" : "flat", t->syn.num_maps,
+            100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps, t->abc_stage_ps,
+            t->synth_time.wall_s, t->synth_time.cpu_s);
   }
   fprintf(f, "\n");
 }
 
 static void md_critical_paths(FILE *f, const options *o, const top_report *tops) {
-  fprintf(f, "## Critical paths (OpenSTA, the reported mapping)\n\n");
+  fprintf(f, "## Critical paths (the reported mapping: OpenSTA's for the flat flow, ABC's for the "
+             "hierarchical one)\n\n");
   fprintf(f, "| top | stage ps | start | end | cells on the path |\n");
   fprintf(f, "|---|---:|---|---|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {

@@ -40,61 +40,11 @@ if {[info exists ::env(NP_ABC_SEEDS)] && $::env(NP_ABC_SEEDS) ne ""} { set abc_s
 set inc_args {}
 foreach d $incdirs { lappend inc_args "-I$d" }
 
-proc np_fail {msg} {
-  puts stderr "np_synth.tcl: $msg"
-  exit 1
-}
-
-proc np_read_text {path} {
-  set f [open $path r]
-  set text [read $f]
-  close $f
-  return $text
-}
-
-# 1. The read set. A separate Yosys process reads every candidate file without elaborating it
-# (-defer), elaborates the top's hierarchy and lists the files that define its modules. The main
-# run reads only those, sorted: Yosys numbers its internal names with one counter for the whole
-# run, so every module elaborated before the top's (even an unused one) renames the top's
-# netlist and moves ABC's structural choices; here nothing outside the hierarchy is elaborated.
-proc np_read_set {top rtl inc_args tmpdir} {
-  set listing [file join $tmpdir sources.attrs]
-  set script "read_verilog -defer -DSYNTHESIS [join $inc_args " "] [join $rtl " "];\
-              hierarchy -check -top $top; tee -q -o $listing printattrs A:src"
-  if {[catch {exec yosys -q -p $script 2>@1} err]} {
-    np_fail "listing the sources of $top failed: $err"
-  }
-  set files {}
-  foreach line [split [np_read_text $listing] "\n"] {
-    # A module's own attributes are indented by two spaces, its members' by four.
-    if {[regexp {^  \(\* src="([^":]+):} $line -> path]} { lappend files $path }
-  }
-  file delete $listing
-  set files [lsort -unique $files]
-  if {$files eq {}} { np_fail "no source file defines $top" }
-  return $files
-}
-
-# Provenance: each file read (size, SHA-256), the git revision and whether any input differs
-# from it. Logged as NP-SOURCE / NP-GIT lines for the report.
-proc np_log_provenance {sources flow_files} {
-  log "NP-TOOL opensta=[exec sta -version]"
-  foreach f [concat $sources $flow_files] {
-    set hash [lindex [exec sha256sum $f] 0]
-    log "NP-SOURCE [expr {[lsearch -exact $sources $f] >= 0 ? "rtl" : "flow"}] bytes=[file size $f] sha256=$hash path=$f"
-  }
-  if {[catch {exec git rev-parse HEAD 2>/dev/null} rev]} {
-    log "NP-GIT revision=unknown dirty=unknown"
-    return
-  }
-  set dirty [expr {[catch {exec git status --porcelain -- {*}$sources {*}$flow_files} st] ||
-                   $st ne "" ? 1 : 0}]
-  log "NP-GIT revision=$rev dirty=$dirty"
-}
-
+# 1. The read set: only the files that define a module of the top's hierarchy (np_read_set).
 set tmpdir [file dirname $netlist]
 set sources [np_read_set $top $rtl $inc_args $tmpdir]
-np_log_provenance $sources [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl]]
+np_log_provenance $sources [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl] \
+  [file join $np_dir np_env.tcl]] "opensta=[exec sta -version]"
 
 # -DSYNTHESIS hides simulation-only code (assertions) from synthesis; -defer leaves a module
 # unelaborated until the hierarchy needs it (a needed file may hold other, unused modules).

@@ -15,7 +15,8 @@
 #   NP_STA_NETLIST  optional: a mapped netlist (e.g. the flat flow's <top>_mapped.v) to time
 #               instead of synthesising NP_RTL: step 2 alone, the check that it reproduces
 #               the flat flow's own figures (make synth-pcu-hier-check-flat)
-#   NP_OUTDIR   directory for <top>_hier_mapped.v, <top>_cut.blif, abc_sta.log, stat.txt, row.tsv
+#   NP_OUTDIR   directory for <top>_hier_mapped.v, abc_sta.log, stat.txt, row.tsv (and, while
+#               ABC runs, <top>_cut.blif)
 #
 # Method, and why each number means what the flat flow's does:
 # 1. Area. Synthesis without -flatten: every module (one per parameter set, e.g. the one
@@ -64,15 +65,10 @@ proc np_grab {re text what} {
   return $value
 }
 
-proc np_read_file {path} {
-  set f [open $path r]
-  set text [read $f]
-  close $f
-  return $text
-}
 
 # Rewrites a flat gate-level BLIF (write_blif -gates) into the combinational network the flat
-# flow gives ABC: each DFF_X1 becomes a primary input (its Q) and a primary output (its D);
+# flow gives ABC: each DFF_X1 becomes a primary input (its Q) and a primary output (its D),
+# each tie cell (LOGIC0_X1, LOGIC1_X1) a primary input;
 # each BUF_X1 is removed and its fanout reads the buffer's input instead, except where the
 # buffer drives a primary output (the output keeps its driver and name). Returns the input names
 # and the output labels (a port name, or "<flop Q>.D" for a flop's D input) in BLIF order,
@@ -109,6 +105,13 @@ proc np_cut_blif {in out} {
           lappend out_labels "[dict get $pins Q].D"
           continue
         }
+        # A tie cell's constant becomes an input: ABC's library has no constant cells. Its net
+        # is a path start like any input (arrival 0); the flat flow instead folds constants
+        # into the logic, which only a constant crossing a module port escapes here.
+        if {$type eq "LOGIC0_X1" || $type eq "LOGIC1_X1"} {
+          lappend inputs [dict get $pins Z]
+          continue
+        }
         if {$type eq "BUF_X1"} { dict set alias [dict get $pins Z] [dict get $pins A] }
         lappend gates [list $type $pins]
       }
@@ -120,6 +123,20 @@ proc np_cut_blif {in out} {
     }
   }
   close $f
+  # An output that is an input as well (an output port driven straight by a flop or another
+  # input) has no logic to time; the flat flow never hands it to ABC, and as an output here its
+  # load would slow the input's other paths. It is left out.
+  set is_input [dict create]
+  foreach n $inputs { dict set is_input $n 1 }
+  set kept_outputs {}
+  set kept_labels {}
+  foreach n $outputs label $out_labels {
+    if {[dict exists $is_input $n]} continue
+    lappend kept_outputs $n
+    lappend kept_labels $label
+  }
+  set outputs $kept_outputs
+  set out_labels $kept_labels
   set is_output [dict create]
   foreach n $outputs { dict set is_output $n 1 }
   set o [open $out w]
@@ -143,6 +160,14 @@ proc np_cut_blif {in out} {
   return [list $inputs $out_labels]
 }
 
+# The ABC binary's version line ("UC Berkeley, ABC 1.01 (compiled ...)"), for the provenance.
+proc np_abc_version {abc_exe} {
+  if {[catch {exec $abc_exe -q version 2>@1} out] || ![regexp {ABC [0-9.]+[^\n]*} $out version]} {
+    np_fail "cannot read the version of $abc_exe: $out"
+  }
+  return [string map {" " "_"} $version]
+}
+
 set inc_args {}
 foreach d $incdirs { lappend inc_args "-I$d" }
 
@@ -152,7 +177,12 @@ if {$sta_netlist ne ""} {
   read_verilog $sta_netlist
   hierarchy -check -top $top
 } else {
-  read_verilog -DSYNTHESIS {*}$inc_args {*}$rtl
+  # The same read set as np_synth.tcl (step 1 there): only the files of the top's hierarchy.
+  set sources [np_read_set $top $rtl $inc_args $outdir]
+  np_log_provenance $sources [list $lib $constr $shiftx_map $np_script \
+    [file join [file dirname $np_script] np_env.tcl]] "abc=[np_abc_version $abc_exe]"
+  log "NP-METHOD hier"
+  read_verilog -defer -DSYNTHESIS {*}$inc_args {*}$sources
   hierarchy -check -top $top
   # Yosys's generic synthesis, with one change: $shiftx cells (the NumRgr:1 multiplexers
   # written as a[i*W +: W]) are mapped by synth/np_shiftx_map.v before the generic techmap:
@@ -181,7 +211,7 @@ log "NP-MARK stat-hier"
 tee -q -o $outdir/stat.txt stat -liberty $lib -top $top
 if {$sta_netlist eq ""} { write_verilog -noattr -noexpr $outdir/${top}_hier_mapped.v }
 
-set stat [np_read_file $outdir/stat.txt]
+set stat [np_read_text $outdir/stat.txt]
 # With submodules, `stat -top` ends with the hierarchy's totals; a design of one module has only
 # that module's figures.
 set hier_at [string first "=== design hierarchy ===" $stat]
@@ -189,6 +219,14 @@ set hier [expr {$hier_at < 0 ? $stat : [string range $stat $hier_at end]}]
 set area_um2 [np_grab {Chip area for (?:top )?module '[^']*': ([0-9.]+)} $hier "chip area"]
 set cells    [np_grab {Number of cells: +([0-9]+)} $hier "hierarchical cell count"]
 set flops    [np_grab {^ +DFF_X1 +([0-9]+)} $hier "hierarchical DFF_X1 count"]
+# Cell counts a design may lack (0 then), and the flops' area from the liberty's DFF_X1 cell.
+proc np_count {cell hier} {
+  return [expr {[regexp -line "^ +$cell +(\[0-9\]+)" $hier -> n] ? $n : 0}]
+}
+set buffers  [np_count BUF_X1 $hier]
+set ties     [expr {[np_count LOGIC0_X1 $hier] + [np_count LOGIC1_X1 $hier]}]
+set dff_area [np_grab {cell \(DFF_X1\) \{\s*area : ([0-9.]+);} [np_read_text $lib] "DFF_X1 area in the liberty"]
+set seq_area [format %.3f [expr {$flops * $dff_area}]]
 
 # ---- 2. flat timing of the hierarchically mapped netlist -----------------------------------
 setattr -mod -unset keep_hierarchy
@@ -215,8 +253,10 @@ if {[catch {exec $abc_exe -f $outdir/abc_sta.script > $outdir/abc_sta.log 2>@1} 
   exit 1
 }
 set sta_ms [expr {[clock milliseconds] - $t0}]
+# The cut network is ABC's input only, and large (147 MB for sc_compressor): not kept.
+file delete $outdir/${top}_cut.blif
 # ABC colours its figures and rewrites progress lines with \r: strip both.
-regsub -all {\x1b\[[0-9;]*m} [np_read_file $outdir/abc_sta.log] "" sta
+regsub -all {\x1b\[[0-9;]*m} [np_read_text $outdir/abc_sta.log] "" sta
 set sta [string map [list "\r" "\n"] $sta]
 set levels    [np_grab {lev = +([0-9]+)} $sta "ABC print_stats level count"]
 set delay_ps  [np_grab {Delay = +([0-9.]+) ps} $sta "ABC stime delay"]
@@ -228,7 +268,8 @@ set start_net [lindex $sta_inputs $start_pi]
 set end_net   [lindex $sta_out_labels $end_po]
 
 set fields [list \
-  top $top area_um2 $area_um2 cells $cells flops $flops \
+  top $top area_um2 $area_um2 seq_area_um2 $seq_area cells $cells flops $flops \
+  buffer_cells $buffers tie_cells $ties \
   sta_comb_area_um2 $comb_area sta_gates $gates logic_levels $levels abc_delay_ps $delay_ps \
   critical_start $start_net critical_end $end_net sta_ms $sta_ms]
 set f [open $outdir/row.tsv w]

@@ -12,11 +12,21 @@
 # only enters the report, which is regenerated every time (milliseconds) so it always shows the
 # current verify logs.
 
-SYNTH_DIR       := $(BUILD)/synth
+# SYNTH_FLAT=1 synthesises every top by the flat flow, the hierarchical tops too, into
+# $(BUILD)/synth-flat/ (hours of CPU for the largest; the comparison of the two flows).
+SYNTH_DIR       := $(BUILD)/synth$(if $(SYNTH_FLAT),-flat)
 SYNTH_LIB       := synth/nangate45_np.lib
 SYNTH_CONSTR    := synth/abc.constr
 SYNTH_STA_SDC   := synth/np_sta.sdc
 SYNTH_SCRIPT    := synth/np_synth.tcl
+# Tops a unit lists in <unit>_SYNTH_HIER are synthesised by the hierarchical flow instead: each
+# module mapped once and summed over its instances, the clock from ABC's timing of the flattened,
+# re-buffered netlist (synth/np_synth_hier.tcl; docs/synthesis.md "Two flows"). For the tops
+# whose flat run takes CPU-tens of minutes, built from many copies of a few modules.
+SYNTH_HIER_SCRIPT := synth/np_synth_hier.tcl
+SYNTH_HIER_TOPS := $(if $(SYNTH_FLAT),,$(foreach u,$(UNITS),$($(u)_SYNTH_HIER)))
+# The ABC binary the hierarchical flow times with (Debian's yosys package installs yosys-abc).
+SYNTH_ABC       ?= yosys-abc
 SYNTH_PUBLISHED := synth/published.tsv
 # Pairs of our own tops the report sets side by side (e.g. DPC beside DSM, no published figures).
 SYNTH_COMPARE   := synth/compare.tsv
@@ -32,11 +42,11 @@ SYNTH_JOBS      ?= 2
 # parameters, e.g. the PCU's RGR count): synthesised and reported like its tops, not verified.
 SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
 SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
-# Tops whose flat synthesis takes minutes of CPU (runtime.txt: sc_compressor about 18, latte_tags
-# about 13, sc_decompressor about 7): `make` starts their yosys runs first, longest first, so the
-# longest job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order: every top is
-# synthesised either way.
-SYNTH_LONG_TOPS ?= sc_compressor latte_tags latte_tags_base sc_decompressor
+# Tops whose synthesis takes the most CPU (runtime.txt, 94-124 CPU s each; sc_compressor's ABC
+# timing is one 130 s process): `make` starts their yosys runs first,
+# longest first, so the longest job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order:
+# every top is synthesised either way.
+SYNTH_LONG_TOPS ?= sc_compressor dpc_decompressor dpc_compressor bpc_decompressor pcu_n64
 SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.log,$(SYNTH_LOGS))) \
                          $(filter-out $(foreach t,$(SYNTH_LONG_TOPS),%/$(t)/yosys.log),$(SYNTH_LOGS))
 SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
@@ -88,19 +98,23 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 # The log is written under a temporary name and renamed only on success, so an interrupted or
 # failed run is never mistaken for a finished one.
 SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
-  synth/np_env.tcl synth/synth.mk
+  synth/np_env.tcl synth/synth.mk $(SYNTH_HIER_SCRIPT) synth/np_shiftx_map.v
 
 # $(call synth_yosys,top,rtl files,include dirs)
 # bash's `time` writes runtime.txt (wall and CPU seconds, ABC's child process included); yosys's
-# own stderr is passed through on fd 3.
+# own stderr is passed through on fd 3. The script is the top's flow's (SYNTH_HIER_TOPS); each
+# reads the variables it needs (the hierarchical flow writes row.tsv and its netlists into
+# NP_OUTDIR).
 define synth_yosys
 @mkdir -p $(@D)
-@echo "synth: $(1) (yosys, log $@)"
+@echo "synth: $(1) ($(if $(filter $(1),$(SYNTH_HIER_TOPS)),hierarchical,flat) flow, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
 if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) \
          NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
-         NP_NETLIST=$(@D)/$(1)_mapped.v \
-         yosys -q -l $@.tmp -c $(SYNTH_SCRIPT) 2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
+         NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) NP_ABC=$(SYNTH_ABC) \
+         NP_SHIFTX_MAP=synth/np_shiftx_map.v \
+         yosys -q -l $@.tmp -c $(if $(filter $(1),$(SYNTH_HIER_TOPS)),$(SYNTH_HIER_SCRIPT),$(SYNTH_SCRIPT)) \
+         2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
   echo "synth: yosys failed for $(1); full log: $@.tmp" >&2; exit 1; \
 fi; \
 mv $@.tmp $@; \
@@ -131,9 +145,10 @@ synth-liberty-check: $(NP_LIBGEN)
 	$(NP_LIBGEN) | diff -u $(SYNTH_LIB) - 
 	@echo "synth-liberty-check: $(SYNTH_LIB) matches synth/np_libgen.c"
 
-## synth-test: the synthesis flow and report generator on small designs, good and malformed logs
+## synth-test: the synthesis flows and report generator on small designs, good and malformed logs
 synth-test: $(NP_REPORT) $(NP_LIBGEN)
 	bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
+	bash synth/test_synth_hier.sh $(SYNTH_DIR)/test-hier $(SYNTH_ABC) $(NP_REPORT)
 
 ## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 24 mappings)
 NOISE_TOP  ?= mcast_rc

@@ -9,8 +9,10 @@
 #    mapping, so the timing step (flatten, strip buffers, cut flops, ABC buffer + stime) must
 #    reproduce the mapping run's own ABC figures exactly: delay, gates, area.
 # 3. np_hier_report.sh stops with an error naming the file on a row without a figure.
+# 4. np_report (the main report, NP_REPORT) reads the flow's log into a row with the same
+#    figures as row.tsv, marked hierarchical, and rejects a log that lacks a figure, at file:line.
 set -euo pipefail
-work=$1 abc=$2
+work=$1 abc=$2 np_report=$3
 mkdir -p "$work"
 fail() { echo "test_synth_hier: FAIL: $*" >&2; exit 1; }
 
@@ -52,6 +54,7 @@ NP_TOP=pcu_rgr NP_RTL=rtl/pcu/pcu_rgr.v NP_INCDIRS=rtl/pcu NP_LIB=synth/nangate4
   NP_CONSTR=synth/abc.constr NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_ABC="$abc" NP_OUTDIR="$out" \
   yosys -q -l "$out/yosys.log" -c synth/np_synth_hier.tcl > /dev/null ||
   fail "np_synth_hier.tcl failed on pcu_rgr (log $out/yosys.log)"
+grep -qx "NP-METHOD hier" "$out/yosys.log" || fail "$out/yosys.log: no 'NP-METHOD hier' line"
 # The mapping run's `stime -p` line, colour codes removed.
 flow=$(sed 's/\x1b\[[0-9;]*m//g' "$out/yosys.log" | grep 'ABC: WireLoad' | tail -n 1)
 [ -n "$flow" ] || fail "$out/yosys.log: no ABC stime line"
@@ -77,4 +80,31 @@ fi
 grep -q "$bad/t/row.tsv: no 'abc_delay_ps' line" <<<"$msg" || fail "np_hier_report.sh error not as expected: $msg"
 [ -z "$(ls "$bad" | grep report)" ] || fail "np_hier_report.sh left a report behind despite the error"
 echo "test_synth_hier: np_hier_report.sh rejects a row without a figure, naming the file"
+# ---- 4 --------------------------------------------------------------------------------------
+rep=$work/rep
+rm -rf "$rep"
+mkdir -p "$rep/pcu_rgr"
+cp "$out/yosys.log" "$rep/pcu_rgr/yosys.log"
+echo "wall_s=1.0 user_s=1.0 sys_s=0.0" > "$rep/pcu_rgr/runtime.txt"
+report() {
+  "$np_report" --synth-dir "$rep" --verify-dir "$rep/none" --published synth/published.tsv \
+    --liberty synth/nangate45_np.lib --clock-mhz 800 --clk-to-q-ps 85 --setup-ps 40 \
+    --json "$rep/r.json" --md "$rep/r.md" pcu:pcu_rgr
+}
+report > /dev/null || fail "np_report rejected the hierarchical flow's log ($rep/pcu_rgr/yosys.log)"
+jf() { jq -r ".units[0].$1" "$rep/r.json"; }
+[ "$(jf timing.flow)" = "hierarchical (synth/np_synth_hier.tcl)" ] || fail "np_report: flow $(jf timing.flow)"
+for pair in area_um2:area_um2 flops:flops logic_levels:logic_levels abc_delay_ps:abc_delay_ps \
+            critical_start:critical_path.start critical_end:critical_path.end; do
+  want=$(row "${pair%%:*}") got=$(jf "${pair#*:}")
+  awk -v a="$want" -v b="$got" 'BEGIN { exit !(a == b || a + 0 == b + 0 && a != "" && b != "") }' ||
+    fail "np_report: ${pair#*:} = $got, row.tsv ${pair%%:*} = $want"
+done
+stage=$(jf stage_ps) want=$(awk -v d="$(row abc_delay_ps)" 'BEGIN { printf "%.2f", d + 125 }')
+[ "$(printf %.2f "$stage")" = "$want" ] || fail "np_report: stage $stage ps, expected ABC delay + 125 = $want"
+sed -i '/^NP-HIER logic_levels=/d' "$rep/pcu_rgr/yosys.log"
+if msg=$(report 2>&1); then fail "np_report accepted a hierarchical log without logic_levels"; fi
+grep -q "^$rep/pcu_rgr/yosys.log:[0-9]*: error: .*NP-HIER logic_levels" <<<"$msg" ||
+  fail "np_report's error does not name the file and line: $msg"
+echo "test_synth_hier: np_report reads the log into the same figures (stage $stage ps) and rejects one without a figure at file:line"
 echo "test_synth_hier: PASS"

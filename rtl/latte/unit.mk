@@ -4,5 +4,7 @@
 # unit's LRU mode.
 latte_TOPS       := latte_ctrl latte_tags
 latte_SYNTH_TOPS := latte_tags_base
+# latte_tags is 32 copies of latte_tags_set: the hierarchical flow maps one (synth/synth.mk).
+latte_SYNTH_HIER := latte_tags
 latte_RTL        := $(sort $(wildcard rtl/latte/*.v)) rtl/ba/ba_lookup.v rtl/ba/ba_match.v rtl/ba/ba_lru_update.v \
                     rtl/ba/ba_tag_unit.v rtl/ba/ba_victim.v rtl/ba/ba_decide.v
