@@ -12,7 +12,7 @@
 # prints that line. NP_RTL holds the unit's Verilog sources (rtl/common first).
 # Logs go to $(BUILD)/formal/<unit>/. NP_PROVE_QUICK=1 (set by `make test`) lets a script skip
 # properties that take minutes, printing a SKIPPED line for each (DPC lemmas E and B0, and the
-# DPC sanity check).
+# DPC sanity check; RCWM's Table 5.1 points other than the default).
 
 FORMAL_DIR   := $(BUILD)/formal
 FORMAL_UNITS := $(foreach u,$(UNITS),$(if $(wildcard tests/formal/$(u)_prove.sh),$(u)))
