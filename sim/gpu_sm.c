@@ -132,6 +132,10 @@ static bool issue_read_bypass(gpu_system *g, sm_t *s, unsigned w, const trace_ac
  * no hit. df_fill = append: each reply ORs its sub-blocks into the line at once and the MSHR is
  * freed when no waiter is left (a later reply for the line only fills the L1). */
 
+/* df_fill = replace with data filtering: the line takes an MSHR's sub-blocks only when the MSHR
+ * completes, and serves no hit while it lives (both L1 paths; docs/sim.md "Partial fills"). */
+static bool df_replace(const gpu_system *g) { return g->filtering && g->cfg.df_fill == DF_FILL_REPLACE; }
+
 static uint32_t send_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a, unsigned map) {
     uint32_t id = new_txn(g, s, w, a);
     g->txn[id].map = (uint8_t)map;
@@ -159,7 +163,7 @@ static bool issue_read_filtered(gpu_system *g, sm_t *s, unsigned w, const trace_
     unsigned mask = a->mask;
     int slot = cache_slot(&s->l1, line, line);
     mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
-    bool valid = slot >= 0 && !(m && g->cfg.df_fill == DF_FILL_REPLACE);   /* seed 3.5: valid once the MSHR is gone */
+    bool valid = slot >= 0 && !(m && df_replace(g));   /* seed 3.5: valid once the MSHR is gone */
     if (valid && (s->l1_valid[slot] & mask) == mask) {
         cache_touch(&s->l1, (unsigned)slot);
         cdt_use(&s->l1_demand[slot], mask);
@@ -224,15 +228,9 @@ static void fill_line(gpu_system *g, sm_t *s, uint64_t line, unsigned fill, bool
     s->l1_valid[slot] = (uint8_t)(s->l1_valid[slot] | fill);
 }
 
-static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
-    bool replace = g->cfg.df_fill == DF_FILL_REPLACE;
-    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
-    if (!replace) fill_line(g, s, t->line, t->fill, false, m ? &m->demand : NULL);
-    if (!m) {                           /* its waiters were served by an earlier reply */
-        if (replace) g->st.df_late_replies++;   /* ... which brought these sub-blocks too: the line has them */
-        return;
-    }
-    m->have = (uint8_t)(m->have | t->fill);
+/* Every waiter of m that the sub-blocks it has so far (m->have) cover completes; returns how many
+ * still wait. */
+static unsigned mshr_complete_covered(gpu_system *g, sm_t *s, mshr_t *m) {
     unsigned kept = 0;
     for (unsigned i = 0; i < m->nwait; i++) {
         if ((m->waiter_mask[i] & m->have) != m->waiter_mask[i]) {    /* still waits for a reply */
@@ -247,6 +245,19 @@ static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
         g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
     }
     m->nwait = (uint8_t)kept;
+    return kept;
+}
+
+static void fill_filtered(gpu_system *g, sm_t *s, const txn_t *t) {
+    bool replace = df_replace(g);
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    if (!replace) fill_line(g, s, t->line, t->fill, false, m ? &m->demand : NULL);
+    if (!m) {                           /* its waiters were served by an earlier reply */
+        if (replace) g->st.df_late_replies++;   /* ... which brought these sub-blocks too: the line has them */
+        return;
+    }
+    m->have = (uint8_t)(m->have | t->fill);
+    unsigned kept = mshr_complete_covered(g, s, m);
     if (replace) {
         if (m->map_sent & ~m->have) return;          /* a reply is still owed: the line is not valid yet */
         fill_line(g, s, t->line, m->have, true, &m->demand);   /* every waiter's sub-blocks are in m->have: kept is 0 */
@@ -316,7 +327,8 @@ static bool issue_read_tags(gpu_system *g, sm_t *s, unsigned w, const trace_acce
     unsigned need = g->filtering ? a->mask : 0xFu;
     int slot = l1_tags_data_slot(&s->tags, line);
     unsigned have = slot >= 0 ? s->tags.data[slot] : 0;
-    bool served = (have & need) == need;
+    /* df_fill = replace: the line is not valid while an MSHR for it lives (seed 000 sec. 3.5) */
+    bool served = (have & need) == need && !(df_replace(g) && find_mshr(s, g->cfg.l1_mshrs, line));
     bool merge = false;
     mshr_t *m = served ? NULL : mshr_for(g, s, line, &merge);
     if (!served && !m) return false;                  /* no MSHR: the unit is not asked, the warp retries */
@@ -339,33 +351,45 @@ static void mshr_serve(gpu_system *g, sm_t *s, uint64_t line, unsigned fill) {
     mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
     if (!m) return;                                   /* its waiters were served by an earlier reply */
     m->have = (uint8_t)(m->have | fill);
-    unsigned kept = 0;
-    for (unsigned i = 0; i < m->nwait; i++) {
-        if ((m->waiter_mask[i] & m->have) != m->waiter_mask[i]) {
-            m->waiter[kept] = m->waiter[i];
-            m->waiter_issue[kept] = m->waiter_issue[i];
-            m->waiter_mask[kept] = m->waiter_mask[i];
-            kept++;
-            continue;
-        }
-        request_done(g, s, m->waiter[i]);
-        s->unfinished--;
-        g->st.read_miss_lat_sum += g->now - m->waiter_issue[i];
-    }
-    m->nwait = (uint8_t)kept;
-    if (kept) return;
+    if (mshr_complete_covered(g, s, m)) return;
     m->valid = 0;
     s->mshr_used--;
 }
 
-/* A read reply: fill the L1 if the unit still holds the line as a data line, then complete
- * every waiter its sub-blocks cover (as fill_filtered). */
+/* The unit's data line for `line` takes `fill` (ORed in, or replacing its mask); a line the unit
+ * no longer holds as a data line (bypassed, evicted, write-evicted meanwhile) takes nothing. */
+static void fill_tag_line(gpu_system *g, sm_t *s, uint64_t line, unsigned fill, bool replace) {
+    int slot = l1_tags_data_slot(&s->tags, line);
+    if (slot < 0) {
+        g->st.l1_fills_dropped++;
+        return;
+    }
+    s->tags.data[slot] = (uint8_t)(replace ? fill : (s->tags.data[slot] | fill));
+}
+
+/* A read reply. Append (or no data filtering): fill the L1 if the unit still holds the line as a
+ * data line, then complete every waiter its sub-blocks cover. Replace (df_fill, as
+ * fill_filtered): the waiters it covers complete; the line takes exactly the MSHR's sub-blocks
+ * when the last one it asked for arrives, replacing what it held (a sector miss's old
+ * sub-blocks are gone). */
 static void fill_tags(gpu_system *g, sm_t *s, const txn_t *t) {
     unsigned fill = reply_fill_mask(g, t);
-    int slot = l1_tags_data_slot(&s->tags, t->line);
-    if (slot >= 0) s->tags.data[slot] = (uint8_t)(s->tags.data[slot] | fill);
-    else g->st.l1_fills_dropped++;
-    mshr_serve(g, s, t->line, fill);
+    if (!df_replace(g)) {
+        fill_tag_line(g, s, t->line, fill, false);
+        mshr_serve(g, s, t->line, fill);
+        return;
+    }
+    mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, t->line);
+    if (!m) {                                         /* a wider reply completed the MSHR and filled the line */
+        g->st.df_late_replies++;
+        return;
+    }
+    m->have = (uint8_t)(m->have | fill);
+    mshr_complete_covered(g, s, m);
+    if (m->map_sent & ~m->have) return;               /* a reply is still owed: the line is not valid yet */
+    fill_tag_line(g, s, t->line, m->have, true);
+    m->valid = 0;
+    s->mshr_used--;
 }
 
 /* ---- the compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)") ----------------

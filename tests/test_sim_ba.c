@@ -6,6 +6,8 @@
  *   every bypassed reply is delivered without a fill;
  * - where the per-set reuse distance is just above the ways (hot lines between streaming lines)
  *   BA keeps the hot lines and beats LRU, by the counts the model predicts;
+ * - with data filtering, df_fill = replace (the default) holds in the tag unit's L1 as in the
+ *   LRU L1: a miss's reply replaces the line's sub-blocks; append ORs them;
  * - conservation and determinism with l1_policy = ba, also with data filtering (sector masks);
  * - bad configuration values give file:line errors. */
 #define _POSIX_C_SOURCE 200809L
@@ -264,6 +266,44 @@ static void test_bypass_sends_every_read(void **state) {
     trace_free(&t);
 }
 
+/* ---- partial fills through the tag unit (df_fill, seed 000 sec. 4; docs/sim.md "Partial fills") ---
+ * One warp reads sub-block 0 of a line, then sub-block 2 (the unit's HIT without the data: a
+ * sector miss), then sub-block 0 again, each after the previous one completed. With df_fill =
+ * replace the second reply replaces the line's sub-blocks, so the third read misses again (as on
+ * the simulator's own LRU L1, test_sim_gpu.c); with append it ORs, so the third read hits. */
+static void test_partial_fill_replaces_in_tag_unit(void **state) {
+    (void)state;
+    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
+    assert_non_null(r);
+    trace_t t;
+    trace_init(&t);
+    static const uint8_t masks[] = {0x1, 0x4, 0x1};
+    for (unsigned i = 0; i < 3; i++) trace_push(&t, (trace_access){r->base, 3, 0, 0, masks[i]});
+    static const sim_l1_policy policies[3] = {L1_LRU, L1_TAG_LRU, L1_BA};
+    static const sim_df_fill fills[2] = {DF_FILL_REPLACE, DF_FILL_APPEND};
+    static const uint64_t misses[2] = {3, 2}, hits[2] = {0, 1}, sector[2] = {2, 1};
+    for (unsigned p = 0; p < 3; p++) {
+        for (unsigned f = 0; f < 2; f++) {
+            sim_config cfg;
+            base_config(&cfg, policies[p]);
+            cfg.warp_max_outstanding = 1;
+            snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
+            cfg.df_fill = fills[f];
+            gpu_stats st;
+            char err[512];
+            assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+            if (st.l1_misses != misses[f] || st.l1_hits != hits[f] || st.sector_misses != sector[f])
+                fail_msg("l1_policy %s df_fill %s: %llu misses, %llu hits, %llu sector misses; expected %llu, %llu, %llu",
+                         config_l1_policy_name(policies[p]), f ? "append" : "replace",
+                         (unsigned long long)st.l1_misses, (unsigned long long)st.l1_hits,
+                         (unsigned long long)st.sector_misses, (unsigned long long)misses[f],
+                         (unsigned long long)hits[f], (unsigned long long)sector[f]);
+            assert_int_equal(st.replies, st.requests);
+        }
+    }
+    trace_free(&t);
+}
+
 /* ---- conservation and determinism ------------------------------------------------------------ */
 
 static void test_conservation_and_determinism(void **state) {
@@ -332,6 +372,7 @@ int main(void) {
         cmocka_unit_test(test_interleaved_stream_is_the_models),
         cmocka_unit_test(test_ba_keeps_hot_lines),
         cmocka_unit_test(test_bypass_sends_every_read),
+        cmocka_unit_test(test_partial_fill_replaces_in_tag_unit),
         cmocka_unit_test(test_conservation_and_determinism),
         cmocka_unit_test(test_bad_config_names_file_and_line),
     };
