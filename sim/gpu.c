@@ -297,6 +297,14 @@ static bool build(gpu_system *g, char *err, size_t len) {
         if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
         if (g->cfg.pcu_rgrs && !mc_pcu_init(g, m, err, len)) return false;
     }
+    /* seed 003 Fig. 2b: the blocks the run stores to are read-write data (locality.h) */
+    for (size_t i = 0; i < g->trace->count; i++) {
+        const trace_access *a = &g->trace->a[i];
+        if (a->write && !loc_mark_written(&g->potential, a->addr >> 7)) {
+            snprintf(err, len, "out of memory (potential-locality table)");
+            return false;
+        }
+    }
     /* each warp's accesses, in trace order (core = none); core = sm places warps itself (its
      * warp ids may exceed warps_per_sm: thread blocks wait for free warp slots, core.c) */
     if (g->cfg.core == CORE_SM) {

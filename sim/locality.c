@@ -50,17 +50,32 @@ static bool grow(loc_table *t) {
     return true;
 }
 
-bool loc_read(loc_table *t, uint64_t line, uint64_t now) {
-    if (!t->slot && !loc_init(t)) return false;           /* a zeroed table starts at its first read */
-    if (2 * (t->used + 1) > t->cap && !grow(t)) return false;
+/* The entry of `line` (a new one with no live window if absent); NULL: out of memory. */
+static loc_entry *entry(loc_table *t, uint64_t line) {
+    if (!t->slot && !loc_init(t)) return NULL;            /* a zeroed table starts at its first use */
+    if (2 * (t->used + 1) > t->cap && !grow(t)) return NULL;
     bool added;
     loc_entry *e = find_or_add(t->slot, t->cap, line + 1, &added);
     if (added) t->used++;
+    return e;
+}
+
+bool loc_mark_written(loc_table *t, uint64_t line) {
+    loc_entry *e = entry(t, line);
+    if (e) e->written = true;
+    return e != NULL;
+}
+
+bool loc_read(loc_table *t, uint64_t line, uint64_t now) {
+    loc_entry *e = entry(t, line);
+    if (!e) return false;
     t->n.reads++;
     for (unsigned k = 0; k < LOC_WINDOWS; k++) {
         if (e->count[k] && now - e->start[k] < loc_window_cycles[k]) {
             e->count[k]++;                               /* the live entry records one more access */
-            t->n.local[k] += e->count[k] == 2 ? 2 : 1;   /* its first access counts from now on too */
+            unsigned add = e->count[k] == 2 ? 2 : 1;     /* its first access counts from now on too */
+            t->n.local[k] += add;
+            if (e->written) t->n.local_rw[k] += add;
             continue;
         }
         e->start[k] = now;                               /* no live entry: a new one */
@@ -71,6 +86,8 @@ bool loc_read(loc_table *t, uint64_t line, uint64_t now) {
 
 double loc_ratio(const loc_counts *c, unsigned k) { return c->reads ? (double)c->local[k] / (double)c->reads : 0.0; }
 
+double loc_rw_share(const loc_counts *c, unsigned k) { return c->local[k] ? (double)c->local_rw[k] / (double)c->local[k] : 0.0; }
+
 void *loc_json(const loc_counts *c) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "reads", (double)c->reads);
@@ -78,6 +95,11 @@ void *loc_json(const loc_counts *c) {
         char key[32];
         snprintf(key, sizeof key, "window_%u", loc_window_cycles[k]);
         cJSON_AddNumberToObject(o, key, loc_ratio(c, k));
+    }
+    for (unsigned k = 0; k < LOC_WINDOWS; k++) {      /* Fig. 2b: read-write share of the locality */
+        char key[32];
+        snprintf(key, sizeof key, "read_write_%u", loc_window_cycles[k]);
+        cJSON_AddNumberToObject(o, key, loc_rw_share(c, k));
     }
     return o;
 }

@@ -5,7 +5,9 @@
  * and lives for the window; a read that finds a live entry adds one to its count. An entry "has
  * inter-core locality when it records multiple accesses"; the ratio is the accesses in such
  * entries over all read requests. The tables are unlimited (the seed: "the number of entries is
- * assumed to be unlimited"). Blocks map to one MC each, so one table per window serves all MCs. */
+ * assumed to be unlimited"). Blocks map to one MC each, so one table per window serves all MCs.
+ * Fig. 2b's split of that locality into read-only and read-write data: a block is read-write when
+ * the run's trace stores to it anywhere (loc_mark_written before the run; docs/sim.md). */
 #ifndef SIM_LOCALITY_H
 #define SIM_LOCALITY_H
 
@@ -19,12 +21,14 @@ extern const unsigned loc_window_cycles[LOC_WINDOWS];      /* 120, 240, 480, 960
 typedef struct {
     uint64_t reads;                      /* read requests the MCs accepted */
     uint64_t local[LOC_WINDOWS];         /* of them, in an entry that recorded two or more */
+    uint64_t local_rw[LOC_WINDOWS];      /* of those, to read-write blocks (loc_mark_written) */
 } loc_counts;
 
 typedef struct {
     uint64_t line;                       /* block address + 1; 0 = empty slot */
     uint64_t start[LOC_WINDOWS];         /* cycle the window's entry was allocated */
     uint32_t count[LOC_WINDOWS];         /* accesses it recorded (0: none yet in this window) */
+    bool written;                        /* read-write data: the run stores to this block */
 } loc_entry;
 
 typedef struct {
@@ -38,9 +42,13 @@ bool loc_init(loc_table *t);
 void loc_free(loc_table *t);
 /* A read request for `line` accepted at cycle `now` (non-decreasing). False: out of memory. */
 bool loc_read(loc_table *t, uint64_t line, uint64_t now);
+/* The block `line` is read-write data (the run stores to it). False: out of memory. */
+bool loc_mark_written(loc_table *t, uint64_t line);
 /* Ratio of window k: local[k] / reads (0 without reads). */
 double loc_ratio(const loc_counts *c, unsigned k);
-/* {"reads": N, "window_120": ratio, ...} as a cJSON object (void * to keep cJSON out of the header). */
+/* Share of window k's locality on read-write blocks: local_rw[k] / local[k] (0 without locality). */
+double loc_rw_share(const loc_counts *c, unsigned k);
+/* {"reads": N, "window_120": ratio, ..., "read_write_120": share, ...} as a cJSON object (void * to keep cJSON out of the header). */
 void *loc_json(const loc_counts *c);
 
 #endif

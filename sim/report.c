@@ -269,9 +269,12 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 (unsigned long long)st->l1_fills_dropped);
     }
     fprintf(f, "  potential inter-core locality (seed 003 sec. 2.2; %llu reads at the MCs): window 120 / 240 / 480 / "
-               "960 / 1920 cycles: %.1f / %.1f / %.1f / %.1f / %.1f%%\n", (unsigned long long)st->potential.reads,
+               "960 / 1920 cycles: %.1f / %.1f / %.1f / %.1f / %.1f%%; at 960 read-only / read-write data %.1f / %.1f%% "
+               "of it (Fig. 2b)\n", (unsigned long long)st->potential.reads,
             100 * loc_ratio(&st->potential, 0), 100 * loc_ratio(&st->potential, 1), 100 * loc_ratio(&st->potential, 2),
-            100 * loc_ratio(&st->potential, 3), 100 * loc_ratio(&st->potential, 4));
+            100 * loc_ratio(&st->potential, 3), 100 * loc_ratio(&st->potential, 4),
+            st->potential.local[3] ? 100 * (1 - loc_rw_share(&st->potential, 3)) : 0.0,
+            100 * loc_rw_share(&st->potential, 3));
     if (st->pcu_rgrs)
         fprintf(f, "  PCU (%llu RGRs per MC): inter-core locality ratio %.1f%% (%llu of %llu reads answered by %llu "
                    "multicast replies); saved %llu L2 requests, %llu reply packets, %llu reply flits; stage-1 waits: "

@@ -3,6 +3,7 @@
  * - the table by hand: an entry lives for its window, a read within it adds to the count, the
  *   first access of an entry counts once a second arrives, an expired entry restarts;
  * - it keeps every block (unlimited entries) through growth;
+ * - Fig. 2b: the locality on blocks marked written (read-write data) is counted apart, the same way;
  * - in a run it sees exactly the read requests the MCs accepted, and pairs of SMs reading the same
  *   chunk together (mapreduce) give a ratio near 1 at the longest window, a private stream 0. */
 #define _POSIX_C_SOURCE 200809L
@@ -45,6 +46,27 @@ static void test_unlimited_entries(void **state) {
     loc_free(&t);
 }
 
+/* Fig. 2b: A is read-write (marked before its reads), B read-only; each is read twice in every
+ * window, so half of the locality is on read-write data; marking adds no read and no locality. */
+static void test_read_write_share_by_hand(void **state) {
+    (void)state;
+    loc_table t = {0};
+    assert_true(loc_mark_written(&t, 7));
+    assert_true(loc_mark_written(&t, 11));  /* written, never read: no read, no locality */
+    assert_int_equal(t.n.reads, 0);
+    assert_true(loc_read(&t, 7, 0));
+    assert_true(loc_read(&t, 9, 10));
+    assert_true(loc_read(&t, 7, 20));
+    assert_true(loc_read(&t, 9, 30));
+    assert_true(loc_read(&t, 9, 40));       /* B's third read: 3 of 5 local reads on read-only data */
+    for (unsigned k = 0; k < LOC_WINDOWS; k++) {
+        assert_int_equal(t.n.local[k], 5);
+        assert_int_equal(t.n.local_rw[k], 2);
+        assert_true(loc_rw_share(&t.n, k) > 0.39 && loc_rw_share(&t.n, k) < 0.41);
+    }
+    loc_free(&t);
+}
+
 static void run_pattern(const char *pattern, gpu_stats *st) {
     sim_config cfg;
     sim_test_base_config(&cfg);
@@ -64,6 +86,7 @@ static void test_in_a_run(void **state) {
     /* the pair's two reads of a line arrive within 1920 cycles nearly always, within 120 less often */
     assert_true(loc_ratio(&st.potential, LOC_WINDOWS - 1) > 0.85);
     assert_true(loc_ratio(&st.potential, 0) < loc_ratio(&st.potential, LOC_WINDOWS - 1));
+    assert_int_equal(st.potential.local_rw[LOC_WINDOWS - 1], 0);         /* the pairs never write what they read */
     run_pattern("stream", &st);
     assert_int_equal(st.potential.reads + st.writes, st.requests);
     assert_true(loc_ratio(&st.potential, LOC_WINDOWS - 1) < 0.01);      /* every line read by one SM, once */
@@ -73,6 +96,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_windows_by_hand),
         cmocka_unit_test(test_unlimited_entries),
+        cmocka_unit_test(test_read_write_share_by_hand),
         cmocka_unit_test(test_in_a_run),
     };
     return cmocka_run_group_tests_name("sim_locality", tests, sim_test_group_setup, sim_test_group_teardown);

@@ -93,6 +93,7 @@ static const metric_def metrics[] = {
     {"potential_480", "potential locality, 480 cycles", "locality_potential.window_480", FMT_FRACTION, NULL},
     {"potential_960", "potential locality, 960 cycles", "locality_potential.window_960", FMT_FRACTION, NULL},
     {"potential_1920", "potential locality, 1920 cycles", "locality_potential.window_1920", FMT_FRACTION, NULL},
+    {"potential_rw_960", "read-write share of the 960 locality", "locality_potential.read_write_960", FMT_FRACTION, NULL},
     {"miss_penalty", "L1 miss penalty (cycles)", "miss_penalty", FMT_REAL, NULL},
     {"link_flits", "link flits (bandwidth)", "link_flits", FMT_COUNT, NULL},
     {"space_savings", "reply space savings", "space_savings", FMT_FRACTION, NULL},
