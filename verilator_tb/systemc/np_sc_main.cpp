@@ -4,6 +4,10 @@
 //       One unit between a source and a sink. With --form both, the model form and the rtl form
 //       run side by side on the same lines with the same random gaps and stalls, and every
 //       transaction's data, acceptance cycle and delivery cycle must be identical.
+//   np_sc pcu      --form model|rtl|both [--count N] [--l2-latency L] [--l2-spread S] [--zero-load]
+//       The PCU (docs/pcu.md) between an SM-side request source, an L2 model and a reply sink; with
+//       --form both its model and rtl form run side by side and every transaction on its four
+//       streams (req, l2, mcq, rpl) must be identical in data and cycles.
 //   np_sc platform --codec C --comp model|rtl --decomp model|rtl [--count N] [--zero-load]
 //       The reply path: source -> compressor -> serialiser/link/deserialiser -> decompressor ->
 //       sink; every line must arrive once, in order, intact; flits are counted.
@@ -31,6 +35,7 @@
 #include <verilated.h>
 
 #include "np_sc.h"
+#include "np_sc_pcu.h"
 
 using namespace np_sc;
 using namespace sc_core;
@@ -55,6 +60,9 @@ struct Args {
     bool replay = false;
     std::string self;
     std::vector<std::string> argv;
+    // pcu mode: the L2 model's read latency and its spread, rpq_room_i's low probability.
+    unsigned l2_latency = 20, l2_spread = 200;
+    double room_low = 0.1;
 };
 
 [[noreturn]] void usage(const char *msg) {
@@ -71,7 +79,7 @@ Form parse_form(const std::string &s) {
 Args parse(int argc, char **argv) {
     Args a;
     a.self = argv[0];
-    if (argc < 2) usage("missing mode (unit | platform | list)");
+    if (argc < 2) usage("missing mode (unit | platform | pcu | list)");
     a.mode = argv[1];
     for (int i = 0; i < argc; i++) a.argv.push_back(argv[i]);
     for (int i = 2; i < argc; i++) {
@@ -106,11 +114,16 @@ Args parse(int argc, char **argv) {
         else if (k == "--fst") a.fst = val();
         else if (k == "--trace-from") a.trace_from = std::strtoull(val().c_str(), nullptr, 0);
         else if (k == "--replay") a.replay = true;
+        else if (k == "--l2-latency") a.l2_latency = static_cast<unsigned>(std::atoi(val().c_str()));
+        else if (k == "--l2-spread") a.l2_spread = static_cast<unsigned>(std::atoi(val().c_str()));
+        else if (k == "--room-low") a.room_low = std::atof(val().c_str());
         else if (k == "--inject-mismatch") a.timing.inject_flip_seq = std::strtoull(val().c_str(), nullptr, 0);
         else if (k == "--inject-latency") a.timing.inject_extra_latency = static_cast<unsigned>(std::atoi(val().c_str()));
         else usage(("unknown option " + k).c_str());
     }
-    if (a.no_stall || a.zero_load) a.gap = a.stall = a.link.stall = 0;
+    if (a.no_stall || a.zero_load) a.gap = a.stall = a.link.stall = a.room_low = 0;
+    if (a.zero_load) a.l2_spread = 0;
+    if (a.l2_latency < 2) usage("--l2-latency must be >= 2");
     if (a.count == 0) usage("--count must be > 0");
     if (a.link.flit_bits == 0 || a.link.latency == 0 || a.link.credits == 0) usage("link figures must be > 0");
     // At zero load a packet must never wait for a credit: a credit comes back 2 x latency
@@ -528,6 +541,256 @@ int run_platform(const Args &a) {
     return 0;
 }
 
+// ---- the PCU (np_sc_pcu.h) -------------------------------------------------------------------
+
+std::string pcu_hex(uint64_t v) {
+    char b[24];
+    std::snprintf(b, sizeof b, "0x%" PRIx64, v);
+    return b;
+}
+
+// The fields of one stream's transaction, named as in the MISMATCH line; cycles last.
+std::vector<std::pair<std::string, std::string>> pcu_fields(unsigned s, const PcuTxn &t) {
+    const std::string p = std::string(pcu_stream_name(s)) + "_";
+    auto cyc = [](uint64_t c) { return c == kNoCycle ? std::string("none") : std::to_string(c); };
+    std::vector<std::pair<std::string, std::string>> f;
+    switch (s) {
+    case kPcuReq: break;
+    case kPcuL2:
+        f = {{p + "tag", std::to_string(t.tag)}, {p + "addr", pcu_hex(t.addr)}, {p + "data", pcu_hex(t.data)}};
+        break;
+    case kPcuMcq:
+        f = {{p + "write", std::to_string(t.write)}, {p + "sm", std::to_string(t.sm)}, {p + "addr", pcu_hex(t.addr)},
+             {p + "tag", std::to_string(t.tag)}, {p + "data", pcu_hex(t.data)}};
+        break;
+    default:
+        f = {{p + "dest", pcu_hex(t.dest)}, {p + "addr", pcu_hex(t.addr)}, {p + "data", pcu_hex(t.data)}};
+        break;
+    }
+    // Inputs: the edge the PCU took them. Outputs: the edge the port transferred them, and the
+    // edge the receiver took them.
+    if (s == kPcuMcq || s == kPcuRpl) f.push_back({p + "accept_cycle", cyc(t.produce)});
+    f.push_back({p + (s == kPcuMcq || s == kPcuRpl ? "deliver_cycle" : "accept_cycle"), cyc(t.accept)});
+    return f;
+}
+
+int run_pcu(const Args &a) {
+    std::vector<Form> forms;
+    if (a.form == "both") forms = {Form::kModel, Form::kRtl};
+    else forms = {parse_form(a.form)};
+    const std::string sd = std::to_string(a.seed);
+    std::printf("RUN mode=pcu unit=pcu form=%s count=%" PRIu64 " seed=%" PRIu64
+                " gap=%g stall=%g room_low=%g l2_latency=%u l2_spread=%u%s\n",
+                a.form.c_str(), a.count, a.seed, a.gap, a.stall, a.room_low, a.l2_latency, a.l2_spread,
+                a.zero_load ? " zero_load" : "");
+    std::fflush(stdout);
+    Clock clock;
+    const std::vector<PcuTxn> base = pcu_requests(a.seed, a.count);
+    uint64_t writes = 0;
+    for (const PcuTxn &r : base) writes += r.write;
+    const StallProfile gaps{a.seed, 1, a.gap}, stalls{a.seed, 2, a.stall}, room_low{a.seed, 3, a.room_low};
+    L2Config l2cfg;
+    l2cfg.latency = a.l2_latency;
+    l2cfg.spread = a.l2_spread;
+    l2cfg.stall = a.stall / 2;   // the request queue's side stalls less than the SMs' replies
+    l2cfg.seed = a.seed;
+    PcuFaults faults;
+    faults.flip_rpl = a.timing.inject_flip_seq;
+    faults.hold_req = a.timing.inject_extra_latency;
+
+    struct Chain {
+        std::vector<PcuTxn> reqs;
+        std::unique_ptr<PcuSource> src;
+        std::unique_ptr<PcuUnit> pcu;
+        std::unique_ptr<PcuL2> l2;
+        std::unique_ptr<PcuSink> sink;
+        PcuScoreboard board;
+        uint64_t writes_at_l2 = 0, mcq_n = 0, l2_n = 0, rpl_n = 0;
+        uint64_t answered = 0;              // SM bits delivered (each answers one read)
+        uint64_t progress_edge = 0;         // the edge progress last grew at
+        std::deque<PcuTxn> pending[kPcuStreams];   // not yet compared with the other form
+        uint64_t last_req_accept = kNoCycle, last_mcq_produce = kNoCycle, last_l2_accept = kNoCycle;
+    };
+    std::vector<Chain> chains(forms.size());
+    auto progress = [](const Chain &c) { return c.answered + c.writes_at_l2; };
+    uint64_t last_cycle = 0;
+    uint64_t compared[kPcuStreams] = {0, 0, 0, 0};
+    std::map<std::string, unsigned> zl;   // zero load: path -> cycles (each must be the same for every read)
+    auto zl_note = [&](const std::string &path, uint64_t cycles) {
+        auto it = zl.find(path);
+        if (it == zl.end()) zl[path] = static_cast<unsigned>(cycles);
+        else if (it->second != cycles)
+            fail("MISMATCH unit=pcu seed=" + sd + " cycle=" + std::to_string(now_cycle()) + " field=zero_load_" + path +
+                 " first=" + std::to_string(it->second) + " now=" + std::to_string(cycles));
+    };
+    // The invariants of docs/pcu.md 6 on one form's reply (after the comparison, so that an
+    // injected fault in the model form is reported as the forms' difference).
+    auto check_reply = [&](size_t k, const PcuTxn &t) {
+        const std::string why = chains[k].board.replied(t);
+        if (!why.empty())
+            fail("MISMATCH unit=pcu form=" + std::string(form_name(forms[k])) + " seed=" + sd + " cycle=" +
+                 std::to_string(now_cycle()) + " txn=" + std::to_string(t.seq) + " " + why + " (vs the scoreboard)");
+    };
+    auto record = [&](size_t k, unsigned s, const PcuTxn &t) {
+        if (g_status) return;
+        if (forms.size() == 1) {
+            if (s == kPcuRpl) check_reply(k, t);
+            return;
+        }
+        chains[k].pending[s].push_back(t);
+        std::deque<PcuTxn> &m = chains[0].pending[s], &r = chains[1].pending[s];
+        while (!m.empty() && !r.empty() && !g_status) {
+            const auto fm = pcu_fields(s, m.front()), fr = pcu_fields(s, r.front());
+            for (size_t i = 0; i < fm.size(); i++) {
+                if (fm[i].second != fr[i].second) {
+                    fail("MISMATCH unit=pcu codec=pcu seed=" + sd + " cycle=" + std::to_string(now_cycle()) +
+                         " txn=" + std::to_string(compared[s]) + " field=" + fm[i].first + " model=" + fm[i].second +
+                         " rtl=" + fr[i].second);
+                    return;
+                }
+            }
+            if (s == kPcuRpl) {
+                check_reply(0, m.front());
+                check_reply(1, r.front());
+            }
+            m.pop_front();
+            r.pop_front();
+            compared[s]++;
+        }
+    };
+
+    for (size_t k = 0; k < forms.size(); k++) {
+        Chain &ch = chains[k];
+        ch.reqs = base;
+        const std::string sfx = std::string("_") + form_name(forms[k]);
+        ch.src.reset(new PcuSource(("src" + sfx).c_str(), ch.reqs, gaps));
+        ch.pcu = make_pcu(("pcu" + sfx).c_str(), forms[k], room_low, forms[k] == Form::kModel ? faults : PcuFaults{});
+        ch.l2.reset(new PcuL2(("l2" + sfx).c_str(), l2cfg));
+        ch.sink.reset(new PcuSink(("sink" + sfx).c_str(), stalls, [&, k](PcuTxn &t) {
+            Chain &c = chains[k];
+            c.rpl_n++;
+            c.answered += static_cast<unsigned>(__builtin_popcountll(t.dest));
+            c.progress_edge = t.accept;
+            last_cycle = std::max(last_cycle, t.accept);
+            if (a.zero_load) {
+                zl_note("reply_path", t.produce - c.last_l2_accept);
+                zl_note("read", t.produce - c.last_req_accept);
+            }
+            record(k, kPcuRpl, t);
+        }));
+        if (forms[k] == Form::kRtl && a.replay && !a.fst.empty()) ch.pcu->trace_to(a.fst, a.trace_from);
+        // Zero load: request i is offered once every earlier one is complete, decided from what
+        // was complete before this edge (the source and the receivers run at the same edges).
+        if (a.zero_load)
+            ch.src->gate = [&, k](uint64_t i) {
+                return progress(chains[k]) == i && (i == 0 || chains[k].progress_edge < edge_cycle());
+            };
+        ch.src->on_accept = [&, k](PcuTxn &t) {
+            chains[k].board.accepted(t);
+            chains[k].last_req_accept = t.accept;
+            record(k, kPcuReq, t);
+        };
+        ch.l2->on_mcq = [&, k](PcuTxn &t) {
+            Chain &c = chains[k];
+            c.mcq_n++;
+            c.writes_at_l2 += t.write;
+            if (t.write) c.progress_edge = t.accept;
+            last_cycle = std::max(last_cycle, t.accept);
+            if (a.zero_load && !t.write) {
+                zl_note("request_path", t.produce - c.last_req_accept);
+                c.last_mcq_produce = t.produce;
+            }
+            record(k, kPcuMcq, t);
+        };
+        ch.l2->on_return = [&, k](PcuTxn &t) {
+            Chain &c = chains[k];
+            c.l2_n++;
+            c.last_l2_accept = t.accept;
+            if (a.zero_load) zl_note("l2_round_trip", t.accept - c.last_mcq_produce);
+            record(k, kPcuL2, t);
+        };
+        ch.src->clk(clock.clk);
+        ch.pcu->clk(clock.clk);
+        ch.l2->clk(clock.clk);
+        ch.sink->clk(clock.clk);
+        ch.src->out.bind(ch.pcu->req);
+        ch.pcu->mcq.bind(ch.l2->in);
+        ch.l2->out.bind(ch.pcu->l2);
+        ch.pcu->rpl.bind(ch.sink->in);
+        std::printf("UNIT %s\n", ch.pcu->describe().c_str());
+    }
+    std::printf("UNIT %s\n", chains[0].l2->describe().c_str());
+    std::fflush(stdout);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = cpu_now();
+    // Done when every read is answered and every write has reached the L2, in every form.
+    auto done = [&]() {
+        uint64_t n = ~0ull;
+        for (const Chain &ch : chains) n = std::min(n, progress(ch));
+        return n;
+    };
+    const bool moved = run_until(done, a.count);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_now() - cpu0;
+    if (!g_status && !moved)
+        fail("TIMEOUT unit=pcu seed=" + sd + " cycle=" + std::to_string(now_cycle()) + " done=" + std::to_string(done()) +
+             " of " + std::to_string(a.count));
+    // Nothing left over: every stream has the same number of transactions in both forms.
+    for (unsigned s = 0; s < kPcuStreams && !g_status && forms.size() > 1; s++) {
+        if (!chains[0].pending[s].empty() || !chains[1].pending[s].empty())
+            fail("MISMATCH unit=pcu codec=pcu seed=" + sd + " cycle=" + std::to_string(now_cycle()) + " txn=" +
+                 std::to_string(compared[s]) + " field=" + pcu_stream_name(s) + "_count model=" +
+                 std::to_string(compared[s] + chains[0].pending[s].size()) +
+                 " rtl=" + std::to_string(compared[s] + chains[1].pending[s].size()));
+    }
+    for (size_t k = 0; k < chains.size() && !g_status; k++) {
+        const Chain &c = chains[k];
+        if (c.board.outstanding() != 0 || c.writes_at_l2 != writes)
+            fail("LOST unit=pcu form=" + std::string(form_name(forms[k])) + " seed=" + sd + " reads_unanswered=" +
+                 std::to_string(c.board.outstanding()) + " writes_missing=" + std::to_string(writes - c.writes_at_l2));
+    }
+    if (g_status) {
+        replay_with_fst(a, "unit=pcu");
+        return 1;
+    }
+    const Chain &c0 = chains[0];
+    std::printf("SPEED unit=pcu codec=pcu form=%s lines=%" PRIu64 " cycles=%" PRIu64
+                " seconds=%.2f cpu_seconds=%.2f txn_per_s=%.0f (requests per CPU second)\n",
+                forms.size() > 1 ? "model+rtl" : form_name(forms[0]), a.count, last_cycle, secs, cpu,
+                a.count / (cpu > 0 ? cpu : 1e-9));
+    if (a.zero_load) {
+        // npsim (docs/sim.md "Packet coalescing"): an isolated read's memory latency through the PCU
+        // is 1 (the MC's request input) + L2 latency + 4 (PCU: 3 on the request path, 1 on the reply path).
+        const unsigned npsim = 1 + a.l2_latency + 4;
+        const unsigned rq = zl["request_path"], rp = zl["reply_path"], rt = zl["l2_round_trip"], rd = zl["read"];
+        std::printf("LATENCY unit=pcu read systemc=%u (pcu request path %u + L2 round trip %u + pcu reply path %u; "
+                    "request accepted to reply at the rpl port) npsim=%u (MC input 1 + L2 %u + pcu 3 + 1)\n",
+                    rd, rq, rt, rp, npsim, a.l2_latency);
+        // The PCU's own part must be docs/pcu.md 5's 3 + 1 cycles (the figures npsim adds); the L2
+        // model's round trip is its latency plus the boundary's one cycle (mcq output queue).
+        if (rq != 3 || rp != 1 || rt != a.l2_latency + 1 || rd != rq + rt + rp) {
+            fail("MISMATCH unit=pcu seed=" + sd + " field=zero_load_latency exp=3+" + std::to_string(a.l2_latency + 1) +
+                 "+1 got=" + std::to_string(rq) + "+" + std::to_string(rt) + "+" + std::to_string(rp));
+            return 1;
+        }
+    }
+    std::printf("STREAMS unit=pcu requests=%" PRIu64 " reads=%" PRIu64 " writes=%" PRIu64 " mcq=%" PRIu64 " l2=%" PRIu64
+                " rpl=%" PRIu64 " multicast_replies=%" PRIu64 " req_refused_cycles=%" PRIu64 " (backpressure)\n",
+                a.count, c0.board.reads(), writes, c0.mcq_n, c0.l2_n, c0.rpl_n, c0.board.multicast(),
+                c0.src->refused_cycles());
+    if (forms.size() > 1) {
+        std::printf("PASS unit=pcu codec=pcu seed=%" PRIu64 " compared=%" PRIu64 " (req %" PRIu64 ", l2 %" PRIu64
+                    ", mcq %" PRIu64 ", rpl %" PRIu64 " transactions: data, acceptance and delivery cycle, model vs rtl)\n",
+                    a.seed, compared[0] + compared[1] + compared[2] + compared[3], compared[0], compared[1], compared[2],
+                    compared[3]);
+        return 0;
+    }
+    std::printf("PASS unit=pcu codec=pcu form=%s seed=%" PRIu64 " delivered=%" PRIu64 "\n", form_name(forms[0]), a.seed,
+                c0.rpl_n);
+    return 0;
+}
+
 }  // namespace
 
 int sc_main(int argc, char **argv) {
@@ -549,10 +812,13 @@ int sc_main(int argc, char **argv) {
             }
             for (const UnitOp &op : unit_ops())
                 if (has_rtl_top(op.top)) std::printf("%s:unit:%s\n", op.name, op.top);
+            // A unit with more than one handshake pair (np_sc pcu).
+            if (has_pcu_rtl()) std::printf("pcu:ports:pcu\n");
             return 0;
         }
         if (a.mode == "unit") return run_unit(a);
         if (a.mode == "platform") return run_platform(a);
+        if (a.mode == "pcu") return run_pcu(a);
     } catch (const std::exception &e) {
         std::printf("ERROR %s\n", e.what());
         return 2;

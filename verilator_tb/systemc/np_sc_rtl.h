@@ -26,6 +26,7 @@
 #include <verilated_fst_sc.h>
 
 #include "np_sc.h"
+#include "np_sc_pcu_rtl.h"
 
 namespace np_sc {
 
@@ -68,6 +69,7 @@ NP_SC_PORT(in_order_i)
 NP_SC_PORT(in_dests_i)
 NP_SC_PORT(out_port_dests_o)
 NP_SC_PORT(out_port_mask_o)
+NP_SC_PORT(req_valid_i)
 #undef NP_SC_PORT
 
 // Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
@@ -330,16 +332,27 @@ private:
     uint64_t trace_from_ = 0;
 };
 
+// A top is made by the adapter its ports call for: the PCU's two handshake pairs (req_*/mcq_*,
+// l2_*/rpl_*: PcuRtl, np_sc_pcu_rtl.h), every other top by RtlUnit. A UnitOp's top (op non-null)
+// is made from its op, a codec top from its codec and side.
+template <class V>
+bool register_rtl_top(const char *top) {
+    if constexpr (has_req_valid_i<V>::value) {
+        return register_pcu_rtl(top, [](const char *name, const pcu_config &cfg, const StallProfile &room_low) -> PcuUnit * {
+            return new PcuRtl<V>(name, cfg, room_low);
+        });
+    } else {
+        return register_rtl(top, [top](const char *name, const np_codec *c, Dir d, unsigned hop, const void *comp_state,
+                                       const UnitOp *op) -> Unit * {
+            if (op) return new RtlUnit<V>(name, op, hop, top);
+            return new RtlUnit<V>(name, c, d, hop, top, comp_state);
+        });
+    }
+}
+
 }  // namespace np_sc
 
 // One line per top in the generated table (np_sc.mk: SC_TOPS).
-// A UnitOp's top (op non-null) is made from its op, a codec top from its codec and side.
-#define NP_SC_RTL_TOP(top)                                                                          \
-    static const bool np_sc_reg_##top = np_sc::register_rtl(                                     \
-        #top, [](const char *name, const np_codec *c, np_sc::Dir d, unsigned hop, const void *comp_state, \
-                 const np_sc::UnitOp *op) -> np_sc::Unit * {                                      \
-            if (op) return new np_sc::RtlUnit<V##top>(name, op, hop, #top);                       \
-            return new np_sc::RtlUnit<V##top>(name, c, d, hop, #top, comp_state);                 \
-        });
+#define NP_SC_RTL_TOP(top) static const bool np_sc_reg_##top = np_sc::register_rtl_top<V##top>(#top);
 
 #endif

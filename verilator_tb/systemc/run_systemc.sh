@@ -5,7 +5,9 @@
 #      gaps and stalls;
 #   2. the platform for every codec with rtl forms on both sides, in the four form mixes, with
 #      random gaps, stalls and link stalls, SC_PLATFORM_COUNT lines;
-#   3. the platform at zero load (rtl forms), its latency per packet length beside npsim's.
+#   3. the platform at zero load (rtl forms), its latency per packet length beside npsim's;
+#   4. a unit with several handshake pairs (np_sc list: <name>:ports:<top>, the PCU): model vs rtl
+#      on SC_COUNT requests with an L2 model in the loop, its zero-load latency, its self-tests.
 set -euo pipefail
 : "${SC_BIN:?}" "${SC_COUNT:?}" "${SC_PLATFORM_COUNT:?}" "${SC_SEED:?}" "${SC_JOBS:?}" "${DATA_DIR:?}" "${SC_LOG_DIR:?}"
 SC_TIMING_ARGS=${SC_TIMING_ARGS:-}
@@ -20,6 +22,15 @@ jobs=()
 # df-truc, df-man through in_mode_i) splits them among its codecs.
 for spec in $specs; do
   IFS=: read -r codec dir top <<<"$spec"
+  # A unit with several handshake pairs (np_sc pcu: the PCU with an L2 model in the loop): its own
+  # mode, SC_COUNT requests; its zero-load read latency beside npsim's; its injected faults.
+  if [ "$dir" = ports ]; then
+    jobs+=("unit-$codec-$dir|$codec --form both --count $SC_COUNT")
+    jobs+=("zeroload-$codec|$codec --form both --count 300 --zero-load --l2-latency 20")
+    jobs+=("selftest-$codec|$codec --form both --count 3000 --inject-mismatch 300|txn=300 field=rpl_data")
+    jobs+=("selftest-$codec-latency|$codec --form both --count 300 --inject-latency 1|txn=0 field=req_accept_cycle")
+    continue
+  fi
   share=$(grep -c ":$top\$" <<<"$specs")
   n=$(( (SC_COUNT + share - 1) / share ))
   jobs+=("unit-$codec-$dir|unit --codec $codec --dir $dir --form both --count $n")
@@ -84,7 +95,7 @@ for j in "${jobs[@]}"; do
     grep -h '^SELFTEST ' "$SC_LOG_DIR/$name.log" 2>/dev/null || echo "FAIL $name (log: $SC_LOG_DIR/$name.log)"
     continue
   fi
-  grep -hE '^(UNIT|PASS|LATENCY|SPEED|MISMATCH|LOST|TIMEOUT|WAVEFORM|FAIL|ERROR) ' "$SC_LOG_DIR/$name.log" 2>/dev/null | cut -c1-220 ||
+  grep -hE '^(UNIT|PASS|LATENCY|SPEED|STREAMS|MISMATCH|LOST|TIMEOUT|WAVEFORM|FAIL|ERROR) ' "$SC_LOG_DIR/$name.log" 2>/dev/null | cut -c1-220 ||
     echo "FAIL $name: no result line (log: $SC_LOG_DIR/$name.log)"
 done
 [ "$(grep -c '^ok ' "$SC_LOG_DIR/summary.txt")" -eq "${#jobs[@]}" ] || status=1
@@ -97,7 +108,9 @@ for top in $(for spec in $specs; do echo "${spec##*:}"; done | sort -u); do
     c=$(sed -n 's/^PASS .* compared=\([0-9]*\) .*/\1/p' "$SC_LOG_DIR/unit-$codec-$dir.log" 2>/dev/null)
     n=$((n + ${c:-0}))
   done
-  echo "LINES unit=$top compared=$n (each line in model and rtl form)"
+  what="each line in model and rtl form"
+  grep -q ":ports:$top\$" <<<"$specs" && what="transactions on req, l2, mcq and rpl, each in model and rtl form"
+  echo "LINES unit=$top compared=$n ($what)"
 done
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 printf 'verify-systemc: %d checks (model vs rtl on %s lines per RTL top; the platform in 4 form mixes, %s lines each) %s, wall time %d.%03d s\n' \

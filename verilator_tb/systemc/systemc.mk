@@ -4,7 +4,7 @@
 #   systemc               build $(SC_BIN) (every SC_TOPS top Verilated once) and libnocpress-sc.a
 #   verify-systemc        model vs rtl on SC_COUNT real lines per codec and side; the platform in
 #                         every form mix under random stalls; zero-load latency beside npsim's
-#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc: outside make test's budget)
+#   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc, pcu: outside make test's budget)
 #   verify-systemc-long   SC_LONG_SEEDS runs with SC_LONG_COUNT lines each, one seed per run
 #   bench-systemc         transactions per second of each form, one core
 #   install-systemc       headers, libnocpress-sc.a and nocpress-sc.pc under PREFIX (model form)
@@ -20,6 +20,8 @@ SC_TOPS := dsm_compressor dsm_decompressor dpc_compressor dpc_decompressor
 SC_MORE_TOPS := bpc_compressor bpc_decompressor bdi_compressor bdi_decompressor sc_compressor sc_decompressor
 # Units that are not a codec side: their entry in np_sc_ops.cpp's table (UnitOp) names the top.
 SC_MORE_TOPS += dsm_approx mcast_rc
+# A unit with two handshake pairs and an L2 model in its check's loop (np_sc pcu, np_sc_pcu.h).
+SC_MORE_TOPS += pcu
 
 SC_DIR        := $(BUILD)/sc
 SC_BIN        := $(SC_DIR)/np_sc
@@ -39,8 +41,10 @@ SC_TIMING_ARGS = $(if $(SC_SYNTH_JSON),--synth-json $(SC_SYNTH_JSON)) --verify-d
 SC_CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverilator_tb/systemc \
                $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
-SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platform.cpp verilator_tb/systemc/np_sc_ops.cpp
-SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h
+SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platform.cpp verilator_tb/systemc/np_sc_ops.cpp \
+               verilator_tb/systemc/np_sc_pcu.cpp
+SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
+               verilator_tb/systemc/np_sc_pcu_rtl.h
 SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB))
 SC_LIBS     := -lsystemc -lcjson -lz -pthread
 
@@ -122,7 +126,7 @@ verify-systemc-long: $(SC_BIN)
 	    SC_PLATFORM_COUNT=$(SC_LONG_COUNT) | grep -E '^(LINES|MISMATCH|LOST|TIMEOUT|FAIL|ERROR|verify-systemc)'; \
 	done
 
-## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc), built apart in $(BUILD)/sc-more
+## verify-systemc-more: verify-systemc over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc, pcu), built apart in $(BUILD)/sc-more
 .PHONY: verify-systemc-more
 verify-systemc-more:
 	@$(MAKE) --no-print-directory verify-systemc SC_DIR=$(BUILD)/sc-more SC_TOPS="$(SC_TOPS) $(SC_MORE_TOPS)"
@@ -131,6 +135,10 @@ verify-systemc-more:
 bench-systemc: $(SC_BIN)
 	@for spec in $$($(SC_BIN) list); do codec=$${spec%%:*}; dir=$${spec#*:}; dir=$${dir%%:*}; \
 	  for form in model rtl; do \
+	    if [ $$dir = ports ]; then \
+	      $(SC_BIN) $$codec --form $$form --no-stall --count $(SC_COUNT) --seed $(SC_SEED) | grep -E '^(SPEED|FAIL|ERROR)'; \
+	      continue; \
+	    fi; \
 	    $(SC_BIN) unit --codec $$codec --dir $$dir --form $$form --no-stall --count $(SC_COUNT) \
 	      --seed $(SC_SEED) --data $(DATA_DIR) $(SC_TIMING_ARGS) | grep -E '^(SPEED|FAIL|ERROR)'; \
 	  done; done
@@ -143,13 +151,13 @@ bench-systemc: $(SC_BIN)
 install-systemc: $(SC_LIB)
 	install -d '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(INCLUDEDIR)/nocpress' '$(DESTDIR)$(PKGCONFIGDIR)'
 	install -m 644 $(SC_LIB) '$(DESTDIR)$(LIBDIR)/libnocpress-sc.a'
-	install -m 644 verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
+	install -m 644 $(SC_HDR) '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: nocpress-sc' 'Description: nocpress SystemC/TLM-2.0 components (model form) and reply-path platform' \
 	  'Version: $(NP_VERSION)' 'Requires: nocpress systemc libcjson' \
 	  'Libs: -L$${libdir} -lnocpress-sc' 'Cflags: -I$${includedir}/nocpress -std=c++17' \
 	  > '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-sc.pc'
-	@echo "install-systemc: libnocpress-sc.a, np_sc.h, np_sc_rtl.h, nocpress-sc.pc under $(DESTDIR)$(PREFIX)"
+	@echo "install-systemc: libnocpress-sc.a, $(notdir $(SC_HDR)), nocpress-sc.pc under $(DESTDIR)$(PREFIX)"
 
 ## install-systemc-test: install into a temporary prefix, build docs/examples/systemc_platform.cpp there via pkg-config nocpress-sc, run it
 .PHONY: install-systemc-test
