@@ -159,7 +159,7 @@ module pcu #(
 
   wire [NumRgr-1:0]   free_onehot;
   wire [IdxWidth-1:0] alloc_idx;
-  wire                any_free;
+  wire                any_free_tree;   // for the checks that any_free_q is exact
 
   pcu_alloc #(
     .NumRgr   (NumRgr),
@@ -168,8 +168,37 @@ module pcu #(
     .free_i (~rgr_valid),
     .sel_o  (free_onehot),
     .idx_o  (alloc_idx),
-    .any_o  (any_free)
+    .any_o  (any_free_tree)
   );
+
+  // "Some RGR is free" from a register, not from an OR over every valid bit (docs/pcu.md 8.3):
+  // a count of valid RGRs, +1 per allocation and -1 per merge-unit free, and any_free_q = the
+  // count after the edge is below NumRgr. The allocation (alloc_go, late) only selects between
+  // values formed from the count and the free (one RGR at most each).
+  localparam integer CountWidth = IdxWidth + 1;
+  localparam integer FullInt    = NumRgr;
+  localparam integer LastInt    = NumRgr - 1;
+  localparam [CountWidth-1:0] FullCount = FullInt[CountWidth-1:0];
+  localparam [CountWidth-1:0] LastCount = LastInt[CountWidth-1:0];
+  reg  [CountWidth-1:0] valid_count_q;
+  reg                   any_free_q;
+  wire                  rgr_freed;   // the merge unit frees an RGR at this edge
+  wire                  alloc_go;
+  wire                  any_free = any_free_q;
+  wire [CountWidth-1:0] count_freed = rgr_freed ? valid_count_q - 1'b1 : valid_count_q;
+  wire                  free_if_idle  = rgr_freed | (valid_count_q != FullCount);
+  wire                  free_if_alloc = rgr_freed ? (valid_count_q != FullCount)
+                                                  : (valid_count_q != LastCount);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_count_q <= {CountWidth{1'b0}};
+      any_free_q    <= 1'b1;
+    end else begin
+      valid_count_q <= alloc_go ? count_freed + 1'b1 : count_freed;
+      any_free_q    <= alloc_go ? free_if_alloc : free_if_idle;
+    end
+  end
 
   // The open group is at most one RGR (docs/pcu.md 4), so an RGR's own open_hit and rep bits
   // say what the request does to it: join_cand (it joins, if the read may proceed) or rep with
@@ -183,7 +212,7 @@ module pcu #(
   wire read_ok  = s1_read & ~wb_conflict;
 
   wire join_go  = read_ok & any_join;
-  wire alloc_go = read_ok & ~any_join & any_free;
+  assign alloc_go = read_ok & ~any_join & any_free;
   wire write_go = s1_wr & ~wb_full & ~(|unissued_hit);
   assign s1_go  = join_go | alloc_go | write_go;
 
@@ -295,7 +324,8 @@ module pcu #(
     .join_go_i   (read_ok),
     .join_dest_i (sm_onehot),
     .dest_o      (merge_dest),
-    .free_o      (free_sel)
+    .free_o      (free_sel),
+    .freed_o     (rgr_freed)
   );
 
   np_stream_register #(
@@ -348,6 +378,22 @@ module pcu #(
       $fatal;
     end
   end
+
+  // The registered free flag and its count are exact (docs/pcu.md 8.3).
+  integer v, valid_total;
+  always @* begin
+    valid_total = 0;
+    for (v = 0; v < NumRgr; v = v + 1) valid_total = valid_total + {31'd0, rgr_valid[v]};
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (any_free_q != any_free_tree || {{(32 - CountWidth){1'b0}}, valid_count_q} != valid_total) begin
+        $display("ASSERT %m: any_free_q %0d / valid count %0d, but %0d RGRs are valid",
+                 any_free_q, valid_count_q, valid_total);
+        $fatal;
+      end
+    end
+  end
 `endif
 
 `ifdef FORMAL
@@ -357,6 +403,10 @@ module pcu #(
   // PCU_FORMAL_CONTROL swaps in a property that is false (no two valid RGRs share a block: a
   // write or a repeated SM makes a second group), which the solver must refute.
   //   exact_match  the registered match and rep bits equal a fresh compare (docs/pcu.md 8.3)
+  //   exact_free   the registered "some RGR is free" equals the OR of the invalid RGRs (8.3)
+  always @* begin
+    if (rst_ni) assert(any_free_q == any_free_tree);
+  end
   genvar fa, fb;
   generate
     for (fa = 0; fa < NumRgr; fa = fa + 1) begin : gen_formal_a

@@ -23,7 +23,8 @@ module pcu_merge #(
   input  wire                    join_go_i,    // the stage-1 read may proceed at this edge
   input  wire [NumSm-1:0]        join_dest_i,
   output wire [NumSm-1:0]        dest_o,
-  output wire [NumRgr-1:0]       free_o
+  output wire [NumRgr-1:0]       free_o,
+  output wire                    freed_o       // |free_o
 );
   wire [NumRgr-1:0] tag_onehot;
   genvar e;
@@ -43,5 +44,6 @@ module pcu_merge #(
   wire [NumSm-1:0] stored = dest_i[tag_i * NumSm +: NumSm];
 
   assign dest_o = tag_live ? (stored | (tag_join ? join_dest_i : {NumSm{1'b0}})) : {NumSm{1'b0}};
-  assign free_o = tag_onehot & live & {NumRgr{fire_i}};
+  assign free_o  = tag_onehot & live & {NumRgr{fire_i}};
+  assign freed_o = fire_i & tag_live;
 endmodule

@@ -44,7 +44,7 @@ run() {
 }
 
 status=0
-run invariants "unique open group per block, every valid RGR has a destination, registered match exact" proof "" || status=1
+run invariants "unique open group per block, every valid RGR has a destination, registered match and free flag exact" proof "" || status=1
 run no_forward "registered match without the correction for the leaving request must fail" cex \
   "-DPCU_FORMAL_NO_FORWARD" || status=1
 run control "false property 'no two valid RGRs share a block' must fail" cex \
