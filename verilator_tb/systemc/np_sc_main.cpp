@@ -755,6 +755,9 @@ int run_pcu(const Args &a) {
         return 1;
     }
     const Chain &c0 = chains[0];
+    std::string live;   // the model form's coverage of the RGR table
+    if (const PcuModel *m = dynamic_cast<const PcuModel *>(c0.pcu.get()))
+        live = " rgr_live_max=" + std::to_string(m->live_max()) + " of " + std::to_string(m->config().num_rgr);
     std::printf("SPEED unit=pcu codec=pcu form=%s lines=%" PRIu64 " cycles=%" PRIu64
                 " seconds=%.2f cpu_seconds=%.2f txn_per_s=%.0f (requests per CPU second)\n",
                 forms.size() > 1 ? "model+rtl" : form_name(forms[0]), a.count, last_cycle, secs, cpu,
@@ -776,9 +779,9 @@ int run_pcu(const Args &a) {
         }
     }
     std::printf("STREAMS unit=pcu requests=%" PRIu64 " reads=%" PRIu64 " writes=%" PRIu64 " mcq=%" PRIu64 " l2=%" PRIu64
-                " rpl=%" PRIu64 " multicast_replies=%" PRIu64 " req_refused_cycles=%" PRIu64 " (backpressure)\n",
+                " rpl=%" PRIu64 " multicast_replies=%" PRIu64 " req_refused_cycles=%" PRIu64 " (backpressure)%s\n",
                 a.count, c0.board.reads(), writes, c0.mcq_n, c0.l2_n, c0.rpl_n, c0.board.multicast(),
-                c0.src->refused_cycles());
+                c0.src->refused_cycles(), live.c_str());
     if (forms.size() > 1) {
         std::printf("PASS unit=pcu codec=pcu seed=%" PRIu64 " compared=%" PRIu64 " (req %" PRIu64 ", l2 %" PRIu64
                     ", mcq %" PRIu64 ", rpl %" PRIu64 " transactions: data, acceptance and delivery cycle, model vs rtl)\n",

@@ -1,6 +1,7 @@
 // The PCU's boundary, its model form, its factory and the parts of its check (np_sc_pcu.h).
 #include "np_sc_pcu.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -150,6 +151,7 @@ unsigned PcuModel::core_edge(const Pins &p) {
     in.rpq_room = p.rpq_room;
     pcu_out o;
     pcu_cycle(&model_, &in, &o);
+    live_max_ = std::max(live_max_, pcu_live(&model_));
     if (o.mcq_fire) {
         PcuTxn t;
         t.write = o.mcq.write;

@@ -120,11 +120,13 @@ public:
     PcuModel(sc_core::sc_module_name name, const pcu_config &cfg, const StallProfile &room_low, const PcuFaults &f);
     Form form() const override { return Form::kModel; }
     std::string describe() const override;
+    unsigned live_max() const { return live_max_; }   // most valid RGRs seen at once (coverage)
 
 private:
     unsigned core_edge(const Pins &p) override;
     void core_reset() override;
     pcu model_{};
+    unsigned live_max_ = 0;
     PcuFaults faults_;
     unsigned held_ = 0;
     uint64_t replies_ = 0;
