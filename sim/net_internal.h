@@ -184,8 +184,10 @@ struct network {
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
     bool sa_by_output;              /* cfg.sa_input == SA_INPUT_OUTPUT (router.c, choose_input_vc) */
-    bool body_early;                /* cfg.body_sa == BODY_SA_WRITE: a body flit's first SA is its
-                                     * write cycle, one before what its sender set (router_write_flit) */
+    /* Writes a flit into a router's input VC: router_write_flit_next, or with body_sa = write
+     * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
+     * instructions as a direct call, so the default path pays nothing per flit for the option. */
+    void (*write_flit)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
     mcast_mesh mesh;
     mcast_order order[NET_CLASSES];
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */
@@ -244,8 +246,10 @@ void router_credit_usable(network *n, out_vc *o);
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
- * next, the cycle after its write; a body flit's is moved to the write cycle with body_sa = write). */
-void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+ * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
+ * cycle. Callers go through network.write_flit. */
+void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 
 /* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions
  * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or

@@ -216,7 +216,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->credit_delay = cfg->credit_delay;
     n->inject_cycles = cfg->inject_cycles;
     n->sa_by_output = cfg->sa_input == SA_INPUT_OUTPUT;
-    n->body_early = cfg->body_sa == BODY_SA_WRITE;
+    n->write_flit = cfg->body_sa == BODY_SA_WRITE ? router_write_flit_early : router_write_flit_next;
     n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
@@ -448,7 +448,7 @@ static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     uint8_t flags = (uint8_t)((k == 0 ? FLIT_HEAD : 0) | (k + 1u == p->len ? FLIT_TAIL : 0) |
                               (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
     flit_t f = {idx, (uint8_t)p->dest, flags, p->len, n->now + 2 + n->inject_cycles};
-    router_write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
+    n->write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
     n->live_flits++;
     n->st.injected_flits[c]++;
     if (++ni->cur_flit[c] == n->pk[idx].len) {

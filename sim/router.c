@@ -52,9 +52,9 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
 
 /* body_sa = write (BookSim2): the body flit just written may win SA in its write cycle, the cycle
  * a head has its VA in, one before the first SA cycle its sender set; a flit behind others still
- * waits for them. Apart from router_write_flit so that the default path stays as it was (its
- * event for the later cycle stays: a visit that finds nothing to do is harmless). Not for a
- * packet that owns a replication buffer (multicast only): its flits' credits already left. */
+ * waits for them. Its event for the later cycle stays (a visit that finds nothing to do is
+ * harmless). Not for a packet that owns a replication buffer (multicast only): its flits'
+ * credits already left. */
 __attribute__((noinline, cold)) static void body_sa_at_write(network *n, router_t *r, unsigned port, unsigned vc,
                                                              in_vc *iv) {
     flit_t *f = vc_at(iv, n->ring_mask, iv->count - 1u);
@@ -64,8 +64,10 @@ __attribute__((noinline, cold)) static void body_sa_at_write(network *n, router_
 
 /* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
  * allocators only look at it from its write cycle (a head that can start RC/VA at once) or
- * from its first SA cycle (a body flit). */
-void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+ * from its first SA cycle (a body flit). `early`: body_sa = write; a constant in each of the two
+ * copies below, so the default copy carries no test of the option (net_internal.h, write_flit). */
+__attribute__((always_inline)) static inline void write_flit(network *n, router_t *r, unsigned port, unsigned vc,
+                                                             flit_t f, bool early) {
     in_vc *iv = &r->in[port * n->vcs + vc];
     bool idle = !iv->routed && iv->count == 0;
     vc_push(iv, n->ring_mask, f);
@@ -74,13 +76,20 @@ void router_write_flit(network *n, router_t *r, unsigned port, unsigned vc, flit
         net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
     if (!(f.flags & FLIT_HEAD)) {
         sa_candidate_at(n, r, port, vc, f.ready);
+        if (early && iv->rb != RB_OWN) body_sa_at_write(n, r, port, vc, iv);
     } else if (idle) {                                  /* RC + VA in its write cycle */
         net_event_at(n, r->id, port, 1u << (16 + vc), f.ready - 1);
         net_wake_va(n, r->id, f.ready - 1);
     }
     /* a head queued behind another packet gets its RC/VA when that packet finishes */
-    if (__builtin_expect(n->body_early, 0) && !(f.flags & FLIT_HEAD) && iv->rb != RB_OWN)
-        body_sa_at_write(n, r, port, vc, iv);
+}
+
+void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, r, port, vc, f, false);
+}
+
+void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, r, port, vc, f, true);
 }
 
 /* ---- replication buffers ---------------------------------------------------------------------
@@ -375,7 +384,7 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
     link_end d = r->port[t->port].down;
     if (d.kind == END_ROUTER) {
         f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
-        router_write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f);
+        n->write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f);
         n->st.link_flits++;
     } else {
         ni_t *ni = &n->ni[d.index];

@@ -97,6 +97,13 @@ static const net_case cases[] = {
      0.2, 4, UINT64_C(0x55968d0386d957f8), 11537, 79961782},
     {"4x4 5-flit mcast depth 2", "mesh_k=4 vc_depth=2 credit_delay=2 injection_rate=0.6 packet_flits=5 "
      "mcast_fraction=0.5 mcast_dests=4", 1500, 0, 0, UINT64_C(0xb9674cfc9aded9bd), 7348, 7465814},
+    /* BookSim2's router options (docs/sim.md "BookSim2 comparison"), recorded with the binary before
+     * the write path was chosen once per run (network.write_flit) and reproduced after it; the second
+     * case covers body_sa = write on packets that own a replication buffer */
+    {"8x8 5-flit BookSim2 options", "injection_rate=0.3 packet_flits=5 vcs=8 vcs_request=4 sa_input=output "
+     "body_sa=write inject_cycles=1", 2000, 0, 0, UINT64_C(0x1bf7d8803c68ac97), 7756, 370724},
+    {"4x4 9-flit mcast body_sa write", "mesh_k=4 injection_rate=0.5 packet_flits=9 mcast_fraction=0.3 mcast_dests=5 "
+     "body_sa=write sa_input=output", 1500, 0, 0, UINT64_C(0xdd2c979dc1a00d3f), 2856, 845232},
 };
 
 static void apply_settings(sim_config *cfg, const char *settings) {
