@@ -1251,6 +1251,11 @@ static int cmd_traffic(options *o) {
     traffic_result r;
     if (!traffic_run(&o->cfg, false, &r, err, ERR_LEN)) return die(err);
     report_traffic(stdout, &r);
+    /* Multi-flit packets (every packet has packet_flits flits): the latency split into the head's
+     * arrival and the tail's lag behind it, packet_flits - 1 cycles when nothing interleaves. */
+    if (r.avg_head_latency > 0)
+        printf("head arrival avg %.2f cycles; tail %.2f cycles after the head (%u without interleaving)\n",
+               r.avg_head_latency, r.avg_latency - r.avg_head_latency, o->cfg.packet_flits - 1u);
     return 0;
 }
 

@@ -65,6 +65,8 @@ typedef struct {
     uint64_t net_latency_sum[NET_CLASSES]; /* head injected -> tail ejected */
     uint64_t latency_count[NET_CLASSES];
     uint64_t latency_max[NET_CLASSES];
+    uint64_t head_latency_sum;          /* created -> head ejected, deliveries of multi-flit packets created in the window */
+    uint64_t head_latency_count;
     uint64_t link_flits;                /* router-to-router link traversals */
     uint64_t window_start;              /* latency counts packets created in [window_start, window_end) */
     uint64_t window_end;

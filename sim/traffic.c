@@ -172,6 +172,7 @@ static void fill_result(traffic_gen *g, traffic_result *res) {
     res->expected = g->window_expected;
     res->avg_latency = count ? (double)(st->latency_sum[0] + st->latency_sum[1]) / (double)count : 0;
     res->avg_net_latency = count ? (double)(st->net_latency_sum[0] + st->net_latency_sum[1]) / (double)count : 0;
+    res->avg_head_latency = st->head_latency_count ? (double)st->head_latency_sum / (double)st->head_latency_count : 0;
     res->max_latency = st->latency_max[0] > st->latency_max[1] ? st->latency_max[0] : st->latency_max[1];
     res->request_latency = st->latency_count[0] ? (double)st->latency_sum[0] / (double)st->latency_count[0] : 0;
     res->reply_latency = st->latency_count[1] ? (double)st->latency_sum[1] / (double)st->latency_count[1] : 0;

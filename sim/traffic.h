@@ -15,6 +15,7 @@ typedef struct {
     double accepted;           /* flits ejected per node per cycle during the window */
     double avg_latency;        /* created -> tail ejected, packets created in the window */
     double avg_net_latency;    /* head injected -> tail ejected */
+    double avg_head_latency;   /* multi-flit packets: created -> head ejected (0: none) */
     uint64_t max_latency;
     uint64_t measured;         /* deliveries counted in the latency average */
     uint64_t expected;         /* deliveries owed to packets created in the window */

@@ -1,5 +1,5 @@
 /* Network model tests: exact zero-load latency (mesh, crossbar, multicast, self-addressed, an
- * injection channel), the NI's VC rotation, conservation under unicast and multicast load, a
+ * injection channel), the NI's VC rotation, the head-arrival split of multi-flit latency, conservation under unicast and multicast load, a
  * saturated two-class run that completes, determinism. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -336,6 +336,32 @@ static void test_body_sa_write(void **state) {
 }
 
 /* Far beyond saturation, with both classes on XY-YX and a hotspot: the run still drains. */
+/* The latency split of multi-flit packets (net_stats head_latency_*, docs/sim.md "BookSim2
+ * comparison"): at zero load the head arrives L - 1 cycles before the tail, 4H + 5 cycles after
+ * creation; a 1-flit packet is not counted. */
+static void test_head_arrival_split(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.mesh_k = 4;
+    deliveries d;
+    memset(&d, 0, sizeof d);
+    net_client client = {&d, NULL, record};
+    char err[256];
+    network *n = net_create(&cfg, &client, err, sizeof err);
+    assert_non_null(n);
+    net_reset_stats(n);
+    net_send_unicast(n, 0, 15, CLASS_REQUEST, 5, 0);
+    run_idle(n);
+    net_send_unicast(n, 3, 12, CLASS_REQUEST, 1, 0);
+    run_idle(n);
+    const net_stats *st = net_get_stats(n);
+    assert_int_equal(st->head_latency_count, 1);
+    assert_int_equal(st->head_latency_sum, formula(hops(4, 0, 15), 5) - 4);
+    assert_int_equal(st->latency_count[CLASS_REQUEST], 2);
+    net_destroy(n);
+}
+
 static void test_saturated_both_classes_complete(void **state) {
     (void)state;
     sim_config cfg;
@@ -406,6 +432,7 @@ int main(void) {
         cmocka_unit_test(test_one_class_all_vcs_self_addressed),
         cmocka_unit_test(test_sa_input_by_output),
         cmocka_unit_test(test_body_sa_write),
+        cmocka_unit_test(test_head_arrival_split),
         cmocka_unit_test(test_saturated_both_classes_complete),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_accepts_offered_load_below_saturation),
