@@ -43,7 +43,17 @@ module pcu_ring #(
   reg                pend_valid_q;
   reg [IdxWidth-1:0] pend_slot_q, pend_idx_q;
 
-  assign tail_idx_o = (pend_valid_q && pend_slot_q == tail_q) ? pend_idx_q : slot_q[tail_q];
+  // The tail's index is kept in a register (docs/pcu.md 8.3), so the RGR issue decoder and the
+  // tail's address multiplexer start from flops, not from an NumRgr:1 read of the slots. It is
+  // reloaded from the entry after the tail when the tail pops, and from the pushed index when
+  // that index becomes the tail: a push into an empty ring, or with a pop of the only entry.
+  reg [IdxWidth-1:0] tail_idx_q, tail_idx_d, tail_next_q;
+  wire [IdxWidth-1:0] stored_tail = (pend_valid_q && pend_slot_q == tail_q) ? pend_idx_q
+                                                                           : slot_q[tail_q];
+  wire [IdxWidth-1:0] stored_next = (pend_valid_q && pend_slot_q == tail_next_q) ? pend_idx_q
+                                                                                : slot_q[tail_next_q];
+  wire one_left = (count_q == {{(CountWidth-1){1'b0}}, 1'b1});
+  assign tail_idx_o = tail_idx_q;
   assign empty_o    = (count_q == {CountWidth{1'b0}});
 
   // push_i (stage 1's allocation) is the late input: the count after the pop alone and after
@@ -56,17 +66,21 @@ module pcu_ring #(
     if (push_i) head_d = next_slot(head_q);
     if (pop_i) tail_d = next_slot(tail_q);
     count_d = push_i ? count_popped + 1'b1 : count_popped;
+    if (pop_i) tail_idx_d = one_left ? push_idx_i : stored_next;
+    else       tail_idx_d = empty_o ? push_idx_i : tail_idx_q;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      head_q  <= {IdxWidth{1'b0}};
-      tail_q  <= {IdxWidth{1'b0}};
-      count_q <= {CountWidth{1'b0}};
+      head_q      <= {IdxWidth{1'b0}};
+      tail_q      <= {IdxWidth{1'b0}};
+      tail_next_q <= next_slot({IdxWidth{1'b0}});
+      count_q     <= {CountWidth{1'b0}};
     end else begin
-      head_q  <= head_d;
-      tail_q  <= tail_d;
-      count_q <= count_d;
+      head_q      <= head_d;
+      tail_q      <= tail_d;
+      tail_next_q <= pop_i ? next_slot(tail_next_q) : tail_next_q;
+      count_q     <= count_d;
     end
   end
 
@@ -82,6 +96,7 @@ module pcu_ring #(
   // index load at every edge (only pend_valid_q says they hold a push), so push_i does not
   // reach their enables.
   always @(posedge clk_i) begin
+    tail_idx_q  <= tail_idx_d;
     pend_slot_q <= head_q;
     pend_idx_q  <= push_idx_i;
     if (pend_valid_q) slot_q[pend_slot_q] <= pend_idx_q;
@@ -95,6 +110,11 @@ module pcu_ring #(
     end
     if (rst_ni && pop_i && count_q == {CountWidth{1'b0}}) begin
       $display("ASSERT %m: pop from an empty ring");
+      $fatal;
+    end
+    if (rst_ni && !empty_o && (tail_idx_q != stored_tail || tail_next_q != next_slot(tail_q))) begin
+      $display("ASSERT %m: the registered tail %0d is not the tail slot's entry %0d", tail_idx_q,
+               stored_tail);
       $fatal;
     end
   end
