@@ -28,7 +28,7 @@ constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;     // model buffer for an
 class DecompressorAdapter : public tb::StreamAdapter<DecompressorAdapter, Vbdi_decompressor> {
 public:
     static constexpr const char *kUnit = "bdi_decompressor";
-    static constexpr int kSpecLatency = 1;  // docs/bdi.md section 9
+    static constexpr int kSpecLatency = 2;  // docs/bdi.md section 9
 
     struct Input {
         uint8_t bus[BDI_MAX_BYTES];  // in_bits_i

@@ -1,0 +1,67 @@
+// bdi_prefix_add: W-bit adder with a carry-in built as a Sklansky parallel prefix (docs/bdi.md
+// 9.1), for the BDI datapaths that must fit an 800 MHz cycle.
+//
+// Function: sum_o = a_i + b_i + c_i mod 2^W. Generate/propagate per bit, then ceil(log2(W+1))
+// prefix levels (at level l, every node whose index has bit l set combines with the last node
+// of the lower half of its 2^(l+1) block), then one XOR per bit.
+//
+// Why explicit, with kept levels: Yosys 0.23 maps `+` to a carry chain that ABC's mapping
+// did not shorten (the decompressor's 67-bit segment addition: 59 cells, 1.8 ns by the
+// synthesis estimate), and without the keep attribute ABC's rewriting folded this prefix
+// back into chains too (42 cells, 1.3 ns); docs/bdi.md 9.1, 9.2.
+//
+// Latency / throughput: combinational.
+//
+// Worked example (W = 8): a_i = 8'hFF, b_i = 8'h00, c_i = 1 -> sum_o = 8'h00;
+// a_i = 8'h0F, b_i = 8'h01, c_i = 0 -> 8'h10.
+module bdi_prefix_add #(
+  parameter integer W = 8
+) (
+  input  wire [W-1:0] a_i,
+  input  wire [W-1:0] b_i,
+  input  wire         c_i,
+  output wire [W-1:0] sum_o
+);
+
+  // Bit 0 of the prefix network is the carry-in (generate = c_i, propagate = 0).
+  localparam integer N = W + 1;
+  localparam integer L = $clog2(N);
+
+  wire [N-1:0] g0 = {a_i & b_i, c_i};
+  wire [N-1:0] p0 = {a_i ^ b_i, 1'b0};
+
+  genvar l, i;
+  generate
+    for (l = 0; l < L; l = l + 1) begin : gen_level
+      wire [N-1:0] g_in, p_in;
+      // keep: each level reaches ABC as its own cut, so its rewriting cannot fold the prefix
+      // back into a carry chain (docs/bdi.md 9.1).
+      (* keep *) wire [N-1:0] g_out;
+      (* keep *) wire [N-1:0] p_out;
+      if (l == 0) begin : gen_from_bits
+        assign g_in = g0;
+        assign p_in = p0;
+      end else begin : gen_from_level
+        assign g_in = gen_level[l-1].g_out;
+        assign p_in = gen_level[l-1].p_out;
+      end
+      for (i = 0; i < N; i = i + 1) begin : gen_node
+        localparam integer J = ((i >> (l + 1)) << (l + 1)) + (1 << l) - 1;
+        if (((i >> l) & 1) == 1) begin : gen_combine
+          assign g_out[i] = g_in[i] | (p_in[i] & g_in[J]);
+          assign p_out[i] = p_in[i] & p_in[J];
+        end else begin : gen_pass
+          assign g_out[i] = g_in[i];
+          assign p_out[i] = p_in[i];
+        end
+      end
+    end
+  endgenerate
+
+  // Carry into bit k is the group generate of nodes 0..k (the carry-in and bits 0..k-1).
+  wire [N-1:0] carry = gen_level[L-1].g_out;
+  wire unused = ^{gen_level[L-1].p_out, carry[N-1], p0[0]};
+
+  assign sum_o = p0[N-1:1] ^ carry[N-2:0];
+
+endmodule
