@@ -19,8 +19,9 @@
 // Latency (docs/pcu.md 5): request -> mcq_valid_o 3 cycles (input register, stage 1,
 // selector register); l2 -> rpl_valid_o 1 cycle. One request and one L2 return per cycle.
 // req_ready_o depends on registered state only; l2_ready_o = !rpl_valid_o || rpl_ready_i.
-// State: NumRgr x (3 + AddrWidth + NumSm) RGR flops + NumRgr x IdxWidth ring flops + the
-// write buffer (WbDepth x (SmWidth + AddrWidth + DataWidth)) + the stage registers.
+// State: NumRgr x (5 + AddrWidth + NumSm) RGR flops + NumRgr x IdxWidth ring flops + the
+// write buffer (WbDepth x (SmWidth + AddrWidth + DataWidth)) + the stage registers + the
+// valid-RGR count and its "some RGR is free" flag (IdxWidth + 2; docs/pcu.md 8.3).
 //
 // Worked example (empty PCU, every output ready, room): edge 1 read (SM 3, block 0x40);
 // edge 2 stage 1 allocates RGR 0, ring = {0}; edge 3 the selector loads mcq = read 0x40 tag 0;

@@ -12,8 +12,9 @@
 // (slot, index) that is written into its slot at the next edge, so the index, which stage 1
 // computes late in the cycle (the lowest free RGR), reaches one register instead of the slot
 // decoder and every slot's enable. A tail read of the pending slot takes the pending index.
-// State: NumRgr * IdxWidth flops for the entries, the pending entry (1 + 2 x IdxWidth), two
-// pointers and a count.
+// State: NumRgr * IdxWidth flops for the entries, the pending entry (1 + 2 x IdxWidth), the
+// tail's index and the slot after the tail (2 x IdxWidth), three pointers and a count (synthesis
+// drops the tail pointer itself: only the assertion below reads it).
 module pcu_ring #(
   parameter integer NumRgr   = 128,
   parameter integer IdxWidth = 7
