@@ -1,9 +1,11 @@
 // bdi_prefix_add: W-bit adder with a carry-in built as a Sklansky parallel prefix (docs/bdi.md
 // 9.1), for the BDI datapaths that must fit an 800 MHz cycle.
 //
-// Function: sum_o = a_i + b_i + c_i mod 2^W. Generate/propagate per bit, then ceil(log2(W+1))
-// prefix levels (at level l, every node whose index has bit l set combines with the last node
-// of the lower half of its 2^(l+1) block), then one XOR per bit.
+// Function: sum_o = a_i + b_i + c_i mod 2^W. Generate/propagate per bit, then the
+// 2 ceil(log2(W+1)) - 1 prefix levels of Brent and Kung (an up-sweep of group spans 1, 2, 4,
+// ..., a down-sweep that completes the other nodes), then one XOR per bit. Brent-Kung rather
+// than Sklansky or Kogge-Stone: about 2W combine nodes instead of (W/2) log2 W, for a few
+// more levels, which the stages have room for (docs/bdi.md 9.2).
 //
 // Why explicit, with kept levels: Yosys 0.23 maps `+` to a carry chain that ABC's mapping
 // did not shorten (the decompressor's 67-bit segment addition: 59 cells, 1.8 ns by the
@@ -26,30 +28,38 @@ module bdi_prefix_add #(
   // Bit 0 of the prefix network is the carry-in (generate = c_i, propagate = 0).
   localparam integer N = W + 1;
   localparam integer L = $clog2(N);
+  localparam integer S = 2 * L - 1;   // up-sweep levels 0 .. L-1, down-sweep L .. 2L-2
 
   wire [N-1:0] g0 = {a_i & b_i, c_i};
   wire [N-1:0] p0 = {a_i ^ b_i, 1'b0};
 
-  genvar l, i;
+  genvar s, i;
   generate
-    for (l = 0; l < L; l = l + 1) begin : gen_level
+    for (s = 0; s < S; s = s + 1) begin : gen_level
+      // Up-sweep level s: node i with (i + 1) a multiple of 2^(s+1) takes node i - 2^s.
+      // Down-sweep level s (span 2^d, d = 2L-2-s): node i = k 2^(d+1) + 2^d - 1, k >= 1,
+      // takes node i - 2^d, which already holds its full prefix.
+      localparam integer D    = (s < L) ? s : (2 * L - 2 - s);
+      localparam integer Span = 1 << D;
       wire [N-1:0] g_in, p_in;
       // keep: each level reaches ABC as its own cut, so its rewriting cannot fold the prefix
       // back into a carry chain (docs/bdi.md 9.1).
       (* keep *) wire [N-1:0] g_out;
       (* keep *) wire [N-1:0] p_out;
-      if (l == 0) begin : gen_from_bits
+      if (s == 0) begin : gen_from_bits
         assign g_in = g0;
         assign p_in = p0;
       end else begin : gen_from_level
-        assign g_in = gen_level[l-1].g_out;
-        assign p_in = gen_level[l-1].p_out;
+        assign g_in = gen_level[s-1].g_out;
+        assign p_in = gen_level[s-1].p_out;
       end
       for (i = 0; i < N; i = i + 1) begin : gen_node
-        localparam integer J = ((i >> (l + 1)) << (l + 1)) + (1 << l) - 1;
-        if (((i >> l) & 1) == 1) begin : gen_combine
-          assign g_out[i] = g_in[i] | (p_in[i] & g_in[J]);
-          assign p_out[i] = p_in[i] & p_in[J];
+        localparam [0:0] Up   = (s < L) && (((i + 1) % (2 * Span)) == 0);
+        localparam [0:0] Down = (s >= L) && (i >= 2 * Span) &&
+                                  (((i + 1) % (2 * Span)) == Span);
+        if (Up || Down) begin : gen_combine
+          assign g_out[i] = g_in[i] | (p_in[i] & g_in[i - Span]);
+          assign p_out[i] = p_in[i] & p_in[i - Span];
         end else begin : gen_pass
           assign g_out[i] = g_in[i];
           assign p_out[i] = p_in[i];
@@ -59,8 +69,8 @@ module bdi_prefix_add #(
   endgenerate
 
   // Carry into bit k is the group generate of nodes 0..k (the carry-in and bits 0..k-1).
-  wire [N-1:0] carry = gen_level[L-1].g_out;
-  wire unused = ^{gen_level[L-1].p_out, carry[N-1], p0[0]};
+  wire [N-1:0] carry = gen_level[S-1].g_out;
+  wire unused = ^{gen_level[S-1].p_out, carry[N-1], p0[0]};
 
   assign sum_o = p0[N-1:1] ^ carry[N-2:0];
 
