@@ -14,7 +14,8 @@
 // Latency / throughput: 1 cycle on both paths (act_* and map_o are registered by
 // np_stream_register), one request and one reply per cycle. req_ready_o = !act_valid_o ||
 // act_ready_i and rpl_ready_o = !map_valid_o || map_ready_i: the table itself never stalls.
-// State: Entries x (1 + SmIdWidth + AddrWidth + 4) flops (32 x 52 = 1664 by default).
+// State: Entries x (1 + SmIdWidth + AddrWidth + 4) flops (32 x 52 = 1664 by default), one
+// dpc_filter_entry per entry (registers and key compare).
 //
 // Worked example (empty table): edge 1 request (sm 3, addr 0x40, map 0001) -> ALLOC, idx 0,
 // map 0001; edge 2 request (sm 3, addr 0x40, map 0010) -> MERGED, idx 0, map 0011; edge 3 reply
@@ -53,30 +54,57 @@ module dpc_filter_table #(
   localparam [1:0] ActMerged = 2'd1;
   localparam [1:0] ActAlloc  = 2'd2;
 
-  reg [Entries-1:0]           valid_q, valid_d;
-  reg [Entries*SmIdWidth-1:0] sm_q, sm_d;
-  reg [Entries*AddrWidth-1:0] addr_q, addr_d;
-  reg [Entries*4-1:0]         map_q, map_d;
-
   wire req_fire = req_valid_i & req_ready_o;
   wire rpl_fire = rpl_valid_i & rpl_ready_o;
 
-  // ---- reply: look up and free ----------------------------------------------------------
-  wire [Entries-1:0] rpl_onehot;
+  wire [3:0] req_map = (req_map_i == 4'd0) ? 4'hF : req_map_i;
+  wire       req_fdr = (req_map == 4'hF);
+
+  // ---- the entries: registers and key compare (dpc_filter_entry) --------------------------
+  wire [Entries-1:0]   valid;      // entry state before this edge
+  wire [Entries-1:0]   live;       // the table the request sees (the reply's entry freed)
+  wire [Entries-1:0]   hit;        // live entries whose key is the request's: zero or one-hot
+  wire [Entries*4-1:0] entry_map;
+  wire [Entries-1:0]   rpl_sel;    // the reply's index, decoded
+  wire [Entries-1:0]   alloc_sel;  // the lowest free entry
+  wire                 any_free;
+  wire                 do_merge = ~req_fdr & (|hit);
+  wire                 do_alloc = ~req_fdr & ~(|hit) & any_free;
+
   genvar e;
   generate
-    for (e = 0; e < Entries; e = e + 1) begin : gen_rpl_decode
+    for (e = 0; e < Entries; e = e + 1) begin : gen_entry
       localparam [IdxWidth-1:0] Idx = e;
-      assign rpl_onehot[e] = (rpl_idx_i == Idx) & valid_q[e];
+      assign rpl_sel[e] = (rpl_idx_i == Idx);
+      dpc_filter_entry #(
+        .SmIdWidth (SmIdWidth),
+        .AddrWidth (AddrWidth)
+      ) u_entry (
+        .clk_i      (clk_i),
+        .rst_ni     (rst_ni),
+        .key_sm_i   (req_sm_i),
+        .key_addr_i (req_addr_i),
+        .req_map_i  (req_map),
+        .free_i     (rpl_fire & rpl_sel[e]),
+        .merge_i    (req_fire & do_merge),
+        .alloc_i    (req_fire & do_alloc & alloc_sel[e]),
+        .valid_o    (valid[e]),
+        .live_o     (live[e]),
+        .hit_o      (hit[e]),
+        .map_o      (entry_map[4*e +: 4])
+      );
     end
   endgenerate
+
+  // ---- reply: look up (the entry frees itself) ------------------------------------------
+  wire [Entries-1:0] rpl_onehot = rpl_sel & valid;
 
   reg [3:0] rpl_map;
   integer i;
   always @* begin
     rpl_map = 4'd0;
     for (i = 0; i < Entries; i = i + 1) begin
-      rpl_map = rpl_map | (map_q[4*i +: 4] & {4{rpl_onehot[i]}});
+      rpl_map = rpl_map | (entry_map[4*i +: 4] & {4{rpl_onehot[i]}});
     end
     // No valid entry at that index (also every index >= Entries): the whole line.
     if (rpl_onehot == {Entries{1'b0}}) begin
@@ -84,33 +112,8 @@ module dpc_filter_table #(
     end
   end
 
-  wire [Entries-1:0] freed     = rpl_onehot & {Entries{rpl_fire}};
-  wire [Entries-1:0] live      = valid_q & ~freed;   // the table the request sees
-
-  // ---- request: match, allocate, merge -------------------------------------------------
-  wire [3:0] req_map = (req_map_i == 4'd0) ? 4'hF : req_map_i;
-  wire       req_fdr = (req_map == 4'hF);
-
-  wire [Entries-1:0]  hit;
-  wire [IdxWidth-1:0] hit_idx;
-  wire [Entries-1:0]  alloc_sel;
+  // ---- request: merge into the hit, else allocate the lowest free entry -------------------
   wire [IdxWidth-1:0] alloc_idx;
-  wire                any_free;
-
-  dpc_filter_match #(
-    .Entries   (Entries),
-    .SmIdWidth (SmIdWidth),
-    .AddrWidth (AddrWidth),
-    .IdxWidth  (IdxWidth)
-  ) u_match (
-    .valid_i    (live),
-    .sm_i       (sm_q),
-    .addr_i     (addr_q),
-    .key_sm_i   (req_sm_i),
-    .key_addr_i (req_addr_i),
-    .hit_o      (hit),
-    .idx_o      (hit_idx)
-  );
 
   dpc_filter_alloc #(
     .Entries  (Entries),
@@ -122,54 +125,21 @@ module dpc_filter_table #(
     .any_o  (any_free)
   );
 
-  reg [3:0] hit_map;
+  // The hit's map and index: OR of the (at most one) hit entry's map and index.
+  reg [3:0]          hit_map;
+  reg [IdxWidth-1:0] hit_idx;
   always @* begin
     hit_map = 4'd0;
+    hit_idx = {IdxWidth{1'b0}};
     for (i = 0; i < Entries; i = i + 1) begin
-      hit_map = hit_map | (map_q[4*i +: 4] & {4{hit[i]}});
+      hit_map = hit_map | (entry_map[4*i +: 4] & {4{hit[i]}});
+      hit_idx = hit_idx | (i[IdxWidth-1:0] & {IdxWidth{hit[i]}});
     end
   end
-
-  wire do_merge = ~req_fdr & (|hit);
-  wire do_alloc = ~req_fdr & ~(|hit) & any_free;
 
   wire [1:0]          act_action = do_merge ? ActMerged : (do_alloc ? ActAlloc : ActFull);
   wire [IdxWidth-1:0] act_idx    = do_merge ? hit_idx : (do_alloc ? alloc_idx : {IdxWidth{1'b0}});
   wire [3:0]          act_map    = do_merge ? (hit_map | req_map) : (do_alloc ? req_map : 4'hF);
-
-  // ---- next state: free, then merge or allocate -----------------------------------------
-  always @* begin
-    valid_d = live;
-    sm_d    = sm_q;
-    addr_d  = addr_q;
-    map_d   = map_q;
-    for (i = 0; i < Entries; i = i + 1) begin
-      if (req_fire && do_merge && hit[i]) begin
-        map_d[4*i +: 4] = map_q[4*i +: 4] | req_map;
-      end
-      if (req_fire && do_alloc && alloc_sel[i]) begin
-        valid_d[i]                       = 1'b1;
-        sm_d[SmIdWidth*i +: SmIdWidth]   = req_sm_i;
-        addr_d[AddrWidth*i +: AddrWidth] = req_addr_i;
-        map_d[4*i +: 4]                  = req_map;
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q <= {Entries{1'b0}};
-    end else begin
-      valid_q <= valid_d;
-    end
-  end
-
-  // Key and map fields are only read while their entry is valid: no reset needed.
-  always @(posedge clk_i) begin
-    sm_q   <= sm_d;
-    addr_q <= addr_d;
-    map_q  <= map_d;
-  end
 
   // ---- registered outputs -----------------------------------------------------------------
   np_stream_register #(.Width(2 + IdxWidth + 4)) u_act_stage (
