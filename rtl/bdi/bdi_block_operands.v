@@ -49,30 +49,39 @@ module bdi_block_operands (
   assign a_o = a;
   assign b_o = b;
 
-  genvar g;
+  // Each operand is built per element and shape on whole fields, not bit by bit: synthesis
+  // gets the same per-bit gates, and Verilator a few word operations per element instead of
+  // one masked insert per bit (docs/bdi.md 9.2).
+  //
+  // A: the base (or repeated value) of K bytes in every element whose MASK bit is set (the
+  // mask starts at 4 + 8K).
+  wire [511:0] a8, a4, a2;
+  // B: each shape's DELTA[i] (D bytes, at 4 + 8K + N + 8D*i) sign-extended to the element.
+  wire [511:0] b8d1, b8d2, b8d4, b4d1, b4d2, b2d1;
+
+  genvar e;
   generate
-    for (g = 0; g < 512; g = g + 1) begin : gen_bit
-      // A: base (or repeated value) bit g % 8K of the element, gated by its MASK bit.
-      assign a[g] = (k8 & stream_i[4 + g % 64] & (rep | stream_i[68 + g / 64])) |
-                    (k4 & stream_i[4 + g % 32] & (rep | stream_i[36 + g / 32])) |
-                    (k2 & stream_i[4 + g % 16] & (rep | stream_i[20 + g / 16]));
-      // B: the sign-extended delta of each shape: DELTA[i] starts at 4 + 8K + N + 8D*i; bits at
-      // and above 8D repeat its sign bit.
-      localparam integer P8 = g % 64, I8 = g / 64;
-      localparam integer P4 = g % 32, I4 = g / 32;
-      localparam integer P2 = g % 16, I2 = g / 16;
-      localparam integer F8D1 = 76 + 8 * I8, F8D2 = 76 + 16 * I8, F8D4 = 76 + 32 * I8;
-      localparam integer F4D1 = 52 + 8 * I4, F4D2 = 52 + 16 * I4;
-      localparam integer F2D1 = 52 + 8 * I2;
-      assign b[g] = (sel[2] & stream_i[F8D1 + (P8 < 8 ? P8 : 7)]) |
-                    (sel[3] & stream_i[F8D2 + (P8 < 16 ? P8 : 15)]) |
-                    (sel[4] & stream_i[F8D4 + (P8 < 32 ? P8 : 31)]) |
-                    (sel[5] & stream_i[F4D1 + (P4 < 8 ? P4 : 7)]) |
-                    (sel[6] & stream_i[F4D2 + (P4 < 16 ? P4 : 15)]) |
-                    (sel[7] & stream_i[F2D1 + (P2 < 8 ? P2 : 7)]) |
-                    (sel[15] & stream_i[4 + g]);
+    for (e = 0; e < 8; e = e + 1) begin : gen_k8
+      assign a8[64*e +: 64]   = stream_i[4 +: 64] & {64{rep | stream_i[68 + e]}};
+      assign b8d1[64*e +: 64] = {{56{stream_i[76 + 8*e + 7]}},   stream_i[76 + 8*e +: 8]};
+      assign b8d2[64*e +: 64] = {{48{stream_i[76 + 16*e + 15]}}, stream_i[76 + 16*e +: 16]};
+      assign b8d4[64*e +: 64] = {{32{stream_i[76 + 32*e + 31]}}, stream_i[76 + 32*e +: 32]};
+    end
+    for (e = 0; e < 16; e = e + 1) begin : gen_k4
+      assign a4[32*e +: 32]   = stream_i[4 +: 32] & {32{rep | stream_i[36 + e]}};
+      assign b4d1[32*e +: 32] = {{24{stream_i[52 + 8*e + 7]}},   stream_i[52 + 8*e +: 8]};
+      assign b4d2[32*e +: 32] = {{16{stream_i[52 + 16*e + 15]}}, stream_i[52 + 16*e +: 16]};
+    end
+    for (e = 0; e < 32; e = e + 1) begin : gen_k2
+      assign a2[16*e +: 16]   = stream_i[4 +: 16] & {16{rep | stream_i[20 + e]}};
+      assign b2d1[16*e +: 16] = {{8{stream_i[52 + 8*e + 7]}}, stream_i[52 + 8*e +: 8]};
     end
   endgenerate
+
+  assign a = ({512{k8}} & a8) | ({512{k4}} & a4) | ({512{k2}} & a2);
+  assign b = ({512{sel[2]}} & b8d1) | ({512{sel[3]}} & b8d2) | ({512{sel[4]}} & b8d4) |
+             ({512{sel[5]}} & b4d1) | ({512{sel[6]}} & b4d2) | ({512{sel[7]}} & b2d1) |
+             ({512{sel[15]}} & stream_i[4 +: 512]);
 
   // Separators between the 16-bit chunks of a 64-bit segment: pass the carry unless the chunk
   // boundary is an element boundary (16 and 48: K = 2; 32: K = 4 or 2). Zero while en_i = 0
