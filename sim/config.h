@@ -114,6 +114,8 @@ typedef struct {
     unsigned gen_share;          /* trace generators' sharing knob (docs/sim.md "Generators"); 0 = as documented */
     char compressor[64];         /* reply compressor name, see sim/codec.c */
     unsigned approx_bits;        /* DSM approximation number on the approximable regions */
+    unsigned reply_compressor_latency;    /* 0 = from synth_report (else published); N = N cycles */
+    unsigned reply_decompressor_latency;  /* the same for the SM-side decompressor */
     char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */
     char data_dir[SIM_PATH_MAX];
     char synth_report[SIM_PATH_MAX];

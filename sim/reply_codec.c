@@ -128,6 +128,18 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
     free(text);
 }
 
+static void override_one(codec_latency *l, unsigned cycles, const char *key) {
+    if (cycles == 0) return;
+    l->cycles = cycles;
+    snprintf(l->source, sizeof l->source, "config %s", key);
+}
+
+void codec_timing_override(codec_timing *t, unsigned comp_cycles, unsigned decomp_cycles) {
+    if (t->def->codec == NULL) return;
+    override_one(&t->comp, comp_cycles, "reply_compressor_latency");
+    override_one(&t->decomp, decomp_cycles, "reply_decompressor_latency");
+}
+
 bool codec_report_check(const char *path, char *err, size_t err_len) {
     FILE *f = fopen(path, "rb");
     if (!f) {

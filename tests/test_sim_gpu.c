@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -121,6 +122,53 @@ static void test_latencies_from_synthesis_report(void **state) {
     assert_int_equal(t.comp.cycles, 2);
     assert_non_null(strstr(t.comp.source, "not found"));
     unlink(path);
+}
+
+/* reply_compressor_latency / reply_decompressor_latency replace the report's (or published)
+ * figures, name themselves as the source, and move a single read miss's latency by exactly the
+ * difference (the decompressor's only when the reply travelled compressed); "none" has no unit
+ * to override. */
+static unsigned single_miss_latency(const sim_config *cfg, uint64_t addr, bool *compressed) {
+    trace_t t;
+    trace_init(&t);
+    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF});
+    gpu_stats st;
+    char err[512];
+    assert_true(gpu_run(cfg, &img, &t, &st, NULL, err, sizeof err));
+    assert_int_equal(st.replies, 1);
+    trace_free(&t);
+    *compressed = st.compressed_replies == 1;
+    return (unsigned)st.read_miss_lat_sum;
+}
+
+static void test_latency_override(void **state) {
+    (void)state;
+    sim_config cfg;
+    base_config(&cfg);
+    snprintf(cfg.compressor, sizeof cfg.compressor, "dpc");
+    codec_timing t;
+    codec_timing_load(&t, codec_find("dpc"), cfg.synth_report);
+    uint64_t addr = 0x4000;                 /* the first line of the image that DPC compresses */
+    bool compressed = false;
+    unsigned base = 0;
+    for (unsigned k = 0; k < 256 && !compressed; k++) {
+        addr = 0x4000 + 128u * k;
+        base = single_miss_latency(&cfg, addr, &compressed);
+    }
+    assert_true(compressed);
+    cfg.reply_compressor_latency = t.comp.cycles + 9;
+    cfg.reply_decompressor_latency = t.decomp.cycles + 4;
+    assert_int_equal(single_miss_latency(&cfg, addr, &compressed), base + 9 + 4);
+    assert_true(compressed);
+
+    codec_timing_override(&t, 7, 0);
+    assert_int_equal(t.comp.cycles, 7);
+    assert_string_equal(t.comp.source, "config reply_compressor_latency");
+    assert_null(strstr(t.decomp.source, "config"));              /* 0 = keep the loaded figure */
+    codec_timing_load(&t, codec_find("none"), cfg.synth_report);
+    codec_timing_override(&t, 7, 7);
+    assert_int_equal(t.comp.cycles, 0);
+    assert_int_equal(t.decomp.cycles, 0);
 }
 
 static void test_placements(void **state) {
@@ -329,6 +377,7 @@ int main(void) {
         cmocka_unit_test(test_every_request_answered_once_and_deterministic),
         cmocka_unit_test(test_reply_sizes_come_from_the_c_model),
         cmocka_unit_test(test_latencies_from_synthesis_report),
+        cmocka_unit_test(test_latency_override),
         cmocka_unit_test(test_placements),
         cmocka_unit_test(test_dpc_and_data_filtering_sizes),
         cmocka_unit_test(test_data_filtering_conservation),
