@@ -32,17 +32,6 @@ uint64_t now_cycle() {
     return static_cast<uint64_t>((ns + 4.999) / 10.0);
 }
 
-void set_payload(tlm::tlm_generic_payload &gp, Txn &t) {
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(t.seq);
-    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&t));
-    gp.set_data_length(sizeof(Txn));
-    gp.set_streaming_width(sizeof(Txn));
-    gp.set_byte_enable_ptr(nullptr);
-    gp.set_dmi_allowed(false);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-}
-
 const char *form_name(Form f) { return f == Form::kModel ? "model" : "rtl"; }
 
 // ---- timing ----------------------------------------------------------------------------------

@@ -86,7 +86,19 @@ struct Txn {
 };
 
 inline Txn &txn_of(tlm::tlm_generic_payload &gp) { return *reinterpret_cast<Txn *>(gp.get_data_ptr()); }
-void set_payload(tlm::tlm_generic_payload &gp, Txn &t);
+// Points gp at transaction t (any record type: Txn, PcuTxn) for one blocking transport: a write
+// of the record itself, no byte enables, no DMI, response pending.
+template <class Record>
+void set_payload(tlm::tlm_generic_payload &gp, Record &t) {
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(t.seq);
+    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&t));
+    gp.set_data_length(sizeof(Record));
+    gp.set_streaming_width(sizeof(Record));
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_dmi_allowed(false);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+}
 
 // The side of a codec a unit computes, or kUnit: a unit that is not a codec side (UnitOp).
 enum class Dir { kCompress, kDecompress, kUnit };

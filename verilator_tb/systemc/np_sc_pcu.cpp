@@ -14,17 +14,6 @@ const char *pcu_stream_name(unsigned s) {
     return s < kPcuStreams ? names[s] : "?";
 }
 
-void set_pcu_payload(tlm::tlm_generic_payload &gp, PcuTxn &t) {
-    gp.set_command(tlm::TLM_WRITE_COMMAND);
-    gp.set_address(t.seq);
-    gp.set_data_ptr(reinterpret_cast<unsigned char *>(&t));
-    gp.set_data_length(sizeof(PcuTxn));
-    gp.set_streaming_width(sizeof(PcuTxn));
-    gp.set_byte_enable_ptr(nullptr);
-    gp.set_dmi_allowed(false);
-    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-}
-
 static uint64_t mix64(uint64_t x) {   // splitmix64's finaliser
     x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -110,7 +99,7 @@ void PcuUnit::output_thread(unsigned port) {
     while (true) {
         while (outq_[port].empty()) wait(pushed_ev_[port]);
         PcuTxn *t = outq_[port].front();
-        set_pcu_payload(gp, *t);
+        set_payload(gp, *t);
         sc_time delay = SC_ZERO_TIME;
         sock->b_transport(gp, delay);
         if (gp.get_response_status() != tlm::TLM_OK_RESPONSE) SC_REPORT_FATAL("np_sc", "PCU downstream refused");
@@ -270,7 +259,7 @@ void PcuSource::run() {
         // forms' sources gap alike), or the gate holds it back.
         while (gaps_.stalled(now_cycle() + 1) || (gate && !gate(t.seq))) wait(clk.posedge_event());
         const uint64_t offered = now_cycle() + 1;
-        set_pcu_payload(gp, t);
+        set_payload(gp, t);
         sc_time delay = SC_ZERO_TIME;
         out->b_transport(gp, delay);
         refused_cycles_ += t.accept - offered;
@@ -328,7 +317,7 @@ void PcuL2::return_thread() {
             PcuTxn r = pending_.begin()->second;
             pending_.erase(pending_.begin());
             r.seq = seq++;
-            set_pcu_payload(gp, r);
+            set_payload(gp, r);
             sc_time delay = SC_ZERO_TIME;
             out->b_transport(gp, delay);
             if (on_return) on_return(r);

@@ -54,7 +54,6 @@ struct PcuTxn {
 };
 
 inline PcuTxn &pcu_txn_of(tlm::tlm_generic_payload &gp) { return *reinterpret_cast<PcuTxn *>(gp.get_data_ptr()); }
-void set_pcu_payload(tlm::tlm_generic_payload &gp, PcuTxn &t);
 
 // Self-test hooks of the model form (np_sc pcu --inject-*): flip bit 0 of reply `flip_rpl`'s data;
 // withhold the first `hold_req` cycles in which a request is offered (a timing fault).
