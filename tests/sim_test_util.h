@@ -45,6 +45,18 @@ static inline int sim_test_group_teardown(void **state) {
     return 0;
 }
 
+/* The partial-fill trace of seed 000 sec. 4 (docs/sim.md "Partial fills"): one warp reads
+ * sub-block 0 of a line, then sub-block 2, then sub-block 0 again (run it with
+ * warp_max_outstanding = 1 so each read follows the previous one's completion). t is initialised
+ * here; the caller frees it. */
+static inline void sim_test_partial_fill_trace(trace_t *t) {
+    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
+    assert_non_null(r);
+    trace_init(t);
+    static const uint8_t masks[] = {0x1, 0x4, 0x1};
+    for (unsigned i = 0; i < 3; i++) trace_push(t, (trace_access){r->base, 3, 0, 0, masks[i]});
+}
+
 /* Manhattan distance between two nodes of the 8x8 mesh (node = y * 8 + x). */
 static inline unsigned sim_test_hops8(unsigned a, unsigned b) {
     unsigned dx = a % 8 > b % 8 ? a % 8 - b % 8 : b % 8 - a % 8;

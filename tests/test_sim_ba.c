@@ -273,12 +273,8 @@ static void test_bypass_sends_every_read(void **state) {
  * the simulator's own LRU L1, test_sim_gpu.c); with append it ORs, so the third read hits. */
 static void test_partial_fill_replaces_in_tag_unit(void **state) {
     (void)state;
-    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
-    assert_non_null(r);
     trace_t t;
-    trace_init(&t);
-    static const uint8_t masks[] = {0x1, 0x4, 0x1};
-    for (unsigned i = 0; i < 3; i++) trace_push(&t, (trace_access){r->base, 3, 0, 0, masks[i]});
+    sim_test_partial_fill_trace(&t);
     static const sim_l1_policy policies[3] = {L1_LRU, L1_TAG_LRU, L1_BA};
     static const sim_df_fill fills[2] = {DF_FILL_REPLACE, DF_FILL_APPEND};
     static const uint64_t misses[2] = {3, 2}, hits[2] = {0, 1}, sector[2] = {2, 1};

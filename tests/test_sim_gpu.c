@@ -273,12 +273,8 @@ static void test_partial_fill_replaces(void **state) {
     base_config(&cfg);
     cfg.warp_max_outstanding = 1;
     snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
-    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
-    assert_non_null(r);
     trace_t t;
-    trace_init(&t);
-    static const uint8_t masks[] = {0x1, 0x4, 0x1};
-    for (unsigned i = 0; i < 3; i++) trace_push(&t, (trace_access){r->base, 3, 0, 0, masks[i]});
+    sim_test_partial_fill_trace(&t);
     gpu_stats st;
     char err[512];
     cfg.df_fill = DF_FILL_REPLACE;

@@ -23,6 +23,16 @@ static void record(void *ctx, network *net, const packet_t *p, unsigned node) {
     d->count++;
 }
 
+/* A network on cfg whose deliveries are recorded into d (cleared first). */
+static network *net_recording(const sim_config *cfg, deliveries *d) {
+    memset(d, 0, sizeof *d);
+    net_client client = {d, NULL, record};
+    char err[256];
+    network *n = net_create(cfg, &client, err, sizeof err);
+    if (!n) fail_msg("net_create: %s", err);
+    return n;
+}
+
 static unsigned hops(unsigned k, unsigned a, unsigned b) {
     unsigned dx = a % k > b % k ? a % k - b % k : b % k - a % k;
     unsigned dy = a / k > b / k ? a / k - b / k : b / k - a / k;
@@ -45,10 +55,7 @@ static void test_zero_load_mesh_every_pair(void **state) {
         cfg.mesh_k = 4;
         cfg.routing[0] = cfg.routing[1] = (sim_routing)route;
         deliveries d;
-        net_client client = {&d, NULL, record};
-        char err[256];
-        network *n = net_create(&cfg, &client, err, sizeof err);
-        assert_non_null(n);
+        network *n = net_recording(&cfg, &d);
         for (unsigned s = 0; s < 16; s++)
             for (unsigned t = 0; t < 16; t++)
                 for (unsigned len = 1; len <= 9; len += 4) {
@@ -68,11 +75,8 @@ static void test_zero_load_default_mesh_corners(void **state) {
     (void)state;
     sim_config cfg;
     config_default(&cfg);
-    deliveries d = {0};
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    deliveries d;
+    network *n = net_recording(&cfg, &d);
     net_send_unicast(n, 0, 63, CLASS_REPLY, 9, 0);   /* 14 hops, a 9-flit reply */
     uint64_t start = net_now(n);
     run_idle(n);
@@ -88,11 +92,8 @@ static void test_zero_load_crossbar(void **state) {
     cfg.topology = TOPO_CROSSBAR;
     cfg.sms = 15;
     cfg.mcs = 6;
-    deliveries d = {0};
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    deliveries d;
+    network *n = net_recording(&cfg, &d);
     assert_int_equal(net_packet_flits(n, 1024), 5);   /* 256-bit channel: head + 4 */
     for (unsigned len = 1; len <= 5; len++) {
         uint64_t start = net_now(n);
@@ -107,11 +108,8 @@ static void test_zero_load_multicast_each_destination(void **state) {
     (void)state;
     sim_config cfg;
     config_default(&cfg);
-    deliveries d = {0};
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    deliveries d;
+    network *n = net_recording(&cfg, &d);
     mcast_set dests;
     mcast_set_clear(&dests);
     unsigned list[] = {0, 7, 20, 36, 56, 63, 27};
@@ -175,11 +173,8 @@ static void test_ni_back_to_back_packets_use_different_vcs(void **state) {
         sim_config cfg;
         config_default(&cfg);
         cfg.mesh_k = 4;
-        deliveries d = {0};
-        net_client client = {&d, NULL, record};
-        char err[256];
-        network *n = net_create(&cfg, &client, err, sizeof err);
-        assert_non_null(n);
+        deliveries d;
+        network *n = net_recording(&cfg, &d);
         uint64_t start = net_now(n);
         net_send_unicast(n, 5, 9, CLASS_REQUEST, len, 0);   /* alone: 5 -> 9, one hop north */
         run_idle(n);
@@ -207,11 +202,8 @@ static void test_zero_load_self_and_injection_channel(void **state) {
         config_default(&cfg);
         cfg.mesh_k = 4;
         cfg.inject_cycles = inject;
-        deliveries d = {0};
-        net_client client = {&d, NULL, record};
-        char err[256];
-        network *n = net_create(&cfg, &client, err, sizeof err);
-        assert_non_null(n);
+        deliveries d;
+        network *n = net_recording(&cfg, &d);
         for (unsigned len = 1; len <= 5; len += 2) {
             uint64_t start = net_now(n);
             net_send_unicast(n, 6, 6, CLASS_REQUEST, len, 0);
@@ -252,10 +244,7 @@ static void test_one_class_all_vcs_self_addressed(void **state) {
 static void check_zero_load_5flit(sim_config cfg) {
     cfg.mesh_k = 4;
     deliveries d;
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    network *n = net_recording(&cfg, &d);
     for (unsigned s = 0; s < 16; s += 3)
         for (unsigned t = 0; t < 16; t++) {
             if (s == t) continue;
@@ -303,11 +292,7 @@ static void two_merging_packets(sim_body_sa body_sa, uint64_t *to3, uint64_t *to
     cfg.mesh_k = 4;
     cfg.body_sa = body_sa;
     deliveries d;
-    memset(&d, 0, sizeof d);
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    network *n = net_recording(&cfg, &d);
     uint64_t start = net_now(n);
     net_send_unicast(n, 0, 3, CLASS_REQUEST, 5, 0);
     net_send_unicast(n, 1, 7, CLASS_REQUEST, 5, 0);
@@ -345,11 +330,7 @@ static void test_head_arrival_split(void **state) {
     config_default(&cfg);
     cfg.mesh_k = 4;
     deliveries d;
-    memset(&d, 0, sizeof d);
-    net_client client = {&d, NULL, record};
-    char err[256];
-    network *n = net_create(&cfg, &client, err, sizeof err);
-    assert_non_null(n);
+    network *n = net_recording(&cfg, &d);
     net_reset_stats(n);
     net_send_unicast(n, 0, 15, CLASS_REQUEST, 5, 0);
     run_idle(n);
