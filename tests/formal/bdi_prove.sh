@@ -3,10 +3,15 @@
 # (docs/bdi.md section 9.3). Run by `make prove` (tests/formal/formal.mk).
 #
 # Usage: tests/formal/bdi_prove.sh OUT_DIR [PROPERTY...]
-#   PROPERTY: b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity (default: all, in that order)
+#   PROPERTY: add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity
+#             (default: all, in that order)
 # Environment: NP_RTL  Verilog sources to read (default: rtl/common/*.v rtl/bdi/*.v); pointing
 #                      it at a deliberately broken copy shows that a proof then fails.
 #
+#   add9 .. add67  bdi_prefix_add_miter: the log-depth adder (kept levels, vector form) equals
+#           a + b + c mod 2^W at every width the tops use (9, 17, 33: bdi_bd_fit's low
+#           subtraction; 67: bdi_block_add's segment). add-sanity: W = 9 with the reference's
+#           bit 0 flipped, which must give a counterexample.
 #   b8d1 .. b2d1  bdi_shape_miter (512 free bits): for every 64-byte block the shape's
 #           bdi_bd_unit accepts, its layout (with the shape's code) decoded by bdi_block_unpack
 #           is the block again (the arithmetic of the format: immediates, base, high-part
@@ -28,7 +33,7 @@ out_dir=${1:?usage: bdi_prove.sh OUT_DIR [PROPERTY...]}
 shift
 props=("$@")
 if [ ${#props[@]} -eq 0 ]; then
-  props=(b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity)
+  props=(add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity)
 fi
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/bdi/*.v)}
 mkdir -p "$out_dir"
@@ -50,9 +55,19 @@ shape() {  # name k d code
     "$(front bdi_shape_miter "-set K $2 -set D $3 -set Code $4") $sweep sat -prove ok_o 1 -verify bdi_shape_miter"
 }
 
+adder() {  # width [Corrupt]
+  local w=$1 corrupt=${2:-0}
+  np_prove bdi "add$w$([ "$corrupt" = 0 ] || echo -sanity)" \
+    "bdi_prefix_add == a + b + c mod 2^$w$([ "$corrupt" = 0 ] || echo ' with the reference corrupted must fail')" \
+    "input $((2 * w + 1)) bits" "$([ "$corrupt" = 0 ] && echo proof || echo cex)" \
+    "$(front bdi_prefix_add_miter "-set W $w -set Corrupt $corrupt") sat -prove ok_o 1 -verify bdi_prefix_add_miter"
+}
+
 status=0
 for p in "${props[@]}"; do
   case $p in
+    add9 | add17 | add33 | add67) adder "${p#add}" || status=1 ;;
+    add-sanity) adder 9 1 || status=1 ;;
     b8d1) shape b8d1 8 1 2 || status=1 ;;
     b8d2) shape b8d2 8 2 3 || status=1 ;;
     b8d4) shape b8d4 8 4 4 || status=1 ;;
@@ -67,7 +82,7 @@ for p in "${props[@]}"; do
       np_prove bdi sanity "b8d1 shape miter with layout bit 6 flipped must fail" "input 512 bits" cex \
         "$(front bdi_shape_miter "-set CorruptBit 6") $sweep sat -prove ok_o 1 -verify bdi_shape_miter" || status=1 ;;
     *)
-      echo "bdi_prove.sh: unknown property '$p' (b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity)" >&2
+      echo "bdi_prove.sh: unknown property '$p' (add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity)" >&2
       exit 2 ;;
   esac
 done
