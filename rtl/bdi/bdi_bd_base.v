@@ -16,15 +16,18 @@
 // element 6 = -1 -> base_o = 64'h00007F0012345600, mask_o = 8'hB7.
 module bdi_bd_base #(
   parameter integer K = 8,         // element (and base) bytes: 8, 4, 2
-  parameter integer D = 1,         // delta bytes, D < K
-  parameter integer N = 64 / K,    // elements per block (derived; do not override)
-  parameter integer W = 8 * K,     // element bits (derived)
-  parameter integer M = 8 * D      // delta bits (derived)
+  parameter integer D = 1          // delta bytes, D < K
 ) (
   input  wire [511:0] block_i,
-  output wire [W-1:0] base_o,
-  output wire [N-1:0] mask_o
+  output wire [8*K-1:0] base_o,
+  output wire [64/K-1:0] mask_o
 );
+
+  // Derived sizes (not parameters, so they cannot disagree with K and D): the ports above spell
+  // them out as 8K, 64/K and 8D.
+  localparam integer N = 64 / K;   // elements per block
+  localparam integer W = 8 * K;    // element bits
+  localparam integer M = 8 * D;    // delta bits
 
   localparam integer H = W - M;    // high part of an element
 

@@ -28,17 +28,20 @@
 // {56, -1, 40, 32, 5, 16, 8, 0} (element 7 first), fit_o = 1.
 module bdi_bd_fit #(
   parameter integer K = 8,         // element (and base) bytes: 8, 4, 2
-  parameter integer D = 1,         // delta bytes, D < K
-  parameter integer N = 64 / K,    // elements per block (derived; do not override)
-  parameter integer W = 8 * K,     // element bits (derived)
-  parameter integer M = 8 * D      // delta bits (derived)
+  parameter integer D = 1          // delta bytes, D < K
 ) (
-  input  wire [511:0]   block_i,
-  input  wire [W-1:0]   base_i,
-  input  wire [N-1:0]   mask_i,
-  output wire           fit_o,
-  output wire [N*M-1:0] deltas_o
+  input  wire [511:0]          block_i,
+  input  wire [8*K-1:0]        base_i,
+  input  wire [64/K-1:0]       mask_i,
+  output wire                  fit_o,
+  output wire [(64/K)*8*D-1:0] deltas_o
 );
+
+  // Derived sizes (not parameters, so they cannot disagree with K and D): the ports above spell
+  // them out as 8K, 64/K and 8D.
+  localparam integer N = 64 / K;   // elements per block
+  localparam integer W = 8 * K;    // element bits
+  localparam integer M = 8 * D;    // delta bits
 
   localparam integer H = W - M;    // high part of an element
 

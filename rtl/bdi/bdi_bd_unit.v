@@ -16,17 +16,17 @@
 // {56, -1, 40, 32, 5, 16, 8, 0} (element 7 first), fit_o = 1.
 module bdi_bd_unit #(
   parameter integer K = 8,         // element (and base) bytes: 8, 4, 2
-  parameter integer D = 1,         // delta bytes, D < K
-  parameter integer N = 64 / K,    // elements per block (derived; do not override)
-  parameter integer W = 8 * K,     // element bits (derived)
-  parameter integer M = 8 * D      // delta bits (derived)
+  parameter integer D = 1          // delta bytes, D < K
 ) (
-  input  wire [511:0]   block_i,
-  output wire           fit_o,
-  output wire [W-1:0]   base_o,
-  output wire [N-1:0]   mask_o,
-  output wire [N*M-1:0] deltas_o
+  input  wire [511:0]          block_i,
+  output wire                  fit_o,
+  output wire [8*K-1:0]        base_o,
+  output wire [64/K-1:0]       mask_o,
+  output wire [(64/K)*8*D-1:0] deltas_o
 );
+
+  // The ports spell the sizes out from K and D (8K-bit base, 64/K elements, 8D-bit deltas), as
+  // bdi_bd_base and bdi_bd_fit do, so no instance can set them apart.
 
   bdi_bd_base #(.K(K), .D(D)) u_base (.block_i(block_i), .base_o(base_o), .mask_o(mask_o));
   bdi_bd_fit  #(.K(K), .D(D)) u_fit  (.block_i(block_i), .base_i(base_o), .mask_i(mask_o),

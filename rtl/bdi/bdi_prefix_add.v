@@ -33,15 +33,19 @@ module bdi_prefix_add #(
   wire [N-1:0] g0 = {a_i & b_i, c_i};
   wire [N-1:0] p0 = {a_i ^ b_i, 1'b0};
 
-  // combine_mask(s): the nodes level s combines with the node Span below them. Up-sweep
-  // level s: node i with (i + 1) a multiple of 2^(s+1) takes node i - 2^s. Down-sweep level s
-  // (span 2^d, d = 2L-2-s): node i = k 2^(d+1) + 2^d - 1, k >= 1, takes node i - 2^d, which
-  // already holds its full prefix.
+  // level_span(s): the distance a level-s node reaches down. Up-sweep levels 0 .. L-1 span 2^s;
+  // down-sweep level s spans 2^d, d = 2L-2-s.
+  function automatic integer level_span(input integer s);
+    level_span = 1 << ((s < L) ? s : (2 * L - 2 - s));
+  endfunction
+
+  // combine_mask(s): the nodes level s combines with the node level_span(s) below them.
+  // Up-sweep: node i with (i + 1) a multiple of 2 span. Down-sweep: node i = k 2 span + span - 1,
+  // k >= 1, which takes node i - span, which already holds its full prefix.
   function automatic [N-1:0] combine_mask(input integer s);
-    integer d, span, i;
+    integer span, i;
     begin
-      d = (s < L) ? s : (2 * L - 2 - s);
-      span = 1 << d;
+      span = level_span(s);
       combine_mask = {N{1'b0}};
       for (i = 0; i < N; i = i + 1) begin
         if (s < L) combine_mask[i] = (((i + 1) % (2 * span)) == 0);
@@ -57,8 +61,7 @@ module bdi_prefix_add #(
   genvar s;
   generate
     for (s = 0; s < S; s = s + 1) begin : gen_level
-      localparam integer D    = (s < L) ? s : (2 * L - 2 - s);
-      localparam integer Span = 1 << D;
+      localparam integer Span = level_span(s);
       localparam [N-1:0] M    = combine_mask(s);
       wire [N-1:0] g_in, p_in;
       // keep: each level reaches ABC as its own cut, so its rewriting cannot fold the prefix
