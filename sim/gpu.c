@@ -453,8 +453,8 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
     g->trace = trace;
     g->l1_observer = observer;
     g->l1_observer_ctx = ctx;
-    codec_timing_load(&g->timing, def, cfg->synth_report);
-    codec_timing_override(&g->timing, cfg->reply_compressor_latency, cfg->reply_decompressor_latency);
+    codec_timing_load(&g->timing, def, cfg->synth_report, cfg->reply_compressor_latency,
+                      cfg->reply_decompressor_latency);
     g->filtering = codec_filters(def);
     if (cfg->pcu_rgrs && g->filtering) {  /* docs/sim.md "Packet coalescing": one reply cannot carry per-SM maps */
         snprintf(err, err_len, "config: pcu_rgrs > 0 does not combine with the data-filtering compressor '%s'",

@@ -58,7 +58,7 @@ bool l1c_setup_init(l1c_setup *s, const sim_config *cfg, const mem_image *img, c
             return false;
         }
         s->codec[m] = def->codec;
-        codec_timing_load(&s->timing[m], def, cfg->synth_report);
+        codec_timing_load(&s->timing[m], def, cfg->synth_report, 0, 0);   /* L1 units: no what-if */
     }
     latte_params_default(&s->params);
     s->params.policy = d->policy;

@@ -450,8 +450,8 @@ static cJSON *provenance_json(const options *o, const mem_image *img, bool all_c
     for (unsigned i = 0; i < codec_count(); i++) {
         if (!all_codecs && strcmp(codec_at(i)->name, o->cfg.compressor)) continue;
         codec_timing t;
-        codec_timing_load(&t, codec_at(i), o->synth_used ? o->cfg.synth_report : "");
-        codec_timing_override(&t, o->cfg.reply_compressor_latency, o->cfg.reply_decompressor_latency);
+        codec_timing_load(&t, codec_at(i), o->synth_used ? o->cfg.synth_report : "",
+                          o->cfg.reply_compressor_latency, o->cfg.reply_decompressor_latency);
         add_timing(lat, &t);
     }
     return p;
@@ -1394,8 +1394,8 @@ static int cmd_bench(options *o) {
 static int cmd_codecs(options *o) {
     for (unsigned i = 0; i < codec_count(); i++) {
         codec_timing t;
-        codec_timing_load(&t, codec_at(i), o->cfg.synth_report);
-        codec_timing_override(&t, o->cfg.reply_compressor_latency, o->cfg.reply_decompressor_latency);
+        codec_timing_load(&t, codec_at(i), o->cfg.synth_report, o->cfg.reply_compressor_latency,
+                          o->cfg.reply_decompressor_latency);
         printf("%-12s %s; compressor %u (%s), decompressor %u (%s)%s\n", codec_at(i)->name, codec_at(i)->description,
                t.comp.cycles, t.comp.source, t.decomp.cycles, t.decomp.source,
                codec_at(i)->approximates ? ", approximation from dsm_approx" : "");

@@ -102,7 +102,14 @@ static void lookup(codec_latency *out, const cJSON *root, const char *report_pat
              !top ? "no RTL in nocpress" : root ? why : why_missing);
 }
 
-void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path) {
+static void override_one(codec_latency *l, unsigned cycles, const char *key) {
+    if (cycles == 0) return;
+    l->cycles = cycles;
+    snprintf(l->source, sizeof l->source, "config %s", key);
+}
+
+void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path,
+                       unsigned comp_override, unsigned decomp_override) {
     memset(t, 0, sizeof *t);
     t->def = def;
     if (def->codec == NULL) {
@@ -126,18 +133,8 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
         snprintf(t->approx.source, sizeof t->approx.source, "none (no approximation)");
     cJSON_Delete(root);
     free(text);
-}
-
-static void override_one(codec_latency *l, unsigned cycles, const char *key) {
-    if (cycles == 0) return;
-    l->cycles = cycles;
-    snprintf(l->source, sizeof l->source, "config %s", key);
-}
-
-void codec_timing_override(codec_timing *t, unsigned comp_cycles, unsigned decomp_cycles) {
-    if (t->def->codec == NULL) return;
-    override_one(&t->comp, comp_cycles, "reply_compressor_latency");
-    override_one(&t->decomp, decomp_cycles, "reply_decompressor_latency");
+    override_one(&t->comp, comp_override, "reply_compressor_latency");
+    override_one(&t->decomp, decomp_override, "reply_decompressor_latency");
 }
 
 bool codec_report_check(const char *path, char *err, size_t err_len) {

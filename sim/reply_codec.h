@@ -44,12 +44,12 @@ const codec_def *codec_find(const char *name);
 bool codec_filters(const codec_def *def);
 
 /* Fill timing for def from the synthesis report at report_path (may not exist: then each latency
- * is the published figure, its source saying why; "" = no report). */
-void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path);
-/* Replace each latency whose override is non-zero (the config keys reply_compressor_latency and
- * reply_decompressor_latency: what-if runs such as a unit before a pipeline change); the source
- * then names the key. No effect on "none", which has no unit. */
-void codec_timing_override(codec_timing *t, unsigned comp_cycles, unsigned decomp_cycles);
+ * is the published figure, its source saying why; "" = no report). A non-zero comp_override /
+ * decomp_override replaces that latency whatever the report says (the reply path's config keys
+ * reply_compressor_latency / reply_decompressor_latency: what-if runs such as a unit before a
+ * pipeline change; the source then names the key); "none", which has no unit, ignores them. */
+void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path,
+                       unsigned comp_override, unsigned decomp_override);
 /* A report the user named must be usable: it opens, parses as JSON and has a "units" array.
  * False with "synth_report = PATH: why". (A unit missing from a usable report still falls back
  * to its published figure, and the source says so.) */

@@ -112,13 +112,13 @@ static void test_latencies_from_synthesis_report(void **state) {
     assert_int_equal(write(fd, json, strlen(json)), (ssize_t)strlen(json));
     close(fd);
     codec_timing t;
-    codec_timing_load(&t, codec_find("dsm-approx"), path);
+    codec_timing_load(&t, codec_find("dsm-approx"), path, 0, 0);
     assert_int_equal(t.comp.cycles, 5);
     assert_string_equal(t.comp.source, path);
     assert_int_equal(t.approx.cycles, 3);
     assert_int_equal(t.decomp.cycles, 1);                       /* no latency_cycles: default */
     assert_non_null(strstr(t.decomp.source, "no integer latency_cycles"));
-    codec_timing_load(&t, codec_find("dsm"), "/nonexistent/report.json");
+    codec_timing_load(&t, codec_find("dsm"), "/nonexistent/report.json", 0, 0);
     assert_int_equal(t.comp.cycles, 2);
     assert_non_null(strstr(t.comp.source, "not found"));
     unlink(path);
@@ -147,7 +147,7 @@ static void test_latency_override(void **state) {
     base_config(&cfg);
     snprintf(cfg.compressor, sizeof cfg.compressor, "dpc");
     codec_timing t;
-    codec_timing_load(&t, codec_find("dpc"), cfg.synth_report);
+    codec_timing_load(&t, codec_find("dpc"), cfg.synth_report, 0, 0);
     uint64_t addr = 0x4000;                 /* the first line of the image that DPC compresses */
     bool compressed = false;
     unsigned base = 0;
@@ -161,12 +161,11 @@ static void test_latency_override(void **state) {
     assert_int_equal(single_miss_latency(&cfg, addr, &compressed), base + 9 + 4);
     assert_true(compressed);
 
-    codec_timing_override(&t, 7, 0);
+    codec_timing_load(&t, codec_find("dpc"), cfg.synth_report, 7, 0);
     assert_int_equal(t.comp.cycles, 7);
     assert_string_equal(t.comp.source, "config reply_compressor_latency");
     assert_null(strstr(t.decomp.source, "config"));              /* 0 = keep the loaded figure */
-    codec_timing_load(&t, codec_find("none"), cfg.synth_report);
-    codec_timing_override(&t, 7, 7);
+    codec_timing_load(&t, codec_find("none"), cfg.synth_report, 7, 7);
     assert_int_equal(t.comp.cycles, 0);
     assert_int_equal(t.decomp.cycles, 0);
 }
