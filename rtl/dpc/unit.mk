@@ -5,9 +5,9 @@ dpc_TOPS := dpc_compressor dpc_decompressor dpc_filter_table
 # the large CAMs takes hours, so, as the PCU's RGR sweep, `make synth` stops at the verified top
 # and `make synth-dft-sweep` adds them (lint: make lint-dpc_filter_table_e256 ...).
 dpc_SYNTH_TOPS := $(if $(DFT_SYNTH_SWEEP),dpc_filter_table_e256 dpc_filter_table_e1024)
-# The two large tables by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS): each
+# Both large tables go by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS): each
 # dpc_filter_entry is mapped once and summed, so the rows take minutes instead of hours.
-dpc_SYNTH_HIER := $(if $(DFT_SYNTH_SWEEP),dpc_filter_table_e256 dpc_filter_table_e1024)
+dpc_SYNTH_HIER := $(dpc_SYNTH_TOPS)
 dpc_RTL  := $(sort $(wildcard rtl/dpc/*.v))
 
 .PHONY: synth-dft-sweep
