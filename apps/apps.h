@@ -18,7 +18,7 @@
 /* ---- the approximation path ---------------------------------------------------------------- */
 
 /* An address space with the unit's map. Regions are placed as npsim's memory image places
- * them (sim/memimg.h: each on the next 1 MiB boundary, the first at 0), one map entry each. */
+ * them (sim/mem/memimg.h: each on the next 1 MiB boundary, the first at 0), one map entry each. */
 #define APX_REGION_ALIGN (UINT64_C(1) << 20)
 typedef struct {
     dsm_approx_map map;

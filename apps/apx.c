@@ -22,7 +22,7 @@ bool apx_region_add(apx_unit *u, size_t bytes, uint64_t *base) {
         return false;
     }
     u->regions++;
-    /* Next region on the next 1 MiB boundary after this one, as sim/memimg.h lays them out. */
+    /* Next region on the next 1 MiB boundary after this one, as sim/mem/memimg.h lays them out. */
     u->next_base = (b + bytes + APX_REGION_ALIGN - 1) / APX_REGION_ALIGN * APX_REGION_ALIGN;
     *base = b;
     return true;

@@ -28,8 +28,13 @@
 NPSIM          := $(BUILD)/bin/npsim
 SIM_DIR        := $(BUILD)/sim
 SIM_TEST_DIR   := $(BUILD)/sim-tests
-SIM_SRC        := $(sort $(wildcard sim/*.c))
-SIM_HDR        := $(sort $(wildcard sim/*.h))
+# sim/ in parts (docs/sim.md "Source layout"): util (config, tokenizer, PRNG, counters), net
+# (routers, network, synthetic traffic), mem (caches, compressed L1, memory image, reply codecs),
+# gpu (SMs, core model, MCs), trace (trace formats, importers, generators), exp (experiments'
+# tables and reports); main.c is the command line.
+SIM_PARTS      := util net mem gpu trace exp
+SIM_SRC        := sim/main.c $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.c)))
+SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.h)))
 SIM_LIB_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
 # npsim shares the nocpress tool's option parser (one getopt_long parser for both tools) and
 # gnuplot runner (no shell).
@@ -54,7 +59,8 @@ SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
 npsim: $(NPSIM)
 
-$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
+$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 $(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h | $(SIM_DIR)/obj
@@ -72,7 +78,8 @@ $(SIM_GIT_REV_FILE): sim-git-rev
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
-$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj-san
+$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 $(SIM_DIR)/obj $(SIM_DIR)/obj-san $(SIM_TEST_DIR) $(BUILD)/bin:
@@ -184,7 +191,7 @@ sim-latte: $(NPSIM)
 # One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources
 # (tests/tests.mk's fuzz rule links NP_SRC only): the configuration, the shared tokenizer, the
 # project's traces, Accel-Sim's (and the coalescer it turns addresses into lines with).
-FUZZ_SIM_SRC  := sim/config.c sim/textscan.c sim/trace.c sim/traceg.c sim/coalesce.c
+FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/trace/trace.c sim/trace/traceg.c sim/trace/coalesce.c
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
 $(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gpu.h"
+#include "gpu/gpu.h"
 
 /* make sim-test passes the data directory; a test run by hand from the repo root finds the
  * shared one. */

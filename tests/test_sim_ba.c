@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "gpu/gpu.h"
 #include "sim_test_util.h"
-#include "tracegen.h"
+#include "trace/tracegen.h"
 
 static void base_config(sim_config *cfg, sim_l1_policy policy) {
     sim_test_base_config(cfg);

@@ -1,4 +1,4 @@
-/* The SM core model (sim/core.c) and its traces: hand-computed issue schedules for GTO, LRR and
+/* The SM core model (sim/gpu/core.c) and its traces: hand-computed issue schedules for GTO, LRR and
  * youngest, a load's consumer waiting for the memory latency, barriers, the wide-register
  * scoreboard, the coalescer against a brute-force reference, the project's trace format v2, the
  * Accel-Sim importer on a hand-written fixture, its file:line errors, and both real NVBit traces
@@ -14,15 +14,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "coalesce.h"
-#include "config.h"
-#include "gpu.h"
-#include "rng.h"
+#include "trace/coalesce.h"
+#include "util/config.h"
+#include "gpu/gpu.h"
+#include "util/rng.h"
 #include "sim_test_util.h"
-#include "textscan.h"
-#include "trace.h"
-#include "traceg.h"
-#include "tracegen.h"
+#include "util/textscan.h"
+#include "trace/trace.h"
+#include "trace/traceg.h"
+#include "trace/tracegen.h"
 
 static char dir[] = "/tmp/npsim_core_XXXXXX";
 static char written[64][64];

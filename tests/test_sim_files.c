@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "trace.h"
+#include "util/config.h"
+#include "trace/trace.h"
 
 static char dir[] = "/tmp/npsim_test_XXXXXX";
 

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gpu.h"
+#include "gpu/gpu.h"
 #include "sim_test_util.h"
-#include "tracegen.h"
+#include "trace/tracegen.h"
 
 static void base_config(sim_config *cfg) {
     sim_test_base_config(cfg);

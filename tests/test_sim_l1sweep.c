@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "l1sweep.h"
+#include "exp/l1sweep.h"
 #include "sim_test_util.h"
 
 static void cyclic(trace_t *t, unsigned lines, unsigned rounds) {

@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "energy.h"
-#include "gpu.h"
-#include "l1c.h"
+#include "util/config.h"
+#include "gpu/energy.h"
+#include "gpu/gpu.h"
+#include "mem/l1c.h"
 #include "sim_test_util.h"
-#include "tracegen.h"
+#include "trace/tracegen.h"
 
 /* The seed's L1 (16 KB, 4 ways: 32 sets, 16 tags and 16 sub-blocks per set) on the core model. */
 static void latte_config(sim_config *cfg, sim_l1_compression scheme) {

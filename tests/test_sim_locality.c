@@ -1,4 +1,4 @@
-/* Potential inter-core locality (sim/locality.c; seed 003 sec. 2.2, docs/sim.md "Potential
+/* Potential inter-core locality (sim/gpu/locality.c; seed 003 sec. 2.2, docs/sim.md "Potential
  * inter-core locality"):
  * - the table by hand: an entry lives for its window, a read within it adds to the count, the
  *   first access of an entry counts once a second arrives, an expired entry restarts;
@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "locality.h"
+#include "gpu/gpu.h"
+#include "gpu/locality.h"
 #include "sim_test_util.h"
-#include "tracegen.h"
+#include "trace/tracegen.h"
 
 static void test_windows_by_hand(void **state) {
     (void)state;

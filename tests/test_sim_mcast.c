@@ -11,11 +11,11 @@
 
 #include <string.h>
 
-#include "config.h"
+#include "util/config.h"
 #include "mcast.h"
-#include "net.h"
-#include "rng.h"
-#include "traffic.h"
+#include "net/net.h"
+#include "util/rng.h"
+#include "net/traffic.h"
 
 /* DOR stated as geometry, independently of mcast_dor_port: XY leaves on the x port while the
  * column differs, then on the y port; LOCAL only at the destination. */

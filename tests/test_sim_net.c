@@ -8,8 +8,8 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "net.h"
-#include "traffic.h"
+#include "net/net.h"
+#include "net/traffic.h"
 
 typedef struct {
     uint64_t at[MCAST_MAX_NODES];     /* delivery cycle per destination node */

@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
-#include "net.h"
-#include "rng.h"
-#include "tracegen.h"
+#include "gpu/gpu.h"
+#include "net/net.h"
+#include "util/rng.h"
+#include "trace/tracegen.h"
 
 #define HIST_BUCKETS 16u      /* latency histogram: bucket b counts latencies in [16b, 16b+16), last open */
 
@@ -113,7 +113,7 @@ static void apply_settings(sim_config *cfg, const char *settings) {
         if (!config_set(cfg, "regress", tok, err, sizeof err)) fail_msg("%s", err);
 }
 
-/* Bernoulli sources like sim/traffic.c, with their own random stream so the case does not
+/* Bernoulli sources like sim/net/traffic.c, with their own random stream so the case does not
  * depend on that file. */
 static void inject(network *n, sim_rng *rng, const sim_config *cfg, double hotspot) {
     unsigned nodes = net_nodes(n);

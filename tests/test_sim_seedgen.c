@@ -1,4 +1,4 @@
-/* The generators modelled on named kernels (sim/tracegen.c; docs/sim.md "Generators"):
+/* The generators modelled on named kernels (sim/trace/tracegen.c; docs/sim.md "Generators"):
  * - atax (PolyBench ATAX kernel 1, seed 002 Table 4): every A load is 32 line requests, one per
  *   thread's row, each touching the sub-block of its column; per SM the read stream is rd1-heavy
  *   in Table 2's 16 KB (16 sets x 8 ways) L1, as the seed's Fig. 15(b) says of ATAX;
@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "gpu/gpu.h"
 #include "reuse.h"
 #include "sim_test_util.h"
-#include "tracegen.h"
+#include "trace/tracegen.h"
 
 static void generate(const char *pattern, sim_config *cfg, unsigned per_warp, trace_t *t) {
     trace_init(t);

@@ -1,4 +1,4 @@
-/* Warppool (sim/warppool.c, the core model's pool before the L1; docs/sim.md "Warppool"):
+/* Warppool (sim/gpu/warppool.c, the core model's pool before the L1; docs/sim.md "Warppool"):
  * - eight warps of one SM load the same line together: with the pool it is one L1 access serving
  *   all eight (seven merged), without it eight L1 reads (one miss and seven MSHR merges); every
  *   load completes and the run ends;
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "gpu/gpu.h"
 #include "sim_test_util.h"
 
 /* warps 0..warps-1 of SM 0 each load `lines` lines (line k of warp w: k + w * distinct), then use it. */

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "trace.h"
+#include "util/config.h"
+#include "trace/trace.h"
 
 #ifndef FUZZ_SIM_KIND
 #error "FUZZ_SIM_KIND: fuzz_sim_config, fuzz_sim_trace_text, fuzz_sim_trace_bin or fuzz_sim_traceg"

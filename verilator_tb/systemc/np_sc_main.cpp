@@ -510,10 +510,10 @@ int run_platform(const Args &a) {
                 a.count / (cpu > 0 ? cpu : 1e-9));
     std::printf("LATENCY platform codec=%s end_to_end_cycles=%u..%u (compressor acceptance to sink acceptance)\n",
                 c->name, lat_min, lat_max);
-    // npsim's figure for the same path (docs/sim.md "Zero-load latency", sim/reply_codec.c):
+    // npsim's figure for the same path (docs/sim.md "Zero-load latency", sim/mem/reply_codec.c):
     // compressor + network T0 = 4H + L + 4 + decompressor; a link of 4H + 1 cycles here is H hops.
     // npsim takes its codec latencies from the synthesis report only, else the published
-    // figures (sim/reply_codec.c): the same lookup without the verify logs.
+    // figures (sim/mem/reply_codec.c): the same lookup without the verify logs.
     TimingSources npsim_src;
     npsim_src.synth_json = a.timing.synth_json;
     const Timing nc = resolve_timing(c, Dir::kCompress, npsim_src), nd = resolve_timing(c, Dir::kDecompress, npsim_src);

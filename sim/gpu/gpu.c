@@ -1,0 +1,588 @@
+/* GPU memory system: placement, construction, the cycle loop and the final figures. */
+#include "gpu/gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned gpu_mc_of_line(uint64_t line, unsigned mcs) {
+    return (unsigned)((line ^ (line >> 6) ^ (line >> 12)) % mcs);
+}
+
+/* count positions spread evenly over 0..span-1: (2i+1)*span / (2*count). */
+static unsigned spread(unsigned i, unsigned count, unsigned span) { return (2 * i + 1) * span / (2 * count); }
+
+/* Diamond placement (docs/sim.md, Decision): the ring of nodes at Manhattan distance
+ * (k - 2) / 2 from the mesh centre (one node in from the edges), in doubled coordinates
+ * a = 2x - (k - 1), b = 2y - (k - 1), |a| + |b| = D. MCs are taken in rounds: each round gives
+ * each vertex of the diamond (top, bottom, left, right) the free ring node nearest to it (ties:
+ * lower node id); the chosen nodes are numbered in node order. For 8 MCs this is two MCs at
+ * each vertex, the layout of seed 003's figure. False when the ring has fewer than n nodes. */
+static bool diamond_nodes(unsigned k, unsigned n, unsigned mc_node[]) {
+    int d = (int)k - 2 - (int)(k % 2), c = (int)k - 1;
+    int ring[4 * SIM_MAX_MCS + 4][2];
+    unsigned ring_n = 0;
+    for (int y = 0; y < (int)k; y++)
+        for (int x = 0; x < (int)k; x++) {
+            int a = 2 * x - c, b = 2 * y - c;
+            if (abs(a) + abs(b) == d && ring_n < sizeof ring / sizeof ring[0]) {
+                ring[ring_n][0] = a;
+                ring[ring_n][1] = b;
+                ring_n++;
+            }
+        }
+    if (n > ring_n) return false;
+    static const int vertex[4][2] = {{0, -1}, {0, 1}, {-1, 0}, {1, 0}};   /* top, bottom, left, right */
+    bool taken[sizeof ring / sizeof ring[0]] = {false};
+    unsigned chosen = 0;
+    while (chosen < n)
+        for (unsigned v = 0; v < 4 && chosen < n; v++) {
+            int va = vertex[v][0] * d, vb = vertex[v][1] * d;
+            unsigned best = ring_n;
+            for (unsigned i = 0; i < ring_n; i++) {   /* ring is in node order: first = lower id */
+                if (taken[i]) continue;
+                int dist = abs(ring[i][0] - va) + abs(ring[i][1] - vb);
+                if (best == ring_n || dist < abs(ring[best][0] - va) + abs(ring[best][1] - vb)) best = i;
+            }
+            taken[best] = true;
+            chosen++;
+        }
+    unsigned out = 0;
+    for (unsigned i = 0; i < ring_n; i++)
+        if (taken[i]) mc_node[out++] = (unsigned)((ring[i][1] + c) / 2) * k + (unsigned)((ring[i][0] + c) / 2);
+    return true;
+}
+
+/* Nodes on the diamond ring of a k x k mesh (k >= 4). */
+static unsigned diamond_ring_size(unsigned k) {
+    int d = (int)k - 2 - (int)(k % 2), c = (int)k - 1;
+    unsigned count = 0;
+    for (int y = 0; y < (int)k; y++)
+        for (int x = 0; x < (int)k; x++) count += abs(2 * x - c) + abs(2 * y - c) == d;
+    return count;
+}
+
+static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, size_t len) {
+    unsigned k = cfg->mesh_k, n = cfg->mcs, half = n / 2;
+    switch (cfg->mc_placement) {
+    case PLACE_BOTTOM:
+        if (n > k) break;
+        for (unsigned i = 0; i < n; i++) mc_node[i] = (k - 1) * k + spread(i, n, k);
+        return true;
+    case PLACE_TOP_BOTTOM:
+        if (n % 2 || half > k) break;
+        for (unsigned i = 0; i < half; i++) {
+            mc_node[i] = spread(i, half, k);
+            mc_node[half + i] = (k - 1) * k + spread(i, half, k);
+        }
+        return true;
+    case PLACE_EDGE:
+        if (n % 2 || half > k) break;
+        for (unsigned i = 0; i < half; i++) {
+            mc_node[i] = spread(i, half, k) * k;
+            mc_node[half + i] = spread(i, half, k) * k + k - 1;
+        }
+        return true;
+    case PLACE_DIAMOND:
+        if (k < 4 || !diamond_nodes(k, n, mc_node)) break;
+        return true;
+    case PLACE_LIST:
+        if (cfg->mc_nodes.count != n) {
+            snprintf(err, len, "config: mc_nodes lists %u nodes but mcs = %u", cfg->mc_nodes.count, n);
+            return false;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            if (cfg->mc_nodes.v[i] >= k * k) {
+                snprintf(err, len, "config: mc_nodes entry %u is outside the %ux%u mesh", cfg->mc_nodes.v[i], k, k);
+                return false;
+            }
+            mc_node[i] = cfg->mc_nodes.v[i];
+        }
+        return true;
+    }
+    snprintf(err, len, "config: placement does not fit %u MCs on a %ux%u mesh (bottom: mcs <= k; top-bottom and "
+             "edge: even mcs, mcs/2 <= k; diamond: k >= 4 and mcs <= the %u nodes of the diamond ring)", n, k, k,
+             k >= 4 ? diamond_ring_size(k) : 0);
+    return false;
+}
+
+bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t len) {
+    unsigned nodes = config_nodes(cfg);
+    if (cfg->topology == TOPO_CROSSBAR) {
+        for (unsigned i = 0; i < cfg->sms; i++) sm_node[i] = i;
+        for (unsigned i = 0; i < cfg->mcs; i++) mc_node[i] = cfg->sms + i;
+        return true;
+    }
+    if (cfg->sms + cfg->mcs > nodes) {
+        snprintf(err, len, "config: sms + mcs = %u exceeds the %u mesh nodes", cfg->sms + cfg->mcs, nodes);
+        return false;
+    }
+    if (!mesh_mc_nodes(cfg, mc_node, err, len)) return false;
+    bool taken[MCAST_MAX_NODES] = {false};
+    for (unsigned i = 0; i < cfg->mcs; i++) {
+        if (taken[mc_node[i]]) {
+            snprintf(err, len, "config: node %u holds two MCs", mc_node[i]);
+            return false;
+        }
+        taken[mc_node[i]] = true;
+    }
+    unsigned next = 0;
+    for (unsigned i = 0; i < cfg->sms; i++) {
+        while (taken[next]) next++;
+        sm_node[i] = next++;
+    }
+    return true;
+}
+
+/* ---- transactions and events ---------------------------------------------------------------- */
+
+uint32_t gpu_txn_alloc(gpu_system *g) {
+    if (g->txn_free == GPU_NONE) {
+        uint32_t old = g->txn_cap, cap = old ? old * 2 : 4096;
+        txn_t *grown = realloc(g->txn, (size_t)cap * sizeof *grown);
+        uint8_t *kinds = realloc(g->wheel_kind, cap);
+        if (!grown || !kinds) {
+            fprintf(stderr, "npsim: out of memory (transactions)\n");
+            exit(2);
+        }
+        g->txn = grown;
+        g->wheel_kind = kinds;
+        for (uint32_t i = old; i < cap; i++) g->txn[i].next = i + 1 < cap ? i + 1 : GPU_NONE;
+        g->txn_free = old;
+        g->txn_cap = cap;
+    }
+    uint32_t id = g->txn_free;
+    g->txn_free = g->txn[id].next;
+    memset(&g->txn[id], 0, sizeof g->txn[id]);
+    g->txn[id].next = GPU_NONE;
+    g->txn[id].group = GPU_NONE;
+    return id;
+}
+
+void gpu_txn_free(gpu_system *g, uint32_t id) {
+    g->txn[id].next = g->txn_free;
+    g->txn_free = id;
+}
+
+void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay) {
+    unsigned bucket = (unsigned)((g->now + delay) & (g->wheel_size - 1));
+    g->wheel_kind[id] = (uint8_t)kind;
+    g->txn[id].next = g->wheel_head[bucket];
+    g->wheel_head[bucket] = id;
+    g->events++;
+}
+
+static void run_events(gpu_system *g) {
+    unsigned bucket = (unsigned)(g->now & (g->wheel_size - 1));
+    uint32_t id = g->wheel_head[bucket];
+    g->wheel_head[bucket] = GPU_NONE;
+    while (id != GPU_NONE) {
+        uint32_t next = g->txn[id].next;
+        g->events--;
+        switch (g->wheel_kind[id]) {
+        case EV_L2_DONE: mc_l2_done(g, id); break;
+        case EV_CODEC_DONE: mc_codec_done(g, id); break;
+        case EV_L1C_INSERT: sm_l1c_insert(g, id); break;
+        default: sm_fill(g, id); break;
+        }
+        id = next;
+    }
+}
+
+/* ---- network client ------------------------------------------------------------------------ */
+
+static bool on_accept(void *ctx, network *net, const packet_t *p, unsigned node) {
+    (void)net;
+    gpu_system *g = ctx;
+    if (p->cls == CLASS_REQUEST) return mc_accept(g, g->mc_of_node[node]);
+    return true;
+}
+
+static void on_deliver(void *ctx, network *net, const packet_t *p, unsigned node) {
+    (void)net, (void)node;
+    gpu_system *g = ctx;
+    if (p->cls == CLASS_REQUEST) mc_request(g, p->user);
+    else if (p->user & GPU_GROUP_FLAG) sm_reply(g, mc_group_deliver(g, p->user, node));   /* PCU multicast reply */
+    else sm_reply(g, p->user);
+}
+
+/* ---- construction -------------------------------------------------------------------------- */
+
+static bool build_approx_map(gpu_system *g, char *err, size_t len) {
+    dsm_approx_map_init(&g->approx);
+    if (!g->timing.def->approximates || g->cfg.approx_bits == 0) return true;
+    unsigned idx = 0;
+    for (unsigned i = 0; i < g->img->nregions; i++) {
+        const mem_region *r = &g->img->region[i];
+        if (strcmp(r->type, g->cfg.approx_regions) != 0 || r->bytes < 128) continue;
+        np_result res = dsm_approx_map_set(&g->approx, idx, r->base / 128u, (r->base + r->bytes - 1) / 128u,
+                                           g->cfg.approx_bits);
+        if (res != NP_OK) {
+            snprintf(err, len, "approximation map: region %s (entry %u, %u bits): %s", r->name, idx,
+                     g->cfg.approx_bits, idx >= DSM_APPROX_ENTRIES ? "more regions than the map's 8 entries"
+                                                                  : np_result_name(res));
+            return false;
+        }
+        idx++;
+    }
+    return true;
+}
+
+/* The MC data-filtering table (dft.c) sized for this machine: dft_entries entries, an SM id
+ * wide enough for every SM, 41-bit line addresses (docs/conventions.md). */
+static bool init_filter_table(gpu_system *g, dft_table *t, char *err, size_t len) {
+    dft_config c;
+    dft_config_default(&c);
+    c.entries = g->cfg.dft_entries;
+    for (c.sm_id_bits = 1; (1u << c.sm_id_bits) < g->nsm; c.sm_id_bits++) {}
+    if (dft_init_config(t, &c) != NP_OK) {
+        snprintf(err, len, "config: dft_entries = %u is outside 1..%u", g->cfg.dft_entries, DFT_MAX_ENTRIES);
+        return false;
+    }
+    return true;
+}
+
+static bool build(gpu_system *g, char *err, size_t len) {
+    unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
+    if (!gpu_place(&g->cfg, sm_node, mc_node, err, len)) return false;
+    g->nsm = g->cfg.sms;
+    g->nmc = g->cfg.mcs;
+    memset(g->sm_of_node, 0xff, sizeof g->sm_of_node);
+    memset(g->mc_of_node, 0xff, sizeof g->mc_of_node);
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->mc = calloc(g->nmc, sizeof *g->mc);
+    for (unsigned i = 0; i < g->nsm; i++) {
+        sm_t *s = &g->sm[i];
+        s->node = sm_node[i];
+        g->sm_of_node[s->node] = i;
+        if (!cache_init(&s->l1, g->cfg.l1_kb, g->cfg.l1_assoc)) {
+            snprintf(err, len, "config: l1_kb = %u KiB does not divide into %u-way sets of 128-byte lines",
+                     g->cfg.l1_kb, g->cfg.l1_assoc);
+            return false;
+        }
+        if (config_l1_tag_unit(g->cfg.l1_policy) &&
+            !l1_tags_init(&s->tags, g->cfg.l1_kb, g->cfg.l1_assoc, g->cfg.l1_policy == L1_BA ? BA_MODE_BA : BA_MODE_LRU,
+                          g->cfg.l1_ba_threshold)) {
+            snprintf(err, len, "config: l1_kb = %u KiB in %u-way sets (threshold %u) does not fit the BA tag unit",
+                     g->cfg.l1_kb, g->cfg.l1_assoc, g->cfg.l1_ba_threshold);
+            return false;
+        }
+        if (g->cfg.l1_compression != L1C_NONE && !(s->l1c = l1c_sm_new(&g->l1c, err, len))) return false;
+        s->hit_cycles = g->cfg.l1_hit_latency;
+        s->mshr = calloc(g->cfg.l1_mshrs, sizeof *s->mshr);
+        for (unsigned m = 0; m < g->cfg.l1_mshrs; m++) {
+            s->mshr[m].waiter = calloc(g->cfg.l1_mshr_merge, sizeof(uint16_t));
+            s->mshr[m].waiter_issue = calloc(g->cfg.l1_mshr_merge, sizeof(uint64_t));
+            s->mshr[m].waiter_mask = calloc(g->cfg.l1_mshr_merge, 1);
+        }
+        s->l1_valid = calloc((size_t)s->l1.sets * s->l1.ways, 1);
+        s->l1_demand = calloc((size_t)s->l1.sets * s->l1.ways, sizeof *s->l1_demand);
+        rcwm_config rc = {g->cfg.rc_window, g->cfg.rc_ica_pct, g->cfg.rc_fdr_pct};
+        if (g->cfg.rc && rcwm_init(&s->rc, &rc) != NP_OK) {
+            snprintf(err, len, "config: rc_window = %u, rc_ica_pct = %u, rc_fdr_pct = %u: outside 1..32, 0..100",
+                     rc.window, rc.ica_pct, rc.fdr_pct);
+            return false;
+        }
+        s->warp = calloc(g->cfg.warps_per_sm, sizeof *s->warp);
+    }
+    for (unsigned i = 0; i < g->nmc; i++) {
+        mc_t *m = &g->mc[i];
+        m->node = mc_node[i];
+        g->mc_of_node[m->node] = i;
+        m->req_head = m->req_tail = m->rep_head = m->rep_tail = GPU_NONE;
+        if (!cache_init(&m->l2, g->cfg.l2_kb, g->cfg.l2_assoc)) {
+            snprintf(err, len, "config: l2_kb = %u KiB does not divide into %u-way sets", g->cfg.l2_kb, g->cfg.l2_assoc);
+            return false;
+        }
+        if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
+        if (g->cfg.pcu_rgrs && !mc_pcu_init(g, m, err, len)) return false;
+    }
+    /* seed 003 Fig. 2b: the blocks the run stores to are read-write data (locality.h) */
+    for (size_t i = 0; i < g->trace->count; i++) {
+        const trace_access *a = &g->trace->a[i];
+        if (a->write && !loc_mark_written(&g->potential, a->addr >> 7)) {
+            snprintf(err, len, "out of memory (potential-locality table)");
+            return false;
+        }
+    }
+    /* each warp's accesses, in trace order (core = none); core = sm places warps itself (its
+     * warp ids may exceed warps_per_sm: thread blocks wait for free warp slots, core.c) */
+    if (g->cfg.core == CORE_SM) {
+        for (size_t i = 0; i < g->trace->count; i++) g->sm[g->trace->a[i].sm].unfinished++;
+    } else {
+        for (size_t i = 0; i < g->trace->count; i++) {
+            const trace_access *a = &g->trace->a[i];
+            g->sm[a->sm].warp[a->warp].count++;
+        }
+        for (unsigned i = 0; i < g->nsm; i++)
+            for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
+                warp_t *wp = &g->sm[i].warp[w];
+                wp->acc = malloc((wp->count ? wp->count : 1) * sizeof *wp->acc);
+                g->sm[i].unfinished += wp->count;
+                wp->count = 0;
+            }
+        for (size_t i = 0; i < g->trace->count; i++) {
+            const trace_access *a = &g->trace->a[i];
+            warp_t *wp = &g->sm[a->sm].warp[a->warp];
+            wp->acc[wp->count++] = (uint32_t)i;
+        }
+    }
+    unsigned longest = g->cfg.l2_hit_latency > g->cfg.dram_latency ? g->cfg.l2_hit_latency : g->cfg.dram_latency;
+    longest += g->timing.comp.cycles + g->timing.approx.cycles + g->timing.decomp.cycles;
+    for (unsigned m = 1; g->cfg.l1_compression != L1C_NONE && m < LATTE_MODES; m++)
+        if (g->l1c.timing[m].comp.cycles > longest) longest = g->l1c.timing[m].comp.cycles;
+    for (g->wheel_size = 64; g->wheel_size <= longest; g->wheel_size *= 2) {}
+    g->wheel_head = malloc(g->wheel_size * sizeof *g->wheel_head);
+    memset(g->wheel_head, 0xff, g->wheel_size * sizeof *g->wheel_head);
+    g->txn_free = GPU_NONE;
+    g->grp_free = GPU_NONE;
+    g->bits_memo = calloc(g->img->size / 128u, sizeof *g->bits_memo);
+    g->codec = codec_inst_new(g->timing.def, g->img, g->nmc * g->nsm, err, len);   /* one link per MC -> SM pair */
+    if (!g->codec) return false;
+    if (!build_approx_map(g, err, len)) return false;
+    net_client client = {g, on_accept, on_deliver};
+    sim_config net_cfg = g->cfg;
+    if (g->cfg.pcu_rgrs) {               /* PCU replies are multicast: the network must carry a whole raw reply */
+        unsigned channel = config_channel_bits(&net_cfg), reply = 1 + (CODEC_LINE_BITS + channel - 1) / channel;
+        if (net_cfg.mcast_max_flits < reply) net_cfg.mcast_max_flits = reply;
+    }
+    g->net = net_create(&net_cfg, &client, err, len);
+    return g->net != NULL;
+}
+
+static void destroy(gpu_system *g) {
+    core_free(g);
+    for (unsigned i = 0; g->sm && i < g->nsm; i++) {
+        sm_t *s = &g->sm[i];
+        cache_free(&s->l1);
+        l1_tags_free(&s->tags);
+        l1c_sm_free(s->l1c);
+        for (unsigned m = 0; s->mshr && m < g->cfg.l1_mshrs; m++) {
+            free(s->mshr[m].waiter);
+            free(s->mshr[m].waiter_issue);
+            free(s->mshr[m].waiter_mask);
+        }
+        free(s->l1_valid);
+        free(s->l1_demand);
+        free(s->mshr);
+        for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
+        free(s->warp);
+    }
+    for (unsigned i = 0; g->mc && i < g->nmc; i++) {
+        cache_free(&g->mc[i].l2);
+        mc_pcu_free(&g->mc[i]);
+    }
+    free(g->grp);
+    loc_free(&g->potential);
+    free(g->sm);
+    free(g->mc);
+    free(g->txn);
+    free(g->wheel_kind);
+    free(g->wheel_head);
+    free(g->bits_memo);
+    l1c_setup_free(&g->l1c);
+    codec_inst_free(g->codec);
+    net_destroy(g->net);
+}
+
+/* ---- run ----------------------------------------------------------------------------------- */
+
+static bool finished(const gpu_system *g) {
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (g->sm[i].unfinished || (g->sm[i].core && !core_sm_done(g, &g->sm[i]))) return false;
+    return g->events == 0 && net_idle(g->net);
+}
+
+static void collect(gpu_system *g) {
+    const net_stats *ns = net_get_stats(g->net);
+    gpu_stats *st = &g->st;
+    st->completion_cycles = g->now;
+    st->cdt.rc = g->cfg.rc;
+    st->cdt.rc_window = g->cfg.rc_window;
+    st->cdt.rc_ica_pct = g->cfg.rc_ica_pct;
+    st->cdt.rc_fdr_pct = g->cfg.rc_fdr_pct;
+    for (unsigned i = 0; i < g->nsm; i++)        /* blocks still in the LRU L1s: used until the end (cdt.h) */
+        for (size_t k = 0; g->sm[i].l1_demand && k < (size_t)g->sm[i].l1.sets * g->sm[i].l1.ways; k++)
+            cdt_retire(&st->cdt, &g->sm[i].l1_demand[k], true);
+    for (unsigned i = 0; i < g->nmc; i++) st->mc_stall_cycles += g->mc[i].stall_cycles;
+    st->mcs = g->nmc;
+    st->reply_packets = ns->injected_packets[CLASS_REPLY];
+    st->reply_flits = ns->injected_flits[CLASS_REPLY];
+    st->request_packets = ns->injected_packets[CLASS_REQUEST];
+    st->request_flits = ns->injected_flits[CLASS_REQUEST];
+    st->link_flits = ns->link_flits;
+    st->links = net_links(g->net);
+    st->link_utilisation = st->links && g->now ? (double)st->link_flits / ((double)st->links * (double)g->now) : 0;
+    st->l1_policy = g->cfg.l1_policy;
+    st->pcu_rgrs = g->cfg.pcu_rgrs;
+    st->potential = g->potential.n;
+    for (unsigned i = 0; config_l1_tag_unit(g->cfg.l1_policy) && i < g->nsm; i++)
+        for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
+    st->channel_bits = config_channel_bits(&g->cfg);
+    st->l1c.scheme = g->cfg.l1_compression;
+    for (unsigned m = 1; g->cfg.l1_compression != L1C_NONE && m < LATTE_MODES; m++) {
+        snprintf(st->l1c.codec_name[m], sizeof st->l1c.codec_name[m], "%s", g->l1c.codec[m]->name);
+        st->l1c.timing[m] = g->l1c.timing[m];
+        st->l1c.dlat_clamped = g->l1c.dlat_clamped;
+    }
+    st->core = g->cfg.core;
+    if (g->cfg.core == CORE_SM) {
+        st->scheduler = g->cfg.scheduler;
+        st->sms = g->nsm;
+        st->schedulers_per_sm = g->cfg.schedulers_per_sm;
+        core_collect(g);
+    }
+    st->amat = st->reads ? ((double)st->l1_hits * g->cfg.l1_hit_latency + (double)st->read_miss_lat_sum) / (double)st->reads : 0;
+}
+
+bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+             codec_timing *timing_out, char *err, size_t err_len) {
+    return gpu_run_observed(cfg, img, trace, out, timing_out, NULL, NULL, err, err_len);
+}
+
+static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                    codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len) {
+    const codec_def *def = codec_find(cfg->compressor);
+    if (!def) {
+        snprintf(err, err_len, "config: unknown compressor '%s' (npsim codecs lists them)", cfg->compressor);
+        return false;
+    }
+    gpu_system *g = calloc(1, sizeof *g);
+    g->cfg = *cfg;
+    g->img = img;
+    g->trace = trace;
+    g->l1_observer = observer;
+    g->l1_observer_ctx = ctx;
+    codec_timing_load(&g->timing, def, cfg->synth_report, cfg->reply_compressor_latency,
+                      cfg->reply_decompressor_latency);
+    g->filtering = codec_filters(def);
+    if (cfg->pcu_rgrs && g->filtering) {  /* docs/sim.md "Packet coalescing": one reply cannot carry per-SM maps */
+        snprintf(err, err_len, "config: pcu_rgrs > 0 does not combine with the data-filtering compressor '%s'",
+                 cfg->compressor);
+        free(g);
+        return false;
+    }
+    if (cfg->l1_policy == L1_BYPASS && g->filtering) {   /* docs/sim.md "L1 policies": the MC table would absorb a read */
+        snprintf(err, err_len, "config: l1_policy = bypass does not combine with the data-filtering compressor '%s' "
+                 "(its MC table answers one read per SM and line; bypassed reads each need their own reply)",
+                 cfg->compressor);
+        free(g);
+        return false;
+    }
+    if (cfg->rc && (!g->filtering || cfg->l1_policy != L1_LRU)) {   /* docs/sim.md "Request controller ..." */
+        snprintf(err, err_len, "config: rc = 1 needs a data-filtering compressor (df-truc, df-man) and l1_policy = lru "
+                 "(compressor '%s', l1_policy %s)", cfg->compressor, config_l1_policy_name(cfg->l1_policy));
+        free(g);
+        return false;
+    }
+    if (cfg->l1_compression != L1C_NONE && g->filtering) {   /* a partial line cannot be compressed into the L1 */
+        snprintf(err, err_len, "config: l1_compression = %s does not combine with the data-filtering compressor '%s'",
+                 config_l1_compression_name(cfg->l1_compression), cfg->compressor);
+        free(g);
+        return false;
+    }
+    if (cfg->l1_compression != L1C_NONE && !config_l1_compression_fits(cfg, err, err_len)) {
+        free(g);
+        return false;
+    }
+    if (cfg->l1_compression != L1C_NONE && !l1c_setup_init(&g->l1c, cfg, img, err, err_len)) {
+        free(g);
+        return false;
+    }
+    for (size_t i = 0; cfg->core == CORE_NONE && i < trace->count; i++)
+        if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps; core = sm "
+                     "runs more warps than warps_per_sm by thread blocks)", i + 1, trace->a[i].sm, trace->a[i].warp,
+                     cfg->sms, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
+    for (size_t i = 0; cfg->core == CORE_NONE && i < trace->nin; i++)
+        if (trace->in[i].sm >= cfg->sms || trace->in[i].warp >= cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace instruction %zu: sm %u / warp %u outside the machine (%u SMs, %u warps; "
+                     "core = sm runs more warps than warps_per_sm by thread blocks)", i + 1, trace->in[i].sm,
+                     trace->in[i].warp, cfg->sms, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
+    if (cfg->core == CORE_SM && !trace_check(trace, cfg->sms, CORE_MAX_WARPS, err, err_len)) {
+        free(g);
+        return false;
+    }
+    for (size_t i = 0; cfg->core == CORE_SM && i < trace->nblk; i++)
+        if (trace->blk[i].nwarps > cfg->warps_per_sm) {
+            snprintf(err, err_len, "trace block %zu: %u warps do not fit in warps_per_sm = %u", i + 1,
+                     trace->blk[i].nwarps, cfg->warps_per_sm);
+            free(g);
+            return false;
+        }
+    bool ok = build(g, err, err_len);
+    if (ok && cfg->core == CORE_SM) ok = core_build(g, err, err_len);
+    while (ok && !finished(g)) {
+        if (g->now >= cfg->max_cycles) {
+            snprintf(err, err_len, "run did not finish within max_cycles = %llu (deadlock or a too small limit)",
+                     (unsigned long long)cfg->max_cycles);
+            ok = false;
+            break;
+        }
+        run_events(g);
+        if (g->cfg.core == CORE_SM)
+            for (unsigned i = 0; i < g->nsm; i++) core_step(g, &g->sm[i]);
+        else
+            for (unsigned i = 0; i < g->nsm; i++)
+                if (g->sm[i].unfinished) sm_issue(g, &g->sm[i]);
+        for (unsigned i = 0; i < g->nmc; i++) mc_step(g, &g->mc[i]);
+        net_step(g->net);
+        g->now = net_now(g->net);
+    }
+    if (ok && g->cfg.pcu_rgrs) ok = mc_pcu_drained(g, err, err_len);
+    if (ok) {
+        collect(g);
+        *out = g->st;
+        if (timing_out) *timing_out = g->timing;
+    }
+    destroy(g);
+    free(g);
+    return ok;
+}
+
+/* Kernel-OPT (seed 004 sec. V-B; docs/latte.md 7): the oracle picks, per kernel, the static mode
+ * with the shortest execution. A trace here is one kernel (the formats keep no kernel boundary,
+ * docs/sim.md), so it is the fastest of Static none, BDI and SC over the whole run; ties go to
+ * the lower mode (less decompression). */
+static bool run_kernel_opt(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                           codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len) {
+    static const sim_l1_compression statics[LATTE_MODES] = {L1C_NONE, L1C_BDI, L1C_SC};
+    gpu_stats *st = malloc(sizeof *st);
+    if (!st) {
+        snprintf(err, err_len, "out of memory");
+        return false;
+    }
+    bool have = false;
+    for (unsigned m = 0; m < LATTE_MODES; m++) {
+        sim_config c = *cfg;
+        c.l1_compression = statics[m];
+        codec_timing tm;
+        if (!run_one(&c, img, trace, st, &tm, observer, ctx, err, err_len)) {
+            free(st);
+            return false;
+        }
+        if (have && st->completion_cycles >= out->completion_cycles) continue;
+        *out = *st;
+        out->l1c.kernel_opt_mode = m;
+        if (timing_out) *timing_out = tm;
+        have = true;
+    }
+    out->l1c.scheme = L1C_KERNEL_OPT;
+    free(st);
+    return true;
+}
+
+bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                      codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len) {
+    if (cfg->l1_compression == L1C_KERNEL_OPT) {
+        if (!config_l1_compression_fits(cfg, err, err_len)) return false;
+        return run_kernel_opt(cfg, img, trace, out, timing_out, observer, ctx, err, err_len);
+    }
+    return run_one(cfg, img, trace, out, timing_out, observer, ctx, err, err_len);
+}

@@ -1,0 +1,250 @@
+/* Trace-driven GPU memory system on the network: SMs (warps, L1 data cache, MSHRs), MCs
+ * (request queue, L2 slice, DRAM latency, reply queue, reply compressor, NI input queue).
+ * docs/sim.md describes the model, the latency breakdown and every reported figure. */
+#ifndef SIM_GPU_H
+#define SIM_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "mem/cache.h"
+#include "mem/reply_codec.h"
+#include "util/config.h"
+#include "gpu/cdt.h"
+#include "gpu/core.h"
+#include "dft.h"
+#include "dsm.h"
+#include "mem/l1c.h"
+#include "mem/memimg.h"
+#include "net/net.h"
+#include "gpu/locality.h"
+#include "pcu.h"
+#include "trace/trace.h"
+
+#define GPU_NONE UINT32_MAX
+/* l1_policy = bypass: the line an MSHR entry of a bypassed read records (no line address is this large) */
+#define GPU_BYPASS_LINE UINT64_MAX
+
+typedef struct {                 /* one memory request, from L1 miss to fill */
+    uint64_t line;               /* line address (byte address >> 7) */
+    uint64_t t_issue;            /* the access that missed issued */
+    uint64_t t_req_created;      /* request packet created at the SM */
+    uint64_t t_req_accepted;     /* its tail accepted by the MC */
+    uint64_t t_reply_created;    /* reply packet created at the MC NI */
+    uint64_t t_reply_arrived;    /* its tail accepted by the SM */
+    uint32_t next;               /* queue / event-list link */
+    uint16_t sm, warp;
+    uint16_t mc;
+    uint16_t mshr;
+    uint8_t write, mask;
+    uint8_t compressed;          /* reply travelled compressed */
+    uint8_t l2_hit;
+    uint8_t map;                 /* read: critical map (sub-blocks wanted); data filtering only */
+    uint8_t l1c_policy;          /* compressed L1: the mode its fill is compressed in (after the reply) */
+    uint8_t fill;                /* read reply: sub-blocks it fills (0xF: the whole line) */
+    uint8_t dft_alloc;           /* MC data-filtering table: an entry holds this request's map ... */
+    uint16_t dft_idx;            /* ... this one (up to 1024 entries, docs/dpc.md 6.1) */
+    uint16_t rgr;                /* PCU: the RGR whose L2 read this transaction carries */
+    uint32_t group;              /* PCU: the reply group this read's reply serves (GPU_NONE: unicast) */
+} txn_t;
+
+/* PCU (docs/sim.md "Packet coalescing"): the reads one multicast reply answers, by SM. */
+typedef struct {
+    uint32_t member[PCU_MAX_SM]; /* transaction of SM s, GPU_NONE when s is not a destination */
+    uint32_t pending;            /* destinations not yet delivered */
+    uint32_t next;               /* free list */
+} reply_group;
+
+/* A packet's user handle names a reply group (multicast) instead of a transaction. */
+#define GPU_GROUP_FLAG 0x80000000u
+
+typedef struct {
+    uint64_t line;
+    uint8_t valid, nwait;
+    uint8_t map_sent;            /* data filtering: OR of the maps requested for this line */
+    uint8_t have;                /* data filtering: sub-blocks filled since the miss */
+    cdt_demand demand;           /* LRU L1: the critical maps of its reads and its consistency bit (cdt.h) */
+    uint8_t fill_policy;         /* compressed L1: the mode the controller gave the first miss's fill */
+    uint16_t *waiter;            /* warps merged on this miss (l1_mshr_merge of them) */
+    uint64_t *waiter_issue;
+    uint8_t *waiter_mask;        /* sub-blocks each waiter needs */
+} mshr_t;
+
+typedef struct {
+    uint32_t *acc;               /* trace indices of this warp's accesses, in order */
+    uint32_t count, pos;
+    uint32_t outstanding;
+} warp_t;
+
+struct core_sm;
+
+typedef struct sm_t {
+    unsigned node;
+    cache_t l1;
+    l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
+    uint8_t *l1_valid;           /* data filtering: valid sub-blocks per L1 slot (sector mask) */
+    cdt_demand *l1_demand;       /* LRU L1: per slot, sub-blocks used since the fill and the consistency bit */
+    rcwm_state rc;               /* rc = 1: the SM's request controller and windows manager (docs/rcwm.md) */
+    mshr_t *mshr;
+    unsigned mshr_used;
+    warp_t *warp;
+    unsigned rr;                 /* next warp the issue stage looks at */
+    uint32_t unfinished;         /* accesses not yet completed */
+    struct core_sm *core;        /* core = sm: the core model's state (core.c); NULL in core = none */
+    l1c_sm *l1c;                 /* l1_compression != none: the compressed L1 (l1c.c); else NULL */
+    unsigned hit_cycles;         /* the last read hit's latency (the L1 hit latency, plus decompression) */
+} sm_t;
+
+typedef struct {
+    unsigned node;
+    cache_t l2;
+    uint32_t req_head, req_tail, req_len;       /* request queue (txn links) */
+    uint32_t rep_head, rep_tail, rep_len;       /* reply queue */
+    unsigned in_l2;                             /* accesses inside the L2 / DRAM pipeline */
+    unsigned in_codec;                          /* replies inside the compressor pipeline */
+    uint64_t stall_cycles;                      /* cycles the NI input queue was full with a reply waiting */
+    dft_table dft;                              /* data filtering: the MC data-filtering table */
+    /* packet coalescing (pcu_rgrs > 0): the C model between the request input and the request
+     * queue, its merge unit between the L2 and the reply queue; docs/sim.md "Packet coalescing" */
+    pcu *pcu;
+    uint32_t in_head, in_tail, in_len;          /* requests accepted from the network, before the PCU */
+    uint32_t ret_head, ret_tail, ret_len;       /* L2 read returns waiting for the merge unit */
+    uint32_t s1_txn;                            /* the request in the PCU's stage-1 register */
+    uint32_t rpl_txn;                           /* the L2 read whose reply is in the PCU's reply register */
+    uint32_t *rgr_leader;                       /* [rgr]: the read that allocated it (carries the L2 read) */
+    uint32_t *rgr_member;                       /* [rgr * sms + sm]: the grouped read of each SM */
+} mc_t;
+
+typedef struct {
+    uint64_t reads, writes, l1_hits, l1_misses, mshr_merges, mshr_stalls;
+    uint64_t requests, replies;                          /* answered requests */
+    uint64_t req_lat_sum, mem_lat_sum, rep_lat_sum;      /* over answered requests */
+    uint64_t read_miss_lat_sum;                          /* issue -> fill, every read miss incl. merged */
+    uint64_t l2_hits, l2_misses;
+    uint64_t reply_payload_raw_bits, reply_payload_sent_bits;   /* read replies */
+    uint64_t reply_flits_raw;                            /* flits the read replies would take uncompressed */
+    uint64_t compressed_replies;
+    uint64_t sector_misses;                              /* data filtering: misses on a present line */
+    uint64_t extra_requests;                             /* data filtering: a merged miss asked for more sub-blocks */
+    uint64_t dft_merged;                                 /* requests the MC table absorbed (no reply of their own) */
+    uint64_t partial_fills;                              /* replies that filled only their critical sub-blocks */
+    cdt_stats cdt;                                       /* LRU L1: FM / SM / HI, block usage (cdt.h) */
+    uint64_t df_late_replies;                            /* df_fill = replace: replies whose sub-blocks a wider reply had brought */
+    uint64_t completion_cycles;
+    uint64_t mc_stall_cycles;
+    uint64_t reply_packets, reply_flits, request_packets, request_flits;
+    uint64_t link_flits;
+    uint64_t channel_bits;                               /* flit width of the run (energy per flit) */
+    unsigned links, mcs;
+    double link_utilisation;
+    double amat;
+    uint64_t l1_policy;                                  /* sim_l1_policy of the run */
+    uint64_t l1_outcome[BA_OUTCOMES];                    /* ba / tag-lru: tag-unit outcomes, all SMs */
+    uint64_t l1_fills_dropped;                           /* ba / tag-lru: read replies delivered, not filled */
+    /* packet coalescing (docs/sim.md "Packet coalescing"); all 0 with pcu_rgrs = 0 */
+    uint64_t pcu_rgrs;                                   /* RGRs per MC of the run */
+    uint64_t pcu_read_replies;                           /* read reply packets the MCs sent */
+    uint64_t pcu_mcast_replies;                          /* of them, with two or more destinations */
+    uint64_t pcu_coalesced_reads;                        /* reads answered by a multi-destination reply */
+    uint64_t pcu_joined;                                 /* reads that joined a group: no L2 access, no reply of their own */
+    uint64_t pcu_flits_saved;                            /* reply flits the joined reads would have taken */
+    uint64_t pcu_repeat;                                 /* reads that found their SM's bit set (closed the group) */
+    uint64_t pcu_wait_full, pcu_wait_write, pcu_wait_unissued, pcu_wait_wb;   /* stage-1 stall cycles, by cause */
+    loc_counts potential;                                /* potential inter-core locality (locality.h), every run */
+    /* core model (core = sm; docs/sim.md "Core model"); all 0 with core = none */
+    uint64_t core;                                       /* sim_core of the run */
+    uint64_t scheduler;                                  /* sim_scheduler of the run */
+    uint64_t sms, schedulers_per_sm;
+    uint64_t instructions;                               /* warp instructions issued, whole GPU */
+    uint64_t inst_class[OP_CLASSES];                     /* of them, by trace_op */
+    uint64_t sm_instructions[256];                       /* per SM */
+    uint64_t sm_cycles[256];                             /* per SM: cycles to its last issue (its IPC's denominator) */
+    uint64_t sched_cycles;                               /* scheduler-cycles while the scheduler's SM had work */
+    uint64_t stall[STALL_CAUSES];                        /* scheduler-cycles without issue, by cause (core.h) */
+    uint64_t ready_sum;                                  /* ready warps summed over those scheduler-cycles */
+    uint64_t sched_runs, sched_run_cycles;               /* schedules: runs of issues from one warp; their cycles */
+    uint64_t lsu_requests, lsu_mshr_retries;             /* line requests the load/store units sent; cycles refused */
+    uint64_t wide_waits;                                 /* issues delayed by a register Accel-Sim (MAX_DST 1) does not reserve */
+    uint64_t wide_wait_cycles;                           /* the cycles those delays added */
+    uint64_t barriers;                                   /* barrier releases */
+    uint64_t wp_entries, wp_merged, wp_accesses, wp_full; /* Warppool (warppool.h): entries per SM; requests merged, L1 accesses, full cycles */
+    /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
+    l1c_stats l1c;
+} gpu_stats;
+
+typedef struct gpu_system gpu_system;
+
+/* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order, with its
+ * result; with the simulator's own L1 (lru, bypass) every read once when it issues, r = NULL. */
+typedef void (*gpu_l1_observer)(void *ctx, unsigned sm, uint64_t line, bool write, const ba_result *r);
+
+struct gpu_system {
+    sim_config cfg;
+    network *net;
+    const mem_image *img;
+    const trace_t *trace;
+    codec_timing timing;
+    l1c_setup l1c;               /* l1_compression != none: modes, codecs, latencies */
+    dsm_approx_map approx;
+    bool filtering;              /* the compressor does data filtering (partial fills, MC table) */
+    codec_inst *codec;           /* the reply compressor's state for this run */
+    uint16_t *bits_memo;         /* compressed bits + 1 per image line, 0 = not computed yet */
+    sm_t *sm;
+    mc_t *mc;
+    unsigned nsm, nmc;
+    unsigned sm_of_node[MCAST_MAX_NODES], mc_of_node[MCAST_MAX_NODES];
+    txn_t *txn;
+    uint32_t txn_cap, txn_free;
+    reply_group *grp;            /* PCU multicast reply groups (pool) */
+    uint32_t grp_cap, grp_free;
+    /* timer wheel: events due at cycle t are in bucket t % wheel_size */
+    uint32_t *wheel_head;
+    uint8_t *wheel_kind;         /* parallel to txn: what the pending event does */
+    unsigned wheel_size;
+    uint64_t events;
+    uint64_t now;
+    gpu_stats st;
+    gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access / every other L1 read */
+    void *l1_observer_ctx;
+    loc_table potential;         /* read requests the MCs accepted, per time window (locality.h) */
+};
+
+enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3, EV_L1C_INSERT = 4 };
+
+/* Node of each SM and MC for the configured topology and placement. */
+bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t err_len);
+/* MC serving a line: (L xor L>>6 xor L>>12) mod mcs. */
+unsigned gpu_mc_of_line(uint64_t line, unsigned mcs);
+
+/* Run the trace on the configured machine with the configured compressor. */
+bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+             codec_timing *timing_out, char *err, size_t err_len);
+/* gpu_run with an observer of the L1 tag unit's decisions (NULL: none). */
+bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                      codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len);
+
+/* internal, shared by gpu_sm.c / gpu_mc.c / gpu.c */
+uint32_t gpu_txn_alloc(gpu_system *g);
+void gpu_txn_free(gpu_system *g, uint32_t id);
+void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay);
+void sm_issue(gpu_system *g, sm_t *s);
+/* core = sm: one line request from the load/store unit, tagged (core.h); see gpu_sm.c */
+bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
+void gpu_sm_write(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);
+void sm_reply(gpu_system *g, uint32_t id);
+void sm_fill(gpu_system *g, uint32_t id);
+/* compressed L1: a missed line's compressor is done; it enters the L1 */
+void sm_l1c_insert(gpu_system *g, uint32_t id);
+bool mc_accept(gpu_system *g, unsigned mc);
+void mc_request(gpu_system *g, uint32_t id);
+void mc_step(gpu_system *g, mc_t *m);
+void mc_l2_done(gpu_system *g, uint32_t id);
+void mc_codec_done(gpu_system *g, uint32_t id);
+/* PCU: set up / free an MC's unit; the reply group a multicast delivery at `node` answers. */
+bool mc_pcu_init(gpu_system *g, mc_t *m, char *err, size_t err_len);
+void mc_pcu_free(mc_t *m);
+uint32_t mc_group_deliver(gpu_system *g, uint32_t handle, unsigned node);
+/* PCU: every unit drained (no RGR, write or reply left; no request waiting): the end-of-run check. */
+bool mc_pcu_drained(const gpu_system *g, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,305 @@
+/* Network internals shared by network.c (topology, NIs, packets, the cycle loop) and router.c
+ * (allocators, pipeline). Not part of the simulator's public interface (net.h).
+ *
+ * Event-driven evaluation (docs/sim.md, "Speed"). The model is defined cycle by cycle: in every
+ * cycle every router holding a flit runs VC allocation (VA) then switch allocation (SA),
+ * routers in increasing id order, and the allocators look at every buffered flit. Most of that
+ * work changes nothing (a flit is still on its link, a head waits for a VC that nobody has
+ * released), so the loop visits a router only in a cycle in which VA or SA can change state,
+ * and the allocators only look at the VCs that may act:
+ *   - VA requests (port_t.va_need) and SA candidates (port_t.cand) are sets of VCs; an event
+ *     that makes a VC able to act adds it, for the cycle that happens, through the network's
+ *     event lists (a wheel indexed by cycle, applied at the start of that cycle before any
+ *     router runs: only a router's own visits read its sets, so applying them early is exact),
+ *     and schedules the router's visit on the wake wheels (one bitmap of routers per cycle);
+ *   - VA events: a head written into an idle VC (at its write cycle), a packet finishing with
+ *     another head behind it, an output VC released at an output a VA request found full
+ *     (va_blocked: a failed request cannot succeed before that);
+ *   - SA events: a VC allocated (from sa_from), a body flit written (from its ready cycle), a
+ *     credit becoming usable for a flit that waits for it (out_vc.waiting; returned credits
+ *     sit on a credit wheel and are added to out_vc.credits in the cycle they become usable),
+ *     and, after an SA turn, the same input again next cycle while it still
+ *     has a flit to send or other candidates (it may have lost an arbiter);
+ *   - a candidate SA finds unable to send leaves the set: one of the events above brings it
+ *     back exactly when it can.
+ * A visit that finds nothing to do is harmless; a missing one would change behaviour. Two
+ * things are derived instead of stepped: the VA arbiter's start port, which rotates in every
+ * cycle the router holds a flit (va_base, steps_before), and the VA of a cycle in which a router
+ * has no SA work, which is done at the start of its next visit (router_step explains why that
+ * is exact). tests/test_sim_regress.c checks that every packet is delivered at the same cycle
+ * as with the plain every-router-every-cycle loop. */
+#ifndef SIM_NET_INTERNAL_H
+#define SIM_NET_INTERNAL_H
+
+#include "net/net.h"
+
+/* Wheels: slot t % NET_WHEEL holds what is due at cycle t. Every event is at most
+ * 4 + 1 + credit_delay (<= 21) cycles ahead (a credit returned when a flit still on its link
+ * reaches a replication buffer), so 32 slots never wrap onto a pending cycle. */
+#define NET_WHEEL 32u
+
+/* out_vc.owner of a VC whose last packet has left but which its downstream router still holds
+ * (the packet sits in a replication buffer there: router.c, "replication buffers"). */
+#define OWNER_HELD INT16_MAX
+/* out_vc.router of an NI's injection VCs (they belong to no router). */
+#define OUT_VC_OF_NI UINT16_MAX
+
+/* in_vc.rb: the front packet's claim on its input port's replication buffer */
+enum { RB_NONE = 0, RB_NEED = 1, RB_OWN = 2 };
+
+enum { END_NONE = 0, END_ROUTER = 1, END_NI = 2 };
+
+typedef struct {
+    uint8_t kind;       /* END_* */
+    uint16_t index;     /* router or NI number */
+    uint16_t port;      /* router port (END_ROUTER) */
+} link_end;
+
+typedef struct {        /* ring of flits: one VC buffer */
+    flit_t *buf;
+    uint16_t head, count;
+} flit_fifo;
+
+typedef struct {        /* one replica of the front packet of an input VC */
+    uint32_t pkt;       /* record the replica's flits carry downstream */
+    uint32_t sa_from;   /* first SA cycle (VA cycle + 1), modulo 2^32 (target_sa_open) */
+    uint16_t sent;      /* flits of the packet already copied to this port */
+    int16_t outvc;      /* allocated downstream VC, -1 before VA */
+    uint8_t port;       /* output port */
+    uint8_t done;       /* tail sent */
+    uint8_t dest;       /* routing fields of record pkt, for the flits it sends (flit_t) */
+    uint8_t multicast;
+} target_t;
+
+/* May target t take part in SA at cycle now? (sa_from is at most a few cycles from now.) */
+static inline bool target_sa_open(const target_t *t, uint64_t now) { return (int32_t)(t->sa_from - (uint32_t)now) <= 0; }
+
+typedef struct {        /* one input VC: one cache line, its buffer's first slot included */
+    _Alignas(64) flit_t *ext; /* buffer slots 1 .. ring_mask (vc_at) */
+    target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
+    uint32_t pkt;       /* record of the front packet (the one routed) */
+    uint8_t head, count; /* buffer ring: slot of the front flit, flits held */
+    uint8_t len;
+    uint8_t freed;      /* flits of the front packet already removed from the buffer */
+    uint8_t routed;     /* route computed for the front packet */
+    uint8_t ntargets, ndone;
+    uint8_t split;      /* replicas carry their own records: free pkt when done */
+    uint8_t cls;        /* class of the front packet */
+    uint8_t rb;         /* RB_*: a long multicast packet replicated here needs the port's replication buffer */
+    uint8_t pad[2];
+    target_t one;       /* the target of a packet that leaves on one port */
+    flit_t slot0;       /* buffer slot 0: a lone flit (the ring restarts here when empty) */
+} in_vc;
+
+typedef struct {        /* output VC seen from upstream: owner and credits (8 bytes: a port's VCs share a line) */
+    int16_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */
+    uint8_t credits;    /* usable now (returned credits are added in the cycle they become usable) */
+    uint8_t waiting;    /* SA found a flit waiting for a credit of this VC: wake it with the next one */
+    uint8_t held;       /* the downstream router holds this VC until its packet leaves a replication buffer */
+    uint8_t pad;
+    uint16_t router;    /* router whose output VC this is; OUT_VC_OF_NI for an NI's injection VCs */
+} out_vc;
+
+typedef struct {                 /* a router's state of one port, input and output side: one cache line */
+    _Alignas(64) out_vc *up_out; /* input: the upstream's out_vc[vcs] of this link (credits go there) */
+    uint64_t sa_tmask;           /* input, SA scratch: targets of the chosen VC that request */
+    uint64_t req;                /* output, SA scratch: input ports requesting this output */
+    link_end down;               /* output: where it leads */
+    link_end up;                 /* input: where it comes from */
+    uint16_t rr_in;              /* input: SA input arbiter pointer */
+    uint16_t rr_out;             /* output: SA output arbiter pointer */
+    uint16_t rr_vc;              /* output: VA pointer over output VCs */
+    uint16_t cand;               /* input: bit v set when VC v may have a flit to send (SA candidates) */
+    uint16_t va_need;            /* input: bit v set when VC v's front packet waits for RC or VA */
+    int16_t sa_vc;               /* input, SA scratch: VC chosen by this input's arbiter */
+    uint8_t rb_busy;             /* input: bit c set while class c's replication buffer holds a packet */
+    uint8_t rb_wait;             /* input: bit c set when a packet waits for it (its release wakes VA) */
+    uint8_t rr_port;             /* input: SA arbiter pointer over outputs (sa_input = output) */
+} port_t;
+
+/* A future event (network.c applies those of cycle t at the start of t): VC bits of one input
+ * port of one router become SA candidates (bits 0..15) or VA requests (bits 16..31). */
+typedef struct {
+    uint16_t router;
+    uint8_t port;
+    uint8_t pad;
+    uint32_t bits;
+} net_event;
+
+typedef struct {        /* the events of one cycle */
+    net_event *e;
+    uint32_t len, cap;
+} event_list;
+
+typedef struct {        /* the credits that become usable in one cycle; an entry with bit 0 set
+                         * is instead the release of a held VC (router_unhold) */
+    out_vc **o;
+    uint32_t len, cap;
+} credit_list;
+
+typedef struct {        /* one cache line: what every visit reads */
+    _Alignas(64) in_vc *in; /* [port * vcs + vc] */
+    out_vc *out;        /* [port * vcs + vc] */
+    port_t *port;       /* [nports] */
+    uint64_t cand_ports;   /* input ports with a cand bit */
+    uint64_t va_ports;  /* input ports with a va_need bit */
+    uint64_t va_blocked;   /* output ports a VA request found without a free VC (send_flit wakes VA) */
+    uint32_t flits;     /* flits held in this router's buffers (including flits still on the link) */
+    /* VA start port = number of earlier cycles with flits > 0, mod nports (router_step) */
+    uint8_t steps_before;  /* such cycles before the current run of them, mod nports */
+    uint8_t va_base;       /* steps_before - first cycle of the current run, mod nports */
+    uint8_t nports;
+    uint8_t mesh;       /* a mesh router (its node is its id); else a crossbar switch */
+    uint16_t id;
+} router_t;
+
+/* Target lists of packets replicated at router r: [nports * vcs][nports] (cold: multicast only). */
+#define ROUTER_MTGT(n, r) (&(n)->mtgt[(size_t)(r)->id * (r)->nports * (n)->vcs * (r)->nports])
+
+typedef struct {
+    /* injection */
+    uint32_t qhead[NET_CLASSES], qtail[NET_CLASSES];
+    unsigned qlen[NET_CLASSES];
+    uint32_t cur[NET_CLASSES];      /* packet being injected, NET_NO_PACKET when none */
+    uint16_t cur_flit[NET_CLASSES];
+    int16_t cur_vc[NET_CLASSES];
+    int16_t last_vc[NET_CLASSES];   /* VC the class's last head went out on (-1: none yet) */
+    link_end inj[NET_CLASSES];      /* router input port each class injects into */
+    out_vc *injvc;                  /* [vcs]: credits for the router's local input VCs */
+    uint8_t rr_cls;
+    /* ejection */
+    flit_fifo *ej;                  /* [vcs] */
+    link_end *ej_up;                /* [vcs]: router output port feeding each ejection VC */
+    uint16_t ej_busy;               /* ejection VCs holding flits */
+} ni_t;
+
+struct network {
+    sim_config cfg;
+    net_client client;
+    unsigned nodes, nrouters, vcs, depth, credit_delay, channel_bits, links;
+    unsigned inject_cycles;         /* extra cycles of the NI -> router channel (cfg.inject_cycles) */
+    unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
+    unsigned mcast_max;             /* longest multicast packet accepted (flits) */
+    unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
+    bool mesh_topo;
+    bool shared_injection;          /* one injection channel for both classes (mesh) */
+    bool sa_by_output;              /* cfg.sa_input == SA_INPUT_OUTPUT (router.c, choose_input_vc) */
+    /* Writes a flit into a router's input VC: router_write_flit_next, or with body_sa = write
+     * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
+     * instructions as a direct call, so the default path pays nothing per flit for the option. */
+    void (*write_flit)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+    mcast_mesh mesh;
+    mcast_order order[NET_CLASSES];
+    uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */
+    router_t *r;
+    target_t *mtgt;                 /* every router's multicast target lists (ROUTER_MTGT) */
+    ni_t *ni;
+    packet_t *pk;
+    uint32_t pk_cap, pk_free, pk_live;
+    uint64_t now, next_uid;
+    uint64_t live_flits;            /* flits in any buffer */
+    uint64_t queued;                /* packets waiting in NI queues or being injected */
+    net_stats st;
+    size_t mem;
+    struct arena_chunk *arena;      /* construction-time allocations (net_alloc) */
+    mcast_set *split;               /* scratch for route splits: max(5, nodes) sets */
+    /* event-driven evaluation */
+    unsigned rwords, nwords;        /* 64-bit words of a router bitmap, of a node bitmap */
+    uint64_t *wake_va, *wake_sa;    /* [NET_WHEEL * rwords] */
+    uint64_t *va_late;              /* [rwords]: routers whose VA of the previous cycle was deferred */
+    uint64_t *wake_ej;              /* [NET_WHEEL * nwords]: NIs with a flit to eject at cycle t */
+    uint64_t *inj_busy;             /* nodes whose NI has packets to inject */
+    event_list events[NET_WHEEL];   /* SA / VA events of cycle t at t % NET_WHEEL */
+    credit_list credits[NET_WHEEL]; /* returned credits usable from cycle t at t % NET_WHEEL */
+    int stepping;                   /* id of the router being stepped, -1 outside the router phase */
+    unsigned np_now;                /* now % (router port count; the same for every router) */
+};
+
+static inline void bitmap_set(uint64_t *map, unsigned i) { map[i >> 6] |= UINT64_C(1) << (i & 63u); }
+static inline void bitmap_clear(uint64_t *map, unsigned i) { map[i >> 6] &= ~(UINT64_C(1) << (i & 63u)); }
+
+/* Visit router `id` for VA / SA at cycle `at` (now < at <= now + 17). */
+static inline void net_wake_va(network *n, unsigned id, uint64_t at) {
+    bitmap_set(&n->wake_va[(at % NET_WHEEL) * n->rwords], id);
+}
+static inline void net_wake_sa(network *n, unsigned id, uint64_t at) {
+    bitmap_set(&n->wake_sa[(at % NET_WHEEL) * n->rwords], id);
+}
+/* Visit NI `node`'s ejection at cycle `at`. */
+static inline void net_wake_ej(network *n, unsigned node, uint64_t at) {
+    bitmap_set(&n->wake_ej[(at % NET_WHEEL) * n->nwords], node);
+}
+
+/* network.c */
+void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size);
+uint32_t net_pkt_alloc(network *n);
+void net_pkt_free(network *n, uint32_t idx);
+void *net_alloc(network *n, size_t count, size_t size);
+
+/* router.c */
+/* Visit r: VA of the previous cycle if it was deferred (late), VA if asked, then SA. */
+void router_step(network *n, router_t *r, bool va, bool late);
+/* A flit left the buffer fed by output VC o: its credit comes back. */
+void router_credit_return(network *n, out_vc *o);
+/* A returned credit of o is usable from this cycle on. */
+void router_credit_usable(network *n, out_vc *o);
+/* The downstream router releases held VC o from this cycle on. */
+void router_unhold(network *n, out_vc *o);
+/* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
+ * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
+ * cycle. Callers go through network.write_flit. */
+void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+
+/* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions
+ * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or
+ * one packet of at most mcast_max flits while it owns a replication buffer (router.c).
+ * An input VC keeps slot 0 in its own cache line and restarts its ring there whenever it
+ * empties, so a VC that holds one flit at a time (short packets, light load) touches one line. */
+static inline flit_t *vc_at(in_vc *iv, unsigned mask, unsigned i) {
+    unsigned pos = (iv->head + i) & mask;
+    /* selected with masks, not a branch: which slot holds the front changes all the time */
+    uintptr_t ext = (uintptr_t)iv->ext + (pos - 1u) * sizeof(flit_t), in = (uintptr_t)&iv->slot0;
+    uintptr_t use_ext = (uintptr_t)0 - (uintptr_t)(pos != 0);
+    return (flit_t *)((ext & use_ext) | (in & ~use_ext));
+}
+static inline void vc_push(in_vc *iv, unsigned mask, flit_t f) {
+    *vc_at(iv, mask, iv->count) = f;
+    iv->count++;
+}
+static inline void vc_pop(in_vc *iv, unsigned mask) {
+    unsigned left = --iv->count;
+    iv->head = (uint8_t)((iv->head + 1u) & mask & (0u - (unsigned)(left != 0)));
+}
+
+/* NI ejection buffers: plain rings. */
+static inline flit_t *fifo_at(flit_fifo *q, unsigned mask, unsigned i) { return &q->buf[(q->head + i) & mask]; }
+static inline void fifo_push(flit_fifo *q, unsigned mask, flit_t f) {
+    *fifo_at(q, mask, q->count) = f;
+    q->count++;
+}
+static inline void fifo_pop(flit_fifo *q, unsigned mask) {
+    q->head = (uint16_t)((q->head + 1u) & mask);
+    q->count--;
+}
+
+/* Event bits for input `port` of router `router` at cycle t (now < t <= now + 17). */
+static inline void net_event_at(network *n, unsigned router, unsigned port, uint32_t bits, uint64_t t) {
+    event_list *l = &n->events[t % NET_WHEEL];
+    if (l->len == l->cap) net_list_grow(n, (void **)&l->e, &l->cap, sizeof *l->e);
+    l->e[l->len++] = (net_event){(uint16_t)router, (uint8_t)port, 0, bits};
+}
+
+/* A returned credit of output VC o becomes usable at cycle t (now < t <= now + 21). */
+static inline void net_credit_at(network *n, out_vc *o, uint64_t t) {
+    credit_list *l = &n->credits[t % NET_WHEEL];
+    if (l->len == l->cap) net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
+    l->o[l->len++] = o;
+}
+
+/* Held VC o is released at cycle t (same wheel as the credits, tagged in bit 0). */
+static inline void net_unhold_at(network *n, out_vc *o, uint64_t t) {
+    net_credit_at(n, (out_vc *)((uintptr_t)o | 1u), t);
+}
+
+#endif

@@ -1,0 +1,654 @@
+/* One router cycle: route computation (lookahead result), VC allocation, switch allocation and
+ * traversal, buffer release and credit return. Multicast replicas are independent targets of
+ * the same input VC (asynchronous replication, seed 003 sec. 4.3). Timing: net.h. Which
+ * cycles a router is visited in, and why that does not change what it does: net_internal.h. */
+#include "net/net_internal.h"
+
+static inline unsigned mod_add(unsigned a, unsigned b, unsigned m) {   /* a, b < m */
+    unsigned s = a + b;
+    return s >= m ? s - m : s;
+}
+
+/* ---- the VA start port ----------------------------------------------------------------------
+ * It rotates in every cycle the router holds a flit at its turn in the router loop, so it is
+ * (cycles with flits before this one) mod nports = va_base + now mod nports. A flit written by
+ * a router that comes earlier in that loop counts from this cycle; one written by a later
+ * router or by an NI (NIs inject after the routers) from the next. */
+
+static inline void router_flits_added(network *n, router_t *r) {
+    if (r->flits++) return;
+    unsigned np = r->nports;
+    bool seen_this_cycle = n->stepping >= 0 && (unsigned)n->stepping < r->id;
+    unsigned first = seen_this_cycle ? n->np_now : mod_add(n->np_now, 1, np);   /* run start mod np */
+    r->va_base = (uint8_t)mod_add(r->steps_before, np - first, np);
+}
+
+static inline void router_flits_removed(network *n, router_t *r) {
+    if (--r->flits) return;
+    /* the router's own step of this cycle was the run's last counted cycle */
+    r->steps_before = (uint8_t)mod_add(mod_add(r->va_base, n->np_now, r->nports), 1, r->nports);
+}
+
+/* ---- events -----------------------------------------------------------------------------------
+ * cand[p] bit v: VC v of input p may have a flit to send (SA looks only at these). A VC leaves
+ * the set when SA finds it cannot send; whatever can make it able to send again registers it
+ * for the cycle that happens (a flit written, a VC allocated, a credit returned). */
+
+/* VC (p, v) may have a flit to send from cycle t (> now) on. */
+static inline void sa_candidate_at(network *n, router_t *r, unsigned p, unsigned v, uint64_t t) {
+    net_event_at(n, r->id, p, 1u << v, t);
+    net_wake_sa(n, r->id, t);
+}
+
+static inline void sa_candidate_now(router_t *r, unsigned p, unsigned v) {
+    r->port[p].cand = (uint16_t)(r->port[p].cand | (1u << v));
+    r->cand_ports |= UINT64_C(1) << p;
+}
+
+static inline void va_request(router_t *r, unsigned p, unsigned v) {
+    r->port[p].va_need = (uint16_t)(r->port[p].va_need | (1u << v));
+    r->va_ports |= UINT64_C(1) << p;
+}
+
+/* body_sa = write (BookSim2): the body flit just written may win SA in its write cycle, the cycle
+ * a head has its VA in, one before the first SA cycle its sender set; a flit behind others still
+ * waits for them. Its event for the later cycle stays (a visit that finds nothing to do is
+ * harmless). Not for a packet that owns a replication buffer (multicast only): its flits'
+ * credits already left. */
+__attribute__((noinline, cold)) static void body_sa_at_write(network *n, router_t *r, unsigned port, unsigned vc,
+                                                             in_vc *iv) {
+    flit_t *f = vc_at(iv, n->ring_mask, iv->count - 1u);
+    f->ready--;
+    sa_candidate_at(n, r, port, vc, f->ready);
+}
+
+/* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
+ * allocators only look at it from its write cycle (a head that can start RC/VA at once) or
+ * from its first SA cycle (a body flit). `early`: body_sa = write; a constant in each of the two
+ * copies below, so the default copy carries no test of the option (net_internal.h, write_flit). */
+__attribute__((always_inline)) static inline void write_flit(network *n, router_t *r, unsigned port, unsigned vc,
+                                                             flit_t f, bool early) {
+    in_vc *iv = &r->in[port * n->vcs + vc];
+    bool idle = !iv->routed && iv->count == 0;
+    vc_push(iv, n->ring_mask, f);
+    router_flits_added(n, r);
+    if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
+        net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
+    if (!(f.flags & FLIT_HEAD)) {
+        sa_candidate_at(n, r, port, vc, f.ready);
+        if (early && iv->rb != RB_OWN) body_sa_at_write(n, r, port, vc, iv);
+    } else if (idle) {                                  /* RC + VA in its write cycle */
+        net_event_at(n, r->id, port, 1u << (16 + vc), f.ready - 1);
+        net_wake_va(n, r->id, f.ready - 1);
+    }
+    /* a head queued behind another packet gets its RC/VA when that packet finishes */
+}
+
+void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, r, port, vc, f, false);
+}
+
+void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, r, port, vc, f, true);
+}
+
+/* ---- replication buffers ---------------------------------------------------------------------
+ * docs/sim.md "Multicast". Asynchronous replication in wormhole flow control can deadlock when
+ * a multicast packet is longer than a VC buffer: a replica that has a downstream VC waits for
+ * flits that cannot enter the input VC until a sibling replica, blocked elsewhere, has copied
+ * the flits ahead of them. So each input port has, per class, a replication buffer (RB) that
+ * holds one packet of up to mcast_max flits. A multicast packet longer than vc_depth that is
+ * replicated at this router must own its port's RB before any replica asks for a VC. From then
+ * on every flit of the packet moves into the RB in its first SA cycle (its credit goes back as
+ * if it had left through the switch), so the whole packet arrives whatever its replicas do; the
+ * replicas read it from there. The VC it came in on is held: upstream may not allocate it to a
+ * new packet until every replica has sent the tail and the RB is released. In the model the
+ * flits stay in the VC's ring (sized for mcast_max), which the hold keeps free of other
+ * packets, and the RB is the pair (rb_busy, the early credits). */
+
+/* Try to give the front packet of VC (port, vc) its port's RB (VA of cycle now). */
+static bool rb_acquire(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << iv->cls;
+    if (pt->rb_busy & bit) {
+        pt->rb_wait = (uint8_t)(pt->rb_wait | bit);          /* rb_release wakes VA */
+        return false;
+    }
+    pt->rb_busy = (uint8_t)(pt->rb_busy | bit);
+    iv->rb = RB_OWN;
+    out_vc *up = &pt->up_out[vc];
+    up->held = 1;                 /* the packet's tail has not left upstream yet (len > vc_depth) */
+    /* the flits already here (only this packet's: it is at the front and not complete) move
+     * into the RB from the next cycle, one credit each */
+    for (unsigned i = 0; i < iv->count; i++) {
+        uint64_t ready = vc_at(iv, n->ring_mask, i)->ready, move = ready > now + 1 ? ready : now + 1;
+        net_credit_at(n, up, move + 1 + n->credit_delay);
+    }
+    return true;
+}
+
+/* Every replica of the packet owning the RB of VC (port, vc) has sent its tail (SA of now). */
+static void rb_release(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << iv->cls;
+    pt->rb_busy = (uint8_t)(pt->rb_busy & ~bit);
+    if (pt->rb_wait & bit) {
+        pt->rb_wait = (uint8_t)(pt->rb_wait & ~bit);
+        net_wake_va(n, r->id, now + 1);
+    }
+    iv->rb = RB_NONE;
+    net_unhold_at(n, &pt->up_out[vc], now + 1 + n->credit_delay);   /* travels upstream like a credit */
+}
+
+static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit);
+
+/* Upstream side: the VC is free for a new packet from this cycle on (network.c, start of the
+ * cycle). Its packet's tail left long ago (it reached the RB), so owner is OWNER_HELD. */
+void router_unhold(network *n, out_vc *o) {
+    o->held = 0;
+    if (o->owner != OWNER_HELD) return;
+    if (o->router == OUT_VC_OF_NI) {             /* an NI looks for a free VC every cycle */
+        o->owner = -1;
+        return;
+    }
+    router_t *u = &n->r[o->router];
+    /* VA reads owners, so a VA of the previous cycle deferred to this cycle's visit (router_step,
+     * `late`) must not see the release: it runs now, before the release is applied. */
+    uint64_t *late = &n->va_late[u->id >> 6], bit = UINT64_C(1) << (u->id & 63u);
+    if ((*late & bit) && u->flits && u->va_ports) {
+        unsigned before = n->np_now ? n->np_now - 1 : (unsigned)u->nports - 1;
+        vc_allocation(n, u, n->now - 1, before, n->now);
+    }
+    *late &= ~bit;
+    o->owner = -1;
+    uint64_t out = UINT64_C(1) << ((unsigned)(o - u->out) / n->vcs);
+    if (u->va_blocked & out) {                   /* as send_flit does for a released VC */
+        u->va_blocked &= ~out;
+        net_wake_va(n, u->id, n->now);
+    }
+}
+
+/* ---- route computation ----------------------------------------------------------------------
+ * The route of a head flit at this router was computed one hop ahead (lookahead RC); the model
+ * evaluates it when the head is first examined, which adds no cycle, exactly as in hardware.
+ * The rule itself (DOR, multicast split) is the C model's: cmodel/src/mcast.c; n->route is a
+ * table of its mcast_dor_port answers, filled once at construction. */
+
+static void add_target(in_vc *iv, unsigned port, uint32_t pkt, unsigned dest, bool multicast) {
+    target_t *t = &iv->tgt[iv->ntargets++];
+    t->pkt = pkt;
+    t->outvc = -1;
+    t->port = (uint8_t)port;
+    t->done = 0;
+    t->sent = 0;
+    t->dest = (uint8_t)dest;
+    t->multicast = multicast;
+    t->sa_from = 0;
+}
+
+/* A replica record for `subset` of the packet in record `parent`. */
+static uint32_t make_replica(network *n, uint32_t parent, const mcast_set *subset) {
+    uint32_t idx = net_pkt_alloc(n);         /* may move n->pk */
+    packet_t *c = &n->pk[idx];
+    *c = n->pk[parent];
+    c->dests = *subset;
+    if (mcast_set_count(subset) == 1) {      /* a single destination travels as unicast */
+        c->multicast = 0;
+        c->dest = (uint16_t)mcast_set_next(subset, 0);
+    }
+    return idx;
+}
+
+static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
+    const packet_t *p = &n->pk[pkt];
+    unsigned nports, mask = 0;
+    mcast_set dests = p->dests;
+    if (r->mesh) {
+        mcast_split(&n->mesh, r->id, n->order[p->cls], &dests, n->split, &mask);
+        nports = MCAST_MESH_PORTS;
+    } else {
+        unsigned replicas;
+        mcast_xbar_split(n->nodes, &dests, n->split, &replicas);
+        nports = n->nodes;
+    }
+    unsigned used = 0;
+    for (unsigned port = 0; port < nports; port++)
+        if (!mcast_set_empty(&n->split[port])) used++;
+    if (used == 1) {                              /* no replication here: keep the record */
+        for (unsigned port = 0; port < nports; port++)
+            if (!mcast_set_empty(&n->split[port])) add_target(iv, port, pkt, n->pk[pkt].dest, true);
+        return;
+    }
+    iv->split = 1;
+    if (iv->len > n->depth) iv->rb = RB_NEED;     /* replicated here and longer than a VC buffer */
+    iv->tgt = ROUTER_MTGT(n, r) + (size_t)(iv - r->in) * r->nports;
+    for (unsigned port = 0; port < nports; port++) {
+        if (mcast_set_empty(&n->split[port])) continue;
+        mcast_set subset = n->split[port];
+        uint32_t rep = make_replica(n, pkt, &subset);
+        add_target(iv, port, rep, n->pk[rep].dest, n->pk[rep].multicast);
+    }
+}
+
+/* Route head flit f at the front of iv. */
+static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
+    unsigned cls = f->flags & FLIT_REPLY ? CLASS_REPLY : CLASS_REQUEST;
+    iv->pkt = f->pkt;
+    iv->len = (uint8_t)f->len;
+    iv->cls = (uint8_t)cls;
+    iv->freed = 0;
+    iv->ndone = 0;
+    iv->split = 0;
+    iv->rb = RB_NONE;
+    iv->routed = 1;
+    iv->ntargets = 0;
+    iv->tgt = &iv->one;
+    if (f->flags & FLIT_MULTICAST) {
+        route_multicast(n, r, iv, f->pkt);
+        return;
+    }
+    unsigned port = r->mesh ? n->route[cls][(unsigned)r->id * n->nodes + f->dest]
+                                 : f->dest;   /* crossbar: destination tag */
+    add_target(iv, port, f->pkt, f->dest, false);
+}
+
+/* ---- VC allocation --------------------------------------------------------------------------
+ * Each target of a routed head needs one free downstream VC of its class on its output port.
+ * Input ports are served in rotating order and each port's VCs are offered round-robin, which
+ * gives every requester equal priority over time (a separable allocator's fairness). */
+
+static bool allocate_vc(network *n, router_t *r, unsigned in_index, target_t *t, unsigned cls, uint64_t now) {
+    unsigned lo = n->vc_lo[cls], span = n->vc_hi[cls] - lo;
+    unsigned v = r->port[t->port].rr_vc;
+    v &= 0u - (unsigned)(v < span);                  /* v >= span: 0 (a mask: hard to predict) */
+    out_vc *base = &r->out[t->port * n->vcs + lo];
+    for (unsigned k = 0; k < span; k++, v = v + 1 == span ? 0 : v + 1) {
+        if (base[v].owner >= 0) continue;
+        base[v].owner = (int16_t)in_index;
+        t->outvc = (int16_t)(lo + v);
+        t->sa_from = (uint32_t)(now + 1);
+        r->port[t->port].rr_vc = (uint16_t)(v + 1);
+        return true;
+    }
+    return false;
+}
+
+/* VA of cycle `now`, in the visit of cycle `visit` (now or now + 1), for input VC (port, vc)
+ * whose front packet waits for RC or VA. A target left without a VC marks its output in
+ * va_blocked: VA cannot succeed for it before a VC of that output is released. */
+static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, uint64_t now, uint64_t visit) {
+    unsigned i = port * n->vcs + vc;
+    in_vc *iv = &r->in[i];
+    if (!iv->routed) {
+        const flit_t *f = vc_at(iv, n->ring_mask, 0);
+        if (f->ready - 1 > now) return;               /* head not written yet: its write asks VA */
+        route_packet(n, r, iv, f);
+    }
+    if (iv->rb == RB_NEED && !rb_acquire(n, r, port, vc, iv, now)) return;   /* RB before any VC */
+    unsigned cls = iv->cls;
+    bool pending = false, granted = false;
+    for (unsigned t = 0; t < iv->ntargets; t++) {
+        if (iv->tgt[t].outvc >= 0) continue;
+        if (allocate_vc(n, r, i, &iv->tgt[t], cls, now)) {
+            granted = true;
+        } else {
+            pending = true;
+            r->va_blocked |= UINT64_C(1) << iv->tgt[t].port;
+        }
+    }
+    if (granted) {                                      /* SA from sa_from = now + 1 */
+        if (now + 1 == visit) sa_candidate_now(r, port, vc);
+        else sa_candidate_at(n, r, port, vc, now + 1);
+    }
+    if (!pending) {
+        r->port[port].va_need = (uint16_t)(r->port[port].va_need & ~(1u << vc));
+        if (!r->port[port].va_need) r->va_ports &= ~(UINT64_C(1) << port);
+    }
+}
+
+/* VA of cycle now (now_mod = now % nports) in the visit of cycle `visit`. Ports are served
+ * from the rotating start port; with one requesting port the start does not matter. */
+static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
+    uint64_t ports = r->va_ports;
+    /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start */
+    unsigned np = r->nports, start = mod_add(r->va_base, now_mod, np);
+    unsigned __int128 twice = (unsigned __int128)ports << np | ports;
+    uint64_t rotated = (uint64_t)(twice >> start);
+    if (np < 64) rotated &= (UINT64_C(1) << np) - 1u;
+    for (uint64_t m = rotated; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m) + start;
+        p -= np & (0u - (unsigned)(p >= np));
+        for (unsigned need = r->port[p].va_need; need; need &= need - 1)
+            allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
+    }
+}
+
+/* ---- credits --------------------------------------------------------------------------------- */
+
+/* A flit left the buffer fed by output VC o: its credit is usable 1 + credit_delay from now
+ * (the flit leaves the buffer in ST, next cycle; the credit takes credit_delay more). */
+static inline void credit_return(network *n, out_vc *o) {
+    net_credit_at(n, o, n->now + 1 + n->credit_delay);
+}
+
+void router_credit_return(network *n, out_vc *o) { credit_return(n, o); }
+
+/* Credit of o usable from now on (network.c, start of the cycle): an input VC that waits for
+ * it becomes an SA candidate this cycle. */
+void router_credit_usable(network *n, out_vc *o) {
+    o->credits++;
+    if (o->waiting) {
+        o->waiting = 0;
+        router_t *r = &n->r[o->router];
+        unsigned i = (unsigned)o->owner;
+        sa_candidate_now(r, i / n->vcs, i % n->vcs);
+        net_wake_sa(n, r->id, n->now);
+    }
+}
+
+/* ---- switch allocation and traversal --------------------------------------------------------
+ * Separable: each input port picks one VC (round-robin) among those with a flit ready for some
+ * target; that VC requests every output its ready targets use (a mux-based crossbar can copy a
+ * flit to several outputs in one cycle); each output port grants one input (round-robin). */
+
+/* Can target tg of VC (p, v) send a flit now? A flit held up only by credits registers the VC
+ * for the cycle the next credit can be used. */
+static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, uint64_t now) {
+    if (tg->done || tg->outvc < 0 || !target_sa_open(tg, now)) return false;
+    unsigned pos = (unsigned)(tg->sent - iv->freed);
+    if (pos >= iv->count || vc_at((in_vc *)iv, n->ring_mask, pos)->ready > now) return false;
+    out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
+    if (o->credits) return true;
+    o->waiting = 1;                                     /* router_credit_usable registers the VC */
+    return false;
+}
+
+static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t now) {
+    if (!iv->routed) return 0;
+    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->tgt[0], now);
+    uint64_t mask = 0;
+    for (unsigned t = 0; t < iv->ntargets; t++)
+        if (target_ready(n, r, iv, &iv->tgt[t], now)) mask |= UINT64_C(1) << t;
+    return mask;
+}
+
+static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t now) {
+    flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
+    if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
+        f.pkt = t->pkt;
+        f.dest = t->dest;
+        f.flags = (uint8_t)((f.flags & ~FLIT_MULTICAST) | (t->multicast ? FLIT_MULTICAST : 0));
+    }
+    out_vc *o = &r->out[t->port * n->vcs + (unsigned)t->outvc];
+    o->credits--;
+    link_end d = r->port[t->port].down;
+    if (d.kind == END_ROUTER) {
+        f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
+        n->write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f);
+        n->st.link_flits++;
+    } else {
+        ni_t *ni = &n->ni[d.index];
+        f.ready = now + 3;        /* ejected (tail accepted) at s+3 */
+        fifo_push(&ni->ej[t->outvc], n->ring_mask, f);
+        ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << t->outvc));
+        net_wake_ej(n, d.index, f.ready);
+    }
+    n->live_flits++;
+    if (++t->sent == iv->len) {
+        t->done = 1;
+        iv->ndone++;
+        o->owner = o->held ? OWNER_HELD : -1;   /* tail gone: the downstream VC may be reallocated */
+        uint64_t out = UINT64_C(1) << t->port;
+        if (r->va_blocked & out) {                      /* from the next cycle's VA on */
+            r->va_blocked &= ~out;
+            net_wake_va(n, r->id, now + 1);
+        }
+    }
+}
+
+/* Remove the flits every target has copied; return their credits; finish the packet. */
+static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    unsigned min_sent = iv->tgt[0].sent;
+    for (unsigned t = 1; t < iv->ntargets; t++)
+        if (iv->tgt[t].sent < min_sent) min_sent = iv->tgt[t].sent;
+    if (iv->freed < min_sent) {
+        out_vc *up = &r->port[port].up_out[vc];
+        do {
+            vc_pop(iv, n->ring_mask);
+            iv->freed++;
+            n->live_flits--;
+            if (iv->rb != RB_OWN) credit_return(n, up);   /* else returned when it entered the RB */
+            router_flits_removed(n, r);
+        } while (iv->freed < min_sent);
+    }
+    if (iv->ndone < iv->ntargets || iv->freed < iv->len) return;
+    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
+    if (iv->split) net_pkt_free(n, iv->pkt);
+    iv->routed = 0;
+    iv->ntargets = 0;
+    if (iv->count) {              /* the next packet's head is at the front: route and VA it */
+        uint64_t write = vc_at(iv, n->ring_mask, 0)->ready - 1;
+        va_request(r, port, vc);
+        net_wake_va(n, r->id, write > now ? write : now + 1);
+    }
+}
+
+/* After VC `vc` of input `port` had its SA turn: it stays a candidate while a target has its
+ * next flit in the buffer (it may go next cycle, or it lost the output). */
+static void after_sa(network *n, router_t *r, unsigned port, unsigned vc, const in_vc *iv, uint64_t now) {
+    bool again = false;
+    for (unsigned t = 0; !again && iv->routed && t < iv->ntargets; t++) {
+        const target_t *tg = &iv->tgt[t];
+        if (!tg->done && tg->outvc >= 0 && (unsigned)(tg->sent - iv->freed) < iv->count) again = true;
+    }
+    if (!again) r->port[port].cand = (uint16_t)(r->port[port].cand & ~(1u << vc));
+    if (r->port[port].cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
+    else r->cand_ports &= ~(UINT64_C(1) << port);
+}
+
+typedef struct {                 /* one cycle's switch allocation */
+    uint64_t inputs;             /* input ports whose arbiter chose a VC (port_t sa_vc, sa_tmask) */
+    uint64_t outputs;            /* output ports requested (port_t req) */
+    bool contested;              /* an output requested twice, or one VC requesting several */
+} sa_round;
+
+/* sa_input = output (BookSim2's separable input-first allocator): an input requests each output
+ * with one VC, the first ready one round-robin from rr_in, and its arbiter picks the output
+ * round-robin from rr_port. Returns the VC for that output (vcs: none ready, or a VC with
+ * several ready targets, a multicast replica set, which is then served in VC order). Candidates
+ * that cannot send leave the set (*cand). */
+__attribute__((noinline)) static unsigned choose_by_output(network *n, router_t *r, unsigned p, unsigned rotated,
+                                                            unsigned rr, unsigned *cand, uint64_t now) {
+    unsigned vcs = n->vcs, np = r->nports;
+    uint64_t outs = 0;            /* a crossbar has up to 64 ports */
+    uint8_t rep[64];
+    const in_vc *port_vcs = &r->in[p * vcs];
+    for (unsigned m = rotated; m; m &= m - 1) {
+        unsigned v = (unsigned)__builtin_ctz(m) + rr;
+        if (v >= vcs) v -= vcs;
+        uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
+        if (!ready) {
+            *cand &= ~(1u << v);
+            continue;
+        }
+        if (ready & (ready - 1)) return vcs;
+        unsigned o = port_vcs[v].tgt[__builtin_ctzll(ready)].port;
+        if (!(outs >> o & 1u)) rep[o] = (uint8_t)v;
+        outs |= UINT64_C(1) << o;
+    }
+    for (unsigned k = 0, o = r->port[p].rr_port; k < np; k++, o = o + 1 == np ? 0 : o + 1)
+        if (outs >> o & 1u) return rep[o];
+    return vcs;
+}
+
+/* Input arbitration of port p: the first candidate VC (round-robin from rr_in) with a ready
+ * target; records its requests. Candidates that cannot send leave the set. */
+/* always inlined: switch_allocation's loop was written with it inline (a second caller,
+ * choose_input_vc_by_output, must not turn it into a call there) */
+__attribute__((always_inline)) static inline void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s,
+                                                                  uint64_t now) {
+    port_t *pt = &r->port[p];
+    unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
+    unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
+    const in_vc *port_vcs = &r->in[p * vcs];
+    for (unsigned m = rotated; m; m &= m - 1) {
+        unsigned v = (unsigned)__builtin_ctz(m) + rr;
+        if (v >= vcs) v -= vcs;
+        const in_vc *iv = &port_vcs[v];
+        uint64_t ready = ready_targets(n, r, iv, now);
+        if (!ready) {
+            cand &= ~(1u << v);
+            continue;
+        }
+        pt->cand = (uint16_t)cand;
+        pt->sa_vc = (int16_t)v;
+        pt->sa_tmask = ready;
+        s->inputs |= UINT64_C(1) << p;
+        s->contested |= (ready & (ready - 1)) != 0;
+        for (; ready; ready &= ready - 1) {
+            unsigned out = iv->tgt[__builtin_ctzll(ready)].port;
+            s->contested |= s->outputs >> out & 1u;
+            if (!(s->outputs >> out & 1u)) r->port[out].req = 0;
+            r->port[out].req |= UINT64_C(1) << p;
+            s->outputs |= UINT64_C(1) << out;
+        }
+        return;
+    }
+    pt->cand = 0;
+    r->cand_ports &= ~(UINT64_C(1) << p);
+}
+
+/* Output arbitration of port q: grant the first requester at or after rr_out, else the lowest. */
+/* always inlined, as choose_input_vc */
+__attribute__((always_inline)) static inline void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
+    port_t *out = &r->port[q];
+    uint64_t req = out->req;
+    unsigned start = out->rr_out;
+    uint64_t high = start < 64 ? req & (~UINT64_C(0) << start) : 0;
+    unsigned p = (unsigned)__builtin_ctzll(high ? high : req);
+    port_t *in = &r->port[p];
+    unsigned v = (unsigned)in->sa_vc;
+    in_vc *iv = &r->in[p * n->vcs + v];
+    for (uint64_t m = in->sa_tmask; m; m &= m - 1) {
+        target_t *t = &iv->tgt[__builtin_ctzll(m)];
+        if (t->port == q) {
+            send_flit(n, r, iv, t, now);
+            break;
+        }
+    }
+    out->rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
+    in->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+}
+
+/* grant_output for sa_input = output: it also moves the granted input's pointer over outputs
+ * past q (grant_output left rr_out one past the input it granted). */
+static void grant_output_by_output(network *n, router_t *r, unsigned q, uint64_t now) {
+    grant_output(n, r, q, now);
+    unsigned np = r->nports, after = r->port[q].rr_out, p = after ? after - 1u : np - 1u;
+    r->port[p].rr_port = (uint8_t)(q + 1 >= np ? 0 : q + 1);
+}
+
+/* The switch allocation of a router with one candidate VC whose front flit goes to one output:
+ * what switch_allocation does then, without the arbiters' bookkeeping (the only requester
+ * wins both arbiters). False when the general allocator is needed. */
+static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
+    uint64_t ports = r->cand_ports;
+    if (ports & (ports - 1)) return false;
+    unsigned p = (unsigned)__builtin_ctzll(ports);
+    port_t *pt = &r->port[p];
+    unsigned cand = pt->cand;
+    if (cand & (cand - 1)) return false;
+    unsigned v = (unsigned)__builtin_ctz(cand);
+    in_vc *iv = &r->in[p * n->vcs + v];
+    uint64_t ready = ready_targets(n, r, iv, now);
+    if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
+    if (!ready) {                                            /* choose_input_vc: it leaves the set */
+        pt->cand = 0;
+        r->cand_ports = 0;
+        return true;
+    }
+    target_t *t = &iv->tgt[__builtin_ctzll(ready)];
+    r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
+    pt->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+    send_flit(n, r, iv, t, now);
+    release_flits(n, r, p, v, iv, now);
+    after_sa(n, r, p, v, iv, now);
+    return true;
+}
+
+/* choose_input_vc for sa_input = output: the VC choose_by_output names goes first (rr_in is
+ * only moved by a grant, so it is put back). */
+static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_round *s, uint64_t now) {
+    port_t *pt = &r->port[p];
+    unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
+    unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
+    unsigned only = choose_by_output(n, r, p, rotated, rr, &cand, now);
+    pt->cand = (uint16_t)cand;
+    if (only < vcs) pt->rr_in = (uint16_t)only;
+    choose_input_vc(n, r, p, s, now);
+    pt->rr_in = (uint16_t)rr;
+}
+
+/* sa_input = output: the general allocator only (the short cuts below keep no output pointer). */
+__attribute__((noinline)) static void switch_allocation_by_output(network *n, router_t *r, uint64_t now) {
+    sa_round s = {0, 0, false};
+    for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    for (uint64_t m = s.outputs; m; m &= m - 1) grant_output_by_output(n, r, (unsigned)__builtin_ctzll(m), now);
+    for (uint64_t m = s.inputs; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
+        in_vc *iv = &r->in[p * n->vcs + v];
+        release_flits(n, r, p, v, iv, now);
+        after_sa(n, r, p, v, iv, now);
+    }
+}
+
+static void switch_allocation(network *n, router_t *r, uint64_t now) {
+    if (n->sa_by_output) {
+        switch_allocation_by_output(n, r, now);
+        return;
+    }
+    if (switch_one_candidate(n, r, now)) return;
+    sa_round s = {0, 0, false};
+    for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    if (!s.contested) {          /* every requester wins both arbiters: one pass per input */
+        for (uint64_t m = s.inputs; m; m &= m - 1) {
+            /* sends to different outputs and the releases of different inputs touch disjoint
+             * state (or add to counters), so this order ends where the general one does */
+            unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
+            in_vc *iv = &r->in[p * n->vcs + v];
+            target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
+            r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
+            r->port[p].rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+            send_flit(n, r, iv, t, now);
+            release_flits(n, r, p, v, iv, now);
+            after_sa(n, r, p, v, iv, now);
+        }
+        return;
+    }
+    for (uint64_t m = s.outputs; m; m &= m - 1) grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
+    for (uint64_t m = s.inputs; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
+        in_vc *iv = &r->in[p * n->vcs + v];
+        release_flits(n, r, p, v, iv, now);
+        after_sa(n, r, p, v, iv, now);
+    }
+}
+
+/* `late`: the VA of the previous cycle was deferred to this visit (net_internal.h: a router
+ * whose only work in cycle c is VA does it at the start of its visit in c + 1, which it gets
+ * anyway if VA succeeds). That is exact: nothing VA reads can change in between. VA reads this
+ * router's VC owners and arbiter pointers (only its own SA and VA change them, and the release
+ * of a held VC, router_unhold, which runs a deferred VA before it applies), its VA requests
+ * (set by its own arrivals and releases) and the heads at the front of its buffers (writes by
+ * others append behind them); the events of c are merged before the deferred VA and those of
+ * c + 1 after it. */
+void router_step(network *n, router_t *r, bool va, bool late) {
+    if (!r->flits) return;
+    uint64_t now = n->now;
+    if (late) {
+        unsigned before = n->np_now ? n->np_now - 1 : (unsigned)r->nports - 1;
+        if (r->va_ports) vc_allocation(n, r, now - 1, before, now);
+    }
+    if (va && r->va_ports) vc_allocation(n, r, now, n->np_now, now);
+    if (r->cand_ports) switch_allocation(n, r, now);
+}
