@@ -31,11 +31,13 @@ SIM_TEST_DIR   := $(BUILD)/sim-tests
 # sim/ in parts (docs/sim.md "Source layout"): util (config, tokenizer, PRNG, counters), net
 # (routers, network, synthetic traffic), mem (caches, compressed L1, memory image, reply codecs),
 # gpu (SMs, core model, MCs), trace (trace formats, importers, generators), exp (experiments'
-# tables and reports); main.c is the command line.
+# tables and reports); cmd holds the command line's commands, one file each (the experiments),
+# and main.c their table. The tests link every part but the command line.
 SIM_PARTS      := util net mem gpu trace exp
-SIM_SRC        := sim/main.c $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.c)))
-SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.h)))
-SIM_LIB_SRC    := $(filter-out sim/main.c,$(SIM_SRC))
+SIM_CMD_SRC    := sim/main.c $(sort $(wildcard sim/cmd/*.c))
+SIM_LIB_SRC    := $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.c)))
+SIM_SRC        := $(SIM_CMD_SRC) $(SIM_LIB_SRC)
+SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
 # npsim shares the nocpress tool's option parser (one getopt_long parser for both tools) and
 # gnuplot runner (no shell).
 SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c
@@ -62,6 +64,11 @@ npsim: $(NPSIM)
 $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
+
+# The commands use the command-line tools' helpers (option parser, gnuplot runner).
+$(SIM_DIR)/obj/cmd/%.o: sim/cmd/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -c $< -o $@
 
 $(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
