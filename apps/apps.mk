@@ -63,3 +63,4 @@ apps-test: $(APPS_TEST_DIR)/plain/test_apps $(APPS_TEST_DIR)/san/test_apps $(NOC
 approx-effects: $(NOCPRESS) $(NPSIM)
 	@test -f $(APPROX_OUT)/errors.tsv || { echo "approx-effects: run make approx-error first ($(APPROX_OUT)/errors.tsv)"; exit 1; }
 	apps/approx_effects.sh $(NOCPRESS) $(NPSIM) $(APPROX_OUT)/errors.tsv $(DATA_DIR) $(APPROX_OUT)
+include apps/kernels/kernels.mk

@@ -1,0 +1,52 @@
+# apps/simt (the SIMT runtime and tracer) and apps/kernels (the benchmark ports, npkernel);
+# docs/kernels.md, issue 25. Included by apps/apps.mk. A port is apps/kernels/<suite>/<name>.c
+# plus one line in apps/kernels/kernel_list.h: the wildcards below pick the file up.
+
+SIMT_TOOL_SRC := apps/kernels/npkernel.c
+SIMT_SRC := $(sort $(wildcard apps/simt/*.c) $(filter-out $(SIMT_TOOL_SRC),$(wildcard apps/kernels/*.c)) \
+              $(wildcard apps/kernels/*/*.c))
+SIMT_HDR := $(sort $(wildcard apps/simt/*.h apps/kernels/*.h apps/kernels/*/*.h)) cmodel/tool/prng.h
+SIMT_INC := -Iapps/simt -Iapps/kernels -Icmodel/tool
+SIMT_OBJ := $(patsubst %.c,$(BUILD)/simt/obj/%.o,$(SIMT_SRC))
+SIMT_SAN_OBJ := $(patsubst %.c,$(BUILD)/simt/obj-san/%.o,$(SIMT_SRC))
+# Debian liblzma-dev: the .traceg.xz output.
+SIMT_LIBS := -llzma -lm
+NPKERNEL := $(BUILD)/bin/npkernel
+KERNELS_OUT := $(BUILD)/kernels
+SIMT_TEST_DIR := $(BUILD)/simt/tests
+ACCELSIM_TRACES ?= ../shared/data/traces/accelsim
+
+.PHONY: kernels simt-test npkernel
+
+$(BUILD)/simt/obj/%.o: %.c $(SIMT_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) -c $< -o $@
+
+$(BUILD)/simt/obj-san/%.o: %.c $(SIMT_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(SIMT_INC) -c $< -o $@
+
+$(NPKERNEL): $(SIMT_TOOL_SRC) $(SIMT_OBJ) $(SIMT_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) $(SIMT_TOOL_SRC) $(SIMT_OBJ) -o $@ $(SIMT_LIBS)
+
+npkernel: $(NPKERNEL)
+
+## kernels: run every benchmark application of apps/kernels/kernel_list.h on the SIMT runtime, check its output, write its Accel-Sim trace to build/kernels/<name>/ (docs/kernels.md)
+kernels: $(NPKERNEL)
+	$(NPKERNEL) run all --trace $(KERNELS_OUT) | tee $(KERNELS_OUT).txt
+
+$(SIMT_TEST_DIR)/plain/test_simt: tests/test_simt.c $(SIMT_OBJ) $(SIMT_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) $< $(SIMT_OBJ) -lcmocka -o $@ $(SIMT_LIBS)
+
+$(SIMT_TEST_DIR)/san/test_simt: tests/test_simt.c $(SIMT_SAN_OBJ) $(SIMT_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(SIMT_INC) $< $(SIMT_SAN_OBJ) -lcmocka -o $@ $(SIMT_LIBS)
+
+## simt-test: the SIMT runtime (barriers, shared memory, atomics, divergence masks), every listed application's check at a small size, the tracer against the Accel-Sim traces (tests/test_simt.c), plain and ASan+UBSan
+simt-test: $(SIMT_TEST_DIR)/plain/test_simt $(SIMT_TEST_DIR)/san/test_simt
+	NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-plain NP_ACCELSIM=$(ACCELSIM_TRACES) $(SIMT_TEST_DIR)/plain/test_simt
+	$(ASAN_ENV) NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-san NP_ACCELSIM=$(ACCELSIM_TRACES) $(SIMT_TEST_DIR)/san/test_simt
+
+apps-test: simt-test

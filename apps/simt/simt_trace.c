@@ -1,0 +1,402 @@
+/* The SIMT runtime's tracer; see simt_trace.h and docs/kernels.md ("Traces").
+ * Per launch one Accel-Sim .traceg (tracer version 4 layout, lineinfo 0), kernelslist.g with the
+ * host copies and kernels in order, and memory.npmem: the device memory log (allocations, host
+ * copies and sets, every global store's and atomic's resulting values), byte layout in
+ * docs/kernels.md. A block's warps are buffered and written at the block's end (the format
+ * groups instructions by warp). Registers follow docs/kernels.md's rule. */
+#define _POSIX_C_SOURCE 200809L
+#include "simt_trace.h"
+
+#include <errno.h>
+#include <lzma.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define NREG_FIRST 2u  /* R0/R1 are left to the thread index and stack pointer, as nvcc does */
+#define NREG_POOL 24u  /* results rotate through R2..R25 */
+#define NPMEM_MAGIC "NPSIMTM1"
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    unsigned insts;
+    uint8_t last, prev; /* the two most recent destination registers (0: none yet) */
+    unsigned next;      /* rotation index of the next destination */
+    unsigned stores;    /* store index within the warp (npmem) */
+    uint32_t exit_mask; /* the EXIT, written at the block's end (its PC follows every site) */
+    int exited;
+} warp_buf;
+
+struct simt_tracer {
+    char dir[4096];
+    int xz;
+    FILE *list;     /* kernelslist.g */
+    FILE *mem;      /* memory.npmem */
+    FILE *kf;       /* the open .traceg (plain) */
+    lzma_stream xs; /* the open .traceg.xz */
+    FILE *xf;
+    int failed;
+    unsigned kernel_id;
+    warp_buf *warps;
+    unsigned nwarps, warp_cap;
+    simt_dim3 block;
+    uint32_t max_site; /* largest site of the kernel so far: EXIT's PC is after it */
+};
+
+static int fail(simt_tracer *tr, const char *fmt, const char *a) {
+    fprintf(stderr, "simt trace: ");
+    fprintf(stderr, fmt, a, strerror(errno));
+    fputc('\n', stderr);
+    tr->failed = 1;
+    return -1;
+}
+
+static FILE *open_in_dir(simt_tracer *tr, const char *name, const char *mode) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", tr->dir, name);
+    FILE *f = fopen(path, mode);
+    if (!f) fail(tr, "cannot open %s: %s", path);
+    return f;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *dir) {
+    char p[4096];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof p) return -1;
+    memcpy(p, dir, n + 1);
+    for (size_t i = 1; i <= n; i++)
+        if (p[i] == '/' || p[i] == '\0') {
+            char c = p[i];
+            p[i] = '\0';
+            if (mkdir(p, 0777) != 0 && errno != EEXIST) return -1;
+            p[i] = c;
+        }
+    return 0;
+}
+
+static void put_u8(simt_tracer *tr, unsigned v) {
+    fputc((int)(v & 0xffu), tr->mem);
+}
+
+static void put_le(simt_tracer *tr, uint64_t v, unsigned bytes) {
+    for (unsigned i = 0; i < bytes; i++) put_u8(tr, (unsigned)(v >> (8 * i)));
+}
+
+simt_tracer *simt_tracer_open(const char *dir, int xz) {
+    simt_tracer *tr = calloc(1, sizeof *tr);
+    if (!tr) return NULL;
+    if (strlen(dir) >= sizeof tr->dir || make_dirs(dir) != 0) {
+        fprintf(stderr, "simt trace: cannot create directory %s: %s\n", dir, strerror(errno));
+        free(tr);
+        return NULL;
+    }
+    snprintf(tr->dir, sizeof tr->dir, "%s", dir);
+    tr->xz = xz;
+    tr->list = open_in_dir(tr, "kernelslist.g", "w");
+    tr->mem = open_in_dir(tr, "memory.npmem", "wb");
+    if (!tr->list || !tr->mem) {
+        if (tr->list) fclose(tr->list);
+        if (tr->mem) fclose(tr->mem);
+        free(tr);
+        return NULL;
+    }
+    fwrite(NPMEM_MAGIC, 1, 8, tr->mem);
+    put_le(tr, 1, 4); /* version */
+    put_le(tr, 0, 4); /* reserved */
+    return tr;
+}
+
+int simt_tracer_close(simt_tracer *tr) {
+    int bad = tr->failed;
+    if (fclose(tr->list) != 0) bad = 1;
+    if (fclose(tr->mem) != 0) bad = 1;
+    for (unsigned i = 0; i < tr->warp_cap; i++) free(tr->warps[i].buf);
+    free(tr->warps);
+    if (bad) fprintf(stderr, "simt trace: writing %s failed\n", tr->dir);
+    free(tr);
+    return bad ? -1 : 0;
+}
+
+void simt_tracer_alloc(simt_tracer *tr, uint64_t base, size_t bytes, const char *name) {
+    size_t n = strlen(name);
+    if (n > 255) n = 255;
+    put_u8(tr, 1);
+    put_le(tr, base, 8);
+    put_le(tr, bytes, 8);
+    put_u8(tr, (unsigned)n);
+    fwrite(name, 1, n, tr->mem);
+}
+
+void simt_tracer_memcpy(simt_tracer *tr, uint64_t dst, const void *src, size_t bytes) {
+    fprintf(tr->list, "MemcpyHtoD,0x%016llx,%zu\n", (unsigned long long)dst, bytes);
+    put_u8(tr, 2);
+    put_le(tr, dst, 8);
+    put_le(tr, bytes, 8);
+    fwrite(src, 1, bytes, tr->mem);
+}
+
+void simt_tracer_memset(simt_tracer *tr, uint64_t dst, int byte, size_t bytes) {
+    put_u8(tr, 3);
+    put_le(tr, dst, 8);
+    put_le(tr, bytes, 8);
+    put_u8(tr, (unsigned)byte);
+}
+
+/* ---- .traceg output (plain or xz) ---------------------------------------------------------- */
+
+static void kout(simt_tracer *tr, const char *s, size_t n) {
+    if (!tr->xz) {
+        if (fwrite(s, 1, n, tr->kf) != n) tr->failed = 1;
+        return;
+    }
+    uint8_t out[65536];
+    tr->xs.next_in = (const uint8_t *)s;
+    tr->xs.avail_in = n;
+    while (tr->xs.avail_in) {
+        tr->xs.next_out = out;
+        tr->xs.avail_out = sizeof out;
+        if (lzma_code(&tr->xs, LZMA_RUN) != LZMA_OK) tr->failed = 1;
+        fwrite(out, 1, sizeof out - tr->xs.avail_out, tr->xf);
+        if (tr->failed) return;
+    }
+}
+
+static void kprintf(simt_tracer *tr, const char *fmt, ...) {
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n > 0) kout(tr, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+}
+
+void simt_tracer_kernel_begin(simt_tracer *tr, const simt_trace_kernel *k) {
+    char name[64];
+    tr->kernel_id = k->id;
+    tr->max_site = 0;
+    snprintf(name, sizeof name, tr->xz ? "kernel-%u.traceg.xz" : "kernel-%u.traceg", k->id);
+    fprintf(tr->list, "%s\n", name);
+    if (tr->xz) {
+        tr->xf = open_in_dir(tr, name, "wb");
+        lzma_stream init = LZMA_STREAM_INIT;
+        tr->xs = init;
+        if (tr->xf && lzma_easy_encoder(&tr->xs, 6, LZMA_CHECK_CRC64) != LZMA_OK) fail(tr, "lzma init %s%s", "");
+    } else {
+        tr->kf = open_in_dir(tr, name, "w");
+    }
+    if (tr->failed) return;
+    kprintf(tr, "-kernel name = %s\n-kernel id = %u\n", k->name, k->id);
+    kprintf(tr, "-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n", k->grid.x, k->grid.y, k->grid.z, k->block.x,
+            k->block.y, k->block.z);
+    kprintf(tr, "-shmem = %zu\n-nregs = %u\n-binary version = 61\n-cuda stream id = 0\n", k->shared_bytes,
+            NREG_FIRST + NREG_POOL);
+    kprintf(tr, "-shmem base_addr = 0x%016llx\n-local mem base_addr = 0x%016llx\n",
+            (unsigned long long)k->shared_base, (unsigned long long)k->local_base);
+    kprintf(tr, "-nvbit version = nocpress-simt\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n");
+    kprintf(tr, "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
+                "[adrrescompress?] [mem_addresses]\n\n");
+    put_u8(tr, 4);
+    put_le(tr, k->id, 4);
+}
+
+void simt_tracer_kernel_end(simt_tracer *tr) {
+    if (tr->xz && tr->xf) {
+        uint8_t out[65536];
+        lzma_ret r;
+        do {
+            tr->xs.next_out = out;
+            tr->xs.avail_out = sizeof out;
+            r = lzma_code(&tr->xs, LZMA_FINISH);
+            fwrite(out, 1, sizeof out - tr->xs.avail_out, tr->xf);
+        } while (r == LZMA_OK);
+        if (r != LZMA_STREAM_END) tr->failed = 1;
+        lzma_end(&tr->xs);
+        if (fclose(tr->xf) != 0) tr->failed = 1;
+        tr->xf = NULL;
+    } else if (tr->kf) {
+        if (fclose(tr->kf) != 0) tr->failed = 1;
+        tr->kf = NULL;
+    }
+}
+
+void simt_tracer_block_begin(simt_tracer *tr, simt_dim3 block, unsigned nwarps) {
+    if (nwarps > tr->warp_cap) {
+        warp_buf *w = realloc(tr->warps, nwarps * sizeof *w);
+        if (!w) {
+            fprintf(stderr, "simt trace: out of memory\n");
+            exit(2);
+        }
+        memset(w + tr->warp_cap, 0, (nwarps - tr->warp_cap) * sizeof *w);
+        tr->warps = w;
+        tr->warp_cap = nwarps;
+    }
+    for (unsigned i = 0; i < nwarps; i++) {
+        warp_buf *w = &tr->warps[i];
+        w->len = 0;
+        w->insts = 0;
+        w->last = w->prev = 0;
+        w->next = 0;
+        w->stores = 0;
+        w->exited = 0;
+    }
+    tr->nwarps = nwarps;
+    tr->block = block;
+}
+
+void simt_tracer_block_end(simt_tracer *tr) {
+    if (tr->failed) return;
+    kprintf(tr, "#BEGIN_TB\n\nthread block = %u,%u,%u\n\n", tr->block.x, tr->block.y, tr->block.z);
+    for (unsigned i = 0; i < tr->nwarps; i++) {
+        warp_buf *w = &tr->warps[i];
+        kprintf(tr, "warp = %u\ninsts = %u\n", i, w->insts + (unsigned)w->exited);
+        kout(tr, w->buf, w->len);
+        if (w->exited)
+            kprintf(tr, "%04llx %08x 0 EXIT 0 0\n", (unsigned long long)(tr->max_site + 1u) * 16u, w->exit_mask);
+        kprintf(tr, "\n");
+    }
+    kprintf(tr, "#END_TB\n\n");
+}
+
+/* ---- one instruction ------------------------------------------------------------------------ */
+
+static void wb_append(warp_buf *w, const char *s, size_t n) {
+    if (w->len + n + 1 > w->cap) {
+        size_t cap = w->cap ? w->cap : 4096;
+        while (cap < w->len + n + 1) cap *= 2;
+        char *b = realloc(w->buf, cap);
+        if (!b) {
+            fprintf(stderr, "simt trace: out of memory\n");
+            exit(2);
+        }
+        w->buf = b;
+        w->cap = cap;
+    }
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+}
+
+/* SASS-like opcode per class and width (the importer classes by the part before '.'). */
+static const char *opcode_of(simt_op op, unsigned size) {
+    static const char *ldg[] = {"LDG.E.U8", "LDG.E", "LDG.E.64", "LDG.E.128"};
+    static const char *stg[] = {"STG.E.U8", "STG.E", "STG.E.64", "STG.E.128"};
+    static const char *lds[] = {"LDS.U.U8", "LDS.U.32", "LDS.U.64", "LDS.U.128"};
+    static const char *sts[] = {"STS.U8", "STS", "STS.64", "STS.128"};
+    unsigned w = size <= 1 ? 0 : size <= 4 ? 1 : size <= 8 ? 2 : 3;
+    switch (op) {
+    case SIMT_OP_LDG: return ldg[w];
+    case SIMT_OP_STG: return stg[w];
+    case SIMT_OP_ATOMG: return "ATOMG.E.ADD";
+    case SIMT_OP_LDS: return lds[w];
+    case SIMT_OP_STS: return sts[w];
+    case SIMT_OP_ATOMS: return "ATOMS.ADD";
+    case SIMT_OP_BRA: return "BRA";
+    case SIMT_OP_ALU: return "IMAD";
+    case SIMT_OP_SFU: return "MUFU.RCP";
+    case SIMT_OP_BAR: return "BAR.SYNC";
+    case SIMT_OP_EXIT: return "EXIT";
+    default: return "NOP";
+    }
+}
+
+static uint8_t new_dst(warp_buf *w) {
+    uint8_t r = (uint8_t)(NREG_FIRST + w->next);
+    w->next = (w->next + 1) % NREG_POOL;
+    w->prev = w->last;
+    w->last = r;
+    return r;
+}
+
+/* Addresses of the active lanes: base_stride (mode 1) when evenly spaced, else list_all. */
+static int format_addrs(char *s, size_t cap, const simt_warp_inst *wi) {
+    uint64_t a[SIMT_WARP];
+    unsigned n = 0;
+    for (uint32_t m = wi->mask; m; m &= m - 1) a[n++] = wi->lane_addr[__builtin_ctz(m)];
+    int64_t stride = n > 1 ? (int64_t)(a[1] - a[0]) : 0;
+    int even = 1;
+    for (unsigned i = 2; i < n && even; i++) even = (int64_t)(a[i] - a[i - 1]) == stride;
+    int len;
+    if (even) return snprintf(s, cap, " 1 0x%llx %lld", (unsigned long long)a[0], (long long)stride);
+    len = snprintf(s, cap, " 0");
+    for (unsigned i = 0; i < n && len > 0 && (size_t)len < cap; i++)
+        len += snprintf(s + len, cap - (size_t)len, " 0x%llx", (unsigned long long)a[i]);
+    return len;
+}
+
+static void npmem_store(simt_tracer *tr, warp_buf *w, const simt_warp_inst *wi, const uint8_t *mem, uint64_t base) {
+    put_u8(tr, 5);
+    put_le(tr, tr->kernel_id, 4);
+    put_le(tr, wi->block.x, 4);
+    put_le(tr, wi->block.y, 4);
+    put_le(tr, wi->block.z, 4);
+    put_le(tr, wi->warp, 2);
+    put_le(tr, w->insts, 4); /* index of this instruction in the warp's .traceg list */
+    put_u8(tr, wi->size);
+    put_le(tr, wi->mask, 4);
+    for (uint32_t m = wi->mask; m; m &= m - 1) {
+        uint64_t a = wi->lane_addr[__builtin_ctz(m)];
+        put_le(tr, a, 8);
+        fwrite(mem + (a - base), 1, wi->size, tr->mem);
+    }
+}
+
+void simt_tracer_inst(simt_tracer *tr, const simt_warp_inst *wi, const uint8_t *mem, uint64_t mem_base) {
+    warp_buf *w = &tr->warps[wi->warp];
+    char line[2048];
+    if (wi->op == SIMT_OP_EXIT) {
+        w->exited = 1;
+        w->exit_mask = wi->mask;
+        return;
+    }
+    if (wi->site > tr->max_site) tr->max_site = wi->site;
+    for (unsigned rep = 0; rep < wi->count; rep++) {
+        uint64_t pc = (uint64_t)wi->site * 16u + rep * 8u; /* sites 16 bytes apart; alu(n) inside */
+        const char *opc = opcode_of(wi->op, wi->size);
+        int n;
+        uint8_t s1 = w->last, s2 = w->prev;
+        switch (wi->op) {
+        case SIMT_OP_LDG:
+        case SIMT_OP_LDS:
+        case SIMT_OP_ATOMG:
+        case SIMT_OP_ATOMS: {
+            uint8_t d = new_dst(w);
+            n = snprintf(line, sizeof line, "%04llx %08x 1 R%u %s %u", (unsigned long long)pc, wi->mask, d, opc,
+                         s1 ? 1u : 0u);
+            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
+            n += snprintf(line + n, sizeof line - (size_t)n, " %u", wi->size);
+            n += format_addrs(line + n, sizeof line - (size_t)n, wi);
+            break;
+        }
+        case SIMT_OP_STG:
+        case SIMT_OP_STS:
+            n = snprintf(line, sizeof line, "%04llx %08x 0 %s %u", (unsigned long long)pc, wi->mask, opc,
+                         (s1 ? 1u : 0u) + (s2 ? 1u : 0u));
+            if (s2) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s2);
+            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
+            n += snprintf(line + n, sizeof line - (size_t)n, " %u", wi->size);
+            n += format_addrs(line + n, sizeof line - (size_t)n, wi);
+            break;
+        case SIMT_OP_ALU:
+        case SIMT_OP_SFU: {
+            uint8_t d = new_dst(w);
+            n = snprintf(line, sizeof line, "%04llx %08x 1 R%u %s %u", (unsigned long long)pc, wi->mask, d, opc,
+                         (s1 ? 1u : 0u) + (s2 ? 1u : 0u));
+            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
+            if (s2) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s2);
+            n += snprintf(line + n, sizeof line - (size_t)n, " 0");
+            break;
+        }
+        default: /* BRA, BAR, EXIT: no registers */
+            n = snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0", (unsigned long long)pc, wi->mask, opc);
+            break;
+        }
+        if (n < 0 || (size_t)n >= sizeof line - 1) n = (int)sizeof line - 2;
+        line[n++] = '\n';
+        if (mem && rep == 0) npmem_store(tr, w, wi, mem, mem_base);
+        wb_append(w, line, (size_t)n);
+        w->insts++;
+    }
+}
