@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lzma.h>
+#include <sys/stat.h>
+
 #include "kernels.h"
+#include "simt_tracecmp.h"
 
 /* ---- barrier + shared memory: reverse a block's array through shared memory ---------------- */
 
@@ -92,6 +96,92 @@ static void test_atomics(void **state) {
     simt_dev_destroy(d);
 }
 
+/* ---- divergence: min-PC reconvergence on a BFS-like loop, hand-computed ------------------ */
+
+typedef struct {
+    simt_addr flag, deg, out, done;
+} div_args;
+
+/* Lane i: if flag[i], loop k over 0 .. deg[i]-1 with an if/else on (i + k) even; then done[i]. */
+static void divergent_kernel(simt_thread *t, const void *args) {
+    const div_args *p = args;
+    uint32_t i = threadIdx.x;
+    int32_t f = ld_i32(ELEM_I32(p->flag, i));            /* A */
+    if (BR(f)) {                                         /* B */
+        int32_t deg = ld_i32(ELEM_I32(p->deg, i));       /* C */
+        for (int32_t k = 0; BR(k < deg); k++) {          /* D */
+            if (BR((i + (uint32_t)k) % 2 == 0))          /* E */
+                alu(1);                                  /* F */
+            else
+                sfu(1);                                  /* F2 */
+            st_i32(ELEM_I32(p->out, 4 * i + (uint32_t)k), k + 1); /* G */
+        }
+    }
+    st_i32(ELEM_I32(p->done, i), 1);                     /* H */
+}
+
+typedef struct {
+    simt_op op[64];
+    uint32_t mask[64];
+    unsigned n;
+} inst_log;
+
+static void log_inst(void *user, const simt_warp_inst *wi) {
+    inst_log *l = user;
+    if (l->n < 64) {
+        l->op[l->n] = wi->op;
+        l->mask[l->n] = wi->mask;
+    }
+    l->n++;
+}
+
+static void test_divergence_min_pc(void **state) {
+    (void)state;
+    /* lanes 0..3: flag 1 1 0 1, deg 2 0 - 3. Worked by hand under min-PC (smallest waiting
+     * site first, sites in source order, exit last): lane 1 leaves the loop at once and lane 2
+     * skips it, both wait at H; lanes 0 and 3 split at E every iteration (lane 0 even at k=0,
+     * lane 3 even at k=1), reconverge at G, lane 0 leaves after 2 trips, lane 3 after 3; all
+     * four reconverge at H and exit together. */
+    static const simt_op want_op[] = {
+        SIMT_OP_LDG, SIMT_OP_BRA, SIMT_OP_LDG,                           /* A B C */
+        SIMT_OP_BRA, SIMT_OP_BRA, SIMT_OP_ALU, SIMT_OP_SFU, SIMT_OP_STG, /* k=0: D E F F2 G */
+        SIMT_OP_BRA, SIMT_OP_BRA, SIMT_OP_ALU, SIMT_OP_SFU, SIMT_OP_STG, /* k=1 */
+        SIMT_OP_BRA, SIMT_OP_BRA, SIMT_OP_SFU, SIMT_OP_STG,              /* k=2: lane 3 only */
+        SIMT_OP_BRA,                                                     /* D: lane 3 leaves */
+        SIMT_OP_STG, SIMT_OP_EXIT};                                      /* H, exit */
+    static const uint32_t want_mask[] = {
+        0xf, 0xf, 0xb,
+        0xb, 0x9, 0x1, 0x8, 0x9,
+        0x9, 0x9, 0x8, 0x1, 0x9,
+        0x9, 0x8, 0x8, 0x8,
+        0x8,
+        0xf, 0xf};
+    enum { N = sizeof want_op / sizeof want_op[0] };
+    int32_t flag[4] = {1, 1, 0, 1}, deg[4] = {2, 0, 5, 3}, out[16], done[4];
+    inst_log log = {.n = 0};
+    simt_dev_opts o = {.observer = log_inst, .observer_user = &log};
+    simt_dev *d = simt_dev_create(&o);
+    div_args p = {simt_malloc(d, sizeof flag, "flag"), simt_malloc(d, sizeof deg, "deg"),
+                  simt_malloc(d, sizeof out, "out"), simt_malloc(d, sizeof done, "done")};
+    simt_memcpy_htod(d, p.flag, flag, sizeof flag);
+    simt_memcpy_htod(d, p.deg, deg, sizeof deg);
+    simt_memset(d, p.out, 0, sizeof out);
+    simt_launch(d, "divergent", divergent_kernel, simt_dim(1, 1, 1), simt_dim(4, 1, 1), 0, &p);
+    simt_memcpy_dtoh(d, out, p.out, sizeof out);
+    simt_memcpy_dtoh(d, done, p.done, sizeof done);
+    simt_dev_destroy(d);
+    assert_int_equal(log.n, N);
+    for (unsigned i = 0; i < N; i++) {
+        if (log.op[i] != want_op[i] || log.mask[i] != want_mask[i])
+            fail_msg("warp instruction %u: op %d mask 0x%x, want op %d mask 0x%x", i, (int)log.op[i],
+                     (unsigned)log.mask[i], (int)want_op[i], (unsigned)want_mask[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(done[i], 1);
+        for (int k = 0; k < 4; k++) assert_int_equal(out[4 * i + k], flag[i] && k < deg[i] ? k + 1 : 0);
+    }
+}
+
 /* ---- every listed application passes its own check (small sizes) --------------------------- */
 
 static void test_applications(void **state) {
@@ -106,11 +196,83 @@ static void test_applications(void **state) {
     }
 }
 
+/* ---- the tracer against NVBit's traces of the CUDA originals ------------------------------- */
+
+static const char *tmp_dir(void) {
+    const char *d = getenv("NP_SIMT_TMP");
+    return d ? d : "build/simt/tests/tmp";
+}
+
+static void trace_app(const char *name, int xz, char *list, size_t len) {
+    char dir[512];
+    snprintf(dir, sizeof dir, "%.400s/%s%s", tmp_dir(), name, xz ? "-xz" : "");
+    simt_dev_opts o = {.trace_dir = dir, .trace_xz = xz};
+    simt_app_opts a = {"../shared/data/inputs", 1, 1, 0};
+    simt_dev *d = simt_dev_create(&o);
+    const np_kernel_entry *k = np_kernel_find(name);
+    assert_non_null(k);
+    assert_int_equal(k->fn(d, &a), 0);
+    simt_dev_destroy(d);
+    snprintf(list, len, "%s/kernelslist.g", dir);
+}
+
+static void real_trace(const char *name, char *list, size_t len) {
+    const char *dir = getenv("NP_ACCELSIM");
+    snprintf(list, len, "%s/%s/kernelslist.g", dir ? dir : "../shared/data/traces/accelsim", name);
+}
+
+static void test_trace_vs_nvbit(void **state) {
+    (void)state;
+    static const char *pairs[][2] = {{"vectoradd-100-32", "vecadd"}, {"matrixmul-32-32", "matrixmul"}};
+    char real[1024], ours[1024], msg[1024];
+    simt_tracecmp_counts c;
+    for (unsigned i = 0; i < 2; i++) {
+        real_trace(pairs[i][0], real, sizeof real);
+        trace_app(pairs[i][1], 0, ours, sizeof ours);
+        int rc = simt_trace_compare(real, ours, &c, msg, sizeof msg);
+        if (rc) fail_msg("%s vs %s: %s", real, ours, msg);
+        assert_int_equal(c.warps, 32);
+        assert_true(c.global_a > 0 && c.global_a == c.global_b && c.shared_a == c.shared_b);
+    }
+    /* negative control: the comparison tells the two kernels apart */
+    real_trace(pairs[0][0], real, sizeof real);
+    assert_int_equal(simt_trace_compare(real, ours, &c, msg, sizeof msg), 1);
+}
+
+/* The .xz trace decompresses to the plain one, byte for byte. */
+static void test_trace_xz(void **state) {
+    (void)state;
+    char plain[1024], xz[1024], path[1100];
+    trace_app("matrixmul", 0, plain, sizeof plain);
+    trace_app("matrixmul", 1, xz, sizeof xz);
+    snprintf(path, sizeof path, "%.*s/kernel-1.traceg", (int)(strlen(plain) - strlen("/kernelslist.g")), plain);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t want[1 << 20], got[1 << 20], packed[1 << 20];
+    size_t nwant = fread(want, 1, sizeof want, f);
+    fclose(f);
+    snprintf(path, sizeof path, "%.*s/kernel-1.traceg.xz", (int)(strlen(xz) - strlen("/kernelslist.g")), xz);
+    f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t npacked = fread(packed, 1, sizeof packed, f);
+    fclose(f);
+    uint64_t limit = UINT64_MAX;
+    size_t in_pos = 0, out_pos = 0;
+    assert_int_equal(lzma_stream_buffer_decode(&limit, 0, NULL, packed, &in_pos, npacked, got, &out_pos, sizeof got),
+                     LZMA_OK);
+    assert_true(nwant > 1000 && nwant < sizeof want);
+    assert_int_equal(out_pos, nwant);
+    assert_memory_equal(got, want, nwant);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_barrier_shared),
         cmocka_unit_test(test_atomics),
+        cmocka_unit_test(test_divergence_min_pc),
         cmocka_unit_test(test_applications),
+        cmocka_unit_test(test_trace_vs_nvbit),
+        cmocka_unit_test(test_trace_xz),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,10 +13,12 @@
 #include <time.h>
 
 #include "kernels.h"
+#include "simt_tracecmp.h"
 
 static void usage(FILE *f) {
     fprintf(f, "usage: npkernel list\n"
-               "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-v]\n");
+               "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-v]\n"
+               "       npkernel compare A/kernelslist.g B/kernelslist.g   (memory instructions warp by warp)\n");
 }
 
 static double cpu_seconds(void) {
@@ -66,6 +68,21 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro) {
     return bad ? 1 : 0;
 }
 
+static int compare(const char *a, const char *b) {
+    simt_tracecmp_counts c;
+    char msg[1024];
+    int rc = simt_trace_compare(a, b, &c, msg, sizeof msg);
+    if (rc < 0) {
+        fprintf(stderr, "npkernel compare: %s\n", msg);
+        return 2;
+    }
+    printf("instructions %lu vs %lu; global memory %lu vs %lu; shared memory %lu vs %lu; barriers %lu vs %lu\n",
+           c.insts_a, c.insts_b, c.global_a, c.global_b, c.shared_a, c.shared_b, c.bars_a, c.bars_b);
+    if (rc) printf("memory instructions differ: %s\n", msg);
+    else printf("memory instructions agree in all %u warps (globals in order, shareds per barrier interval)\n", c.warps);
+    return rc;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
@@ -76,6 +93,7 @@ int main(int argc, char **argv) {
             printf("%-10s %-12s %s\n", np_kernels[i].suite, np_kernels[i].name, np_kernels[i].input);
         return 0;
     }
+    if (!strcmp(argv[1], "compare") && argc == 4) return compare(argv[2], argv[3]);
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;

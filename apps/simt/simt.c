@@ -57,6 +57,11 @@ struct simt_dev {
     uint8_t *stacks;         /* SIMT_MAX_BLOCK stacks, each below a guard page */
     size_t stack_stride;
     simt_ctx sched;
+    /* lanes still to resume for the warp instruction being executed: each thread, at its next
+     * event, switches straight to the next one (one switch per thread operation), the last
+     * back to the scheduler */
+    struct simt_lane *chain_lane0;
+    uint32_t chain_mask;
     uint8_t *shared;
     size_t shared_bytes, shared_cap;
     simt_kernel_fn fn;
@@ -167,7 +172,14 @@ static inline void yield_event(struct simt_lane *l, uint32_t site, uint32_t line
     l->count = count;
     l->size = size;
     l->addr = addr;
-    simt_ctx_switch(&l->ctx, &l->dev->sched);
+    simt_dev *d = l->dev;
+    uint32_t m = d->chain_mask;
+    if (m) {
+        d->chain_mask = m & (m - 1);
+        simt_ctx_switch(&l->ctx, &d->chain_lane0[__builtin_ctz(m)].ctx);
+    } else {
+        simt_ctx_switch(&l->ctx, &d->sched);
+    }
 }
 
 void simt_op_mem(simt_thread *t, uint32_t site, uint32_t line, simt_op op, uint64_t addr, unsigned size) {
@@ -257,8 +269,13 @@ static void ensure_lanes(simt_dev *d) {
     d->lanes = xcalloc(SIMT_MAX_BLOCK, sizeof *d->lanes);
 }
 
-static void resume(simt_dev *d, struct simt_lane *l) {
-    simt_ctx_switch(&d->sched, &l->ctx);
+/* Resume the lanes of mask (lane0 is the warp's lane 0) in lane order; returns when the last
+ * has reached its next event. */
+static void resume_lanes(simt_dev *d, struct simt_lane *lane0, uint32_t mask) {
+    if (!mask) return;
+    d->chain_lane0 = lane0;
+    d->chain_mask = mask & (mask - 1);
+    simt_ctx_switch(&d->sched, &lane0[__builtin_ctz(mask)].ctx);
 }
 
 typedef struct {
@@ -322,7 +339,7 @@ static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
             w->parked = 1;
             return;
         }
-        for (uint32_t m = mask; m; m &= m - 1) resume(d, &w->lane0[__builtin_ctz(m)]);
+        resume_lanes(d, w->lane0, mask);
         if (observe) report(d, &wi);
     }
 }
@@ -351,7 +368,7 @@ static void run_block(simt_dev *d, simt_dim3 bidx, simt_dim3 grid, simt_dim3 blo
     }
     if (d->tracer) simt_tracer_block_begin(d->tracer, bidx, nwarps);
     /* every thread runs to its first operation */
-    for (unsigned i = 0; i < n; i++) resume(d, &d->lanes[i]);
+    for (unsigned w = 0; w < nwarps; w++) resume_lanes(d, warps[w].lane0, warps[w].all);
     for (;;) {
         unsigned live = 0;
         for (unsigned w = 0; w < nwarps; w++) {
@@ -364,11 +381,12 @@ static void run_block(simt_dev *d, simt_dim3 bidx, simt_dim3 grid, simt_dim3 blo
         for (unsigned w = 0; w < nwarps; w++) {
             if (warps[w].done) continue;
             warp_run *wr = &warps[w];
-            uint32_t bar = SITE_EXIT;
+            uint32_t bar = SITE_EXIT, mask = 0;
             for (unsigned i = 0; i < wr->nlanes; i++)
                 if (wr->lane0[i].site < bar) bar = wr->lane0[i].site;
             for (unsigned i = 0; i < wr->nlanes; i++)
-                if (wr->lane0[i].site == bar) resume(d, &wr->lane0[i]);
+                if (wr->lane0[i].site == bar) mask |= 1u << i;
+            resume_lanes(d, wr->lane0, mask);
             wr->parked = 0;
         }
     }
