@@ -18,6 +18,7 @@
 static void usage(FILE *f) {
     fprintf(f, "usage: npkernel list\n"
                "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-v]\n"
+               "       npkernel bench [--blocks N] [--trace DIR]   (the runtime's thread operations per CPU second)\n"
                "       npkernel compare A/kernelslist.g B/kernelslist.g   (memory instructions warp by warp)\n");
 }
 
@@ -42,7 +43,12 @@ typedef struct {
     int xz;
 } run_opts;
 
-static int run_one(const np_kernel_entry *k, const run_opts *ro) {
+typedef struct {
+    uint64_t thread_ops, warp_insts;
+    double cpu;
+} run_total;
+
+static int run_one(const np_kernel_entry *k, const run_opts *ro, run_total *tot) {
     char dir[4096];
     simt_dev_opts dopt = {0};
     if (ro->trace_dir) {
@@ -59,6 +65,9 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro) {
     simt_stats s = *simt_dev_stats(d);
     simt_dev_destroy(d);
     double cpu = cpu_seconds() - t0;
+    tot->thread_ops += s.thread_ops;
+    tot->warp_insts += s.warp_insts;
+    tot->cpu += cpu;
     printf("%-10s %-12s %s  launches %llu  warp-insts %llu  mem-insts %llu  thread-ops %llu  cpu %.3f s  (%.1f M "
            "thread-ops/s)\n",
            k->suite, k->name, bad ? "FAIL" : "ok  ", (unsigned long long)s.launches, (unsigned long long)s.warp_insts,
@@ -66,6 +75,89 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro) {
            cpu > 0 ? (double)s.thread_ops / cpu / 1e6 : 0.0);
     fflush(stdout);
     return bad ? 1 : 0;
+}
+
+/* ---- bench: the runtime's speed on a BFS-like divergent kernel --------------------------------
+ * Thread i visits deg[i] (0..15, seeded) neighbours: per edge a load of the neighbour's id, a
+ * load of its cost, a data-dependent branch, maybe a store; then a block-wide sum through shared
+ * memory with a barrier. Thread operations per CPU second is the figure (docs/kernels.md). */
+typedef struct {
+    simt_addr start, deg, nbr, cost, out;
+    uint32_t n;
+} bench_args;
+
+static void bench_kernel(simt_thread *t, const void *args) {
+    const bench_args *p = args;
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    int32_t first = ld_i32(ELEM_I32(p->start, i)), deg = ld_i32(ELEM_I32(p->deg, i));
+    int32_t best = INT32_MAX;
+    for (int32_t e = 0; BR(e < deg); e++) {
+        int32_t v = ld_i32(ELEM_I32(p->nbr, (uint32_t)(first + e)));
+        int32_t c = ld_i32(ELEM_I32(p->cost, (uint32_t)v));
+        alu(1);
+        if (BR(c < best)) best = c;
+    }
+    sts_i32(4 * threadIdx.x, best == INT32_MAX ? 0 : best);
+    syncthreads();
+    if (BR(threadIdx.x == 0)) {
+        int32_t sum = 0;
+        for (uint32_t k = 0; BR(k < blockDim.x); k++) sum += lds_i32(4 * k);
+        st_i32(ELEM_I32(p->out, blockIdx.x), sum);
+    }
+}
+
+static int bench(int argc, char **argv) {
+    uint64_t blocks = 256;
+    const char *trace = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--blocks") && i + 1 < argc && !parse_u64(argv[i + 1], &blocks) && blocks >= 1 &&
+            blocks <= 65536) {
+            i++;
+        } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+            trace = argv[++i];
+        } else {
+            fprintf(stderr, "usage: npkernel bench [--blocks N] [--trace DIR]\n");
+            return 2;
+        }
+    }
+    const uint32_t bs = 256, n = (uint32_t)blocks * bs;
+    int32_t *start = kin_alloc(n, 4), *deg = kin_alloc(n, 4), *cost = kin_alloc(n, 4);
+    kin_rng r;
+    kin_rng_seed(&r, 1);
+    uint32_t edges = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        start[i] = (int32_t)edges;
+        deg[i] = (int32_t)kin_rand_below(&r, 16);
+        edges += (uint32_t)deg[i];
+        cost[i] = (int32_t)kin_rand_below(&r, 1000);
+    }
+    int32_t *nbr = kin_alloc(edges ? edges : 1, 4);
+    for (uint32_t e = 0; e < edges; e++) nbr[e] = (int32_t)kin_rand_below(&r, n);
+    simt_dev_opts dopt = {0};
+    dopt.trace_dir = trace;
+    double t0 = cpu_seconds();
+    simt_dev *d = simt_dev_create(&dopt);
+    bench_args p = {simt_malloc(d, 4u * n, "start"), simt_malloc(d, 4u * n, "deg"),
+                    simt_malloc(d, 4u * (edges ? edges : 1), "nbr"), simt_malloc(d, 4u * n, "cost"),
+                    simt_malloc(d, 4u * (uint32_t)blocks, "out"), n};
+    simt_memcpy_htod(d, p.start, start, 4u * n);
+    simt_memcpy_htod(d, p.deg, deg, 4u * n);
+    simt_memcpy_htod(d, p.nbr, nbr, 4u * edges);
+    simt_memcpy_htod(d, p.cost, cost, 4u * n);
+    double t1 = cpu_seconds();
+    simt_launch(d, "bench", bench_kernel, simt_dim((uint32_t)blocks, 1, 1), simt_dim(bs, 1, 1), 4u * bs, &p);
+    double cpu = cpu_seconds() - t1;
+    simt_stats s = *simt_dev_stats(d);
+    simt_dev_destroy(d);
+    printf("bench: %llu blocks of %u threads, %u edges: warp-insts %llu  thread-ops %llu  launch cpu %.3f s  "
+           "(%.1f M thread-ops/s%s; whole run %.3f s)\n",
+           (unsigned long long)blocks, bs, edges, (unsigned long long)s.warp_insts, (unsigned long long)s.thread_ops,
+           cpu, cpu > 0 ? (double)s.thread_ops / cpu / 1e6 : 0.0, trace ? ", traced" : "", cpu_seconds() - t0);
+    free(start);
+    free(deg);
+    free(cost);
+    free(nbr);
+    return 0;
 }
 
 static int compare(const char *a, const char *b) {
@@ -93,6 +185,7 @@ int main(int argc, char **argv) {
             printf("%-10s %-12s %s\n", np_kernels[i].suite, np_kernels[i].name, np_kernels[i].input);
         return 0;
     }
+    if (!strcmp(argv[1], "bench")) return bench(argc, argv);
     if (!strcmp(argv[1], "compare") && argc == 4) return compare(argv[2], argv[3]);
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
@@ -128,7 +221,11 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[2], "all")) {
         int failed = 0;
-        for (size_t i = 0; i < np_nkernels; i++) failed += run_one(&np_kernels[i], &ro) != 0;
+        run_total tot = {0, 0, 0};
+        for (size_t i = 0; i < np_nkernels; i++) failed += run_one(&np_kernels[i], &ro, &tot) != 0;
+        printf("all %zu applications: warp-insts %llu  thread-ops %llu  cpu %.3f s  (%.1f M thread-ops/s)%s\n",
+               np_nkernels, (unsigned long long)tot.warp_insts, (unsigned long long)tot.thread_ops, tot.cpu,
+               tot.cpu > 0 ? (double)tot.thread_ops / tot.cpu / 1e6 : 0.0, ro.trace_dir ? ", traced" : "");
         if (failed) printf("npkernel: %d of %zu applications failed their check\n", failed, np_nkernels);
         return failed ? 1 : 0;
     }
@@ -137,5 +234,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "npkernel: no application '%s' (npkernel list)\n", argv[2]);
         return 2;
     }
-    return run_one(k, &ro);
+    run_total tot = {0, 0, 0};
+    return run_one(k, &ro, &tot);
 }

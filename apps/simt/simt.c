@@ -33,6 +33,7 @@ struct simt_lane {
     simt_dev *dev;
     /* the event the thread waits at */
     uint32_t site, line;
+    uint32_t *slot; /* its entry in the device's packed site array (the scheduler scans that) */
     simt_op op;
     unsigned count, size;
     uint64_t addr;
@@ -54,6 +55,7 @@ struct simt_dev {
     simt_tracer *tracer;
     /* execution state of the running launch */
     struct simt_lane *lanes; /* SIMT_MAX_BLOCK of them */
+    uint32_t sites[SIMT_MAX_BLOCK]; /* each thread's waiting site, packed by warp */
     uint8_t *stacks;         /* SIMT_MAX_BLOCK stacks, each below a guard page */
     size_t stack_stride;
     simt_ctx sched;
@@ -167,6 +169,7 @@ static inline struct simt_lane *lane_of(simt_thread *t) {
 static inline void yield_event(struct simt_lane *l, uint32_t site, uint32_t line, simt_op op, unsigned count,
                                unsigned size, uint64_t addr) {
     l->site = site;
+    *l->slot = site;
     l->line = line;
     l->op = op;
     l->count = count;
@@ -280,6 +283,7 @@ static void resume_lanes(simt_dev *d, struct simt_lane *lane0, uint32_t mask) {
 
 typedef struct {
     struct simt_lane *lane0;
+    const uint32_t *sites; /* the lanes' waiting sites */
     unsigned nlanes;
     uint32_t all; /* lanes that exist */
     int done, parked;
@@ -316,12 +320,16 @@ static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
     int observe = d->opts.observer || d->tracer;
     simt_warp_inst wi;
     for (;;) {
-        uint32_t best = SITE_EXIT;
-        for (unsigned i = 0; i < w->nlanes; i++)
-            if (w->lane0[i].site < best) best = w->lane0[i].site;
-        uint32_t mask = 0;
-        for (unsigned i = 0; i < w->nlanes; i++)
-            if (w->lane0[i].site == best) mask |= 1u << i;
+        uint32_t best = SITE_EXIT, mask = 0;
+        for (unsigned i = 0; i < w->nlanes; i++) {
+            uint32_t s = w->sites[i];
+            if (s < best) {
+                best = s;
+                mask = 1u << i;
+            } else if (s == best) {
+                mask |= 1u << i;
+            }
+        }
         const struct simt_lane *lead = &w->lane0[__builtin_ctz(mask)];
         simt_op op = lead->op;
         wi.op = op;
@@ -357,11 +365,13 @@ static void run_block(simt_dev *d, simt_dim3 bidx, simt_dim3 grid, simt_dim3 blo
         l->th.lane = l;
         l->dev = d;
         l->site = 0;
+        l->slot = &d->sites[i];
         simt_ctx_make(&l->ctx, d->stacks + i * d->stack_stride + (d->stack_stride - STACK_BYTES), STACK_BYTES,
                       thread_main, l);
     }
     for (unsigned w = 0; w < nwarps; w++) {
         warps[w].lane0 = &d->lanes[w * SIMT_WARP];
+        warps[w].sites = &d->sites[w * SIMT_WARP];
         warps[w].nlanes = n - w * SIMT_WARP < SIMT_WARP ? n - w * SIMT_WARP : SIMT_WARP;
         warps[w].all = warps[w].nlanes == 32 ? UINT32_MAX : (1u << warps[w].nlanes) - 1u;
         warps[w].done = warps[w].parked = 0;

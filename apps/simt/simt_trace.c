@@ -83,7 +83,9 @@ static void put_u8(simt_tracer *tr, unsigned v) {
 }
 
 static void put_le(simt_tracer *tr, uint64_t v, unsigned bytes) {
-    for (unsigned i = 0; i < bytes; i++) put_u8(tr, (unsigned)(v >> (8 * i)));
+    uint8_t b[8];
+    for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)(v >> (8 * i));
+    fwrite(b, 1, bytes, tr->mem);
 }
 
 simt_tracer *simt_tracer_open(const char *dir, int xz) {
@@ -310,20 +312,64 @@ static uint8_t new_dst(warp_buf *w) {
     return r;
 }
 
+/* Text appenders for the instruction lines (snprintf dominated the tracer's time). */
+static char *put_s(char *p, const char *s) {
+    while (*s) *p++ = *s++;
+    return p;
+}
+
+static char *put_hex(char *p, uint64_t v, unsigned min_digits) {
+    char tmp[16];
+    unsigned n = 0;
+    do {
+        tmp[n++] = "0123456789abcdef"[v & 15u];
+        v >>= 4;
+    } while (v);
+    while (n < min_digits) tmp[n++] = '0';
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
+static char *put_dec(char *p, int64_t v) {
+    char tmp[24];
+    unsigned n = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u);
+    if (v < 0) *p++ = '-';
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
+static char *put_reg(char *p, unsigned r) {
+    *p++ = ' ';
+    *p++ = 'R';
+    return put_dec(p, r);
+}
+
 /* Addresses of the active lanes: base_stride (mode 1) when evenly spaced, else list_all. */
-static int format_addrs(char *s, size_t cap, const simt_warp_inst *wi) {
+static char *put_addrs(char *p, const simt_warp_inst *wi) {
     uint64_t a[SIMT_WARP];
     unsigned n = 0;
     for (uint32_t m = wi->mask; m; m &= m - 1) a[n++] = wi->lane_addr[__builtin_ctz(m)];
+    if (!n) return p;
     int64_t stride = n > 1 ? (int64_t)(a[1] - a[0]) : 0;
     int even = 1;
     for (unsigned i = 2; i < n && even; i++) even = (int64_t)(a[i] - a[i - 1]) == stride;
-    int len;
-    if (even) return snprintf(s, cap, " 1 0x%llx %lld", (unsigned long long)a[0], (long long)stride);
-    len = snprintf(s, cap, " 0");
-    for (unsigned i = 0; i < n && len > 0 && (size_t)len < cap; i++)
-        len += snprintf(s + len, cap - (size_t)len, " 0x%llx", (unsigned long long)a[i]);
-    return len;
+    if (even) {
+        p = put_s(p, " 1 0x");
+        p = put_hex(p, a[0], 1);
+        *p++ = ' ';
+        return put_dec(p, stride);
+    }
+    p = put_s(p, " 0");
+    for (unsigned i = 0; i < n; i++) {
+        p = put_s(p, " 0x");
+        p = put_hex(p, a[i], 1);
+    }
+    return p;
 }
 
 static void npmem_store(simt_tracer *tr, warp_buf *w, const simt_warp_inst *wi, const uint8_t *mem, uint64_t base) {
@@ -345,58 +391,69 @@ static void npmem_store(simt_tracer *tr, warp_buf *w, const simt_warp_inst *wi, 
 
 void simt_tracer_inst(simt_tracer *tr, const simt_warp_inst *wi, const uint8_t *mem, uint64_t mem_base) {
     warp_buf *w = &tr->warps[wi->warp];
-    char line[2048];
+    char line[1024]; /* at most 32 list_all addresses of 19 characters plus the fields */
     if (wi->op == SIMT_OP_EXIT) {
         w->exited = 1;
         w->exit_mask = wi->mask;
         return;
     }
     if (wi->site > tr->max_site) tr->max_site = wi->site;
+    if (mem) npmem_store(tr, w, wi, mem, mem_base);
+    const char *opc = opcode_of(wi->op, wi->size);
     for (unsigned rep = 0; rep < wi->count; rep++) {
         uint64_t pc = (uint64_t)wi->site * 16u + rep * 8u; /* sites 16 bytes apart; alu(n) inside */
-        const char *opc = opcode_of(wi->op, wi->size);
-        int n;
         uint8_t s1 = w->last, s2 = w->prev;
+        char *p = put_hex(line, pc, 4);
+        *p++ = ' ';
+        p = put_hex(p, wi->mask, 8);
         switch (wi->op) {
         case SIMT_OP_LDG:
         case SIMT_OP_LDS:
         case SIMT_OP_ATOMG:
-        case SIMT_OP_ATOMS: {
-            uint8_t d = new_dst(w);
-            n = snprintf(line, sizeof line, "%04llx %08x 1 R%u %s %u", (unsigned long long)pc, wi->mask, d, opc,
-                         s1 ? 1u : 0u);
-            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
-            n += snprintf(line + n, sizeof line - (size_t)n, " %u", wi->size);
-            n += format_addrs(line + n, sizeof line - (size_t)n, wi);
+        case SIMT_OP_ATOMS: /* dst <- [address in the last result] */
+            p = put_s(p, " 1");
+            p = put_reg(p, new_dst(w));
+            *p++ = ' ';
+            p = put_s(p, opc);
+            p = put_s(p, s1 ? " 1" : " 0");
+            if (s1) p = put_reg(p, s1);
+            *p++ = ' ';
+            p = put_dec(p, wi->size);
+            p = put_addrs(p, wi);
             break;
-        }
         case SIMT_OP_STG:
-        case SIMT_OP_STS:
-            n = snprintf(line, sizeof line, "%04llx %08x 0 %s %u", (unsigned long long)pc, wi->mask, opc,
-                         (s1 ? 1u : 0u) + (s2 ? 1u : 0u));
-            if (s2) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s2);
-            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
-            n += snprintf(line + n, sizeof line - (size_t)n, " %u", wi->size);
-            n += format_addrs(line + n, sizeof line - (size_t)n, wi);
+        case SIMT_OP_STS: /* [address: the result before] <- value: the last result */
+            p = put_s(p, " 0 ");
+            p = put_s(p, opc);
+            *p++ = ' ';
+            p = put_dec(p, (s1 ? 1 : 0) + (s2 ? 1 : 0));
+            if (s2) p = put_reg(p, s2);
+            if (s1) p = put_reg(p, s1);
+            *p++ = ' ';
+            p = put_dec(p, wi->size);
+            p = put_addrs(p, wi);
             break;
         case SIMT_OP_ALU:
-        case SIMT_OP_SFU: {
-            uint8_t d = new_dst(w);
-            n = snprintf(line, sizeof line, "%04llx %08x 1 R%u %s %u", (unsigned long long)pc, wi->mask, d, opc,
-                         (s1 ? 1u : 0u) + (s2 ? 1u : 0u));
-            if (s1) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s1);
-            if (s2) n += snprintf(line + n, sizeof line - (size_t)n, " R%u", s2);
-            n += snprintf(line + n, sizeof line - (size_t)n, " 0");
+        case SIMT_OP_SFU: /* dst <- the last two results */
+            p = put_s(p, " 1");
+            p = put_reg(p, new_dst(w));
+            *p++ = ' ';
+            p = put_s(p, opc);
+            *p++ = ' ';
+            p = put_dec(p, (s1 ? 1 : 0) + (s2 ? 1 : 0));
+            if (s1) p = put_reg(p, s1);
+            if (s2) p = put_reg(p, s2);
+            p = put_s(p, " 0");
+            break;
+        default: /* BRA, BAR: no registers */
+            *p++ = ' ';
+            p = put_s(p, "0 ");
+            p = put_s(p, opc);
+            p = put_s(p, " 0 0");
             break;
         }
-        default: /* BRA, BAR, EXIT: no registers */
-            n = snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0", (unsigned long long)pc, wi->mask, opc);
-            break;
-        }
-        if (n < 0 || (size_t)n >= sizeof line - 1) n = (int)sizeof line - 2;
-        line[n++] = '\n';
-        if (mem && rep == 0) npmem_store(tr, w, wi, mem, mem_base);
-        wb_append(w, line, (size_t)n);
+        *p++ = '\n';
+        wb_append(w, line, (size_t)(p - line));
         w->insts++;
     }
 }
