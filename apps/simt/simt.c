@@ -305,7 +305,7 @@ static void fill_inst(simt_dev *d, simt_warp_inst *wi, const struct simt_lane *l
 }
 
 static void issue(simt_dev *d, const simt_warp_inst *wi) {
-    d->stats.warp_insts++;
+    d->stats.warp_insts += wi->count;
     d->stats.thread_ops += (uint64_t)__builtin_popcount(wi->mask) * wi->count;
     if (wi->op <= SIMT_OP_ATOMS) d->stats.mem_warp_insts++;
 }

@@ -94,7 +94,7 @@ typedef struct {
 } simt_dev_opts;
 
 /* Counters of a device since creation (thread operations = sum over warp instructions of
- * popcount(mask) * count). */
+ * popcount(mask) * count; warp instructions count alu(n)/sfu(n) as n, like the trace). */
 typedef struct {
     uint64_t launches, blocks, warp_insts, thread_ops, mem_warp_insts;
 } simt_stats;
