@@ -265,6 +265,94 @@ static void test_trace_xz(void **state) {
     assert_memory_equal(got, want, nwant);
 }
 
+/* ---- memory.npmem: replaying the log rebuilds the kernel's memory ------------------------- */
+
+typedef struct {
+    const uint8_t *p;
+    size_t n, at;
+} rd;
+
+static uint64_t rd_le(rd *r, unsigned bytes) {
+    assert_true(r->at + bytes <= r->n);
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)r->p[r->at + i] << (8 * i);
+    r->at += bytes;
+    return v;
+}
+
+/* Replays docs/kernels.md's records into mem (device addresses from the first allocation). */
+static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap, uint64_t *base, unsigned *stores) {
+    rd r = {file, n, 0};
+    assert_true(n >= 16 && !memcmp(file, "NPSIMTM1", 8));
+    r.at = 8;
+    assert_int_equal(rd_le(&r, 4), 1);
+    rd_le(&r, 4);
+    *base = 0;
+    *stores = 0;
+    while (r.at < n) {
+        unsigned type = (unsigned)rd_le(&r, 1);
+        if (type == 1) {
+            uint64_t a = rd_le(&r, 8), bytes = rd_le(&r, 8);
+            if (!*base) *base = a;
+            assert_true(a - *base + bytes <= cap);
+            memset(mem + (a - *base), 0, bytes); /* an allocation starts zeroed */
+            r.at += rd_le(&r, 1);
+        } else if (type == 2 || type == 3) {
+            uint64_t a = rd_le(&r, 8), bytes = rd_le(&r, 8);
+            assert_true(a >= *base && a - *base + bytes <= cap);
+            if (type == 2) {
+                assert_true(r.at + bytes <= n);
+                memcpy(mem + (a - *base), file + r.at, bytes);
+                r.at += bytes;
+            } else {
+                memset(mem + (a - *base), (int)rd_le(&r, 1), bytes);
+            }
+        } else if (type == 4) {
+            rd_le(&r, 4);
+        } else {
+            assert_int_equal(type, 5);
+            r.at += 4 + 12 + 2 + 4; /* kernel, block, warp, instruction index */
+            unsigned w = (unsigned)rd_le(&r, 1);
+            uint32_t mask = (uint32_t)rd_le(&r, 4);
+            for (; mask; mask &= mask - 1) {
+                uint64_t a = rd_le(&r, 8);
+                assert_true(a >= *base && a - *base + w <= cap && r.at + w <= n);
+                memcpy(mem + (a - *base), file + r.at, w);
+                r.at += w;
+            }
+            (*stores)++;
+        }
+    }
+}
+
+static void test_npmem_replay(void **state) {
+    (void)state;
+    char list[1024], path[1100];
+    trace_app("matrixmul", 0, list, sizeof list);
+    snprintf(path, sizeof path, "%.*s/memory.npmem", (int)(strlen(list) - strlen("/kernelslist.g")), list);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t file[1 << 20], mem[3 * 4096];
+    size_t n = fread(file, 1, sizeof file, f);
+    fclose(f);
+    uint64_t base;
+    unsigned stores;
+    memset(mem, 0xa5, sizeof mem);
+    npmem_replay(file, n, mem, sizeof mem, &base, &stores);
+    /* matrixmul's allocations: A at 0, B at 4096, C at 8192; one STG per warp */
+    assert_int_equal(stores, 32);
+    float a[1024], b[1024], c[1024];
+    memcpy(a, mem, sizeof a);
+    memcpy(b, mem + 4096, sizeof b);
+    memcpy(c, mem + 8192, sizeof c);
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < 32; j++) {
+            float want = 0;
+            for (int k = 0; k < 32; k++) want += a[i * 32 + k] * b[k * 32 + j];
+            assert_float_equal(c[i * 32 + j], want, 1e-4 * want);
+        }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_barrier_shared),
@@ -273,6 +361,7 @@ int main(void) {
         cmocka_unit_test(test_applications),
         cmocka_unit_test(test_trace_vs_nvbit),
         cmocka_unit_test(test_trace_xz),
+        cmocka_unit_test(test_npmem_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
