@@ -54,7 +54,7 @@ $(APPS_TEST_DIR)/san/test_apps: tests/test_apps.c $(APPS_SAN_OBJ) $(NP_LIB_SAN) 
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Iapps $< $(APPS_SAN_OBJ) $(NP_LIB_SAN) -lcmocka -o $@ $(APPS_LIBS)
 
-## apps-test: the kernels, metrics, approximation path and predictor (tests/test_apps.c), plain and ASan+UBSan
+## apps-test: the kernels, metrics, approximation path and predictor (tests/test_apps.c), plain and ASan+UBSan, after simt-test
 apps-test: $(APPS_TEST_DIR)/plain/test_apps $(APPS_TEST_DIR)/san/test_apps $(NOCPRESS)
 	$(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/plain/test_apps
 	$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS) $(APPS_TEST_DIR)/san/test_apps
