@@ -312,12 +312,20 @@ static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap
         } else {
             assert_int_equal(type, 5);
             r.at += 4 + 12 + 2 + 4; /* kernel, block, warp, instruction index */
-            unsigned w = (unsigned)rd_le(&r, 1);
+            unsigned w = (unsigned)rd_le(&r, 1), lanes = 0;
             uint32_t mask = (uint32_t)rd_le(&r, 4);
-            for (; mask; mask &= mask - 1) {
-                uint64_t a = rd_le(&r, 8);
-                assert_true(a >= *base && a - *base + w <= cap && r.at + w <= n);
-                memcpy(mem + (a - *base), file + r.at, w);
+            unsigned even = (unsigned)rd_le(&r, 1);
+            uint64_t addr[32];
+            for (uint32_t m = mask; m; m &= m - 1) lanes++;
+            if (even) {
+                uint64_t a0 = rd_le(&r, 8), stride = rd_le(&r, 8);
+                for (unsigned i = 0; i < lanes; i++) addr[i] = a0 + i * stride;
+            } else {
+                for (unsigned i = 0; i < lanes; i++) addr[i] = rd_le(&r, 8);
+            }
+            for (unsigned i = 0; i < lanes; i++) {
+                assert_true(addr[i] >= *base && addr[i] - *base + w <= cap && r.at + w <= n);
+                memcpy(mem + (addr[i] - *base), file + r.at, w);
                 r.at += w;
             }
             (*stores)++;

@@ -13,6 +13,9 @@ SIMT_SAN_OBJ := $(patsubst %.c,$(BUILD)/simt/obj-san/%.o,$(SIMT_SRC))
 SIMT_LIBS := -llzma -lm
 NPKERNEL := $(BUILD)/bin/npkernel
 KERNELS_OUT := $(BUILD)/kernels
+# make kernels writes .traceg.xz and memory.npmem.xz (the plain traces of every kernel are GBs);
+# KERNELS_XZ= writes them plain (what npsim's importer reads).
+KERNELS_XZ ?= --xz
 SIMT_TEST_DIR := $(BUILD)/simt/tests
 ACCELSIM_TRACES ?= ../shared/data/traces/accelsim
 
@@ -32,9 +35,9 @@ $(NPKERNEL): $(SIMT_TOOL_SRC) $(SIMT_OBJ) $(SIMT_HDR)
 
 npkernel: $(NPKERNEL)
 
-## kernels: run every benchmark application of apps/kernels/kernel_list.h on the SIMT runtime, check its output, write its Accel-Sim trace to build/kernels/<name>/ (docs/kernels.md)
+## kernels: run every benchmark application of apps/kernels/kernel_list.h on the SIMT runtime, check its output, write its Accel-Sim trace (xz; KERNELS_XZ= for plain) to build/kernels/<name>/ (docs/kernels.md)
 kernels: $(NPKERNEL)
-	$(NPKERNEL) run all --trace $(KERNELS_OUT) | tee $(KERNELS_OUT).txt
+	$(NPKERNEL) run all --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
 
 $(SIMT_TEST_DIR)/plain/test_simt: tests/test_simt.c $(SIMT_OBJ) $(SIMT_HDR)
 	@mkdir -p $(@D)
