@@ -39,17 +39,23 @@ npkernel: $(NPKERNEL)
 kernels: $(NPKERNEL)
 	$(NPKERNEL) run all --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
 
-$(SIMT_TEST_DIR)/plain/test_simt: tests/test_simt.c $(SIMT_OBJ) $(SIMT_HDR)
+# test_simt: the runtime and every application; test_kernel_readers: the ports' input readers.
+SIMT_TESTS := test_simt test_kernel_readers
+
+$(SIMT_TEST_DIR)/plain/%: tests/%.c $(SIMT_OBJ) $(SIMT_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) $< $(SIMT_OBJ) -lcmocka -o $@ $(SIMT_LIBS)
 
-$(SIMT_TEST_DIR)/san/test_simt: tests/test_simt.c $(SIMT_SAN_OBJ) $(SIMT_HDR)
+$(SIMT_TEST_DIR)/san/%: tests/%.c $(SIMT_SAN_OBJ) $(SIMT_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(SIMT_INC) $< $(SIMT_SAN_OBJ) -lcmocka -o $@ $(SIMT_LIBS)
 
 ## simt-test: the SIMT runtime (barriers, shared memory, atomics, divergence masks), every listed application's check at a small size, the tracer against the Accel-Sim traces (tests/test_simt.c), plain and ASan+UBSan
-simt-test: $(SIMT_TEST_DIR)/plain/test_simt $(SIMT_TEST_DIR)/san/test_simt
+simt-test: $(addprefix $(SIMT_TEST_DIR)/plain/,$(SIMT_TESTS)) $(addprefix $(SIMT_TEST_DIR)/san/,$(SIMT_TESTS))
 	NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-plain NP_ACCELSIM=$(ACCELSIM_TRACES) $(SIMT_TEST_DIR)/plain/test_simt
 	$(ASAN_ENV) NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-san NP_ACCELSIM=$(ACCELSIM_TRACES) $(SIMT_TEST_DIR)/san/test_simt
+	@mkdir -p $(SIMT_TEST_DIR)/tmp-plain $(SIMT_TEST_DIR)/tmp-san
+	NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-plain $(SIMT_TEST_DIR)/plain/test_kernel_readers
+	$(ASAN_ENV) NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-san $(SIMT_TEST_DIR)/san/test_kernel_readers
 
 apps-test: simt-test
