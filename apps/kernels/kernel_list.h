@@ -32,3 +32,4 @@ NP_KERNEL(sdk, sp, app_sp, "256 vectors x 4096 floats (the sample's), seeded Ran
 NP_KERNEL(sdk, red, app_red, "2^20 ints rand() & 0xFF (sample: 2^24), reduce6, 256 threads, <= 64 blocks")
 NP_KERNEL(sdk, hist, app_hist, "histogram256, 1 MiB of bytes rand() % 256 (sample: 64 MiB)")
 NP_KERNEL(sdk, bo, app_bo, "16 options (sample: 1024), 2048 steps, seeded randData")
+NP_KERNEL(parboil, spmv, app_spmv, "fidapm05.mtx 42x42 (Parboil source tree; 1138_bus not shipped), x = fidapm05_rhs1, 50 runs")
