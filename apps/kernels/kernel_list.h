@@ -33,3 +33,8 @@ NP_KERNEL(sdk, red, app_red, "2^20 ints rand() & 0xFF (sample: 2^24), reduce6, 2
 NP_KERNEL(sdk, hist, app_hist, "histogram256, 1 MiB of bytes rand() % 256 (sample: 64 MiB)")
 NP_KERNEL(sdk, bo, app_bo, "16 options (sample: 1024), 2048 steps, seeded randData")
 NP_KERNEL(parboil, spmv, app_spmv, "fidapm05.mtx 42x42 (Parboil source tree; 1138_bus not shipped), x = fidapm05_rhs1, 50 runs")
+NP_KERNEL(mars, sm, app_sm, "american-english (985 KB; Mars sample not redistributable), keyword Borges, 1 KiB records")
+NP_KERNEL(mars, wc, app_wc, "first 87,508 B of debian-reference.en.txt (Mars run: 4 x 21,877 B sample), MAP_GROUP")
+NP_KERNEL(mars, ii, app_ii, "the 17 Debian FAQ pages (310 KB; Mars sample pages not redistributable), MAP_GROUP")
+NP_KERNEL(mars, ss, app_ss, "128 x 256 matrix rand() % 100 (Mars run: 1024 x 256), MAP_GROUP")
+NP_KERNEL(mars, pvc, app_pvc, "8,192 GenWebLogSrc entries, seeded (Mars run: 1,000,000), MAP_REDUCE then MAP_GROUP")
