@@ -262,6 +262,8 @@ static const command commands[] = {
     {"l1-sweep", cmd_l1_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
      "seed 002's L1 options (16..256 KiB at 8 ways, 16 KiB at 8..64 ways), LRU: hit rate, rd0/rd1/rd2, IPC; "
      "DIR/l1_sweep.{txt,json,dat,gp,png}"},
+    {"mem-micro", cmd_mem_micro, OPT_OUT, OUT_DIR, 0, false, "[--out DIR]",
+     "memory-system microbenchmarks (dram = gddr5) beside their derived limits; DIR/loaded_latency.{dat,gp,png}"},
     {"codecs", cmd_codecs, 0, OUT_NONE, 0, true, "", "reply compressors and where their latencies come from"},
     {"help-config", cmd_help_config, 0, OUT_NONE, 0, false, "", "every configuration key, its value and meaning"},
 };

@@ -9,6 +9,9 @@
 #   make sim-core   the core model under gto / lrr / youngest on the default workload (default machine
 #                   and seed 004's, sim/configs/seed004_core.cfg) and on both real Accel-Sim traces;
 #                   $(BUILD)/sim/core_*/core_compare.{txt,json}
+#   make sim-micro  the memory system's microbenchmarks (dram = gddr5, sim/configs/fermi_gtx480.cfg) in full,
+#                   each beside its derived limit, and the loaded-latency curve; $(BUILD)/sim/micro/
+#                   (make sim-test runs them at small size: tests/test_sim_memmicro.c)
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
 #   make sim-booksim  latency vs offered load 0.05..0.40, 1- and 5-flit, in BookSim2's configuration
 #                   (sim/configs/booksim_mesh.cfg; issue 19's BookSim figures printed beside)
@@ -55,7 +58,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
+.PHONY: sim sim-test sim-bench sim-micro sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -135,6 +138,12 @@ sim-bench: $(NPSIM)
 	  else echo "  callgrind: valgrind not installed (.ci/deps.sh)"; fi; \
 	done
 	$(NPSIM) gpu-bench $(SIM_ARGS)
+
+## sim-micro: memory-system microbenchmarks in full beside their derived limits (pointer chases, streaming, random rows, L2 throughput), loaded-latency PNG
+sim-micro: $(NPSIM)
+	mkdir -p $(SIM_DIR)/micro
+	$(NPSIM) mem-micro $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg --out $(SIM_DIR)/micro > $(SIM_DIR)/micro/mem_micro.txt; \
+	  s=$$?; cat $(SIM_DIR)/micro/mem_micro.txt; exit $$s
 
 ## sim-core: core model (core = sm) under gto / lrr / youngest: default workload, both real Accel-Sim traces
 SIM_ACCELSIM_DIR ?= ../shared/data/traces/accelsim

@@ -78,5 +78,6 @@ int cmd_l1_sweep(options *o);
 int cmd_traffic(options *o);
 int cmd_sweep(options *o);
 int cmd_bench(options *o);
+int cmd_mem_micro(options *o);
 
 #endif

@@ -2,6 +2,7 @@
 #include "exp/report.h"
 
 #include <cJSON.h>
+#include <string.h>
 
 #include "gpu/energy.h"
 
@@ -167,6 +168,54 @@ static cJSON *l1c_json(const gpu_stats *st) {
     return o;
 }
 
+void report_memory_figures(const gpu_stats *st, mem_figures *m) {
+    memset(m, 0, sizeof *m);
+    const dram_stats *d = &st->dram_st;
+    double cycles = (double)st->completion_cycles, per_core = st->dram_per_core, served = (double)(d->reads + d->writes);
+    m->dram_bytes_per_cycle = ratio(served * DRAM_LINE_BYTES, cycles);
+    m->dram_peak_bytes_per_cycle = st->dram_peak_bytes * per_core;
+    m->dram_utilisation = ratio(m->dram_bytes_per_cycle, m->dram_peak_bytes_per_cycle);
+    m->row_hit_rate = ratio((double)d->row_hits, served);
+    m->dram_queue_latency = per_core > 0 ? ratio((double)d->queue_lat_sum, served) / per_core : 0;
+    m->dram_service_latency = per_core > 0 ? ratio((double)d->service_lat_sum, served) / per_core : 0;
+    m->dram_queue_occupancy = ratio((double)d->occupancy_sum, (double)st->dram_cycles * (st->mcs ? st->mcs : 1));
+    m->l2_mshr_occupancy = ratio((double)st->l2s.mshr_occupancy_sum, (double)st->l2s.ticks);
+    m->l2_reservation_fails = st->l2s.reservation_fails;
+    for (unsigned k = 0; k < 3; k++) m->l1_reservation_fails += st->l1_resfail[k];
+    m->mc_stall_cycles = st->mc_stall_cycles;
+    m->mc_stall_fraction = ratio((double)st->mc_stall_cycles, (double)st->mcs * cycles);
+}
+
+void *report_memory_json(const gpu_stats *st) {
+    mem_figures m;
+    report_memory_figures(st, &m);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "dram", config_dram_name((unsigned)st->dram));
+    cJSON_AddStringToObject(o, "l1_alloc", config_l1_alloc_name((unsigned)st->l1_alloc));
+    cJSON_AddNumberToObject(o, "dram_bytes_per_cycle", m.dram_bytes_per_cycle);
+    cJSON_AddNumberToObject(o, "dram_peak_bytes_per_cycle", m.dram_peak_bytes_per_cycle);
+    cJSON_AddNumberToObject(o, "dram_utilisation", m.dram_utilisation);
+    cJSON_AddNumberToObject(o, "row_hit_rate", m.row_hit_rate);
+    cJSON_AddNumberToObject(o, "dram_queue_latency", m.dram_queue_latency);
+    cJSON_AddNumberToObject(o, "dram_service_latency", m.dram_service_latency);
+    cJSON_AddNumberToObject(o, "dram_queue_occupancy", m.dram_queue_occupancy);
+    cJSON_AddNumberToObject(o, "dram_reads", (double)st->dram_st.reads);
+    cJSON_AddNumberToObject(o, "dram_writes", (double)st->dram_st.writes);
+    cJSON_AddNumberToObject(o, "dram_activates", (double)st->dram_st.acts);
+    cJSON_AddNumberToObject(o, "l2_mshr_occupancy", m.l2_mshr_occupancy);
+    cJSON_AddNumberToObject(o, "l2_mshr_merges", (double)st->l2s.merges);
+    cJSON_AddNumberToObject(o, "l2_writebacks", (double)st->l2s.writebacks);
+    cJSON_AddNumberToObject(o, "l2_reservation_fails", (double)m.l2_reservation_fails);
+    cJSON_AddNumberToObject(o, "l2_wait_cycles", (double)st->l2_wait_cycles);
+    cJSON_AddNumberToObject(o, "l1_reservation_fails", (double)m.l1_reservation_fails);
+    cJSON_AddNumberToObject(o, "l1_resfail_no_way", (double)st->l1_resfail[L1_RESFAIL_WAY]);
+    cJSON_AddNumberToObject(o, "l1_resfail_mshr", (double)st->l1_resfail[L1_RESFAIL_MSHR]);
+    cJSON_AddNumberToObject(o, "l1_resfail_miss_queue", (double)st->l1_resfail[L1_RESFAIL_MISSQ]);
+    cJSON_AddNumberToObject(o, "mc_stall_cycles", (double)m.mc_stall_cycles);
+    cJSON_AddNumberToObject(o, "mc_stall_fraction", m.mc_stall_fraction);
+    return o;
+}
+
 void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing *t) {
     gpu_figures f;
     report_figures(st, &f);
@@ -184,6 +233,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "avg_reply_latency", f.avg_reply_latency);
     cJSON_AddNumberToObject(o, "amat", f.amat);
     cJSON_AddNumberToObject(o, "mc_stall_fraction", f.mc_stall_fraction);
+    cJSON_AddItemToObject(o, "memory", report_memory_json(st));
     cJSON_AddNumberToObject(o, "request_packets", (double)st->request_packets);
     cJSON_AddNumberToObject(o, "request_flits", (double)st->request_flits);
     cJSON_AddNumberToObject(o, "reply_packets", (double)st->reply_packets);
@@ -244,6 +294,23 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
             (unsigned long long)st->writes, 100 * g.l2_hit_rate);
     fprintf(f, "  latency: request %.1f + memory %.1f + reply %.1f cycles; AMAT %.1f; link utilisation %.3f\n",
             g.avg_request_latency, g.avg_memory_latency, g.avg_reply_latency, g.amat, st->link_utilisation);
+    mem_figures mf;
+    report_memory_figures(st, &mf);
+    fprintf(f, "  MC stall %llu MC-cycles (%.1f%% of %u MCs x %llu cycles)", (unsigned long long)mf.mc_stall_cycles,
+            100 * mf.mc_stall_fraction, (unsigned)st->mcs, (unsigned long long)st->completion_cycles);
+    if (st->l1_alloc == L1_ALLOC_MISS)
+        fprintf(f, "; L1 reservation failures %llu (no way %llu, MSHR %llu, miss queue %llu)",
+                (unsigned long long)mf.l1_reservation_fails, (unsigned long long)st->l1_resfail[L1_RESFAIL_WAY],
+                (unsigned long long)st->l1_resfail[L1_RESFAIL_MSHR], (unsigned long long)st->l1_resfail[L1_RESFAIL_MISSQ]);
+    fprintf(f, "\n");
+    if (st->dram == DRAM_GDDR5)
+        fprintf(f, "  memory (dram = gddr5): DRAM %.2f of %.2f bytes/cycle peak (%.1f%%), row-buffer hits %.1f%%, DRAM "
+                   "queueing %.1f + service %.1f cycles; L2 MSHRs in use %.2f of %llu, %llu merges, %llu reservation "
+                   "failures, %llu write-backs\n",
+                mf.dram_bytes_per_cycle, mf.dram_peak_bytes_per_cycle, 100 * mf.dram_utilisation, 100 * mf.row_hit_rate,
+                mf.dram_queue_latency, mf.dram_service_latency, mf.l2_mshr_occupancy, (unsigned long long)st->l2_mshrs,
+                (unsigned long long)st->l2s.merges, (unsigned long long)mf.l2_reservation_fails,
+                (unsigned long long)st->l2s.writebacks);
     if (st->core == CORE_SM) {
         core_figures c;
         report_core_figures(st, &c);

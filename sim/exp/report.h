@@ -22,6 +22,24 @@ typedef struct {
 
 void report_figures(const gpu_stats *st, gpu_figures *f);
 
+/* The memory system's figures (docs/sim.md "Reported figures of the memory system"); the DRAM and
+ * L2-slice ones are 0 with dram = fixed. Latencies and bandwidth per simulator cycle. */
+typedef struct {
+    double dram_bytes_per_cycle, dram_peak_bytes_per_cycle, dram_utilisation;   /* all MCs */
+    double row_hit_rate;                  /* DRAM requests served without an activation of their own */
+    double dram_queue_latency;            /* arrival in the DRAM queue -> first command, simulator cycles */
+    double dram_service_latency;          /* first command -> last data beat, simulator cycles */
+    double dram_queue_occupancy;          /* requests in a channel's queue, averaged over its busy cycles */
+    double l2_mshr_occupancy;             /* MSHRs in use per slice, averaged over the cycles */
+    uint64_t l2_reservation_fails, l1_reservation_fails;
+    uint64_t mc_stall_cycles;             /* summed over the MCs */
+    double mc_stall_fraction;             /* mc_stall_cycles / (mcs x completion cycles) */
+} mem_figures;
+
+void report_memory_figures(const gpu_stats *st, mem_figures *m);
+/* JSON object of those figures (caller owns; cJSON *). */
+void *report_memory_json(const gpu_stats *st);
+
 /* Core model figures (core = sm; docs/sim.md "Core model: reported figures"). */
 typedef struct {
     double ipc;                              /* warp instructions / completion cycles, whole GPU */

@@ -276,6 +276,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
             s->mshr[m].waiter_mask = calloc(g->cfg.l1_mshr_merge, 1);
         }
         s->l1_valid = calloc((size_t)s->l1.sets * s->l1.ways, 1);
+        s->l1_reserved = calloc((size_t)s->l1.sets * s->l1.ways, 1);
         s->l1_demand = calloc((size_t)s->l1.sets * s->l1.ways, sizeof *s->l1_demand);
         rcwm_config rc = {g->cfg.rc_window, g->cfg.rc_ica_pct, g->cfg.rc_fdr_pct};
         if (g->cfg.rc && rcwm_init(&s->rc, &rc) != NP_OK) {
@@ -296,6 +297,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
         }
         if (g->filtering && !init_filter_table(g, &m->dft, err, len)) return false;
         if (g->cfg.pcu_rgrs && !mc_pcu_init(g, m, err, len)) return false;
+        if (g->cfg.dram == DRAM_GDDR5 && !mc_mem_init(g, m, err, len)) return false;
     }
     /* seed 003 Fig. 2b: the blocks the run stores to are read-write data (locality.h) */
     for (size_t i = 0; i < g->trace->count; i++) {
@@ -363,6 +365,7 @@ static void destroy(gpu_system *g) {
             free(s->mshr[m].waiter_mask);
         }
         free(s->l1_valid);
+        free(s->l1_reserved);
         free(s->l1_demand);
         free(s->mshr);
         for (unsigned w = 0; s->warp && w < g->cfg.warps_per_sm; w++) free(s->warp[w].acc);
@@ -371,6 +374,7 @@ static void destroy(gpu_system *g) {
     for (unsigned i = 0; g->mc && i < g->nmc; i++) {
         cache_free(&g->mc[i].l2);
         mc_pcu_free(&g->mc[i]);
+        mc_mem_free(&g->mc[i]);
     }
     free(g->grp);
     loc_free(&g->potential);
@@ -393,6 +397,29 @@ static bool finished(const gpu_system *g) {
     return g->events == 0 && net_idle(g->net);
 }
 
+/* dram = gddr5: the slices' and DRAMs' counters, summed over the MCs. */
+static void collect_memory(gpu_system *g) {
+    gpu_stats *st = &g->st;
+    for (unsigned i = 0; i < g->nmc; i++) {
+        const dram_stats *d = &g->mc[i].dram.st;
+        const l2s_stats *l = &g->mc[i].l2s.st;
+        st->dram_st.reads += d->reads, st->dram_st.writes += d->writes;
+        st->dram_st.columns += d->columns, st->dram_st.acts += d->acts, st->dram_st.pres += d->pres;
+        st->dram_st.row_hits += d->row_hits;
+        st->dram_st.queue_lat_sum += d->queue_lat_sum, st->dram_st.service_lat_sum += d->service_lat_sum;
+        st->dram_st.busy_cycles += d->busy_cycles, st->dram_st.occupancy_sum += d->occupancy_sum;
+        st->l2s.hits += l->hits, st->l2s.misses += l->misses, st->l2s.merges += l->merges;
+        st->l2s.reservation_fails += l->reservation_fails, st->l2s.writebacks += l->writebacks;
+        st->l2s.mshr_occupancy_sum += l->mshr_occupancy_sum, st->l2s.ticks += l->ticks;
+        if (d->t_last > d->t_first)
+            st->dram_window_bytes += (double)(d->reads + d->writes) * DRAM_LINE_BYTES / (double)(d->t_last - d->t_first);
+    }
+    st->dram_cycles = g->now * g->cfg.dram_mhz / g->cfg.core_mhz;
+    st->dram_peak_bytes = dram_peak_bytes_per_cycle(&g->cfg.dramc) * g->nmc;
+    st->dram_per_core = (double)g->cfg.dram_mhz / g->cfg.core_mhz;
+    st->l2_mshrs = g->cfg.l2_mshrs;
+}
+
 static void collect(gpu_system *g) {
     const net_stats *ns = net_get_stats(g->net);
     gpu_stats *st = &g->st;
@@ -405,6 +432,9 @@ static void collect(gpu_system *g) {
         for (size_t k = 0; g->sm[i].l1_demand && k < (size_t)g->sm[i].l1.sets * g->sm[i].l1.ways; k++)
             cdt_retire(&st->cdt, &g->sm[i].l1_demand[k], true);
     for (unsigned i = 0; i < g->nmc; i++) st->mc_stall_cycles += g->mc[i].stall_cycles;
+    st->dram = g->cfg.dram;
+    st->l1_alloc = g->cfg.l1_alloc;
+    if (g->cfg.dram == DRAM_GDDR5) collect_memory(g);
     st->mcs = g->nmc;
     st->reply_packets = ns->injected_packets[CLASS_REPLY];
     st->reply_flits = ns->injected_flits[CLASS_REPLY];

@@ -15,6 +15,8 @@
 #include "dft.h"
 #include "dsm.h"
 #include "mem/l1c.h"
+#include "mem/dram.h"
+#include "mem/l2slice.h"
 #include "mem/memimg.h"
 #include "net/net.h"
 #include "gpu/locality.h"
@@ -32,6 +34,7 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint64_t t_req_accepted;     /* its tail accepted by the MC */
     uint64_t t_reply_created;    /* reply packet created at the MC NI */
     uint64_t t_reply_arrived;    /* its tail accepted by the SM */
+    uint64_t t_lookup;           /* dram = gddr5: the cycle its L2 lookup may happen (after the ROP pipeline) */
     uint32_t next;               /* queue / event-list link */
     uint16_t sm, warp;
     uint16_t mc;
@@ -83,6 +86,7 @@ typedef struct sm_t {
     cache_t l1;
     l1_tags tags;                /* l1_policy ba / tag-lru: the C model's tag unit + data masks */
     uint8_t *l1_valid;           /* data filtering: valid sub-blocks per L1 slot (sector mask) */
+    uint8_t *l1_reserved;        /* l1_alloc = miss: per L1 slot, reserved by a miss whose fill is in flight */
     cdt_demand *l1_demand;       /* LRU L1: per slot, sub-blocks used since the fill and the consistency bit */
     rcwm_state rc;               /* rc = 1: the SM's request controller and windows manager (docs/rcwm.md) */
     mshr_t *mshr;
@@ -94,6 +98,13 @@ typedef struct sm_t {
     l1c_sm *l1c;                 /* l1_compression != none: the compressed L1 (l1c.c); else NULL */
     unsigned hit_cycles;         /* the last read hit's latency (the L1 hit latency, plus decompression) */
 } sm_t;
+
+/* dram = gddr5: a line request between the L2 slice and the DRAM queue. */
+typedef struct {
+    uint64_t line;
+    uint64_t ready;              /* cycle it may enter the DRAM queue */
+    uint8_t write;               /* a write-back */
+} mc_dram_req;
 
 typedef struct {
     unsigned node;
@@ -113,6 +124,13 @@ typedef struct {
     uint32_t rpl_txn;                           /* the L2 read whose reply is in the PCU's reply register */
     uint32_t *rgr_leader;                       /* [rgr]: the read that allocated it (carries the L2 read) */
     uint32_t *rgr_member;                       /* [rgr * sms + sm]: the grouped read of each SM */
+    /* dram = gddr5 (docs/sim.md "GPU memory system"): the L2 slice with MSHRs, the line requests on
+     * their way to the DRAM (misses after the L2 and DRAM pipeline latency, write-backs), the DRAM */
+    l2_slice l2s;
+    uint32_t rop_head, rop_tail, rop_len;       /* requests in the pipeline before the lookup (l2_hit_latency deep) */
+    dram_t dram;
+    mc_dram_req *to_dram;                       /* ring */
+    unsigned to_dram_cap, to_dram_head, to_dram_len;
 } mc_t;
 
 typedef struct {
@@ -132,6 +150,19 @@ typedef struct {
     uint64_t df_late_replies;                            /* df_fill = replace: replies whose sub-blocks a wider reply had brought */
     uint64_t completion_cycles;
     uint64_t mc_stall_cycles;
+    /* dram = gddr5 (docs/sim.md "Reported figures of the memory system"); zeros with dram = fixed */
+    uint64_t dram;                                       /* sim_dram of the run */
+    dram_stats dram_st;                                  /* summed over the MCs (latencies in DRAM cycles) */
+    uint64_t dram_cycles;                                /* DRAM command cycles of the run (one MC's) */
+    double dram_peak_bytes;                              /* all MCs' peak, bytes per DRAM cycle */
+    double dram_per_core;                                /* DRAM cycles per simulator cycle (dram_mhz / core_mhz) */
+    double dram_window_bytes;                            /* sum over MCs of bytes / (last data beat - first arrival), per DRAM cycle */
+    l2s_stats l2s;                                       /* summed over the slices */
+    uint64_t l2_mshrs;                                   /* per slice, of the run */
+    uint64_t l2_lookup_first, l2_lookup_last;            /* cycles of the run's first and last L2 lookup */
+    uint64_t l2_wait_cycles;                             /* MC-cycles the L2 head waited: reservation failure or DRAM path full */
+    uint64_t l1_alloc;                                   /* sim_l1_alloc of the run */
+    uint64_t l1_resfail[3];                              /* l1_alloc = miss: reservation failures: no way, MSHR, miss queue */
     uint64_t reply_packets, reply_flits, request_packets, request_flits;
     uint64_t link_flits;
     uint64_t channel_bits;                               /* flit width of the run (energy per flit) */
@@ -210,6 +241,7 @@ struct gpu_system {
 };
 
 enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3, EV_L1C_INSERT = 4 };
+enum { L1_RESFAIL_WAY = 0, L1_RESFAIL_MSHR = 1, L1_RESFAIL_MISSQ = 2 };
 
 /* Node of each SM and MC for the configured topology and placement. */
 bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t err_len);
@@ -239,6 +271,9 @@ bool mc_accept(gpu_system *g, unsigned mc);
 void mc_request(gpu_system *g, uint32_t id);
 void mc_step(gpu_system *g, mc_t *m);
 void mc_l2_done(gpu_system *g, uint32_t id);
+/* dram = gddr5: set up / free an MC's L2 slice and DRAM. */
+bool mc_mem_init(gpu_system *g, mc_t *m, char *err, size_t err_len);
+void mc_mem_free(mc_t *m);
 void mc_codec_done(gpu_system *g, uint32_t id);
 /* PCU: set up / free an MC's unit; the reply group a multicast delivery at `node` answers. */
 bool mc_pcu_init(gpu_system *g, mc_t *m, char *err, size_t err_len);

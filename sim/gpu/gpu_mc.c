@@ -276,6 +276,138 @@ static void take_filter_map(mc_t *m, txn_t *t) {
     t->dft_alloc = 0;
 }
 
+/* ---- dram = gddr5: the L2 slice with MSHRs over the GDDR5 DRAM (docs/sim.md "GPU memory system") --
+ * As GPGPU-Sim's memory partition: a request leaves the request queue into the ROP pipeline
+ * (l2_hit_latency cycles, one request per cycle, as deep as its latency) and is looked up in the
+ * slice when it leaves it, one lookup per cycle. A hit (and a write: writes are posted, into the
+ * line or its MSHR, write-allocate) goes to the reply queue at the lookup. A read miss waits in
+ * the slice's MSHR (merging later reads of its line); the line's read enters the DRAM queue
+ * dram_latency cycles after the lookup (GPGPU-Sim's DRAM latency queue) and, when its last data
+ * beat has left the DRAM, the line fills and every read that waited goes to the reply queue. A
+ * dirty line the fill evicts is written back. The lookup waits (the pipeline stops) when the
+ * slice has no MSHR for the head (a reservation failure), when the reply queue is full (seed 003
+ * sec. 2.1), or when the write-back buffer is full. */
+
+static void to_dram_push(mc_t *m, uint64_t line, bool write, uint64_t ready) {
+    if (m->to_dram_len == m->to_dram_cap) {
+        unsigned cap = m->to_dram_cap ? m->to_dram_cap * 2 : 64;
+        mc_dram_req *grown = malloc(cap * sizeof *grown);
+        if (!grown) {
+            fprintf(stderr, "npsim: out of memory (DRAM requests)\n");
+            exit(2);
+        }
+        for (unsigned i = 0; i < m->to_dram_len; i++) grown[i] = m->to_dram[(m->to_dram_head + i) % m->to_dram_cap];
+        free(m->to_dram);
+        m->to_dram = grown;
+        m->to_dram_cap = cap;
+        m->to_dram_head = 0;
+    }
+    if (m->to_dram_len) {                      /* FIFO: a write-back never overtakes a miss in the pipeline */
+        uint64_t last = m->to_dram[(m->to_dram_head + m->to_dram_len - 1) % m->to_dram_cap].ready;
+        if (ready < last) ready = last;
+    }
+    m->to_dram[(m->to_dram_head + m->to_dram_len++) % m->to_dram_cap] = (mc_dram_req){line, ready, (uint8_t)write};
+}
+
+bool mc_mem_init(gpu_system *g, mc_t *m, char *err, size_t err_len) {
+    m->rop_head = m->rop_tail = GPU_NONE;
+    if (!l2s_init(&m->l2s, g->cfg.l2_kb, g->cfg.l2_assoc, g->cfg.l2_mshrs, g->cfg.l2_mshr_merge)) {
+        snprintf(err, err_len, "config: l2_kb = %u KiB in %u-way sets with %u MSHRs of %u: no L2 slice", g->cfg.l2_kb,
+                 g->cfg.l2_assoc, g->cfg.l2_mshrs, g->cfg.l2_mshr_merge);
+        return false;
+    }
+    if (!dram_init(&m->dram, &g->cfg.dramc)) {
+        const char *why = dram_config_check(&g->cfg.dramc);
+        snprintf(err, err_len, "config: dram = gddr5: %s", why ? why : "out of memory");
+        return false;
+    }
+    return true;
+}
+
+void mc_mem_free(mc_t *m) {
+    l2s_free(&m->l2s);
+    dram_free(&m->dram);
+    free(m->to_dram);
+    m->to_dram = NULL;
+}
+
+/* The line came back from the DRAM: it fills, its waiting reads go to the reply queue, a dirty
+ * victim is written back. */
+static void l2_fill(gpu_system *g, mc_t *m, uint64_t line) {
+    uint32_t waiter[64];
+    bool wb;
+    uint64_t wb_line;
+    unsigned n = l2s_fill(&m->l2s, line / g->nmc, line, waiter, &wb, &wb_line);
+    for (unsigned i = 0; i < n; i++) queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, waiter[i]);
+    if (wb) to_dram_push(m, wb_line, true, g->now);
+}
+
+/* The DRAM catches up with the simulator clock (dram_mhz / core_mhz command cycles per cycle):
+ * ready requests enter its queue, it steps, finished reads fill the slice. */
+static void dram_clock(gpu_system *g, mc_t *m) {
+    dram_t *d = &m->dram;
+    uint64_t target = (g->now + 1) * g->cfg.dram_mhz / g->cfg.core_mhz;
+    while (m->to_dram_len) {
+        const mc_dram_req *r = &m->to_dram[m->to_dram_head];
+        uint64_t local = r->line / g->nmc;       /* the MC's own line index: the DRAM map spreads it */
+        if (r->ready > g->now || !dram_can_accept(d, local)) break;
+        dram_push(d, local, r->write, r->line);
+        m->to_dram_head = (m->to_dram_head + 1) % m->to_dram_cap;
+        m->to_dram_len--;
+    }
+    if (!dram_busy(d)) {
+        d->now = target;
+        return;
+    }
+    while (d->now < target) dram_step(d);
+    dram_done done;
+    while (dram_pop_done(d, &done))
+        if (!done.write) l2_fill(g, m, done.tag);
+}
+
+static void l2_lookup(gpu_system *g, mc_t *m) {
+    if (!m->rop_len || g->txn[m->rop_head].t_lookup > g->now || m->rep_len >= g->cfg.mc_reply_queue) return;
+    if (m->to_dram_len >= g->cfg.l2_mshrs + g->cfg.dramc.queue) {   /* the write-back buffer is full */
+        g->st.l2_wait_cycles++;
+        return;
+    }
+    uint32_t id = m->rop_head;
+    txn_t *t = &g->txn[id];
+    l2s_outcome o = l2s_access(&m->l2s, t->line / g->nmc, t->line, t->write, id);
+    if (o == L2S_RESERVATION_FAIL) {
+        g->st.l2_wait_cycles++;
+        return;
+    }
+    queue_pop(g, &m->rop_head, &m->rop_tail, &m->rop_len);
+    if (!g->st.l2_lookup_last) g->st.l2_lookup_first = g->now;
+    g->st.l2_lookup_last = g->now;
+    t->l2_hit = o == L2S_HIT;
+    if (t->l2_hit) g->st.l2_hits++;
+    else g->st.l2_misses++;
+    if (o == L2S_MISS) to_dram_push(m, t->line, false, g->now + g->cfg.dram_latency);
+    if (o == L2S_HIT || t->write) queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
+}
+
+/* The head of the request queue enters the ROP pipeline (the data-filtering table first). */
+static void rop_enter(gpu_system *g, mc_t *m) {
+    if (!m->req_len || m->rop_len >= g->cfg.l2_hit_latency) return;
+    uint32_t id = queue_pop(g, &m->req_head, &m->req_tail, &m->req_len);
+    txn_t *t = &g->txn[id];
+    if (filter_absorbs(g, m, t)) {
+        gpu_txn_free(g, id);
+        return;
+    }
+    t->t_lookup = g->now + g->cfg.l2_hit_latency;
+    queue_push(g, &m->rop_head, &m->rop_tail, &m->rop_len, id);
+}
+
+static void mc_mem_step(gpu_system *g, mc_t *m) {
+    l2s_tick(&m->l2s);
+    dram_clock(g, m);
+    l2_lookup(g, m);
+    rop_enter(g, m);
+}
+
 void mc_step(gpu_system *g, mc_t *m) {
     if (m->pcu) pcu_step(g, m);
     if (m->rep_len) {
@@ -291,9 +423,13 @@ void mc_step(gpu_system *g, mc_t *m) {
             m->stall_cycles++;
         }
     }
-    /* One L2 access per cycle. A full reply queue stops the L2 from taking requests (seed 003
-     * sec. 2.1), which backs requests up into the network; mc_inflight bounds the accesses the
-     * L2 and DRAM overlap. */
+    if (g->cfg.dram == DRAM_GDDR5) {
+        mc_mem_step(g, m);
+        return;
+    }
+    /* dram = fixed: one L2 access per cycle. A full reply queue stops the L2 from taking requests
+     * (seed 003 sec. 2.1), which backs requests up into the network; mc_inflight bounds the
+     * accesses the L2 and DRAM overlap; the line fills at the lookup. */
     if (m->req_len && m->rep_len < g->cfg.mc_reply_queue && m->in_l2 < g->cfg.mc_inflight) {
         uint32_t id = queue_pop(g, &m->req_head, &m->req_tail, &m->req_len);
         txn_t *t = &g->txn[id];

@@ -55,11 +55,41 @@ static mshr_t *find_mshr(sm_t *s, unsigned count, uint64_t line) {
     return NULL;
 }
 
-/* A read: true when it issued (hit, merge or new miss), false when the MSHRs cannot take it. */
+/* ---- l1_alloc = miss: GPGPU-Sim 3.x's allocate-on-miss L1 (gpu-cache.cc, read not copied) -------
+ * A read miss reserves its line's way at the miss (the way's old line leaves then); the reserved
+ * way serves no hit and cannot be a victim until the fill. The miss cannot be taken (a
+ * reservation failure: the access stalls and retries) when every way of its set is reserved,
+ * when no MSHR (or no merge slot of its line's MSHR) is free, or when the L1 miss queue (the
+ * request packets waiting at the SM's network interface) holds l1_miss_queue requests. */
+static bool resfail(gpu_system *g, unsigned cause) {
+    if (g->cfg.l1_alloc == L1_ALLOC_MISS) g->st.l1_resfail[cause]++;
+    return false;
+}
+
+static void wm_event(gpu_system *g, sm_t *s, const cdt_demand *d);
+
+/* Reserve a way for line's miss (l1_alloc = miss); false on a reservation failure. */
+static bool reserve_way(gpu_system *g, sm_t *s, uint64_t line) {
+    if (net_queued(g->net, s->node, CLASS_REQUEST) >= g->cfg.l1_miss_queue) return resfail(g, L1_RESFAIL_MISSQ);
+    int slot = cache_victim_unlocked(&s->l1, line, s->l1_reserved);
+    if (slot < 0) return resfail(g, L1_RESFAIL_WAY);
+    if (s->l1.tag[slot]) {                            /* the way's line is evicted now */
+        wm_event(g, s, &s->l1_demand[slot]);
+        cdt_retire(&g->st.cdt, &s->l1_demand[slot], false);
+    }
+    cache_set(&s->l1, (unsigned)slot, line);
+    s->l1_reserved[slot] = 1;
+    s->l1_valid[slot] = 0;
+    return true;
+}
+
+/* A read: true when it issued (hit, merge or new miss), false when the MSHRs cannot take it
+ * (or, l1_alloc = miss, on a reservation failure). */
 static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     uint64_t line = a->addr >> 7;
+    bool alloc_miss = g->cfg.l1_alloc == L1_ALLOC_MISS;
     int hit = cache_slot(&s->l1, line, line);
-    if (hit >= 0) {
+    if (hit >= 0 && !(alloc_miss && s->l1_reserved[hit])) {
         cache_touch(&s->l1, (unsigned)hit);
         cdt_use(&s->l1_demand[hit], a->mask);
         g->st.reads++;
@@ -69,10 +99,11 @@ static bool issue_read(gpu_system *g, sm_t *s, unsigned w, const trace_access *a
     }
     mshr_t *m = find_mshr(s, g->cfg.l1_mshrs, line);
     if (m) {
-        if (m->nwait == g->cfg.l1_mshr_merge) return false;
+        if (m->nwait == g->cfg.l1_mshr_merge) return resfail(g, L1_RESFAIL_MSHR);
         g->st.mshr_merges++;
     } else {
-        if (s->mshr_used == g->cfg.l1_mshrs) return false;
+        if (s->mshr_used == g->cfg.l1_mshrs) return resfail(g, L1_RESFAIL_MSHR);
+        if (alloc_miss && !reserve_way(g, s, line)) return false;
         for (unsigned i = 0; i < g->cfg.l1_mshrs && !m; i++)
             if (!s->mshr[i].valid) m = &s->mshr[i];
         m->valid = 1;
@@ -523,6 +554,10 @@ void sm_fill(gpu_system *g, uint32_t id) {
     }
     mshr_t *m = &s->mshr[t->mshr];
     if (g->cfg.l1_policy != L1_BYPASS) fill_line(g, s, t->line, 0xFu, true, &m->demand);
+    if (g->cfg.l1_alloc == L1_ALLOC_MISS && g->cfg.l1_policy == L1_LRU) {   /* the reserved way takes its line */
+        int slot = cache_slot(&s->l1, t->line, t->line);
+        if (slot >= 0) s->l1_reserved[slot] = 0;
+    }
     for (unsigned i = 0; i < m->nwait; i++) {
         request_done(g, s, m->waiter[i]);
         s->unfinished--;

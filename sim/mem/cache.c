@@ -30,18 +30,43 @@ bool cache_access(cache_t *c, uint64_t line_index, uint64_t tag) {
     return false;
 }
 
-unsigned cache_fill_slot(cache_t *c, uint64_t line_index, uint64_t tag, bool *inserted) {
+unsigned cache_victim(const cache_t *c, uint64_t line_index, uint64_t tag, bool *present) {
     unsigned base = (unsigned)(line_index % c->sets) * c->ways, victim = base;
-    *inserted = false;
+    *present = false;
     for (unsigned w = 0; w < c->ways; w++) {
         unsigned i = base + w;
-        if (c->tag[i] == tag + 1) return i;        /* already present (a racing fill) */
-        if (c->tag[i] == 0) {
-            victim = i;
-            break;
+        if (c->tag[i] == tag + 1) {                 /* already present (a racing fill) */
+            *present = true;
+            return i;
         }
+        if (c->tag[i] == 0) return i;
         if (c->stamp[i] < c->stamp[victim]) victim = i;
     }
+    return victim;
+}
+
+int cache_victim_unlocked(const cache_t *c, uint64_t line_index, const uint8_t *locked) {
+    unsigned base = (unsigned)(line_index % c->sets) * c->ways;
+    int victim = -1;
+    for (unsigned w = 0; w < c->ways; w++) {
+        unsigned i = base + w;
+        if (locked[i]) continue;
+        if (c->tag[i] == 0) return (int)i;
+        if (victim < 0 || c->stamp[i] < c->stamp[victim]) victim = (int)i;
+    }
+    return victim;
+}
+
+void cache_set(cache_t *c, unsigned slot, uint64_t tag) {
+    c->tag[slot] = tag + 1;
+    c->stamp[slot] = ++c->clock;
+}
+
+unsigned cache_fill_slot(cache_t *c, uint64_t line_index, uint64_t tag, bool *inserted) {
+    bool present;
+    unsigned victim = cache_victim(c, line_index, tag, &present);
+    *inserted = !present;
+    if (present) return victim;
     c->tag[victim] = tag + 1;
     c->stamp[victim] = ++c->clock;
     *inserted = true;

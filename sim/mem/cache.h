@@ -25,6 +25,14 @@ void cache_fill(cache_t *c, uint64_t line_index, uint64_t tag);
 int cache_slot(const cache_t *c, uint64_t line_index, uint64_t tag);
 /* Mark slot as just used (LRU). */
 void cache_touch(cache_t *c, unsigned slot);
+/* The slot cache_fill would use for tag: its own slot (*present), else an empty way, else the
+ * LRU way (its tag[] - 1 is the line it would evict). No state change. */
+unsigned cache_victim(const cache_t *c, uint64_t line_index, uint64_t tag, bool *present);
+/* The way a new line would take among the set's ways not locked[] (per slot): an empty one, else
+ * the LRU one; -1 when every way is locked. No state change. */
+int cache_victim_unlocked(const cache_t *c, uint64_t line_index, const uint8_t *locked);
+/* Slot now holds tag, just used. */
+void cache_set(cache_t *c, unsigned slot, uint64_t tag);
 /* cache_fill, returning the slot; *inserted is false when tag was already present. */
 unsigned cache_fill_slot(cache_t *c, uint64_t line_index, uint64_t tag, bool *inserted);
 

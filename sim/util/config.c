@@ -34,6 +34,8 @@ static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
 static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", "bypass", NULL};
 static const char *const core_names[] = {"none", "sm", NULL};
+static const char *const dram_names[] = {"fixed", "gddr5", NULL};
+static const char *const l1_alloc_names[] = {"fill", "miss", NULL};
 static const char *const df_fill_names[] = {"replace", "append", NULL};
 static const char *const scheduler_names[] = {"gto", "lrr", "youngest", NULL};
 static const char *const l1_compression_names[] = {"none", "bdi", "sc", "bpc", "latte-cc", "latte-cc-bpc",
@@ -116,6 +118,38 @@ static const key_def keys[] = {
     {"mc_req_queue", KT_UINT, OFF(mc_req_queue), 1, 4096, NULL, 0, "MC request queue entries"},
     {"mc_reply_queue", KT_UINT, OFF(mc_reply_queue), 1, 4096, NULL, 0, "MC reply queue entries"},
     {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
+    {"dram", KT_ENUM, OFF(dram), 0, 0, dram_names, 0,
+     "memory below the L2: fixed (dram_latency cycles, L2 filled at lookup, mc_inflight accesses) | gddr5 (L2 slices "
+     "with MSHRs, GDDR5 banks / rows / FR-FCFS; docs/sim.md \"GPU memory system\"); default fixed (the pinned model)"},
+    {"core_mhz", KT_UINT, OFF(core_mhz), 1, 100000, NULL, 0, "dram = gddr5: simulator clock (core, interconnect, L2), MHz; 700 (GPGPU-Sim GTX480 gpgpusim.config, clock domains)"},
+    {"dram_mhz", KT_UINT, OFF(dram_mhz), 1, 100000, NULL, 0, "dram = gddr5: DRAM command clock, MHz; 924 (GPGPU-Sim GTX480 gpgpusim.config, clock domains)"},
+    {"dram_channels", KT_UINT, OFF(dramc.channels), 1, DRAM_MAX_CHANNELS, NULL, 0, "dram = gddr5: channels per MC; 1 (GPGPU-Sim GTX480 gpgpusim.config: one per MC)"},
+    {"dram_banks", KT_UINT, OFF(dramc.banks), 2, DRAM_MAX_BANKS, NULL, 0, "dram = gddr5: banks per channel; 16 (GPGPU-Sim GTX480 gpgpusim.config, nbk)"},
+    {"dram_bank_groups", KT_UINT, OFF(dramc.bank_groups), 1, DRAM_MAX_BANKS, NULL, 0, "dram = gddr5: bank groups; 4 (GPGPU-Sim GTX480 gpgpusim.config, nbkgrp)"},
+    {"dram_queue", KT_UINT, OFF(dramc.queue), 1, DRAM_MAX_QUEUE, NULL, 0, "dram = gddr5: FR-FCFS queue per channel; 16 (GPGPU-Sim GTX480 gpgpusim.config, frfcfs_dram_sched_queue_size)"},
+    {"dram_bus_bytes", KT_UINT, OFF(dramc.bus_bytes), 1, 128, NULL, 0, "dram = gddr5: data bus bytes per channel; 8 (GPGPU-Sim GTX480 gpgpusim.config: 2 chips x 4 bytes)"},
+    {"dram_burst", KT_UINT, OFF(dramc.burst), 1, 64, NULL, 0, "dram = gddr5: burst length; 8 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"dram_data_rate", KT_UINT, OFF(dramc.data_rate), 1, 16, NULL, 0, "dram = gddr5: data transfers per command cycle; 4 (GPGPU-Sim GTX480 gpgpusim.config: GDDR5 is QDR)"},
+    {"dram_row_bytes", KT_UINT, OFF(dramc.row_bytes), 256, 1 << 20, NULL, 0, "dram = gddr5: row bytes per channel; 4096 (GPGPU-Sim GTX480 gpgpusim.config address map: 12 bits below the row)"},
+    {"t_ccd", KT_UINT, OFF(dramc.ccd), 1, 255, NULL, 0, "dram = gddr5: tCCD, DRAM cycles; 2 (GPGPU-Sim GTX480 gpgpusim.config, Hynix H5GQ1H24AFR)"},
+    {"t_ccdl", KT_UINT, OFF(dramc.ccdl), 1, 255, NULL, 0, "dram = gddr5: tCCDL (same bank group); 3 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_rrd", KT_UINT, OFF(dramc.rrd), 0, 255, NULL, 0, "dram = gddr5: tRRD; 6 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_rcd", KT_UINT, OFF(dramc.rcd), 1, 255, NULL, 0, "dram = gddr5: tRCD; 12 (GPGPU-Sim GTX480 gpgpusim.config); tRCDWR = tRCD - WL - 1 as GPGPU-Sim"},
+    {"t_ras", KT_UINT, OFF(dramc.ras), 0, 255, NULL, 0, "dram = gddr5: tRAS; 28 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_rp", KT_UINT, OFF(dramc.rp), 0, 255, NULL, 0, "dram = gddr5: tRP; 12 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_rc", KT_UINT, OFF(dramc.rc), 0, 255, NULL, 0, "dram = gddr5: tRC; 40 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_cl", KT_UINT, OFF(dramc.cl), 1, 255, NULL, 0, "dram = gddr5: CAS latency CL; 12 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_wl", KT_UINT, OFF(dramc.wl), 0, 255, NULL, 0, "dram = gddr5: write latency WL; 4 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_cdlr", KT_UINT, OFF(dramc.cdlr), 0, 255, NULL, 0, "dram = gddr5: tCDLR (write to read; tWTR = WL + BL/rate + tCDLR); 5 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_wr", KT_UINT, OFF(dramc.wr), 0, 255, NULL, 0, "dram = gddr5: tWR (write recovery); 12 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_rtpl", KT_UINT, OFF(dramc.rtpl), 0, 255, NULL, 0, "dram = gddr5: tRTPL (read to precharge, bank group); 2 (GPGPU-Sim GTX480 gpgpusim.config)"},
+    {"t_faw", KT_UINT, OFF(dramc.faw), 0, 255, NULL, 0, "dram = gddr5: tFAW, four-activation window; 0 = none (GPGPU-Sim GTX480 gpgpusim.config has none)"},
+    {"l2_mshrs", KT_UINT, OFF(l2_mshrs), 1, 1024, NULL, 0, "dram = gddr5: MSHRs per L2 slice; 32 (GPGPU-Sim GTX480 gpgpusim.config, dl2 A:32:4)"},
+    {"l2_mshr_merge", KT_UINT, OFF(l2_mshr_merge), 1, 64, NULL, 0, "dram = gddr5: requests one L2 MSHR merges; 4 (GPGPU-Sim GTX480 gpgpusim.config, dl2 A:32:4)"},
+    {"l1_alloc", KT_ENUM, OFF(l1_alloc), 0, 0, l1_alloc_names, 0,
+     "the LRU L1 (l1_policy = lru, no data filtering; ba / tag-lru allocate at the access by the unit's rule, bypass never): fill (a line takes its slot at the fill) | miss (GPGPU-Sim's allocate-on-miss: a slot reserved at "
+     "the miss; no free way, MSHR full or miss queue full is a reservation failure that stalls the access)"},
+    {"l1_miss_queue", KT_UINT, OFF(l1_miss_queue), 1, 1024, NULL, 0, "l1_alloc = miss: the L1 miss queue; 8 (GPGPU-Sim GTX480 gpgpusim.config, dl1 ...,8)"},
     {"dft_entries", KT_UINT, OFF(dft_entries), 1, 1024, NULL, 0,
      "entries of each MC's data-filtering table (df-truc, df-man; docs/dpc.md sec. 6; seed 000: 32, 256, 1024)"},
     {"rc", KT_UINT, OFF(rc), 0, 1, NULL, 0,
@@ -211,6 +245,14 @@ void config_default(sim_config *cfg) {
     cfg->mc_reply_queue = 16;
     cfg->mc_ni_queue = 4;
     cfg->mc_inflight = 32;
+    cfg->dram = DRAM_FIXED;
+    dram_config_gtx480(&cfg->dramc);
+    cfg->core_mhz = 700;
+    cfg->dram_mhz = 924;
+    cfg->l2_mshrs = 32;
+    cfg->l2_mshr_merge = 4;
+    cfg->l1_alloc = L1_ALLOC_FILL;
+    cfg->l1_miss_queue = 8;
     cfg->dft_entries = 32;
     cfg->df_fill = DF_FILL_REPLACE;
     cfg->rc = 0;
@@ -431,6 +473,11 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
         return fail(err, len, "config: channel_bits must be at least 32 (the head flit's fields)");
     if (config_l1_tag_unit(cfg->l1_policy) && !config_l1_tags_fit(cfg, err, len)) return false;
     if (cfg->l1_compression != L1C_NONE && !config_l1_compression_fits(cfg, err, len)) return false;
+    if (cfg->dram == DRAM_GDDR5) {
+        const char *why = dram_config_check(&cfg->dramc);
+        if (why) return fail(err, len, "config: dram = gddr5: %s", why);
+        if (cfg->pcu_rgrs) return fail(err, len, "config: dram = gddr5 does not combine with pcu_rgrs > 0 yet (docs/sim.md)");
+    }
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
     if (cfg->warppool_entries && cfg->core != CORE_SM)
         return fail(err, len, "config: warppool_entries > 0 needs core = sm (the pool sits after the load/store unit)");
@@ -482,6 +529,9 @@ const char *config_l1_compression_name(unsigned c) { return c < L1C_SCHEMES ? l1
 
 const char *config_scheduler_name(unsigned s) { return s <= SCHED_YOUNGEST ? scheduler_names[s] : "?"; }
 const char *config_core_name(unsigned c) { return c <= CORE_SM ? core_names[c] : "?"; }
+
+const char *config_dram_name(unsigned dram) { return dram <= DRAM_GDDR5 ? dram_names[dram] : "?"; }
+const char *config_l1_alloc_name(unsigned alloc) { return alloc <= L1_ALLOC_MISS ? l1_alloc_names[alloc] : "?"; }
 
 const char *config_l1_policy_name(unsigned policy) {
     return policy <= L1_BYPASS ? l1_policy_names[policy] : "?";

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "rcwm.h"
+#include "mem/dram.h"
 
 #define SIM_MAX_MCS 64u
 #define SIM_MAX_LIST 64u
@@ -45,6 +46,12 @@ typedef enum {
  * accesses, at most warp_max_outstanding misses in flight; every figure before the core model),
  * sm = the core model (core.c). */
 typedef enum { CORE_NONE = 0, CORE_SM = 1 } sim_core;
+/* memory below the L2 (docs/sim.md "GPU memory system"): fixed = a fixed DRAM latency and the L2
+ * filled at lookup (the model before issue 26); gddr5 = L2 slices with MSHRs over GDDR5 DRAM */
+typedef enum { DRAM_FIXED = 0, DRAM_GDDR5 = 1 } sim_dram;
+/* L1 allocation: fill = a line takes its slot when its reply fills; miss = GPGPU-Sim's
+ * allocate-on-miss, a slot reserved at the miss, reservation failures stall the access */
+typedef enum { L1_ALLOC_FILL = 0, L1_ALLOC_MISS = 1 } sim_l1_alloc;
 typedef enum { SCHED_GTO = 0, SCHED_LRR = 1, SCHED_YOUNGEST = 2 } sim_scheduler;
 /* Latency classes of the core model's table; index of class_latency / class_interval. */
 enum { LAT_ALU = 0, LAT_SFU = 1, LAT_OTHER = 2, LAT_CLASSES = 3 };
@@ -95,6 +102,12 @@ typedef struct {
     unsigned l1_compression_check;       /* 1: every compressed hit is decompressed and compared */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
+    sim_dram dram;               /* fixed | gddr5 */
+    dram_config dramc;           /* dram = gddr5: the DRAM of each MC (mem/dram.h) */
+    unsigned core_mhz, dram_mhz; /* dram = gddr5: simulator (core / interconnect / L2) clock, DRAM command clock */
+    unsigned l2_mshrs, l2_mshr_merge;   /* dram = gddr5: MSHRs per L2 slice, requests each merges */
+    sim_l1_alloc l1_alloc;       /* fill | miss */
+    unsigned l1_miss_queue;      /* l1_alloc = miss: misses waiting to leave the SM (GPGPU-Sim's miss queue) */
     unsigned dft_entries;       /* data-filtering table entries per MC */
     sim_df_fill df_fill;        /* data filtering: replies replace or append to an L1 line (docs/sim.md "Partial fills") */
     unsigned rc;                /* data filtering: 1 = request controller and windows manager (docs/rcwm.md) */
@@ -156,6 +169,8 @@ bool config_l1_tags_fit(const sim_config *cfg, char *err, size_t err_len);
 bool config_l1_compression_fits(const sim_config *cfg, char *err, size_t len);
 /* "lru", "ba", "tag-lru", "bypass". */
 const char *config_l1_policy_name(unsigned policy);
+const char *config_dram_name(unsigned dram);
+const char *config_l1_alloc_name(unsigned alloc);
 const char *config_scheduler_name(unsigned s);     /* "gto", "lrr", "youngest" */
 const char *config_core_name(unsigned c);          /* "none", "sm" */
 const char *config_l1_compression_name(unsigned c);  /* "none", "bdi", ..., "adaptive-cmp" */
