@@ -1,4 +1,5 @@
-/* The Rodinia input readers of the benchmark ports (apps/kernels/rodinia/inputs_rodinia.c):
+/* The input readers of the benchmark ports (apps/kernels/rodinia/inputs_rodinia.c, and
+ * Pannotia's .gr and Parboil's Matrix Market readers further down):
  * the shipped files parse to the sizes their README gives, and malformed files are refused
  * with a `path:line:` message naming the line of the fault. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pannotia/inputs_pannotia.h"
+#include "parboil/inputs_parboil.h"
 #include "rodinia/inputs_rodinia.h"
 
 static const char *input_dir(void) {
@@ -163,10 +166,90 @@ static void test_bad_files(void **state) {
     }
 }
 
+/* ---- Pannotia (.gr) and Parboil (Matrix Market) -------------------------------------------- */
+
+static bool read_gr(const char *path) {
+    gr_arcs a;
+    bool ok = gr_read(path, &a) == 0;
+    gr_arcs_free(&a);
+    return ok;
+}
+
+static bool read_mtx(const char *path) {
+    mm_coo m;
+    bool ok = mm_read_coo_path(path, &m) == 0;
+    mm_coo_free(&m);
+    return ok;
+}
+
+static bool read_mtx_vec3(const char *path) {
+    float v[3];
+    return mm_read_array_path(path, v, 3) == 0;
+}
+
+static void test_gr_mtx_shipped_files(void **state) {
+    (void)state;
+    char path[512];
+    gr_arcs a;
+    gr_csr c;
+    snprintf(path, sizeof path, "%s/pannotia/bc/1k_128k.gr", input_dir());
+    assert_int_equal(gr_read(path, &a), 0);
+    assert_int_equal(a.num_nodes, 1024);
+    assert_int_equal(a.num_arcs, 131072);
+    assert_int_equal(gr_to_csr(&a, 1, 0, &c), 0); /* undirected: both directions */
+    assert_int_equal(c.num_edges, 2 * 131072);
+    assert_int_equal(c.row[1024], c.num_edges);
+    gr_csr_free(&c);
+    gr_arcs_free(&a);
+
+    snprintf(path, sizeof path, "%s/parboil/spmv/fidapm05.mtx", input_dir());
+    mm_coo m;
+    assert_int_equal(mm_read_coo_path(path, &m), 0);
+    assert_int_equal(m.rows, 42);
+    assert_int_equal(m.nnz, 520);
+    assert_int_equal(m.row[2], 9); /* the third entry: `10 1 -1.0666666666667e+00` */
+    assert_float_equal(m.val[2], -1.0666666666667f, 1e-7);
+    mm_coo_free(&m);
+    float x[42];
+    snprintf(path, sizeof path, "%s/parboil/spmv/fidapm05_rhs1.mtx", input_dir());
+    assert_int_equal(mm_read_array_path(path, x, 42), 0);
+    assert_float_equal(x[0], 2.6666666666667e-02f, 1e-9);
+}
+
+static void test_gr_mtx_bad_files(void **state) {
+    (void)state;
+    static const bad_case cases[] = {
+        {read_gr, "gr_nop.gr", "c x\na 1 2 3\n", ":2: arc before the `p` line"},
+        {read_gr, "gr_node.gr", "p sp 2 1\na 1 3 4\n", ":2: node id outside 1..nodes"},
+        {read_gr, "gr_more.gr", "p sp 2 1\na 1 2 4\na 2 1 4\n", ":3: more arcs than the `p` line declares"},
+        {read_gr, "gr_fewer.gr", "p sp 2 2\na 1 2 4\n", ":2: fewer arcs than the `p` line declares"},
+        {read_gr, "gr_arc.gr", "p sp 2 1\na 1 x 4\n", ":2: expected `a <from> <to> <weight>`"},
+        {read_gr, "gr_kind.gr", "p sp 2 1\nq\n", ":2: line is neither"},
+        {read_mtx, "mm_banner.mtx", "%%MatrixMarket matrix array real general\n", ":1: expected `%%MatrixMarket"},
+        {read_mtx, "mm_size.mtx", "%%MatrixMarket matrix coordinate real general\n% c\n2 2\n", ":3: expected `<rows> <cols> <entries>`"},
+        {read_mtx, "mm_index.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1.0\n", ":3: index outside the matrix"},
+        {read_mtx, "mm_few.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n", ":3: fewer entries"},
+        {read_mtx, "mm_val.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 x\n", ":3: expected `<row> <col> <value>`"},
+        {read_mtx_vec3, "mm_vec.mtx", "%%MatrixMarket matrix array real general\n2 1\n1\n2\n", ":2: expected `<rows> <cols>` with rows * cols the vector length"},
+        {read_mtx_vec3, "mm_vecval.mtx", "%%MatrixMarket matrix array real general\n3 1\n1\nz\n3\n", ":4: expected one value per line"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[512], msg[1024], want[600];
+        write_file(path, sizeof path, cases[i].name, cases[i].text);
+        bool ok = run_captured(cases[i].fn, path, msg, sizeof msg);
+        snprintf(want, sizeof want, "%s%s", path, cases[i].where);
+        if (ok || strstr(msg, want) == NULL) {
+            fail_msg("%s: reader returned %d, message \"%s\", want \"%s\"", cases[i].name, ok, msg, want);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shipped_files),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_gr_mtx_shipped_files),
+        cmocka_unit_test(test_gr_mtx_bad_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

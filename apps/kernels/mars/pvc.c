@@ -4,9 +4,9 @@
  * entries, and the reduce emits each once, marked phase 1; (2) on that output, MAP_GROUP
  * with the url as key (the map ends url and ip with '\0' and emits the ip's offset): each
  * group is one url, its size the url's views. Input: Mars' GenWebLogSrc rule, seeded:
- * "http://www.abcdefg.com/<rand%1024>.html\t<a>.<b>.<c>.<d>\t<rand%1000>\n". Size: 8,192
+ * "http://www.abcdefg.com/<rand%1024>.html\t<a>.<b>.<c>.<d>\t<rand%1000>\n". Size: 4,096
  * entries (run.sh generates 1,000,000: two bitonic sorts of 2^20 records are far beyond the
- * trace budget); scale s: 8,192 / s (at least 512). The check: each group's url and count
+ * trace budget); scale s: 4,096 / s (at least 512). The check: each group's url and count
  * against the host's distinct entries counted per url, in (hash, url) order. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include "kernels.h"
 #include "mars_rt.h"
 
-#define PVC_ENTRIES 8192
+#define PVC_ENTRIES 4096
 
 typedef struct {
     int64_t file_buf;

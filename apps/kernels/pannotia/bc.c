@@ -3,8 +3,8 @@
  * (bfs_kernel, relaunched while a thread set `cont`) counting shortest paths in rho, then
  * the backward sweep (backtrack_kernel over the transposed graph, one launch per level)
  * accumulating dependencies in sigma and bc. Input: dataset/bc/1k_128k.gr (`make run_1k`),
- * directed. The original visits all 1024 sources; we visit the first BC_SOURCES (8) at
- * scale 1: 1024 sources are 128x the launches and thread count of the trace budget. */
+ * directed. The original visits all 1024 sources; we visit the first BC_SOURCES (4) at
+ * scale 1: 1024 sources are 256x the launches and thread count of the trace budget. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #include "inputs_pannotia.h"
 
 #define BC_BLOCK 128 /* local_worksize */
-#define BC_SOURCES 8
+#define BC_SOURCES 4
 
 typedef struct {
     simt_addr row, col, d, rho, sigma, p, cont, bc;

@@ -189,8 +189,7 @@ int *gr_to_dense(const gr_arcs *a, int no_edge) {
     return m;
 }
 
-/* Test sizes: the subgraph induced by the first n / scale vertices (at least 32). */
-static void gr_keep_first(gr_arcs *a, int keep) {
+void gr_keep_first(gr_arcs *a, int keep) {
     int m = 0;
     if (keep >= a->num_nodes) {
         return;

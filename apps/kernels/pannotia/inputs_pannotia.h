@@ -41,6 +41,9 @@ void gr_csr_free(gr_csr *c);
  * parser keeps the first of duplicate arcs). Returns NULL on allocation failure. */
 int *gr_to_dense(const gr_arcs *a, int no_edge);
 
+/* Keeps the subgraph induced by vertices 0 .. keep-1 (the arcs between them, in order). */
+void gr_keep_first(gr_arcs *a, int keep);
+
 /* Reads <input_dir>/pannotia/<rel>; -1 (error printed) when it cannot. o->scale s > 1 keeps
  * the subgraph induced by the first n/s vertices (at least 32): the test size. */
 int pannotia_load_arcs(const simt_app_opts *o, const char *rel, gr_arcs *out);

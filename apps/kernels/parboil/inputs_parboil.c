@@ -30,14 +30,17 @@ static const char *mm_next(mm_file *m) {
     return NULL;
 }
 
-static int mm_open(mm_file *m, const simt_app_opts *o, const char *rel, const char *kind,
-                   int *pattern) {
-    char sub[256], object[32], format[32], field[32], symmetry[32];
-    memset(m, 0, sizeof(*m));
+/* <input_dir>/parboil/<rel> into buf; -1 (with a message) when it does not fit. */
+static int mm_input_path(char *buf, size_t len, const simt_app_opts *o, const char *rel) {
+    char sub[256];
     snprintf(sub, sizeof(sub), "parboil/%s", rel);
-    if (kin_input_path(m->path, sizeof(m->path), o, sub) != 0) {
-        return -1;
-    }
+    return kin_input_path(buf, len, o, sub);
+}
+
+static int mm_open(mm_file *m, const char *path, const char *kind, int *pattern) {
+    char object[32], format[32], field[32], symmetry[32];
+    memset(m, 0, sizeof(*m));
+    snprintf(m->path, sizeof(m->path), "%s", path);
     m->f = fopen(m->path, "r");
     if (!m->f) {
         fprintf(stderr, "%s: %s\n", m->path, strerror(errno));
@@ -59,11 +62,20 @@ static int mm_open(mm_file *m, const simt_app_opts *o, const char *rel, const ch
 }
 
 int mm_read_coo(const simt_app_opts *o, const char *rel, mm_coo *out) {
+    char path[1024];
+    memset(out, 0, sizeof(*out));
+    if (mm_input_path(path, sizeof(path), o, rel) != 0) {
+        return -1;
+    }
+    return mm_read_coo_path(path, out);
+}
+
+int mm_read_coo_path(const char *path, mm_coo *out) {
     mm_file m;
     int pattern = 0, rc = -1;
     long rows, cols, nnz;
     memset(out, 0, sizeof(*out));
-    if (mm_open(&m, o, rel, "coordinate", &pattern) != 0) {
+    if (mm_open(&m, path, "coordinate", &pattern) != 0) {
         goto done;
     }
     if (!mm_next(&m) || sscanf(m.text, "%ld %ld %ld", &rows, &cols, &nnz) != 3 || rows < 1 ||
@@ -121,10 +133,18 @@ void mm_coo_free(mm_coo *m) {
 }
 
 int mm_read_array(const simt_app_opts *o, const char *rel, float *out, int want) {
+    char path[1024];
+    if (mm_input_path(path, sizeof(path), o, rel) != 0) {
+        return -1;
+    }
+    return mm_read_array_path(path, out, want);
+}
+
+int mm_read_array_path(const char *path, float *out, int want) {
     mm_file m;
     int pattern = 0, rc = -1;
     long rows, cols;
-    if (mm_open(&m, o, rel, "array", &pattern) != 0) {
+    if (mm_open(&m, path, "array", &pattern) != 0) {
         goto done;
     }
     if (pattern) {
