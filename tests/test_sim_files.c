@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/config.h"
+#include "mem/memimg.h"
 #include "trace/trace.h"
 
 static char dir[] = "/tmp/npsim_test_XXXXXX";
@@ -138,7 +139,7 @@ static int setup(void **state) {
 static int teardown(void **state) {
     (void)state;
     const char *names[] = {"bad.cfg", "good.cfg", "a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "t.txt", "t.bin",
-                           "flags.bin", "short.bin", "ver.bin"};
+                           "flags.bin", "short.bin", "ver.bin", "memory.npmem"};
     char path[300];
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -147,12 +148,78 @@ static int teardown(void **state) {
     return rmdir(dir);
 }
 
+/* memory.npmem (docs/kernels.md): the records before the first kernel build the image. */
+static size_t npmem_le(uint8_t *p, uint64_t v, unsigned bytes) {
+    for (unsigned i = 0; i < bytes; i++) p[i] = (uint8_t)(v >> (8 * i));
+    return bytes;
+}
+
+static size_t npmem_alloc(uint8_t *p, uint64_t base, uint64_t bytes, const char *name) {
+    size_t n = 0, len = strlen(name);
+    p[n++] = 1;
+    n += npmem_le(p + n, base, 8);
+    n += npmem_le(p + n, bytes, 8);
+    p[n++] = (uint8_t)len;
+    memcpy(p + n, name, len);
+    return n + len;
+}
+
+static void test_npmem_image(void **state) {
+    (void)state;
+    const uint64_t dev = UINT64_C(0x7f0000000000);
+    uint8_t f[512];
+    size_t n = 0;
+    memcpy(f, "NPSIMTM1", 8);
+    n = 8;
+    n += npmem_le(f + n, 1, 4);
+    n += npmem_le(f + n, 0, 4);
+    n += npmem_alloc(f + n, dev, 400, "a");
+    n += npmem_alloc(f + n, dev + 0x200, 8, "b");
+    f[n++] = 2; /* COPY 3 bytes into a at +5 */
+    n += npmem_le(f + n, dev + 5, 8);
+    n += npmem_le(f + n, 3, 8);
+    memcpy(f + n, "xyz", 3);
+    n += 3;
+    f[n++] = 3; /* SET b to 0x5a */
+    n += npmem_le(f + n, dev + 0x200, 8);
+    n += npmem_le(f + n, 8, 8);
+    f[n++] = 0x5a;
+    size_t kernel_at = n;
+    f[n++] = 4; /* KERNEL 1: what follows is not the initial memory */
+    n += npmem_le(f + n, 1, 4);
+    f[n++] = 2;
+    n += npmem_le(f + n, dev, 8);
+    n += npmem_le(f + n, 1, 8);
+    f[n++] = 'Q';
+    mem_image img;
+    char err[512];
+    assert_true(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));
+    assert_int_equal(img.size, MEMIMG_ALIGN);
+    assert_int_equal(img.nregions, 2);
+    assert_string_equal(img.region[1].name, "b");
+    assert_int_equal(img.region[1].base, 0x200);
+    /* trace addresses are device addresses: line (dev + 0) / 128 is the image's line 0 */
+    const uint8_t *l0 = memimg_line(&img, dev / 128);
+    assert_memory_equal(l0 + 5, "xyz", 3);
+    assert_int_equal(l0[0], 0); /* the post-kernel 'Q' is not initial memory */
+    assert_int_equal(memimg_line(&img, (dev + 0x200) / 128)[7], 0x5a);
+    assert_int_equal(memimg_line(&img, (dev + 0x200) / 128)[8], 0);
+    memimg_free(&img);
+    /* cut inside the COPY record: an error with the file and byte offset */
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, kernel_at - 20), err, sizeof err));
+    if (!strstr(err, "memory.npmem: byte") || !strstr(err, "truncated")) fail_msg("error '%s'", err);
+    memcpy(f, "NPSIMTM2", 8);
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));
+    if (!strstr(err, "not a version 1")) fail_msg("error '%s'", err);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_config_errors_name_file_and_line),
         cmocka_unit_test(test_config_good_file),
         cmocka_unit_test(test_trace_text_errors),
         cmocka_unit_test(test_trace_round_trip_and_binary_errors),
+        cmocka_unit_test(test_npmem_image),
     };
     return cmocka_run_group_tests_name("sim_files", tests, setup, teardown);
 }

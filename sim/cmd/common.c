@@ -42,6 +42,15 @@ static bool zero_image(mem_image *img, char *err) {
     return img->data != NULL;
 }
 
+/* A SIMT-runtime trace (docs/kernels.md) brings its initial device memory: memory.npmem beside
+ * the trace's kernelslist.g / .traceg. */
+static bool trace_npmem(const options *o, char *path, size_t len) {
+    if (!o->trace) return false;
+    const char *slash = strrchr(o->trace, '/');
+    int n = snprintf(path, len, "%.*s/memory.npmem", slash ? (int)(slash - o->trace) : 1, slash ? o->trace : ".");
+    return n > 0 && (size_t)n < len && access(path, R_OK) == 0;
+}
+
 /* The memory image when the run needs contents: the generators read it (no --trace), and so does
  * every reply compressor but none (all_codecs: the command runs each of them). Else zeros. The
  * error says which key to set. */
@@ -49,8 +58,17 @@ bool load_image(options *o, mem_image *img, bool all_codecs, char *err) {
     bool generated = !o->trace;
     bool compressed = all_codecs || strcmp(o->cfg.compressor, "none") != 0 || o->cfg.l1_compression != L1C_NONE;
     o->image_loaded = false;
+    o->image_npmem[0] = '\0';
     if (!generated && !compressed) return zero_image(img, err);
     char why[ERR_LEN];
+    if (!generated && trace_npmem(o, o->image_npmem, sizeof o->image_npmem)) {
+        if (!memimg_load_npmem(img, o->image_npmem, why, sizeof why)) {
+            snprintf(err, ERR_LEN, "%.900s (the trace's initial device memory)", why);
+            return false;
+        }
+        o->image_loaded = true;
+        return true;
+    }
     if (!memimg_load(img, o->cfg.data_dir, why, sizeof why)) {
         snprintf(err, ERR_LEN, "%.600s (data_dir = '%.120s': %s%.60s read%s the memory image; set data_dir=FOLDER "
                  "of *.bin files%s)", why, o->cfg.data_dir,
@@ -172,7 +190,8 @@ void describe_machine(FILE *f, const options *o, const mem_image *img, const tra
                 c->sms, c->mcs, config_channel_bits(c), c->vcs, c->vc_depth);
     if (o->image_loaded)
         fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image %u regions from %s (%.1f MiB)\n",
-                o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions, c->data_dir,
+                o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions,
+                o->image_npmem[0] ? o->image_npmem : c->data_dir,
                 (double)img->size / 1048576.0);
     else
         fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image not read (compressor none on a "
@@ -269,13 +288,15 @@ cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) 
         if (kl) fclose(kl);
     }
     if (o->synth_used) add_input(in, "synth_report", o->cfg.synth_report);
-    if (img && o->image_loaded)
+    if (img && o->image_loaded && o->image_npmem[0]) add_input(in, "memory", o->image_npmem);
+    else if (img && o->image_loaded)
         for (unsigned i = 0; i < img->nregions; i++) {
             char path[SIM_PATH_MAX + 160];
             snprintf(path, sizeof path, "%s/%s.bin", o->cfg.data_dir, img->region[i].name);
             add_input(in, "data", path);
         }
-    cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded ? o->cfg.data_dir
+    cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded && o->image_npmem[0] ? o->image_npmem
+                                                    : o->image_loaded ? o->cfg.data_dir
                                                     : "zeros (no line contents read; data_dir not used)");
     cJSON *lat = cJSON_AddArrayToObject(p, "latencies");
     for (unsigned i = 0; i < codec_count(); i++) {

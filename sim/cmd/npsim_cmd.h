@@ -41,7 +41,8 @@ typedef struct {              /* options common to every command */
     const char *configs[MAX_CONFIGS];   /* -c FILE, in order */
     unsigned nconfigs;
     unsigned allowed;         /* OPT_* bits of the command */
-    bool image_loaded;        /* the memory image came from data_dir (else: zero image, contents unused) */
+    bool image_loaded;        /* the memory image came from data_dir or image_npmem (else: zero image, contents unused) */
+    char image_npmem[SIM_PATH_MAX + 16]; /* non-empty: the image is this SIMT trace's initial device memory */
     bool synth_used;          /* cfg.synth_report was read (false: every latency is the published one) */
     int argc;                 /* the command line, recorded in every JSON */
     char **argv;

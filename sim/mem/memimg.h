@@ -28,6 +28,12 @@ typedef struct {
 } mem_image;
 
 bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len);
+/* The initial device memory of a SIMT-runtime trace (memory.npmem, docs/kernels.md "Traces"):
+ * its allocations, host copies and sets before the first kernel. Allocation i is region i (type
+ * "device") at its device address minus the first allocation's; the image size S is a power of
+ * two (at least MEMIMG_ALIGN) and divides the first allocation's address, so a trace address A
+ * still reads image byte A mod S. Errors name the file and the record's byte offset. */
+bool memimg_load_npmem(mem_image *img, const char *path, char *err, size_t err_len);
 void memimg_free(mem_image *img);
 /* The 128 bytes of line `line_addr` (byte address line_addr * 128, wrapped). */
 const uint8_t *memimg_line(const mem_image *img, uint64_t line_addr);
