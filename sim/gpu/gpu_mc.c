@@ -331,14 +331,21 @@ void mc_mem_free(mc_t *m) {
     m->to_dram = NULL;
 }
 
-/* The line came back from the DRAM: it fills, its waiting reads go to the reply queue, a dirty
- * victim is written back. */
+/* An access the slice answered: a read goes to the PCU's merge unit when there is one, everything
+ * else to the reply queue (as mc_l2_done in the fixed model). */
+static void l2_answered(gpu_system *g, mc_t *m, uint32_t id) {
+    if (m->pcu && !g->txn[id].write) queue_push(g, &m->ret_head, &m->ret_tail, &m->ret_len, id);
+    else queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
+}
+
+/* The line came back from the DRAM: it fills, its waiting reads are answered, a dirty victim is
+ * written back. */
 static void l2_fill(gpu_system *g, mc_t *m, uint64_t line) {
     uint32_t waiter[64];
     bool wb;
     uint64_t wb_line;
     unsigned n = l2s_fill(&m->l2s, line / g->nmc, line, waiter, &wb, &wb_line);
-    for (unsigned i = 0; i < n; i++) queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, waiter[i]);
+    for (unsigned i = 0; i < n; i++) l2_answered(g, m, waiter[i]);
     if (wb) to_dram_push(m, wb_line, true, g->now);
 }
 
@@ -385,7 +392,7 @@ static void l2_lookup(gpu_system *g, mc_t *m) {
     if (t->l2_hit) g->st.l2_hits++;
     else g->st.l2_misses++;
     if (o == L2S_MISS) to_dram_push(m, t->line, false, g->now + g->cfg.dram_latency);
-    if (o == L2S_HIT || t->write) queue_push(g, &m->rep_head, &m->rep_tail, &m->rep_len, id);
+    if (o == L2S_HIT || t->write) l2_answered(g, m, id);
 }
 
 /* The head of the request queue enters the ROP pipeline (the data-filtering table first). */

@@ -113,11 +113,11 @@ static const key_def keys[] = {
     {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
     {"l2_kb", KT_UINT, OFF(l2_kb), 1, 65536, NULL, 0, "L2 slice per MC (KiB)"},
     {"l2_assoc", KT_UINT, OFF(l2_assoc), 1, 64, NULL, 0, "L2 associativity"},
-    {"l2_hit_latency", KT_UINT, OFF(l2_hit_latency), 1, 100000, NULL, 0, "minimum L2 hit latency (cycles)"},
-    {"dram_latency", KT_UINT, OFF(dram_latency), 1, 100000, NULL, 0, "minimum DRAM latency (cycles)"},
+    {"l2_hit_latency", KT_UINT, OFF(l2_hit_latency), 1, 100000, NULL, 0, "minimum L2 hit latency (cycles); dram = gddr5: the ROP pipeline before the lookup (GPGPU-Sim rop_latency 120)"},
+    {"dram_latency", KT_UINT, OFF(dram_latency), 1, 100000, NULL, 0, "dram = fixed: the DRAM latency (cycles); dram = gddr5: the queue from the L2 lookup to the DRAM (GPGPU-Sim dram_latency 100)"},
     {"mc_req_queue", KT_UINT, OFF(mc_req_queue), 1, 4096, NULL, 0, "MC request queue entries"},
     {"mc_reply_queue", KT_UINT, OFF(mc_reply_queue), 1, 4096, NULL, 0, "MC reply queue entries"},
-    {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "L2/DRAM accesses an MC keeps in flight"},
+    {"mc_inflight", KT_UINT, OFF(mc_inflight), 1, 4096, NULL, 0, "dram = fixed: L2/DRAM accesses an MC keeps in flight (dram = gddr5: the slice's MSHRs bound its misses)"},
     {"dram", KT_ENUM, OFF(dram), 0, 0, dram_names, 0,
      "memory below the L2: fixed (dram_latency cycles, L2 filled at lookup, mc_inflight accesses) | gddr5 (L2 slices "
      "with MSHRs, GDDR5 banks / rows / FR-FCFS; docs/sim.md \"GPU memory system\"); default fixed (the pinned model)"},
@@ -476,7 +476,6 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
     if (cfg->dram == DRAM_GDDR5) {
         const char *why = dram_config_check(&cfg->dramc);
         if (why) return fail(err, len, "config: dram = gddr5: %s", why);
-        if (cfg->pcu_rgrs) return fail(err, len, "config: dram = gddr5 does not combine with pcu_rgrs > 0 yet (docs/sim.md)");
     }
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
     if (cfg->warppool_entries && cfg->core != CORE_SM)
