@@ -8,7 +8,7 @@
  * Input: generated as random_matrix() does (srand(7), rand()/RAND_MAX, J = exp(I)), from the
  * project's seeded PRNG; 512x512 (Rodinia's `run` has 2048x2048: 41 M warp instructions, past
  * the tracing budget), its region 0..127 x 0..127, lambda 0.5 and 2 iterations; o->scale
- * divides rows and columns (kept multiples of 16, region clipped).
+ * divides rows and columns (kept multiples of 16, at least 32, region clipped).
  * The original also loads a tile's north/south/west/east neighbours outside the image for
  * the edge blocks and then overwrites them with the edge's own pixels; those loads fall
  * outside J's allocation (before it or past its end) and are not issued here (a branch
@@ -261,7 +261,9 @@ static void sr_reference_step(float *j, int32_t rows, int32_t cols, float q0sqr,
 }
 
 int app_srad2(simt_dev *d, const simt_app_opts *o) {
-    int32_t rows = (int32_t)kin_scaled(o, 512, SR_BS) / SR_BS * SR_BS, cols = rows, niter = 2;
+    /* At least two tiles a side: with one, the original replaces only the north (else-if) and its
+     * south neighbours would lie outside the image. */
+    int32_t rows = (int32_t)kin_scaled(o, 512, 2 * SR_BS) / SR_BS * SR_BS, cols = rows, niter = 2;
     int32_t r1 = 0, r2 = rows - 1 < 127 ? rows - 1 : 127, c1 = 0, c2 = cols - 1 < 127 ? cols - 1 : 127;
     float lambda = 0.5f;
     size_t size = (size_t)rows * (size_t)cols;
