@@ -206,8 +206,10 @@ sim-latte: $(NPSIM)
 # ---- libFuzzer targets of the simulator's parsers (FUZZ_SIM_TARGETS, run by make fuzz) ---------
 # One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources
 # (tests/tests.mk's fuzz rule links NP_SRC only): the configuration, the shared tokenizer, the
-# project's traces, Accel-Sim's (and the coalescer it turns addresses into lines with).
-FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/trace/trace.c sim/trace/traceg.c sim/trace/coalesce.c
+# project's traces, Accel-Sim's (and the coalescer it turns addresses into lines with); the DRAM
+# model, whose GTX480 defaults and checks the configuration uses.
+FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/mem/dram.c sim/trace/trace.c sim/trace/traceg.c \
+                 sim/trace/coalesce.c
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
 $(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
