@@ -5,7 +5,8 @@
 #   make sim-test   cmocka tests of the simulator (ASan+UBSan build), $(BUILD)/sim-tests/
 #   make sim-bench  simulated cycles per CPU second, 8x8 mesh (1- and 5-flit) and 16x16 (1-flit),
 #                   uniform at 0.2; and the
-#                   GPU model on the default workload, core = none vs core = sm (npsim gpu-bench)
+#                   GPU model on the default workload, core = none vs core = sm (npsim gpu-bench), also
+#                   with dram = gddr5 on the default machine and on the Fermi preset (before: dram = fixed)
 #   make sim-core   the core model under gto / lrr / youngest on the default workload (default machine
 #                   and seed 004's, sim/configs/seed004_core.cfg) and on both real Accel-Sim traces;
 #                   $(BUILD)/sim/core_*/core_compare.{txt,json}
@@ -138,6 +139,10 @@ sim-bench: $(NPSIM)
 	  else echo "  callgrind: valgrind not installed (.ci/deps.sh)"; fi; \
 	done
 	$(NPSIM) gpu-bench $(SIM_ARGS)
+	@echo "gpu-bench, the issue-26 memory system (dram = gddr5) on the default machine and the Fermi preset, each before (dram = fixed):"
+	$(NPSIM) gpu-bench $(SIM_ARGS) dram=gddr5 dram_latency=100
+	$(NPSIM) gpu-bench $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg dram=fixed l1_alloc=fill dram_latency=220
+	$(NPSIM) gpu-bench $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg
 
 ## sim-micro: memory-system microbenchmarks in full beside their derived limits (pointer chases, streaming, random rows, L2 throughput), loaded-latency PNG
 sim-micro: $(NPSIM)
