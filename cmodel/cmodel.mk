@@ -69,9 +69,13 @@ ratio: $(NOCPRESS)
 bench-dpc: $(DPC_BENCH)
 	$(DPC_BENCH) $(BENCH_ARGS) $(DATA_DIR)
 
-## bench-codecs: compress/decompress MB/s of every codec in the registry on one core over DATA_DIR, side by side
+# BENCH_CODECS: bench-codecs on these codecs only (comma-separated registry names), e.g. BENCH_CODECS=bdi,fpc.
+BENCH_CODECS ?=
+
+## bench-codecs: compress/decompress MB/s and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
 bench-codecs: $(CODEC_BENCH)
-	$(CODEC_BENCH) $(BENCH_ARGS) $(DATA_DIR)
+	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --bench-args '$(BENCH_ARGS)' \
+	  $(CODEC_BENCH) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)
 savings: $(NOCPRESS)

@@ -7,7 +7,13 @@
  * work; trained codecs (SC) are trained per file before timing, and the training time (observe
  * every line, rebuild the code table) is reported in its own column. Rates are uncompressed line
  * bytes per second in MB/s (10^6 bytes). A benchmark, not a test: it fails only when a line does
- * not round-trip. Filtering codecs take the whole line (map 0). */
+ * not round-trip. Filtering codecs take the whole line (map 0).
+ *
+ * For instruction counts (cmodel/bench/codec_insns.sh, run by `make bench-codecs`): --codec NAME
+ * measures one codec, --op compress|decompress one direction, --passes N exactly N timed passes
+ * (instead of --min-time). Each timed pass over all files is one call of pass_compress or
+ * pass_decompress (never inlined), the functions callgrind collects in; preparation, training,
+ * the compression that feeds a decompress measurement and the round-trip check stay outside. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -115,35 +121,53 @@ static void decompress_file(const np_codec *c, const bench_file *f, file_run *r,
     }
 }
 
-/* CPU seconds per pass over every file (repeated until min_time). */
+/* One pass over every file: the units callgrind collects in (codec_insns.sh). */
+__attribute__((noinline)) static void pass_compress(const np_codec *c, bench_file *files, size_t n,
+                                                    file_run *runs) {
+    for (size_t k = 0; k < n; k++) compress_file(c, &files[k], &runs[k]);
+}
+
+__attribute__((noinline)) static void pass_decompress(const np_codec *c, bench_file *files, size_t n,
+                                                      file_run *runs) {
+    for (size_t k = 0; k < n; k++) decompress_file(c, &files[k], &runs[k], false);
+}
+
+/* How long to measure: at least min_time CPU seconds, or exactly passes passes when passes > 0. */
+typedef struct {
+    double min_time;
+    unsigned passes;
+} bench_span;
+
+/* CPU seconds per pass over every file. */
 static double time_passes(const np_codec *c, bench_file *files, size_t n, file_run *runs, bool decompress,
-                          double min_time) {
+                          bench_span span) {
     unsigned passes = 0;
     double t0 = bench_cpu_seconds(), t;
     do {
-        for (size_t k = 0; k < n; k++) {
-            if (decompress) decompress_file(c, &files[k], &runs[k], false);
-            else compress_file(c, &files[k], &runs[k]);
-        }
+        if (decompress) pass_decompress(c, files, n, runs);
+        else pass_compress(c, files, n, runs);
         passes++;
         t = bench_cpu_seconds() - t0;
-    } while (t < min_time);
+    } while (span.passes ? passes < span.passes : t < span.min_time);
     return t / passes;
 }
 
-static void bench_codec(const np_codec *c, bench_file *files, size_t n, uint64_t bytes, double min_time) {
+/* ops: bit 0 compress, bit 1 decompress (the compress pass that feeds decompression always runs). */
+static void bench_codec(const np_codec *c, bench_file *files, size_t n, uint64_t bytes, bench_span span,
+                        unsigned ops) {
     file_run runs[MAX_FILES];
     double train = 0;
     uint64_t bits = 0;
     for (size_t k = 0; k < n; k++) train += prepare(c, &files[k], &runs[k]);
-    double tc = time_passes(c, files, n, runs, false, min_time);
+    bench_span once = {0, 1};
+    double tc = time_passes(c, files, n, runs, false, (ops & 1u) ? span : once);
     for (size_t k = 0; k < n; k++) {
         decompress_file(c, &files[k], &runs[k], true);   /* the check, untimed */
         for (size_t i = 0; i < files[k].lines; i++) bits += runs[k].bits[i];
     }
-    double td = time_passes(c, files, n, runs, true, min_time);
-    printf("%-10s %10.1f %11.1f %8.3f\n", c->name, (double)bytes / tc / 1e6, (double)bytes / td / 1e6,
-           (double)bytes * 8.0 / (double)bits);
+    double td = (ops & 2u) ? time_passes(c, files, n, runs, true, span) : 0;
+    printf("%-10s %10.1f %11.1f %8.3f\n", c->name, (double)bytes / tc / 1e6,
+           td > 0 ? (double)bytes / td / 1e6 : 0.0, (double)bytes * 8.0 / (double)bits);
     if (c->flags & NP_CODEC_TRAINED)
         printf("%-10s   training: %.3f s CPU for %zu files (observe every line, rebuild once per file)\n", "", train, n);
     for (size_t k = 0; k < n; k++) release(&runs[k]);
@@ -151,17 +175,42 @@ static void bench_codec(const np_codec *c, bench_file *files, size_t n, uint64_t
 
 int main(int argc, char **argv) {
     const char *dir = DEFAULT_DATA_DIR;
-    double min_time = 0.3;
+    bench_span span = {0.3, 0};
+    const np_codec *only = NULL;
+    unsigned ops = 3u;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc) {
             char *end;
-            min_time = strtod(argv[++i], &end);
-            if (*end || !(min_time >= 0 && min_time <= 3600)) {
+            span.min_time = strtod(argv[++i], &end);
+            if (*end || !(span.min_time >= 0 && span.min_time <= 3600)) {
                 fprintf(stderr, "codec_bench: --min-time takes seconds (0..3600)\n");
                 return 2;
             }
+        } else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc) {
+            char *end;
+            unsigned long p = strtoul(argv[++i], &end, 10);
+            if (*end || p < 1 || p > 1000000) {
+                fprintf(stderr, "codec_bench: --passes takes a count (1..1000000)\n");
+                return 2;
+            }
+            span.passes = (unsigned)p;
+        } else if (strcmp(argv[i], "--codec") == 0 && i + 1 < argc) {
+            only = np_codec_find(argv[++i]);
+            if (!only) {
+                char names[512];
+                fprintf(stderr, "codec_bench: no codec '%s' (%s)\n", argv[i], np_codec_names(names, sizeof names));
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--op") == 0 && i + 1 < argc) {
+            i++;
+            if (strcmp(argv[i], "compress") == 0) ops = 1u;
+            else if (strcmp(argv[i], "decompress") == 0) ops = 2u;
+            else {
+                fprintf(stderr, "codec_bench: --op takes compress or decompress, not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: codec_bench [--min-time S] [DIR]\n");
+            printf("usage: codec_bench [--min-time S | --passes N] [--codec NAME] [--op compress|decompress] [DIR]\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "codec_bench: unknown option '%s'\n", argv[i]);
@@ -180,10 +229,17 @@ int main(int argc, char **argv) {
         bytes += 128u * files[k].lines;
         free(names[k]);
     }
-    printf("codec_bench: %zu files, %.1f MB of lines, one core, CPU time >= %.2f s per figure\n", n, bytes / 1e6,
-           min_time);
+    if (span.passes)
+        printf("codec_bench: %zu files, %.1f MB of lines (%llu lines), one core, %u pass(es) per figure\n", n,
+               bytes / 1e6, (unsigned long long)(bytes / 128u), span.passes);
+    else
+        printf("codec_bench: %zu files, %.1f MB of lines (%llu lines), one core, CPU time >= %.2f s per figure\n",
+               n, bytes / 1e6, (unsigned long long)(bytes / 128u), span.min_time);
     printf("%-10s %10s %10s %8s\n", "codec", "comp MB/s", "decomp MB/s", "ratio");
-    for (unsigned i = 0; i < np_codec_count(); i++) bench_codec(np_codec_at(i), files, n, bytes, min_time);
+    for (unsigned i = 0; i < np_codec_count(); i++) {
+        const np_codec *c = np_codec_at(i);
+        if (!only || c == only) bench_codec(c, files, n, bytes, span, ops);
+    }
     printf("(MB/s = uncompressed line bytes per CPU second; ratio = uncompressed / compressed bits, pooled)\n");
     for (size_t k = 0; k < n; k++) free(files[k].data);
     return 0;

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# codec_insns.sh: `make bench-codecs`'s table: codec_bench's MB/s (CPU time, which depends on
+# what else the machine runs) with, beside it, the instructions per 128-byte line that callgrind
+# counts for one pass over the same lines (which does not: the figure to compare two versions of
+# the code with on a shared machine).
+#
+# For every codec and direction it runs, under callgrind,
+#     codec_bench --codec NAME --op OP --passes 1 DATA_DIR
+# collecting only inside pass_<OP> (one pass over every line of every file, including the
+# bench's per-line loop of a few instructions), and prints collected instructions / lines.
+#
+# usage: codec_insns.sh [--codecs a,b,...] [--no-mbs] [--bench-args "ARGS"] CODEC_BENCH DATA_DIR
+set -euo pipefail
+
+codecs=""
+mbs=1
+bench_args=""
+usage() {
+    echo "usage: $0 [--codecs a,b,...] [--no-mbs] [--bench-args \"ARGS\"] CODEC_BENCH DATA_DIR" >&2
+    exit 2
+}
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
+        --no-mbs) mbs=0; shift ;;
+        --bench-args) [ $# -ge 2 ] || usage; bench_args="$2"; shift 2 ;;
+        -*) usage ;;
+        *) break ;;
+    esac
+done
+[ $# -eq 2 ] || usage
+bench="$1"
+dir="$2"
+command -v valgrind >/dev/null || { echo "codec_insns: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
+[ -x "$bench" ] || { echo "codec_insns: '$bench' is not an executable" >&2; exit 1; }
+[ -d "$dir" ] || { echo "codec_insns: '$dir' is not a directory" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The MB/s table (all codecs, or each of --codecs in turn).
+table="$tmp/table"
+if [ -z "$codecs" ]; then
+    # shellcheck disable=SC2086 # bench_args is a list of options
+    "$bench" $bench_args "$dir" >"$table"
+    codecs=$(awk 'p && NF == 4 && $1 != "codec" { print $1 } /^codec /{ p = 1 }' "$table" | paste -sd,)
+elif [ "$mbs" -eq 1 ]; then
+    IFS=',' read -r -a list <<<"$codecs"
+    for c in "${list[@]}"; do
+        # shellcheck disable=SC2086
+        "$bench" $bench_args --codec "$c" "$dir" >"$tmp/one"
+        if [ ! -s "$table" ]; then sed -n '1,/^codec /p' "$tmp/one" >"$table"; fi
+        sed -n '/^codec /,/^(MB\/s/p' "$tmp/one" | sed '1d;$d' >>"$table"
+    done
+    grep '^(MB/s' "$tmp/one" >>"$table"
+fi
+IFS=',' read -r -a list <<<"$codecs"
+[ ${#list[@]} -gt 0 ] || { echo "codec_insns: no codec in the table" >&2; exit 1; }
+
+# Instructions callgrind collected inside pass_<op> for one pass; the line count from the bench.
+count() { # codec op
+    local out="$tmp/cg.out" log="$tmp/cg.log"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="pass_$2" \
+        "$bench" --codec "$1" --op "$2" --passes 1 "$dir" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "codec_insns: codec_bench failed ($1 $2)" >&2
+        return 1
+    fi
+    local ir lines
+    ir=$(awk '$1 == "summary:" { print $2 }' "$out")
+    lines=$(sed -n 's/.*(\([0-9]*\) lines).*/\1/p' "$log")
+    if [ -z "$ir" ] || [ "$ir" -eq 0 ] || [ -z "$lines" ]; then
+        echo "codec_insns: callgrind collected nothing in pass_$2 (was it inlined?)" >&2
+        return 1
+    fi
+    awk -v ir="$ir" -v n="$lines" 'BEGIN { printf "%.0f", ir / n }'
+}
+
+insns="$tmp/insns"
+for c in "${list[@]}"; do
+    echo "$c $(count "$c" compress) $(count "$c" decompress)" >>"$insns"
+done
+
+if [ "$mbs" -eq 0 ]; then
+    echo "codec_insns: instructions per 128-byte line (callgrind Ir, one pass over $dir, $(valgrind --version))"
+    printf '%-10s %12s %12s\n' codec "comp Ir/line" "decomp Ir/line"
+    awk '{ printf "%-10s %12s %12s\n", $1, $2, $3 }' "$insns"
+    exit 0
+fi
+awk -v vg="$(valgrind --version)" '
+    FNR == NR { ci[$1] = $2; di[$1] = $3; next }
+    /^codec / { printf "%s %12s %12s\n", $0, "comp Ir/line", "decomp Ir/line"; next }
+    ($1 in ci) && NF == 4 { printf "%s %12s %12s\n", $0, ci[$1], di[$1]; next }
+    /^\(MB\/s/ { print; print "(Ir/line = instructions per 128-byte line, callgrind, one pass over the same lines, " vg ")"; next }
+    { print }' "$insns" "$table"
