@@ -17,7 +17,10 @@
  *   real lines, sizes that relate to ours by the documented convention (4 encoding bits in our
  *   stream, kept in the tag by gem5), except where the documented delta-range difference
  *   decides, which is counted and checked to be that difference;
- * - the registry entry (codec.h).
+ * - the registry entry (codec.h);
+ * - the fast whole-line path (bdi_compress, bdi_decompress) equals the stage-by-stage path
+ *   (bdi_compress_stages, bdi_decompress_stages) on blocks built for every encoding and its
+ *   boundaries, random lines, every real line, and random, truncated and bit-flipped streams.
  * Usage: test_bdi [data_dir]. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -711,6 +714,87 @@ static void test_noncanonical(void **state) {
     assert_true(bits < a.len);
 }
 
+/* ---- fast path == stages ------------------------------------------------------------------- */
+
+/* One 64-byte block aimed at an encoding family: zeros, repeats, base + deltas of every element
+ * size with deltas at and around the range limits, immediates mixed in, random. */
+static void fast_test_block(uint64_t *s, uint8_t blk[64]) {
+    static const unsigned ks[3] = {2, 4, 8};
+    unsigned kind = (unsigned)(xs_next(s) % 8);
+    unsigned k = ks[xs_next(s) % 3];
+    unsigned d = 1u << (xs_next(s) % 3);           /* 1, 2, 4 (d >= k makes a random block) */
+    uint64_t base = xs_next(s);
+    int64_t lim = d >= 8 ? INT64_MAX : ((int64_t)1 << (8 * d - 1));
+    for (unsigned i = 0; i < 64 / k; i++) {
+        uint64_t v;
+        int64_t r = (int64_t)(xs_next(s) % (uint64_t)(2 * (lim < 1024 ? lim : 1024) + 1)) - (lim < 1024 ? lim : 1024);
+        switch (kind) {
+        case 0: v = 0; break;
+        case 1: v = base; break;                   /* repK */
+        case 2: v = base + (uint64_t)r; break;     /* base + small deltas */
+        case 3: v = (xs_next(s) & 1) ? (uint64_t)r : base + (uint64_t)r; break;  /* with immediates */
+        case 4: v = base + (uint64_t)((xs_next(s) & 1) ? lim - 1 : -lim) + (xs_next(s) % 3 == 0); break;
+        case 5: v = (uint64_t)((xs_next(s) & 1) ? lim : -lim - 1); break;      /* just outside */
+        case 6: v = (i == 64 / k - 1) ? xs_next(s) : base + (uint64_t)r; break;
+        default: v = xs_next(s); break;
+        }
+        put_le(blk + k * i, k, v);
+    }
+}
+
+static void assert_decoders_agree(const uint8_t *src, size_t bits) {
+    uint8_t a[128], b[128];
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    np_result ra = bdi_decompress(src, bits, a, sizeof a);
+    np_result rb = bdi_decompress_stages(src, bits, b, sizeof b);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a, b, 128);
+}
+
+static void assert_fast_equals_stages(const uint8_t line[128]) {
+    uint8_t fast[BDI_MAX_BYTES], ref[BDI_MAX_BYTES];
+    size_t fast_bits = 0, ref_bits = 0;
+    memset(fast, 0xA5, sizeof fast);
+    memset(ref, 0xA5, sizeof ref);
+    assert_int_equal(bdi_compress(line, fast, sizeof fast, &fast_bits), NP_OK);
+    assert_int_equal(bdi_compress_stages(line, ref, sizeof ref, &ref_bits), NP_OK);
+    assert_int_equal(fast_bits, ref_bits);
+    assert_int_equal(bdi_compressed_bits(line), ref_bits);
+    assert_memory_equal(fast, ref, sizeof fast);
+    assert_decoders_agree(fast, fast_bits);
+}
+
+static void test_fast_equals_stages(void **state) {
+    (void)state;
+    uint64_t s = 0xFA57u;
+    uint8_t line[128], buf[BDI_MAX_BYTES + 2];
+    for (unsigned t = 0; t < 40000; t++) {
+        fast_test_block(&s, line);
+        fast_test_block(&s, line + 64);
+        assert_fast_equals_stages(line);
+        size_t bits;
+        assert_int_equal(bdi_compress(line, buf, sizeof buf, &bits), NP_OK);
+        assert_decoders_agree(buf, bits);
+        /* a truncation, a longer length, a flipped bit (exact-size copies: ASan sees overreads) */
+        size_t cut = (size_t)(xs_next(&s) % (bits + 1));
+        size_t flip = (size_t)(xs_next(&s) % bits);
+        size_t longer = bits + 1 + (size_t)(xs_next(&s) % 8);
+        buf[bits / 8] &= (uint8_t)((1u << (bits % 8)) - 1u);
+        buf[bits / 8 + 1] = (uint8_t)xs_next(&s);
+        size_t lens[3] = {cut, longer, bits};
+        for (unsigned m = 0; m < 3; m++) {
+            if (m == 2) buf[flip / 8] ^= (uint8_t)(1u << (flip % 8));
+            size_t nbytes = (lens[m] + 7) / 8;
+            uint8_t *exact = malloc(nbytes ? nbytes : 1);
+            assert_non_null(exact);
+            memcpy(exact, buf, nbytes);
+            assert_decoders_agree(exact, lens[m]);
+            free(exact);
+        }
+    }
+}
+
 /* ---- real data ----------------------------------------------------------------------------- */
 
 /* Read as this program always has (see test_data.h for the flags), from g_data_dir. */
@@ -732,6 +816,7 @@ static void test_data_round_trip(void **state) {
         for (size_t l = 0; l < f->lines; l++) {
             const uint8_t *line = f->data + 128u * l;
             halves += check_line(line);
+            assert_fast_equals_stages(line);
             whole += bdi_block_bits(line, 128, NULL);
             for (unsigned h = 0; h < 2; h++) {
                 unsigned e;
@@ -747,7 +832,7 @@ static void test_data_round_trip(void **state) {
         }
         printf("\n");
     }
-    printf("BDI: %zu lines round-tripped, each stream equal to the reference encoder's\n", total);
+    printf("BDI: %zu lines round-tripped, each stream equal to the reference encoder's and the stages'\n", total);
     assert_true(total > 1000);
 }
 
@@ -920,6 +1005,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_random_streams),
         cmocka_unit_test(test_noncanonical),
         cmocka_unit_test(test_registry_entry),
+        cmocka_unit_test(test_fast_equals_stages),
     };
     const struct CMUnitTest data[] = {
         cmocka_unit_test(test_data_round_trip),

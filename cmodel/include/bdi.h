@@ -72,6 +72,13 @@ np_result bdi_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
 /* Length in bits bdi_compress would produce (0 for a NULL line: no stream is that short). */
 size_t bdi_compressed_bits(const uint8_t line[BDI_LINE_BYTES]);
 
+/* The same two functions built from the stage functions below, one stage call after another as
+ * the RTL pipeline runs them: the reference the fast whole-line path of bdi_compress /
+ * bdi_decompress is tested against (tests/test_bdi.c). Same contracts, same results. */
+np_result bdi_compress_stages(const uint8_t line[BDI_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                              size_t *out_bits);
+np_result bdi_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
+
 /* ---- encodings ----------------------------------------------------------------------------- */
 
 /* True for the 11 defined codes. */

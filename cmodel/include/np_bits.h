@@ -351,6 +351,17 @@ NP_BITS_INLINE void np_wb_put_fields_mask(np_wordbuf *b, const uint64_t *values,
     b->pos = pos;
 }
 
+/* Appends the low nbits (1..64) of value without any check, for a codec's fast path that has
+ * proven what np_wb_put checks: its longest line stream is inside 64 * NP_WB_WORDS bits, and
+ * value has no bit at or above nbits. */
+NP_BITS_INLINE void np_wb_put_fit(np_wordbuf *b, uint64_t value, unsigned nbits) {
+    size_t q = b->pos >> 6;
+    unsigned sh = (unsigned)(b->pos & 63u);
+    b->word[q] |= value << sh;
+    b->word[q + 1] |= (value >> 1) >> (63u - sh);
+    b->pos += nbits;
+}
+
 /* Writes the stream's (pos + 7) / 8 bytes to dst (padding bits of the last byte zero).
  * NP_NO_SPACE when dst_bytes is smaller (dst untouched), NP_BAD_PARAM after an overflow. */
 NP_BITS_INLINE np_result np_wb_copy_out(const np_wordbuf *b, uint8_t *dst, size_t dst_bytes) {
@@ -369,6 +380,50 @@ NP_BITS_INLINE np_result np_wb_copy_out(const np_wordbuf *b, uint8_t *dst, size_
     }
 #endif
     return NP_OK;
+}
+
+/* ---- padded reader ----------------------------------------------------------------------
+ * A line stream copied into a zero-padded buffer, for a decoder's fast path: any field is one
+ * unaligned 64-bit load plus the spill byte, with no bounds check per field. The decoder makes
+ * its format's length checks itself on pos and len (np_pr_remaining) before reading the fields
+ * they cover, and never reads past len. Only the first max_bits + 1 bits of a longer stream
+ * are copied: a line stream longer than max_bits is rejected anyway (trailing bits), and
+ * pos == src_bits at the end then cannot hold. */
+typedef struct {
+    uint8_t buf[8u * NP_WB_WORDS + 16u];
+    size_t pos, len;
+} np_padreader;
+
+/* max_bits: the codec's longest line stream, at most 64 * NP_WB_WORDS - 1. */
+NP_BITS_INLINE void np_pr_init(np_padreader *r, const uint8_t *src, size_t src_bits, size_t max_bits) {
+    r->len = src_bits < max_bits + 1u ? src_bits : max_bits + 1u;
+    r->pos = 0;
+    size_t bytes = (r->len + 7u) / 8u;
+    memset(r->buf, 0, sizeof r->buf);
+    if (bytes > 0) {
+        memcpy(r->buf, src, bytes);
+        if (r->len & 7u) {
+            r->buf[bytes - 1u] &= (uint8_t)((1u << (r->len & 7u)) - 1u);   /* bits past len read 0 */
+        }
+    }
+}
+
+NP_BITS_INLINE size_t np_pr_remaining(const np_padreader *r) {
+    return r->len - r->pos;
+}
+
+/* The 64 bits from pos on (zero past the copied bytes); pos does not move. */
+NP_BITS_INLINE uint64_t np_pr_peek(const np_padreader *r) {
+    size_t byte = r->pos >> 3;
+    unsigned shift = (unsigned)(r->pos & 7u);
+    return np_load_le64(r->buf + byte) >> shift | ((uint64_t)r->buf[byte + 8] << 1) << (63u - shift);
+}
+
+/* Reads nbits (1..64); the caller has checked that they are inside len. */
+NP_BITS_INLINE uint64_t np_pr_get(np_padreader *r, unsigned nbits) {
+    uint64_t v = np_pr_peek(r) & np_low_mask(nbits);
+    r->pos += nbits;
+    return v;
 }
 
 /* Appends a word buffer's stream to a writer (an overflowed buffer overflows the writer). */
