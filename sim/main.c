@@ -11,6 +11,7 @@
 #include "np_version.h"
 
 #include "exp/report.h"
+#include "trace/tracegen.h"
 #include "util/textscan.h"
 
 #ifndef NP_GIT_REV
@@ -65,6 +66,8 @@ static int on_option(void *ctx, int key, const char *value) {
     case KEY_OUT: o->out = value; return -1;
     case KEY_TRACE: o->trace = value; return -1;
     case KEY_PATTERN:
+        if (!tracegen_known(value))
+            return cli_usage_error(o->cmd, "--pattern '%s': unknown pattern (%s)", value, tracegen_patterns());
         o->pattern = value;
         o->pattern_given = true;
         return -1;
@@ -74,7 +77,10 @@ static int on_option(void *ctx, int key, const char *value) {
         o->per_warp_given = true;
         return -1;
     case KEY_CYCLES:
-        if ((rc = parse_count_opt(o->cmd, "--cycles", value, 1, UINT64_MAX, &n)) >= 0) return rc;
+        /* the ranges of the configuration: bench's cycles as measure_cycles (a run of 10^18 cycles
+         * was accepted and ran silently for ever), gpu-bench's repetitions at most 100 */
+        if ((rc = parse_count_opt(o->cmd, "--cycles", value, 1, strcmp(o->cmd, "gpu-bench") ? 100000000 : 100, &n)) >= 0)
+            return rc;
         o->cycles = n;
         return -1;
     case KEY_FROM_JSON: o->from_json = value; return -1;
@@ -137,32 +143,51 @@ static int parse_options(int argc, char **argv, options *o, unsigned allowed, un
 /* ---- provenance: how a JSON's results were made --------------------------------------------- */
 /* A JSON npsim wrote: its object "provenance" becomes this run's starting point (configuration
  * and workload); -c files and key=value operands still apply on top. */
-static bool from_json(options *o, char *err) {
-    FILE *f = fopen(o->from_json, "rb");
+/* The whole JSON text of path, NUL-terminated: a regular file (a device or fifo is refused, never
+ * read until memory runs out) of at most 256 MiB, read to its stated length. */
+#define FROM_JSON_MAX (256ll << 20)
+static char *read_json_text(const char *path, size_t *len, char *err) {
+    char why[ERR_LEN];
+    long long size;
+    FILE *f = np_open_regular(path, &size, why, sizeof why);
     if (!f) {
-        snprintf(err, ERR_LEN, "--from-json %.400s: cannot open: %s", o->from_json, strerror(errno));
-        return false;
+        snprintf(err, ERR_LEN, "--from-json %.1000s", why);
+        return NULL;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (size_t n; ; len += n) {
-        if (len + 65536 > cap) {
-            char *b = realloc(text, cap = (cap ? cap * 2 : 65536) + 1);
-            if (!b) break;
-            text = b;
-        }
-        if (!(n = fread(text + len, 1, cap - len - 1, f))) break;
-    }
+    char *text = size <= FROM_JSON_MAX ? malloc((size_t)size + 1) : NULL;
+    size_t got = text ? fread(text, 1, (size_t)size + 1, f) : 0;
+    bool ok = text && !ferror(f) && got == (size_t)size;
     fclose(f);
-    if (text) text[len] = '\0';
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    if (!ok) {
+        snprintf(err, ERR_LEN, "--from-json %.400s: %s", path, size > FROM_JSON_MAX ? "larger than 256 MiB (not a JSON "
+                 "npsim wrote)" : !text ? "out of memory" : "read error or the file changed length while read");
+        free(text);
+        return NULL;
+    }
+    text[got] = '\0';
+    *len = got;
+    return text;
+}
+
+static bool from_json(options *o, char *err) {
+    size_t len;
+    char *text = read_json_text(o->from_json, &len, err);
+    if (!text) return false;
+    /* the whole file is one JSON value: anything after it (a second object, garbage) is an error */
+    const char *end = NULL;
+    cJSON *root = strlen(text) == len ? cJSON_ParseWithOpts(text, &end, true) : NULL;
+    size_t at = !root && end ? (size_t)(end - text) : strlen(text);
     free(text);
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "provenance");
     const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(p, "config");
     const cJSON *w = cJSON_GetObjectItemCaseSensitive(p, "workload");
     bool ok = cJSON_IsObject(cfg) && cJSON_IsObject(w);
-    if (!ok) snprintf(err, ERR_LEN, "--from-json %.400s: %s", o->from_json,
-                      !root ? "not valid JSON" : "no provenance.config / provenance.workload (not written by npsim)");
+    if (!root)
+        snprintf(err, ERR_LEN, "--from-json %.400s: not valid JSON: error or trailing data at byte %zu of %zu (the "
+                 "file holds one JSON value, nothing after it)", o->from_json, at, len);
+    else if (!ok)
+        snprintf(err, ERR_LEN, "--from-json %.400s: no provenance.config / provenance.workload (not written by npsim)",
+                 o->from_json);
     const cJSON *kv, *keys = ok ? cfg : NULL;
     cJSON_ArrayForEach(kv, keys) {
         char a[SIM_PATH_MAX + 64], where[SIM_PATH_MAX + 64];
@@ -275,7 +300,8 @@ static const char common_help[] =
     "  key=value          one configuration key ('npsim help-config' lists them); numbers are decimal (no leading\n"
     "                     zero) or 0x hex, finite\n"
     "  -h, --help         this help\n"
-    "Options take their value as --opt VALUE or --opt=VALUE, before or after the operands; '--' ends them.\n";
+    "Options take their value as --opt VALUE or --opt=VALUE, before or after the operands; '--' ends them.\n"
+    "Exit status: 0 success, 1 bad input or failed run, 2 bad command line, 3 out of memory or disk space.\n";
 
 static void usage(FILE *f) {
     fprintf(f, "usage: npsim COMMAND [-c FILE] [key=value ...] [options]   (npsim COMMAND --help, npsim --version)\n");

@@ -42,15 +42,18 @@ SIM_CMD_SRC    := sim/main.c $(sort $(wildcard sim/cmd/*.c))
 SIM_LIB_SRC    := $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.c)))
 SIM_SRC        := $(SIM_CMD_SRC) $(SIM_LIB_SRC)
 SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
-# npsim shares the nocpress tool's option parser (one getopt_long parser for both tools) and
-# gnuplot runner (no shell).
-SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c
+# npsim shares the nocpress tool's option parser (one getopt_long parser for both tools), gnuplot
+# runner (no shell) and output writer (np_outfile: temp file + rename, which the simulator's own
+# parts use too, so its tests and fuzzers link it).
+SIM_OUT_SRC    := cmodel/tool/np_fileio.c
+SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c $(SIM_OUT_SRC)
 SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) \
                   $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_CLI_SRC))
-SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC))
+SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC)) \
+                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_OUT_SRC))
 SIM_TESTS      := $(sort $(wildcard tests/test_sim_*.c))
 SIM_TEST_BINS  := $(patsubst tests/%.c,$(SIM_TEST_DIR)/%,$(SIM_TESTS))
-SIM_CFLAGS     := $(CFLAGS_NP) -Isim $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+SIM_CFLAGS     := $(CFLAGS_NP) -Isim -Icmodel/tool $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 SIM_LIBS       := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
 SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 # Arguments every npsim call of these targets gets: data and synthesis report locations. A
@@ -65,7 +68,7 @@ SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
 npsim: $(NPSIM)
 
-$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR)
+$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
@@ -89,7 +92,11 @@ $(SIM_GIT_REV_FILE): sim-git-rev
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
-$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR)
+$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+
+$(SIM_DIR)/obj-san/%.o: cmodel/tool/%.c cmodel/tool/%.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
@@ -212,13 +219,13 @@ sim-latte: $(NPSIM)
 # One source (tests/fuzz/fuzz_sim.c) per target kind, linked with the simulator's parser sources
 # (tests/tests.mk's fuzz rule links NP_SRC only): the configuration, the shared tokenizer, the
 # project's traces, Accel-Sim's (and the coalescer it turns addresses into lines with); the DRAM
-# model, whose GTX480 defaults and checks the configuration uses.
+# model, whose GTX480 defaults and checks the configuration uses; the tools' file I/O.
 FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/mem/dram.c sim/trace/trace.c sim/trace/traceg.c \
-                 sim/trace/coalesce.c
+                 sim/trace/coalesce.c $(SIM_OUT_SRC)
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
 $(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
+	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -Icmodel/tool -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
 
 # Seeds from the fixtures of tests/traces/ (the Accel-Sim kernel, and the same workload through
 # npsim convert as text v2 and binary v2) and the shipped configurations. fuzz_sim_trace_bin puts

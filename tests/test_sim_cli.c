@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +29,9 @@ static char tmp[512];            /* this run's scratch folder */
 static char npsim[PATH_MAX];         /* absolute: the child may run in another folder */
 static char data_dir[PATH_MAX];      /* absolute */
 static char out_text[1 << 16], err_text[1 << 16];
+/* Limits of the next run only (run_in clears them) */
+static rlim_t child_fsize;           /* non-zero: the child's largest file (RLIMIT_FSIZE), a full disk */
+static rlim_t child_memory;          /* non-zero: the child's address space (RLIMIT_AS), out of memory */
 
 static void slurp(const char *path, char *buf, size_t n) {
     FILE *f = fopen(path, "rb");
@@ -49,9 +55,20 @@ static int run_in(const char *cwd, const char *const *args) {
     if (pid == 0) {
         int o = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0 || (cwd && chdir(cwd) != 0)) _exit(126);
+        alarm(300);                      /* a reader that hangs (a fifo) fails the test, never blocks it */
+        if (child_fsize) {               /* writes past it fail with EFBIG, as on a full disk */
+            struct rlimit rl = {child_fsize, child_fsize};
+            signal(SIGXFSZ, SIG_IGN);
+            if (setrlimit(RLIMIT_FSIZE, &rl) != 0) _exit(125);
+        }
+        if (child_memory) {
+            struct rlimit rl = {child_memory, child_memory};
+            if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(125);
+        }
         execv(npsim, (char *const *)argv);
         _exit(127);
     }
+    child_fsize = child_memory = 0;      /* the limits apply to one run */
     int status;
     assert_true(waitpid(pid, &status, 0) == pid);
     slurp(out_path, out_text, sizeof out_text);
@@ -178,6 +195,137 @@ static void test_output_paths(void **state) {
     snprintf(json, sizeof json, "%s/core_compare.json", out);
     struct stat sb;
     assert_int_equal(stat(json, &sb), 0);
+}
+
+/* ---- issue 33: no partial result under the final name, outputs checked before the run ----------- */
+
+/* Entries of folder dir whose name starts with prefix (a result or a temporary file left). */
+static unsigned count_entries(const char *dir, const char *prefix) {
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    unsigned n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
+}
+
+/* Case 1: a write that fails part-way (RLIMIT_FSIZE: EFBIG like a full disk) leaves no file
+ * under the final name and no temporary file; an existing result is left as it was. */
+static void test_full_disk_leaves_nothing(void **state) {
+    (void)state;
+    char dir[700], trace[800], json[800];
+    snprintf(dir, sizeof dir, "%s/full", tmp);
+    mkdir(dir, 0777);
+    snprintf(trace, sizeof trace, "%s/t.trace", dir);
+    child_fsize = 64 * 1024;
+    int rc = RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "200", "--out", trace);
+    expect(rc, 3, err_text, "t.trace: cannot write: File too large");      /* 3: a resource ran out */
+    assert_int_equal(count_entries(dir, "t.trace"), 0);          /* was a partial trace, run with exit 0 */
+    snprintf(json, sizeof json, "%s/r.json", dir);
+    FILE *f = fopen(json, "w");
+    assert_non_null(f);
+    fputs("{\"old\": true}\n", f);
+    fclose(f);
+    child_fsize = 4096;
+    rc = RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", json);
+    expect(rc, 3, err_text, "r.json: cannot write: File too large");
+    char text[64];
+    slurp(json, text, sizeof text);
+    assert_string_equal(text, "{\"old\": true}\n");               /* the old result, whole */
+    assert_int_equal(count_entries(dir, "r.json"), 1);
+    /* the same runs with room: whole files under the final names, nothing else */
+    expect(RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", trace), 0, out_text, "");
+    expect(RUN("run", "--trace", trace, "--out", json), 0, out_text, "");
+    cJSON *j = cJSON_Parse((slurp(json, out_text, sizeof out_text), out_text));
+    assert_non_null(cJSON_GetObjectItem(j, "provenance"));
+    cJSON_Delete(j);
+    assert_int_equal(count_entries(dir, "t.trace"), 1);
+    assert_int_equal(count_entries(dir, "r.json"), 1);
+}
+
+/* Case 6: names that cannot be written are refused before the run: too long, a dangling link,
+ * a loop of links. A link to a file is written through (the link stays). */
+static void test_out_checked_up_front(void **state) {
+    (void)state;
+    char longname[700], dangling[700], loop_a[700], loop_b[700], target[700], link[700];
+    int n = snprintf(longname, sizeof longname, "%s/", tmp);
+    memset(longname + n, 'a', 300);
+    snprintf(longname + n + 300, sizeof longname - (size_t)n - 300, ".json");
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", longname), 1, err_text,
+           "file name too long (305 characters");
+    assert_string_equal(out_text, "");                                 /* nothing was simulated */
+    snprintf(dangling, sizeof dangling, "%s/dangling.json", tmp);
+    unlink(dangling);
+    assert_int_equal(symlink("no/such/folder/x.json", dangling), 0);
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", dangling), 1, err_text,
+           "dangling.json: cannot write: a symbolic link to a missing file");
+    assert_string_equal(out_text, "");
+    snprintf(loop_a, sizeof loop_a, "%s/loop_a.json", tmp);
+    snprintf(loop_b, sizeof loop_b, "%s/loop_b.json", tmp);
+    unlink(loop_a);
+    unlink(loop_b);
+    assert_int_equal(symlink(loop_b, loop_a), 0);
+    assert_int_equal(symlink(loop_a, loop_b), 0);
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", loop_a), 1, err_text,
+           "loop_a.json: cannot write: a loop of symbolic links");
+    assert_string_equal(out_text, "");
+    snprintf(target, sizeof target, "%s/target.json", tmp);
+    snprintf(link, sizeof link, "%s/link.json", tmp);
+    unlink(link);
+    FILE *f = fopen(target, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(symlink("target.json", link), 0);
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", link), 0, out_text, "");
+    struct stat sb;
+    assert_int_equal(lstat(link, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    assert_int_equal(stat(target, &sb), 0);
+    assert_true(sb.st_size > 100);                                     /* the JSON went to the target */
+}
+
+/* Cases 2 and 4: readers take regular files only (a device never ends, a fifo without a writer
+ * hangs), a JSON is one value and nothing after it, a key is set once per configuration file. */
+static void test_readers_refuse_what_they_do_not_understand(void **state) {
+    (void)state;
+    char json[700], fifo[700];
+    snprintf(json, sizeof json, "%s/rerun.json", tmp);
+    expect(RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2", "--out", json), 0, out_text, "");
+    expect(RUN("run", "--from-json", json), 0, out_text, "workload: stream");
+    FILE *f = fopen(json, "a");
+    assert_non_null(f);
+    fputs("garbage\n", f);
+    fclose(f);
+    expect(RUN("run", "--from-json", json), 1, err_text, "not valid JSON: error or trailing data at byte");
+    expect(RUN("run", "--from-json", "/dev/zero"), 1, err_text,
+           "--from-json /dev/zero: is a character device, not a regular file");
+    expect(RUN("run", data_arg(), "-c", "/dev/zero"), 1, err_text, "/dev/zero: is a character device, not a regular file");
+    snprintf(fifo, sizeof fifo, "%s/fifo", tmp);
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    expect(RUN("traffic", "-c", fifo), 1, err_text, "fifo: is a fifo or pipe, not a regular file");
+    expect(RUN("run", "--trace", fifo), 1, err_text, "fifo: is a fifo or pipe, not a regular file");
+    expect(RUN("run", "--from-json", fifo), 1, err_text, "fifo: is a fifo or pipe, not a regular file");
+    const char *cfg = write_file("twice.cfg", "mesh_k = 4\nvcs = 2\n# the same key again\nmesh_k = 8\n");
+    char where[800];
+    snprintf(where, sizeof where, "%s:4: mesh_k is set twice in this file (first at line 1)", cfg);
+    expect(RUN("traffic", "-c", cfg), 1, err_text, where);
+}
+
+/* Case 9: the exit-status table (cli_opts.h): 0 success, 1 bad input or failed run, 2 bad
+ * command line, 3 a resource ran out. */
+static void test_exit_status_table(void **state) {
+    (void)state;
+    expect(RUN("run", "--pattern", "foo"), 2, err_text, "--pattern 'foo': unknown pattern (stream");   /* was 1 */
+    expect(RUN("bench", "--cycles", "x"), 2, err_text, "--cycles 'x'");
+    /* case 8: the option's range is measure_cycles' (10^18 was accepted and ran silently for ever) */
+    expect(RUN("bench", "--cycles", "1000000000000000000"), 2, err_text, "in 1..100000000");
+    expect(RUN("gpu-bench", "--cycles", "101"), 2, err_text, "in 1..100");
+    expect(RUN("nosuchcommand"), 2, err_text, "unknown command");
+    expect(RUN("run", "--trace", "/nonexistent.trace"), 1, err_text, "cannot open");
+    child_memory = 256u << 20;                      /* the generated workload needs far more */
+    int rc = RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "1000000");
+    expect(rc, 3, err_text, "out of memory");                                            /* was 2 */
 }
 
 /* ---- no user string reaches a shell: gnuplot runs with an argv, the script on its stdin ---------- */
@@ -346,6 +494,10 @@ int main(void) {
         cmocka_unit_test(test_stray_words),
         cmocka_unit_test(test_synth_report),
         cmocka_unit_test(test_output_paths),
+        cmocka_unit_test(test_full_disk_leaves_nothing),
+        cmocka_unit_test(test_out_checked_up_front),
+        cmocka_unit_test(test_readers_refuse_what_they_do_not_understand),
+        cmocka_unit_test(test_exit_status_table),
         cmocka_unit_test(test_no_shell),
         cmocka_unit_test(test_paths_and_data),
         cmocka_unit_test(test_provenance_and_rerun),

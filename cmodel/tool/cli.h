@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "cli_opts.h"
+#include "np_fileio.h"
 
 #define NP_CLI_NAME "nocpress"
 /* cli_fail, cli_usage_error, cli_parse_options, cli_expect_operands, NP_EXIT_*: cli_opts.h */
@@ -52,15 +53,11 @@ int cli_lines_next(cli_lines *r, uint8_t out[128]);
 void cli_lines_close(cli_lines *r);
 void cli_buffer_free(cli_buffer *buf);
 
-/* An output file written safely: a regular (or not yet existing) path is written to a
- * temporary file beside it and renamed over it only by cli_out_commit, so an error never
- * leaves a partial or clobbered OUT; any other path (/dev/stdout, a fifo) is written directly.
- * Every function prints why on failure. */
-typedef struct {
-    FILE *f;
-    const char *path;
-    char *tmp;               /* the temporary file's name, NULL when writing directly */
-} cli_out;
+/* An output file written safely: np_outfile (np_fileio.h, the one writer of every tool): a
+ * temporary file beside OUT renamed over it only by cli_out_commit, removed on error or on
+ * SIGINT / SIGTERM, so an error or an interrupt never leaves a partial or clobbered OUT or a
+ * stray OUT.XXXXXX. Every function prints why on failure. */
+typedef np_outfile cli_out;
 bool cli_out_open(cli_out *o, const char *path);
 bool cli_out_write(cli_out *o, const void *data, size_t n);
 bool cli_out_commit(cli_out *o);

@@ -12,14 +12,26 @@
 /* Set once by the tool's main before any message; every message starts with it. */
 const char *cli_tool_name = "nocpress";
 
+int np_exit_status_of(const char *message) {
+    static const char *const exhausted[] = {"out of memory", "Cannot allocate memory", "No space left on device",
+                                            "File too large", "Disk quota exceeded"};
+    for (size_t i = 0; i < sizeof exhausted / sizeof exhausted[0]; i++)
+        if (strstr(message, exhausted[i])) return NP_EXIT_RESOURCE;
+    return NP_EXIT_FAIL;
+}
+
+int cli_resource_exhausted;
+
 int cli_fail(const char *fmt, ...) {
+    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_tool_name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return NP_EXIT_FAIL;
+    fprintf(stderr, "%s: %s\n", cli_tool_name, msg);
+    int status = np_exit_status_of(msg);
+    if (status == NP_EXIT_RESOURCE) cli_resource_exhausted = 1;
+    return status;
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {

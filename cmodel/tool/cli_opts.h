@@ -5,14 +5,31 @@
 #ifndef NP_CLI_OPTS_H
 #define NP_CLI_OPTS_H
 
+/* The exit status of every tool of the project (nocpress, npsim; docs/cli.md "Exit status"),
+ * enforced by tests/test_cli.c and tests/test_sim_cli.c:
+ *   0  success
+ *   1  bad input (a file that is not what it should be) or a failed run (I/O error, internal
+ *      error)
+ *   2  bad command line (unknown option or command, a value outside its range, missing operands)
+ *   3  a resource ran out: memory, disk space, a file size or quota limit */
 #define NP_EXIT_OK 0
-#define NP_EXIT_FAIL 1  /* the command ran and failed (bad input file, I/O error) */
-#define NP_EXIT_USAGE 2 /* bad command line */
+#define NP_EXIT_FAIL 1
+#define NP_EXIT_USAGE 2
+#define NP_EXIT_RESOURCE 3
+
+/* NP_EXIT_RESOURCE when message reports an exhausted resource (out of memory, ENOMEM, ENOSPC,
+ * EFBIG, EDQUOT as strerror words them), else NP_EXIT_FAIL: every failure message goes through
+ * cli_fail (nocpress) or die (npsim), which both return this. */
+int np_exit_status_of(const char *message);
+/* True once cli_fail printed such a message: a command that returns NP_EXIT_FAIL after it
+ * exits NP_EXIT_RESOURCE (nocpress's main applies it). */
+extern int cli_resource_exhausted;
 
 /* The tool's name at the start of every message ("nocpress" unless main sets it). */
 extern const char *cli_tool_name;
 
-/* Prints "<tool>: <message>" to stderr. Always returns NP_EXIT_FAIL. */
+/* Prints "<tool>: <message>" to stderr. Returns np_exit_status_of(message): NP_EXIT_FAIL, or
+ * NP_EXIT_RESOURCE for memory or disk exhaustion. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "<tool> <cmd>: <message>" plus a hint to run --help. Returns NP_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

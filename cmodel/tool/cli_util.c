@@ -12,33 +12,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *file_kind(mode_t m) {
-    return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-         : S_ISFIFO(m) ? "a fifo or pipe" : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
 FILE *cli_open_regular(const char *path, uint64_t *size) {
-    /* O_NONBLOCK: opening a fifo must not wait for a writer before it can be refused. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK);
-    if (fd < 0) {
-        cli_fail("cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat sb;
-    FILE *f = NULL;
-    if (fstat(fd, &sb) != 0) {
-        cli_fail("cannot stat '%s': %s", path, strerror(errno));
-    } else if (!S_ISREG(sb.st_mode)) {
-        cli_fail("'%s' is %s: nocpress reads regular files only (it needs their length and reads "
-                 "them more than once; copy the data to a file first)", path, file_kind(sb.st_mode));
-    } else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || (f = fdopen(fd, "rb")) == NULL) {
-        cli_fail("cannot open '%s': %s", path, strerror(errno));
-    }
+    char err[1200];
+    long long n;
+    FILE *f = np_open_regular(path, &n, err, sizeof err);
     if (f == NULL) {
-        close(fd);
+        cli_fail("%s", err);
         return NULL;
     }
-    *size = (uint64_t)sb.st_size;
+    *size = (uint64_t)n;
     return f;
 }
 
@@ -153,83 +135,31 @@ void cli_buffer_free(cli_buffer *buf) {
     buf->size = 0;
 }
 
+/* cli_out is np_outfile (np_fileio.c, the writer npsim uses too); these print its message. */
 bool cli_out_open(cli_out *o, const char *path) {
-    o->path = path;
-    o->tmp = NULL;
-    o->f = NULL;
-    struct stat sb;
-    bool exists = stat(path, &sb) == 0;
-    if (exists && !S_ISREG(sb.st_mode)) {
-        o->f = fopen(path, "wb");
-        if (o->f == NULL) {
-            cli_fail("cannot open '%s' for writing: %s", path, strerror(errno));
-        }
-        return o->f != NULL;
-    }
-    size_t len = strlen(path) + sizeof ".XXXXXX";
-    o->tmp = malloc(len);
-    if (o->tmp == NULL) {
-        cli_fail("out of memory");
-        return false;
-    }
-    snprintf(o->tmp, len, "%s.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd < 0) {
-        cli_fail("cannot create '%s': %s", path, strerror(errno));
-        free(o->tmp);
-        o->tmp = NULL;
-        return false;
-    }
-    /* The mode fopen(path, "w") would have given: the old file's, else 0666 less the umask. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, exists ? (sb.st_mode & 07777) : (0666 & ~mask)) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
-        cli_fail("cannot create '%s': %s", path, strerror(errno));
-        close(fd);
-        unlink(o->tmp);
-        free(o->tmp);
-        o->tmp = NULL;
-        return false;
-    }
-    return true;
+    char err[1024];
+    if (np_out_open(o, path, err, sizeof err)) return true;
+    cli_fail("%s", err);
+    return false;
 }
 
 bool cli_out_write(cli_out *o, const void *data, size_t n) {
     if (n > 0 && fwrite(data, 1, n, o->f) != n) {
-        cli_fail("error writing '%s': %s", o->path, strerror(errno));
+        cli_fail("%s: cannot write: %s", o->path, strerror(errno));
         return false;
     }
     return true;
 }
 
 bool cli_out_commit(cli_out *o) {
-    bool ok = fflush(o->f) == 0 && !ferror(o->f);
-    ok = fclose(o->f) == 0 && ok;
-    o->f = NULL;
-    if (!ok) {
-        cli_fail("error writing '%s': %s", o->path, strerror(errno));
-    } else if (o->tmp != NULL && rename(o->tmp, o->path) != 0) {
-        ok = false;
-        cli_fail("cannot replace '%s': %s", o->path, strerror(errno));
-    }
-    if (!ok && o->tmp != NULL) {
-        unlink(o->tmp);
-    }
-    free(o->tmp);
-    o->tmp = NULL;
-    return ok;
+    char err[1024];
+    if (np_out_commit(o, err, sizeof err)) return true;
+    cli_fail("%s", err);
+    return false;
 }
 
 void cli_out_abort(cli_out *o) {
-    if (o->f != NULL) {
-        fclose(o->f);
-        o->f = NULL;
-    }
-    if (o->tmp != NULL) {
-        unlink(o->tmp);
-        free(o->tmp);
-        o->tmp = NULL;
-    }
+    np_out_abort(o);
 }
 
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out) {

@@ -132,12 +132,19 @@ static int make_dataset(const approx_opts *o, app_dataset *ds) {
         }
         snprintf(ds->name, sizeof ds->name, "generated %zux%zu", ds->rows, ds->cols);
     }
+    /* a shape that does not fit: the --data file's fault (bad input, 1), else the options' (2) */
     if ((o->kernel == APP_GE || o->kernel == APP_LUD) && ds->rows != ds->cols) {
-        return cli_usage_error(o->cmd, "%s needs a square matrix, not %zux%zu", app_kernel_name(o->kernel), ds->rows, ds->cols);
+        return o->ndata > 0 ? cli_fail("%s: %s needs a square matrix, not %zux%zu", o->data[0], app_kernel_name(o->kernel),
+                                       ds->rows, ds->cols)
+                            : cli_usage_error(o->cmd, "%s needs a square matrix, not %zux%zu", app_kernel_name(o->kernel),
+                                              ds->rows, ds->cols);
     }
     if (ds->rows == 0 || ds->cols == 0 || (o->kernel == APP_KMEANS && ds->rows < ds->k) ||
         (o->kernel == APP_KMEANS && ds->k == 0)) {
-        return cli_usage_error(o->cmd, "the input's shape %zux%zu does not fit %s", ds->rows, ds->cols, app_kernel_name(o->kernel));
+        return o->ndata > 0 ? cli_fail("%s: the input's shape %zux%zu does not fit %s", o->data[0], ds->rows, ds->cols,
+                                       app_kernel_name(o->kernel))
+                            : cli_usage_error(o->cmd, "the input's shape %zux%zu does not fit %s", ds->rows, ds->cols,
+                                              app_kernel_name(o->kernel));
     }
     return -1;
 }

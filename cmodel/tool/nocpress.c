@@ -35,7 +35,8 @@ static const char main_usage[] =
     "                     golden vectors for the RTL (docs/vectors.md)\n"
     "  --version          tool, library and model versions\n"
     "\n"
-    "Exit status: 0 success, 1 failure (bad input, I/O), 2 bad command line.\n";
+    "Exit status: 0 success, 1 bad input or failed run, 2 bad command line, 3 out of memory or\n"
+    "disk space (the same table for npsim; docs/cli.md).\n";
 
 typedef struct {
     const char *name;
@@ -69,7 +70,8 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) == 0) {
-            return commands[i].run(argc - 1, argv + 1);
+            int rc = commands[i].run(argc - 1, argv + 1);
+            return rc == NP_EXIT_FAIL && cli_resource_exhausted ? NP_EXIT_RESOURCE : rc;
         }
     }
     fprintf(stderr, "nocpress: unknown %s '%s'\n\n", argv[1][0] == '-' ? "option" : "command", argv[1]);

@@ -1,6 +1,7 @@
 /* gnuplot through posix_spawnp, script on stdin (np_gnuplot.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "np_gnuplot.h"
+#include "np_fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,11 +28,7 @@ bool np_gnuplot_quote(const char *s, char *out, size_t n) {
 }
 
 bool np_run_gnuplot(const char *script_path, const char *script, char *err, size_t err_len) {
-    FILE *f = fopen(script_path, "w");
-    if (!f || fputs(script, f) < 0 || fclose(f) != 0) {
-        snprintf(err, err_len, "%.900s: cannot write: %s", script_path, strerror(errno));
-        return false;
-    }
+    if (!np_out_write_all(script_path, script, strlen(script), err, err_len)) return false;
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, script_path, O_RDONLY, 0);

@@ -139,11 +139,11 @@ bool vecfile_open(vecfile *vf, const char *dir, const vecfile_spec *spec,
                   const vecfile_origin *origin, size_t count) {
     vf->count = count;
     snprintf(vf->path, sizeof vf->path, "%s/%s.hex", dir, spec->top);
-    vf->f = fopen(vf->path, "w");
-    if (vf->f == NULL) {
-        cli_fail("cannot create '%s'", vf->path);
+    vf->f = NULL;
+    if (!cli_out_open(&vf->out, vf->path)) {
         return false;
     }
+    vf->f = vf->out.f;
     FILE *f = vf->f;
     fprintf(f, "// nocpress golden vectors for %s (format: %s)\n", spec->top, origin->formats);
     fprintf(f, "// model: %s\n", origin->model);
@@ -173,21 +173,35 @@ bool vecfile_close(vecfile *vf) {
         return false;
     }
     bool ok = !ferror(vf->f);
-    ok = (fclose(vf->f) == 0) && ok;
     vf->f = NULL;
     if (!ok) {
+        cli_out_abort(&vf->out);
         cli_fail("error writing '%s'", vf->path);
+        return false;
+    }
+    if (!cli_out_commit(&vf->out)) {
         return false;
     }
     printf("wrote %s (%zu vectors)\n", vf->path, vf->count);
     return true;
 }
 
+bool vecfile_finish(vecfile *vf, bool ok) {
+    if (ok) {
+        return vecfile_close(vf);
+    }
+    if (vf->f != NULL) {
+        cli_out_abort(&vf->out);
+        vf->f = NULL;
+    }
+    return false;
+}
+
 bool vecfile_close_decompressor(vecfile *vf, size_t errors, bool ok) {
     if (ok) {
         printf("  %zu of %zu decompressor vectors expect exp_err = 1\n", errors, vf->count);
     }
-    return vecfile_close(vf) && ok;
+    return vecfile_finish(vf, ok);
 }
 
 #define LINE_BYTES (4u * LINE_WORDS)
@@ -229,7 +243,7 @@ bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
         hexvec_field_bytes(&h, stream, codec->bus_bits);
         ok = vecfile_emit(&file, i, item, &h);
     }
-    return vecfile_close(&file) && ok;
+    return vecfile_finish(&file, ok);
 }
 
 bool vecgen_write_line_decompressor(const char *dir, const vecfile_spec *spec,

@@ -14,6 +14,7 @@
 
 #include "hexvec.h"
 #include "np_result.h"
+#include "np_fileio.h"
 #include "prng.h"
 
 /* ---- vector lists ------------------------------------------------------------------------ */
@@ -97,7 +98,8 @@ typedef struct {
 } vecfile_origin;
 
 typedef struct {
-    FILE *f;
+    FILE *f;                 /* out.f */
+    np_outfile out;          /* temp file + rename: a failed run leaves no partial .hex */
     char path[4096];
     size_t count;
 } vecfile;
@@ -110,6 +112,9 @@ bool vecfile_emit(vecfile *vf, size_t index, const char *name, const hexvec *v);
 /* Closes the file and prints "wrote <path> (<count> vectors)"; false if it was never opened
  * or a write failed. */
 bool vecfile_close(vecfile *vf);
+/* vecfile_close when ok, else the file is dropped (the old one, if any, stays). Returns ok and
+ * whether the file was written. */
+bool vecfile_finish(vecfile *vf, bool ok);
 /* vecfile_close for a decompressor's file, first (when ok) saying how many of its vectors
  * expect exp_err = 1; returns false if !ok. Every unit's decompressor reports this share. */
 bool vecfile_close_decompressor(vecfile *vf, size_t errors, bool ok);

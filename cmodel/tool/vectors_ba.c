@@ -152,14 +152,13 @@ static void gen_random(sequence *s) {
     }
 }
 
-static FILE *open_file(const char *dir, const char *top, const char *command, size_t count,
+static FILE *open_file(cli_out *out, const char *dir, const char *top, const char *command, size_t count,
                        char *path, size_t path_len) {
     snprintf(path, path_len, "%s/%s.hex", dir, top);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        cli_fail("cannot create '%s'", path);
+    if (!cli_out_open(out, path)) {
         return NULL;
     }
+    FILE *f = out->f;
     fprintf(f, "// nocpress golden vectors for %s (format: docs/vectors.md, docs/ba.md 7)\n", top);
     fprintf(f, "// model: nocpress BA C model %s (docs/ba.md)\n", BA_MODEL_VERSION);
     fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n", command);
@@ -184,7 +183,8 @@ static bool write_top(const sequence *s, const char *dir, const char *top, ba_mo
         return false;
     }
     char path[4096];
-    FILE *f = open_file(dir, top, command, s->n, path, sizeof path);
+    cli_out out;
+    FILE *f = open_file(&out, dir, top, command, s->n, path, sizeof path);
     bool ok = f != NULL;
     for (size_t i = 0; ok && i < s->n; i++) {
         const request *q = &s->req[i];
@@ -207,10 +207,10 @@ static bool write_top(const sequence *s, const char *dir, const char *top, ba_mo
     }
     if (f != NULL) {
         ok = !ferror(f) && ok;
-        ok = fclose(f) == 0 && ok;
         if (!ok) {
+            cli_out_abort(&out);
             cli_fail("error writing '%s'", path);
-        } else {
+        } else if ((ok = cli_out_commit(&out))) {
             printf("wrote %s (%zu vectors):", path, s->n);
             for (unsigned o = 0; o < BA_OUTCOMES; o++) {
                 if (c.count[o] != 0) {

@@ -794,7 +794,7 @@ static bool write_compressor(gen_ctx *c, const char *dir) {
         hexvec_field_bytes(&h, stream, BUS_BITS);
         ok = ok && vecfile_emit(&file, i, v->name, &h);
     }
-    return vecfile_close(&file) && ok;
+    return vecfile_finish(&file, ok);
 }
 
 static np_result model_decompress(const decomp_vec *d, uint8_t line[DPC_LINE_BYTES],
@@ -897,7 +897,7 @@ static bool write_table(gen_ctx *c, const char *dir) {
         printf("  table requests: %zu full, %zu merged, %zu alloc\n", counts[DFT_FULL],
                counts[DFT_MERGED], counts[DFT_ALLOC]);
     }
-    return vecfile_close(&file) && ok;
+    return vecfile_finish(&file, ok);
 }
 
 int vectors_dpc_write(const char *dir, const char *command) {

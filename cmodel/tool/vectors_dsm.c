@@ -1031,7 +1031,7 @@ static bool write_compressor(gen_ctx *c, const char *dir) {
         hexvec_field_bytes(&v, stream, DSM_MAX_BITS);
         ok = ok && vecfile_emit(&file, i, comp_at(c, i)->name, &v);
     }
-    return vecfile_close(&file) && ok;
+    return vecfile_finish(&file, ok);
 }
 
 static np_result model_decompress(const gen_ctx *c, const decomp_vec *d, uint8_t line[128]) {
@@ -1175,7 +1175,7 @@ static bool write_approx(gen_ctx *c, const char *dir) {
         hexvec_field_bytes(&v, line, LINE_BITS);
         ok = vecfile_emit(&file, i, a->name, &v);
     }
-    return vecfile_close(&file) && ok;
+    return vecfile_finish(&file, ok);
 }
 
 int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command) {

@@ -206,7 +206,7 @@ static bool write_ctrl(const ctrl_seq *s, const char *dir, const char *command) 
         hexvec_field(&h, d.rebuild, 1);
         ok = vecfile_emit(&vf, i, s->name[i], &h);
     }
-    return vecfile_close(&vf) && ok;
+    return vecfile_finish(&vf, ok);
 }
 
 /* ---- tag logic ------------------------------------------------------------------------------ */
@@ -344,7 +344,7 @@ static bool write_tags(const tags_seq *s, const char *dir, const char *command) 
         hexvec_field(&h, r.free_subblocks, 5);
         ok = vecfile_emit(&vf, i, s->name[i], &h);
     }
-    return vecfile_close(&vf) && ok;
+    return vecfile_finish(&vf, ok);
 }
 
 int vectors_latte_write(const char *dir, const char *command) {

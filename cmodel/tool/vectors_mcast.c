@@ -211,11 +211,11 @@ static bool write_file(const char *dir, const char *top, const char *layout, uns
                        const char *command) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.hex", dir, top);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        cli_fail("cannot create '%s'", path);
+    cli_out out;
+    if (!cli_out_open(&out, path)) {
         return false;
     }
+    FILE *f = out.f;
     fprintf(f, "// nocpress golden vectors for %s (format: docs/vectors.md)\n", top);
     fprintf(f, "// model: nocpress multicast RC C model (cmodel/src/mcast.c, docs/mcast.md), K = %u\n", K);
     fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n", command);
@@ -234,9 +234,12 @@ static bool write_file(const char *dir, const char *top, const char *layout, uns
         hexvec_print(&hv, f);
     }
     ok = !ferror(f) && ok;
-    ok = (fclose(f) == 0) && ok;
     if (!ok) {
+        cli_out_abort(&out);
         cli_fail("error writing '%s'", path);
+        return false;
+    }
+    if (!cli_out_commit(&out)) {
         return false;
     }
     printf("wrote %s (%zu vectors)\n", path, l->n);

@@ -385,10 +385,11 @@ static const unsigned layout_bits = 1u + 1u + 1u + SM_BITS + 41u + 32u + 1u + ID
 static bool write_file(const gen *g, const char *dir, const char *command) {
     char path[4096];
     snprintf(path, sizeof path, "%s/pcu.hex", dir);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        return cli_fail("cannot create '%s'", path) == 0;
+    cli_out out;
+    if (!cli_out_open(&out, path)) {
+        return false;
     }
+    FILE *f = out.f;
     fprintf(f, "// nocpress golden vectors for pcu (format: docs/vectors.md, docs/pcu.md 7)\n");
     fprintf(f, "// model: nocpress PCU C model %s (docs/pcu.md)\n", PCU_MODEL_VERSION);
     fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n", command);
@@ -454,9 +455,12 @@ static bool write_file(const gen *g, const char *dir, const char *command) {
         }
     }
     ok = !ferror(f) && ok;
-    ok = fclose(f) == 0 && ok;
     if (!ok) {
+        cli_out_abort(&out);
         cli_fail("error writing '%s'", path);
+        return false;
+    }
+    if (!cli_out_commit(&out)) {
         return false;
     }
     printf("wrote %s (%zu vectors: %zu replies, %zu multicast)\n", path, g->n, replies, multicast);

@@ -176,7 +176,7 @@ static bool write_file(gen *g, const char *dir, const char *command) {
         for (unsigned r = 0; r < RCWM_REASONS; r++) printf(" %s %zu", rcwm_reason_name((rcwm_reason)r), reasons[r]);
         printf("\n");
     }
-    return vecfile_close(&vf) && ok;
+    return vecfile_finish(&vf, ok);
 }
 
 int vectors_rcwm_write(const char *dir, const char *command) {

@@ -380,8 +380,7 @@ static bool write_compressor(gen_ctx *c, const char *dir) {
         hexvec_field_bytes(&h, buf, BUS_BITS);
         ok = vecfile_emit(&file, idx++, v->name, &h);
     }
-    bool closed = vecfile_close(&file);
-    return ok && closed;
+    return vecfile_finish(&file, ok);
 }
 
 int vectors_sc_write(const char *dir, const char *command) {

@@ -96,14 +96,16 @@ int cmd_ba_compare(options *o) {
     if (!o->out) return 0;
     char path[1024];
     snprintf(path, sizeof path, "%s/ba_compare.txt", o->out);
-    FILE *f = fopen(path, "w");
-    if (!f) {
+    np_outfile txt;
+    if (!np_out_open(&txt, path, err, ERR_LEN)) {
         cJSON_Delete(prov);
-        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
         return die(err);
     }
-    print_l1_compare(f, o, w, n);
-    fclose(f);
+    print_l1_compare(txt.f, o, w, n);
+    if (!np_out_commit(&txt, err, ERR_LEN)) {
+        cJSON_Delete(prov);
+        return die(err);
+    }
     snprintf(path, sizeof path, "%s/ba_compare.json", o->out);
     cJSON *root = l1_compare_json(w, n);
     cJSON_AddItemToObject(root, "provenance", prov);

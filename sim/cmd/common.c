@@ -15,7 +15,7 @@
 
 int die(const char *msg) {
     fprintf(stderr, "npsim: %s\n", msg);
-    return 1;
+    return np_exit_status_of(msg);
 }
 
 double cpu_seconds(void) {
@@ -88,18 +88,18 @@ bool load_workload(options *o, mem_image *img, trace_t *t, bool all_codecs, char
     return tracegen(o->pattern, &o->cfg, img, o->per_warp, t, err, ERR_LEN);
 }
 
+/* Through np_outfile: a JSON is whole under its name or not there (two runs writing the same
+ * --out each leave a whole file; a full disk leaves the old one). */
 bool write_json(cJSON *root, const char *path, char *err) {
     char *text = cJSON_Print(root);
-    errno = 0;
-    FILE *f = text ? fopen(path, "w") : NULL;
-    bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    int e = errno;
-    if (f && fclose(f)) {
-        ok = false;
-        e = errno;
+    if (!text) {
+        snprintf(err, ERR_LEN, "%.900s: cannot write: out of memory", path);
+        return false;
     }
+    size_t len = strlen(text);
+    text[len] = '\n';                     /* the terminator becomes the final newline */
+    bool ok = np_out_write_all(path, text, len + 1, err, ERR_LEN);
     free(text);
-    if (!ok) snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, text ? strerror(e) : "out of memory");
     return ok;
 }
 
@@ -137,36 +137,13 @@ static bool make_dirs(const char *dir, char *err) {
     return true;
 }
 
-/* A file the command will write: its folder exists and is writable, and the file, if it exists,
- * is a writable regular file. Nothing is created (a run that fails later leaves nothing). */
+/* A file the command will write, checked before the run by np_out_check (folder, name length,
+ * links, permissions, free space). Nothing is created (a run that fails later leaves nothing). */
 bool check_out_file(const char *opt, const char *file, char *err) {
-    char dir[SIM_PATH_MAX];
-    const char *slash = strrchr(file, '/');
-    if (!slash) snprintf(dir, sizeof dir, ".");
-    else if (slash == file) snprintf(dir, sizeof dir, "/");
-    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
-    struct stat sb;
-    int st = stat(dir, &sb);
-    if (st != 0 || !S_ISDIR(sb.st_mode)) {
-        snprintf(err, ERR_LEN, "%s %.400s: cannot write: folder %.400s: %s", opt, file, dir,
-                 st != 0 ? strerror(errno) : "not a folder");
-        return false;
-    }
-    if (access(dir, W_OK | X_OK) != 0) {
-        snprintf(err, ERR_LEN, "%s %.400s: cannot write in folder %.400s: %s", opt, file, dir, strerror(errno));
-        return false;
-    }
-    if (stat(file, &sb) == 0) {
-        if (S_ISDIR(sb.st_mode)) {
-            snprintf(err, ERR_LEN, "%s %.400s: is a folder (a file is expected)", opt, file);
-            return false;
-        }
-        if (access(file, W_OK) != 0) {
-            snprintf(err, ERR_LEN, "%s %.400s: cannot write: %s", opt, file, strerror(errno));
-            return false;
-        }
-    }
-    return true;
+    char why[ERR_LEN];
+    if (np_out_check(file, why, sizeof why)) return true;
+    snprintf(err, ERR_LEN, "%s %.1000s", opt, why);
+    return false;
 }
 
 bool check_output(const options *o, out_kind kind, char *err) {

@@ -14,14 +14,12 @@ int cmd_compare(options *o) {
     trace_t t;
     if (!load_workload(o, &img, &t, true, err)) return die(err);
     FILE *summary = NULL;
+    np_outfile summary_out;
     char path[1024];
     if (o->out) {
         snprintf(path, sizeof path, "%s/summary.txt", o->out);
-        summary = fopen(path, "w");
-        if (!summary) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-            return die(err);
-        }
+        if (!np_out_open(&summary_out, path, err, ERR_LEN)) return die(err);
+        summary = summary_out.f;
     }
     cJSON *root = cJSON_CreateObject();
     cJSON_AddItemToObject(root, "provenance", provenance_json(o, &img, true));
@@ -54,9 +52,8 @@ int cmd_compare(options *o) {
     }
     bool ok = true;
     if (summary) {
-        fclose(summary);
         snprintf(path, sizeof path, "%s/summary.json", o->out);
-        ok = write_json(root, path, err);
+        ok = np_out_commit(&summary_out, err, ERR_LEN) && write_json(root, path, err);
     }
     cJSON_Delete(root);
     trace_free(&t);

@@ -47,13 +47,12 @@ int cmd_core_compare(options *o) {
         cJSON_AddItemToArray(runs, j);
     }
     FILE *outs[2] = {stdout, NULL};
+    np_outfile txt;
     char path[1024];
     if (o->out) {
         snprintf(path, sizeof path, "%s/core_compare.txt", o->out);
-        if (!(outs[1] = fopen(path, "w"))) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-            return die(err);
-        }
+        if (!np_out_open(&txt, path, err, ERR_LEN)) return die(err);
+        outs[1] = txt.f;
     }
     for (unsigned k = 0; k < 2; k++) {
         FILE *f = outs[k];
@@ -69,9 +68,8 @@ int cmd_core_compare(options *o) {
     }
     bool ok = true;
     if (outs[1]) {
-        fclose(outs[1]);
         snprintf(path, sizeof path, "%s/core_compare.json", o->out);
-        ok = write_json(root, path, err);
+        ok = np_out_commit(&txt, err, ERR_LEN) && write_json(root, path, err);
     }
     cJSON_Delete(root);
     trace_free(&t);

@@ -15,13 +15,10 @@
 static bool write_l1_sweep(const options *o, const char *name, const l1sweep_result *res, cJSON *prov, char *err) {
     char path[1024], png[1024], qdat[1100], qpng[1100], qtitle[1200];
     snprintf(path, sizeof path, "%s/l1_sweep.txt", o->out);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-        return false;
-    }
-    l1sweep_print(f, name, res);
-    fclose(f);
+    np_outfile txt;
+    if (!np_out_open(&txt, path, err, ERR_LEN)) return false;
+    l1sweep_print(txt.f, name, res);
+    if (!np_out_commit(&txt, err, ERR_LEN)) return false;
     snprintf(path, sizeof path, "%s/l1_sweep.json", o->out);
     cJSON *root = l1sweep_json(name, res);
     cJSON_AddItemToObject(root, "provenance", cJSON_Duplicate(prov, true));

@@ -21,11 +21,9 @@ static bool plot_latte(const char *dir, const gpu_stats *st, char *err) {
     snprintf(dat, sizeof dat, "%s/latte_compare.dat", dir);
     snprintf(png, sizeof png, "%s/latte_compare.png", dir);
     snprintf(gp, sizeof gp, "%s/latte_compare.gp", dir);
-    FILE *f = fopen(dat, "w");
-    if (!f) {
-        snprintf(err, ERR_LEN, "%.900s: cannot write", dat);
-        return false;
-    }
+    np_outfile out;
+    if (!np_out_open(&out, dat, err, ERR_LEN)) return false;
+    FILE *f = out.f;
     for (unsigned k = 1; k < LATTE_COMPARED; k++) {
         const l1c_stats *l = &st[k].l1c;
         fprintf(f, "# %s (SM 0, every %u EP): cycle effective_capacity mode(0 none, 1 BDI, 2 SC)\n",
@@ -35,7 +33,7 @@ static bool plot_latte(const char *dir, const gpu_stats *st, char *err) {
                     l->timeline[i].mode);
         fprintf(f, "\n\n");
     }
-    fclose(f);
+    if (!np_out_commit(&out, err, ERR_LEN)) return false;
     char qdat[2200], qpng[2200];
     if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
         snprintf(err, ERR_LEN, "latte-compare: --out %.900s: gnuplot cannot name a path with a newline", dir);
@@ -80,13 +78,12 @@ int cmd_latte_compare(options *o) {
         cJSON_AddItemToArray(runs, report_gpu_json(cfg.compressor, &st[k], &tm[k]));
     }
     FILE *outs[2] = {stdout, NULL};
+    np_outfile txt;
     char path[1024];
     if (o->out) {
         snprintf(path, sizeof path, "%s/latte_compare.txt", o->out);
-        if (!(outs[1] = fopen(path, "w"))) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-            return die(err);
-        }
+        if (!np_out_open(&txt, path, err, ERR_LEN)) return die(err);
+        outs[1] = txt.f;
     }
     core_figures b;
     report_core_figures(&st[0], &b);
@@ -122,9 +119,8 @@ int cmd_latte_compare(options *o) {
     }
     bool ok = true;
     if (outs[1]) {
-        fclose(outs[1]);
         snprintf(path, sizeof path, "%s/latte_compare.json", o->out);
-        ok = write_json(root, path, err) && plot_latte(o->out, st, err);
+        ok = np_out_commit(&txt, err, ERR_LEN) && write_json(root, path, err) && plot_latte(o->out, st, err);
         if (ok) printf("latte-compare: wrote %s/latte_compare.{txt,json,dat,gp,png}\n", o->out);
     }
     cJSON_Delete(root);

@@ -62,15 +62,13 @@ int cmd_sweep(options *o) {
     sim_config c = o->cfg;
     double zl = c.topology == TOPO_MESH ? zero_load_uniform(&c) : 0;
     FILE *dat = NULL;
+    np_outfile dat_out;
     char path[1024], png[1024], title[256];
     if (o->out) {
         snprintf(path, sizeof path, "%s.dat", o->out);
         snprintf(png, sizeof png, "%s.png", o->out);
-        dat = fopen(path, "w");
-        if (!dat) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-            return die(err);
-        }
+        if (!np_out_open(&dat_out, path, err, ERR_LEN)) return die(err);
+        dat = dat_out.f;
         fprintf(dat, "# offered accepted avg_latency net_latency drained\n");
     }
     cJSON *root = cJSON_CreateObject();
@@ -86,7 +84,7 @@ int cmd_sweep(options *o) {
         c.injection_rate = 0.02 * step;
         traffic_result r;
         if (!traffic_run(&c, false, &r, err, ERR_LEN)) {
-            if (dat) fclose(dat);
+            if (dat) np_out_abort(&dat_out);
             cJSON_Delete(root);
             return die(err);
         }
@@ -112,11 +110,10 @@ int cmd_sweep(options *o) {
            "offered); saturation throughput (max accepted) %.4f flits/node/cycle\n", knee, best);
     bool ok = true;
     if (dat) {
-        fclose(dat);
         char json[SIM_PATH_MAX + 8];
         snprintf(json, sizeof json, "%s.json", o->out);
         snprintf(title, sizeof title, "%ux%u mesh, uniform, %u-flit packets", c.mesh_k, c.mesh_k, c.packet_flits);
-        ok = write_json(root, json, err) && plot(o->out, path, png, title, knee, err);
+        ok = np_out_commit(&dat_out, err, ERR_LEN) && write_json(root, json, err) && plot(o->out, path, png, title, knee, err);
         if (ok) printf("sweep: wrote %s, %s, %s.gp and %s\n", path, json, o->out, png);
     }
     cJSON_Delete(root);

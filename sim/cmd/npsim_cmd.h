@@ -9,6 +9,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_opts.h"
+#include "np_fileio.h"
+
 #include "mem/memimg.h"
 #include "trace/trace.h"
 #include "util/config.h"
@@ -50,7 +53,7 @@ typedef struct {              /* options common to every command */
 
 /* ---- sim/cmd/common.c ---- */
 extern const char npsim_git_rev[];    /* `git describe` of the build (sim/main.c) */
-int die(const char *msg);             /* prints "npsim: MSG", returns 1 */
+int die(const char *msg);             /* prints "npsim: MSG", returns np_exit_status_of(MSG): 1 or 3 */
 double cpu_seconds(void);
 /* The run's memory image and workload (--trace or the generator --pattern); all_codecs: the
  * command runs every reply compressor (the image's contents are needed). */

@@ -91,11 +91,9 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
     char dat[1024], png[1024];
     snprintf(dat, sizeof dat, "%s/pcu_sweep.dat", dir);
     snprintf(png, sizeof png, "%s/pcu_sweep.png", dir);
-    FILE *f = fopen(dat, "w");
-    if (!f) {
-        snprintf(err, ERR_LEN, "%.900s: cannot write", dat);
-        return false;
-    }
+    np_outfile out;
+    if (!np_out_open(&out, dat, err, ERR_LEN)) return false;
+    FILE *f = out.f;
     for (unsigned i = 0; i < n; i++)
         for (unsigned route = 0; route < PCU_SWEEP_ROUTES; route++) {
             fprintf(f, "# %s %s\n# rgrs locality_pct completion_change_pct amat_change_pct\n", r[i].name,
@@ -113,7 +111,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
             }
             fprintf(f, "\n\n");
         }
-    fclose(f);
+    if (!np_out_commit(&out, err, ERR_LEN)) return false;
     char qdat[2200], qpng[2200], qname[200];
     if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
         snprintf(err, ERR_LEN, "pcu-sweep: --out %.900s: gnuplot cannot name a path with a newline", dir);
@@ -184,13 +182,13 @@ int cmd_pcu_sweep(options *o) {
     if (ok && o->out) {
         char path[1024];
         snprintf(path, sizeof path, "%s/pcu_sweep.txt", o->out);
-        FILE *f = fopen(path, "w");
-        if (!f) {
-            snprintf(err, ERR_LEN, "%.900s: cannot write: %s", path, strerror(errno));
-            ok = false;
-        } else {
-            print_pcu_sweep(f, o, r, n);
-            fclose(f);
+        np_outfile txt;
+        ok = np_out_open(&txt, path, err, ERR_LEN);
+        if (ok) {
+            print_pcu_sweep(txt.f, o, r, n);
+            ok = np_out_commit(&txt, err, ERR_LEN);
+        }
+        if (ok) {
             snprintf(path, sizeof path, "%s/pcu_sweep.json", o->out);
             cJSON *root = pcu_sweep_json(r, n);
             cJSON_AddItemToObject(root, "provenance", prov);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exp/report.h"
+#include "np_fileio.h"
 
 bool l1_streams_init(l1_streams *s, unsigned sms) {
     s->sm = calloc(sms, sizeof *s->sm);
@@ -117,11 +118,9 @@ void *l1sweep_json(const char *workload, const l1sweep_result res[L1SWEEP_POINTS
 }
 
 bool l1sweep_write_dat(const char *path, const l1sweep_result res[L1SWEEP_POINTS], char *err, size_t err_len) {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, err_len, "%.900s: cannot write", path);
-        return false;
-    }
+    np_outfile out;
+    if (!np_out_open(&out, path, err, err_len)) return false;
+    FILE *f = out.f;
     for (unsigned series = 0; series < 2; series++) {
         fprintf(f, "%s# %s\n# x l1_hit_pct rd0_pct rd1_pct rd2_pct ipc\n", series ? "\n\n" : "",
                 series ? "16 KiB, ways" : "8 ways, KiB");
@@ -136,9 +135,7 @@ bool l1sweep_write_dat(const char *path, const l1sweep_result res[L1SWEEP_POINTS
                     ipc_of(&res[p].st));
         }
     }
-    bool ok = fclose(f) == 0;
-    if (!ok) snprintf(err, err_len, "%.900s: write failed", path);
-    return ok;
+    return np_out_commit(&out, err, err_len);
 }
 
 void l1sweep_script(char *buf, size_t cap, const char *qdat, const char *qpng, const char *qtitle) {

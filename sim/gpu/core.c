@@ -1,5 +1,6 @@
 /* SM core model; see core.h and docs/sim.md "Core model". */
 #include "gpu/core.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,12 +272,12 @@ static uint32_t load_alloc(struct core_sm *c) {
         uint32_t old = c->ld_cap, cap = old ? old * 2 : 64;
         if (cap > CORE_TAG_STORE) {             /* tags are 16-bit; 65535 loads in flight in one SM */
             fprintf(stderr, "npsim: more than %u loads in flight in one SM\n", CORE_TAG_STORE);
-            exit(2);
+            exit(NP_EXIT_FAIL);
         }
         core_load *grown = realloc(c->ld, cap * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "npsim: out of memory (core loads)\n");
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         c->ld = grown;
         for (uint32_t i = old; i < cap; i++) c->ld[i].next_free = i + 1 < cap ? i + 1 : GPU_NONE;

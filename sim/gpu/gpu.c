@@ -1,5 +1,6 @@
 /* GPU memory system: placement, construction, the cycle loop and the final figures. */
 #include "gpu/gpu.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,7 +144,7 @@ uint32_t gpu_txn_alloc(gpu_system *g) {
         uint8_t *kinds = realloc(g->wheel_kind, cap);
         if (!grown || !kinds) {
             fprintf(stderr, "npsim: out of memory (transactions)\n");
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         g->txn = grown;
         g->wheel_kind = kinds;

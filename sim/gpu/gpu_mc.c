@@ -2,6 +2,7 @@
  * NI input queue. The MC stalls when a reply is ready but the NI input queue (packets waiting
  * to be injected plus replies inside the compressor) is full (seed 003 sec. 2.1). */
 #include "gpu/gpu.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,7 @@ void mc_request(gpu_system *g, uint32_t id) {
     g->st.requests++;
     if (!t->write && !loc_read(&g->potential, t->line, g->now)) {   /* seed 003 sec. 2.2: before the PCU and L2 */
         fprintf(stderr, "npsim: out of memory (potential-locality table)\n");
-        exit(2);
+        exit(NP_EXIT_RESOURCE);
     }
     mc_t *m = &g->mc[t->mc];
     if (m->pcu) queue_push(g, &m->in_head, &m->in_tail, &m->in_len, id);
@@ -56,7 +57,7 @@ void mc_request(gpu_system *g, uint32_t id) {
 
 static void pcu_internal(const char *what, unsigned mc, uint64_t now) {
     fprintf(stderr, "npsim: internal error: PCU of MC %u at cycle %llu: %s\n", mc, (unsigned long long)now, what);
-    exit(2);
+    exit(NP_EXIT_FAIL);
 }
 
 bool mc_pcu_init(gpu_system *g, mc_t *m, char *err, size_t err_len) {
@@ -109,7 +110,7 @@ static uint32_t group_alloc(gpu_system *g) {
         reply_group *grown = realloc(g->grp, (size_t)cap * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "npsim: out of memory (reply groups)\n");
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         g->grp = grown;
         for (uint32_t i = old; i < cap; i++) g->grp[i].next = i + 1 < cap ? i + 1 : GPU_NONE;
@@ -129,7 +130,7 @@ uint32_t mc_group_deliver(gpu_system *g, uint32_t handle, unsigned node) {
     reply_group *r = gid < g->grp_cap ? &g->grp[gid] : NULL;
     if (!r || sm >= g->nsm || r->member[sm] == GPU_NONE) {
         fprintf(stderr, "npsim: internal error: multicast reply %u delivered to node %u, which did not ask\n", gid, node);
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
     uint32_t id = r->member[sm];
     r->member[sm] = GPU_NONE;
@@ -248,7 +249,7 @@ static bool filter_absorbs(gpu_system *g, mc_t *m, txn_t *t) {
     if (dft_request(&m->dft, t->sm, t->line, t->map, &rsp) != NP_OK) {
         fprintf(stderr, "npsim: data-filtering table rejected sm %u line %llu map %u\n", t->sm,
                 (unsigned long long)t->line, t->map);
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
     switch (rsp.action) {
     case DFT_MERGED:
@@ -270,7 +271,7 @@ static void take_filter_map(mc_t *m, txn_t *t) {
     unsigned map = DPC_MAP_FULL;
     if (dft_reply(&m->dft, t->dft_idx, &map) != NP_OK) {
         fprintf(stderr, "npsim: data-filtering table entry %u was not live\n", t->dft_idx);
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
     t->map = (uint8_t)map;
     t->dft_alloc = 0;

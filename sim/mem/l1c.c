@@ -1,5 +1,6 @@
 /* Compressed L1 through the C model's LATTE-CC controller and tag unit; see l1c.h. */
 #include "mem/l1c.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,7 @@ l1c_sm *l1c_sm_new(const l1c_setup *s, char *err, size_t err_len) {
 
 static void internal(const char *what, const char *detail) {
     fprintf(stderr, "npsim: internal error: compressed L1: %s%s\n", what, detail ? detail : "");
-    exit(2);
+    exit(NP_EXIT_FAIL);
 }
 
 /* ---- decompression queue (docs/latte.md 5.1, docs/sim.md) ------------------------------------ */

@@ -1,6 +1,7 @@
 /* Network construction (mesh or crossbar), packet records, network interfaces, the cycle loop.
  * Router internals are in router.c; timing and formulas in net.h and docs/sim.md. */
 #include "net/net_internal.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ void *net_alloc(network *n, size_t count, size_t size) {
         if (c) memset(c, 0, sizeof *c + cap);
         if (!c) {
             fprintf(stderr, "npsim: out of memory (%zu x %zu bytes)\n", count, size);
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         c->size = cap;
         c->next = n->arena;
@@ -48,7 +49,7 @@ void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size) {
     void *grown = realloc(*items, grown_cap * item_size);
     if (!grown) {
         fprintf(stderr, "npsim: out of memory (%u events)\n", grown_cap);
-        exit(2);
+        exit(NP_EXIT_RESOURCE);
     }
     n->mem += (grown_cap - *cap) * item_size;
     *items = grown;
@@ -63,7 +64,7 @@ uint32_t net_pkt_alloc(network *n) {
         packet_t *grown = realloc(n->pk, (size_t)cap * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "npsim: out of memory (%u packet records)\n", cap);
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         n->mem += (size_t)(cap - old) * sizeof *grown;
         n->pk = grown;
@@ -322,7 +323,7 @@ static uint64_t enqueue(network *n, uint32_t idx) {
 static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len, uint32_t user) {
     if (n->vc_lo[cls] == n->vc_hi[cls]) {   /* vcs_request = vcs (config_validate): no VC would take it */
         fprintf(stderr, "npsim: a reply packet, but vcs_request = vcs leaves replies no VC\n");
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
     uint32_t idx = net_pkt_alloc(n);
     packet_t *p = &n->pk[idx];
@@ -338,7 +339,7 @@ static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len,
 static void check_packet_length(unsigned len) {
     if (len < 1 || len > 255) {
         fprintf(stderr, "npsim: a packet of %u flits (1 to 255 allowed)\n", len);
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
 }
 
@@ -356,7 +357,7 @@ uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, un
     if (len > n->depth && len > n->mcast_max && mcast_set_count(dests) > 1) {   /* docs/sim.md "Multicast" */
         fprintf(stderr, "npsim: a multicast packet of %u flits is longer than the replication buffers "
                 "(mcast_max_flits = %u; a VC buffer holds %u)\n", len, n->mcast_max, n->depth);
-        exit(2);
+        exit(NP_EXIT_FAIL);
     }
     uint32_t idx = new_packet(n, src, cls, len, user);
     packet_t *p = &n->pk[idx];

@@ -1,5 +1,6 @@
 /* Synthetic traffic generator and its run loop; see traffic.h. */
 #include "net/traffic.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ static void audit_record(traffic_gen *g, uint64_t uid, const mcast_set *dests) {
         audit_entry *grown = realloc(g->audit, cap * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "npsim: out of memory (audit)\n");
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         memset(grown + g->audit_cap, 0, (cap - g->audit_cap) * sizeof *grown);
         g->audit = grown;

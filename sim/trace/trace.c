@@ -1,6 +1,7 @@
 /* Trace reader and writers, text and binary; formats in trace.h and docs/sim.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "trace/trace.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "np_fileio.h"
 #include "util/textscan.h"
 #include "trace/traceg.h"
 
@@ -37,7 +39,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size) {
     void *q = realloc(p, c * size);
     if (!q) {
         fprintf(stderr, "npsim: out of memory (trace)\n");
-        exit(2);
+        exit(NP_EXIT_RESOURCE);
     }
     *cap = c;
     return q;
@@ -269,8 +271,9 @@ static void print_regs(FILE *f, const trace_inst *in) {
 }
 
 bool trace_save_text(const trace_t *t, const char *path, char *err, size_t len) {
-    FILE *f = fopen(path, "w");
-    if (!f) return fail(err, len, "%s: cannot create: %s", path, strerror(errno));
+    np_outfile out;                       /* temp file + rename: never a partial trace under PATH */
+    if (!np_out_open(&out, path, err, len)) return false;
+    FILE *f = out.f;
     fprintf(f, t->has_compute ? "# nocpress trace v2: sm warp R|W address mask ... | sm warp CLASS [d=] [s=] | block "
                                 "(docs/sim.md)\n"
                               : "# nocpress trace v1: sm warp R|W address sub-block-mask (docs/sim.md)\n");
@@ -286,8 +289,7 @@ bool trace_save_text(const trace_t *t, const char *path, char *err, size_t len) 
         print_regs(f, in);
         fputc('\n', f);
     }
-    bool ok = fclose(f) == 0;
-    return ok || fail(err, len, "%s: write failed", path);
+    return np_out_commit(&out, err, len);
 }
 
 /* ---- binary -------------------------------------------------------------------------------- */
@@ -377,8 +379,9 @@ bool trace_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp
     if ((plen >= 7 && !strcmp(path + plen - 7, ".traceg")) || (plen >= 13 && !strcmp(path + plen - 13, "kernelslist.g"))) {
         ok = traceg_load(t, path, max_sm, max_warp, err, len);
     } else {
-        FILE *f = fopen(path, "rb");
-        if (!f) return fail(err, len, "%s: cannot open: %s", path, strerror(errno));
+        long long size;
+        FILE *f = np_open_regular(path, &size, err, len);
+        if (!f) return false;
         char magic[8];
         size_t got = fread(magic, 1, 8, f);
         rewind(f);
@@ -399,8 +402,9 @@ bool trace_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp
 }
 
 bool trace_save_binary(const trace_t *t, const char *path, char *err, size_t len) {
-    FILE *f = fopen(path, "wb");
-    if (!f) return fail(err, len, "%s: cannot create: %s", path, strerror(errno));
+    np_outfile out;
+    if (!np_out_open(&out, path, err, len)) return false;
+    FILE *f = out.f;
     unsigned version = t->has_compute ? 2 : 1;
     uint8_t hdr[16];
     memcpy(hdr, MAGIC, 8);
@@ -451,6 +455,5 @@ bool trace_save_binary(const trace_t *t, const char *path, char *err, size_t len
             }
         }
     }
-    bool ok = fclose(f) == 0;
-    return ok || fail(err, len, "%s: write failed", path);
+    return np_out_commit(&out, err, len);
 }

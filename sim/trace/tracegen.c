@@ -316,6 +316,15 @@ static const struct {
 };
 #define NEXTRA (sizeof extra_patterns / sizeof extra_patterns[0])
 
+bool tracegen_known(const char *pattern) {
+    if (strcmp(pattern, "mix") == 0) return true;
+    for (unsigned p = 0; p < NPATTERNS; p++)
+        if (strcmp(pattern, patterns[p].name) == 0) return true;
+    for (unsigned p = 0; p < NEXTRA; p++)
+        if (strcmp(pattern, extra_patterns[p].name) == 0) return true;
+    return false;
+}
+
 const char *tracegen_patterns(void) { return "stream | stencil | mapreduce | graph | partial | mix | atax | lud"; }
 
 static bool has_regions(const mem_image *img, unsigned p, char *err, size_t len) {

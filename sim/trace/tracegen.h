@@ -25,5 +25,7 @@
 bool tracegen(const char *pattern, const sim_config *cfg, const mem_image *img, unsigned per_warp, trace_t *out,
               char *err, size_t err_len);
 const char *tracegen_patterns(void);
+/* pattern names a generator (the command line checks --pattern before anything runs). */
+bool tracegen_known(const char *pattern);
 
 #endif

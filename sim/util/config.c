@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "util/config.h"
 #include "util/textscan.h"
+#include "np_fileio.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -374,8 +375,13 @@ static char *trim(char *s) {
     return s;
 }
 
-/* Parse one `key = value` text; `where` is the location for messages. */
-static bool assign(sim_config *cfg, const char *where, const char *dir, char *line, char *err, size_t len) {
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+/* Parse one `key = value` text; `where` is the location for messages. first_line (a file's
+ * lines, else NULL) holds the line that set each key so far: a key given twice in one file is an
+ * error naming both lines (the second would silently win). */
+static bool assign(sim_config *cfg, const char *where, const char *dir, char *line, unsigned lineno,
+                   unsigned *first_line, char *err, size_t len) {
     char *eq = strchr(line, '=');
     if (!eq) return fail(err, len, "%s: expected 'key = value', got '%s'", where, line);
     *eq = '\0';
@@ -385,12 +391,19 @@ static bool assign(sim_config *cfg, const char *where, const char *dir, char *li
     if (!k) return fail(err, len, "%s: unknown key '%s' (npsim help-config lists the keys)", where, key);
     if (*value == '\0' && k->type != KT_STRING && k->type != KT_LIST && k->type != KT_PATH)
         return fail(err, len, "%s: %s has no value", where, key);
+    if (first_line) {
+        unsigned *first = &first_line[k - keys];
+        if (*first)
+            return fail(err, len, "%s: %s is set twice in this file (first at line %u); a key is set once per file",
+                        where, key, *first);
+        *first = lineno;
+    }
     return set_value(cfg, k, value, where, dir, err, len);
 }
 
 static bool load_text(sim_config *cfg, const char *name, const char *dir, const char *text, char *err,
                       size_t err_len) {
-    unsigned lineno = 0;
+    unsigned lineno = 0, first_line[NKEYS] = {0};
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -404,7 +417,7 @@ static bool load_text(sim_config *cfg, const char *name, const char *dir, const 
         char *hash = strchr(line, '#');
         if (hash) *hash = '\0';
         char *body = trim(line);
-        if (*body && !assign(cfg, where, dir, body, err, err_len)) return false;
+        if (*body && !assign(cfg, where, dir, body, lineno, first_line, err, err_len)) return false;
         p += n + (nl ? 1 : 0);
     }
     return true;
@@ -415,14 +428,13 @@ bool config_load_text(sim_config *cfg, const char *name, const char *text, char 
 }
 
 bool config_load_file(sim_config *cfg, const char *path, char *err, size_t err_len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    if (size < 0 || size > (1 << 20)) {
+    char why[1024];
+    long long size;
+    FILE *f = np_open_regular(path, &size, why, sizeof why);
+    if (!f) return fail(err, err_len, "%s", why);
+    if (size > (1 << 20)) {
         fclose(f);
-        return fail(err, err_len, "%s: not a configuration file (size)", path);
+        return fail(err, err_len, "%s: not a configuration file (%lld bytes; at most 1 MiB)", path, size);
     }
     char *text = malloc((size_t)size + 1);
     if (!text) {
@@ -450,7 +462,7 @@ bool config_set(sim_config *cfg, const char *where, const char *assignment, char
     char line[1024];
     if (strlen(assignment) >= sizeof line) return fail(err, err_len, "%s: too long", where);
     snprintf(line, sizeof line, "%s", assignment);
-    return assign(cfg, where, NULL, line, err, err_len);
+    return assign(cfg, where, NULL, line, 0, NULL, err, err_len);
 }
 
 bool config_has_key(const char *name) { return find_key(name) != NULL; }

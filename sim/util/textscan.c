@@ -1,6 +1,7 @@
 /* Shared line reader, tokenizer, strict number parser and error reporter; see textscan.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "util/textscan.h"
+#include "np_fileio.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,12 +14,9 @@ bool ts_open(textscan *ts, const char *path, char *err, size_t err_len) {
     ts->path = path;
     ts->err = err;
     ts->err_len = err_len;
-    ts->f = fopen(path, "rb");
-    if (!ts->f) {
-        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    long long size;
+    ts->f = np_open_regular(path, &size, err, err_len); /* a device or fifo: refused, never a hang */
+    return ts->f != NULL;
 }
 
 void ts_close(textscan *ts) {
