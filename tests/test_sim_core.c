@@ -525,6 +525,33 @@ static void test_accelsim_errors(void **state) {
         if (!strstr(err, expect) || !strstr(err, "bad thread block index")) fail_msg("'%s'", err);
         trace_free(&x);
     }
+    /* issue 33 case 3: every word of the thread-block header is checked; a line that is not
+     * "thread block = x,y,z" is an error at that line, never read for a number (the header
+     * replaced by "x" ran with exit 0 on a number of a later line) */
+    static const char *const bad_tb[] = {"x", "foo bar baz 0,0,0", "thread block 0,0,0", "thread block = 0,0,0 extra",
+                                         "thread blocks = 0,0,0"};
+    for (unsigned i = 0; i < sizeof bad_tb / sizeof bad_tb[0]; i++) {
+        trace_t x;
+        trace_init(&x);
+        char t2[1024];
+        snprintf(t2, sizeof t2, "%.*s%s\nwarp = 0\ninsts = 1\n0010 ffffffff 0 NOP 0 0 0\n#END_TB\n",
+                 (int)(strstr(hdr, "thread block") - hdr), hdr, bad_tb[i]);
+        const char *path = write_file("tb.traceg", t2);
+        assert_false(trace_load(&x, path, 56, 16, err, sizeof err));
+        char expect[300];
+        snprintf(expect, sizeof expect, "%s:9: expected 'thread block = x,y,z'", path);
+        if (!strstr(err, expect)) fail_msg("'%s': '%s' lacks '%s'", bad_tb[i], err, expect);
+        trace_free(&x);
+    }
+    {
+        trace_t x;
+        trace_init(&x);
+        char t2[1024];
+        snprintf(t2, sizeof t2, "%s0010 ffffffff 0 NOP 0 0 0\n#END_TB 1\n", hdr);
+        assert_false(trace_load(&x, write_file("end.traceg", t2), 56, 16, err, sizeof err));
+        if (!strstr(err, ":13: #END_TB: nothing may follow it")) fail_msg("'%s'", err);
+        trace_free(&x);
+    }
     trace_t t;
     trace_init(&t);
     snprintf(text, sizeof text, "%s0010 ffffffff 0 NOP 0 0 0\n", hdr);

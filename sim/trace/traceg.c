@@ -340,6 +340,10 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             if (ok && --left == 0) st = IN_TB;
             continue;
         }
+        if ((!strcmp(t0, "#BEGIN_TB") || !strcmp(t0, "#END_TB")) && ts.ntok != 1) {
+            ok = ts_fail(&ts, "%s: nothing may follow it on its line", t0);
+            break;
+        }
         if (!strcmp(t0, "#BEGIN_TB")) {
             if (st != BETWEEN) ok = ts_fail(&ts, "#BEGIN_TB inside a thread block");
             st = TB_START;
@@ -352,7 +356,12 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             continue;
         }
         if (st == TB_START) {
-            /* "x,y,z": three decimals without leading zeros, signs or blanks */
+            /* "thread block = x,y,z", every word checked: x,y,z three decimals without leading zeros,
+             * signs or blanks (a line that is not this one is an error, never read for a number) */
+            if (ts.ntok != 4 || strcmp(t0, "thread") || strcmp(ts.tok[1], "block") || strcmp(ts.tok[2], "=")) {
+                ok = ts_fail(&ts, "expected 'thread block = x,y,z' after #BEGIN_TB");
+                break;
+            }
             char idx[96];
             snprintf(idx, sizeof idx, "%s", ts.tok[3]);
             char *save = NULL, *p = strtok_r(idx, ",", &save);
