@@ -182,21 +182,28 @@ install: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
 	  'Name: nocpress' \
 	  'Description: bit-exact C models of NoC line compressors (DSM, DPC, BDI, FPC, C-Pack, BPC, SC) and GPU memory-traffic units' \
 	  'Version: $(NP_VERSION)' \
-	  'Libs: -L$${libdir} -lnocpress' \
+	  'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lnocpress' \
 	  'Cflags: -I$${includedir}' > '$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc'
-	@echo "install: libnocpress $(NP_VERSION) ($(NP_SONAME)), $(words $(NP_HDR_NAMES)) headers + nocpress.h, nocpress, nocpress.pc under $(DESTDIR)$(PREFIX)"
+	@$(call np_say,INSTALL,$(DESTDIR)$(PKGCONFIGDIR)/nocpress-static.pc)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: nocpress-static' \
+	  'Description: libnocpress linked statically (the archive itself: no run-time library path needed)' \
+	  'Version: $(NP_VERSION)' \
+	  'Libs: $${libdir}/libnocpress.a' \
+	  'Cflags: -I$${includedir}' > '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-static.pc'
+	@echo "install: libnocpress $(NP_VERSION) ($(NP_SONAME)), $(words $(NP_HDR_NAMES)) headers + nocpress.h, nocpress, nocpress.pc + nocpress-static.pc under $(DESTDIR)$(PREFIX)"
 
 ## uninstall: remove exactly what `make install` put under the same PREFIX / DESTDIR
 # The same list as install; include/nocpress/ goes only if nothing else is left in it.
 uninstall:
 	$(Q)$(call np_say,RM,nocpress libnocpress nocpress.pc under $(DESTDIR)$(PREFIX))rm -f '$(DESTDIR)$(BINDIR)/nocpress' '$(DESTDIR)$(LIBDIR)/libnocpress.a' \
 	  '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)' '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)' \
-	  '$(DESTDIR)$(LIBDIR)/libnocpress.so' '$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc'
+	  '$(DESTDIR)$(LIBDIR)/libnocpress.so' '$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc' \
+	  '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-static.pc'
 	$(Q)rm -f $(foreach h,$(NP_HDR_NAMES) nocpress.h,'$(DESTDIR)$(INCLUDEDIR)/nocpress/$(h)')
 	$(Q)rmdir '$(DESTDIR)$(INCLUDEDIR)/nocpress' 2>/dev/null || true
 
 ## install-test: install into a temporary prefix, build and run docs/examples/size_reply.c (C11 shared, C++17 static) against it via pkg-config, uninstall
 install-test: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
-	@MAKE='$(MAKE)' BUILD='$(BUILD)' tests/install/install_test.sh docs/examples/size_reply.c
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' tests/install/install_test.sh docs/examples/size_reply.c docs/embedding.md
 
 -include $(NP_PIC_OBJ:.o=.d)

@@ -2,9 +2,10 @@
  * would (docs/embedding.md). Built by `make install-test` against an installed copy only, as
  * C11 and as C++17, so it is kept to the common subset of both languages.
  *
- *   cc  -std=c11   $(pkg-config --cflags nocpress) size_reply.c $(pkg-config --libs nocpress)
- *   c++ -std=c++17 -x c++ $(pkg-config --cflags nocpress) size_reply.c $(pkg-config --libs nocpress)
- *   ./a.out [CODEC...|all]     (default: dsm)
+ *   cc  -std=c11   $(pkg-config --cflags nocpress) size_reply.c -o size_reply $(pkg-config --libs nocpress)
+ *   c++ -std=c++17 -x c++ $(pkg-config --cflags nocpress-static) size_reply.c -x none -o size_reply_cxx \
+ *       $(pkg-config --libs nocpress-static)
+ *   ./size_reply [CODEC...|all]     (default: dsm; docs/embedding.md has the whole sequence)
  *
  * For each codec and three sample lines it prints the stream length in bits and the reply's
  * length in flits, and checks that the stream decodes back to the line. Exit status 1 on any

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# make install-test: installs libnocpress into a temporary prefix and builds the embedding
-# example (docs/embedding.md) against that copy alone: pkg-config with PKG_CONFIG_LIBDIR set
-# to the prefix (no system or tree paths searched), the source copied out of the tree and
-# compiled there. C11 against the shared library (checked to load from the prefix), C++17
-# against the static one; both must print the same sizes and an all-zero line must be 82 DSM
-# bits (docs/dsm.md). Then a DESTDIR staging install, and uninstall must leave nothing of ours.
+# make install-test: runs docs/embedding.md's install-and-build commands as they are written
+# (HOME a temporary folder, so they install into it), with no flag of its own: pkg-config finds
+# nocpress.pc only through the documented PKG_CONFIG_PATH; the shared build must load the
+# installed library by its rpath, the static builds (C11, C++17) none; all must print the same
+# sizes and an all-zero line must be 82 DSM bits (docs/dsm.md). Then a DESTDIR staging install,
+# and uninstall must leave nothing of ours.
 # Also checks that np_version.h's NOCPRESS_MODELS matches every *_MODEL_VERSION define.
-# Usage (from the top of the tree): MAKE=make BUILD=build tests/install/install_test.sh EXAMPLE.c
+# Usage (from the top of the tree): MAKE=make BUILD=build tests/install/install_test.sh EXAMPLE.c DOC.md
 set -euo pipefail
 
-example=$1
+example=$1          # docs/examples/size_reply.c (the doc's block copies it itself)
+doc=${2:-docs/embedding.md}
 make_cmd=${MAKE:-make}
 build=${BUILD:-build}
 tree=$(pwd)
@@ -30,39 +31,50 @@ major=${version%%.*}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/nocpress-install-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-prefix=$tmp/prefix
-mkdir -p "$prefix/lib" "$tmp/work"
+mkdir -p "$tmp/home/.local/lib"
+prefix=$tmp/home/.local
 echo "not ours" > "$prefix/lib/keep.txt"   # uninstall must leave what it did not install
 
 run_make() { "$make_cmd" --no-print-directory BUILD="$build" "$@" > "$tmp/make.log" 2>&1 || { cat "$tmp/make.log"; fail "$make_cmd $*"; }; }
 
-# 2. Install and look at it through pkg-config only.
-run_make install PREFIX="$prefix"
-export PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_LIBDIR=$prefix/lib/pkgconfig
+# 2. The documented commands, as they are: the sh block of docs/embedding.md between the
+# install-test markers, run from the top of the tree with HOME a temporary folder (so
+# $HOME/.local is the prefix) and pkg-config's own folders hidden (PKG_CONFIG_LIBDIR), so
+# only the documented PKG_CONFIG_PATH can find nocpress.pc. make is the caller's make, in
+# this tree's build folder.
+sed -n '/<!-- install-test: the commands/,/<!-- install-test: end -->/p' "$doc" | sed '1,2d;$d' | sed '$d' \
+  > "$tmp/documented.sh"
+[ "$(grep -c . "$tmp/documented.sh")" -ge 5 ] || fail "no install-test block in $doc"
+mkdir -p "$tmp/bin"
+real_make=$(command -v "$make_cmd") || fail "no $make_cmd"
+case $build in /*) build_abs=$build;; *) build_abs=$tree/$build;; esac
+printf '#!/bin/sh\nexec %s BUILD=%s "$@"\n' "$real_make" "$build_abs" > "$tmp/bin/make"
+chmod +x "$tmp/bin/make"
+( export HOME=$tmp/home PATH=$tmp/bin:$PATH PKG_CONFIG_LIBDIR=/nonexistent; unset PKG_CONFIG_PATH MAKEFLAGS MAKELEVEL
+  bash -euo pipefail "$tmp/documented.sh" ) > "$tmp/documented.log" 2>&1 \
+  || { cat "$tmp/documented.log"; fail "the commands of $doc"; }
+work=$tmp/home/size-reply
+libdir=$prefix/lib
+export PKG_CONFIG_PATH=$libdir/pkgconfig PKG_CONFIG_LIBDIR=$libdir/pkgconfig
 [ "$(pkg-config --modversion nocpress)" = "$version" ] || fail "pkg-config --modversion is not $version"
-flags="$(pkg-config --cflags nocpress) $(pkg-config --libs nocpress)"
+flags="$(pkg-config --cflags nocpress) $(pkg-config --libs nocpress) $(pkg-config --libs nocpress-static)"
 case "$flags" in *"$tree"*) fail "pkg-config flags point into the tree: $flags";; esac
-libdir=$(pkg-config --variable=libdir nocpress)
-[ "$libdir" = "$prefix/lib" ] || fail "libdir is $libdir, not $prefix/lib"
+[ "$(pkg-config --variable=libdir nocpress)" = "$libdir" ] || fail "libdir is not $libdir"
 soname=$(readelf -d "$libdir/libnocpress.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = "libnocpress.so.$major" ] || fail "SONAME is '$soname', not libnocpress.so.$major"
 "$prefix/bin/nocpress" --version > "$tmp/version.txt" || fail "installed nocpress --version"
 
-# 3. Build the example out of the tree: C11 + shared library, C++17 + static library.
-cp "$example" "$tmp/work/size_reply.c"
-cd "$tmp/work"
-# shellcheck disable=SC2046  # pkg-config output is a list of flags
-cc -std=c11 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags nocpress) size_reply.c \
-   -o size_reply_c $(pkg-config --libs nocpress) -Wl,-rpath,"$libdir" || fail "C build"
-# shellcheck disable=SC2046
-g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -x c++ $(pkg-config --cflags nocpress) size_reply.c \
-   -x none -o size_reply_cxx -L"$libdir" -Wl,-Bstatic -lnocpress -Wl,-Bdynamic || fail "C++ build"
-loaded=$(ldd ./size_reply_c | awk '/libnocpress/ { print $3 }')
-[ "$loaded" = "$libdir/libnocpress.so.$major" ] || fail "the C build loads '$loaded', not the installed library"
-! ldd ./size_reply_cxx | grep -q libnocpress || fail "the C++ build is not linked statically"
-./size_reply_c all > c.txt || { cat c.txt; fail "C example run"; }
-./size_reply_cxx all > cxx.txt || { cat cxx.txt; fail "C++ example run"; }
-cmp -s c.txt cxx.txt || { diff c.txt cxx.txt; fail "C and C++ builds disagree"; }
+# 3. What the documented builds are: the shared one loads the installed library (by the
+# rpath, no LD_LIBRARY_PATH), the static ones none; all print the same.
+cd "$work"
+loaded=$(env -u LD_LIBRARY_PATH ldd ./size_reply | awk '/libnocpress/ { print $3 }')
+[ "$loaded" = "$libdir/libnocpress.so.$major" ] || fail "size_reply loads '$loaded', not the installed library"
+for b in size_reply_static size_reply_cxx; do
+  ! ldd ./$b | grep -q libnocpress || fail "$b is not linked statically"
+done
+./size_reply all > c.txt && ./size_reply_static all > static.txt && ./size_reply_cxx all > cxx.txt \
+  || fail "example run"
+cmp -s c.txt static.txt && cmp -s c.txt cxx.txt || { diff c.txt cxx.txt; fail "the builds disagree"; }
 grep -Eq '^dsm +zero line +82 bits -> 2 flits' c.txt || { cat c.txt; fail "an all-zero line is not 82 DSM bits"; }
 codecs=$(grep -c 'zero line' c.txt)
 cd "$tree"
@@ -83,5 +95,5 @@ left=$(cd "$prefix" && find . \( -type f -o -type l \) -print)
 [ ! -e "$prefix/include/nocpress" ] || fail "include/nocpress left behind"
 
 echo "install-test: libnocpress $version (SONAME libnocpress.so.$major), $((installed - 1)) files installed and removed; $(cat "$tmp/version.txt")"
-echo "install-test: size_reply.c built with pkg-config only, C11 (shared, loaded from the prefix) and C++17 (static), same output, $codecs codecs round-tripped:"
-sed -n '1p;/^dsm /p' "$tmp/work/c.txt" | sed 's/^/  /'
+echo "install-test: $doc's commands run as written: size_reply.c built with pkg-config only, C11 shared (loaded from the prefix by its rpath), C11 and C++17 static, same output, $codecs codecs round-tripped:"
+sed -n '1p;/^dsm /p' "$work/c.txt" | sed 's/^/  /'
