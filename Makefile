@@ -45,9 +45,12 @@ include apps/apps.mk
 ## all: the main job: install missing tools, build, verify RTL against the C model, synthesise, summarise
 # Verification and the yosys runs share one job pool (they are independent); the synthesis report
 # (which reads verify's latency logs), the system simulation (which reads the report) and the
-# summary follow. Each phase prints its wall and CPU time (np_phase).
+# summary follow. Each phase prints its wall and CPU time (np_phase). The first phase's output is
+# synchronised by line, not by target: a synthesis run prints "synth: TOP (... flow)" when it
+# starts and "synth: TOP done (wall ...)" when it ends, and with --output-sync=target both waited
+# for the end, so the two longest runs (started first) kept the log silent for ~25 minutes.
 all: deps
-	@$(call np_phase,make: build + verify + synthesis,-k -j$(JOBS) --output-sync=target VERIFY_PREBUILD=1 \
+	@$(call np_phase,make: build + verify + synthesis,-k -j$(JOBS) --output-sync=line VERIFY_PREBUILD=1 \
 	  $(SYNTH_LOGS_LONG_FIRST) cmodel verify)
 	@$(call np_phase,make: synthesis report,synth)
 	@$(call np_phase,make: system simulation,sim)

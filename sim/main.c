@@ -8,6 +8,7 @@
 
 #include "cmd/npsim_cmd.h"
 #include "cli_opts.h"
+#include "np_progress.h"
 #include "np_version.h"
 
 #include "exp/report.h"
@@ -21,7 +22,7 @@ const char npsim_git_rev[] = NP_GIT_REV;
 
 /* ---- command line ------------------------------------------------------------------------------ */
 
-enum { KEY_OUT = 256, KEY_TRACE, KEY_PATTERN, KEY_PER_WARP, KEY_CYCLES, KEY_FROM_JSON, KEY_VERSION };
+enum { KEY_OUT = 256, KEY_TRACE, KEY_PATTERN, KEY_PER_WARP, KEY_CYCLES, KEY_FROM_JSON, KEY_VERSION, KEY_QUIET };
 
 static const struct option npsim_longopts[] = {
     {"config", required_argument, NULL, 'c'},
@@ -31,6 +32,7 @@ static const struct option npsim_longopts[] = {
     {"per-warp", required_argument, NULL, KEY_PER_WARP},
     {"cycles", required_argument, NULL, KEY_CYCLES},
     {"from-json", required_argument, NULL, KEY_FROM_JSON},
+    {"quiet", no_argument, NULL, KEY_QUIET},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -84,6 +86,7 @@ static int on_option(void *ctx, int key, const char *value) {
         o->cycles = n;
         return -1;
     case KEY_FROM_JSON: o->from_json = value; return -1;
+    case KEY_QUIET: o->quiet = true; return -1;
     }
     return cli_usage_error(o->cmd, "internal: option %d", key);
 }
@@ -299,6 +302,7 @@ static const char common_help[] =
     "                     may be given more than once; key=value operands override the files\n"
     "  key=value          one configuration key ('npsim help-config' lists them); numbers are decimal (no leading\n"
     "                     zero) or 0x hex, finite\n"
+    "  --quiet            no progress line (shown on stderr when it is a terminal, for runs longer than 1 s)\n"
     "  -h, --help         this help\n"
     "Options take their value as --opt VALUE or --opt=VALUE, before or after the operands; '--' ends them.\n"
     "Exit status: 0 success, 1 bad input or failed run, 2 bad command line, 3 out of memory or disk space.\n";
@@ -342,6 +346,7 @@ int main(int argc, char **argv) {
              common_help);
     int rc = parse_options(argc - 1, argv + 1, &o, c->opts, c->operands, help);
     if (rc >= 0) return rc;
+    np_progress_init("npsim", o.quiet);
     char err[ERR_LEN];
     if (c->out != OUT_NONE && !o.out && !strcmp(c->name, "gen-trace"))
         return cli_usage_error(c->name, "--out FILE is required (.bin = binary, else text)");

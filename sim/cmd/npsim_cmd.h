@@ -41,6 +41,7 @@ typedef struct {              /* options common to every command */
     bool per_warp_given;
     uint64_t cycles;          /* --cycles */
     const char *from_json;    /* --from-json: configuration and workload of an earlier run */
+    bool quiet;               /* --quiet: no progress line on a terminal */
     const char *configs[MAX_CONFIGS];   /* -c FILE, in order */
     unsigned nconfigs;
     unsigned allowed;         /* OPT_* bits of the command */

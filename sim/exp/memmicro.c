@@ -8,6 +8,7 @@
 
 #include "gpu/gpu.h"
 #include "trace/trace.h"
+#include "np_fileio.h"
 
 /* The benchmarks' machine: the configured one, memory-only (core = none), no compressor, the LRU
  * L1 without data filtering or coalescing units, so only the memory system's rules act. */
@@ -370,18 +371,13 @@ void memmicro_print(FILE *f, const micro_result *res, unsigned n, const micro_cu
 
 bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const char *qdat, const char *qpng,
                           char *script, size_t script_len, char *err, size_t err_len) {
-    FILE *f = fopen(dat_path, "w");
-    if (!f) {
-        snprintf(err, err_len, "%.900s: cannot write", dat_path);
-        return false;
-    }
+    np_outfile out;
+    if (!np_out_open(&out, dat_path, err, err_len)) return false;
+    FILE *f = out.f;
     fprintf(f, "# warps_per_sm bytes_per_cycle read_miss_latency_cycles\n");
     for (unsigned i = 0; i < curve->points; i++)
         fprintf(f, "%u %.4f %.3f\n", curve->warps[i], curve->bytes_per_cycle[i], curve->latency[i]);
-    if (fclose(f)) {
-        snprintf(err, err_len, "%.900s: cannot write", dat_path);
-        return false;
-    }
+    if (!np_out_commit(&out, err, err_len)) return false;
     snprintf(script, script_len,
              "set terminal pngcairo size 900,600 noenhanced\nset output %s\nset title 'loaded latency: streaming reads, "
              "1 miss per warp, 1..48 warps per SM (npsim mem-micro)'\nset grid\nset key top left\nset xlabel 'DRAM bandwidth delivered "

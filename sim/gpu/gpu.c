@@ -1,6 +1,7 @@
 /* GPU memory system: placement, construction, the cycle loop and the final figures. */
 #include "gpu/gpu.h"
 #include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
+#include "np_progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -565,7 +566,9 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
         for (unsigned i = 0; i < g->nmc; i++) mc_step(g, &g->mc[i]);
         net_step(g->net);
         g->now = net_now(g->net);
+        if ((g->now & 4095) == 0) np_progress("GPU run", g->now, 0, "cycles");
     }
+    np_progress_end();
     if (ok && g->cfg.pcu_rgrs) ok = mc_pcu_drained(g, err, err_len);
     if (ok) {
         collect(g);

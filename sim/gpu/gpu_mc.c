@@ -295,7 +295,7 @@ static void to_dram_push(mc_t *m, uint64_t line, bool write, uint64_t ready) {
         mc_dram_req *grown = malloc(cap * sizeof *grown);
         if (!grown) {
             fprintf(stderr, "npsim: out of memory (DRAM requests)\n");
-            exit(2);
+            exit(NP_EXIT_RESOURCE);
         }
         for (unsigned i = 0; i < m->to_dram_len; i++) grown[i] = m->to_dram[(m->to_dram_head + i) % m->to_dram_cap];
         free(m->to_dram);

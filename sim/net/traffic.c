@@ -1,6 +1,7 @@
 /* Synthetic traffic generator and its run loop; see traffic.h. */
 #include "net/traffic.h"
 #include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
+#include "np_progress.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,7 +207,9 @@ bool traffic_run(const sim_config *cfg, bool audit, traffic_result *res, char *e
     for (unsigned c = 0; c < cfg->measure_cycles; c++) {
         generate(&g);
         net_step(g.net);
+        if ((c & 1023) == 0) np_progress("synthetic traffic, measuring", c, cfg->measure_cycles, "cycles");
     }
+    np_progress_end();
     const net_stats *st = net_get_stats(g.net);
     res->accepted = (double)(st->flits[0] + st->flits[1]) / ((double)g.nodes * cfg->measure_cycles);
     net_close_window(g.net);
@@ -236,7 +239,9 @@ bool traffic_run_cycles(const sim_config *cfg, uint64_t cycles, traffic_result *
     for (uint64_t c = 0; c < cycles; c++) {
         generate(&g);
         net_step(g.net);
+        if ((c & 1023) == 0) np_progress("synthetic traffic", c, cycles, "cycles");
     }
+    np_progress_end();
     const net_stats *st = net_get_stats(g.net);
     res->accepted = (double)(st->flits[0] + st->flits[1]) / ((double)g.nodes * (double)cycles);
     res->drained = true;
