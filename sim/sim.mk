@@ -43,9 +43,9 @@ SIM_LIB_SRC    := $(sort $(foreach p,$(SIM_PARTS),$(wildcard sim/$(p)/*.c)))
 SIM_SRC        := $(SIM_CMD_SRC) $(SIM_LIB_SRC)
 SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
 # npsim shares the nocpress tool's option parser (one getopt_long parser for both tools), gnuplot
-# runner (no shell) and output writer (np_outfile: temp file + rename, which the simulator's own
-# parts use too, so its tests and fuzzers link it).
-SIM_OUT_SRC    := cmodel/tool/np_fileio.c
+# runner (no shell), file I/O (np_fileio: temp file + rename, regular inputs) and progress line
+# (np_progress), which the simulator's own parts use too, so its tests and fuzzers link them.
+SIM_OUT_SRC    := cmodel/tool/np_fileio.c cmodel/tool/np_progress.c
 SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c $(SIM_OUT_SRC)
 SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) \
                   $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_CLI_SRC))
@@ -68,7 +68,7 @@ SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
 npsim: $(NPSIM)
 
-$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h
+$(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h cmodel/tool/np_progress.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
@@ -92,7 +92,7 @@ $(SIM_GIT_REV_FILE): sim-git-rev
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
 
-$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h
+$(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h cmodel/tool/np_progress.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
