@@ -34,10 +34,11 @@ $(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -c $< -o $@
 
-# The plots go through the tools' shared gnuplot runner (no shell).
-APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c
+# The plots go through the tools' shared gnuplot runner (no shell), which writes its script
+# through the tools' file writer (np_fileio: temp file + rename).
+APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c cmodel/tool/np_fileio.c
 
-$(APPROX_ERROR): $(APPS_MAIN) $(APPS_TOOL_SRC) cmodel/tool/np_gnuplot.h $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
+$(APPROX_ERROR): $(APPS_MAIN) $(APPS_TOOL_SRC) cmodel/tool/np_gnuplot.h cmodel/tool/np_fileio.h $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $(APPS_MAIN) $(APPS_TOOL_SRC) $(APPS_OBJ) $(NP_LIB) -o $@ $(APPS_LIBS)
 
