@@ -37,7 +37,7 @@ npkernel: $(NPKERNEL)
 
 ## kernels: run every benchmark application of apps/kernels/kernel_list.h on the SIMT runtime, check its output, write its Accel-Sim trace (xz; KERNELS_XZ= for plain) to build/kernels/<name>/ (docs/kernels.md)
 kernels: $(NPKERNEL)
-	$(NPKERNEL) run all --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
+	$(NPKERNEL) run all -j $(JOBS) --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
 
 # test_simt: the runtime and every application; test_kernel_readers: the ports' input readers.
 SIMT_TESTS := test_simt test_kernel_readers

@@ -1,6 +1,6 @@
 /* npkernel: run the benchmark applications of kernel_list.h on the SIMT runtime.
  *   npkernel list
- *   npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-v]
+ *   npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-j N] [-v]
  * run checks each application's result against its sequential reference (exit status 1 on a
  * failed check) and, with --trace, writes DIR/NAME/{kernelslist.g, kernel-N.traceg, memory side
  * file} (docs/kernels.md). Prints one line per application: launches, warp instructions, thread
@@ -10,14 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kernels.h"
 #include "simt_tracecmp.h"
 
 static void usage(FILE *f) {
     fprintf(f, "usage: npkernel list\n"
-               "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-v]\n"
+               "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-j N] [-v]\n"
                "       npkernel bench [--blocks N] [--trace DIR]   (the runtime's thread operations per CPU second)\n"
                "       npkernel compare A/kernelslist.g B/kernelslist.g   (memory instructions warp by warp)\n");
 }
@@ -41,6 +43,7 @@ typedef struct {
     simt_app_opts app;
     const char *trace_dir;
     int xz;
+    unsigned jobs; /* run all: applications at once, each in its own process */
 } run_opts;
 
 typedef struct {
@@ -160,6 +163,63 @@ static int bench(int argc, char **argv) {
     return 0;
 }
 
+/* run all -j N: each application in a child process, N at a time; a child reports its totals
+ * through a pipe and its check through its exit status. Lines appear as applications finish. */
+static int run_parallel(const run_opts *ro, run_total *tot) {
+    pid_t pid[64] = {0};
+    int fd[64];
+    unsigned running = 0, slots = ro->jobs < 64 ? ro->jobs : 64;
+    int failed = 0;
+    size_t next = 0;
+    fflush(stdout);
+    while (next < np_nkernels || running) {
+        if (next < np_nkernels && running < slots) {
+            unsigned s = 0;
+            while (pid[s]) s++;
+            int p[2];
+            if (pipe(p) != 0) {
+                perror("npkernel: pipe");
+                return (int)np_nkernels;
+            }
+            pid_t c = fork();
+            if (c < 0) {
+                perror("npkernel: fork");
+                return (int)np_nkernels;
+            }
+            if (c == 0) {
+                close(p[0]);
+                run_total mine = {0, 0, 0};
+                int bad = run_one(&np_kernels[next], ro, &mine);
+                ssize_t w = write(p[1], &mine, sizeof mine);
+                _exit(bad ? 1 : w == (ssize_t)sizeof mine ? 0 : 3);
+            }
+            close(p[1]);
+            pid[s] = c;
+            fd[s] = p[0];
+            running++;
+            next++;
+            continue;
+        }
+        int status;
+        pid_t done = wait(&status);
+        if (done < 0) break;
+        for (unsigned s = 0; s < slots; s++)
+            if (pid[s] == done) {
+                run_total t;
+                if (read(fd[s], &t, sizeof t) == (ssize_t)sizeof t) {
+                    tot->thread_ops += t.thread_ops;
+                    tot->warp_insts += t.warp_insts;
+                    tot->cpu += t.cpu;
+                }
+                close(fd[s]);
+                pid[s] = 0;
+                running--;
+                failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+            }
+    }
+    return failed;
+}
+
 static int compare(const char *a, const char *b) {
     simt_tracecmp_counts c;
     char msg[1024];
@@ -195,7 +255,7 @@ int main(int argc, char **argv) {
         usage(stderr);
         return 2;
     }
-    run_opts ro = {{"../shared/data/inputs", 1, 1, 0}, NULL, 0};
+    run_opts ro = {{"../shared/data/inputs", 1, 1, 0}, NULL, 0, 1};
     for (int i = 3; i < argc; i++) {
         uint64_t v;
         int has_arg = i + 1 < argc;
@@ -209,6 +269,9 @@ int main(int argc, char **argv) {
             ro.app.input_dir = argv[++i];
         } else if (!strcmp(argv[i], "--trace") && has_arg) {
             ro.trace_dir = argv[++i];
+        } else if (!strcmp(argv[i], "-j") && has_arg && !parse_u64(argv[i + 1], &v) && v >= 1 && v <= 64) {
+            ro.jobs = (unsigned)v;
+            i++;
         } else if (!strcmp(argv[i], "--xz")) {
             ro.xz = 1;
         } else if (!strcmp(argv[i], "-v")) {
@@ -222,7 +285,9 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[2], "all")) {
         int failed = 0;
         run_total tot = {0, 0, 0};
-        for (size_t i = 0; i < np_nkernels; i++) failed += run_one(&np_kernels[i], &ro, &tot) != 0;
+        if (ro.jobs > 1) failed = run_parallel(&ro, &tot);
+        else
+            for (size_t i = 0; i < np_nkernels; i++) failed += run_one(&np_kernels[i], &ro, &tot) != 0;
         printf("all %zu applications: warp-insts %llu  thread-ops %llu  cpu %.3f s  (%.1f M thread-ops/s)%s\n",
                np_nkernels, (unsigned long long)tot.warp_insts, (unsigned long long)tot.thread_ops, tot.cpu,
                tot.cpu > 0 ? (double)tot.thread_ops / tot.cpu / 1e6 : 0.0, ro.trace_dir ? ", traced" : "");
