@@ -13,7 +13,8 @@ packages=(
   libfann-dev                                     # apps/: the approximation-bits MLP (docs/approx.md)
   gnuplot-nox                                     # plots
   pkg-config
-  zlib1g-dev                                      # nocpress: CRC-32 of the .npds container
+  zlib1g-dev                                      # nocpress: CRC-32 of the .npds container; apps/simt: memory.npmem.gz
+  liblzma-dev                                     # apps/simt: the .traceg.xz traces (docs/kernels.md)
   jq                                              # synth-test reads report.json
   valgrind                                        # make bench-insns (callgrind)
 )

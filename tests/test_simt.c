@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <lzma.h>
+#include <zlib.h>
 #include <sys/stat.h>
 
 #include "kernels.h"
@@ -262,6 +263,20 @@ static void test_trace_xz(void **state) {
                      LZMA_OK);
     assert_true(nwant > 1000 && nwant < sizeof want);
     assert_int_equal(out_pos, nwant);
+    assert_memory_equal(got, want, nwant);
+    /* the side file goes through zlib: memory.npmem.gz inflates to the plain memory.npmem */
+    snprintf(path, sizeof path, "%.*s/memory.npmem", (int)(strlen(plain) - strlen("/kernelslist.g")), plain);
+    f = fopen(path, "rb");
+    assert_non_null(f);
+    nwant = fread(want, 1, sizeof want, f);
+    fclose(f);
+    snprintf(path, sizeof path, "%.*s/memory.npmem.gz", (int)(strlen(xz) - strlen("/kernelslist.g")), xz);
+    gzFile gz = gzopen(path, "rb");
+    assert_non_null(gz);
+    int ngot = gzread(gz, got, sizeof got);
+    gzclose(gz);
+    assert_true(nwant > 1000 && nwant < sizeof want);
+    assert_int_equal(ngot, (int)nwant);
     assert_memory_equal(got, want, nwant);
 }
 

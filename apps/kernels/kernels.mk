@@ -9,8 +9,8 @@ SIMT_HDR := $(sort $(wildcard apps/simt/*.h apps/kernels/*.h apps/kernels/*/*.h)
 SIMT_INC := -Iapps/simt -Iapps/kernels -Icmodel/tool
 SIMT_OBJ := $(patsubst %.c,$(BUILD)/simt/obj/%.o,$(SIMT_SRC))
 SIMT_SAN_OBJ := $(patsubst %.c,$(BUILD)/simt/obj-san/%.o,$(SIMT_SRC))
-# Debian liblzma-dev: the .traceg.xz output.
-SIMT_LIBS := -llzma -lm
+# Debian liblzma-dev: the .traceg.xz output; zlib1g-dev: memory.npmem.gz.
+SIMT_LIBS := -llzma -lz -lm
 NPKERNEL := $(BUILD)/bin/npkernel
 KERNELS_OUT := $(BUILD)/kernels
 # make kernels writes .traceg.xz and memory.npmem.xz (the plain traces of every kernel are GBs);

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include "simt.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,16 +73,20 @@ struct simt_dev {
     unsigned launch;
 };
 
-static void fatal(const char *fmt, const char *a, unsigned long long x, unsigned long long y) {
+static void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void fatal(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "simt: ");
-    fprintf(stderr, fmt, a, x, y);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     exit(2);
 }
 
 static void *xcalloc(size_t n, size_t size) {
     void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) fatal("out of memory (%s %llu x %llu bytes)", "calloc", n, size);
+    if (!p) fatal("out of memory (calloc %zu x %zu bytes)", n, size);
     return p;
 }
 
@@ -115,12 +120,13 @@ const simt_stats *simt_dev_stats(const simt_dev *d) {
 simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name) {
     size_t start = (d->mem_used + ALLOC_ALIGN - 1) / ALLOC_ALIGN * ALLOC_ALIGN;
     size_t end = start + (bytes ? bytes : 1);
-    if (end < start || end > (UINT64_C(1) << 36)) fatal("simt_malloc(%s): %llu bytes do not fit%llu", name, bytes, 0);
+    if (end < start || end > (UINT64_C(1) << 36))
+        fatal("simt_malloc(%s): %zu bytes do not fit in the 64 GiB device memory", name ? name : "", bytes);
     if (end > d->mem_cap) {
         size_t cap = d->mem_cap ? d->mem_cap : 1u << 20;
         while (cap < end) cap *= 2;
         uint8_t *m = realloc(d->mem, cap);
-        if (!m) fatal("out of memory for %s (%llu bytes)%llu", name, cap, 0);
+        if (!m) fatal("out of memory for %s (%zu bytes of device memory)", name ? name : "", cap);
         memset(m + d->mem_cap, 0, cap - d->mem_cap);
         d->mem = m;
         d->mem_cap = cap;
@@ -129,7 +135,7 @@ simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name) {
     if (d->nallocs == d->alloc_cap) {
         d->alloc_cap = d->alloc_cap ? 2 * d->alloc_cap : 16;
         d->allocs = realloc(d->allocs, d->alloc_cap * sizeof *d->allocs);
-        if (!d->allocs) fatal("out of memory (%s)%llu%llu", "allocs", 0, 0);
+        if (!d->allocs) fatal("out of memory (allocation list)");
     }
     alloc_rec *r = &d->allocs[d->nallocs++];
     r->base = MEM_BASE + start;
@@ -142,7 +148,7 @@ simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name) {
 /* Host pointer of [a, a + bytes): must lie inside one allocation's used range. */
 static uint8_t *host_ptr(simt_dev *d, simt_addr a, size_t bytes, const char *what) {
     if (a < MEM_BASE || a - MEM_BASE > d->mem_used || bytes > d->mem_used - (a - MEM_BASE))
-        fatal("%s: address 0x%llx + %llu bytes is outside device memory", what, a, bytes);
+        fatal("%s: address 0x%llx + %zu bytes is outside device memory", what, (unsigned long long)a, bytes);
     return d->mem + (a - MEM_BASE);
 }
 
@@ -263,11 +269,11 @@ static void ensure_lanes(simt_dev *d) {
     d->stack_stride = STACK_BYTES + (size_t)(page > 0 ? page : 4096);
     d->stacks = mmap(NULL, d->stack_stride * SIMT_MAX_BLOCK, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                      -1, 0);
-    if (d->stacks == MAP_FAILED) fatal("cannot map %s (%llu bytes)%llu", "thread stacks", d->stack_stride * SIMT_MAX_BLOCK, 0);
+    if (d->stacks == MAP_FAILED) fatal("cannot map the thread stacks (%zu bytes)", d->stack_stride * SIMT_MAX_BLOCK);
     for (unsigned i = 0; i < SIMT_MAX_BLOCK; i++) {
         uint8_t *s = d->stacks + i * d->stack_stride + (d->stack_stride - STACK_BYTES);
         if (mprotect(s, STACK_BYTES, PROT_READ | PROT_WRITE) != 0)
-            fatal("cannot map %s %llu%llu", "thread stack", i, 0);
+            fatal("cannot map thread stack %u", i);
     }
     d->lanes = xcalloc(SIMT_MAX_BLOCK, sizeof *d->lanes);
 }
@@ -409,7 +415,7 @@ void simt_launch(simt_dev *d, const char *kernel_name, simt_kernel_fn fn, simt_d
     uint64_t nthreads = (uint64_t)block.x * block.y * block.z;
     if (!grid.x || !grid.y || !grid.z || !nthreads || nthreads > SIMT_MAX_BLOCK)
         fatal("launch of %s: grid %llu blocks, block of %llu threads (1..1024)", kernel_name,
-              (unsigned long long)grid.x * grid.y * grid.z, nthreads);
+              (unsigned long long)grid.x * grid.y * grid.z, (unsigned long long)nthreads);
     ensure_lanes(d);
     if (shared_bytes > d->shared_cap) {
         free(d->shared);

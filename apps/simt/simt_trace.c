@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #define NREG_FIRST 2u  /* R0/R1 are left to the thread index and stack pointer, as nvcc does */
 #define NREG_POOL 24u  /* results rotate through R2..R25 */
@@ -21,18 +22,31 @@
 #define XZ_PRESET 0 /* traces are repetitive: the fastest preset already packs Rodinia lud's 108 MB
                        of .traceg 136x at about 110 MB/s; preset 6 gains 20 % for 20x the time */
 
-/* An output file, plain or xz-compressed (liblzma); errors set failed. */
+/* An output file, plain, xz (liblzma: the .traceg, which Accel-Sim's tools read as .xz) or gzip
+ * (zlib level 1: memory.npmem, whose float data lzma packs ten times slower); errors set failed. */
+enum { OS_PLAIN = 0, OS_XZ, OS_GZ };
+
 typedef struct {
     FILE *f;
+    gzFile gz;
     int xz;
     lzma_stream s;
     int failed;
 } ostream;
 
-static int os_open(ostream *o, const char *dir, const char *name, int xz) {
+static int os_open(ostream *o, const char *dir, const char *name, int mode) {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, xz ? ".xz" : "");
+    snprintf(path, sizeof path, "%s/%s%s", dir, name, mode == OS_XZ ? ".xz" : mode == OS_GZ ? ".gz" : "");
     memset(o, 0, sizeof *o);
+    if (mode == OS_GZ) {
+        o->gz = gzopen(path, "wb1");
+        if (!o->gz) {
+            fprintf(stderr, "simt trace: cannot open %s: %s\n", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    int xz = mode == OS_XZ;
     o->f = fopen(path, "wb");
     if (!o->f) {
         fprintf(stderr, "simt trace: cannot open %s: %s\n", path, strerror(errno));
@@ -68,6 +82,10 @@ static void os_pump(ostream *o, lzma_action action) {
 }
 
 static void os_write(ostream *o, const void *buf, size_t n) {
+    if (o->gz) {
+        if (!o->failed && n && gzwrite(o->gz, buf, (unsigned)n) != (int)n) o->failed = 1;
+        return;
+    }
     if (!o->f || o->failed || !n) return;
     if (!o->xz) {
         if (fwrite(buf, 1, n, o->f) != n) o->failed = 1;
@@ -80,6 +98,11 @@ static void os_write(ostream *o, const void *buf, size_t n) {
 
 /* Finish and close; returns 0, or -1 if anything failed. */
 static int os_close(ostream *o) {
+    if (o->gz) {
+        if (gzclose(o->gz) != Z_OK) o->failed = 1;
+        o->gz = NULL;
+        return o->failed ? -1 : 0;
+    }
     if (!o->f) return o->failed ? -1 : 0;
     if (o->xz) {
         o->s.next_in = NULL;
@@ -171,7 +194,7 @@ simt_tracer *simt_tracer_open(const char *dir, int xz) {
     snprintf(tr->dir, sizeof tr->dir, "%s", dir);
     tr->xz = xz;
     tr->list = open_in_dir(tr, "kernelslist.g", "w");
-    if (!tr->list || os_open(&tr->mem, dir, "memory.npmem", xz) != 0) {
+    if (!tr->list || os_open(&tr->mem, dir, "memory.npmem", xz ? OS_GZ : OS_PLAIN) != 0) {
         if (tr->list) fclose(tr->list);
         free(tr);
         return NULL;
@@ -239,7 +262,7 @@ void simt_tracer_kernel_begin(simt_tracer *tr, const simt_trace_kernel *k) {
     tr->max_site = 0;
     snprintf(name, sizeof name, "kernel-%u.traceg", k->id);
     fprintf(tr->list, "%s%s\n", name, tr->xz ? ".xz" : "");
-    if (os_open(&tr->kf, tr->dir, name, tr->xz) != 0) tr->failed = 1;
+    if (os_open(&tr->kf, tr->dir, name, tr->xz ? OS_XZ : OS_PLAIN) != 0) tr->failed = 1;
     if (tr->failed) return;
     kprintf(tr, "-kernel name = %s\n-kernel id = %u\n", k->name, k->id);
     kprintf(tr, "-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n", k->grid.x, k->grid.y, k->grid.z, k->block.x,
