@@ -3,10 +3,14 @@
  *   nppaper ids     --manifest RUNS [--seed S]...          run ids, one a line (GNU parallel's input)
  *   nppaper indices --manifest RUNS [--seed S]...          0-based line indices, comma separated
  *                                                          (sbatch --array; SLURM_ARRAY_TASK_ID)
+ *   nppaper kernels --manifest RUNS [--seed S]...          the applications of kernel:NAME workloads,
+ *                                                          once each (the trace step's input)
  *   nppaper job     --manifest RUNS (--id ID | --index N) --npsim BIN --out DIR [--commit C]
- *                   [key=value ...]                        one run: npsim run, then DIR/ID.json
+ *                   [--traces DIR] [key=value ...]         one run: npsim run, then DIR/ID.json;
+ *                                                          kernel:NAME reads DIR/NAME/kernelslist.g
  *   nppaper gather  --manifest RUNS --figures FIG --seeds SEEDS --jobs DIR --out DIR [--seed S]...
- *                   [--classes CLASSES] [--no-plot]        results.json, tables.txt, one PNG per seed;
+ *                   [--classes CLASSES] [--kernels SEED_KERNELS] [--no-plot]
+ *                                                          results.json, tables.txt, one PNG per seed;
  *                                                          CLASSES: means over workload classes
  *                                                          (seed 004's C-Sens / C-InSens table)
  *
@@ -247,6 +251,7 @@ typedef struct {
     char pattern[32];
     unsigned per_warp;
     char trace[256];    /* "" = generated workload */
+    char kernel[40];    /* kernel:NAME[@1]: "NAME" or "NAME@1" (a traced application; "" = none) */
     char config[256];   /* "" = none */
     char overrides_text[512];
     char *overrides[MAX_OVERRIDES];
@@ -263,6 +268,17 @@ typedef struct {
 
 static bool parse_workload(run_def *r, const char *where, const char *w) {
     snprintf(r->workload, sizeof r->workload, "%s", w);
+    if (!strncmp(w, "kernel:", 7)) {
+        /* An application of apps/kernels, traced once per run set by the trace step into
+         * TRACES/NAME/ (sim/paper/trace_kernel.sh); NAME@1 is its first launch alone. */
+        const char *name = w + 7, *at = strchr(name, '@');
+        size_t len = at ? (size_t)(at - name) : strlen(name);
+        bool ok = len > 0 && len < 32 && (!at || !strcmp(at, "@1"));
+        for (size_t i = 0; ok && i < len; i++) ok = islower((unsigned char)name[i]) || isdigit((unsigned char)name[i]);
+        if (!ok) return !fail("%s: workload '%s': expected kernel:NAME or kernel:NAME@1 (NAME of lower-case letters and digits, npkernel list)", where, w);
+        snprintf(r->kernel, sizeof r->kernel, "%s", name);
+        return true;
+    }
     if (!strncmp(w, "trace:", 6)) {
         if (!valid_path(w + 6)) return !fail("%s: workload trace path '%s': letters, digits, _ . / - + only", where, w + 6);
         snprintf(r->trace, sizeof r->trace, "%s", w + 6);
@@ -271,13 +287,13 @@ static bool parse_workload(run_def *r, const char *where, const char *w) {
     const char *slash = strchr(w, '/');
     char *end;
     if (!slash || (size_t)(slash - w) >= sizeof r->pattern)
-        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP or trace:PATH", where, w);
+        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP, trace:PATH or kernel:NAME", where, w);
     memcpy(r->pattern, w, (size_t)(slash - w));
     r->pattern[slash - w] = 0;
     errno = 0;
     unsigned long n = strtoul(slash + 1, &end, 10);
     if (!all_in(r->pattern, "-") || !isdigit((unsigned char)slash[1]) || *end || errno || n == 0 || n > 1000000)
-        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP (1..1000000) or trace:PATH", where, w);
+        return !fail("%s: workload '%s': expected PATTERN/ACCESSES_PER_WARP (1..1000000), trace:PATH or kernel:NAME", where, w);
     r->per_warp = (unsigned)n;
     return true;
 }
@@ -508,7 +524,7 @@ static bool seeds_load(seed_def *s, unsigned *n, const char *path) {
 /* ---- command-line helpers -------------------------------------------------------------------- */
 
 typedef struct {
-    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id, *classes;
+    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id, *classes, *traces, *kernels;
     long index;
     const char *select[MAX_SELECT];
     unsigned nselect;
@@ -527,7 +543,8 @@ static bool parse_args(int argc, char **argv, options *o) {
                          : !strcmp(a, "--seeds") ? &o->seeds : !strcmp(a, "--jobs") ? &o->jobs
                          : !strcmp(a, "--out") ? &o->out : !strcmp(a, "--npsim") ? &o->npsim
                          : !strcmp(a, "--commit") ? &o->commit : !strcmp(a, "--id") ? &o->id
-                         : !strcmp(a, "--classes") ? &o->classes : NULL;
+                         : !strcmp(a, "--classes") ? &o->classes : !strcmp(a, "--traces") ? &o->traces
+                         : !strcmp(a, "--kernels") ? &o->kernels : NULL;
         if (dst && v) *dst = argv[++i];
         else if (!strcmp(a, "--seed") && v) {
             if (!valid_seed(argv[i + 1])) return !fail("--seed '%s': expected three digits", argv[i + 1]);
@@ -585,6 +602,23 @@ static int cmd_list(const options *o, bool indices) {
     if (indices && shown) putchar('\n');
     free(m.runs);
     return shown ? 0 : fail("%s: no run of the selected seeds", o->manifest);
+}
+
+/* The applications the selected runs trace, each once (the trace step's input, one a line). */
+static int cmd_kernels(const options *o) {
+    manifest m;
+    if (!need("--manifest", o->manifest) || !manifest_load(&m, o->manifest)) return 1;
+    for (unsigned i = 0; i < m.n; i++) {
+        if (!selected(o, m.runs[i].seed) || !m.runs[i].kernel[0]) continue;
+        size_t len = strcspn(m.runs[i].kernel, "@");
+        bool seen = false;
+        for (unsigned j = 0; j < i && !seen; j++)
+            seen = selected(o, m.runs[j].seed) && !strncmp(m.runs[j].kernel, m.runs[i].kernel, len) &&
+                   strcspn(m.runs[j].kernel, "@") == len;
+        if (!seen) printf("%.*s\n", (int)len, m.runs[i].kernel);
+    }
+    free(m.runs);
+    return 0;
 }
 
 /* ---- job ------------------------------------------------------------------------------------ */
@@ -663,8 +697,19 @@ static int job_run(const options *o, const manifest *m) {
     if (!path_fmt(npsim_json, sizeof npsim_json, "%s/%s.npsim.json", o->out, r->id) ||
         !path_fmt(job_json, sizeof job_json, "%s/%s.json", o->out, r->id) || !file_hash(o->npsim, hash))
         return 1;
-    char per_warp[16];
+    char per_warp[16], kernel_trace[PATH_LEN + 96];
     snprintf(per_warp, sizeof per_warp, "%u", r->per_warp);
+    if (r->kernel[0]) {
+        /* TRACES/NAME/kernelslist.g (the whole application) or TRACES/NAME/launch1/kernelslist.g */
+        size_t len = strcspn(r->kernel, "@");
+        if (!o->traces) return fail("job %s (%s:%u): workload %s needs --traces DIR (the trace step's output)", r->id, o->manifest, r->line, r->workload);
+        if (!path_fmt(kernel_trace, sizeof kernel_trace, "%s/%.*s/%skernelslist.g", o->traces, (int)len, r->kernel,
+                      r->kernel[len] ? "launch1/" : ""))
+            return 1;
+        if (access(kernel_trace, R_OK))
+            return fail("job %s (%s:%u): %s: %s (run the trace step: sim/paper/trace_kernel.sh)", r->id, o->manifest, r->line,
+                        kernel_trace, strerror(errno));
+    }
     /* npsim run ARGS [-c CONFIG] OVERRIDES (--pattern P --per-warp N | --trace T) --out FILE */
     const char *argv[64];
     unsigned n = 0, first = 0;
@@ -677,9 +722,9 @@ static int job_run(const options *o, const manifest *m) {
         argv[n++] = r->config;
     }
     for (unsigned i = 0; i < r->noverrides; i++) argv[n++] = r->overrides[i];
-    if (r->trace[0]) {
+    if (r->trace[0] || r->kernel[0]) {
         argv[n++] = "--trace";
-        argv[n++] = r->trace;
+        argv[n++] = r->kernel[0] ? kernel_trace : r->trace;
     } else {
         argv[n++] = "--pattern";
         argv[n++] = r->pattern;
@@ -826,31 +871,56 @@ static void format_value(char *out, size_t n, metric_fmt fmt, double v) {
     else snprintf(out, n, "%.3f", v);
 }
 
+/* ---- verdicts (docs/paper.md "Verdicts": the rule is fixed there and never changed to fit) ------
+ * A published change is reproduced when ours has the same sign and |ours| is within a factor
+ * VERDICT_FACTOR of |published|; "same sign" when only the sign agrees; else not reproduced. A
+ * published value (a share, not a change) has no sign to share: within the factor or not. A
+ * published 0 % ("no change") is reproduced when |ours| is below VERDICT_ZERO_BAND points. */
+#define VERDICT_FACTOR 2.0
+#define VERDICT_ZERO_BAND 2.0
+enum { VERDICT_REPRODUCED, VERDICT_SIGN, VERDICT_NOT, VERDICT_KINDS };
+static const char *const verdict_names[VERDICT_KINDS] = {"reproduced", "same sign only", "not reproduced"};
+static const char *const verdict_keys[VERDICT_KINDS] = {"reproduced", "same_sign", "not_reproduced"};
+
+static int verdict_of(double published, double ours, bool change) {
+    if (published == 0) return fabs(ours) < VERDICT_ZERO_BAND ? VERDICT_REPRODUCED : VERDICT_NOT;
+    bool same_sign = !change || (ours != 0 && (ours > 0) == (published > 0));
+    if (!same_sign) return VERDICT_NOT;
+    double ratio = fabs(ours) / fabs(published);
+    if (ratio >= 1.0 / VERDICT_FACTOR && ratio <= VERDICT_FACTOR) return VERDICT_REPRODUCED;
+    return change ? VERDICT_SIGN : VERDICT_NOT;
+}
+
 typedef struct {
     const run_def *run;
     const print_item *it;
     const figure_def *fig;
     bool have;          /* ours is a number */
     double ours;        /* relative change in %, or the absolute value (fractions in %) */
+    int verdict;        /* when fig and have, else -1 */
     char ours_text[64], pub_text[220], why[260], label[40], against[64];
 } table_row;
 
 static void print_table(FILE *f, const seed_def *sd, const table_row *rows, unsigned n, const manifest *m,
                         const job_file *jobs) {
-    int w[5] = {6, 3, 7, 9, 4};
+    int w[5] = {6, 3, 7, 9, 4}, wv = 0;
     const char *head[5] = {"metric", "run", "against", "published", "ours"};
     for (unsigned i = 0; i < n; i++) {
         const char *c[5] = {rows[i].label, rows[i].run->id, rows[i].against, rows[i].pub_text, rows[i].ours_text};
         for (unsigned k = 0; k < 5; k++)
             if ((int)strlen(c[k]) > w[k]) w[k] = (int)strlen(c[k]);
+        if (rows[i].verdict >= 0 && (int)strlen(verdict_names[rows[i].verdict]) > wv) wv = (int)strlen(verdict_names[rows[i].verdict]);
     }
+    if (wv) wv = wv < 7 ? 7 : wv;
     fprintf(f, "seed %s: %s\n", sd->seed, sd->title);
-    fprintf(f, "  %-*s  %-*s  %-*s  %-*s  %-*s  %s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3], w[4],
-            head[4], "why ours differs");
+    fprintf(f, "  %-*s  %-*s  %-*s  %-*s  %-*s  %-*s%s%s\n", w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3], w[4],
+            head[4], wv, wv ? "verdict" : "", wv ? "  " : "", "why ours differs");
     for (unsigned i = 0; i < n; i++) {
         fprintf(f, "  %-*s  %-*s  %-*s  %-*s  ", w[0], rows[i].label, w[1], rows[i].run->id, w[2], rows[i].against,
                 w[3], rows[i].pub_text);
-        if (rows[i].why[0]) fprintf(f, "%-*s  %s\n", w[4], rows[i].ours_text, rows[i].why);
+        if (rows[i].why[0])
+            fprintf(f, "%-*s  %-*s%s%s\n", w[4], rows[i].ours_text, wv, rows[i].verdict >= 0 ? verdict_names[rows[i].verdict] : "",
+                    wv ? "  " : "", rows[i].why);
         else fprintf(f, "%s\n", rows[i].ours_text);
     }
     fprintf(f, "  configurations (npsim run, plus the runner's data_dir and synth_report):\n");
@@ -951,6 +1021,8 @@ static cJSON *row_json(const table_row *r) {
     if (r->have) cJSON_AddNumberToObject(o, "ours", r->ours);
     else cJSON_AddNullToObject(o, "ours");
     cJSON_AddStringToObject(o, "ours_text", r->ours_text);
+    if (r->verdict >= 0) cJSON_AddStringToObject(o, "verdict", verdict_keys[r->verdict]);
+    else cJSON_AddNullToObject(o, "verdict");
     cJSON_AddStringToObject(o, "why", r->why);
     return o;
 }
@@ -1070,6 +1142,94 @@ static bool classes_load(classes *c, const char *path) {
     return ok;
 }
 
+/* ---- the seeds' kernel lists (--kernels, sim/paper/seed_kernels.tsv) ----------------------------
+ * Seven TAB-separated fields: seed, the seed's abbreviation, our application or -, launch (all, 1
+ * or -), the seed's published class or -, quick or -, a note. The gatherer prints each seed's
+ * published class beside the class it computes, and the seed's kernels that did not run. */
+#define MAX_SEED_KERNELS 256
+
+typedef struct {
+    char seed[4], abbrev[16], kernel[32], published[24], note[200];
+} seed_kernel;
+
+typedef struct {
+    seed_kernel k[MAX_SEED_KERNELS];
+    unsigned n;
+} kernel_list;
+
+static bool kernels_load(kernel_list *kl, const char *path) {
+    memset(kl, 0, sizeof *kl);
+    tsv t;
+    if (!tsv_open(&t, path)) return false;
+    char *f[MAX_FIELDS];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 7)) > 0) {
+        if (kl->n == MAX_SEED_KERNELS) ok = !fail("%s:%u: more than %d kernels", path, t.line, MAX_SEED_KERNELS);
+        else if (!valid_seed(f[0])) ok = !fail("%s:%u: seed '%s': expected three digits", path, t.line, f[0]);
+        else if (!valid_name(f[1], sizeof kl->k[0].abbrev) || !valid_name(f[2], sizeof kl->k[0].kernel) ||
+                 !valid_name(f[4], sizeof kl->k[0].published))
+            ok = !fail("%s:%u: abbreviation, kernel and class: one short word each", path, t.line);
+        else if (strcmp(f[3], "all") && strcmp(f[3], "1") && strcmp(f[3], "-"))
+            ok = !fail("%s:%u: launch '%s': expected all, 1 or -", path, t.line, f[3]);
+        else if ((strcmp(f[2], "-") == 0) != (strcmp(f[3], "-") == 0))
+            ok = !fail("%s:%u: a kernel has a launch (all or 1), a missing one (-) has none", path, t.line);
+        else if (strcmp(f[5], "quick") && strcmp(f[5], "-")) ok = !fail("%s:%u: '%s': expected quick or -", path, t.line, f[5]);
+        else if (!valid_text(f[6]) || strlen(f[6]) >= sizeof kl->k[0].note)
+            ok = !fail("%s:%u: note: printable text below %zu characters", path, t.line, sizeof kl->k[0].note);
+        if (!ok) break;
+        seed_kernel *k = &kl->k[kl->n++];
+        snprintf(k->seed, sizeof k->seed, "%s", f[0]);
+        snprintf(k->abbrev, sizeof k->abbrev, "%s", f[1]);
+        snprintf(k->kernel, sizeof k->kernel, "%s", f[2]);
+        snprintf(k->published, sizeof k->published, "%s", f[4]);
+        snprintf(k->note, sizeof k->note, "%s", f[6]);
+    }
+    tsv_close(&t);
+    return ok && got == 0;
+}
+
+/* The seed's published class of our application w, or NULL (no list, not listed, or none published). */
+static const char *published_class(const kernel_list *kl, const char *seed, const char *w) {
+    for (unsigned i = 0; kl && i < kl->n; i++)
+        if (!strcmp(kl->k[i].seed, seed) && !strcmp(kl->k[i].kernel, w) && strcmp(kl->k[i].published, "-"))
+            return kl->k[i].published;
+    return NULL;
+}
+
+/* The seed's kernels that have no run (with the list's reason), after its tables. */
+static void print_missing(FILE *out[2], cJSON *missing, const kernel_list *kl, const char *seed) {
+    unsigned n = 0;
+    for (unsigned i = 0; i < kl->n; i++) n += !strcmp(kl->k[i].seed, seed) && !strcmp(kl->k[i].kernel, "-");
+    if (!n) return;
+    cJSON *o = cJSON_AddObjectToObject(missing, seed);
+    for (unsigned k = 0; k < 2; k++)
+        if (out[k]) fprintf(out[k], "seed %s: %u of its kernels do not run here:\n", seed, n);
+    for (unsigned i = 0; i < kl->n; i++) {
+        const seed_kernel *sk = &kl->k[i];
+        if (strcmp(sk->seed, seed) || strcmp(sk->kernel, "-")) continue;
+        cJSON_AddStringToObject(o, sk->abbrev, sk->note);
+        for (unsigned k = 0; k < 2; k++)
+            if (out[k]) fprintf(out[k], "  %-8s %s\n", sk->abbrev, sk->note);
+    }
+    for (unsigned k = 0; k < 2; k++)
+        if (out[k]) fputc('\n', out[k]);
+}
+
+/* One line per seed: how many published figures fall in each verdict. */
+static bool verdict_summary(FILE *out[2], cJSON *all, const char *seed, const unsigned v[VERDICT_KINDS], unsigned unmatched) {
+    unsigned total = v[0] + v[1] + v[2];
+    if (!total && !unmatched) return true;
+    cJSON *o = cJSON_AddObjectToObject(all, seed);
+    for (unsigned i = 0; i < VERDICT_KINDS; i++) cJSON_AddNumberToObject(o, verdict_keys[i], v[i]);
+    cJSON_AddNumberToObject(o, "no_run", unmatched);
+    for (unsigned k = 0; k < 2; k++)
+        if (out[k])
+            fprintf(out[k], "seed %s verdicts: %u reproduced, %u same sign only, %u not reproduced (of %u published figures; %u without a run in their class)\n\n",
+                    seed, v[0], v[1], v[2], total, unmatched);
+    return true;
+}
+
 /* The workload of run `id` under `prefix` ("PREFIX-W", W without '-'), or NULL. */
 static const char *workload_of(const char *id, const char *prefix) {
     size_t n = strlen(prefix);
@@ -1124,7 +1284,8 @@ static bool class_of(const class_def *d, const manifest *m, const job_file *jobs
 }
 
 static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const char *seed, const manifest *m,
-                        const job_file *jobs, const char *path) {
+                        const job_file *jobs, const char *path, const kernel_list *kl, unsigned verdicts[VERDICT_KINDS],
+                        unsigned *unmatched) {
     const class_def *d = NULL;
     for (unsigned k = 0; k < c->ndef; k++)
         if (!strcmp(c->def[k].seed, seed)) d = &c->def[k];
@@ -1158,15 +1319,21 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         cJSON *o = cJSON_AddObjectToObject(wl, w);
         cJSON_AddStringToObject(o, "class", cls);
         cJSON_AddNumberToObject(o, "probe_change_pct", gain);
+        const char *pub = published_class(kl, seed, w);
+        if (pub) cJSON_AddStringToObject(o, "published_class", pub);
+        else cJSON_AddNullToObject(o, "published_class");
         for (unsigned k = 0; k < 2; k++)
-            if (out[k])
-                fprintf(out[k], strcmp(d->base, "-") ? "  %-12s %-10s (%s %+.1f%%)\n" : "  %-12s %-10s (%s %.1f%%)\n", w, cls,
+            if (out[k]) {
+                fprintf(out[k], strcmp(d->base, "-") ? "  %-12s %-14s (%s %+.1f%%)" : "  %-12s %-14s (%s %.1f%%)", w, cls,
                         metrics[d->metric].name, gain);
+                if (pub) fprintf(out[k], "  published: %s", pub);
+                fputc('\n', out[k]);
+            }
     }
     for (unsigned k = 0; k < 2; k++)
         if (out[k])
-            fprintf(out[k], "  %-10s %-24s %-16s %-22s %-10s %-26s %s\n", "class", "metric", "run prefix", "against",
-                    "published", "ours: mean over workloads", "why ours differs");
+            fprintf(out[k], "  %-14s %-24s %-16s %-22s %-10s %-26s %-15s %s\n", "class", "metric", "run prefix", "against",
+                    "published", "ours: mean over workloads", "verdict", "why ours differs");
     for (unsigned i = 0; i < c->nrow; i++) {
         const class_row *r = &c->row[i];
         if (strcmp(r->seed, seed)) continue;
@@ -1197,10 +1364,14 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         char pub[220];
         if (r->has_pub) snprintf(pub, sizeof pub, "%s (%s)", r->pub_text, r->source);
         else snprintf(pub, sizeof pub, "-");
+        int verdict = n && r->has_pub ? verdict_of(r->pub, sum / n, strcmp(r->base, "-") != 0) : -1;
+        if (verdict >= 0) verdicts[verdict]++;
+        else if (r->has_pub) (*unmatched)++;
         for (unsigned k = 0; k < 2; k++)
             if (out[k])
-                fprintf(out[k], "  %-10s %-24s %-16s %-22s %-10s %-26s %s\n", r->cls, metrics[r->metric].label, r->prefix,
-                        r->base, r->has_pub ? r->pub_text : "-", ours, n && r->has_pub ? r->why : "");
+                fprintf(out[k], "  %-14s %-24s %-16s %-22s %-10s %-26s %-15s %s\n", r->cls, metrics[r->metric].label, r->prefix,
+                        r->base, r->has_pub ? r->pub_text : "-", ours, verdict >= 0 ? verdict_names[verdict] : "-",
+                        n && r->has_pub ? r->why : "");
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "class", r->cls);
         cJSON_AddStringToObject(o, "metric", metrics[r->metric].name);
@@ -1213,6 +1384,8 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         if (n) cJSON_AddNumberToObject(o, "ours", sum / n);
         else cJSON_AddNullToObject(o, "ours");
         cJSON_AddStringToObject(o, "workloads", members);
+        if (verdict >= 0) cJSON_AddStringToObject(o, "verdict", verdict_keys[verdict]);
+        else cJSON_AddNullToObject(o, "verdict");
         cJSON_AddStringToObject(o, "why", r->why);
         cJSON_AddItemToArray(ra, o);
     }
@@ -1236,8 +1409,10 @@ static int cmd_gather(const options *o) {
         return 1;
     }
     static classes cl;
+    static kernel_list kl;
     memset(&cl, 0, sizeof cl);
-    if (o->classes && !classes_load(&cl, o->classes)) {
+    memset(&kl, 0, sizeof kl);
+    if ((o->classes && !classes_load(&cl, o->classes)) || (o->kernels && !kernels_load(&kl, o->kernels))) {
         free(fg.f);
         free(m.runs);
         return 1;
@@ -1278,6 +1453,8 @@ static int cmd_gather(const options *o) {
     cJSON_AddStringToObject(root, "figures", o->figures);
     cJSON *tables = cJSON_AddArrayToObject(root, "tables");
     cJSON *class_tables = cJSON_AddArrayToObject(root, "class_tables");
+    cJSON *verdict_json = cJSON_AddObjectToObject(root, "verdicts");
+    cJSON *missing_json = cJSON_AddObjectToObject(root, "missing_kernels");
     FILE *txt = NULL;
     char path[PATH_LEN + 32];
     if (ok) {
@@ -1290,7 +1467,7 @@ static int cmd_gather(const options *o) {
     for (unsigned s = 0; ok && s < nseeds; s++) {
         const seed_def *sd = &seeds[s];
         if (!selected(o, sd->seed)) continue;
-        unsigned n = 0;
+        unsigned n = 0, verdicts[VERDICT_KINDS] = {0}, unmatched = 0;
         for (unsigned i = 0; ok && i < m.n; i++) {
             const run_def *r = &m.runs[i];
             if (strcmp(r->seed, sd->seed)) continue;
@@ -1322,6 +1499,8 @@ static int cmd_gather(const options *o) {
                     row->ours = md->fmt == FMT_FRACTION ? 100.0 * v : v;
                     format_value(row->ours_text, sizeof row->ours_text, md->fmt, v);
                 }
+                row->verdict = row->fig && row->have ? verdict_of(row->fig->value, row->ours, row->it->base_run >= 0) : -1;
+                if (row->verdict >= 0) verdicts[row->verdict]++;
                 if (row->fig) snprintf(row->pub_text, sizeof row->pub_text, "%s (%s)", row->fig->text, row->fig->source);
                 else snprintf(row->pub_text, sizeof row->pub_text, "-");
                 if (na || nab)
@@ -1332,7 +1511,9 @@ static int cmd_gather(const options *o) {
             }
         }
         FILE *outs[2] = {stdout, txt};
-        if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes);
+        if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, &kl, verdicts, &unmatched);
+        if (ok && !n) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
+        if (ok && !n && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
         if (!ok || !n) continue;
         print_table(stdout, sd, rows, n, &m, jobs);
         print_table(txt, sd, rows, n, &m, jobs);
@@ -1343,7 +1524,9 @@ static int cmd_gather(const options *o) {
         for (unsigned i = 0; i < n; i++) cJSON_AddItemToArray(ra, row_json(&rows[i]));
         cJSON_AddItemToArray(tables, t);
         if (!o->no_plot) ok = plot_table(o->out, sd, rows, n);
-        if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes);
+        if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, &kl, verdicts, &unmatched);
+        if (ok) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
+        if (ok && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
     }
     if (txt) {
         if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);
@@ -1380,7 +1563,8 @@ int main(int argc, char **argv) {
     if (!parse_args(argc - 2, argv + 2, &o)) return 1;
     if (!strcmp(argv[1], "ids")) return cmd_list(&o, false);
     if (!strcmp(argv[1], "indices")) return cmd_list(&o, true);
+    if (!strcmp(argv[1], "kernels")) return cmd_kernels(&o);
     if (!strcmp(argv[1], "job")) return cmd_job(&o);
     if (!strcmp(argv[1], "gather")) return cmd_gather(&o);
-    return fail("unknown command '%s' (ids, indices, job, gather)", argv[1]);
+    return fail("unknown command '%s' (ids, indices, kernels, job, gather)", argv[1]);
 }

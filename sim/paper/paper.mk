@@ -1,8 +1,12 @@
 # sim/paper/paper.mk: the seeds' system-level figures beside ours (docs/paper.md).
 #
-#   make paper             every run of sim/paper/runs.tsv through GNU parallel on this machine,
-#                          gathered into $(BUILD)/paper/results.json, one table and PNG per seed
-#   make paper-slurm       the same runs as a Slurm job array (sbatch on a cluster), same gatherer
+#   make paper             the seeds' own kernels (sim/paper/seed_kernels.tsv x mechanisms.tsv, on
+#                          each seed's preset): a trace step (each application traced once into
+#                          $(BUILD)/paper/traces/NAME), then every run through GNU parallel, gathered
+#                          into $(BUILD)/paper/results.json with verdicts and kernel classes
+#   make paper-quick       the same on one kernel per published class per seed (quick in seed_kernels.tsv)
+#   make paper-generated   the generated workloads of sim/paper/runs.tsv (the tables before issue 27)
+#   make paper-slurm       the kernel set as Slurm job arrays (trace step, then runs), same gatherer
 #   make paper-slurm-test  single-node Slurm started here (slurm-wlm, munge from Debian): a subset
 #                          as an array, the same jobs through GNU parallel, per-job JSONs compared
 #                          (not part of make test)
@@ -15,11 +19,23 @@
 PAPER_DIR      ?= $(BUILD)/paper
 NPPAPER        := $(BUILD)/bin/nppaper
 NPPAPER_SAN    := $(BUILD)/paper-test/nppaper-san
+# The generated-workload set (paper-generated, paper-slurm-test) ...
 PAPER_MANIFEST := sim/paper/runs.tsv
 PAPER_FIGURES  := sim/paper/figures.tsv
 PAPER_SEEDS    := sim/paper/seeds.tsv
 PAPER_CLASSES  := sim/paper/classes.tsv
 PAPER_TABLES   := --manifest $(PAPER_MANIFEST) --figures $(PAPER_FIGURES) --seeds $(PAPER_SEEDS) --classes $(PAPER_CLASSES)
+# ... and the kernel set (paper, paper-quick, paper-slurm): its run table is generated into
+# PAPER_DIR from the seeds' kernel lists and mechanisms; its published figures are class rows.
+PAPER_SEED_KERNELS := sim/paper/seed_kernels.tsv
+PAPER_MECHANISMS   := sim/paper/mechanisms.tsv
+PAPER_KFIGURES     := sim/paper/kernel_figures.tsv
+PAPER_KCLASSES     := sim/paper/kernel_classes.tsv
+PAPER_TRACES       ?= $(PAPER_DIR)/traces
+# apps/kernels/kernels.mk's NPKERNEL (that file is included after this one, so not named here)
+PAPER_NPKERNEL     := $(BUILD)/bin/npkernel
+PAPER_KTABLES       = --manifest $(PAPER_DIR)/runs.tsv --figures $(PAPER_KFIGURES) --seeds $(PAPER_SEEDS) \
+                      --classes $(PAPER_KCLASSES) --kernels $(PAPER_SEED_KERNELS)
 # The npsim the jobs run (another binary: make paper PAPER_NPSIM=path) and the cores they use.
 PAPER_NPSIM    ?= $(NPSIM)
 PAPER_JOBS     ?= $(JOBS)
@@ -44,34 +60,72 @@ $(NPPAPER_SAN): sim/paper/nppaper.c
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_LIBS) -lm
 
-## paper: the seeds' system-level figures beside ours: sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (docs/paper.md)
-paper: $(NPPAPER) $(PAPER_NPSIM)
+# paper_run MANIFEST, GATHER-ARGUMENTS: every run of MANIFEST through GNU parallel (after the trace
+# step when it names kernels), then the gatherer; the wall time in $(PAPER_DIR)/wall_time.txt.
+define paper_run
 	@bash sim/paper/deps.sh parallel
-	@rm -rf $(PAPER_DIR)/jobs $(PAPER_DIR)/parallel && mkdir -p $(PAPER_DIR)/jobs
+	@rm -rf $(PAPER_DIR)/jobs $(PAPER_DIR)/parallel $(PAPER_DIR)/parallel-traces && mkdir -p $(PAPER_DIR)/jobs
 	@start=$$(date +%s.%N); $(PAPER_COMMIT_CMD); \
-	$(NPPAPER) ids --manifest $(PAPER_MANIFEST) > $(PAPER_DIR)/ids.txt; \
-	echo "paper: $$(wc -l < $(PAPER_DIR)/ids.txt) runs of $(PAPER_MANIFEST), GNU parallel -j$(PAPER_JOBS), npsim $(PAPER_NPSIM) ($$c)"; \
+	$(NPPAPER) ids --manifest $(1) > $(PAPER_DIR)/ids.txt && $(NPPAPER) kernels --manifest $(1) > $(PAPER_DIR)/kernels.txt || exit 1; \
 	failed=0; \
+	if [ -s $(PAPER_DIR)/kernels.txt ]; then \
+	  echo "paper: trace step: $$(wc -l < $(PAPER_DIR)/kernels.txt) applications into $(PAPER_TRACES)"; \
+	  parallel --will-cite -j$(PAPER_JOBS) --joblog $(PAPER_DIR)/joblog-traces --results $(PAPER_DIR)/parallel-traces \
+	    bash sim/paper/trace_kernel.sh $(PAPER_NPKERNEL) $(PAPER_TRACES) {} :::: $(PAPER_DIR)/kernels.txt || failed=$$?; \
+	  if [ $$failed -ne 0 ]; then echo "paper: $$failed trace(s) failed: $(PAPER_DIR)/joblog-traces"; exit 1; fi; \
+	fi; \
+	traced=$$(date +%s.%N); \
+	echo "paper: $$(wc -l < $(PAPER_DIR)/ids.txt) runs of $(1), GNU parallel -j$(PAPER_JOBS), npsim $(PAPER_NPSIM) ($$c)"; \
 	parallel --will-cite -j$(PAPER_JOBS) --joblog $(PAPER_DIR)/joblog --results $(PAPER_DIR)/parallel \
-	  $(NPPAPER) job --manifest $(PAPER_MANIFEST) --npsim $(PAPER_NPSIM) --out $(PAPER_DIR)/jobs --commit $$c \
-	  $(PAPER_ARGS) --id {} :::: $(PAPER_DIR)/ids.txt > $(PAPER_DIR)/jobs.log || failed=$$?; \
+	  $(NPPAPER) job --manifest $(1) --npsim $(PAPER_NPSIM) --out $(PAPER_DIR)/jobs --commit $$c \
+	  --traces $(PAPER_TRACES) $(PAPER_ARGS) --id {} :::: $(PAPER_DIR)/ids.txt > $(PAPER_DIR)/jobs.log || failed=$$?; \
 	if [ $$failed -ne 0 ]; then echo "paper: $$failed job(s) failed: $(PAPER_DIR)/joblog, outputs in $(PAPER_DIR)/parallel"; fi; \
-	$(NPPAPER) gather $(PAPER_TABLES) --jobs $(PAPER_DIR)/jobs --out $(PAPER_DIR); \
+	$(NPPAPER) gather $(2) --jobs $(PAPER_DIR)/jobs --out $(PAPER_DIR) || failed=1; \
 	end=$$(date +%s.%N); \
-	awk -v s=$$start -v e=$$end 'NR > 1 { t += $$4; if ($$4 > m) m = $$4 } \
-	  END { printf "paper: wall time %.1f s (joblog: %d jobs, %.1f s of job time, longest %.1f s)\n", e - s, NR - 1, t, m }' \
+	awk -v s=$$start -v t=$$traced -v e=$$end 'NR > 1 { n++; j += $$4; if ($$4 > m) m = $$4 } \
+	  END { printf "paper: wall time %.1f s (trace step %.1f s; joblog: %d jobs, %.1f s of job time, longest %.1f s)\n", e - s, t - s, n, j, m }' \
 	  $(PAPER_DIR)/joblog | tee $(PAPER_DIR)/wall_time.txt; \
 	exit $$failed
+endef
 
-## paper-slurm: the same runs as one Slurm job array (sbatch --wait on a cluster; sim/paper/paper.sbatch), gathered by the same gatherer
-paper-slurm: $(NPPAPER) $(PAPER_NPSIM)
+# the kernel run table of a set (all or quick), regenerated whenever its inputs change
+$(PAPER_DIR)/runs.tsv $(PAPER_DIR)/quick-runs.tsv: $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) sim/paper/kernel_runs.sh
+	@mkdir -p $(@D)
+	@bash sim/paper/kernel_runs.sh $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) > $(PAPER_DIR)/runs.tsv.tmp && mv $(PAPER_DIR)/runs.tsv.tmp $(PAPER_DIR)/runs.tsv
+	@bash sim/paper/kernel_runs.sh $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) quick > $(PAPER_DIR)/quick-runs.tsv.tmp && mv $(PAPER_DIR)/quick-runs.tsv.tmp $(PAPER_DIR)/quick-runs.tsv
+
+.PHONY: paper-quick paper-generated paper-doc
+
+## paper: the seeds' tables on the seeds' own kernels (seed_kernels.tsv x mechanisms.tsv on each seed's preset): trace step, runs through GNU parallel, verdicts and kernel classes (docs/paper.md)
+paper: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
+	$(call paper_run,$(PAPER_DIR)/runs.tsv,$(PAPER_KTABLES))
+
+## paper-quick: make paper on one kernel per published class per seed (the quick column of seed_kernels.tsv)
+paper-quick: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/quick-runs.tsv
+	$(call paper_run,$(PAPER_DIR)/quick-runs.tsv,$(subst $(PAPER_DIR)/runs.tsv,$(PAPER_DIR)/quick-runs.tsv,$(PAPER_KTABLES)))
+
+## paper-doc: docs/paper.md's generated block (kernel tables, verdicts, run lengths) from $(PAPER_DIR)/results.json of make paper or paper-quick
+paper-doc:
+	@bash sim/paper/paper_doc.sh $(PAPER_DIR)/results.json $(PAPER_DIR)/wall_time.txt docs/paper.md
+
+## paper-generated: the generated workloads of sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (the tables before issue 27)
+paper-generated: $(NPPAPER) $(PAPER_NPSIM)
+	$(call paper_run,$(PAPER_MANIFEST),$(PAPER_TABLES))
+
+## paper-slurm: the kernel set as Slurm job arrays (sbatch --wait on a cluster): the trace step (sim/paper/trace.sbatch), then the runs (sim/paper/paper.sbatch), gathered by the same gatherer
+paper-slurm: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
 	@rm -rf $(PAPER_DIR)/slurm-jobs && mkdir -p $(PAPER_DIR)/slurm-jobs $(PAPER_DIR)/slurm-out
+	@$(NPPAPER) kernels --manifest $(PAPER_DIR)/runs.tsv > $(PAPER_DIR)/kernels.txt
+	@if [ -s $(PAPER_DIR)/kernels.txt ]; then \
+	  NPKERNEL=$(PAPER_NPKERNEL) PAPER_TRACES=$(PAPER_TRACES) PAPER_KERNEL_LIST=$(PAPER_DIR)/kernels.txt \
+	  sbatch --wait --array=0-$$(($$(wc -l < $(PAPER_DIR)/kernels.txt) - 1)) -o $(PAPER_DIR)/slurm-out/trace_%A_%a.out sim/paper/trace.sbatch; fi
 	@$(PAPER_COMMIT_CMD); \
-	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(PAPER_MANIFEST) PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
+	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(PAPER_DIR)/runs.tsv PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
 	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_ARG) PAPER_EXTRA='$(PAPER_EXTRA)' \
-	  sbatch --wait --array=$$($(NPPAPER) indices --manifest $(PAPER_MANIFEST)) \
+	  PAPER_TRACES=$(PAPER_TRACES) \
+	  sbatch --wait --array=$$($(NPPAPER) indices --manifest $(PAPER_DIR)/runs.tsv) \
 	  -o $(PAPER_DIR)/slurm-out/%A_%a.out sim/paper/paper.sbatch
-	$(NPPAPER) gather $(PAPER_TABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_DIR)
+	$(NPPAPER) gather $(PAPER_KTABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_DIR)
 
 ## paper-slurm-test: single-node Slurm (slurm-wlm, munge) started in a scratch dir; a subset of runs.tsv as an array, checked equal to GNU parallel's (not in make test)
 paper-slurm-test: $(NPPAPER) $(PAPER_NPSIM)

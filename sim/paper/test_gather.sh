@@ -41,7 +41,7 @@ ok "complete set: expected tables, 7 rows in results.json, IPC read where the JS
 
 # 2. one seed only: its table alone
 "$nppaper" gather "${tables[@]}" --jobs "$fx/jobs" --out "$work/out" --no-plot --seed 001 > /dev/null
-[ "$(grep -c '^seed ' "$work/out/tables.txt")" = 1 ] && grep -q '^seed 001' "$work/out/tables.txt" || die "--seed 001 printed other tables"
+[ "$(grep -c '^seed [0-9]*:' "$work/out/tables.txt")" = 1 ] && grep -q '^seed 001' "$work/out/tables.txt" || die "--seed 001 printed other tables"
 ok "--seed 001 prints only seed 001"
 
 # 3. job JSON errors name the file
@@ -85,10 +85,10 @@ bad "missing field" "$work/runs.tsv:6: expected 6 tab-separated fields, found 5"
 bad "bad seed" "$work/runs.tsv:6: seed '0': expected three digits" "c${T}0${T}mix/4${T}-${T}-${T}-"
 bad "seed without title" "$work/runs.tsv:6: seed 007 has no title" "c${T}007${T}mix/4${T}-${T}-${T}-"
 { cat "$fx/figures.tsv"; printf 'a-new\tcompletion\ta-base\t+5%%\tsec. 1\t-\n'; } > "$work/figures.tsv"
-expect_error "figure for a row the run does not print" "$work/figures.tsv:7: .*runs.tsv:3 does not print completion/a-base for run 'a-new'" \
+expect_error "figure for a row the run does not print" "$work/figures.tsv:8: .*runs.tsv:3 does not print completion/a-base for run 'a-new'" \
   "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
 { cat "$fx/figures.tsv"; printf 'a-base\tmc_stall\t-\tabout 40\tsec. 1\t-\n'; } > "$work/figures.tsv"
-expect_error "published figure without a % sign" "$work/figures.tsv:7: published figure 'about 40'" \
+expect_error "published figure without a % sign" "$work/figures.tsv:8: published figure 'about 40'" \
   "$nppaper" gather --manifest "$fx/runs.tsv" --figures "$work/figures.tsv" --seeds "$fx/seeds.tsv" --jobs "$fx/jobs" --out "$work/out" --no-plot
 printf '000\tquote " in a title\n' > "$work/seeds.tsv"
 expect_error "title that would reach gnuplot unquoted" "$work/seeds.tsv:1: title" \
@@ -134,19 +134,34 @@ for spec in w1:1.0:1.5:1.2 w2:2.0:2.2:2.4 w3:1.0:1.0:0.9; do
       "$id" "${r#*:}" > "$cw/jobs/$id.json"
   done
 done
+# published: big +25% (ours +20%: reproduced), small 0% (ours +5%, outside the 2-point band: not
+# reproduced), all +50% (ours +10%, a fifth: same sign only), and a row of a class without workloads
 { printf 'class\t007\tp-x4\tp-none\tipc\t+20%%\tbig\tsmall\t-\n'
   printf 'row\t007\tp-new\tp-none\tipc\tbig\t+25%%\tsec. 1\tfixture\n'
-  printf 'row\t007\tp-new\tp-none\tipc\tsmall\t-\tsec. 2\tfixture\n'
-  printf 'row\t007\tp-new\tp-none\tipc\tall\t-\tsec. 3\tfixture\n'; } > "$cw/classes.tsv"
+  printf 'row\t007\tp-new\tp-none\tipc\tsmall\t0%%\tsec. 2\tfixture\n'
+  printf 'row\t007\tp-new\tp-none\tipc\tall\t+50%%\tsec. 3\tfixture\n'; } > "$cw/classes.tsv"
+# the seed's kernel list: published classes beside ours, and the kernels without a run
+{ printf '007\tW1\tw1\tall\tsmall\tquick\tfixture\n'
+  printf '007\tW9\t-\t-\tbig\t-\tnot ported\n'; } > "$cw/kernels.tsv"
 "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
-  --jobs "$cw/jobs" --out "$cw" --no-plot > "$cw/stdout.txt"
-grep -qE '^  w1 +big +\(ipc \+50\.0%\)$' "$cw/tables.txt" || die "class table: w1 is not big at +50%"
+  --kernels "$cw/kernels.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot > "$cw/stdout.txt"
+grep -qE '^  w1 +big +\(ipc \+50\.0%\)  published: small$' "$cw/tables.txt" || die "class table: w1 is not big at +50% (published small)"
 grep -qE '^  w2 +small +\(ipc \+10\.0%\)$' "$cw/tables.txt" || die "class table: w2 is not small at +10%"
-grep -qE '^  big .* \+25% +\+20\.0% \(n=1: w1\) +fixture$' "$cw/tables.txt" || die "class table: big mean is not +20.0% (w1)"
-grep -qE '^  small .* - +\+5\.0% \(n=2: w2 w3\)' "$cw/tables.txt" || die "class table: small mean is not +5.0% (w2 +20%, w3 -10%)"
-grep -qE '^  all .* \+10\.0% \(n=3: w1 w2 w3\)' "$cw/tables.txt" || die "class table: all mean is not +10.0%"
+grep -qE '^  big .* \+25% +\+20\.0% \(n=1: w1\) +reproduced +fixture$' "$cw/tables.txt" || die "class table: big mean is not +20.0% (w1), reproduced"
+grep -qE '^  small .* 0% +\+5\.0% \(n=2: w2 w3\) +not reproduced' "$cw/tables.txt" || die "class table: small mean is not +5.0% (w2 +20%, w3 -10%), not reproduced"
+grep -qE '^  all .* \+10\.0% \(n=3: w1 w2 w3\) +same sign only' "$cw/tables.txt" || die "class table: all mean is not +10.0%, same sign only"
+grep -qx 'seed 007 verdicts: 1 reproduced, 1 same sign only, 1 not reproduced (of 3 published figures; 0 without a run in their class)' \
+  "$cw/tables.txt" || die "class table: verdict summary"
+grep -qE '^  W9 +not ported$' "$cw/tables.txt" || die "class table: missing kernel W9 not listed"
 [ "$(jq -r '.class_tables[0].rows[0].ours' "$cw/results.json")" = 20 ] || die "results.json: class row ours is not 20"
-ok "class table: classification by the probe run, means per class and over all"
+[ "$(jq -c '[.class_tables[0].rows[].verdict]' "$cw/results.json")" = '["reproduced","not_reproduced","same_sign"]' ] || die "results.json: class verdicts"
+[ "$(jq -c '.verdicts["007"]' "$cw/results.json")" = '{"reproduced":1,"same_sign":1,"not_reproduced":1,"no_run":0}' ] || die "results.json: verdict counts"
+[ "$(jq -r '.class_tables[0].workloads.w1.published_class' "$cw/results.json")" = small ] || die "results.json: published class"
+ok "class table: classification by the probe run, means per class and over all, verdicts, published classes, missing kernels"
+printf '007\tW2\tw2\tsome\t-\t-\tfixture\n' >> "$cw/kernels.tsv"
+expect_error "kernel list: bad launch" "kernels.tsv:3: launch 'some'" \
+  "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
+  --kernels "$cw/kernels.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot
 printf 'row\t007\tp-new\tp-none\tipc\thuge\t-\tsec. 1\tfixture\n' >> "$cw/classes.tsv"
 expect_error "class row naming an unknown class" "classes.tsv:5: class 'huge' is not one of seed 007's classes" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
@@ -171,16 +186,51 @@ for spec in w1:0.9:0.6 w2:0.2:0.4 w3:0.1:0.2; do
   done
 done
 { printf 'class\t008\tq-none\t-\tl1_miss_rate\t50%%\thigh\tlow\t-\n'
-  printf 'row\t008\tq-new\t-\tl1_miss_rate\tlow\t30%%\tsec. 1\tfixture\n'
+  printf 'row\t008\tq-new\t-\tl1_miss_rate\tlow\t10%%\tsec. 1\tfixture\n'
   printf 'row\t008\tq-new\tq-none\tl1_miss_rate\thigh\t-\tsec. 2\tfixture\n'; } > "$aw/classes.tsv"
 "$nppaper" gather --manifest "$aw/runs.tsv" --figures "$aw/figures.tsv" --seeds "$aw/seeds.tsv" --classes "$aw/classes.tsv" \
   --jobs "$aw/jobs" --out "$aw" --no-plot > "$aw/stdout.txt"
 grep -qE '^  w1 +high +\(l1_miss_rate 90\.0%\)$' "$aw/tables.txt" || die "absolute class: w1 is not high at 90%"
-grep -qE '^  low .* 30% +30\.0% \(n=2: w2 w3\) +fixture$' "$aw/tables.txt" || die "absolute class: low mean is not 30.0%"
+grep -qE '^  low .* 10% +30\.0% \(n=2: w2 w3\) +not reproduced +fixture$' "$aw/tables.txt" || die "absolute class: low mean is not 30.0% (3x the published share: not reproduced)"
 grep -qE '^  high .* -33\.3% \(n=1: w1\)' "$aw/tables.txt" || die "absolute class: high change is not -33.3%"
 ok "class table with baseline '-': classified and averaged by the runs' own values"
 printf 'row\t008\tq-new\t-\tipc\tall\t-\tsec. 3\tfixture\n' >> "$aw/classes.tsv"
 expect_error "baseline '-' with a metric that is not a fraction" "classes.tsv:4: baseline '-' .* needs a fraction metric, not 'ipc'" \
   "$nppaper" gather --manifest "$aw/runs.tsv" --figures "$aw/figures.tsv" --seeds "$aw/seeds.tsv" --classes "$aw/classes.tsv" \
   --jobs "$aw/jobs" --out "$aw" --no-plot
+echo "== paper-test: kernel workloads"
+# 8. kernel:NAME workloads: the trace step (trace_kernel.sh) once per application, every run reads it
+kw="$work/kernels" && rm -rf "$kw" && mkdir -p "$kw"
+{ printf '# fixture\n'
+  printf '000\tAA\taa\tall\tfav\tquick\tone launch\n'
+  printf '000\tBB\tbb\t1\tunfav\t-\tfirst launch\n'
+  printf '000\tCC\t-\t-\tfav\t-\tnot ported\n'; } > "$kw/seed_kernels.tsv"
+{ printf '000\tk-base\t-\tcompressor=none\tmc_stall\n'
+  printf '000\tk-new\t-\tcompressor=dpc\tmc_stall/k-base,reply_flits/k-base\n'; } > "$kw/mechanisms.tsv"
+bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" > "$kw/runs.tsv"
+[ "$("$nppaper" ids --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "k-base-aa k-new-aa k-base-bb k-new-bb " ] || die "kernel_runs.sh: run ids"
+grep -qx "k-new-bb${T}000${T}kernel:bb@1${T}-${T}compressor=dpc${T}mc_stall/k-base-bb,reply_flits/k-base-bb" "$kw/runs.tsv" || die "kernel_runs.sh: k-new-bb line"
+bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" quick > "$kw/quick.tsv"
+[ "$("$nppaper" kernels --manifest "$kw/quick.tsv")" = aa ] || die "kernel_runs.sh quick: not the quick kernel alone"
+[ "$("$nppaper" kernels --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "aa bb " ] || die "nppaper kernels: each application once"
+ok "kernel_runs.sh: mechanisms x the seed's kernels (all / quick), baselines renamed; nppaper kernels lists each once"
+printf '000\tDD\tdd\tsome\t-\t-\tx\n' >> "$kw/seed_kernels.tsv"
+expect_error "kernel_runs.sh: bad launch" "seed_kernels.tsv:5: launch \"some\"" bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv"
+for name in aa bb; do bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" "$name" > /dev/null; done
+[ "$(cat "$kw/traces/bb/launch1/kernelslist.g")" = "$(printf 'MemcpyHtoD,0x00007f0000000000,4096\nkernel-1.traceg')" ] || die "trace_kernel.sh: launch1 list"
+[ "$(cat "$kw/traces/bb/launch1/kernel-1.traceg") $(cat "$kw/traces/bb/launch1/memory.npmem")" = "launch1 image" ] || die "trace_kernel.sh: launch1 links"
+ok "trace_kernel.sh: the application's trace, and launch1/ with the copies before the first launch, its kernel and the memory image"
+expect_error "trace step: npkernel fails" "trace_kernel: cc: npkernel run failed \\(status 1\\)" env FAKE_NPKERNEL_EXIT=1 bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" cc
+[ ! -e "$kw/traces/cc" ] && [ -z "$(ls -A "$kw/traces" | grep '^\.')" ] || die "trace step: a failed trace left files"
+ok "trace step: a failed npkernel leaves no trace directory"
+"$nppaper" job --manifest "$kw/runs.tsv" --id k-new-bb --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/traces" 2> /dev/null
+[ "$(jq -c .npsim_arguments "$kw/k-new-bb.json")" = "[\"run\",\"compressor=dpc\",\"--trace\",\"$kw/traces/bb/launch1/kernelslist.g\"]" ] || die "job: kernel:bb@1 arguments $(jq -c .npsim_arguments "$kw/k-new-bb.json")"
+"$nppaper" job --manifest "$kw/runs.tsv" --id k-new-aa --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/traces" 2> /dev/null
+[ "$(jq -r '.npsim_arguments[3]' "$kw/k-new-aa.json")" = "$kw/traces/aa/kernelslist.g" ] || die "job: kernel:aa reads the whole trace"
+ok "job: kernel:NAME reads TRACES/NAME/kernelslist.g, kernel:NAME@1 its launch1/"
+expect_error "kernel job without --traces" "workload kernel:aa needs --traces DIR" \
+  "$nppaper" job --manifest "$kw/runs.tsv" --id k-base-aa --npsim "$fx/fake_npsim.sh" --out "$kw"
+expect_error "kernel job before the trace step" "$kw/none/aa/kernelslist.g: No such file" \
+  "$nppaper" job --manifest "$kw/runs.tsv" --id k-base-aa --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/none"
+bad "bad kernel workload" "$work/runs.tsv:6: workload 'kernel:Aa@2': expected kernel:NAME or kernel:NAME@1" "c${T}000${T}kernel:Aa@2${T}-${T}-${T}-"
 echo "paper-test: $passed checks passed"

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# sim/paper/paper_doc.sh RESULTS WALL_TIME DOC: the generated part of docs/paper.md (make
+# paper-doc; docs/paper.md "Kernel workloads"). Every number between the markers
+#   <!-- paper-doc: generated from build/paper/results.json by sim/paper/paper_doc.sh; do not edit -->
+#   <!-- paper-doc: end -->
+# comes from RESULTS (nppaper gather's results.json) and WALL_TIME (make paper's wall_time.txt);
+# the block is replaced in DOC, nothing else is touched, so no figure is copied by hand.
+set -euo pipefail
+results=$1 wall=$2 doc=$3
+begin='<!-- paper-doc: generated from build/paper/results.json by sim/paper/paper_doc.sh; do not edit -->'
+end='<!-- paper-doc: end -->'
+[ "$(grep -cxF "$begin" "$doc")" = 1 ] && [ "$(grep -cxF "$end" "$doc")" = 1 ] ||
+  { echo "paper_doc: $doc: expected one line '$begin' and one '$end'" >&2; exit 1; }
+jq -e '.class_tables and .jobs and .jobs_summary and .verdicts' "$results" > /dev/null ||
+  { echo "paper_doc: $results: not a results.json of nppaper gather (class_tables, jobs, verdicts)" >&2; exit 1; }
+body=$(mktemp)
+trap 'rm -f "$body" "$doc.tmp"' EXIT
+{
+  echo "Run set \`$(jq -r .manifest "$results")\`: $(jq -r '.jobs_summary.jobs' "$results") runs, npsim binary \`$(jq -r '.jobs_summary.npsim_binary_fnv1a64' "$results")\` (FNV-1a 64), commit \`$(jq -r '[.jobs[].npsim.commit] | unique | join(", ")' "$results")\`; $(sed 's/^paper: //' "$wall") (simulation)."
+  echo
+  jq -r '
+    def pct: if . == null then "n/a" else (. * 10 | round / 10 | tostring) end;
+    def sgn: if . == null then "n/a" elif . > 0 then "+" + (pct) + "%" else (pct) + "%" end;
+    def vname: if . == null then "-" else {"reproduced": "reproduced", "same_sign": "same sign only", "not_reproduced": "not reproduced"}[.] end;
+    .jobs as $jobs | .verdicts as $v | .missing_kernels as $miss |
+    .class_tables[] | . as $t |
+    "#### Seed \($t.seed)\n",
+    (if ($t.workloads | length) > 0 then
+      "| kernel | our class (probe change) | published class |\n|---|---|---|",
+      ($t.workloads | to_entries[] | "| \(.key) | \(.value.class) (\(.value.probe_change_pct | sgn)) | \(.value.published_class // "-") |"),
+      "" else empty end),
+    "| class | metric | run against | published | ours (mean) | kernels | verdict |\n|---|---|---|---:|---:|---|---|",
+    ($t.rows[] | "| \(.class) | \(.metric) | \(.prefix) vs \(.against) | \(if .published == null then "-" elif .against == "-" then (.published | tostring) + "%" elif .published > 0 then "+" + (.published | tostring) + "%" else (.published | tostring) + "%" end) | \(if .against == "-" then (if .ours == null then "n/a" else (.ours | pct) + "%" end) else (.ours | sgn) end) | \(if .workloads == "" then "none" else .workloads end) | \(.verdict | vname) |"),
+    "",
+    (if $v[$t.seed] then "Verdicts: \($v[$t.seed].reproduced) reproduced, \($v[$t.seed].same_sign) same sign only, \($v[$t.seed].not_reproduced) not reproduced; \($v[$t.seed].no_run) published figures have no kernel of their class here.\n" else empty end),
+    "Runs (simulated cycles, warp instructions, wall seconds of the job):",
+    ([$jobs | to_entries[] | select(.value.seed == $t.seed) |
+      "\(.key) \(.value.result.completion_cycles) / \(.value.result.core.instructions // "n/a") / \(.value.timing.wall_seconds * 10 | round / 10)"] | join("; ")),
+    "",
+    (if $miss[$t.seed] then "Not run here (\($miss[$t.seed] | length) kernels of the seed): " + ([$miss[$t.seed] | to_entries[] | "\(.key) (\(.value))"] | join("; ")) + ".\n" else empty end)
+  ' "$results"
+} > "$body"
+awk -v b="$begin" -v e="$end" -v f="$body" '
+  $0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
+  $0 == e { skip = 0 }
+  !skip { print }' "$doc" > "$doc.tmp"
+mv "$doc.tmp" "$doc"
+echo "paper_doc: $doc: generated block from $results ($(wc -l < "$body") lines)"
