@@ -22,6 +22,28 @@ proc np_read_text {path} {
   return $text
 }
 
+# The SRAM macro liberty (NP_SRAM_LIB, synth/np_sram45.lib; docs/synthesis.md "SRAM macros"), or
+# "" when the flow runs without one: its cells are black boxes to Yosys (area from the liberty)
+# and timed cells to OpenSTA. With it the RTL's np_sram instances are those cells
+# (NP_SRAM_MACRO), without it their behavioural model (flip-flops).
+proc np_sram_lib {} {
+  return [expr {[info exists ::env(NP_SRAM_LIB)] ? $::env(NP_SRAM_LIB) : ""}]
+}
+proc np_sram_read_cmd {} {
+  return [expr {[np_sram_lib] eq "" ? "" : "read_liberty -lib [np_sram_lib];"}]
+}
+# The defines every read of the RTL uses: SYNTHESIS hides simulation-only code, NP_SRAM_MACRO
+# selects np_sram's macro body.
+proc np_define_args {} {
+  return [concat -DSYNTHESIS [expr {[np_sram_lib] eq "" ? "" : "-DNP_SRAM_MACRO"}]]
+}
+# stat's -liberty arguments: the cell model and the macros.
+proc np_stat_libs {lib} {
+  set args [list -liberty $lib]
+  if {[np_sram_lib] ne ""} { lappend args -liberty [np_sram_lib] }
+  return $args
+}
+
 # The read set (step 1 of np_synth.tcl and np_synth_hier.tcl). A separate Yosys process reads every candidate file without elaborating it
 # (-defer), elaborates the top's hierarchy and lists the files that define its modules. The main
 # run reads only those, sorted: Yosys numbers its internal names with one counter for the whole
@@ -29,7 +51,7 @@ proc np_read_text {path} {
 # netlist and moves ABC's structural choices; here nothing outside the hierarchy is elaborated.
 proc np_read_set {top rtl inc_args tmpdir} {
   set listing [file join $tmpdir sources.attrs]
-  set script "read_verilog -defer -DSYNTHESIS [join $inc_args " "] [join $rtl " "];\
+  set script "[np_sram_read_cmd] read_verilog -defer [np_define_args] [join $inc_args " "] [join $rtl " "];\
               hierarchy -check -top $top; tee -q -o $listing printattrs A:src"
   if {[catch {exec yosys -q -p $script 2>@1} err]} {
     np_fail "listing the sources of $top failed: $err"
@@ -37,7 +59,9 @@ proc np_read_set {top rtl inc_args tmpdir} {
   set files {}
   foreach line [split [np_read_text $listing] "\n"] {
     # A module's own attributes are indented by two spaces, its members' by four.
-    if {[regexp {^  \(\* src="([^":]+):} $line -> path]} { lappend files $path }
+    if {[regexp {^  \(\* src="([^":]+):} $line -> path] && $path ne [np_sram_lib]} {
+      lappend files $path
+    }
   }
   file delete $listing
   set files [lsort -unique $files]
@@ -61,4 +85,20 @@ proc np_log_provenance {sources flow_files tool} {
   set dirty [expr {[catch {exec git status --porcelain -- {*}$sources {*}$flow_files} st] ||
                    $st ne "" ? 1 : 0}]
   log "NP-GIT revision=$rev dirty=$dirty"
+}
+
+# Runs OpenSTA (np_sta.tcl, the timing environment np_sta.sdc) on a mapped netlist, for both
+# flows; returns {stage_ps report_text}. Stage = period - worst slack: the
+# launch (clk->Q or input delay), the logic and the capturing setup (np_sta.sdc).
+proc np_sta {lib top sdc netlist_path np_dir} {
+  set period 10000.0
+  if {[catch {exec env NP_LIB=$lib NP_SRAM_LIB=[np_sram_lib] NP_STA_NETLIST=$netlist_path \
+                NP_TOP=$top NP_STA_SDC=$sdc \
+                sta -no_splash -exit [file join $np_dir np_sta.tcl] 2>@1} report]} {
+    np_fail "OpenSTA failed on $netlist_path: $report"
+  }
+  if {![regexp {NP-STA-WORST slack_ps=(-?[0-9.]+)} $report -> slack]} {
+    np_fail "OpenSTA printed no worst slack for $netlist_path: $report"
+  }
+  return [list [format %.2f [expr {$period - $slack}]] $report]
 }

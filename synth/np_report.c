@@ -218,6 +218,8 @@ typedef struct {
 typedef struct {
   long long cells, flops, tie_cells, buffer_cells;
   double area_um2, seq_area_um2;
+  long long macros;       /* SRAM macro cells (synth/np_sram45.lib), 0 without */
+  double macro_area_um2;  /* their area, part of area_um2 */
   long long logic_levels;
   mapping maps[MAX_SEEDS];
   int num_maps;
@@ -227,8 +229,8 @@ typedef struct {
   source_file sources[MAX_SOURCES];
   int num_sources;
   char git_revision[NAME_LEN], git_dirty[16];
-  char opensta_version[NAME_LEN]; /* flat flow: the timing engine */
-  char abc_version[NAME_LEN];     /* hierarchical flow: ABC times the flattened netlist */
+  char opensta_version[NAME_LEN]; /* the timing engine of both flows */
+  char abc_version[NAME_LEN];     /* hierarchical flow: ABC re-buffers the flattened netlist */
   bool hier;                      /* "NP-METHOD hier": np_synth_hier.tcl's log */
   unsigned hier_keys;             /* the NP-HIER keys seen, one bit each (kHierKeys) */
   int warnings;
@@ -237,7 +239,9 @@ typedef struct {
   char yosys_version[NAME_LEN];
 } synth_figures;
 
-typedef enum { SEC_NONE, SEC_ABC, SEC_STAT_ALL, SEC_STAT_SEQ, SEC_LTP, SEC_STA } log_section;
+typedef enum {
+  SEC_NONE, SEC_ABC, SEC_STAT_ALL, SEC_STAT_SEQ, SEC_STAT_MACRO, SEC_LTP, SEC_STA
+} log_section;
 
 typedef struct {
   const char *top;
@@ -278,6 +282,7 @@ static log_section section_from_mark(const line_reader *r, log_state *st, synth_
   }
   if (strcmp(mark, "stat-all") == 0) return SEC_STAT_ALL;
   if (strcmp(mark, "stat-seq") == 0) return SEC_STAT_SEQ;
+  if (strcmp(mark, "stat-macro") == 0) return SEC_STAT_MACRO;
   if (strcmp(mark, "ltp") == 0) return SEC_LTP;
   if (strcmp(mark, "sta") == 0) return SEC_STA;
   if (strcmp(mark, "abc-end") == 0 || strcmp(mark, "end") == 0) return SEC_NONE;
@@ -337,8 +342,9 @@ static void parse_stat_line(const line_reader *r, log_state *st, synth_figures *
       die_at(r->path, r->line_no, "statistics are for another module (expected top %s)", st->top);
     return;
   }
+  const bool macro = st->section == SEC_STAT_MACRO;
   if (starts_with(s, "Number of cells:")) {
-    long long *dst = all ? &fig->cells : &fig->flops;
+    long long *dst = all ? &fig->cells : macro ? &fig->macros : &fig->flops;
     if (!parse_count_field(skip_spaces(s + strlen("Number of cells:")), dst))
       die_at(r->path, r->line_no, "'Number of cells:' without a count");
     st->in_cell_list = true;
@@ -346,7 +352,7 @@ static void parse_stat_line(const line_reader *r, log_state *st, synth_figures *
   }
   if (starts_with(s, "Chip area for module")) {
     const char *colon = strstr(s, "': ");
-    double *dst = all ? &fig->area_um2 : &fig->seq_area_um2;
+    double *dst = all ? &fig->area_um2 : macro ? &fig->macro_area_um2 : &fig->seq_area_um2;
     if (!colon || !parse_double_field(colon + 3, dst))
       die_at(r->path, r->line_no, "'Chip area for module' without an area");
     if (all) st->have_area = true;
@@ -485,15 +491,16 @@ static void parse_seed_line(const line_reader *r, log_state *st, synth_figures *
   fig->sta_stage_ps = stage;
 }
 
-/* The NP-HIER lines np_synth_hier.tcl logs (row.tsv's keys); every one must be present. */
+/* The NP-HIER lines np_synth_hier.tcl logs (row.tsv's keys); every one must be present. The
+ * critical path comes from its OpenSTA report (STA: lines), as in the flat flow. */
 static const char *const kHierKeys[] = {"area_um2",     "seq_area_um2", "cells",
                                         "flops",        "buffer_cells", "tie_cells",
-                                        "logic_levels", "abc_delay_ps", "critical_start",
-                                        "critical_end"};
+                                        "logic_levels", "abc_delay_ps", "sta_stage_ps",
+                                        "macros",       "macro_area_um2"};
 enum { kNumHierKeys = (int)(sizeof kHierKeys / sizeof kHierKeys[0]) };
 
 /* "NP-HIER <key>=<value>": the hierarchical flow's figures. Keys it logs for its own table only
- * (sta_gates, sta_comb_area_um2, sta_ms, top) are skipped. */
+ * (sta_gates, sta_comb_area_um2, sta_ms, abc_ms, the path ends, top) are skipped. */
 static void parse_hier_line(const line_reader *r, synth_figures *fig) {
   const char *s = r->buf + strlen("NP-HIER ");
   const char *eq = strchr(s, '=');
@@ -507,9 +514,7 @@ static void parse_hier_line(const line_reader *r, synth_figures *fig) {
   if (fig->hier_keys & (1u << k)) die_at(r->path, r->line_no, "a second NP-HIER %s line", kHierKeys[k]);
   fig->hier_keys |= 1u << k;
   bool ok = true;
-  long long n = 0;
   double d = 0;
-  critical_path *p = &fig->path;
   switch (k) {
     case 0: ok = parse_double_field(v, &fig->area_um2) && fig->area_um2 > 0; break;
     case 1: ok = parse_double_field(v, &fig->seq_area_um2) && fig->seq_area_um2 >= 0; break;
@@ -517,20 +522,17 @@ static void parse_hier_line(const line_reader *r, synth_figures *fig) {
     case 3: ok = parse_count_field(v, &fig->flops); break;
     case 4: ok = parse_count_field(v, &fig->buffer_cells); break;
     case 5: ok = parse_count_field(v, &fig->tie_cells); break;
-    case 6:
-      ok = parse_count_field(v, &n);
-      fig->logic_levels = p->logic_levels = n;
-      break;
+    case 6: ok = parse_count_field(v, &fig->logic_levels); break;
     case 7:
       ok = parse_double_field(v, &d) && d > 0;
       fig->maps[0].abc_delay_ps = d;
       break;
     case 8:
-    case 9:
-      ok = *v != '\0' && strlen(v) < TEXT_LEN && !strchr(v, ' ');
-      if (ok) copy_text(k == 8 ? p->start : p->end, TEXT_LEN, v);
-      copy_text(k == 8 ? p->start_kind : p->end_kind, NAME_LEN, "net of the flattened netlist");
+      ok = parse_double_field(v, &d) && d > 0;
+      fig->maps[0].sta_stage_ps = fig->sta_stage_ps = d;
       break;
+    case 9: ok = parse_count_field(v, &fig->macros); break;
+    case 10: ok = parse_double_field(v, &fig->macro_area_um2) && fig->macro_area_um2 >= 0; break;
   }
   if (!ok) die_at(r->path, r->line_no, "NP-HIER %s: bad value '%s'", kHierKeys[k], v);
 }
@@ -541,9 +543,10 @@ static void parse_provenance_line(const line_reader *r, synth_figures *fig) {
         !find_token(r->buf, "dirty", fig->git_dirty, sizeof fig->git_dirty))
       die_at(r->path, r->line_no, "expected 'NP-GIT revision=<rev> dirty=<0|1|unknown>'");
   } else if (starts_with(r->buf, "NP-TOOL ")) {
-    if (!find_token(r->buf, "opensta", fig->opensta_version, sizeof fig->opensta_version) &&
-        !find_token(r->buf, "abc", fig->abc_version, sizeof fig->abc_version))
-      die_at(r->path, r->line_no, "expected 'NP-TOOL opensta=<version>' or 'NP-TOOL abc=<version>'");
+    /* The hierarchical flow names both tools: ABC re-buffers, OpenSTA times. */
+    if (!find_token(r->buf, "opensta", fig->opensta_version, sizeof fig->opensta_version))
+      die_at(r->path, r->line_no, "expected 'NP-TOOL opensta=<version> [abc=<version>]'");
+    find_token(r->buf, "abc", fig->abc_version, sizeof fig->abc_version);
   }
 }
 
@@ -557,7 +560,10 @@ static void note_warning(const line_reader *r, synth_figures *fig) {
 
 static void parse_log_line(const line_reader *r, log_state *st, synth_figures *fig) {
   const char *s = skip_spaces(r->buf);
-  if (starts_with(r->buf, "NP-MARK ") && fig->hier) return; /* its marks only delimit its log */
+  /* The hierarchical flow's marks delimit its log; only its OpenSTA report is read by section. */
+  if (starts_with(r->buf, "NP-MARK ") && fig->hier && strcmp(r->buf, "NP-MARK sta") != 0 &&
+      strcmp(r->buf, "NP-MARK end") != 0)
+    return;
   if (starts_with(r->buf, "NP-MARK ")) {
     st->section = section_from_mark(r, st, fig, r->buf + strlen("NP-MARK "));
     st->in_cell_list = false;
@@ -578,7 +584,8 @@ static void parse_log_line(const line_reader *r, log_state *st, synth_figures *f
   switch (st->section) {
     case SEC_ABC: parse_abc_line(r, st); break;
     case SEC_STAT_ALL:
-    case SEC_STAT_SEQ: parse_stat_line(r, st, fig); break;
+    case SEC_STAT_SEQ:
+    case SEC_STAT_MACRO: parse_stat_line(r, st, fig); break;
     case SEC_LTP: parse_ltp_line(r, st, fig); break;
     case SEC_STA: parse_sta_line(r, st, fig); break;
     case SEC_NONE: break;
@@ -596,7 +603,10 @@ static void check_log_complete(const line_reader *r, const log_state *st,
     for (int k = 0; k < kNumHierKeys; k++)
       if (!(fig->hier_keys & (1u << k)))
         die_at(r->path, at, "hierarchical flow's log without an NP-HIER %s line", kHierKeys[k]);
-    if (!fig->abc_version[0]) die_at(r->path, at, "no 'NP-TOOL abc=' line (provenance)");
+    if (!fig->abc_version[0] || !fig->opensta_version[0])
+      die_at(r->path, at, "no 'NP-TOOL opensta=<v> abc=<v>' line (provenance)");
+    if (!st->seen_sta || !fig->path.have_start || !fig->path.have_end || !fig->path.have_arrival)
+      die_at(r->path, at, "no OpenSTA path (Startpoint, Endpoint, data arrival) after 'NP-MARK sta'");
     return;
   }
   if (fig->hier_keys) die_at(r->path, at, "NP-HIER lines without 'NP-METHOD hier'");
@@ -940,14 +950,12 @@ static void build_top_report(const options *o, const published_table *pub, int i
   t->synth_time = parse_runtime(path);
   snprintf(path, sizeof path, "%s/%s.log", o->verify_dir, t->top);
   parse_verify_log(path, t->top, &t->ver);
-  t->comb_area_um2 = t->syn.area_um2 - t->syn.seq_area_um2;
+  if (t->syn.macro_area_um2 > t->syn.area_um2 - t->syn.seq_area_um2 + 0.001)
+    die("%s: SRAM macro area %.3f um2 exceeds the area without flops", t->top, t->syn.macro_area_um2);
+  t->comb_area_um2 = t->syn.area_um2 - t->syn.seq_area_um2 - t->syn.macro_area_um2;
   t->nand2_eq = t->syn.area_um2 / kNand2AreaUm2;
   const mapping *chosen = &t->syn.maps[t->syn.chosen];
-  if (t->syn.hier) {
-    t->syn.sta_stage_ps = chosen->abc_delay_ps + o->clk_to_q_ps + o->setup_ps;
-    t->syn.maps[0].sta_stage_ps = t->syn.sta_stage_ps;
-  }
-  t->stage_ps = t->syn.sta_stage_ps;
+  t->stage_ps = t->syn.sta_stage_ps; /* OpenSTA's, in both flows */
   t->stage_worst_ps = t->stage_ps;
   for (int m = 0; m < t->syn.num_maps; m++)
     if (t->syn.maps[m].sta_stage_ps > t->stage_worst_ps)
@@ -1060,16 +1068,22 @@ static const char *synth_flow_name(const top_report *t) {
   return t->syn.hier ? "hierarchical (synth/np_synth_hier.tcl)" : "flat (synth/np_synth.tcl)";
 }
 
+/* How the stage time was obtained: one timing engine and SDC for every top; what it timed
+ * differs by flow (docs/synthesis.md "Two flows"). */
+static const char *timing_method(const top_report *t) {
+  return t->syn.hier ? "OpenSTA, synth/np_sta.sdc, on the hierarchically mapped netlist "
+                       "flattened and re-buffered by ABC (one mapping)"
+                     : "OpenSTA, synth/np_sta.sdc, on the flat netlist (best of the ABC mappings)";
+}
+
 /* Every mapping tried, so the figure's spread can be read beside it (one for the hierarchical
- * flow, which maps each module once and has no NP-SEED stage time: its ABC figure is used). */
+ * flow, which maps each module once). */
 static cJSON *timing_json(const top_report *t) {
   cJSON *o = cJSON_CreateObject();
   char engine[2 * NAME_LEN];
-  if (t->syn.hier)
-    snprintf(engine, sizeof engine, "ABC stime %s", t->syn.abc_version);
-  else
-    snprintf(engine, sizeof engine, "OpenSTA %s", t->syn.opensta_version);
+  snprintf(engine, sizeof engine, "OpenSTA %s", t->syn.opensta_version);
   cJSON_AddStringToObject(o, "engine", engine);
+  cJSON_AddStringToObject(o, "method", timing_method(t));
   cJSON_AddStringToObject(o, "flow", synth_flow_name(t));
   cJSON_AddNumberToObject(o, "chosen_seed", (double)t->syn.maps[t->syn.chosen].seed);
   add_rounded(o, "stage_worst_ps", t->stage_worst_ps, 0.01);
@@ -1080,7 +1094,7 @@ static cJSON *timing_json(const top_report *t) {
     cJSON *e = cJSON_CreateObject();
     cJSON_AddNumberToObject(e, "seed", (double)m->seed);
     add_rounded(e, "abc_ps", m->abc_delay_ps, 0.01); /* not "abc_delay_ps": scripts grep that */
-    add_rounded(e, t->syn.hier ? "abc_stage_ps" : "sta_stage_ps", t->syn.hier ? t->stage_ps : m->sta_stage_ps, 0.01);
+    add_rounded(e, "sta_stage_ps", m->sta_stage_ps, 0.01);
     cJSON_AddItemToArray(arr, e);
   }
   return o;
@@ -1095,10 +1109,8 @@ static cJSON *provenance_json(const synth_figures *s) {
   else
     cJSON_AddNullToObject(o, "git_dirty"); /* not a git checkout */
   cJSON_AddStringToObject(o, "yosys", s->yosys_version);
-  if (s->hier)
-    cJSON_AddStringToObject(o, "abc", s->abc_version);
-  else
-    cJSON_AddStringToObject(o, "opensta", s->opensta_version);
+  cJSON_AddStringToObject(o, "opensta", s->opensta_version);
+  if (s->hier) cJSON_AddStringToObject(o, "abc", s->abc_version);
   cJSON *arr = cJSON_AddArrayToObject(o, "inputs");
   for (int i = 0; i < s->num_sources; i++) {
     const source_file *f = &s->sources[i];
@@ -1126,6 +1138,10 @@ static cJSON *top_json(const top_report *t) {
   add_rounded(o, "area_um2", t->syn.area_um2, 0.001);
   add_rounded(o, "seq_area_um2", t->syn.seq_area_um2, 0.001);
   add_rounded(o, "comb_area_um2", t->comb_area_um2, 0.001);
+  /* SRAM macros (synth/np_sram45.lib) apart from the logic: area_um2 = logic + macros. */
+  cJSON_AddNumberToObject(o, "macro_cells", (double)t->syn.macros);
+  add_rounded(o, "macro_area_um2", t->syn.macro_area_um2, 0.001);
+  add_rounded(o, "logic_area_um2", t->syn.area_um2 - t->syn.macro_area_um2, 0.001);
   cJSON_AddNumberToObject(o, "nand2_eq", round(t->nand2_eq));
   cJSON_AddNumberToObject(o, "logic_levels", (double)t->syn.logic_levels);
   add_rounded(o, "abc_delay_ps", t->abc_delay_ps, 0.01);
@@ -1271,9 +1287,9 @@ static void md_header(FILE *f, const options *o, const top_report *tops) {
       "was. Read two stage times as different only when they differ by more than the "
       "tolerance in docs/synthesis.md. ABC stage = ABC's own delay + %.0f + %.0f ps, the figure "
       "reported before. Tops marked `hier` in the flow column (the largest, listed in their "
-      "unit's <unit>_SYNTH_HIER) are synthesised module by module and their stage is ABC's "
-      "timing of the flattened, re-buffered netlist + the same launch and setup (one mapping; "
-      "docs/synthesis.md gives that flow's error against the flat one). "
+      "unit's <unit>_SYNTH_HIER) are synthesised module by module (one mapping); their netlist "
+      "is flattened and re-buffered by ABC for its real fanout and timed by the same OpenSTA "
+      "and SDC (docs/synthesis.md gives that flow's error against the flat one). "
       "est. fmax = 1 / stage. NAND2-eq = area / %.3f um2. Latency and vectors "
       "come from the Verilator harness logs (`make verify`).\n\n",
       o->clock_mhz, clock_period_ps(o), o->clk_to_q_ps, o->setup_ps, o->clk_to_q_ps, o->setup_ps,
@@ -1285,9 +1301,9 @@ static void md_area_table(FILE *f, const options *o, const top_report *tops) {
   fprintf(f, "## Area and latency beside the published figures\n\n");
   fprintf(f,
           "| unit | top | vectors checked | latency (cycles) | pub. latency | area um2 | "
-          "pub. area um2 | NAND2-eq | pub. NAND2-eq | ours / pub. | seq. share | "
-          "pub. seq. share |\n");
-  fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "of it SRAM macros um2 | pub. area um2 | NAND2-eq | pub. NAND2-eq | ours / pub. | "
+          "seq. share | pub. seq. share |\n");
+  fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fmt_vectors(vec, sizeof vec, t);
@@ -1297,9 +1313,9 @@ static void md_area_table(FILE *f, const options *o, const top_report *tops) {
     fmt_pub_nand2(pn, sizeof pn, t);
     fmt_ratio(ratio, sizeof ratio, t);
     fmt_pub_seq_share(pseq, sizeof pseq, t);
-    fprintf(f, "| %s | %s | %s | %s | %s | %.1f | %s | %.0f | %s | %s | %.0f%% | %s |\n", t->unit,
-            t->top, vec, lat, plat, t->syn.area_um2, parea, t->nand2_eq, pn, ratio,
-            seq_share_pct(t), pseq);
+    fprintf(f, "| %s | %s | %s | %s | %s | %.1f | %.1f | %s | %.0f | %s | %s | %.0f%% | %s |\n",
+            t->unit, t->top, vec, lat, plat, t->syn.area_um2, t->syn.macro_area_um2, parea,
+            t->nand2_eq, pn, ratio, seq_share_pct(t), pseq);
   }
   fprintf(f, "\n");
 }
@@ -1307,18 +1323,19 @@ static void md_area_table(FILE *f, const options *o, const top_report *tops) {
 static void md_timing_table(FILE *f, const options *o, const top_report *tops) {
   fprintf(f, "## Structure and timing\n\n");
   fprintf(f,
-          "| top | cells | buffers | flops | comb. area um2 | seq. area um2 | logic levels | "
+          "| top | cells | buffers | flops | comb. area um2 | seq. area um2 | SRAM macros: "
+          "cells, area um2 | logic levels | "
           "stage ps | est. fmax MHz | meets %.0f MHz | flow: mappings, spread | ABC stage ps | "
           "synth s (CPU) |\n",
           o->clock_mhz);
-  fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+  fprintf(f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fprintf(f,
-            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld | %.1f | %.0f | %s | %s: %d, +%.1f%% | %.1f "
-            "| %.1f (%.1f) |\n",
+            "| %s | %lld | %lld | %lld | %.1f | %.1f | %lld, %.1f | %lld | %.1f | %.0f | %s | %s: %d, "
+            "+%.1f%% | %.1f | %.1f (%.1f) |\n",
             t->top, t->syn.cells, t->syn.buffer_cells, t->syn.flops, t->comb_area_um2,
-            t->syn.seq_area_um2, t->syn.logic_levels, t->stage_ps, t->fmax_mhz,
+            t->syn.seq_area_um2, t->syn.macros, t->syn.macro_area_um2, t->syn.logic_levels, t->stage_ps, t->fmax_mhz,
             t->meets_target ? "yes" : "no", t->syn.hier ? "hier" : "flat", t->syn.num_maps,
             100.0 * (t->stage_worst_ps - t->stage_ps) / t->stage_ps, t->abc_stage_ps,
             t->synth_time.wall_s, t->synth_time.cpu_s);
@@ -1327,8 +1344,8 @@ static void md_timing_table(FILE *f, const options *o, const top_report *tops) {
 }
 
 static void md_critical_paths(FILE *f, const options *o, const top_report *tops) {
-  fprintf(f, "## Critical paths (the reported mapping: OpenSTA's for the flat flow, ABC's for the "
-             "hierarchical one)\n\n");
+  fprintf(f, "## Critical paths (OpenSTA's worst setup path of the reported netlist, both "
+             "flows)\n\n");
   fprintf(f, "| top | stage ps | start | end | cells on the path |\n");
   fprintf(f, "|---|---:|---|---|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {

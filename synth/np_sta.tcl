@@ -4,6 +4,7 @@
 #   NP_STA_NETLIST  gate-level Verilog over the liberty's cells (np_synth.tcl writes it)
 #   NP_TOP          its top module
 #   NP_STA_SDC      the timing environment (synth/np_sta.sdc)
+#   NP_SRAM_LIB     optional: the SRAM macros' liberty (synth/np_sram45.lib)
 # Prints the worst setup path (report_checks, with the nets) and a closing line
 #   NP-STA-WORST slack_ps=<slack>
 # which np_synth.tcl reads to rank its mappings; docs/synthesis.md says what the figures mean.
@@ -15,6 +16,8 @@ foreach name {NP_LIB NP_STA_NETLIST NP_TOP NP_STA_SDC} {
   }
 }
 read_liberty $::env(NP_LIB)
+# The SRAM macros' liberty, when the design has macros (NP_SRAM_LIB, optional).
+if {[info exists ::env(NP_SRAM_LIB)] && $::env(NP_SRAM_LIB) ne ""} { read_liberty $::env(NP_SRAM_LIB) }
 read_verilog $::env(NP_STA_NETLIST)
 link_design $::env(NP_TOP)
 read_sdc $::env(NP_STA_SDC)

@@ -43,8 +43,8 @@ foreach d $incdirs { lappend inc_args "-I$d" }
 # 1. The read set: only the files that define a module of the top's hierarchy (np_read_set).
 set tmpdir [file dirname $netlist]
 set sources [np_read_set $top $rtl $inc_args $tmpdir]
-np_log_provenance $sources [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl] \
-  [file join $np_dir np_env.tcl]] "opensta=[exec sta -version]"
+np_log_provenance $sources [concat [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl] \
+  [file join $np_dir np_env.tcl]] [np_sram_lib]] "opensta=[exec sta -version]"
 
 # -DSYNTHESIS hides simulation-only code (assertions) from synthesis; -defer leaves a module
 # unelaborated until the hierarchy needs it (a needed file may hold other, unused modules).
@@ -52,7 +52,8 @@ if {[info exists ::env(NP_PERTURB)] && $::env(NP_PERTURB) ne ""} {
   log "NP-PERTURB $::env(NP_PERTURB)"
   read_verilog $::env(NP_PERTURB)
 }
-read_verilog -defer -DSYNTHESIS {*}$inc_args {*}$sources
+if {[np_sram_lib] ne ""} { read_liberty -lib [np_sram_lib] }
+read_verilog -defer {*}[np_define_args] {*}$inc_args {*}$sources
 hierarchy -check -top $top
 
 # 2. Generic synthesis, then map flops onto the liberty. The design is flattened so ABC sees one
@@ -84,20 +85,6 @@ proc np_map {lib constr seed} {
   yosys rename -wire t:DFF_X1
 }
 
-# Runs OpenSTA on a netlist; returns {stage_ps report_text}. Stage = period - worst slack: the
-# launch (clk->Q or input delay), the logic and the capturing setup (np_sta.sdc).
-proc np_sta {lib top sdc netlist_path np_dir} {
-  set period 10000.0
-  if {[catch {exec env NP_LIB=$lib NP_STA_NETLIST=$netlist_path NP_TOP=$top NP_STA_SDC=$sdc \
-                sta -no_splash -exit [file join $np_dir np_sta.tcl] 2>@1} report]} {
-    np_fail "OpenSTA failed on $netlist_path: $report"
-  }
-  if {![regexp {NP-STA-WORST slack_ps=(-?[0-9.]+)} $report -> slack]} {
-    np_fail "OpenSTA printed no worst slack for $netlist_path: $report"
-  }
-  return [list [format %.2f [expr {$period - $slack}]] $report]
-}
-
 set best_seed ""
 foreach seed $abc_seeds {
   design -load np_premap
@@ -123,14 +110,17 @@ file rename -force "$netlist.seed$best_seed" $netlist
 foreach seed $abc_seeds { file delete "$netlist.seed$seed" }
 
 log "NP-MARK stat-all"
-stat -liberty $lib
+stat {*}[np_stat_libs $lib]
 log "NP-MARK stat-seq"
 stat -liberty $lib t:DFF_X1
+# The SRAM macros alone (np_sram45.lib's cells): their area is reported apart from the logic's.
+log "NP-MARK stat-macro"
+stat {*}[np_stat_libs $lib] t:np_sram_*
 
 # Flops are left out of ltp's selection so every path starts at a flop output or input port and
 # ends at a flop input or output port.
 log "NP-MARK ltp"
-ltp t:DFF_X1 %n
+ltp t:DFF_X1 t:np_sram_* %u %n
 log "NP-MARK sta"
 foreach line [split $reports($best_seed) "\n"] { log "STA: $line" }
 log "NP-MARK end"

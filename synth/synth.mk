@@ -16,16 +16,21 @@
 # $(BUILD)/synth-flat/ (hours of CPU for the largest; the comparison of the two flows).
 SYNTH_DIR       := $(BUILD)/synth$(if $(SYNTH_FLAT),-flat)
 SYNTH_LIB       := synth/nangate45_np.lib
+# The SRAM macros' liberty (docs/synthesis.md "SRAM macros"): written by synth/np_sramgen.c from
+# the published fakeram45 figures (synth/fakeram45.tsv) for the shapes the RTL instantiates
+# (synth/np_sram_shapes.tsv). The flows read it, so np_sram instances are macros.
+SYNTH_SRAM_LIB  := synth/np_sram45.lib
+SYNTH_SRAM_SRC  := synth/fakeram45.tsv synth/np_sram_shapes.tsv
 SYNTH_CONSTR    := synth/abc.constr
 SYNTH_STA_SDC   := synth/np_sta.sdc
 SYNTH_SCRIPT    := synth/np_synth.tcl
 # Tops a unit lists in <unit>_SYNTH_HIER are synthesised by the hierarchical flow instead: each
-# module mapped once and summed over its instances, the clock from ABC's timing of the flattened,
-# re-buffered netlist (synth/np_synth_hier.tcl; docs/synthesis.md "Two flows"). For the tops
+# module mapped once and summed over its instances, the clock from OpenSTA on the flattened netlist
+# re-buffered by ABC, the flat flow's SDC (synth/np_synth_hier.tcl; docs/synthesis.md "Two flows"). For the tops
 # whose flat run takes CPU-tens of minutes, built from many copies of a few modules.
 SYNTH_HIER_SCRIPT := synth/np_synth_hier.tcl
 SYNTH_HIER_TOPS := $(if $(SYNTH_FLAT),,$(foreach u,$(UNITS),$($(u)_SYNTH_HIER)))
-# The ABC binary the hierarchical flow times with (Debian's yosys package installs yosys-abc).
+# The ABC binary the hierarchical flow re-buffers with (Debian's yosys package installs yosys-abc).
 SYNTH_ABC       ?= yosys-abc
 SYNTH_PUBLISHED := synth/published.tsv
 # Pairs of our own tops the report sets side by side (e.g. DPC beside DSM, no published figures).
@@ -52,6 +57,7 @@ SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.lo
 SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
 NP_REPORT       := $(SYNTH_DIR)/np_report
 NP_LIBGEN       := $(SYNTH_DIR)/np_libgen
+NP_SRAMGEN      := $(SYNTH_DIR)/np_sramgen
 SIM_SUMMARY     := $(BUILD)/sim/summary.txt
 
 SYNTH_REPORT_ARGS = --synth-dir $(SYNTH_DIR) --verify-dir $(BUILD)/verify \
@@ -97,7 +103,7 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 # instantiate another unit's modules lists those files in its <unit>_RTL.
 # The log is written under a temporary name and renamed only on success, so an interrupted or
 # failed run is never mistaken for a finished one.
-SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
+SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_SRAM_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
   synth/np_env.tcl synth/synth.mk $(SYNTH_HIER_SCRIPT) synth/np_shiftx_map.v
 
 # $(call synth_yosys,top,rtl files,include dirs)
@@ -109,7 +115,7 @@ define synth_yosys
 @mkdir -p $(@D)
 @echo "synth: $(1) ($(if $(filter $(1),$(SYNTH_HIER_TOPS)),hierarchical,flat) flow, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
-if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) \
+if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) NP_SRAM_LIB=$(SYNTH_SRAM_LIB) \
          NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
          NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) NP_ABC=$(SYNTH_ABC) \
          NP_SHIFTX_MAP=synth/np_shiftx_map.v \
@@ -136,14 +142,20 @@ $(NP_LIBGEN): synth/np_libgen.c
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $< -o $@
 
-## synth-liberty: regenerate synth/nangate45_np.lib from synth/np_libgen.c
-synth-liberty: $(NP_LIBGEN)
-	$(NP_LIBGEN) > $(SYNTH_LIB).tmp && mv $(SYNTH_LIB).tmp $(SYNTH_LIB)
+$(NP_SRAMGEN): synth/np_sramgen.c
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $< -o $@ -lm
 
-## synth-liberty-check: fail if synth/nangate45_np.lib differs from what synth/np_libgen.c writes
-synth-liberty-check: $(NP_LIBGEN)
+## synth-liberty: regenerate synth/nangate45_np.lib and synth/np_sram45.lib from their generators
+synth-liberty: $(NP_LIBGEN) $(NP_SRAMGEN)
+	$(NP_LIBGEN) > $(SYNTH_LIB).tmp && mv $(SYNTH_LIB).tmp $(SYNTH_LIB)
+	$(NP_SRAMGEN) $(SYNTH_SRAM_SRC) > $(SYNTH_SRAM_LIB).tmp && mv $(SYNTH_SRAM_LIB).tmp $(SYNTH_SRAM_LIB)
+
+## synth-liberty-check: fail if either liberty differs from what its generator writes
+synth-liberty-check: $(NP_LIBGEN) $(NP_SRAMGEN)
 	$(NP_LIBGEN) | diff -u $(SYNTH_LIB) - 
-	@echo "synth-liberty-check: $(SYNTH_LIB) matches synth/np_libgen.c"
+	$(NP_SRAMGEN) $(SYNTH_SRAM_SRC) | diff -u $(SYNTH_SRAM_LIB) -
+	@echo "synth-liberty-check: $(SYNTH_LIB) matches synth/np_libgen.c, $(SYNTH_SRAM_LIB) synth/np_sramgen.c"
 
 ## synth-test: the synthesis flows and report generator on small designs, good and malformed logs
 synth-test: $(NP_REPORT) $(NP_LIBGEN)

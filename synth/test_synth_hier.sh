@@ -7,10 +7,14 @@
 #    multiplexer inputs swapped is refuted (the proof can fail).
 # 2. On a design of one module (pcu_rgr) the hierarchical and the flat flow are the same
 #    mapping, so the timing step (flatten, strip buffers, cut flops, ABC buffer + stime) must
-#    reproduce the mapping run's own ABC figures exactly: delay, gates, area.
+#    reproduce the mapping run's own ABC figures exactly: delay, gates, area. The netlist
+#    OpenSTA times (ABC's re-buffered network with the flops, tie cells and ports put back) is
+#    proven equal to the mapped design over 6 cycles from reset-free zero state, and a copy
+#    with one NOR2 made an OR2 is refuted.
 # 3. np_hier_report.sh stops with an error naming the file on a row without a figure.
 # 4. np_report (the main report, NP_REPORT) reads the flow's log into a row with the same
-#    figures as row.tsv, marked hierarchical, and rejects a log that lacks a figure, at file:line.
+#    figures as row.tsv (stage: OpenSTA's), marked hierarchical, and rejects a log that lacks a
+#    figure, at file:line.
 set -euo pipefail
 work=$1 abc=$2 np_report=$3
 mkdir -p "$work"
@@ -51,7 +55,7 @@ out=$work/rgr
 mkdir -p "$out"
 rm -f "$out/row.tsv"
 NP_TOP=pcu_rgr NP_RTL=rtl/pcu/pcu_rgr.v NP_INCDIRS=rtl/pcu NP_LIB=synth/nangate45_np.lib \
-  NP_CONSTR=synth/abc.constr NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_ABC="$abc" NP_OUTDIR="$out" \
+  NP_CONSTR=synth/abc.constr NP_STA_SDC=synth/np_sta.sdc NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_ABC="$abc" NP_OUTDIR="$out" \
   yosys -q -l "$out/yosys.log" -c synth/np_synth_hier.tcl > /dev/null ||
   fail "np_synth_hier.tcl failed on pcu_rgr (log $out/yosys.log)"
 grep -qx "NP-METHOD hier" "$out/yosys.log" || fail "$out/yosys.log: no 'NP-METHOD hier' line"
@@ -67,6 +71,30 @@ for pair in "Delay:abc_delay_ps" "Gates:sta_gates" "Area:sta_comb_area_um2"; do
     fail "pcu_rgr: timing step $field=$got, mapping run's ABC $key=$want (they must agree)"
 done
 echo "test_synth_hier: one-module design: timing step reproduces the mapping run's ABC delay $(row abc_delay_ps) ps, $(row sta_gates) gates, area $(row sta_comb_area_um2)"
+
+# $(prove_timed NETLIST LOG): the timed netlist against the hierarchical flow's mapped one, cells
+# by their liberty functions, a bounded sequential proof from the all-zero state.
+prove_timed() {
+  yosys -q -l "$2" -p "
+    read_liberty -ignore_miss_func synth/nangate45_np.lib
+    read_verilog $out/pcu_rgr_hier_mapped.v
+    rename pcu_rgr gold
+    read_verilog $1
+    rename pcu_rgr gate
+    miter -equiv -flatten -make_assert -ignore_gold_x gold gate miter
+    hierarchy -top miter
+    sat -verify -prove-asserts -set-init-zero -seq 6 miter" > /dev/null 2>&1
+}
+grep -q DFF_X1 "$out/pcu_rgr_mapped.v" || fail "$out/pcu_rgr_mapped.v: no flops in the timed netlist"
+prove_timed "$out/pcu_rgr_mapped.v" "$work/timed_proof.log" ||
+  fail "the timed netlist differs from the mapped design (log $work/timed_proof.log)"
+sed '0,/NOR2_X1/s//OR2_X1/' "$out/pcu_rgr_mapped.v" > "$work/timed_broken.v"
+cmp -s "$out/pcu_rgr_mapped.v" "$work/timed_broken.v" && fail "could not build the broken timed netlist"
+if prove_timed "$work/timed_broken.v" "$work/timed_control.log" ||
+   ! grep -q "proof did fail" "$work/timed_control.log"; then
+  fail "the broken timed netlist was not refuted (log $work/timed_control.log)"
+fi
+echo "test_synth_hier: the netlist OpenSTA times equals the mapped design (6 cycles); a broken copy is refuted"
 
 # ---- 3 --------------------------------------------------------------------------------------
 bad=$work/bad
@@ -95,13 +123,20 @@ report > /dev/null || fail "np_report rejected the hierarchical flow's log ($rep
 jf() { jq -r ".units[0].$1" "$rep/r.json"; }
 [ "$(jf timing.flow)" = "hierarchical (synth/np_synth_hier.tcl)" ] || fail "np_report: flow $(jf timing.flow)"
 for pair in area_um2:area_um2 flops:flops logic_levels:logic_levels abc_delay_ps:abc_delay_ps \
-            critical_start:critical_path.start critical_end:critical_path.end; do
+            sta_stage_ps:stage_ps; do
   want=$(row "${pair%%:*}") got=$(jf "${pair#*:}")
   awk -v a="$want" -v b="$got" 'BEGIN { exit !(a == b || a + 0 == b + 0 && a != "" && b != "") }' ||
     fail "np_report: ${pair#*:} = $got, row.tsv ${pair%%:*} = $want"
 done
-stage=$(jf stage_ps) want=$(awk -v d="$(row abc_delay_ps)" 'BEGIN { printf "%.2f", d + 125 }')
-[ "$(printf %.2f "$stage")" = "$want" ] || fail "np_report: stage $stage ps, expected ABC delay + 125 = $want"
+stage=$(jf stage_ps)
+[ "$(jf timing.engine)" = "OpenSTA $(sta -version)" ] || fail "np_report: timing engine $(jf timing.engine)"
+# The path is OpenSTA's (row.tsv keeps its ends as OpenSTA prints them: a flop with its cell).
+for end in start end; do
+  want=$(row critical_$end | sed 's/\\*DFF_X1$//')
+  [ -n "$want" ] && [ "$(jf critical_path.$end)" = "$want" ] ||
+    fail "np_report: critical_path.$end $(jf critical_path.$end), OpenSTA's $want"
+done
+[ "$(jf critical_path.levels)" -gt 0 ] || fail "np_report: no cells on the critical path"
 sed -i '/^NP-HIER logic_levels=/d' "$rep/pcu_rgr/yosys.log"
 if msg=$(report 2>&1); then fail "np_report accepted a hierarchical log without logic_levels"; fi
 grep -q "^$rep/pcu_rgr/yosys.log:[0-9]*: error: .*NP-HIER logic_levels" <<<"$msg" ||

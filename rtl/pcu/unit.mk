@@ -18,7 +18,7 @@ synth-pcu-sweep:
 
 # Bounded-time rows of the same sweep (docs/pcu.md 8.2), minutes instead of hours: area from a
 # hierarchical synthesis (pcu_rgr mapped once, summed over its NumRgr instances), clock from
-# the flattened mapped netlist re-buffered and timed by ABC. Own directory, own table; the flat
+# the flattened mapped netlist re-buffered by ABC and timed by OpenSTA. Own directory, own table; the flat
 # rows of build/synth/<top>/report.json are shown beside them where those runs exist.
 # PCU_HIER_KEEP=pcu_rgr flattens everything but the RGRs instead (into build/synth-hier-keep/).
 PCU_HIER_KEEP ?=
@@ -26,15 +26,16 @@ PCU_HIER_DIR  := $(BUILD)/synth-hier$(if $(PCU_HIER_KEEP),-keep)
 PCU_HIER_TOPS := pcu_n64:64 pcu:128 pcu_n256:256 pcu_n1024:1024
 PCU_HIER_RTL  := $(sort $(wildcard rtl/common/*.v)) $(pcu_RTL)
 PCU_HIER_FLOW := synth/np_synth_hier.tcl synth/np_env.tcl synth/np_shiftx_map.v synth/nangate45_np.lib \
-                 synth/abc.constr rtl/pcu/unit.mk
+                 synth/abc.constr synth/np_sta.sdc synth/np_sta.tcl synth/np_sram45.lib rtl/pcu/unit.mk
 PCU_HIER_ABC  ?= yosys-abc
 # What np_synth_hier.tcl reads besides NP_TOP and NP_OUTDIR.
 PCU_HIER_ENV   = NP_RTL="$(PCU_HIER_RTL)" NP_INCDIRS="rtl/common rtl/pcu" \
   NP_LIB=synth/nangate45_np.lib NP_CONSTR=synth/abc.constr NP_SHIFTX_MAP=synth/np_shiftx_map.v \
+  NP_STA_SDC=synth/np_sta.sdc NP_SRAM_LIB=synth/np_sram45.lib \
   NP_ABC=$(PCU_HIER_ABC)
 
 .PHONY: synth-pcu-hier
-## synth-pcu-hier: the PCU at 64, 128, 256, 1024 RGRs in minutes (hierarchical area, ABC-timed clock; docs/pcu.md 8.2)
+## synth-pcu-hier: the PCU at 64, 128, 256, 1024 RGRs in minutes (hierarchical area, OpenSTA-timed clock of the re-buffered netlist; docs/pcu.md 8.2)
 synth-pcu-hier: $(foreach p,$(PCU_HIER_TOPS),$(PCU_HIER_DIR)/$(firstword $(subst :, ,$(p)))/row.tsv) \
                 synth/np_hier_report.sh
 	bash synth/np_hier_report.sh $(PCU_HIER_DIR) $(BUILD)/synth $(SYNTH_CLK_TO_Q_PS) \
@@ -58,12 +59,12 @@ $(PCU_HIER_DIR)/%/row.tsv: $(PCU_HIER_RTL) $(PCU_HIER_FLOW)
 	echo "synth-pcu-hier: $* done ($$(cat $(@D)/runtime.txt))"
 
 # The timing step checked against the flat flow: run on the flat flow's own mapped netlist it
-# must give that run's ABC delay and logic levels (docs/pcu.md 8.2). Checks every top of the
+# must give that run's ABC delay, logic levels and OpenSTA stage time (docs/pcu.md 8.2). Checks every top of the
 # sweep whose flat run exists in build/synth/ (seconds each); fails if none does. The flat
 # figures are read from that run's own log (np_report), not from a report.json that only
 # `make synth-<top>` refreshes and that a later `make synth` leaves stale.
 .PHONY: synth-pcu-hier-check-flat
-## synth-pcu-hier-check-flat: synth-pcu-hier's timing step on the flat netlists in build/synth reproduces their delay and levels
+## synth-pcu-hier-check-flat: synth-pcu-hier's timing step on the flat netlists in build/synth reproduces their delay, levels and OpenSTA stage
 synth-pcu-hier-check-flat: $(NP_REPORT)
 	@checked=0; \
 	for p in $(PCU_HIER_TOPS); do \
@@ -77,9 +78,11 @@ synth-pcu-hier-check-flat: $(NP_REPORT)
 	  flat_l=$$(sed -n 's/.*"logic_levels":[[:space:]]*\([0-9]*\).*/\1/p' $$rep); \
 	  got_d=$$(awk -F '\t' '$$1 == "abc_delay_ps" { print $$2 }' $$d/row.tsv); \
 	  got_l=$$(awk -F '\t' '$$1 == "logic_levels" { print $$2 }' $$d/row.tsv); \
-	  echo "synth-pcu-hier-check-flat: $$t flat run $$flat_d ps $$flat_l levels, timing step $$got_d ps $$got_l levels"; \
-	  awk -v a="$$flat_d" -v b="$$got_d" -v c="$$flat_l" -v e="$$got_l" \
-	    'BEGIN { exit !(a != "" && b != "" && a - b < 0.006 && b - a < 0.006 && c == e) }' || \
+	  flat_s=$$(sed -n 's/^  *"stage_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$rep | head -n 1); \
+	  got_s=$$(awk -F '\t' '$$1 == "sta_stage_ps" { print $$2 }' $$d/row.tsv); \
+	  echo "synth-pcu-hier-check-flat: $$t flat run $$flat_d ps $$flat_l levels stage $$flat_s ps, timing step $$got_d ps $$got_l levels stage $$got_s ps"; \
+	  awk -v a="$$flat_d" -v b="$$got_d" -v c="$$flat_l" -v e="$$got_l" -v s="$$flat_s" -v g="$$got_s" \
+	    'BEGIN { exit !(a != "" && b != "" && a - b < 0.006 && b - a < 0.006 && c == e && s != "" && s - g < 0.006 && g - s < 0.006) }' || \
 	    { echo "synth-pcu-hier-check-flat: FAIL $$t: the timing step does not reproduce $$rep" >&2; exit 1; }; \
 	  checked=$$((checked + 1)); \
 	done; \

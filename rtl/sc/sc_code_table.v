@@ -13,23 +13,33 @@
 // found_o[p] = 1 with its code_o[p] (stream order, zero above the length) and len_o[p];
 // otherwise found_o[p] = 0 and the other two are zero.
 //
-// Latency: a write is visible from the cycle after its edge; lookups are combinational.
+// Storage (parameter Macro): 1 (default), one synchronous SRAM per lookup port (np_sram, 64
+// words of a set's 16 ways x {tag, length, code}, 752 bits; every copy takes every write), read
+// at each edge without a write at set_next_i, the set set_i will hold in the next cycle: the
+// word is read one edge ahead, so lookups see it in the same cycle as with flip-flops. 0: the
+// flip-flop form (np_ff_ram ways, read combinationally at set_i; set_next_i unused), kept for
+// a like-for-like comparison (docs/synthesis.md "SRAM macros").
+//
+// Latency: a write is visible from the cycle after its edge; a lookup is combinational in set_i
+// and tag_i (Macro = 1: provided set_next_i gave, at the edge before, the set set_i holds, and
+// that edge wrote nothing: writes only while no lookup is wanted, as sc_compressor requires).
 //
 // What it does not do: no reset (the loader writes every word before use) and no check of the
-// image (sc_code_load's rules). Held in flip-flops: silicon would use a RAM with Ports read
-// ports (or copies), which the 45 nm cell model here cannot price (docs/sc.md 8.3).
+// image (sc_code_load's rules).
 //
 // Worked example (docs/sc.md 7's table): 1.0f = 32'h3F800000 has the code 10 (length 2) in some
 // way of set 31; a lookup with set_i = 31, tag_i = 26'hFE0000 gives found_o = 1, len_o = 2,
 // code_o = 16'b01 (the code's first bit, 1, in bit 0).
 module sc_code_table #(
-  parameter integer Ports = 8
+  parameter integer Ports = 8,
+  parameter integer Macro = 1
 ) (
   input  wire               clk_i,
   input  wire               cfg_we_i,
   input  wire [11:0]        cfg_addr_i,
   input  wire [31:0]        cfg_data_i,
   input  wire [Ports*6-1:0]  set_i,
+  input  wire [Ports*6-1:0]  set_next_i,   // Macro = 1: set_i's value in the next cycle
   input  wire [Ports*26-1:0] tag_i,
   output reg  [Ports-1:0]    found_o,
   output reg  [Ports*16-1:0] code_o,
@@ -77,28 +87,54 @@ module sc_code_table #(
 
   genvar w, p;
   generate
-    for (w = 0; w < 16; w = w + 1) begin : gen_way
-      wire [Ports*26-1:0] way_tags;
-      wire [Ports*21-1:0] way_cls;
-      np_ff_ram #(.Depth(64), .Width(26), .Ports(Ports)) u_tag (
-        .clk_i   (clk_i),
-        .we_i    (entry_we && wr_way == w && !cfg_addr_i[0]),
-        .waddr_i (wr_set),
-        .wdata_i (cfg_data_i[31:6]),
-        .raddr_i (set_i),
-        .rdata_o (way_tags)
-      );
-      np_ff_ram #(.Depth(64), .Width(21), .Ports(Ports)) u_cl (
-        .clk_i   (clk_i),
-        .we_i    (entry_we && wr_way == w && cfg_addr_i[0]),
-        .waddr_i (wr_set),
-        .wdata_i (cl_in),
-        .raddr_i (set_i),
-        .rdata_o (way_cls)
-      );
-      for (p = 0; p < Ports; p = p + 1) begin : gen_read
-        assign tags[(p*16+w)*26 +: 26] = way_tags[p*26 +: 26];
-        assign cls[(p*16+w)*21 +: 21]  = way_cls[p*21 +: 21];
+    if (Macro != 0) begin : gen_sram
+      // Way w's tag at bits w * 47 + 25 .. w * 47, its {length, code} above it; a write sets
+      // one of the two fields of one way (the mask), in every port's copy.
+      wire [16*47-1:0] wr_data = {16{cl_in, cfg_data_i[31:6]}};
+      wire [16*47-1:0] field_mask = {{(15*47){1'b0}}, {21{cfg_addr_i[0]}}, {26{!cfg_addr_i[0]}}};
+      wire [16*47-1:0] wr_mask = field_mask << (wr_way * 47);
+      wire unused_set = ^set_i;
+      for (p = 0; p < Ports; p = p + 1) begin : gen_port
+        wire [16*47-1:0] row;
+        np_sram #(.Depth(64), .Width(16*47)) u_ways (
+          .clk_i   (clk_i),
+          .ce_i    (1'b1),
+          .we_i    (entry_we),
+          .addr_i  (entry_we ? wr_set : set_next_i[p*6 +: 6]),
+          .wdata_i (wr_data),
+          .wmask_i (wr_mask),
+          .rdata_o (row)
+        );
+        for (w = 0; w < 16; w = w + 1) begin : gen_way
+          assign tags[(p*16+w)*26 +: 26] = row[w*47 +: 26];
+          assign cls[(p*16+w)*21 +: 21]  = row[w*47+26 +: 21];
+        end
+      end
+    end else begin : gen_ff
+      wire unused_set_next = ^set_next_i;
+      for (w = 0; w < 16; w = w + 1) begin : gen_way
+        wire [Ports*26-1:0] way_tags;
+        wire [Ports*21-1:0] way_cls;
+        np_ff_ram #(.Depth(64), .Width(26), .Ports(Ports)) u_tag (
+          .clk_i   (clk_i),
+          .we_i    (entry_we && wr_way == w && !cfg_addr_i[0]),
+          .waddr_i (wr_set),
+          .wdata_i (cfg_data_i[31:6]),
+          .raddr_i (set_i),
+          .rdata_o (way_tags)
+        );
+        np_ff_ram #(.Depth(64), .Width(21), .Ports(Ports)) u_cl (
+          .clk_i   (clk_i),
+          .we_i    (entry_we && wr_way == w && cfg_addr_i[0]),
+          .waddr_i (wr_set),
+          .wdata_i (cl_in),
+          .raddr_i (set_i),
+          .rdata_o (way_cls)
+        );
+        for (p = 0; p < Ports; p = p + 1) begin : gen_read
+          assign tags[(p*16+w)*26 +: 26] = way_tags[p*26 +: 26];
+          assign cls[(p*16+w)*21 +: 21]  = way_cls[p*21 +: 21];
+        end
       end
     end
   endgenerate

@@ -31,7 +31,11 @@
 // 4 x 32'h40000000, 3 x 32'hDEADBEEF (word 0 first) -> out_len_o = 59, out_bits_o = 1, then
 // 16 x 0, 9 x 10, 4 x 110, 3 x 1111 (stream order, bit 0 first).
 module sc_compressor #(
-  parameter integer WordsPerCycle = 8
+  parameter integer WordsPerCycle = 8,
+  // 1: the code table in SRAM macros read one edge ahead (np_sram); 0: in flip-flops, for a
+  // like-for-like comparison (sc_code_table; docs/synthesis.md "SRAM macros"). Same ports,
+  // latency and throughput.
+  parameter integer TableMacro    = 1
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -98,16 +102,26 @@ module sc_compressor #(
   endfunction
 
   reg [1023:0] line_q;
-  reg [191:0]  set_q;
+  reg [191:0]  set_q, set_d;
   integer i;
+  // set_d: set_q after this edge. Its top group is the set the table's SRAM reads at this edge
+  // for the next cycle's lookups (sc_code_table's set_next_i).
+  always @(*) begin
+    set_d = set_q;
+    if (load) begin
+      for (i = 0; i < 32; i = i + 1) set_d[i*6 +: 6] = vft_set(in_line_i[i*32 +: 32]);
+    end else if (look) begin
+      set_d = {set_q[191-K*6:0], set_q[191 -: K*6]};
+    end
+  end
+
   always @(posedge clk_i) begin
+    set_q <= set_d;
     if (load) begin
       line_q <= in_line_i;
-      for (i = 0; i < 32; i = i + 1) set_q[i*6 +: 6] <= vft_set(in_line_i[i*32 +: 32]);
     end else if (look) begin
       // Rotate up by one group: the next lower group reaches the top slot the ports read.
       line_q <= {line_q[1023-K*32:0], line_q[1023 -: K*32]};
-      set_q  <= {set_q[191-K*6:0], set_q[191 -: K*6]};
     end
   end
 
@@ -128,12 +142,13 @@ module sc_compressor #(
     end
   endgenerate
 
-  sc_code_table #(.Ports(K)) u_table (
+  sc_code_table #(.Ports(K), .Macro(TableMacro)) u_table (
     .clk_i      (clk_i),
     .cfg_we_i   (cfg_we_i),
     .cfg_addr_i (cfg_addr_i),
     .cfg_data_i (cfg_data_i),
     .set_i      (sets),
+    .set_next_i (set_d[191 -: K*6]),
     .tag_i      (tags),
     .found_o    (found),
     .code_o     (code),
