@@ -33,6 +33,8 @@ trap 'rm -f "$body" "$doc.tmp"' EXIT
     ($t.rows[] | "| \(.class) | \(.metric) | \(.prefix) vs \(.against) | \(if .published == null then "-" elif .against == "-" then (.published | tostring) + "%" elif .published > 0 then "+" + (.published | tostring) + "%" else (.published | tostring) + "%" end) | \(if .against == "-" then (if .ours == null then "n/a" else (.ours | pct) + "%" end) else (.ours | sgn) end) | \(if .workloads == "" then "none" else .workloads end) | \(.verdict | vname) |"),
     "",
     (if $v[$t.seed] then "Verdicts: \($v[$t.seed].reproduced) reproduced, \($v[$t.seed].same_sign) same sign only, \($v[$t.seed].not_reproduced) not reproduced; \($v[$t.seed].no_run) published figures have no kernel of their class here.\n" else empty end),
+    ([$jobs[] | select(.seed == $t.seed) | {config, workload}] | group_by(.config)[] |
+      "Runs on `\(.[0].config)`: " + ([.[].workload] | unique | join(", ")) + ".\n"),
     "Runs (simulated cycles, warp instructions, wall seconds of the job):",
     ([$jobs | to_entries[] | select(.value.seed == $t.seed) |
       "\(.key) \(.value.result.completion_cycles) / \(.value.result.core.instructions // "n/a") / \(.value.timing.wall_seconds * 10 | round / 10)"] | join("; ")),
