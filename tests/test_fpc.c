@@ -3,10 +3,13 @@
  * Expected streams are written out by hand in this file from the tables of docs/fpc.md
  * (prefixes as printed, data fields LSB-first) and never produced by the model's own writer.
  * The gem5 cross-check re-implements gem5's FPC size rules (src/mem/cache/compressors/fpc.hh
- * and dictionary_compressor.hh: pattern factory order, sizes, zero-run counter) independently
- * of the model and relates them to our lane lengths by the convention differences of
- * docs/fpc.md sec. 5. Decoder inputs are heap blocks of exactly the stream's bytes, so the
- * sanitizer build proves the decoder never reads outside them. */
+ * and dictionary_compressor.hh: pattern factory order, sizes, zero-run counter, and the
+ * SignExtendedTwoHalfwords quirk) independently of the model and relates them to our lane
+ * lengths by the convention differences of docs/fpc.md sec. 5. The fast whole-line path
+ * (fpc_compress, fpc_decompress) is compared with the stage-by-stage one (fpc_*_stages) on
+ * random, synthetic and real lines and on malformed streams. Decoder inputs are heap blocks of
+ * exactly the stream's bytes, so the sanitizer build proves the decoder never reads outside
+ * them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -263,17 +266,45 @@ static void round_trip_every_real_line(void **state) {
  * 3-bit code + unmatched bits (4, 8, 16, 16, 16, 8, 32); a zero word opening a run costs
  * 3 + zero_run_bits (3), the next ones 0, until the run counter reaches mask(3) = 7 after which
  * the next zero opens a new run. Sizes are per 64-byte block, without the cache's size
- * threshold. Written here from those rules, sharing no code with fpc.c. */
+ * threshold. Written here from those rules, sharing no code with fpc.c.
+ *
+ * SignExtendedTwoHalfwords::isPattern compares each halfword, held in an int16_t, with
+ * (uint16_t)szext<8>(halfword): both sides are promoted to int, so a negative halfword
+ * (0x8000..0xFFFF) never equals its unsigned image, and the pattern matches only when both
+ * halfwords are 0x0000..0x007F. The paper's pattern (and ours, docs/fpc.md sec. 2.1) also takes
+ * 0xFF80..0xFFFF. gem5_two_halfwords carries the quirk; a word that only the paper's form takes
+ * then falls through to gem5's RepBytes (never: its bytes would be all 0xFF, which
+ * SignExtended4Bits takes first) and Uncompressed, 35 bits instead of 19. */
 
 static bool g5_szext(uint32_t v, unsigned n) { /* v == szext<n>(v) */
     int32_t low = (int32_t)(v << (32 - n)) / (int32_t)(1u << (32 - n)); /* exact division: sign kept */
     return (uint32_t)low == v;
 }
 
-static unsigned gem5_fpc_block_bits(const uint8_t block[64]) {
+/* gem5's test: the int16_t halfword against the uint16_t image of its sign-extended byte. */
+static bool gem5_two_halfwords(uint32_t v) {
+    for (unsigned k = 0; k < 2; k++) {
+        int halfword = (int16_t)(uint16_t)(v >> (16 * k));                    /* int16_t, promoted */
+        int8_t low_byte = (int8_t)(uint8_t)(v >> (16 * k));
+        int image = (uint16_t)(int16_t)low_byte;                               /* (uint16_t)szext<8>, promoted */
+        if (halfword != image) return false;
+    }
+    return true;
+}
+
+/* The paper's test (docs/fpc.md sec. 2.1): each halfword a sign-extended byte. */
+static bool paper_two_halfwords(uint32_t v) {
+    uint16_t h0 = (uint16_t)v, h1 = (uint16_t)(v >> 16);
+    return (uint16_t)(int16_t)(int8_t)h0 == h0 && (uint16_t)(int16_t)(int8_t)h1 == h1;
+}
+
+/* gem5's size of one block; *quirk_words counts the words of the block that the paper's
+ * SignExtendedTwoHalfwords takes and gem5's does not (each 16 bits longer in gem5). */
+static unsigned gem5_fpc_block_bits(const uint8_t block[64], unsigned *quirk_words) {
     unsigned size = 0;
     bool last_zero = false;
     int run = 0;
+    *quirk_words = 0;
     for (unsigned i = 0; i < 16; i++) {
         const uint8_t *b = block + 4 * i;
         uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
@@ -288,47 +319,175 @@ static unsigned gem5_fpc_block_bits(const uint8_t block[64]) {
             continue;
         }
         last_zero = false;
-        uint16_t h0 = (uint16_t)v, h1 = (uint16_t)(v >> 16);
-        bool two = (uint16_t)(int16_t)(int8_t)h0 == h0 && (uint16_t)(int16_t)(int8_t)h1 == h1;
         bool rep = b[0] == b[1] && b[1] == b[2] && b[2] == b[3];
         if (g5_szext(v, 4)) size += 3 + 4;
         else if (g5_szext(v, 8)) size += 3 + 8;
         else if (g5_szext(v, 16)) size += 3 + 16;
         else if ((v & 0x0000FFFFu) == 0) size += 3 + 16;
-        else if (two) size += 3 + 16;
+        else if (gem5_two_halfwords(v)) size += 3 + 16;
         else if (rep) size += 3 + 8;
-        else size += 3 + 32;
+        else {
+            size += 3 + 32;
+            *quirk_words += paper_two_halfwords(v);
+        }
     }
     return size;
 }
 
+/* The quirk on hand-picked words: gem5 takes 0x007F0012, not 0xFF800012 nor 0x0012FFFF. */
+static void gem5_two_halfwords_quirk(void **state) {
+    (void)state;
+    assert_true(gem5_two_halfwords(0x007F0012u));
+    assert_true(paper_two_halfwords(0x007F0012u));
+    assert_false(gem5_two_halfwords(0xFF800012u));
+    assert_true(paper_two_halfwords(0xFF800012u));
+    assert_false(gem5_two_halfwords(0x0012FFFFu));
+    assert_true(paper_two_halfwords(0x0012FFFFu));
+    assert_int_equal(fpc_classify(0xFF800012u), FPC_TWO_SE8);
+    uint8_t block[64] = {0};
+    for (unsigned i = 0; i < 16; i++) {
+        uint32_t v = 0xFF800012u;
+        memcpy(block + 4 * i, &v, 4);
+    }
+    unsigned quirk;
+    assert_int_equal(gem5_fpc_block_bits(block, &quirk), 16u * 35u);
+    assert_int_equal(quirk, 16);
+}
+
 static void gem5_size_cross_check(void **state) {
     const test_data_set *ds = *state;
-    uint64_t blocks = 0, gem5_bits = 0, ours = 0, raw_blocks = 0;
+    uint64_t blocks = 0, gem5_bits = 0, ours = 0, raw_blocks = 0, quirk_blocks = 0, quirk_words = 0;
+    unsigned quirk_files = 0;
     for (unsigned f = 0; f < ds->count; f++) {
         const test_data_file *df = &ds->file[f];
+        uint64_t file_quirk_blocks = 0;
         for (size_t i = 0; i < df->lines; i++) {
             const uint8_t *line = df->data + 128u * i;
             uint32_t word[32];
             fpc_line_words(line, word);
             for (unsigned lane = 0; lane < 2; lane++) {
-                unsigned g = gem5_fpc_block_bits(line + 64u * lane);
+                unsigned q;
+                unsigned g = gem5_fpc_block_bits(line + 64u * lane, &q);
                 unsigned o = fpc_lane_bits(word + 16u * lane);
                 /* Conventions (docs/fpc.md sec. 5): our lane adds the 1-bit C flag, and a body of
-                 * 512 bits or more is sent raw (513 bits) where gem5 reports the pattern sum. */
-                unsigned want = g < 512 ? 1 + g : 513;
-                if (o != want) fail_msg("%s line %zu lane %u: ours %u bits, gem5 %u bits", df->name, i, lane, o, g);
+                 * 512 bits or more is sent raw (513 bits) where gem5 reports the pattern sum;
+                 * each word of gem5's SignExtendedTwoHalfwords quirk is 16 bits shorter here. */
+                unsigned body = g - 16u * q;
+                unsigned want = body < 512 ? 1 + body : 513;
+                if (o != want)
+                    fail_msg("%s line %zu lane %u: ours %u bits, gem5 %u bits, %u quirk words", df->name, i, lane, o,
+                             g, q);
                 blocks++;
                 gem5_bits += g;
                 ours += o;
-                raw_blocks += g >= 512;
+                raw_blocks += body >= 512;
+                file_quirk_blocks += q > 0;
+                quirk_words += q;
             }
         }
+        if (file_quirk_blocks) {
+            quirk_files++;
+            printf("  gem5 SignExtendedTwoHalfwords quirk: %s: %llu blocks\n", df->name,
+                   (unsigned long long)file_quirk_blocks);
+        }
+        quirk_blocks += file_quirk_blocks;
     }
     printf("  gem5 FPC rules: %llu 64-byte blocks, %llu bits; ours %llu bits = gem5 + %llu C bits - %llu (raw"
-           " fallback in %llu blocks)\n",
+           " fallback in %llu blocks; %llu quirk words x 16 bits in %llu blocks of %u files)\n",
            (unsigned long long)blocks, (unsigned long long)gem5_bits, (unsigned long long)ours,
-           (unsigned long long)blocks, (unsigned long long)(gem5_bits + blocks - ours), (unsigned long long)raw_blocks);
+           (unsigned long long)blocks, (unsigned long long)(gem5_bits + blocks - ours), (unsigned long long)raw_blocks,
+           (unsigned long long)quirk_words, (unsigned long long)quirk_blocks, quirk_files);
+}
+
+/* ---- fast path == stages ------------------------------------------------------------------------ */
+
+/* A word aimed at one pattern (sec. 2.1) or its boundaries, or random. */
+static uint32_t pattern_word(prng *p) {
+    uint32_t r = (uint32_t)prng_next(p);
+    switch (prng_below(p, 12)) {
+    case 0: return 0;
+    case 1: return (uint32_t)((int32_t)(r & 0xFu) - 8);                 /* 4-bit sign-extended */
+    case 2: return (uint32_t)((int32_t)(r & 0xFFu) - 128);
+    case 3: return (uint32_t)((int32_t)(r & 0xFFFFu) - 32768);
+    case 4: return r << 16;                                              /* zero low halfword */
+    case 5: return ((uint32_t)(uint16_t)(int16_t)(int8_t)r) | (uint32_t)(uint16_t)(int16_t)(int8_t)(r >> 8) << 16;
+    case 6: return (r & 0xFFu) * 0x01010101u;
+    case 7: return 0xFFFFFFFFu - (r & 0x1Fu);
+    case 8: return (r & 1u) ? 0x00008000u : 0xFFFF7FFFu;                 /* just outside 16-bit */
+    case 9: return (r & 1u) ? 0x00000080u : 0xFFFFFF7Fu;
+    default: return r;
+    }
+}
+
+static void assert_fast_equals_stages(const uint8_t line[128]) {
+    uint8_t fast[FPC_MAX_BYTES], ref[FPC_MAX_BYTES];
+    size_t fast_bits = 0, ref_bits = 0;
+    memset(fast, 0xA5, sizeof fast);
+    memset(ref, 0xA5, sizeof ref);
+    assert_int_equal(fpc_compress(line, fast, sizeof fast, &fast_bits), NP_OK);
+    assert_int_equal(fpc_compress_stages(line, ref, sizeof ref, &ref_bits), NP_OK);
+    assert_int_equal(fast_bits, ref_bits);
+    assert_int_equal(fpc_compressed_bits(line), ref_bits);
+    assert_memory_equal(fast, ref, sizeof fast);
+}
+
+static void assert_decoders_agree(const uint8_t *src, size_t bits) {
+    size_t n = (bits + 7) / 8;
+    uint8_t *copy = malloc(n ? n : 1);
+    assert_non_null(copy);
+    if (n) memcpy(copy, src, n);
+    uint8_t a[128], b[128];
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    np_result ra = fpc_decompress(n ? copy : NULL, bits, a, sizeof a);
+    np_result rb = fpc_decompress_stages(n ? copy : NULL, bits, b, sizeof b);
+    free(copy);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a, b, 128);
+}
+
+static void fast_path_equals_stages(void **state) {
+    (void)state;
+    prng p;
+    prng_seed(&p, 32);
+    for (unsigned t = 0; t < 40000; t++) {
+        uint8_t line[128], stream[FPC_MAX_BYTES + 2];
+        unsigned zero_bias = (unsigned)prng_below(&p, 4);     /* long zero runs in some lines */
+        for (unsigned w = 0; w < 32; w++) {
+            uint32_t v = prng_below(&p, 4) < zero_bias ? 0u : pattern_word(&p);
+            memcpy(line + 4 * w, &v, 4);
+        }
+        assert_fast_equals_stages(line);
+        size_t bits = 0;
+        assert_int_equal(fpc_compress(line, stream, sizeof stream, &bits), NP_OK);
+        assert_decoders_agree(stream, bits);
+        stream[bits / 8] &= (uint8_t)((1u << (bits % 8)) - 1u);
+        stream[bits / 8 + 1] = (uint8_t)prng_next(&p);
+        assert_decoders_agree(stream, (size_t)prng_below(&p, bits + 1));          /* truncated */
+        assert_decoders_agree(stream, bits + 1 + (size_t)prng_below(&p, 8));      /* extended */
+        size_t flip = (size_t)prng_below(&p, bits);
+        stream[flip / 8] ^= (uint8_t)(1u << (flip % 8));
+        assert_decoders_agree(stream, bits);                                      /* a flipped bit */
+        uint8_t junk[FPC_MAX_BYTES + 8];
+        prng_fill(&p, junk, sizeof junk);
+        if (t & 1) junk[0] |= 1u;
+        assert_decoders_agree(junk, (size_t)prng_below(&p, 8u * sizeof junk));
+    }
+}
+
+static void fast_path_equals_stages_on_real_lines(void **state) {
+    const test_data_set *ds = *state;
+    for (unsigned f = 0; f < ds->count; f++) {
+        const test_data_file *df = &ds->file[f];
+        for (size_t i = 0; i < df->lines; i++) {
+            const uint8_t *line = df->data + 128u * i;
+            uint8_t stream[FPC_MAX_BYTES];
+            size_t bits = 0;
+            assert_fast_equals_stages(line);
+            assert_int_equal(fpc_compress(line, stream, sizeof stream, &bits), NP_OK);
+            assert_decoders_agree(stream, bits);
+        }
+    }
 }
 
 /* ---- adversarial streams (docs/fpc.md sec. 3.4) ---------------------------------------------- */
@@ -463,11 +622,14 @@ int main(void) {
         cmocka_unit_test(non_canonical_forms_decode),
         cmocka_unit_test(garbage_streams),
         cmocka_unit_test(buffer_and_argument_contract),
+        cmocka_unit_test(gem5_two_halfwords_quirk),
+        cmocka_unit_test(fast_path_equals_stages),
     };
     const struct CMUnitTest data_tests[] = {
         cmocka_unit_test(round_trip_every_real_line),
         cmocka_unit_test(gem5_size_cross_check),
         cmocka_unit_test(truncations_and_extensions_of_real_streams),
+        cmocka_unit_test(fast_path_equals_stages_on_real_lines),
     };
     int failed = cmocka_run_group_tests_name("fpc", tests, NULL, NULL);
     failed += cmocka_run_group_tests_name("fpc on real data", data_tests, setup_data, test_data_teardown);

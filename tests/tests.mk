@@ -16,7 +16,10 @@ TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft test_
 TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
-TEST_SCALAR  := $(TEST_DIR)/scalar/test_dsm
+# The programs whose model has a SIMD path, rebuilt on the portable scalar code (SCALAR_FLAGS).
+TEST_SCALAR_PROGS := test_dsm test_fpc test_cpack
+TEST_SCALAR  := $(addprefix $(TEST_DIR)/scalar/,$(TEST_SCALAR_PROGS))
+SCALAR_FLAGS := -DNP_DSM_NO_SIMD -DNP_FPC_NO_SIMD -DNP_CPACK_NO_SIMD
 # Environment of every test run: where the data, the committed vectors and the CLI are.
 TEST_ENV      = NP_DATA_DIR=$(DATA_DIR) NP_VECTOR_DIR=vectors/dsm
 ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
@@ -41,8 +44,10 @@ test-c-san-%: $(TEST_DIR)/san/% $(NOCPRESS_SAN)
 	@$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS_SAN) NP_TEST_TMP=$(TEST_DIR)/tmp-san/$* $(TEST_DIR)/san/$*
 
 test-c-scalar: $(TEST_SCALAR)
-	@echo "== test-c: test_dsm on the portable scalar remap (-DNP_DSM_NO_SIMD)"
-	@$(TEST_ENV) $(TEST_SCALAR)
+	@for t in $(TEST_SCALAR); do \
+	  echo "== test-c: $$(basename $$t) on the portable scalar code ($(SCALAR_FLAGS))"; \
+	  $(TEST_ENV) $$t || exit 1; \
+	done
 
 test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SAN)
 
@@ -54,10 +59,10 @@ $(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $< $(NP_LIB_SAN) -lcmocka -o $@
 
-# The same tests on the portable remap: the SSE2 one is what NP_LIB uses on x86-64.
-$(TEST_SCALAR): tests/test_dsm.c $(NP_SRC) $(NP_HDR)
+# The same tests on the portable scalar code: the SSE2 one is what NP_LIB uses on x86-64.
+$(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -DNP_DSM_NO_SIMD $< $(NP_SRC) -lcmocka -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) $< $(NP_SRC) -lcmocka -o $@
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
 # fuzz_sim_*: npsim's configuration and trace parsers; built and seeded by sim/sim.mk.

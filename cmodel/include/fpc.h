@@ -60,6 +60,13 @@ np_result fpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
 /* Length in bits fpc_compress would produce (0 for a NULL line). */
 size_t fpc_compressed_bits(const uint8_t line[FPC_LINE_BYTES]);
 
+/* The same two functions built from the stage functions below (classify, lane length, pack,
+ * unpack), one after another as the paper's hardware runs them: the reference the fast
+ * whole-line path of fpc_compress / fpc_decompress is tested against (tests/test_fpc.c). Same
+ * contracts, same results. */
+np_result fpc_compress_stages(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits);
+np_result fpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
+
 /* ---- stages ---------------------------------------------------------------------------------- */
 
 /* Pattern detector: the prefix of one word, the first that matches in prefix order 000..111
