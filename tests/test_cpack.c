@@ -8,8 +8,11 @@
  * cache_line_size entries reset per block) and relates them to our lane lengths by the
  * conventions of docs/cpack.md sec. 4. The synchronised form is run over every data file as one
  * packet sequence between two states that must stay byte-for-byte equal; a lost and a reordered
- * packet show why the protocol needs in-order delivery (sec. 5). Decoder inputs are heap blocks
- * of exactly the stream's bytes, so the sanitizer build proves no read outside them. */
+ * packet show why the protocol needs in-order delivery (sec. 5). The fast whole-line path
+ * (cpack_compress, cpack_sync_compress and their decoders) is compared with the stage-by-stage
+ * one (cpack_*_stages) on pattern-built, random and real lines in both forms, states included,
+ * and on malformed streams. Decoder inputs are heap blocks of exactly the stream's bytes, so the
+ * sanitizer build proves no read outside them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -581,6 +584,121 @@ static void buffer_and_argument_contract(void **state) {
     assert_int_equal(cpack_sync_compressed_bits(NULL, line), 0);
 }
 
+/* ---- fast path == stages ------------------------------------------------------------------------ */
+
+/* A word aimed at one code (sec. 2.1) against a small pool of recent words, or random. */
+static uint32_t code_word(prng *p, const uint32_t pool[4]) {
+    uint32_t r = (uint32_t)prng_next(p), e = pool[prng_below(p, 4)];
+    switch (prng_below(p, 8)) {
+    case 0: return 0;
+    case 1: return r & 0xFFu;                            /* zzzx */
+    case 2: return e;                                    /* mmmm */
+    case 3: return (e & 0xFFFFFF00u) | (r & 0xFFu);      /* mmmx */
+    case 4: return (e & 0xFFFF0000u) | (r & 0xFFFFu);    /* mmxx */
+    case 5: return r & 0x1FFu;
+    default: return r;                                   /* xxxx */
+    }
+}
+
+static void code_line(prng *p, uint8_t line[128]) {
+    uint32_t pool[4];
+    for (unsigned k = 0; k < 4; k++) pool[k] = (uint32_t)prng_next(p);
+    unsigned zero_lane = (unsigned)prng_below(p, 6);     /* 0, 1: that lane all zero */
+    for (unsigned w = 0; w < 32; w++) {
+        uint32_t v = (w / 16 == zero_lane) ? 0u : code_word(p, pool);
+        memcpy(line + 4 * w, &v, 4);
+        if (prng_below(p, 3) == 0) pool[prng_below(p, 4)] = v;
+    }
+}
+
+/* Both decoders on an exact-size copy from equal states: equal results, outputs and states. */
+static void assert_decoders_agree(const cpack_state *from, const uint8_t *src, size_t bits) {
+    size_t n = (bits + 7) / 8;
+    uint8_t *copy = malloc(n ? n : 1);
+    assert_non_null(copy);
+    if (n) memcpy(copy, src, n);
+    cpack_state sa = *from, sb = *from;
+    uint8_t a[128], b[128];
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    np_result ra = cpack_sync_decompress(&sa, n ? copy : NULL, bits, a, sizeof a);
+    np_result rb = cpack_sync_decompress_stages(&sb, n ? copy : NULL, bits, b, sizeof b);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a, b, 128);
+    assert_memory_equal(&sa, &sb, sizeof sa);
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    assert_int_equal(cpack_decompress(n ? copy : NULL, bits, a, sizeof a),
+                     cpack_decompress_stages(n ? copy : NULL, bits, b, sizeof b));
+    assert_memory_equal(a, b, 128);
+    free(copy);
+}
+
+/* One line through both compressors of both forms: equal streams and states; then the decoders
+ * on the stream and on a truncated, an extended and a bit-flipped copy. fast/ref: the two
+ * senders' states, equal on entry; rx: the receivers' state, advanced by the stream. */
+static void assert_fast_equals_stages(prng *p, cpack_state *fast, cpack_state *ref, cpack_state *rx,
+                                      const uint8_t line[128]) {
+    uint8_t sf[CPACK_MAX_BYTES + 2], sr[CPACK_MAX_BYTES + 2];
+    size_t bf = 0, br = 0;
+    memset(sf, 0xA5, sizeof sf);
+    memset(sr, 0xA5, sizeof sr);
+    assert_int_equal(cpack_compress(line, sf, CPACK_MAX_BYTES, &bf), NP_OK);
+    assert_int_equal(cpack_compress_stages(line, sr, CPACK_MAX_BYTES, &br), NP_OK);
+    assert_int_equal(bf, br);
+    assert_memory_equal(sf, sr, sizeof sf);
+    assert_int_equal(cpack_compressed_bits(line), bf);
+    assert_int_equal(cpack_sync_compressed_bits(fast, line), cpack_sync_compressed_bits(ref, line));
+    assert_int_equal(cpack_sync_compress(fast, line, sf, CPACK_MAX_BYTES, &bf), NP_OK);
+    assert_int_equal(cpack_sync_compress_stages(ref, line, sr, CPACK_MAX_BYTES, &br), NP_OK);
+    assert_int_equal(bf, br);
+    assert_memory_equal(sf, sr, sizeof sf);
+    assert_memory_equal(fast, ref, sizeof *fast);
+    assert_decoders_agree(rx, sf, bf);
+    sf[bf / 8] &= (uint8_t)((1u << (bf % 8)) - 1u);
+    sf[bf / 8 + 1] = (uint8_t)prng_next(p);
+    assert_decoders_agree(rx, sf, (size_t)prng_below(p, bf + 1));
+    assert_decoders_agree(rx, sf, bf + 1 + (size_t)prng_below(p, 8));
+    size_t flip = (size_t)prng_below(p, bf);
+    uint8_t flipped[CPACK_MAX_BYTES + 2];
+    memcpy(flipped, sf, sizeof flipped);
+    flipped[flip / 8] ^= (uint8_t)(1u << (flip % 8));
+    assert_decoders_agree(rx, flipped, bf);
+    uint8_t back[128];
+    assert_int_equal(cpack_sync_decompress(rx, sf, bf, back, sizeof back), NP_OK);   /* receiver follows */
+    assert_memory_equal(back, line, 128);
+}
+
+static void fast_path_equals_stages(void **state) {
+    (void)state;
+    prng p;
+    prng_seed(&p, 0xC9AC);
+    cpack_state fast, ref, rx;
+    cpack_state_init(&fast), cpack_state_init(&ref), cpack_state_init(&rx);
+    for (unsigned t = 0; t < 20000; t++) {
+        uint8_t line[128];
+        if (t % 5 == 4) prng_fill(&p, line, 128);
+        else code_line(&p, line);
+        assert_fast_equals_stages(&p, &fast, &ref, &rx, line);
+        uint8_t junk[CPACK_MAX_BYTES + 8];
+        prng_fill(&p, junk, sizeof junk);
+        if (t & 1) junk[0] &= 0xFCu, junk[0] |= 2u;     /* Z = 0, C = 1: a body */
+        assert_decoders_agree(&rx, junk, (size_t)prng_below(&p, 8u * sizeof junk));
+    }
+}
+
+static void fast_path_equals_stages_on_real_lines(void **state) {
+    const test_data_set *ds = *state;
+    prng p;
+    prng_seed(&p, 0xDA7A);
+    for (unsigned f = 0; f < ds->count; f++) {
+        const test_data_file *df = &ds->file[f];
+        cpack_state fast, ref, rx;
+        cpack_state_init(&fast), cpack_state_init(&ref), cpack_state_init(&rx);
+        for (size_t i = 0; i < df->lines; i++) assert_fast_equals_stages(&p, &fast, &ref, &rx, df->data + 128u * i);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(match_every_code),
@@ -594,12 +712,14 @@ int main(void) {
         cmocka_unit_test(sync_raw_lane_does_not_update),
         cmocka_unit_test(registry_entries),
         cmocka_unit_test(buffer_and_argument_contract),
+        cmocka_unit_test(fast_path_equals_stages),
     };
     const struct CMUnitTest data_tests[] = {
         cmocka_unit_test(round_trip_every_real_line),
         cmocka_unit_test(gem5_size_cross_check),
         cmocka_unit_test(truncations_and_extensions_of_real_streams),
         cmocka_unit_test(sync_lost_and_reordered_packets),
+        cmocka_unit_test(fast_path_equals_stages_on_real_lines),
     };
     int failed = cmocka_run_group_tests_name("cpack", tests, NULL, NULL);
     failed += cmocka_run_group_tests_name("cpack on real data", data_tests, setup_data, test_data_teardown);

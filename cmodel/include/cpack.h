@@ -102,6 +102,18 @@ np_result cpack_sync_decompress(cpack_state *s, const uint8_t *src, size_t src_b
 /* Length cpack_sync_compress would produce from *s, without changing it (0 for NULL). */
 size_t cpack_sync_compressed_bits(const cpack_state *s, const uint8_t line[CPACK_LINE_BYTES]);
 
+/* The same four functions through the stage functions below (cpack_match, the lane length,
+ * the packer and the unpacker) one after another: the reference the fast whole-line path of
+ * cpack_compress / cpack_decompress / cpack_sync_compress / cpack_sync_decompress is tested
+ * against (tests/test_cpack.c). Same contracts, same results, same state updates. */
+np_result cpack_compress_stages(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                                size_t *out_bits);
+np_result cpack_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
+np_result cpack_sync_compress_stages(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                                     size_t dst_bytes, size_t *out_bits);
+np_result cpack_sync_decompress_stages(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                       size_t dst_bytes);
+
 /* ---- stages ---------------------------------------------------------------------------------- */
 
 void cpack_dict_reset(cpack_dict *d);

@@ -11,17 +11,26 @@ _Static_assert(sizeof(cpack_dict) == 68 && sizeof(cpack_state) == 2 * 68 + 4 * 8
 
 /* ---- words ------------------------------------------------------------------------------------ */
 
+/* Words are little-endian (sec. 1): on a little-endian host the line's bytes are the words. */
 static void line_words(const uint8_t line[CPACK_LINE_BYTES], uint32_t word[CPACK_LANES * CPACK_LANE_WORDS]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(word, line, CPACK_LINE_BYTES);
+#else
     for (unsigned w = 0; w < CPACK_LANES * CPACK_LANE_WORDS; w++) {
         const uint8_t *b = line + 4u * w;
         word[w] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
     }
+#endif
 }
 
 static void words_line(const uint32_t word[CPACK_LANES * CPACK_LANE_WORDS], uint8_t line[CPACK_LINE_BYTES]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(line, word, CPACK_LINE_BYTES);
+#else
     for (unsigned w = 0; w < CPACK_LANES * CPACK_LANE_WORDS; w++) {
         for (unsigned b = 0; b < 4u; b++) line[4u * w + b] = (uint8_t)(word[w] >> (8u * b));
     }
+#endif
 }
 
 /* ---- dictionary and matcher (sec. 2) ----------------------------------------------------------- */
@@ -252,35 +261,271 @@ static np_result decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *sr
     return NP_OK;
 }
 
-/* ---- per-line form ------------------------------------------------------------------------------ */
+/* ---- fast whole-line path ------------------------------------------------------------------------
+ * The same function of the line and the dictionaries as compress_with / decompress_with above
+ * (the stages: cpack_match, cpack_lane_body_bits, pack_lane, unpack_lane), which stay the
+ * reference (cpack_*_stages; tests/test_cpack.c compares the two on random, synthetic and real
+ * lines, both forms, and malformed streams):
+ *   - sec. 2.2 / 2.3: each word is matched once, on a copy of the lane's dictionary; the match
+ *     compares the word with all 16 entries at once (full, 3-byte and 2-byte masks; SSE2 where
+ *     the compiler targets it, -DNP_CPACK_NO_SIMD or other targets: a scalar loop), the lowest
+ *     valid index of the best mask wins;
+ *   - sec. 3.1: the entries (code and payload, one field each: the code bit-reversed, sec. 3.2,
+ *     then index and data) and the body length are collected in that one pass, so zero lane,
+ *     raw or body is decided before anything is appended, and the dictionary copy is committed
+ *     only for a body (raw lanes do not push);
+ *   - sec. 3.5: the decoder reads each entry's code from the 4 bits ahead (a table), checks
+ *     the entry against the length and the index against the dictionary, and reads it from a
+ *     zero-padded copy of the stream. */
+#if defined(__SSE2__) && !defined(NP_CPACK_NO_SIMD)
+#include <emmintrin.h>
+#define CPACK_FAST_SSE2 1
+#endif
 
-size_t cpack_compressed_bits(const uint8_t line[CPACK_LINE_BYTES]) {
-    if (line == NULL) return 0;
-    cpack_dict dict[CPACK_LANES];
-    cpack_dict_reset(&dict[0]);
-    cpack_dict_reset(&dict[1]);
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    line_words(line, word);
-    return line_bits(dict, word);
+/* Bit i: entry i equals word in all 4 bytes / the 3 high bytes / the 2 high bytes (valid
+ * entries only). */
+typedef struct {
+    unsigned full, three, two;
+} fast_match_masks;
+
+static fast_match_masks fast_match_all(const cpack_dict *d, uint32_t word) {
+    fast_match_masks m = {0, 0, 0};
+    unsigned valid = (1u << d->count) - 1u;      /* count <= 16 */
+#ifdef CPACK_FAST_SSE2
+    const __m128i w = _mm_set1_epi32((int)word), zero = _mm_setzero_si128();
+    for (unsigned q = 0; q < (d->count + 3u) / 4u; q++) {     /* the quads holding valid entries */
+        __m128i diff = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(d->entry + 4u * q)), w);
+        m.full |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(diff, zero))) << (4u * q);
+        m.three |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(diff, 8), zero))) << (4u * q);
+        m.two |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(diff, 16), zero))) << (4u * q);
+    }
+#else
+    for (unsigned i = 0; i < d->count; i++) {
+        uint32_t diff = word ^ d->entry[i];
+        m.full |= (unsigned)(diff == 0u) << i;
+        m.three |= (unsigned)((diff >> 8) == 0u) << i;
+        m.two |= (unsigned)((diff >> 16) == 0u) << i;
+    }
+#endif
+    m.full &= valid, m.three &= valid, m.two &= valid;
+    return m;
 }
 
-np_result cpack_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+/* The codes as they go into the stream (sec. 3.2: printed leftmost bit first, so bit-reversed
+ * for the LSB-first writer) and their lengths. */
+static const uint8_t code_stream[6] = {0x0u, 0x2u, 0x1u, 0x3u, 0xBu, 0x7u};
+static const uint8_t code_len[6] = {2u, 2u, 2u, 4u, 4u, 4u};
+
+static unsigned ctz16(unsigned x) { return (unsigned)__builtin_ctz(x); }
+
+/* Sec. 2.2's code of word against *d, and its entry as one field (*field, *width bits); *d
+ * pushed as sec. 2.3 says. */
+static cpack_code fast_entry(cpack_dict *d, uint32_t word, uint64_t *field, unsigned *width) {
+    cpack_code c;
+    uint64_t payload = 0;
+    unsigned payload_bits = 0;
+    if (word == 0u) {
+        c = CPACK_ZZZZ;
+    } else {
+        fast_match_masks m = fast_match_all(d, word);
+        if (m.full) {
+            c = CPACK_MMMM, payload = ctz16(m.full), payload_bits = CPACK_INDEX_BITS;
+        } else if (word <= 0xFFu) {
+            c = CPACK_ZZZX, payload = word, payload_bits = 8u;
+        } else if (m.three) {
+            c = CPACK_MMMX, payload = ctz16(m.three) | (word & 0xFFu) << CPACK_INDEX_BITS;
+            payload_bits = CPACK_INDEX_BITS + 8u;
+        } else if (m.two) {
+            c = CPACK_MMXX, payload = ctz16(m.two) | (word & 0xFFFFu) << CPACK_INDEX_BITS;
+            payload_bits = CPACK_INDEX_BITS + 16u;
+        } else {
+            c = CPACK_XXXX, payload = word, payload_bits = 32u;
+        }
+        if (cpack_code_pushes(c)) cpack_dict_push(d, word);
+    }
+    *field = code_stream[c] | payload << code_len[c];
+    *width = code_len[c] + payload_bits;
+    return c;
+}
+
+/* One lane (sec. 3.1) onto b from *d (updated when the body is sent); returns the pushes. */
+static unsigned fast_pack_lane(np_wordbuf *b, cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS]) {
+    uint32_t any = 0;
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) any |= word[i];
+    if (any == 0u) {
+        np_wb_put_fit(b, 1u, 1);                               /* Z = 1 */
+        return 0;
+    }
+    cpack_dict tmp = *d;
+    uint64_t field[CPACK_LANE_WORDS];
+    unsigned width[CPACK_LANE_WORDS], body = 0, pushes = 0;
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
+        pushes += cpack_code_pushes(fast_entry(&tmp, word[i], &field[i], &width[i]));
+        body += width[i];
+    }
+    if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
+        np_wb_put_fit(b, 0u, 2);
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i += 2) np_wb_put_fit(b, word[i] | (uint64_t)word[i + 1] << 32, 64);
+        return 0;
+    }
+    np_wb_put_fit(b, 2u, 2);                                   /* Z = 0, C = 1 */
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_wb_put_fit(b, field[i], width[i]);
+    *d = tmp;
+    return pushes;
+}
+
+_Static_assert(CPACK_MAX_BITS < 64u * NP_WB_WORDS, "C-Pack line stream must fit np_wordbuf");
+
+static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
+                                    uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
+                                    unsigned *changed) {
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    line_words(line, word);
+    np_wordbuf b;
+    np_wb_init(&b);
+    cpack_dict next[CPACK_LANES] = {dict[0], dict[1]};
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        unsigned p = fast_pack_lane(&b, &next[l], word + l * CPACK_LANE_WORDS);
+        *pushes += p;
+        *changed += p != 0u;
+    }
+    *out_bits = b.pos;
+    np_result rc = np_wb_copy_out(&b, dst, dst_bytes);
+    if (rc == NP_OK) dict[0] = next[0], dict[1] = next[1];    /* as compress_with: only when sent */
+    return rc;
+}
+
+/* Sec. 3.2's codes read back: the 4 stream bits ahead (first bit in bit 0) give the code and
+ * its length; 0xFF marks 1111, which is not a code. */
+static const uint8_t code_of_bits[16] = {
+    /* index bits 1..0: 00 ZZZZ, 10 XXXX (first bit 0, then 1), 01 MMMM; 11: bits 3..2 decide
+     * (00 MMXX, 10 ZZZX, 01 MMMX, 11 not a code) */
+    CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_MMXX, CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_MMMX,
+    CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_ZZZX, CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, 0xFFu,
+};
+
+/* One lane (sec. 3.5's checks) from r with *d (pushed as the codes say); false on bad data. */
+static bool fast_unpack_lane(np_padreader *r, cpack_dict *d, uint32_t word[CPACK_LANE_WORDS], unsigned *pushes) {
+    *pushes = 0;
+    if (np_pr_remaining(r) < 1u) return false;
+    if (np_pr_get(r, 1)) {                                     /* zero lane */
+        memset(word, 0, CPACK_LANE_WORDS * sizeof word[0]);
+        return true;
+    }
+    if (np_pr_remaining(r) < 1u) return false;
+    if (np_pr_get(r, 1) == 0u) {                               /* raw */
+        if (np_pr_remaining(r) < 8u * CPACK_LANE_BYTES) return false;
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i += 2) {
+            uint64_t v = np_pr_get(r, 64);
+            word[i] = (uint32_t)v, word[i + 1] = (uint32_t)(v >> 32);
+        }
+        return true;
+    }
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
+        uint64_t ahead = np_pr_peek(r);
+        unsigned c = code_of_bits[ahead & 0xFu];
+        if (c == 0xFFu) return false;                          /* 1111 is not a code (or truncated) */
+        unsigned len = code_bits[c];
+        if (np_pr_remaining(r) < len) return false;
+        r->pos += len;
+        uint64_t payload = ahead >> code_len[c];
+        unsigned idx = (unsigned)payload & (CPACK_DICT_ENTRIES - 1u);
+        bool indexed = c == CPACK_MMMM || c == CPACK_MMXX || c == CPACK_MMMX;
+        if (indexed && idx >= d->count) return false;          /* entry not valid */
+        uint32_t v;
+        switch (c) {
+        case CPACK_XXXX: v = (uint32_t)payload; break;
+        case CPACK_MMMM: v = d->entry[idx]; break;
+        case CPACK_MMXX: v = (d->entry[idx] & 0xFFFF0000u) | (uint32_t)(payload >> CPACK_INDEX_BITS & 0xFFFFu); break;
+        case CPACK_ZZZX: v = (uint32_t)payload & 0xFFu; break;
+        case CPACK_MMMX: v = (d->entry[idx] & 0xFFFFFF00u) | (uint32_t)(payload >> CPACK_INDEX_BITS & 0xFFu); break;
+        default: v = 0u; break;                                /* ZZZZ */
+        }
+        word[i] = v;
+        if (cpack_code_pushes((cpack_code)c)) {
+            cpack_dict_push(d, v);
+            (*pushes)++;
+        }
+    }
+    return true;
+}
+
+static np_result fast_decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits,
+                                      uint8_t *dst, unsigned *pushes, unsigned *changed) {
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, CPACK_MAX_BITS);
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    cpack_dict next[CPACK_LANES] = {dict[0], dict[1]};
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        unsigned p;
+        if (!fast_unpack_lane(&r, &next[l], word + l * CPACK_LANE_WORDS, &p)) {
+            memset(dst, 0, CPACK_LINE_BYTES);
+            return NP_BAD_DATA;
+        }
+        *pushes += p;
+        *changed += p != 0u;
+    }
+    if (r.pos != src_bits) {                                   /* trailing bits */
+        memset(dst, 0, CPACK_LINE_BYTES);
+        return NP_BAD_DATA;
+    }
+    dict[0] = next[0], dict[1] = next[1];
+    words_line(word, dst);
+    return NP_OK;
+}
+
+/* ---- per-line and synchronised forms over either engine ----------------------------------------- */
+
+typedef np_result (*compress_engine)(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                                     size_t dst_bytes, size_t *out_bits, unsigned *pushes, unsigned *changed);
+typedef np_result (*decompress_engine)(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                       unsigned *pushes, unsigned *changed);
+
+static np_result line_compress(compress_engine e, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                               size_t *out_bits) {
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
     cpack_dict dict[CPACK_LANES];
     cpack_dict_reset(&dict[0]);
     cpack_dict_reset(&dict[1]);
     unsigned p, c;
-    return compress_with(dict, line, dst, dst_bytes, out_bits, &p, &c);
+    return e(dict, line, dst, dst_bytes, out_bits, &p, &c);
 }
 
-np_result cpack_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+static np_result line_decompress(decompress_engine e, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                 size_t dst_bytes) {
     if (dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
     if (dst_bytes < CPACK_LINE_BYTES) return NP_NO_SPACE;
     cpack_dict dict[CPACK_LANES];
     cpack_dict_reset(&dict[0]);
     cpack_dict_reset(&dict[1]);
     unsigned p, c;
-    return decompress_with(dict, src, src_bits, dst, &p, &c);
+    return e(dict, src, src_bits, dst, &p, &c);
+}
+
+size_t cpack_compressed_bits(const uint8_t line[CPACK_LINE_BYTES]) {
+    if (line == NULL) return 0;
+    uint8_t scratch[CPACK_MAX_BYTES];
+    size_t bits = 0;
+    return line_compress(fast_compress_with, line, scratch, sizeof scratch, &bits) == NP_OK ? bits : 0;
+}
+
+np_result cpack_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+    return line_compress(fast_compress_with, line, dst, dst_bytes, out_bits);
+}
+
+np_result cpack_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    return line_decompress(fast_decompress_with, src, src_bits, dst, dst_bytes);
+}
+
+np_result cpack_compress_stages(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                                size_t *out_bits) {
+    return line_compress(compress_with, line, dst, dst_bytes, out_bits);
+}
+
+np_result cpack_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    return line_decompress(decompress_with, src, src_bits, dst, dst_bytes);
 }
 
 /* ---- synchronised form (sec. 5) ------------------------------------------------------------------ */
@@ -295,9 +540,11 @@ void cpack_sync_reset(cpack_state *s) {
 
 size_t cpack_sync_compressed_bits(const cpack_state *s, const uint8_t line[CPACK_LINE_BYTES]) {
     if (s == NULL || line == NULL) return 0;
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    line_words(line, word);
-    return line_bits(s->dict, word);
+    cpack_dict dict[CPACK_LANES] = {s->dict[0], s->dict[1]};
+    uint8_t scratch[CPACK_MAX_BYTES];
+    size_t bits = 0;
+    unsigned p, c;
+    return fast_compress_with(dict, line, scratch, sizeof scratch, &bits, &p, &c) == NP_OK ? bits : 0;
 }
 
 static void count_line(cpack_state *s, unsigned pushes, unsigned changed) {
@@ -306,12 +553,12 @@ static void count_line(cpack_state *s, unsigned pushes, unsigned changed) {
     s->update_lanes += changed;
 }
 
-np_result cpack_sync_compress(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
-                              size_t dst_bytes, size_t *out_bits) {
+static np_result sync_compress(compress_engine e, cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                               size_t dst_bytes, size_t *out_bits) {
     if (s == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
     cpack_dict dict[CPACK_LANES] = {s->dict[0], s->dict[1]};   /* committed only on success */
     unsigned p, c;
-    np_result rc = compress_with(dict, line, dst, dst_bytes, out_bits, &p, &c);
+    np_result rc = e(dict, line, dst, dst_bytes, out_bits, &p, &c);
     if (rc == NP_OK) {
         s->dict[0] = dict[0];
         s->dict[1] = dict[1];
@@ -320,19 +567,39 @@ np_result cpack_sync_compress(cpack_state *s, const uint8_t line[CPACK_LINE_BYTE
     return rc;
 }
 
-np_result cpack_sync_decompress(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
-                                size_t dst_bytes) {
+static np_result sync_decompress(decompress_engine e, cpack_state *s, const uint8_t *src, size_t src_bits,
+                                 uint8_t *dst, size_t dst_bytes) {
     if (s == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
     if (dst_bytes < CPACK_LINE_BYTES) return NP_NO_SPACE;
     cpack_dict dict[CPACK_LANES] = {s->dict[0], s->dict[1]};
     unsigned p, c;
-    np_result rc = decompress_with(dict, src, src_bits, dst, &p, &c);
+    np_result rc = e(dict, src, src_bits, dst, &p, &c);
     if (rc == NP_OK) {
         s->dict[0] = dict[0];
         s->dict[1] = dict[1];
         count_line(s, p, c);
     }
     return rc;
+}
+
+np_result cpack_sync_compress(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                              size_t dst_bytes, size_t *out_bits) {
+    return sync_compress(fast_compress_with, s, line, dst, dst_bytes, out_bits);
+}
+
+np_result cpack_sync_decompress(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                size_t dst_bytes) {
+    return sync_decompress(fast_decompress_with, s, src, src_bits, dst, dst_bytes);
+}
+
+np_result cpack_sync_compress_stages(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                                     size_t dst_bytes, size_t *out_bits) {
+    return sync_compress(compress_with, s, line, dst, dst_bytes, out_bits);
+}
+
+np_result cpack_sync_decompress_stages(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                       size_t dst_bytes) {
+    return sync_decompress(decompress_with, s, src, src_bits, dst, dst_bytes);
 }
 
 /* ---- registry entries ------------------------------------------------------------------------------ */
