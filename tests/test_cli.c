@@ -262,6 +262,14 @@ static void compare_codecs(void **state) {
     assert_contains(out_text, "12.488");   /* DSM: 82 bits per zero line */
     assert_contains(out_text, "dsm+a8");
     assert_contains(out_text, "published");
+    /* a float64 array is grouped as float64 (the type from the file name), not as unknown */
+    write_bytes(tmp_path("cmp.float64.bin"), zeros, sizeof zeros);
+    assert_int_equal(run("compare --codecs dsm %s", tmp_path("cmp.float64.bin")), 0);
+    assert_contains(out_text, "float64");
+    assert_true(strstr(out_text, "unknown") == NULL);
+    write_bytes(tmp_path("cmp.float16.bin"), zeros, sizeof zeros);
+    assert_int_equal(run("compare --codecs dsm %s", tmp_path("cmp.float16.bin")), 0);
+    assert_contains(out_text, "unknown");
     /* the default table names every lossless codec of the registry */
     assert_int_equal(run("compare %s", tmp_path("cmp.float32.bin")), 0);
     for (unsigned i = 0; i < np_codec_count(); i++)

@@ -74,7 +74,8 @@ bool cli_is_help(const char *arg);
 
 /* Element type of a data file, from the second-to-last dot-separated part of its name
  * (/work/shared/data/README.md): "x.float32.bin" -> CLI_ELEM_FLOAT32. */
-typedef enum { CLI_ELEM_INT32, CLI_ELEM_FLOAT32, CLI_ELEM_UINT8, CLI_ELEM_UNKNOWN } cli_elem_type;
+typedef enum { CLI_ELEM_INT32, CLI_ELEM_FLOAT32, CLI_ELEM_UINT8, CLI_ELEM_FLOAT64, CLI_ELEM_UNKNOWN } cli_elem_type;
+#define CLI_ELEM_TYPES (CLI_ELEM_UNKNOWN + 1u)   /* every value above, unknown included */
 cli_elem_type cli_elem_type_of(const char *path);
 const char *cli_elem_type_name(cli_elem_type t);
 /* File name without directories. */

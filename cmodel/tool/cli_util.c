@@ -228,7 +228,7 @@ cli_elem_type cli_elem_type_of(const char *path) {
     static const struct {
         const char *name;
         cli_elem_type type;
-    } types[] = {{"int32", CLI_ELEM_INT32}, {"float32", CLI_ELEM_FLOAT32}, {"uint8", CLI_ELEM_UINT8}};
+    } types[] = {{"int32", CLI_ELEM_INT32}, {"float32", CLI_ELEM_FLOAT32}, {"uint8", CLI_ELEM_UINT8}, {"float64", CLI_ELEM_FLOAT64}};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         if (strlen(types[i].name) == len && strncmp(prev, types[i].name, len) == 0) {
             return types[i].type;
@@ -245,6 +245,8 @@ const char *cli_elem_type_name(cli_elem_type t) {
         return "float32";
     case CLI_ELEM_UINT8:
         return "uint8";
+    case CLI_ELEM_FLOAT64:
+        return "float64";
     case CLI_ELEM_UNKNOWN:
         break;
     }

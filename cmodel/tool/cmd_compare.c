@@ -18,7 +18,7 @@
 #define DEFAULT_DATA_DIR "../shared/data/lines"
 #define DEFAULT_APPROX 8u     /* seed 001 sec. 6.5: near-zero error at 4 or 8 bits on all but R-GE, R-LUD */
 #define MAX_CODECS (TABLE_MAX_COLS - 4u)   /* file, lines, dsm+approx, best */
-#define NUM_TYPES 4u
+#define NUM_TYPES CLI_ELEM_TYPES
 
 static const char compare_usage[] =
     "usage: nocpress compare [--codecs LIST] [--approx BITS] [--format text|md] [DIR | FILE...]\n"

@@ -223,7 +223,7 @@ int cmd_ratio(int argc, char **argv) {
 static int compare_files(const void *a, const void *b) {
     const data_file *fa = a, *fb = b;
     if (fa->type != fb->type) {
-        return fa->type < fb->type ? -1 : 1; /* enum order: int32, float32, uint8, unknown */
+        return fa->type < fb->type ? -1 : 1; /* enum order: int32, float32, uint8, float64, unknown */
     }
     return strcmp(cli_basename(fa->path), cli_basename(fb->path));
 }
