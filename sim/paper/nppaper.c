@@ -1113,7 +1113,9 @@ static bool classes_load(classes *c, const char *path) {
         class_row *r = &c->row[c->nrow];
         r->line = t.line;
         r->metric = metric;
-        if (!valid_name(f[5], sizeof r->cls)) ok = !fail("%s: class '%s': one word", where, f[5]);
+        /* "published:NAME": the kernels the seed itself puts in class NAME (--kernels) */
+        bool by_pub = !strncmp(f[5], "published:", 10) && f[5][10] && valid_name(f[5] + 10, sizeof r->cls - 10);
+        if (!by_pub && !valid_name(f[5], sizeof r->cls)) ok = !fail("%s: class '%s': one word, or published:NAME", where, f[5]);
         else if (strcmp(f[6], "-") && (!parse_percent(f[6], &r->pub) || strlen(f[6]) >= sizeof r->pub_text))
             ok = !fail("%s: published figure '%s': expected a number with a %% sign, or -", where, f[6]);
         else if (!valid_text(f[7]) || strlen(f[7]) >= sizeof r->source || !valid_text(f[8]) || strlen(f[8]) >= sizeof r->why)
@@ -1135,7 +1137,8 @@ static bool classes_load(classes *c, const char *path) {
         const class_def *d = NULL;
         for (unsigned k = 0; k < c->ndef; k++)
             if (!strcmp(c->def[k].seed, c->row[i].seed)) d = &c->def[k];
-        if (strcmp(c->row[i].cls, "all") && (!d || (strcmp(c->row[i].cls, d->above) && strcmp(c->row[i].cls, d->below))))
+        if (strcmp(c->row[i].cls, "all") && strncmp(c->row[i].cls, "published:", 10) &&
+            (!d || (strcmp(c->row[i].cls, d->above) && strcmp(c->row[i].cls, d->below))))
             ok = !fail("%s:%u: class '%s' is not one of seed %s's classes", path, c->row[i].line, c->row[i].cls, c->row[i].seed);
     }
     tsv_close(&t);
@@ -1347,8 +1350,12 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
             if (!w) continue;
             const char *cls = "all";
             double gain, pct;
-            if (strcmp(r->cls, "all") && !class_of(d, m, jobs, w, &cls, &gain, where)) return false;
-            if (strcmp(r->cls, "all") && strcmp(cls, r->cls)) continue;
+            if (!strncmp(r->cls, "published:", 10)) {
+                if (!kl) return !fail("%s: class '%s' needs the seeds' kernel list (--kernels)", where, r->cls);
+                cls = published_class(kl, seed, w);
+                if (!cls || strcmp(cls, r->cls + 10)) continue;
+            } else if (strcmp(r->cls, "all") && !class_of(d, m, jobs, w, &cls, &gain, where)) return false;
+            if (strcmp(r->cls, "all") && strncmp(r->cls, "published:", 10) && strcmp(cls, r->cls)) continue;
             char b[160];
             snprintf(b, sizeof b, "%s-%s", r->base, w);
             if (!change_or_value(m, jobs, m->runs[j].id, r->base, b, r->metric, &pct, where)) return false;
@@ -1511,7 +1518,7 @@ static int cmd_gather(const options *o) {
             }
         }
         FILE *outs[2] = {stdout, txt};
-        if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, &kl, verdicts, &unmatched);
+        if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, o->kernels ? &kl : NULL, verdicts, &unmatched);
         if (ok && !n) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
         if (ok && !n && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
         if (!ok || !n) continue;
@@ -1524,7 +1531,7 @@ static int cmd_gather(const options *o) {
         for (unsigned i = 0; i < n; i++) cJSON_AddItemToArray(ra, row_json(&rows[i]));
         cJSON_AddItemToArray(tables, t);
         if (!o->no_plot) ok = plot_table(o->out, sd, rows, n);
-        if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, &kl, verdicts, &unmatched);
+        if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, o->kernels ? &kl : NULL, verdicts, &unmatched);
         if (ok) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
         if (ok && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
     }

@@ -32,6 +32,8 @@ PAPER_MECHANISMS   := sim/paper/mechanisms.tsv
 PAPER_KFIGURES     := sim/paper/kernel_figures.tsv
 PAPER_KCLASSES     := sim/paper/kernel_classes.tsv
 PAPER_TRACES       ?= $(PAPER_DIR)/traces
+# PAPER_SELECT: --seed S words, to run and gather some seeds only (make paper PAPER_SELECT='--seed 004')
+PAPER_SELECT       ?=
 # apps/kernels/kernels.mk's NPKERNEL (that file is included after this one, so not named here)
 PAPER_NPKERNEL     := $(BUILD)/bin/npkernel
 PAPER_KTABLES       = --manifest $(PAPER_DIR)/runs.tsv --figures $(PAPER_KFIGURES) --seeds $(PAPER_SEEDS) \
@@ -66,7 +68,8 @@ define paper_run
 	@bash sim/paper/deps.sh parallel
 	@rm -rf $(PAPER_DIR)/jobs $(PAPER_DIR)/parallel $(PAPER_DIR)/parallel-traces && mkdir -p $(PAPER_DIR)/jobs
 	@start=$$(date +%s.%N); $(PAPER_COMMIT_CMD); \
-	$(NPPAPER) ids --manifest $(1) > $(PAPER_DIR)/ids.txt && $(NPPAPER) kernels --manifest $(1) > $(PAPER_DIR)/kernels.txt || exit 1; \
+	$(NPPAPER) ids --manifest $(1) $(PAPER_SELECT) > $(PAPER_DIR)/ids.txt && \
+	  $(NPPAPER) kernels --manifest $(1) $(PAPER_SELECT) > $(PAPER_DIR)/kernels.txt || exit 1; \
 	failed=0; \
 	if [ -s $(PAPER_DIR)/kernels.txt ]; then \
 	  echo "paper: trace step: $$(wc -l < $(PAPER_DIR)/kernels.txt) applications into $(PAPER_TRACES)"; \
@@ -80,7 +83,7 @@ define paper_run
 	  $(NPPAPER) job --manifest $(1) --npsim $(PAPER_NPSIM) --out $(PAPER_DIR)/jobs --commit $$c \
 	  --traces $(PAPER_TRACES) $(PAPER_ARGS) --id {} :::: $(PAPER_DIR)/ids.txt > $(PAPER_DIR)/jobs.log || failed=$$?; \
 	if [ $$failed -ne 0 ]; then echo "paper: $$failed job(s) failed: $(PAPER_DIR)/joblog, outputs in $(PAPER_DIR)/parallel"; fi; \
-	$(NPPAPER) gather $(2) --jobs $(PAPER_DIR)/jobs --out $(PAPER_DIR) || failed=1; \
+	$(NPPAPER) gather $(2) $(PAPER_SELECT) --jobs $(PAPER_DIR)/jobs --out $(PAPER_DIR) || failed=1; \
 	end=$$(date +%s.%N); \
 	awk -v s=$$start -v t=$$traced -v e=$$end 'NR > 1 { n++; j += $$4; if ($$4 > m) m = $$4 } \
 	  END { printf "paper: wall time %.1f s (trace step %.1f s; joblog: %d jobs, %.1f s of job time, longest %.1f s)\n", e - s, t - s, n, j, m }' \

@@ -139,7 +139,8 @@ done
 { printf 'class\t007\tp-x4\tp-none\tipc\t+20%%\tbig\tsmall\t-\n'
   printf 'row\t007\tp-new\tp-none\tipc\tbig\t+25%%\tsec. 1\tfixture\n'
   printf 'row\t007\tp-new\tp-none\tipc\tsmall\t0%%\tsec. 2\tfixture\n'
-  printf 'row\t007\tp-new\tp-none\tipc\tall\t+50%%\tsec. 3\tfixture\n'; } > "$cw/classes.tsv"
+  printf 'row\t007\tp-new\tp-none\tipc\tall\t+50%%\tsec. 3\tfixture\n'
+  printf 'row\t007\tp-new\tp-none\tipc\tpublished:small\t-\tsec. 4\tfixture\n'; } > "$cw/classes.tsv"
 # the seed's kernel list: published classes beside ours, and the kernels without a run
 { printf '007\tW1\tw1\tall\tsmall\tquick\tfixture\n'
   printf '007\tW9\t-\t-\tbig\t-\tnot ported\n'; } > "$cw/kernels.tsv"
@@ -153,8 +154,9 @@ grep -qE '^  all .* \+10\.0% \(n=3: w1 w2 w3\) +same sign only' "$cw/tables.txt"
 grep -qx 'seed 007 verdicts: 1 reproduced, 1 same sign only, 1 not reproduced (of 3 published figures; 0 without a run in their class)' \
   "$cw/tables.txt" || die "class table: verdict summary"
 grep -qE '^  W9 +not ported$' "$cw/tables.txt" || die "class table: missing kernel W9 not listed"
+grep -qE '^  published:small .* \+20\.0% \(n=1: w1\)' "$cw/tables.txt" || die "class table: published:small is not w1 alone (+20.0%)"
 [ "$(jq -r '.class_tables[0].rows[0].ours' "$cw/results.json")" = 20 ] || die "results.json: class row ours is not 20"
-[ "$(jq -c '[.class_tables[0].rows[].verdict]' "$cw/results.json")" = '["reproduced","not_reproduced","same_sign"]' ] || die "results.json: class verdicts"
+[ "$(jq -c '[.class_tables[0].rows[].verdict]' "$cw/results.json")" = '["reproduced","not_reproduced","same_sign",null]' ] || die "results.json: class verdicts"
 [ "$(jq -c '.verdicts["007"]' "$cw/results.json")" = '{"reproduced":1,"same_sign":1,"not_reproduced":1,"no_run":0}' ] || die "results.json: verdict counts"
 [ "$(jq -r '.class_tables[0].workloads.w1.published_class' "$cw/results.json")" = small ] || die "results.json: published class"
 ok "class table: classification by the probe run, means per class and over all, verdicts, published classes, missing kernels"
@@ -163,7 +165,7 @@ expect_error "kernel list: bad launch" "kernels.tsv:3: launch 'some'" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --kernels "$cw/kernels.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot
 printf 'row\t007\tp-new\tp-none\tipc\thuge\t-\tsec. 1\tfixture\n' >> "$cw/classes.tsv"
-expect_error "class row naming an unknown class" "classes.tsv:5: class 'huge' is not one of seed 007's classes" \
+expect_error "class row naming an unknown class" "classes.tsv:6: class 'huge' is not one of seed 007's classes" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --jobs "$cw/jobs" --out "$cw" --no-plot
 rm "$cw/jobs/p-x4-w2.json"
