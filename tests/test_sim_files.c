@@ -12,6 +12,9 @@
 #include <unistd.h>
 
 #include "util/config.h"
+#include <lzma.h>
+#include <zlib.h>
+
 #include "mem/memimg.h"
 #include "trace/trace.h"
 
@@ -139,7 +142,8 @@ static int setup(void **state) {
 static int teardown(void **state) {
     (void)state;
     const char *names[] = {"bad.cfg", "good.cfg", "a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "t.txt", "t.bin",
-                           "flags.bin", "short.bin", "ver.bin", "memory.npmem"};
+                           "flags.bin", "short.bin", "ver.bin", "memory.npmem", "memory.npmem.gz", "kernel-1.traceg.xz",
+                           "kernelslist.g"};
     char path[300];
     for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -213,6 +217,64 @@ static void test_npmem_image(void **state) {
     if (!strstr(err, "not a version 1")) fail_msg("error '%s'", err);
 }
 
+/* .traceg.xz (a kernelslist.g naming kernel-1.traceg.xz) imports as the plain trace; a corrupt
+ * one is an error naming the file. memory.npmem.gz loads as the plain side file. */
+static void test_xz_trace_and_gz_image(void **state) {
+    (void)state;
+    static uint8_t text[1 << 16], packed[1 << 16];
+    FILE *f = fopen("tests/traces/tiny-accelsim/kernel-1.traceg", "rb");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text, f);
+    fclose(f);
+    size_t npacked = 0;
+    assert_int_equal(lzma_easy_buffer_encode(0, LZMA_CHECK_CRC64, NULL, text, n, packed, &npacked, sizeof packed),
+                     LZMA_OK);
+    write_file("kernel-1.traceg.xz", (const char *)packed, npacked);
+    const char *list_text = "MemcpyHtoD,0x0000000000010000,512\nkernel-1.traceg.xz\n";
+    char list[300];
+    snprintf(list, sizeof list, "%s", write_file("kernelslist.g", list_text, strlen(list_text)));
+    trace_t plain, xz;
+    char err[512];
+    trace_init(&plain);
+    trace_init(&xz);
+    assert_true(trace_load(&plain, "tests/traces/tiny-accelsim/kernelslist.g", 16, 64, err, sizeof err));
+    if (!trace_load(&xz, list, 16, 64, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(xz.nin, plain.nin);
+    assert_int_equal(xz.count, plain.count);
+    assert_memory_equal(xz.in, plain.in, plain.nin * sizeof *plain.in);
+    assert_memory_equal(xz.a, plain.a, plain.count * sizeof *plain.a);
+    trace_free(&xz);
+    trace_free(&plain);
+    packed[npacked / 2] ^= 0x55u;
+    write_file("kernel-1.traceg.xz", (const char *)packed, npacked);
+    trace_init(&xz);
+    assert_false(trace_load(&xz, list, 16, 64, err, sizeof err));
+    if (!strstr(err, "kernel-1.traceg.xz: xz:")) fail_msg("error '%s'", err);
+    trace_free(&xz);
+    /* the side file through zlib */
+    uint8_t rec[64];
+    size_t m = 0;
+    memcpy(rec, "NPSIMTM1", 8);
+    m = 8;
+    m += npmem_le(rec + m, 1, 4);
+    m += npmem_le(rec + m, 0, 4);
+    m += npmem_alloc(rec + m, UINT64_C(0x7f0000000000), 4, "x");
+    rec[m++] = 3;
+    m += npmem_le(rec + m, UINT64_C(0x7f0000000000), 8);
+    m += npmem_le(rec + m, 4, 8);
+    rec[m++] = 0x77;
+    char gzpath[300];
+    snprintf(gzpath, sizeof gzpath, "%s/memory.npmem.gz", dir);
+    gzFile gz = gzopen(gzpath, "wb1");
+    assert_non_null(gz);
+    assert_int_equal(gzwrite(gz, rec, (unsigned)m), (int)m);
+    gzclose(gz);
+    mem_image img;
+    if (!memimg_load_npmem(&img, gzpath, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(memimg_line(&img, UINT64_C(0x7f0000000000) / 128)[3], 0x77);
+    memimg_free(&img);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_config_errors_name_file_and_line),
@@ -220,6 +282,7 @@ int main(void) {
         cmocka_unit_test(test_trace_text_errors),
         cmocka_unit_test(test_trace_round_trip_and_binary_errors),
         cmocka_unit_test(test_npmem_image),
+        cmocka_unit_test(test_xz_trace_and_gz_image),
     };
     return cmocka_run_group_tests_name("sim_files", tests, setup, teardown);
 }

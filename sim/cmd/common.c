@@ -42,13 +42,17 @@ static bool zero_image(mem_image *img, char *err) {
     return img->data != NULL;
 }
 
-/* A SIMT-runtime trace (docs/kernels.md) brings its initial device memory: memory.npmem beside
- * the trace's kernelslist.g / .traceg. */
+/* A SIMT-runtime trace (docs/kernels.md) brings its initial device memory: memory.npmem (or
+ * memory.npmem.gz) beside the trace's kernelslist.g / .traceg. */
 static bool trace_npmem(const options *o, char *path, size_t len) {
     if (!o->trace) return false;
     const char *slash = strrchr(o->trace, '/');
-    int n = snprintf(path, len, "%.*s/memory.npmem", slash ? (int)(slash - o->trace) : 1, slash ? o->trace : ".");
-    return n > 0 && (size_t)n < len && access(path, R_OK) == 0;
+    for (int gz = 0; gz < 2; gz++) {
+        int n = snprintf(path, len, "%.*s/memory.npmem%s", slash ? (int)(slash - o->trace) : 1,
+                         slash ? o->trace : ".", gz ? ".gz" : "");
+        if (n > 0 && (size_t)n < len && access(path, R_OK) == 0) return true;
+    }
+    return false;
 }
 
 /* The memory image when the run needs contents: the generators read it (no --trace), and so does
@@ -257,7 +261,8 @@ cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) 
         while (kl && fgets(line, sizeof line, kl)) {
             line[strcspn(line, " \t\r\n")] = '\0';
             size_t n = strlen(line);
-            if (strncmp(line, "kernel-", 7) || n < 8 || strcmp(line + n - 7, ".traceg") || strchr(line, '/')) continue;
+            bool traceg = (n >= 8 && !strcmp(line + n - 7, ".traceg")) || (n >= 11 && !strcmp(line + n - 10, ".traceg.xz"));
+            if (strncmp(line, "kernel-", 7) || !traceg || strchr(line, '/')) continue;
             char path[SIM_PATH_MAX + 512];
             snprintf(path, sizeof path, "%.*s%s", (int)(tl - 13), o->trace, line);
             add_input(in, "trace", path);

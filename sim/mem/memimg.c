@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 static int cmp_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -101,7 +102,7 @@ bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len) {
 /* ---- memory.npmem (the SIMT runtime's device memory log) ----------------------------------- */
 
 typedef struct {
-    FILE *f;
+    gzFile f; /* zlib reads memory.npmem.gz and a plain memory.npmem alike */
     const char *path;
     long at;
     char *err;
@@ -114,7 +115,7 @@ static bool npmem_fail(npmem_reader *r, const char *what) {
 }
 
 static bool npmem_read(npmem_reader *r, void *buf, size_t n) {
-    if (fread(buf, 1, n, r->f) != n) return npmem_fail(r, "truncated record");
+    if (n && gzread(r->f, buf, (unsigned)n) != (int)n) return npmem_fail(r, "truncated record (or corrupt gzip data)");
     r->at += (long)n;
     return true;
 }
@@ -145,7 +146,7 @@ static bool npmem_records(mem_image *img, npmem_reader *r) {
     uint64_t origin = 0;
     bool any = false;
     for (;;) {
-        int type = fgetc(r->f);
+        int type = gzgetc(r->f);
         if (type == EOF || type == 4) return any ? true : npmem_fail(r, "no allocation before the first kernel");
         r->at++;
         uint64_t addr, bytes, v;
@@ -185,7 +186,7 @@ static bool npmem_records(mem_image *img, npmem_reader *r) {
 
 bool memimg_load_npmem(mem_image *img, const char *path, char *err, size_t err_len) {
     memset(img, 0, sizeof *img);
-    npmem_reader r = {fopen(path, "rb"), path, 0, err, err_len};
+    npmem_reader r = {gzopen(path, "rb"), path, 0, err, err_len};
     if (!r.f) {
         snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
         return false;
@@ -195,7 +196,7 @@ bool memimg_load_npmem(mem_image *img, const char *path, char *err, size_t err_l
     bool ok = npmem_read(&r, magic, 8) && npmem_le(&r, 4, &version) && npmem_le(&r, 4, &reserved);
     if (ok && (memcmp(magic, "NPSIMTM1", 8) || version != 1)) ok = npmem_fail(&r, "not a version 1 memory.npmem");
     ok = ok && npmem_records(img, &r);
-    fclose(r.f);
+    gzclose(r.f);
     if (!ok) memimg_free(img);
     return ok;
 }

@@ -32,7 +32,8 @@ bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len);
  * its allocations, host copies and sets before the first kernel. Allocation i is region i (type
  * "device") at its device address minus the first allocation's; the image size S is a power of
  * two (at least MEMIMG_ALIGN) and divides the first allocation's address, so a trace address A
- * still reads image byte A mod S. Errors name the file and the record's byte offset. */
+ * still reads image byte A mod S. path may be gzip-compressed (memory.npmem.gz). Errors name the
+ * file and the record's byte offset. */
 bool memimg_load_npmem(mem_image *img, const char *path, char *err, size_t err_len);
 void memimg_free(mem_image *img);
 /* The 128 bytes of line `line_addr` (byte address line_addr * 128, wrapped). */

@@ -376,7 +376,8 @@ static bool load_binary(trace_t *t, FILE *f, const char *path, unsigned max_sm, 
 bool trace_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp, char *err, size_t len) {
     size_t plen = strlen(path);
     bool ok;
-    if ((plen >= 7 && !strcmp(path + plen - 7, ".traceg")) || (plen >= 13 && !strcmp(path + plen - 13, "kernelslist.g"))) {
+    if ((plen >= 7 && !strcmp(path + plen - 7, ".traceg")) || (plen >= 10 && !strcmp(path + plen - 10, ".traceg.xz")) ||
+        (plen >= 13 && !strcmp(path + plen - 13, "kernelslist.g"))) {
         ok = traceg_load(t, path, max_sm, max_warp, err, len);
     } else {
         long long size;

@@ -423,6 +423,12 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
     return ok;
 }
 
+/* A .traceg file name, plain or xz-compressed (textscan decompresses it). */
+static bool is_traceg(const char *s) {
+    size_t n = strlen(s);
+    return (n >= 7 && !strcmp(s + n - 7, ".traceg")) || (n >= 10 && !strcmp(s + n - 10, ".traceg.xz"));
+}
+
 /* kernelslist.g: MemcpyHtoD lines (checked, then ignored: the memory image supplies the data) and
  * exactly one kernel-*.traceg line. */
 static bool read_list(const char *path, import_ctx *c, char *err, size_t len) {
@@ -452,7 +458,7 @@ static bool read_list(const char *path, import_ctx *c, char *err, size_t len) {
                 if (!ts_hex_u64(buf, true, UINT64_MAX, &a) || !ts_dec_u64(comma + 1, UINT64_MAX, &b))
                     ok = ts_fail(&ts, "expected 'MemcpyHtoD,0xADDRESS,BYTES', got '%s'", l);
             }
-        } else if (!strncmp(l, "kernel-", 7) && strlen(l) > 14 && !strcmp(l + strlen(l) - 7, ".traceg") && !strchr(l, '/')) {
+        } else if (!strncmp(l, "kernel-", 7) && strlen(l) > 14 && is_traceg(l) && !strchr(l, '/')) {
             if (kernel[0]) ok = ts_fail(&ts, "a second kernel (first on line %u): the importer runs one kernel per run",
                                         kernel_line);
             const char *slash = strrchr(path, '/');
@@ -460,17 +466,16 @@ static bool read_list(const char *path, import_ctx *c, char *err, size_t len) {
             snprintf(kernel, sizeof kernel, "%.*s%s", dirlen, path, l);
             kernel_line = ts.line;
         } else {
-            ok = ts_fail(&ts, "unknown command '%s' (MemcpyHtoD,... or kernel-N.traceg)", l);
+            ok = ts_fail(&ts, "unknown command '%s' (MemcpyHtoD,... or kernel-N.traceg[.xz])", l);
         }
     }
-    if (ok && !kernel[0]) ok = ts_fail(&ts, "no kernel-N.traceg line");
+    if (ok && !kernel[0]) ok = ts_fail(&ts, "no kernel-N.traceg[.xz] line");
     ts_close(&ts);
     return ok && read_traceg(kernel, c, err, len);
 }
 
 bool traceg_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp, char *err, size_t len) {
     import_ctx c = {t, max_sm, max_warp, 0, 0, 0};
-    size_t n = strlen(path);
-    if (n >= 7 && !strcmp(path + n - 7, ".traceg")) return read_traceg(path, &c, err, len);
+    if (is_traceg(path)) return read_traceg(path, &c, err, len);
     return read_list(path, &c, err, len);
 }

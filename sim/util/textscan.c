@@ -4,10 +4,56 @@
 #include "np_fileio.h"
 
 #include <errno.h>
+#include <lzma.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The whole .xz file f (size bytes) decompressed into *text (*len bytes, NUL-terminated). */
+static bool xz_decode_file(FILE *f, long long size, const char *path, char **text, size_t *len, char *err,
+                           size_t err_len) {
+    uint8_t *packed = malloc(size > 0 ? (size_t)size : 1u);
+    size_t cap = 1u << 20, n = 0;
+    char *out = malloc(cap);
+    lzma_stream s = LZMA_STREAM_INIT;
+    bool ok = packed && out && fread(packed, 1, (size_t)size, f) == (size_t)size &&
+              lzma_stream_decoder(&s, UINT64_MAX, 0) == LZMA_OK;
+    if (!ok) snprintf(err, err_len, "%s: xz: cannot read or start the decoder", path);
+    s.next_in = packed;
+    s.avail_in = ok ? (size_t)size : 0;
+    lzma_ret r = LZMA_OK;
+    while (ok && r == LZMA_OK) {
+        if (n + 1 == cap) {
+            char *grown = realloc(out, cap * 2);
+            if (!grown) {
+                snprintf(err, err_len, "%s: xz: out of memory", path);
+                ok = false;
+                break;
+            }
+            out = grown;
+            cap *= 2;
+        }
+        s.next_out = (uint8_t *)out + n;
+        s.avail_out = cap - 1 - n;
+        r = lzma_code(&s, LZMA_FINISH);
+        n = cap - 1 - s.avail_out;
+        if (r != LZMA_OK && r != LZMA_STREAM_END) {
+            snprintf(err, err_len, "%s: xz: %s", path, r == LZMA_DATA_ERROR || r == LZMA_FORMAT_ERROR ? "corrupt or not xz data" : r == LZMA_BUF_ERROR ? "truncated" : "decoder error");
+            ok = false;
+        }
+    }
+    lzma_end(&s);
+    free(packed);
+    if (!ok) {
+        free(out);
+        return false;
+    }
+    out[n] = '\0';
+    *text = out;
+    *len = n;
+    return true;
+}
 
 bool ts_open(textscan *ts, const char *path, char *err, size_t err_len) {
     memset(ts, 0, sizeof *ts);
@@ -16,12 +62,30 @@ bool ts_open(textscan *ts, const char *path, char *err, size_t err_len) {
     ts->err_len = err_len;
     long long size;
     ts->f = np_open_regular(path, &size, err, err_len); /* a device or fifo: refused, never a hang */
-    return ts->f != NULL;
+    size_t n = strlen(path);
+    if (!ts->f || n < 3 || strcmp(path + n - 3, ".xz")) return ts->f != NULL;
+    char *text;
+    size_t len;
+    bool ok = xz_decode_file(ts->f, size, path, &text, &len, err, err_len);
+    fclose(ts->f);
+    ts->f = NULL;
+    if (!ok) return false;
+    ts->xz_text = text;
+    ts->f = fmemopen(text, len ? len : 1, "r");
+    if (!ts->f) {
+        snprintf(err, err_len, "%s: xz: cannot read the decompressed text: %s", path, strerror(errno));
+        free(text);
+        ts->xz_text = NULL;
+        return false;
+    }
+    return true;
 }
 
 void ts_close(textscan *ts) {
     if (ts->f) fclose(ts->f);
     ts->f = NULL;
+    free(ts->xz_text);
+    ts->xz_text = NULL;
 }
 
 static bool vfail(char *err, size_t len, const char *where, const char *fmt, va_list ap) {

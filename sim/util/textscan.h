@@ -17,6 +17,7 @@
 
 typedef struct {
     FILE *f;
+    void *xz_text;               /* a .xz file's decompressed text (f reads it), freed by ts_close */
     const char *path;
     unsigned line;               /* number of the line in buf (1-based) */
     char buf[TS_LINE_MAX];
@@ -27,7 +28,8 @@ typedef struct {
     size_t err_len;
 } textscan;
 
-/* Open path for reading; false with "path: cannot open: ..." in err. */
+/* Open path for reading; false with "path: cannot open: ..." in err. A path ending in ".xz" is
+ * decompressed (liblzma) into memory first and read from there; errors say "path: xz: ...". */
 bool ts_open(textscan *ts, const char *path, char *err, size_t err_len);
 void ts_close(textscan *ts);
 /* Next line: strips a `#` comment when strip_comments, splits on blanks into tok/ntok.
