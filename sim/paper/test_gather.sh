@@ -235,4 +235,11 @@ expect_error "kernel job without --traces" "workload kernel:aa needs --traces DI
 expect_error "kernel job before the trace step" "$kw/none/aa/kernelslist.g: No such file" \
   "$nppaper" job --manifest "$kw/runs.tsv" --id k-base-aa --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/none"
 bad "bad kernel workload" "$work/runs.tsv:6: workload 'kernel:Aa@2': expected kernel:NAME or kernel:NAME@1" "c${T}000${T}kernel:Aa@2${T}-${T}-${T}-"
+# 9. the shipped kernel set: its run table is generated and checked by nppaper like any runs.tsv
+bash sim/paper/kernel_runs.sh sim/paper/seed_kernels.tsv sim/paper/mechanisms.tsv > "$kw/shipped.tsv"
+bash sim/paper/kernel_runs.sh sim/paper/seed_kernels.tsv sim/paper/mechanisms.tsv quick > "$kw/shipped-quick.tsv"
+nk=$("$nppaper" ids --manifest "$kw/shipped.tsv" | wc -l) && nq=$("$nppaper" ids --manifest "$kw/shipped-quick.tsv" | wc -l) ||
+  die "the shipped kernel set's run table does not pass nppaper's checks"
+"$nppaper" kernels --manifest "$kw/shipped.tsv" | grep -qx hs || die "the shipped kernel set traces no hs"
+ok "shipped kernel set: $nk runs ($nq quick) pass nppaper's manifest checks"
 echo "paper-test: $passed checks passed"
