@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,6 +53,21 @@ typedef struct {
     double cpu;
 } run_total;
 
+/* Bytes of the regular files in dir (an application's trace). */
+static unsigned long long dir_bytes(const char *dir) {
+    unsigned long long total = 0;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        char path[8192];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) total += (unsigned long long)st.st_size;
+    }
+    closedir(d);
+    return total;
+}
+
 static int run_one(const np_kernel_entry *k, const run_opts *ro, run_total *tot) {
     char dir[4096];
     simt_dev_opts dopt = {0};
@@ -71,11 +88,13 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro, run_total *tot)
     tot->thread_ops += s.thread_ops;
     tot->warp_insts += s.warp_insts;
     tot->cpu += cpu;
+    char size[64] = "";
+    if (ro->trace_dir) snprintf(size, sizeof size, "  trace-bytes %llu", dir_bytes(dir));
     printf("%-10s %-12s %s  launches %llu  warp-insts %llu  mem-insts %llu  thread-ops %llu  cpu %.3f s  (%.1f M "
-           "thread-ops/s)\n",
+           "thread-ops/s)%s\n",
            k->suite, k->name, bad ? "FAIL" : "ok  ", (unsigned long long)s.launches, (unsigned long long)s.warp_insts,
            (unsigned long long)s.mem_warp_insts, (unsigned long long)s.thread_ops, cpu,
-           cpu > 0 ? (double)s.thread_ops / cpu / 1e6 : 0.0);
+           cpu > 0 ? (double)s.thread_ops / cpu / 1e6 : 0.0, size);
     fflush(stdout);
     return bad ? 1 : 0;
 }
