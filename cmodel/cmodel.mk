@@ -32,8 +32,14 @@ NP_OBJ_DIR     := $(BUILD)/cmodel/obj
 NP_SAN_OBJ_DIR := $(BUILD)/cmodel/obj-san
 NP_OBJ         := $(patsubst cmodel/%.c,$(NP_OBJ_DIR)/%.o,$(NP_SRC))
 NP_SAN_OBJ     := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_SRC))
-NP_TOOL_OBJ    := $(patsubst cmodel/%.c,$(NP_OBJ_DIR)/%.o,$(NP_TOOL_SRC))
-NP_TOOL_SAN_OBJ := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_TOOL_SRC))
+# `nocpress reuse` reads traces with npsim's reader (one trace parser for both tools, issue 33):
+# the simulator's trace formats (text v1/v2, binary v1/v2, Accel-Sim .traceg / kernelslist.g)
+# and the tokenizer they share, compiled into the tool.
+NP_TOOL_TRACE_SRC := sim/trace/trace.c sim/trace/traceg.c sim/trace/coalesce.c sim/util/textscan.c
+NP_TOOL_OBJ    := $(patsubst cmodel/%.c,$(NP_OBJ_DIR)/%.o,$(NP_TOOL_SRC)) \
+                  $(patsubst sim/%.c,$(NP_OBJ_DIR)/sim/%.o,$(NP_TOOL_TRACE_SRC))
+NP_TOOL_SAN_OBJ := $(patsubst cmodel/%.c,$(NP_SAN_OBJ_DIR)/%.o,$(NP_TOOL_SRC)) \
+                  $(patsubst sim/%.c,$(NP_SAN_OBJ_DIR)/sim/%.o,$(NP_TOOL_TRACE_SRC))
 BENCH_UTIL_OBJ := $(NP_OBJ_DIR)/bench/bench_util.o
 NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
 DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
@@ -88,6 +94,16 @@ $(NP_OBJ_DIR)/%.o: cmodel/%.c
 $(NP_SAN_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -MMD -MP -c $< -o $@
+
+$(NP_OBJ_DIR)/tool/cmd_reuse.o $(NP_SAN_OBJ_DIR)/tool/cmd_reuse.o: CFLAGS_NP += -Isim
+
+$(NP_OBJ_DIR)/sim/%.o: sim/%.c
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Isim -Icmodel/tool -MMD -MP -c $< -o $@
+
+$(NP_SAN_OBJ_DIR)/sim/%.o: sim/%.c
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Isim -Icmodel/tool -MMD -MP -c $< -o $@
 
 # Archives are rebuilt from scratch so an object whose source was removed does not linger.
 $(NP_LIB): $(NP_OBJ)

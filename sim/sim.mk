@@ -123,10 +123,10 @@ sim: $(NPSIM)
 
 ## sim-test: simulator tests (cmocka; zero-load latency, conservation, deadlock freedom, determinism, file errors, multicast split)
 # test_sim_cli runs the npsim program itself (command line, output paths, gnuplot, JSON).
-sim-test: $(SIM_TEST_BINS) $(NPSIM)
+sim-test: $(SIM_TEST_BINS) $(NPSIM) $(NOCPRESS)
 	@for t in $(SIM_TEST_BINS); do \
 	  echo "== $$t"; \
-	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) SIM_TEST_NPSIM=$(NPSIM) \
+	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) SIM_TEST_NPSIM=$(NPSIM) SIM_TEST_NOCPRESS=$(NOCPRESS) \
 	    SIM_TEST_TMP=$(SIM_TEST_DIR)/tmp $$t || exit 1; \
 	done
 

@@ -27,6 +27,8 @@
 
 static char tmp[512];            /* this run's scratch folder */
 static char npsim[PATH_MAX];         /* absolute: the child may run in another folder */
+static char nocpress[PATH_MAX];      /* SIM_TEST_NOCPRESS: the other tool reading npsim's traces */
+static const char *program = npsim;  /* what the next run starts (run_in resets it to npsim) */
 static char data_dir[PATH_MAX];      /* absolute */
 static char out_text[1 << 16], err_text[1 << 16];
 /* Limits of the next run only (run_in clears them) */
@@ -46,7 +48,7 @@ static int run_in(const char *cwd, const char *const *args) {
     char out_path[600], err_path[600];
     snprintf(out_path, sizeof out_path, "%s/stdout", tmp);
     snprintf(err_path, sizeof err_path, "%s/stderr", tmp);
-    const char *argv[64] = {npsim};
+    const char *argv[64] = {program};
     unsigned n = 1;
     for (; args[n - 1] && n < 63; n++) argv[n] = args[n - 1];
     argv[n] = NULL;
@@ -65,10 +67,11 @@ static int run_in(const char *cwd, const char *const *args) {
             struct rlimit rl = {child_memory, child_memory};
             if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(125);
         }
-        execv(npsim, (char *const *)argv);
+        execv(argv[0], (char *const *)argv);
         _exit(127);
     }
     child_fsize = child_memory = 0;      /* the limits apply to one run */
+    program = npsim;
     int status;
     assert_true(waitpid(pid, &status, 0) == pid);
     slurp(out_path, out_text, sizeof out_text);
@@ -374,6 +377,35 @@ static void test_progress_on_a_terminal(void **state) {
     if (strstr(err_text, progress)) fail_msg("progress into a file: '%s'", err_text);
 }
 
+/* Case 5: one trace parser. `nocpress reuse` reads traces with npsim's reader: the v2 text and
+ * binary traces npsim writes (refused before), the same accesses from both, and the same refusal
+ * of a leading zero (nocpress read 0400 as 400). */
+static unsigned reuse_accesses(const char *trace) {
+    program = nocpress;
+    expect(RUN("reuse", trace), 0, out_text, " accesses analysed");
+    unsigned n = 0;
+    assert_int_equal(sscanf(strstr(out_text, ": ") + 2, "%u accesses analysed", &n), 1);
+    return n;
+}
+
+static void test_one_trace_parser(void **state) {
+    (void)state;
+    char text[700], bin[700];
+    snprintf(text, sizeof text, "%s/v2.trace", tmp);
+    snprintf(bin, sizeof bin, "%s/v2.bin", tmp);
+    expect(RUN("gen-trace", data_arg(), "--pattern", "mix", "--per-warp", "4", "--out", text), 0, out_text, "");
+    expect(RUN("convert", text, bin), 0, out_text, "");
+    slurp(text, err_text, sizeof err_text);
+    assert_non_null(strstr(err_text, "trace v2"));                     /* compute and registers: v2 */
+    unsigned from_text = reuse_accesses(text), from_bin = reuse_accesses(bin);
+    assert_true(from_text > 1000);
+    assert_int_equal(from_text, from_bin);
+    const char *octal = write_file("octal-addr.trace", "0 1 R 0400 f\n");
+    expect(RUN("run", "--trace", octal), 1, err_text, "1: bad address '0400' (a leading zero is refused");
+    program = nocpress;
+    expect(RUN("reuse", octal), 1, err_text, "1: bad address '0400' (a leading zero is refused");
+}
+
 /* ---- no user string reaches a shell: gnuplot runs with an argv, the script on its stdin ---------- */
 
 static void test_no_shell(void **state) {
@@ -514,6 +546,11 @@ static void test_provenance_and_rerun(void **state) {
 }
 
 int main(void) {
+    const char *np = getenv("SIM_TEST_NOCPRESS");
+    if (!realpath(np ? np : "build/bin/nocpress", nocpress)) {
+        fprintf(stderr, "test_sim_cli: %s: not found (SIM_TEST_NOCPRESS)\n", np ? np : "build/bin/nocpress");
+        return 1;
+    }
     const char *prog = getenv("SIM_TEST_NPSIM");
     if (!prog) prog = "build/bin/npsim";
     if (!realpath(prog, npsim)) {
@@ -545,6 +582,7 @@ int main(void) {
         cmocka_unit_test(test_readers_refuse_what_they_do_not_understand),
         cmocka_unit_test(test_exit_status_table),
         cmocka_unit_test(test_progress_on_a_terminal),
+        cmocka_unit_test(test_one_trace_parser),
         cmocka_unit_test(test_no_shell),
         cmocka_unit_test(test_paths_and_data),
         cmocka_unit_test(test_provenance_and_rerun),

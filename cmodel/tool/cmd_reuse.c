@@ -9,6 +9,7 @@
 #include "ba.h"
 #include "cli.h"
 #include "reuse.h"
+#include "trace/trace.h" /* npsim's trace reader (sim/trace/trace.c; cmodel.mk links it into the tool) */
 
 static const char reuse_usage[] =
     "usage: nocpress reuse [--sets N] [--ways N] [--threshold N] [--reads-only] [--time] TRACE\n"
@@ -156,24 +157,39 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The accesses of a trace, read by npsim's reader (sim/trace/trace.c: text and binary v1/v2,
+ * Accel-Sim .traceg / kernelslist.g), so both tools accept and refuse the same files: each
+ * line request in trace order as (byte address >> 7, write). Ids are bounded only by the
+ * formats (16 bits); a .traceg's blocks are placed one per SM, which moves no address. */
+static bool load_accesses(const char *path, reuse_trace *out) {
+    trace_t t;
+    trace_init(&t);
+    char err[1024];
+    bool ok = trace_load(&t, path, UINT16_MAX + 1u, UINT16_MAX + 1u, err, sizeof err);
+    if (!ok) {
+        cli_fail("%s", err);
+    }
+    for (size_t i = 0; ok && i < t.count; i++) {
+        if (!reuse_trace_push(out, t.a[i].addr >> 7, t.a[i].write != 0)) {
+            ok = false;
+            cli_fail("reuse: out of memory (%zu accesses)", t.count);
+        }
+    }
+    trace_free(&t);
+    return ok;
+}
+
 int cmd_reuse(int argc, char **argv) {
     reuse_opts o;
     int st = parse_opts(argc, argv, &o);
     if (st != 0) {
         return st < 0 ? NP_EXIT_OK : st;
     }
-    cli_buffer buf;
-    if (!cli_read_file(o.path, &buf)) {
-        return NP_EXIT_FAIL;
-    }
     reuse_trace t;
     reuse_trace_init(&t);
-    char err[512];
-    np_result pr = reuse_trace_parse(buf.data, buf.size, o.path, &t, err, sizeof err);
-    cli_buffer_free(&buf);
-    if (pr != NP_OK) {
+    if (!load_accesses(o.path, &t)) {
         reuse_trace_free(&t);
-        return cli_fail("%s", pr == NP_BAD_DATA ? err : "reuse: cannot parse the trace");
+        return NP_EXIT_FAIL;
     }
     size_t writes = 0;
     for (size_t i = 0; i < t.count; i++) {
