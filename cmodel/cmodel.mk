@@ -45,8 +45,9 @@ NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
 DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
 CODEC_BENCH_OBJ := $(NP_OBJ_DIR)/bench/codec_bench.o $(BENCH_UTIL_OBJ)
 
-# The CLI's own dependencies (the library has none): zlib's CRC-32 for the .npds checksums.
-NP_TOOL_LIBS := -lz
+# The CLI's own dependencies (the library has none): zlib's CRC-32 for the .npds checksums;
+# liblzma for the .traceg.xz traces npsim's trace reader (NP_TOOL_TRACE_SRC) takes.
+NP_TOOL_LIBS := -lz -llzma
 
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=

@@ -226,7 +226,7 @@ FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/mem/dram.c sim/trace/
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
 $(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -Icmodel/tool -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm
+	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -Icmodel/tool -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm -llzma
 
 # Seeds from the fixtures of tests/traces/ (the Accel-Sim kernel, and the same workload through
 # npsim convert as text v2 and binary v2) and the shipped configurations. fuzz_sim_trace_bin puts
