@@ -60,7 +60,8 @@ $(PCU_HIER_DIR)/%/row.tsv: $(PCU_HIER_RTL) $(PCU_HIER_FLOW)
 
 # The timing step checked against the flat flow: run on the flat flow's own mapped netlist it
 # must give that run's ABC delay, logic levels and OpenSTA stage time (docs/pcu.md 8.2). Checks every top of the
-# sweep whose flat run exists in build/synth/ (seconds each); fails if none does. The flat
+# sweep whose flat run exists in build/synth/ (seconds each; a hierarchical run there, whose
+# <top>_mapped.v is its own timed netlist, is skipped); fails if none does. The flat
 # figures are read from that run's own log (np_report), not from a report.json that only
 # `make synth-<top>` refreshes and that a later `make synth` leaves stale.
 .PHONY: synth-pcu-hier-check-flat
@@ -70,6 +71,7 @@ synth-pcu-hier-check-flat: $(NP_REPORT)
 	for p in $(PCU_HIER_TOPS); do \
 	  t=$${p%%:*}; net=$(BUILD)/synth/$$t/$${t}_mapped.v; \
 	  [ -f $$net ] && [ -f $(BUILD)/synth/$$t/yosys.log ] || continue; \
+	  ! grep -qx 'NP-METHOD hier' $(BUILD)/synth/$$t/yosys.log || continue; \
 	  d=$(BUILD)/synth-hier-check/$$t; mkdir -p $$d; rm -f $$d/row.tsv; rep=$$d/flat.json; \
 	  $(NP_REPORT) $(SYNTH_REPORT_ARGS) --json $$rep --md $$d/flat.md pcu:$$t > /dev/null || exit 1; \
 	  $(PCU_HIER_ENV) NP_TOP=$$t NP_STA_NETLIST=$$net NP_OUTDIR=$$d \
@@ -78,7 +80,7 @@ synth-pcu-hier-check-flat: $(NP_REPORT)
 	  flat_l=$$(sed -n 's/.*"logic_levels":[[:space:]]*\([0-9]*\).*/\1/p' $$rep); \
 	  got_d=$$(awk -F '\t' '$$1 == "abc_delay_ps" { print $$2 }' $$d/row.tsv); \
 	  got_l=$$(awk -F '\t' '$$1 == "logic_levels" { print $$2 }' $$d/row.tsv); \
-	  flat_s=$$(sed -n 's/^  *"stage_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$rep | head -n 1); \
+	  flat_s=$$(sed -n 's/^[[:space:]]*"stage_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$rep | head -n 1); \
 	  got_s=$$(awk -F '\t' '$$1 == "sta_stage_ps" { print $$2 }' $$d/row.tsv); \
 	  echo "synth-pcu-hier-check-flat: $$t flat run $$flat_d ps $$flat_l levels stage $$flat_s ps, timing step $$got_d ps $$got_l levels stage $$got_s ps"; \
 	  awk -v a="$$flat_d" -v b="$$got_d" -v c="$$flat_l" -v e="$$got_l" -v s="$$flat_s" -v g="$$got_s" \
