@@ -10,7 +10,10 @@
  * - adversarial decoder input: every truncation and trailing extension, non-canonical headers,
  *   runs past plane 0, positions outside the plane, random streams; each decoded from a heap
  *   buffer of exactly the stream's size so the sanitizer build catches any read past it;
- * - the registry entry (codec.h).
+ * - the registry entry (codec.h);
+ * - the fast whole-line path (bpc_compress, bpc_decompress) equals the stage-by-stage one
+ *   (bpc_*_stages) on random and pattern-built lines, every real line, and truncated, extended,
+ *   bit-flipped and random streams.
  * Usage: test_bpc [data_dir]. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -786,6 +789,67 @@ static void test_registry_entry(void **state) {
     assert_memory_equal(back, line, 128);
 }
 
+/* ---- fast path == stages ------------------------------------------------------------------ */
+
+static void assert_decoders_agree(const uint8_t *src, size_t bits) {
+    size_t n = (bits + 7) / 8;
+    uint8_t *copy = malloc(n ? n : 1);
+    assert_non_null(copy);
+    if (n) memcpy(copy, src, n);
+    uint8_t a[128], b[128];
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    np_result ra = bpc_decompress(n ? copy : NULL, bits, a, sizeof a);
+    np_result rb = bpc_decompress_stages(n ? copy : NULL, bits, b, sizeof b);
+    free(copy);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a, b, 128);
+}
+
+/* Equal streams (and equal bytes after them: both clear dst) and equal decoder answers on the
+ * stream, a truncation, an extension and a flipped bit. */
+static void assert_fast_equals_stages(uint64_t *s, const uint8_t line[128]) {
+    uint8_t fast[BPC_MAX_BYTES + 2], ref[BPC_MAX_BYTES + 2];
+    size_t fast_bits = 0, ref_bits = 0;
+    memset(fast, 0xA5, sizeof fast);
+    memset(ref, 0x5A, sizeof ref);
+    assert_int_equal(bpc_compress(line, fast, BPC_MAX_BYTES, &fast_bits), NP_OK);
+    assert_int_equal(bpc_compress_stages(line, ref, BPC_MAX_BYTES, &ref_bits), NP_OK);
+    assert_int_equal(fast_bits, ref_bits);
+    assert_int_equal(bpc_compressed_bits(line), ref_bits);
+    assert_memory_equal(fast, ref, BPC_MAX_BYTES);
+    assert_decoders_agree(fast, fast_bits);
+    fast[BPC_MAX_BYTES] = (uint8_t)xs_next(s);
+    assert_decoders_agree(fast, (size_t)(xs_next(s) % (fast_bits + 1)));
+    assert_decoders_agree(fast, fast_bits + 1 + (size_t)(xs_next(s) % 8));
+    size_t flip = (size_t)(xs_next(s) % fast_bits);
+    fast[flip / 8] ^= (uint8_t)(1u << (flip % 8));
+    assert_decoders_agree(fast, fast_bits);
+}
+
+static void test_fast_equals_stages(void **state) {
+    (void)state;
+    uint64_t s = 0xB9C;
+    for (unsigned t = 0; t < 30000; t++) {
+        uint32_t w[32];
+        uint8_t line[128], junk[BPC_MAX_BYTES + 8];
+        random_words(&s, w);
+        for (unsigned i = 0; i < 32; i++) set_word(line, i, w[i]);
+        assert_fast_equals_stages(&s, line);
+        for (unsigned i = 0; i < sizeof junk; i++) junk[i] = (uint8_t)xs_next(&s);
+        junk[0] |= 1u;                                   /* C = 1: the compressed form */
+        assert_decoders_agree(junk, (size_t)(xs_next(&s) % BPC_RAW_BITS));
+    }
+}
+
+static void test_data_fast_equals_stages(void **state) {
+    test_data_set *ds = *state;
+    uint64_t s = 0xDA7A;
+    for (unsigned fi = 0; fi < ds->count; fi++) {
+        for (size_t l = 0; l < ds->file[fi].lines; l++) assert_fast_equals_stages(&s, ds->file[fi].data + 128u * l);
+    }
+}
+
 int main(int argc, char **argv) {
     g_data_dir = test_data_dir_arg(argc, argv);
     const struct CMUnitTest model[] = {
@@ -807,9 +871,11 @@ int main(int argc, char **argv) {
         cmocka_unit_test(test_random_streams),
         cmocka_unit_test(test_api_errors),
         cmocka_unit_test(test_registry_entry),
+        cmocka_unit_test(test_fast_equals_stages),
     };
     const struct CMUnitTest data[] = {
         cmocka_unit_test(test_data_round_trip),
+        cmocka_unit_test(test_data_fast_equals_stages),
     };
     int failed = cmocka_run_group_tests_name("bpc_model", model, NULL, NULL);
     failed += cmocka_run_group_tests_name("bpc_data", data, setup_data, test_data_teardown);

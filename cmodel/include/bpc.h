@@ -53,6 +53,14 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
  * (sec. 6); never reads outside src; dst is all zero after any error. */
 np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
 
+/* The same two functions through the stage functions below (transform, symbols, put/get one
+ * field at a time), as the RTL's stages run: the reference the fast whole-line path of
+ * bpc_compress / bpc_decompress is tested against (tests/test_bpc.c). Same contracts and
+ * results. */
+np_result bpc_compress_stages(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                              size_t *out_bits);
+np_result bpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);
+
 /* Length in bits bpc_compress would produce (0 for a NULL line). */
 size_t bpc_compressed_bits(const uint8_t line[BPC_LINE_BYTES]);
 

@@ -1,8 +1,10 @@
 /* BPC: the C golden model of docs/bpc.md (section numbers refer to it).
  *
- * The stages are written plainly (bit loops over at most 33 x 31 bits): BPC is a reference
- * here, not a hot path, and every stage is exported so the RTL's stages and the tests can be
- * checked against it one at a time. Every stream access goes through np_bits.h. */
+ * The stages are written plainly (bit loops over at most 33 x 31 bits) and every stage is
+ * exported so the RTL's stages and the tests can be checked against it one at a time; they are
+ * chained by bpc_compress_stages / bpc_decompress_stages, the reference of the fast whole-line
+ * path that bpc_compress / bpc_decompress run (end of file). Every stream access goes through
+ * np_bits.h. */
 #include "bpc.h"
 
 #include <string.h>
@@ -364,16 +366,8 @@ unsigned bpc_encoded_bits(const uint8_t line[BPC_LINE_BYTES]) {
     return encoded_bits(base, syms, bpc_symbols(dbx, dbp, syms));
 }
 
-size_t bpc_compressed_bits(const uint8_t line[BPC_LINE_BYTES]) {
-    if (line == NULL) {
-        return 0;
-    }
-    unsigned enc = bpc_encoded_bits(line);
-    return enc < BPC_RAW_BITS ? enc : BPC_RAW_BITS;
-}
-
-np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
-                       size_t *out_bits) {
+np_result bpc_compress_stages(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                              size_t *out_bits) {
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
         return NP_BAD_PARAM;
     }
@@ -404,7 +398,7 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
     return (w.overflow || w.pos != bits) ? NP_BAD_PARAM : NP_OK;
 }
 
-np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+np_result bpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
     if (dst == NULL || (src == NULL && src_bits > 0)) {
         return NP_BAD_PARAM;
     }
@@ -441,6 +435,251 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
     bpc_undelta(base, deltas, words);
     for (unsigned i = 0; i < BPC_WORDS; i++) {
         store_le32(dst + 4u * i, words[i]);
+    }
+    return NP_OK;
+}
+
+/* ---- fast whole-line path ------------------------------------------------------------------
+ * The same function of the line as the stages chained above (tests/test_bpc.c compares the two
+ * on random, pattern-built and real lines and on malformed streams):
+ *   - sec. 2's transform without bit loops: the deltas' low 32 bits are a 32 x 32 bit matrix
+ *     (row i = delta i, row 31 zero) whose transpose (five block-swap rounds) gives planes 0..31;
+ *     plane 32 is the deltas' bit 32, the borrow of w[i+1] - w[i];
+ *   - sec. 4: each symbol and the base are one field (the code bit-reversed, sec. 3.1, then its
+ *     payload), their lengths summed before anything is appended so sec. 5's fallback is
+ *     decided first;
+ *   - sec. 6: the decoder takes each code from the 5 bits ahead, checks the symbol's length and
+ *     range, reads from a zero-padded copy of the stream, and undoes the transform with the
+ *     same transpose (plane 32 is not needed: the words are the deltas' low 32 bits summed). */
+#define BPC_FAST_INLINE static inline __attribute__((always_inline))
+
+/* In place: bit c of m[r] <-> bit r of m[c] (LSB-first rows; the block-swap transpose of
+ * Hacker's Delight 7-3, with the halves exchanged for LSB-first numbering). */
+static void transpose32(uint32_t m[32]) {
+    uint32_t mask = 0x0000FFFFu;
+    for (unsigned j = 16; j != 0; j >>= 1, mask ^= mask << j) {
+        for (unsigned k = 0; k < 32; k = (k + j + 1u) & ~j) {
+            uint32_t t = ((m[k] >> j) ^ m[k + j]) & mask;
+            m[k + j] ^= t;
+            m[k] ^= t << j;
+        }
+    }
+}
+
+/* Sec. 4.1: the base word as one field; returns its length. */
+BPC_FAST_INLINE unsigned fast_base_field(uint32_t base, uint64_t *field) {
+    switch (bpc_base_kind_of(base)) {
+    case BPC_BASE_ZERO: *field = 0u; return 3u;                                  /* 000 */
+    case BPC_BASE_SE4: *field = 4u | (uint64_t)(base & 0xFu) << 3; return 7u;    /* 001 */
+    case BPC_BASE_SE8: *field = 2u | (uint64_t)(base & 0xFFu) << 3; return 11u;  /* 010 */
+    case BPC_BASE_SE16: *field = 6u | (uint64_t)(base & 0xFFFFu) << 3; return 19u; /* 011 */
+    default: *field = 1u | (uint64_t)base << 1; return 33u;                     /* 1 */
+    }
+}
+
+/* Sec. 4.2: one plane's symbol (DBX not zero) as one field; returns its length. */
+BPC_FAST_INLINE unsigned fast_symbol_field(uint32_t dbx, uint32_t dbp, uint64_t *field) {
+    uint32_t low = dbx & (0u - dbx);
+    if (dbx == BPC_PLANE_MASK) {
+        *field = 0u;                                                   /* 00000 */
+        return 5u;
+    }
+    if (dbp == 0u) {
+        *field = 16u;                                                  /* 00001 */
+        return 5u;
+    }
+    if (dbx == low) {
+        *field = 24u | (uint64_t)__builtin_ctz(dbx) << 5;              /* 00011 + index */
+        return 10u;
+    }
+    if (dbx == (low | low << 1)) {
+        *field = 8u | (uint64_t)__builtin_ctz(dbx) << 5;               /* 00010 + index */
+        return 10u;
+    }
+    *field = 1u | (uint64_t)dbx << 1;                                  /* 1 + the plane */
+    return 32u;
+}
+
+_Static_assert(BPC_UNBOUNDED_BITS < 64u * NP_WB_WORDS, "BPC's unbounded stream must fit np_wordbuf");
+
+/* The compressed form (C = 1) into b; returns its length, which may reach BPC_UNBOUNDED_BITS. */
+static unsigned fast_encode(const uint8_t line[BPC_LINE_BYTES], np_wordbuf *b) {
+    uint32_t word[BPC_WORDS], plane[32];
+    memcpy(word, line, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (unsigned i = 0; i < BPC_WORDS; i++) word[i] = load_le32(line + 4u * i);
+#endif
+    uint32_t top = 0;                                                   /* plane 32 */
+    for (unsigned i = 0; i < BPC_DELTAS; i++) {
+        plane[i] = word[i + 1u] - word[i];
+        top |= (uint32_t)(word[i + 1u] < word[i]) << i;
+    }
+    plane[31] = 0;
+    transpose32(plane);                                                 /* plane[j]: DBP[j], j < 32 */
+    uint32_t dbp[BPC_PLANES];
+    memcpy(dbp, plane, sizeof plane);
+    dbp[32] = top;
+    np_wb_init(b);
+    uint64_t field;
+    unsigned bits = 1u;
+    np_wb_put_fit(b, 1u, 1);                                            /* C = 1 */
+    unsigned n = fast_base_field(word[0], &field);
+    np_wb_put_fit(b, field, n);
+    bits += n;
+    int j = (int)BPC_PLANES - 1;
+    while (j >= 0) {
+        uint32_t above = j + 1 < (int)BPC_PLANES ? dbp[j + 1] : 0u;
+        uint32_t dbx = (dbp[j] ^ above) & BPC_PLANE_MASK;
+        if (dbx == 0u) {                                                /* maximal zero-DBX run */
+            unsigned run = 0;
+            while (j >= 0 && ((dbp[j] ^ (j + 1 < (int)BPC_PLANES ? dbp[j + 1] : 0u)) & BPC_PLANE_MASK) == 0u) {
+                run++;
+                j--;
+            }
+            if (run == 1u) field = 4u, n = 3u;                          /* 001 */
+            else field = 2u | (uint64_t)(run - 2u) << 2, n = 7u;        /* 01 + run - 2 */
+        } else {
+            n = fast_symbol_field(dbx, dbp[j], &field);
+            j--;
+        }
+        np_wb_put_fit(b, field, n);
+        bits += n;
+    }
+    return bits;
+}
+
+size_t bpc_compressed_bits(const uint8_t line[BPC_LINE_BYTES]) {
+    if (line == NULL) {
+        return 0;
+    }
+    np_wordbuf b;
+    unsigned enc = fast_encode(line, &b);
+    return enc < BPC_RAW_BITS ? enc : BPC_RAW_BITS;
+}
+
+np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                       size_t *out_bits) {
+    if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
+        return NP_BAD_PARAM;
+    }
+    np_wordbuf b;
+    if (fast_encode(line, &b) >= BPC_RAW_BITS) {                        /* sec. 5: C = 0, the line */
+        np_wb_init(&b);
+        np_wb_put_fit(&b, 0u, 1);
+        for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
+            np_wb_put_fit(&b, np_load_le64(line + i), 64);
+        }
+    }
+    *out_bits = b.pos;
+    np_result rc = np_wb_copy_out(&b, dst, dst_bytes);
+    size_t used = (b.pos + 7u) / 8u;
+    if (rc == NP_OK && dst_bytes > used) {
+        memset(dst + used, 0, dst_bytes - used);   /* as the stage path: its writer clears all of dst */
+    }
+    return rc;
+}
+
+/* Sec. 6's decoding of the planes into dbp[0..31] (plane 32 is not needed); false on bad data. */
+static bool fast_decode_planes(np_padreader *r, uint32_t dbp[32]) {
+    uint32_t above = 0;                                                 /* DBP[j + 1]; DBP[33] = 0 */
+    int j = (int)BPC_PLANES - 1;
+    while (j >= 0) {
+        uint64_t v = np_pr_peek(r);
+        unsigned len;
+        uint32_t x;
+        bool dbpz = false;
+        if (v & 1u) {                                                   /* 1: raw plane */
+            len = 32u;
+            x = (uint32_t)(v >> 1) & BPC_PLANE_MASK;
+        } else if (v & 2u) {                                            /* 01: run of 2..33 */
+            len = 7u;
+            unsigned run = (unsigned)(v >> 2 & 31u) + 2u;
+            if (np_pr_remaining(r) < len || run > (unsigned)j + 1u) return false;
+            r->pos += len;
+            for (unsigned k = 0; k < run; k++, j--) {
+                if (j < 32) dbp[j] = above;
+            }
+            continue;
+        } else if (v & 4u) {                                            /* 001: run of 1 */
+            if (np_pr_remaining(r) < 3u) return false;
+            r->pos += 3u;
+            if (j < 32) dbp[j] = above;
+            j--;
+            continue;
+        } else {                                                        /* 000 b3 b4 */
+            unsigned k5 = (unsigned)(v >> 3 & 1u) << 1 | (unsigned)(v >> 4 & 1u);
+            unsigned arg = (unsigned)(v >> 5 & 31u);
+            switch (k5) {
+            case 0: len = 5u, x = BPC_PLANE_MASK; break;                /* ones */
+            case 1: len = 5u, x = above, dbpz = true; break;            /* DBP[j] = 0 */
+            case 2:                                                     /* two */
+                if (arg > 29u) return false;
+                len = 10u, x = UINT32_C(3) << arg;
+                break;
+            default:                                                    /* one */
+                if (arg > 30u) return false;
+                len = 10u, x = UINT32_C(1) << arg;
+                break;
+            }
+        }
+        if (np_pr_remaining(r) < len) return false;
+        r->pos += len;
+        above = dbpz ? 0u : (x ^ above) & BPC_PLANE_MASK;
+        if (j < 32) dbp[j] = above;
+        j--;
+    }
+    return true;
+}
+
+np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    if (dst == NULL || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    if (dst_bytes < BPC_LINE_BYTES) {
+        return NP_NO_SPACE;
+    }
+    memset(dst, 0, BPC_LINE_BYTES);
+    if (src_bits == 0u) {
+        return NP_BAD_DATA;                        /* empty stream */
+    }
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, BPC_MAX_BITS);
+    if (np_pr_get(&r, 1) == 0u) {
+        if (src_bits != BPC_RAW_BITS) {
+            return NP_BAD_DATA;                    /* raw: exactly 1024 bits follow */
+        }
+        for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
+            np_store_le64(dst + i, np_pr_get(&r, 64));
+        }
+        return NP_OK;
+    }
+    if (src_bits >= BPC_RAW_BITS) {
+        return NP_BAD_DATA;                        /* compressed but not shorter than raw */
+    }
+    /* Sec. 4.1: 1 + 32 bits, or 0 b1 b2 + 0, 4, 8, 16 bits. */
+    uint64_t v = np_pr_peek(&r);
+    uint32_t base;
+    unsigned len;
+    if (v & 1u) {
+        len = 33u, base = (uint32_t)(v >> 1);
+    } else {
+        unsigned k = (unsigned)(v >> 1 & 1u) << 1 | (unsigned)(v >> 2 & 1u);
+        len = 3u + base_payload[k];
+        base = k == BPC_BASE_ZERO ? 0u : sign_extend((uint32_t)(v >> 3), base_payload[k]);
+    }
+    if (np_pr_remaining(&r) < len) {
+        return NP_BAD_DATA;
+    }
+    r.pos += len;
+    uint32_t plane[32];
+    if (!fast_decode_planes(&r, plane) || r.pos != src_bits) {
+        return NP_BAD_DATA;                        /* truncated, out of range or trailing */
+    }
+    transpose32(plane);                            /* plane[i]: delta i's low 32 bits */
+    uint32_t w = base;
+    for (unsigned i = 0; i < BPC_WORDS; i++) {
+        store_le32(dst + 4u * i, w);
+        w += plane[i];
     }
     return NP_OK;
 }
