@@ -13,7 +13,10 @@
  * - untrained state: every line falls back and round-trips;
  * - adversarial streams and DeLUT images: errors, dst zeroed, decoded from heap buffers of
  *   exactly the stream's size so the sanitizer build catches any over-read;
- * - the registry entry (codec.h). */
+ * - the registry entry (codec.h);
+ * - the fast whole-line path (sc_compress, sc_decompress) equals the stage-by-stage one
+ *   (sc_*_stages) with trained and untrained tables, on pool-built, random and every real line,
+ *   and on truncated, extended, bit-flipped and random streams. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <setjmp.h>
@@ -483,6 +486,79 @@ static double now_s(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* ---- fast path == stages --------------------------------------------------------------------- */
+
+static void assert_decoders_agree(const sc_state *st, const uint8_t *src, size_t bits) {
+    size_t n = (bits + 7) / 8;
+    uint8_t *copy = malloc(n ? n : 1);
+    assert_non_null(copy);
+    if (n) memcpy(copy, src, n);
+    uint8_t a[128], b[128];
+    memset(a, 0x5A, sizeof a);
+    memset(b, 0xA5, sizeof b);
+    np_result ra = sc_decompress(st, n ? copy : NULL, bits, a, sizeof a);
+    np_result rb = sc_decompress_stages(st, n ? copy : NULL, bits, b, sizeof b);
+    free(copy);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a, b, 128);
+}
+
+/* Equal streams from both compressors, and equal decoder answers on the stream, a truncation,
+ * an extension and a flipped bit. */
+static void assert_fast_equals_stages(const sc_state *st, uint64_t *s, const uint8_t line[128]) {
+    uint8_t fast[SC_MAX_BYTES + 2], ref[SC_MAX_BYTES + 2];
+    size_t fast_bits = 0, ref_bits = 0;
+    memset(fast, 0xA5, sizeof fast);
+    memset(ref, 0xA5, sizeof ref);
+    assert_int_equal(sc_compress(st, line, fast, SC_MAX_BYTES, &fast_bits), NP_OK);
+    assert_int_equal(sc_compress_stages(st, line, ref, SC_MAX_BYTES, &ref_bits), NP_OK);
+    assert_int_equal(fast_bits, ref_bits);
+    assert_memory_equal(fast, ref, sizeof fast);
+    assert_decoders_agree(st, fast, fast_bits);
+    fast[fast_bits / 8] &= (uint8_t)((1u << (fast_bits % 8)) - 1u);
+    fast[fast_bits / 8 + 1] = (uint8_t)xs_next(s);
+    assert_decoders_agree(st, fast, (size_t)(xs_next(s) % (fast_bits + 1)));
+    assert_decoders_agree(st, fast, fast_bits + 1 + (size_t)(xs_next(s) % 8));
+    size_t flip = (size_t)(xs_next(s) % fast_bits);
+    fast[flip / 8] ^= (uint8_t)(1u << (flip % 8));
+    assert_decoders_agree(st, fast, fast_bits);
+}
+
+/* A line of words from a pool of 200 values (some lines with escapes, some all random). */
+static void pool_line(uint64_t *s, const uint32_t pool[200], unsigned escapes_per_64, uint8_t line[128]) {
+    for (unsigned w = 0; w < 32; w++) {
+        uint32_t r = (uint32_t)xs_next(s);
+        set_word(line, w, (r % 64u) < escapes_per_64 ? (uint32_t)xs_next(s) : pool[(r >> 8) % 200u]);
+    }
+}
+
+static void fast_path_equals_stages(void **unused) {
+    (void)unused;
+    uint64_t s = 0x5C5C;
+    uint32_t pool[200];
+    for (unsigned k = 0; k < 200; k++) pool[k] = k < 20 ? k : (uint32_t)xs_next(&s);
+    sc_state *st = new_state();
+    uint8_t line[128];
+    for (unsigned pass = 0; pass < 2; pass++) {        /* untrained, then trained on pool lines */
+        if (pass == 1) {
+            for (unsigned i = 0; i < 4000; i++) {
+                pool_line(&s, pool, (unsigned)(xs_next(&s) % 8u), line);
+                sc_observe(st, line);
+            }
+            assert_int_equal(sc_rebuild(st), NP_OK);
+        }
+        for (unsigned t = 0; t < 10000; t++) {
+            pool_line(&s, pool, (unsigned)(xs_next(&s) % 65u), line);
+            assert_fast_equals_stages(st, &s, line);
+            uint8_t junk[SC_MAX_BYTES + 8];
+            for (unsigned i = 0; i < sizeof junk; i++) junk[i] = (uint8_t)xs_next(&s);
+            junk[0] |= 1u;                              /* C = 1: codes follow */
+            assert_decoders_agree(st, junk, (size_t)(xs_next(&s) % SC_MAX_BITS));
+        }
+    }
+    free(st);
+}
+
 static void every_real_line_trained_per_file(void **unused) {
     (void)unused;
     DIR *d = opendir(data_dir());
@@ -490,6 +566,7 @@ static void every_real_line_trained_per_file(void **unused) {
     sc_state *comp = new_state(), *dec = new_state(), *port = new_state();
     static uint32_t img[SC_DELUT_WORDS];
     size_t files = 0, total_lines = 0;
+    uint64_t fast_rng = 0xF457;
     print_message("%-44s %7s %8s %7s %7s %8s %8s %8s\n", "file", "lines", "ratio", "symbols", "esc len",
                   "halvings", "pm items", "build us");
     for (struct dirent *e; (e = readdir(d)) != NULL;) {
@@ -546,6 +623,7 @@ static void every_real_line_trained_per_file(void **unused) {
                 fail_msg("%s line %zu compresses differently through the code-table image", e->d_name, i);
             if (decompress_exact(dec, out, bits, back) != NP_OK || memcmp(back, line, 128) != 0)
                 fail_msg("%s line %zu does not round-trip", e->d_name, i);
+            assert_fast_equals_stages(comp, &fast_rng, line);
             if (decompress_exact(port, out, bits, back) != NP_OK || memcmp(back, line, 128) != 0)
                 fail_msg("%s line %zu does not round-trip through the DeLUT image", e->d_name, i);
             bits_total += bits;
@@ -860,6 +938,7 @@ int main(void) {
         cmocka_unit_test(delut_image_checks),
         cmocka_unit_test(code_image_checks),
         cmocka_unit_test(registry_entry),
+        cmocka_unit_test(fast_path_equals_stages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

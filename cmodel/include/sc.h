@@ -98,6 +98,14 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
 /* Length in bits sc_compress would produce (0 for NULL arguments). */
 size_t sc_compressed_bits(const sc_state *st, const uint8_t line[SC_LINE_BYTES]);
 
+/* The same two functions through the stages below (sc_code_lookup, sc_concat, sc_decode_symbol)
+ * one word at a time, as the RTL's units: the reference the fast whole-line path of sc_compress /
+ * sc_decompress is tested against (tests/test_sc.c). Same contracts, same results. */
+np_result sc_compress_stages(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
+                             size_t dst_bytes, size_t *out_bits);
+np_result sc_decompress_stages(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                               size_t dst_bytes);
+
 /* ---- stages ---------------------------------------------------------------------------------- */
 
 /* VFT set index of a value (sec. 2.1): XOR of its six 6-bit slices (the top slice 2 bits). */

@@ -307,8 +307,8 @@ size_t sc_compressed_bits(const sc_state *st, const uint8_t line[SC_LINE_BYTES])
     return body < SC_RAW_BITS ? 1u + body : SC_MAX_BITS;
 }
 
-np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
-                      size_t dst_bytes, size_t *out_bits) {
+np_result sc_compress_stages(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
+                             size_t dst_bytes, size_t *out_bits) {
     if (st == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0))
         return NP_BAD_PARAM;
     uint32_t code[SC_WORDS], word[SC_WORDS];
@@ -366,8 +366,8 @@ static np_result fail(uint8_t *dst) {
     return NP_BAD_DATA;
 }
 
-np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
-                        size_t dst_bytes) {
+np_result sc_decompress_stages(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                               size_t dst_bytes) {
     if (st == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
     if (dst_bytes < SC_LINE_BYTES) return NP_NO_SPACE;
     memset(dst, 0, SC_LINE_BYTES);
@@ -401,6 +401,134 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
         store_word(dst, i, v);
     }
     if (br.overrun || np_br_remaining(&br) != 0) return fail(dst);
+    return NP_OK;
+}
+
+/* ---- fast whole-line path ---------------------------------------------------------------------
+ * The same function of the line and the tables as sc_compress_stages / sc_decompress_stages
+ * above (the stages: sc_code_lookup, sc_concat, sc_decode_symbol one word at a time; tests/test_sc.c
+ * compares the two on random, pool-built and real lines, trained and untrained tables, and on
+ * malformed streams):
+ *   - sec. 4.1: each word's code (sec. 3.4's set/way lookup, the 16 ways compared at once) and escape
+ *     are one field, the code bit-reversed for the LSB-first writer (sec. 4.2) by word
+ *     operations instead of a bit loop; the body length is summed first, so the fallback is
+ *     decided before anything is appended;
+ *   - sec. 5: the decoder reads each code's 16-bit window from a zero-padded copy of the
+ *     stream and reverses it with the same word operations; lengths and the escape's raw word
+ *     are checked against the stream length (sec. 4.3) before they are used. */
+
+/* The low n (0..16) bits of v in reverse order (reverse_bits) without a loop. */
+static inline uint32_t reverse_low(uint32_t v, unsigned n) {
+    v &= 0xFFFFu;
+    v = ((v >> 1) & 0x5555u) | ((v & 0x5555u) << 1);
+    v = ((v >> 2) & 0x3333u) | ((v & 0x3333u) << 2);
+    v = ((v >> 4) & 0x0F0Fu) | ((v & 0x0F0Fu) << 4);
+    v = ((v >> 8) | (v << 8)) & 0xFFFFu;
+    return v >> (16u - n);
+}
+
+#if defined(__SSE2__) && !defined(NP_SC_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
+/* Sec. 3.4's lookup (sc_code_lookup) with the 16 ways of the value's set compared at once
+ * (SSE2 where the compiler targets it; -DNP_SC_NO_SIMD or other targets: the stage itself):
+ * the lowest way holding a code for the value wins, as in the way loop. */
+static bool fast_code_lookup(const sc_state *st, uint32_t value, uint32_t *code, unsigned *len) {
+#if defined(__SSE2__) && !defined(NP_SC_NO_SIMD)
+    unsigned base = sc_vft_set(value) * SC_VFT_WAYS;
+    const __m128i v = _mm_set1_epi32((int)value);
+    unsigned same = 0;
+    for (unsigned q = 0; q < SC_VFT_WAYS / 4u; q++) {
+        __m128i ways = _mm_loadu_si128((const __m128i *)(const void *)(st->ct_value + base + 4u * q));
+        same |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ways, v))) << (4u * q);
+    }
+    __m128i lens = _mm_loadu_si128((const __m128i *)(const void *)(st->ct_len + base));
+    unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lens, _mm_setzero_si128()));
+    unsigned hit = same & ~empty & 0xFFFFu;
+    if (hit != 0u) {
+        unsigned e = base + (unsigned)__builtin_ctz(hit);
+        *code = st->ct_code[e];
+        *len = st->ct_len[e];
+        return true;
+    }
+    *code = st->esc_code;
+    *len = st->esc_len;
+    return false;
+#else
+    return sc_code_lookup(st, value, code, len);
+#endif
+}
+
+_Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
+
+np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
+                      size_t dst_bytes, size_t *out_bits) {
+    if (st == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0))
+        return NP_BAD_PARAM;
+    uint32_t word[SC_WORDS];
+    uint64_t field[SC_WORDS];
+    unsigned width[SC_WORDS];
+    size_t body = 0;
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        word[i] = load_word(line, i);
+        uint32_t code;
+        unsigned len;
+        bool hit = fast_code_lookup(st, word[i], &code, &len);
+        field[i] = reverse_low(code, len) | (hit ? 0u : (uint64_t)word[i] << len);
+        width[i] = len + (hit ? 0u : SC_ESCAPE_RAW_BITS);
+        body += width[i];
+    }
+    np_wordbuf b;
+    np_wb_init(&b);
+    if (body < SC_RAW_BITS) {
+        np_wb_put_fit(&b, 1u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_wb_put_fit(&b, field[i], width[i]);
+    } else {
+        np_wb_put_fit(&b, 0u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i += 2) np_wb_put_fit(&b, word[i] | (uint64_t)word[i + 1] << 32, 64);
+    }
+    *out_bits = b.pos;
+    return np_wb_copy_out(&b, dst, dst_bytes);
+}
+
+np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                        size_t dst_bytes) {
+    if (st == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
+    if (dst_bytes < SC_LINE_BYTES) return NP_NO_SPACE;
+    memset(dst, 0, SC_LINE_BYTES);
+    if (src_bits < 1) return fail(dst);
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, SC_MAX_BITS);
+    if (np_pr_get(&r, 1) == 0u) {
+        if (src_bits != SC_MAX_BITS) return fail(dst);
+        for (unsigned i = 0; i < SC_WORDS; i += 2) {
+            uint64_t v = np_pr_get(&r, 64);
+            store_word(dst, i, (uint32_t)v);
+            store_word(dst, i + 1u, (uint32_t)(v >> 32));
+        }
+        return NP_OK;
+    }
+    if (src_bits >= SC_MAX_BITS) return fail(dst);
+    uint32_t word[SC_WORDS];
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        size_t rem = np_pr_remaining(&r);
+        unsigned avail = rem < SC_MAX_LEN ? (unsigned)rem : SC_MAX_LEN;
+        uint32_t window = reverse_low((uint32_t)np_pr_peek(&r), SC_MAX_LEN) &
+                          (uint32_t)(0xFFFFu << (SC_MAX_LEN - avail));   /* bits past the stream: 0 */
+        unsigned index = 0;
+        unsigned l = sc_decode_symbol(st, window, avail, &index);
+        if (l == 0 || index >= st->n_symbols) return fail(dst);
+        r.pos += l;
+        uint32_t v = st->delut[index];
+        if (index == st->esc_index) {
+            if (np_pr_remaining(&r) < SC_ESCAPE_RAW_BITS) return fail(dst);
+            v = (uint32_t)np_pr_get(&r, SC_ESCAPE_RAW_BITS);
+        }
+        word[i] = v;
+    }
+    if (r.pos != src_bits) return fail(dst);
+    for (unsigned i = 0; i < SC_WORDS; i++) store_word(dst, i, word[i]);
     return NP_OK;
 }
 
