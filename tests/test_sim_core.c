@@ -199,6 +199,66 @@ static void test_blocks_wait_for_warp_slots(void **state) {
     trace_free(&t);
 }
 
+/* Kernel launches run one after another (1 scheduler per SM, GTO; SFU 20,1; ALU 1,1). Launch 0:
+ * SM 0 warp 0 `sfu d=r1; alu s=r1` (SFU at 0, ALU at 20: its block retires at 20); launch 1: SM 1
+ * warp 0 `alu` and SM 0 warp 1 `alu`, both issuing at 21, the cycle after launch 0's last block
+ * retired, though SM 1 was idle all along: the run ends at 22. In one launch SM 1's ALU issues at
+ * 0, SM 0's warp 1 at 1, and the run ends at 21. The launch index survives the text and binary
+ * formats; core = none refuses the trace. */
+static void test_kernel_launches_run_in_order(void **state) {
+    (void)state;
+    const char *body = "0 0 sfu d=r1\n0 0 alu s=r1\n0 1 alu\n1 0 alu\n";
+    char text[256];
+    snprintf(text, sizeof text, "block 0 0 1 0\nblock 1 0 1 1\nblock 0 1 1 1\n%s", body);
+    trace_t two, one, back;
+    load_text("launches.txt", text, &two, 2, 4);
+    snprintf(text, sizeof text, "block 0 0 1\nblock 1 0 1\nblock 0 1 1\n%s", body);
+    load_text("onelaunch.txt", text, &one, 2, 4);
+    sim_config cfg;
+    gpu_stats st;
+    tiny_config(&cfg, 1, SCHED_GTO);
+    cfg.sms = 2;
+    cfg.class_latency[LAT_SFU] = 20;
+    cfg.class_interval[LAT_SFU] = 1;
+    run(&cfg, &two, &st);
+    assert_int_equal(st.launches, 2);
+    assert_int_equal(st.launch_end[0], 20);
+    assert_int_equal(st.launch_end[1], 21);          /* both launch-1 warps issued at launch_end[0] + 1 */
+    assert_int_equal(st.completion_cycles, 22);
+    assert_int_equal(st.sm_cycles[1], 22);           /* SM 1's one issue at cycle 21 */
+    gpu_stats single;
+    run(&cfg, &one, &single);
+    assert_int_equal(single.launches, 1);
+    assert_int_equal(single.launch_end[0], 20);
+    assert_int_equal(single.completion_cycles, 21);
+    assert_int_equal(single.sm_cycles[1], 1);        /* SM 1's issue at cycle 0 */
+    char err[512];
+    for (unsigned binary = 0; binary < 2; binary++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s/launches_back.%s", dir, binary ? "bin" : "txt");
+        write_file(binary ? "launches_back.bin" : "launches_back.txt", "");
+        assert_true(binary ? trace_save_binary(&two, path, err, sizeof err) : trace_save_text(&two, path, err, sizeof err));
+        trace_init(&back);
+        if (!trace_load(&back, path, 2, 4, err, sizeof err)) fail_msg("%s", err);
+        assert_int_equal(back.nblk, 3);
+        assert_int_equal(back.blk[1].launch, 1);
+        assert_int_equal(back.blk[2].launch, 1);
+        gpu_stats again;
+        run(&cfg, &back, &again);
+        assert_int_equal(again.completion_cycles, 22);
+        trace_free(&back);
+    }
+    cfg.core = CORE_NONE;
+    assert_false(gpu_run(&cfg, &img, &two, &st, NULL, err, sizeof err));
+    if (!strstr(err, "kernel launch 2") || !strstr(err, "core = none")) fail_msg("'%s'", err);
+    trace_init(&back);
+    assert_false(trace_load(&back, write_file("badlaunch.txt", "block 0 0 1 x\n0 0 alu\n"), 2, 4, err, sizeof err));
+    assert_non_null(strstr(err, "badlaunch.txt:1: bad launch"));
+    trace_free(&back);
+    trace_free(&two);
+    trace_free(&one);
+}
+
 /* A .64 shared-memory load into r4..r5 (smem latency 20) and a consumer of r5 only: the consumer
  * waits (issues at 20, ends at 21) and the wait is counted as one Accel-Sim (MAX_DST 1, only r4
  * reserved) would not have: 19 cycles. */
@@ -564,10 +624,11 @@ static void test_accelsim_errors(void **state) {
     assert_non_null(strstr(err, "does not fit"));
     trace_free(&t);
     trace_init(&t);
-    const char *list = write_file("kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
-    assert_false(trace_load(&t, list, 56, 16, err, sizeof err));
-    assert_non_null(strstr(err, ":2:"));
-    assert_non_null(strstr(err, "second kernel"));
+    snprintf(text, sizeof text, "%s0010 ffffffff 0 NOP 0 0 0\n#END_TB\n", hdr);
+    write_file("kernel-1.traceg", text);
+    const char *list = write_file("kernelslist.g", "kernel-1.traceg\nkernel-9.traceg\n");
+    assert_false(trace_load(&t, list, 56, 16, err, sizeof err));   /* the second launch's file is missing */
+    assert_non_null(strstr(err, "kernel-9.traceg"));
     trace_free(&t);
 }
 
@@ -686,6 +747,55 @@ static void test_accelsim_more_blocks_than_slots(void **state) {
     trace_free(&t);
 }
 
+/* kernelslist.g with two kernels: launch 0 (2 blocks of 2 warps: w0,w1 `MUFU`; w2,w3 `MUFU` and
+ * a dependent `IADD`) then launch 1 (1 block of 1 warp, `MUFU`) on one SM with 4 slots (GTO; SFU
+ * 20,1). Launch 1's block takes the warps after launch 0's (w4) and its one launch index. Launch 0:
+ * MUFUs at 0-3, the IADDs at 22 and 23, its last block retires at 23; w4's MUFU issues at 24 and
+ * the run ends at 44. */
+static void test_accelsim_kernel_launches(void **state) {
+    (void)state;
+    static const char *hdr = "-block dim = (%u,1,1)\n-accelsim tracer version = 4\n-enable lineinfo = 0\n";
+    static const char *mufu = "0000 ffffffff 1 R1 MUFU.EX2 1 R2 0\n", *iadd = "0010 ffffffff 1 R3 IADD 1 R1 0\n";
+    char text[4096], one[512];
+    snprintf(text, sizeof text, hdr, 64u);
+    for (unsigned b = 0; b < 2; b++) {
+        snprintf(one, sizeof one, "#BEGIN_TB\nthread block = %u,0,0\n", b);
+        strncat(text, one, sizeof text - strlen(text) - 1);
+        for (unsigned w = 0; w < 2; w++) {
+            snprintf(one, sizeof one, "warp = %u\ninsts = %u\n%s%s", w, b ? 2u : 1u, mufu, b ? iadd : "");
+            strncat(text, one, sizeof text - strlen(text) - 1);
+        }
+        strncat(text, "#END_TB\n", sizeof text - strlen(text) - 1);
+    }
+    write_file("kernel-1.traceg", text);
+    snprintf(text, sizeof text, hdr, 32u);
+    snprintf(one, sizeof one, "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n%s#END_TB\n", mufu);
+    strncat(text, one, sizeof text - strlen(text) - 1);
+    write_file("kernel-2.traceg", text);
+    const char *list = write_file("kernelslist.g", "MemcpyHtoD,0x1000,64\nkernel-1.traceg\nkernel-2.traceg\n");
+    char err[512];
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, list, 1, CORE_MAX_WARPS, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(t.nblk, 3);
+    assert_int_equal(t.blk[1].first_warp, 2);
+    assert_int_equal(t.blk[1].launch, 0);
+    assert_int_equal(t.blk[2].first_warp, 4);
+    assert_int_equal(t.blk[2].nwarps, 1);
+    assert_int_equal(t.blk[2].launch, 1);
+    sim_config cfg;
+    gpu_stats st;
+    tiny_config(&cfg, 1, SCHED_GTO);
+    cfg.class_latency[LAT_SFU] = 20;
+    cfg.class_interval[LAT_SFU] = 1;
+    run(&cfg, &t, &st);
+    assert_int_equal(st.instructions, 7);
+    assert_int_equal(st.launches, 2);
+    assert_int_equal(st.launch_end[0], 23);
+    assert_int_equal(st.completion_cycles, st.launch_end[0] + 1 + 20);
+    trace_free(&t);
+}
+
 static const char *real_dir(void) {
     const char *d = getenv("SIM_TEST_ACCELSIM_DIR");
     return d ? d : "../shared/data/traces/accelsim";
@@ -794,6 +904,7 @@ int main(void) {
         cmocka_unit_test(test_dependent_load_waits_for_memory),
         cmocka_unit_test(test_barrier_waits_for_the_block),
         cmocka_unit_test(test_blocks_wait_for_warp_slots),
+        cmocka_unit_test(test_kernel_launches_run_in_order),
         cmocka_unit_test(test_wide_destination_is_scoreboarded),
         cmocka_unit_test(test_coalescer_matches_brute_force),
         cmocka_unit_test(test_trace_v2_round_trip_and_errors),
@@ -802,6 +913,7 @@ int main(void) {
         cmocka_unit_test(test_accelsim_errors),
         cmocka_unit_test(test_accelsim_mutations),
         cmocka_unit_test(test_accelsim_more_blocks_than_slots),
+        cmocka_unit_test(test_accelsim_kernel_launches),
         cmocka_unit_test(test_accelsim_lineinfo),
         cmocka_unit_test(test_real_accelsim_traces),
         cmocka_unit_test(test_generators_emit_compute),

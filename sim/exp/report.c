@@ -76,6 +76,12 @@ void *report_core_json(const gpu_stats *st) {
     cJSON_AddNumberToObject(o, "wide_register_waits", (double)st->wide_waits);
     cJSON_AddNumberToObject(o, "wide_register_wait_cycles", (double)st->wide_wait_cycles);
     cJSON_AddNumberToObject(o, "barrier_releases", (double)st->barriers);
+    if (st->launches > 1) {                             /* kernel launches (docs/sim.md "Kernel launches") */
+        cJSON_AddNumberToObject(o, "kernel_launches", (double)st->launches);
+        cJSON *end = cJSON_AddArrayToObject(o, "launch_end_cycles");
+        for (unsigned k = 0; k < st->launches && k < GPU_LAUNCHES_REPORTED; k++)
+            cJSON_AddItemToArray(end, cJSON_CreateNumber((double)st->launch_end[k]));
+    }
     if (st->wp_entries) {                                /* Warppool (docs/sim.md "Warppool") */
         cJSON *wp = cJSON_AddObjectToObject(o, "warppool");
         cJSON_AddNumberToObject(wp, "entries", (double)st->wp_entries);
@@ -324,6 +330,13 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 100 * c.stall_fraction[STALL_SCOREBOARD], 100 * c.stall_fraction[STALL_MEMORY],
                 100 * c.stall_fraction[STALL_STRUCTURAL], c.ready_per_scheduler, c.cycles_per_schedule,
                 c.latency_tolerance, (unsigned long long)st->wide_waits, (unsigned long long)st->wide_wait_cycles);
+        if (st->launches > 1) {
+            fprintf(f, "  kernel launches: %llu, one after another; the last block of each retired at cycle",
+                    (unsigned long long)st->launches);
+            for (unsigned k = 0; k < st->launches && k < GPU_LAUNCHES_REPORTED; k++)
+                fprintf(f, "%s%llu", k ? ", " : " ", (unsigned long long)st->launch_end[k]);
+            fprintf(f, "%s\n", st->launches > GPU_LAUNCHES_REPORTED ? ", ..." : "");
+        }
     }
     if (config_l1_tag_unit((unsigned)st->l1_policy)) {
         const uint64_t *n = st->l1_outcome;

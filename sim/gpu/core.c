@@ -43,6 +43,7 @@ typedef struct {                  /* a global load in flight: its line requests 
 typedef struct {
     uint32_t first, n;            /* warps first .. first + n - 1 */
     uint32_t live, arrived;       /* warps not finished; of them at the barrier */
+    uint32_t launch;              /* its kernel launch (trace_block.launch; 0 for a lone warp) */
 } core_block;
 
 struct core_sm {
@@ -51,7 +52,7 @@ struct core_sm {
     uint32_t *slot;               /* [warps_per_sm]: the warp in each slot, NO_WARP when free */
     core_regs *regs;              /* [warps_per_sm] */
     unsigned nslots, free_slots;
-    core_block *blk;              /* thread blocks in launch order (by first warp) */
+    core_block *blk;              /* thread blocks in launch order (by kernel launch, then first warp) */
     unsigned nblk, next_blk;      /* blocks launched: 0 .. next_blk - 1 */
     core_load *ld;
     uint32_t ld_cap, ld_free, ld_used;
@@ -111,12 +112,14 @@ static void compute_ready(gpu_system *g, struct core_sm *c, core_warp *w) {
     w->cause = (uint8_t)cause;
 }
 
-/* Make the next blocks resident while their warps fit in the free slots, in launch order. A
- * launched warp may issue from `from` on, with every register free. When every warp fits at
- * once each warp keeps its id as its slot (the schedulers see the warps the trace names). */
-static void launch_blocks(struct core_sm *c, uint64_t from) {
+/* Make the next blocks resident while their warps fit in the free slots, in launch order, and
+ * only blocks of the kernel launch now running (g->launch). A launched warp may issue from
+ * `from` on, with every register free. When every warp fits at once each warp keeps its id as
+ * its slot (the schedulers see the warps the trace names). */
+static void launch_blocks(const gpu_system *g, struct core_sm *c, uint64_t from) {
     bool identity = c->nwarps <= c->nslots;
-    while (c->next_blk < c->nblk && c->blk[c->next_blk].n <= c->free_slots) {
+    while (c->next_blk < c->nblk && c->blk[c->next_blk].launch <= g->launch &&
+           c->blk[c->next_blk].n <= c->free_slots) {
         core_block *b = &c->blk[c->next_blk++];
         if (!b->live) continue;                   /* only empty warps: nothing to run */
         unsigned s = 0;
@@ -135,8 +138,17 @@ static void launch_blocks(struct core_sm *c, uint64_t from) {
     }
 }
 
+/* The running launch's last block retired at `now`: the next launch that has blocks starts on
+ * every SM, its warps issuing from now + 1 (as a block that frees slots on its own SM). */
+static void launch_drained(gpu_system *g, uint64_t now) {
+    do {
+        if (g->launch < GPU_LAUNCHES_REPORTED) g->st.launch_end[g->launch] = now;
+    } while (++g->launch < g->nlaunch && !g->launch_left[g->launch]);
+    for (unsigned i = 0; i < g->nsm; i++) launch_blocks(g, g->sm[i].core, now + 1);
+}
+
 /* A block whose warps have all finished and have no load in flight leaves its slots. */
-static void block_maybe_retire(struct core_sm *c, core_block *b, uint64_t now) {
+static void block_maybe_retire(gpu_system *g, struct core_sm *c, core_block *b, uint64_t now) {
     if (b->live) return;
     for (uint32_t w = b->first; w < b->first + b->n; w++)
         if (c->w[w].loads || c->w[w].slot == NO_SLOT) return;
@@ -145,7 +157,8 @@ static void block_maybe_retire(struct core_sm *c, core_block *b, uint64_t now) {
         c->w[w].slot = NO_SLOT;
         c->free_slots++;
     }
-    launch_blocks(c, now + 1);
+    if (--g->launch_left[b->launch] == 0) launch_drained(g, now);
+    else launch_blocks(g, c, now + 1);
 }
 
 static bool oom(char *err, size_t err_len) {
@@ -155,6 +168,7 @@ static bool oom(char *err, size_t err_len) {
 
 static int block_order(const void *a, const void *b) {
     const core_block *x = a, *y = b;
+    if (x->launch != y->launch) return x->launch < y->launch ? -1 : 1;
     return x->first < y->first ? -1 : x->first > y->first;
 }
 
@@ -221,26 +235,34 @@ bool core_build(gpu_system *g, char *err, size_t err_len) {
         core_warp *cw = &g->sm[t->in[i].sm].core->w[t->in[i].warp];
         cw->inst[cw->count++] = (uint32_t)i;
     }
-    /* thread blocks: the trace's, and every other warp a block of its own; launched in order of
-     * their first warp (an Accel-Sim trace numbers its blocks' warps in file order) */
+    /* thread blocks: the trace's, and every other warp a block of its own (launch 0); launched
+     * by kernel launch, then in order of their first warp (an Accel-Sim trace numbers its blocks'
+     * warps in file order) */
+    g->nlaunch = 1;
+    for (size_t b = 0; b < t->nblk; b++)
+        if (t->blk[b].launch >= g->nlaunch) g->nlaunch = t->blk[b].launch + 1u;
+    if (!(g->launch_left = calloc(g->nlaunch, sizeof *g->launch_left))) return oom(err, err_len);
     for (size_t b = 0; b < t->nblk; b++) {
         struct core_sm *c = g->sm[t->blk[b].sm].core;
-        c->blk[c->nblk++] = (core_block){t->blk[b].first_warp, t->blk[b].nwarps, 0, 0};
+        c->blk[c->nblk++] = (core_block){t->blk[b].first_warp, t->blk[b].nwarps, 0, 0, t->blk[b].launch};
         for (unsigned w = t->blk[b].first_warp; w < (unsigned)t->blk[b].first_warp + t->blk[b].nwarps; w++)
             c->w[w].block = 0;                         /* marked; the index is set after sorting */
     }
     for (unsigned i = 0; i < g->nsm; i++) {
         struct core_sm *c = g->sm[i].core;
         for (unsigned w = 0; w < c->nwarps; w++)
-            if (c->w[w].block == UINT32_MAX && !c->w[w].done) c->blk[c->nblk++] = (core_block){w, 1, 0, 0};
+            if (c->w[w].block == UINT32_MAX && !c->w[w].done) c->blk[c->nblk++] = (core_block){w, 1, 0, 0, 0};
         qsort(c->blk, c->nblk, sizeof *c->blk, block_order);
-        for (unsigned b = 0; b < c->nblk; b++)
+        for (unsigned b = 0; b < c->nblk; b++) {
             for (uint32_t w = c->blk[b].first; w < c->blk[b].first + c->blk[b].n; w++) {
                 c->w[w].block = b;
                 if (!c->w[w].done) c->blk[b].live++;
             }
-        launch_blocks(c, 0);
+            if (c->blk[b].live) g->launch_left[c->blk[b].launch]++;   /* blocks with work: they retire */
+        }
     }
+    while (g->launch + 1 < g->nlaunch && !g->launch_left[g->launch]) g->launch++;   /* launches without work */
+    for (unsigned i = 0; i < g->nsm; i++) launch_blocks(g, g->sm[i].core, 0);
     return true;
 }
 
@@ -259,6 +281,8 @@ void core_free(gpu_system *g) {
         free(c);
         g->sm[i].core = NULL;
     }
+    free(g->launch_left);
+    g->launch_left = NULL;
 }
 
 bool core_sm_done(const gpu_system *g, const sm_t *s) {
@@ -316,7 +340,7 @@ static void load_part_done(gpu_system *g, struct core_sm *c, unsigned tag, uint6
     c->ld_used--;
     cw->loads--;
     if (!cw->done && cw->ready_at == NEVER) compute_ready(g, c, cw);
-    if (cw->done) block_maybe_retire(c, &c->blk[cw->block], g->now);
+    if (cw->done) block_maybe_retire(g, c, &c->blk[cw->block], g->now);
 }
 
 /* Warppool: an L1 access of pool entry e carries the tag CORE_TAG_POOL + e (load tags stay below
@@ -457,7 +481,7 @@ static void issue(gpu_system *g, sm_t *s, struct core_sm *c, unsigned j, uint32_
         c->warps_left--;
         b->live--;
         barrier_check(g, c, b);
-        block_maybe_retire(c, b, now);
+        block_maybe_retire(g, c, b, now);
         return;
     }
     if (in->op == OP_BAR) barrier_check(g, c, b);
@@ -524,6 +548,7 @@ void core_step(gpu_system *g, sm_t *s) {
 }
 
 void core_collect(gpu_system *g) {
+    g->st.launches = g->nlaunch;
     for (unsigned i = 0; i < g->nsm; i++) {
         struct core_sm *c = g->sm[i].core;
         for (unsigned j = 0; j < c->sched; j++)

@@ -10,7 +10,8 @@
  * hit after l1_hit_latency, a miss when its fill arrives). BAR waits for every warp of the
  * thread block that has not finished. A trace may name more warps than warps_per_sm: the SM
  * runs its thread blocks in warps_per_sm slots, each block starting (in warp-id order) when
- * enough slots are free. */
+ * enough slots are free. Kernel launches (trace_block.launch) run one after another: a block of
+ * launch k + 1 starts only after every block of launch k on every SM has retired. */
 #ifndef SIM_CORE_H
 #define SIM_CORE_H
 

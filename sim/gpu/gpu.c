@@ -521,6 +521,15 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
         free(g);
         return false;
     }
+    /* the memory-only model has no thread blocks in time: it refuses a trace of several kernel
+     * launches rather than run them overlapped (docs/sim.md "Kernel launches") */
+    for (size_t i = 0; cfg->core == CORE_NONE && i < trace->nblk; i++)
+        if (trace->blk[i].launch) {
+            snprintf(err, err_len, "trace block %zu is in kernel launch %u: core = none runs single-launch traces only "
+                     "(core = sm runs the launches one after another)", i + 1, trace->blk[i].launch + 1u);
+            free(g);
+            return false;
+        }
     for (size_t i = 0; cfg->core == CORE_NONE && i < trace->count; i++)
         if (trace->a[i].sm >= cfg->sms || trace->a[i].warp >= cfg->warps_per_sm) {
             snprintf(err, err_len, "trace access %zu: sm %u / warp %u outside the machine (%u SMs, %u warps; core = sm "

@@ -26,6 +26,7 @@
 #define GPU_NONE UINT32_MAX
 /* l1_policy = bypass: the line an MSHR entry of a bypassed read records (no line address is this large) */
 #define GPU_BYPASS_LINE UINT64_MAX
+#define GPU_LAUNCHES_REPORTED 64u   /* kernel launches whose end cycle gpu_stats keeps */
 
 typedef struct {                 /* one memory request, from L1 miss to fill */
     uint64_t line;               /* line address (byte address >> 7) */
@@ -198,6 +199,8 @@ typedef struct {
     uint64_t wide_waits;                                 /* issues delayed by a register Accel-Sim (MAX_DST 1) does not reserve */
     uint64_t wide_wait_cycles;                           /* the cycles those delays added */
     uint64_t barriers;                                   /* barrier releases */
+    uint64_t launches;                                   /* kernel launches run one after another (trace_block.launch) */
+    uint64_t launch_end[GPU_LAUNCHES_REPORTED];          /* cycle the last block of launch k retired (launch k + 1 may issue from the next) */
     uint64_t wp_entries, wp_merged, wp_accesses, wp_full; /* Warppool (warppool.h): entries per SM; requests merged, L1 accesses, full cycles */
     /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
     l1c_stats l1c;
@@ -238,6 +241,9 @@ struct gpu_system {
     gpu_l1_observer l1_observer; /* NULL, or called on every tag-unit access / every other L1 read */
     void *l1_observer_ctx;
     loc_table potential;         /* read requests the MCs accepted, per time window (locality.h) */
+    /* core = sm: kernel launches run one after another (core.c, docs/sim.md "Kernel launches") */
+    unsigned nlaunch, launch;    /* launches in the trace; the one whose blocks may start */
+    uint32_t *launch_left;       /* [nlaunch]: each launch's thread blocks not yet retired */
 };
 
 enum { EV_L2_DONE = 1, EV_CODEC_DONE = 2, EV_FILL = 3, EV_L1C_INSERT = 4 };

@@ -200,10 +200,13 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
     snprintf(where, sizeof where, "%s:%u", ts->path, ts->line);
     uint64_t v[3];
     if (!strcmp(ts->tok[0], "block")) {
-        if (ts->ntok != 4) return ts_fail(ts, "expected 'block sm first_warp nwarps'");
+        if (ts->ntok != 4 && ts->ntok != 5) return ts_fail(ts, "expected 'block sm first_warp nwarps [launch]'");
         for (unsigned i = 0; i < 3; i++)
             if (!ts_dec_u64(ts->tok[1 + i], 65535, &v[i])) return ts_fail(ts, "bad number '%s'", ts->tok[1 + i]);
-        trace_block b = {(uint16_t)v[0], (uint16_t)v[1], (uint16_t)v[2]};
+        uint64_t launch = 0;
+        if (ts->ntok == 5 && !ts_dec_u64(ts->tok[4], 65535, &launch))
+            return ts_fail(ts, "bad launch '%s' (0..65535)", ts->tok[4]);
+        trace_block b = {(uint16_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint16_t)launch};
         if (b.sm >= max_sm || b.nwarps == 0 || v[1] + v[2] > max_warp)
             return ts_fail(ts, "block sm %u warps %u..+%u outside the machine (%u SMs, %u warps)", b.sm, b.first_warp,
                            b.nwarps, max_sm, max_warp);
@@ -277,8 +280,11 @@ bool trace_save_text(const trace_t *t, const char *path, char *err, size_t len) 
     fprintf(f, t->has_compute ? "# nocpress trace v2: sm warp R|W address mask ... | sm warp CLASS [d=] [s=] | block "
                                 "(docs/sim.md)\n"
                               : "# nocpress trace v1: sm warp R|W address sub-block-mask (docs/sim.md)\n");
-    for (size_t i = 0; i < t->nblk; i++)
-        fprintf(f, "block %u %u %u\n", t->blk[i].sm, t->blk[i].first_warp, t->blk[i].nwarps);
+    for (size_t i = 0; i < t->nblk; i++) {       /* launch 0 unwritten: single-launch traces stay as before */
+        fprintf(f, "block %u %u %u", t->blk[i].sm, t->blk[i].first_warp, t->blk[i].nwarps);
+        if (t->blk[i].launch) fprintf(f, " %u", t->blk[i].launch);
+        fputc('\n', f);
+    }
     for (size_t i = 0; i < t->nin; i++) {
         const trace_inst *in = &t->in[i];
         fprintf(f, "%u %u %s", in->sm, in->warp, op_names[in->op]);
@@ -348,8 +354,9 @@ static bool load_binary(trace_t *t, FILE *f, const char *path, unsigned max_sm, 
             continue;
         }
         if (type == REC_BLOCK) {
-            if (!zero_bytes(rec, 6, 15)) return fail(err, len, "%s: reserved bytes are not zero", where);
-            trace_block b = {(uint16_t)get_le(rec, 2), (uint16_t)get_le(rec + 2, 2), (uint16_t)get_le(rec + 4, 2)};
+            if (!zero_bytes(rec, 8, 15)) return fail(err, len, "%s: reserved bytes are not zero", where);
+            trace_block b = {(uint16_t)get_le(rec, 2), (uint16_t)get_le(rec + 2, 2), (uint16_t)get_le(rec + 4, 2),
+                             (uint16_t)get_le(rec + 6, 2)};
             if (b.sm >= max_sm || b.nwarps == 0 || (unsigned)b.first_warp + b.nwarps > max_warp)
                 return fail(err, len, "%s: block outside the machine", where);
             trace_push_block(t, b);
@@ -430,6 +437,7 @@ bool trace_save_binary(const trace_t *t, const char *path, char *err, size_t len
             put_le(rec, t->blk[i].sm, 2);
             put_le(rec + 2, t->blk[i].first_warp, 2);
             put_le(rec + 4, t->blk[i].nwarps, 2);
+            put_le(rec + 6, t->blk[i].launch, 2);
             rec[15] = REC_BLOCK;
             fwrite(rec, 1, TRACE_RECORD, f);
         }

@@ -9,9 +9,9 @@
  *       A v1 line (`SM WARP R|W ADDR MASK`) is a load/store with no registers.
  *   SM WARP alu|sfu|other|lds|sts|bar|exit [d=rN[xK]] [s=...]
  *       compute (latency class), shared-memory load/store, barrier, exit.
- *   block SM FIRST NWARPS
- *       warps FIRST..FIRST+NWARPS-1 of SM form one thread block (barrier scope); a warp in no
- *       block is a block of its own.
+ *   block SM FIRST NWARPS [LAUNCH]
+ *       warps FIRST..FIRST+NWARPS-1 of SM form one thread block (barrier scope) of kernel launch
+ *       LAUNCH (0-based, default 0); a warp in no block is a block of its own in launch 0.
  *   Registers: rN with N in 0..254 (r255 is RZ, the zero register, and is not tracked); d=rNxK
  *   writes rN..rN+K-1 (K = 1..4: .64 and .128 results).
  * Binary: 16-byte header "NPTRACE1" + uint32 version + uint32 record size (16), then 16-byte
@@ -40,6 +40,7 @@ typedef enum { OP_ALU = 0, OP_SFU, OP_OTHER, OP_LD, OP_ST, OP_SLD, OP_SST, OP_BA
 
 #define TRACE_MAX_SRC 4u
 #define TRACE_RZ 255u            /* the zero register: never written, never waited for */
+#define TRACE_MAX_LAUNCHES 65536u   /* kernel launches of one trace (trace_block.launch) */
 
 typedef struct {
     uint32_t first_acc;          /* LD / ST: line requests a[first_acc .. first_acc + nacc) */
@@ -53,6 +54,8 @@ typedef struct {
 
 typedef struct {
     uint16_t sm, first_warp, nwarps;
+    uint16_t launch;             /* kernel launch (0-based): the core model starts launch k + 1's
+                                    blocks once every block of launch k has retired */
 } trace_block;
 
 typedef struct {

@@ -169,8 +169,10 @@ static bool header_line(textscan *ts, kernel_hdr *h) {
 typedef struct {
     trace_t *t;
     unsigned max_sm, max_warp;
-    unsigned cta;                /* thread blocks read so far */
+    unsigned cta;                /* thread blocks of the current kernel read so far */
     unsigned sm, base;           /* the current block's SM and first warp slot */
+    unsigned launch;             /* the current kernel's place in kernelslist.g (0-based) */
+    unsigned *next_warp;         /* [max_sm]: first warp id no earlier launch's block took */
 } import_ctx;
 
 /* One instruction line of warp slot `warp`. */
@@ -374,15 +376,18 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
                 break;
             }
             c->sm = c->cta % c->max_sm;
-            c->base = (c->cta / c->max_sm) * h.warps_per_cta;
+            c->base = c->next_warp[c->sm];    /* (k div sms) x W in a kernel's first launch */
             if (h.warps_per_cta > c->max_warp || c->base + h.warps_per_cta > c->max_warp) {
-                ok = ts_fail(&ts, "thread block %u does not fit: blocks of %u warps, block k on SM k mod %u in warps "
-                                  "(k div %u) x %u.., at most %u warps per SM (core = none places blocks statically "
-                                  "in warps_per_sm; core = sm runs them as warp slots free up)", c->cta + 1,
+                ok = ts_fail(&ts, "thread block %u of launch %u does not fit: blocks of %u warps, block k on SM k "
+                                  "mod %u in warps (k div %u) x %u.. after earlier launches' warps, at most %u warps "
+                                  "per SM (core = none places blocks statically in warps_per_sm and runs one launch; "
+                                  "core = sm runs them as warp slots free up)", c->cta + 1, c->launch + 1,
                              h.warps_per_cta, c->max_sm, c->max_sm, h.warps_per_cta, c->max_warp);
                 break;
             }
-            trace_push_block(c->t, (trace_block){(uint16_t)c->sm, (uint16_t)c->base, (uint16_t)h.warps_per_cta});
+            c->next_warp[c->sm] = c->base + h.warps_per_cta;
+            trace_push_block(c->t, (trace_block){(uint16_t)c->sm, (uint16_t)c->base, (uint16_t)h.warps_per_cta,
+                                                 (uint16_t)c->launch});
             c->cta++;
             memset(seen_warp, 0, sizeof seen_warp);
             st = IN_TB;
@@ -430,13 +435,12 @@ static bool is_traceg(const char *s) {
 }
 
 /* kernelslist.g: MemcpyHtoD lines (checked, then ignored: the memory image supplies the data) and
- * exactly one kernel-*.traceg line. */
+ * kernel-*.traceg lines, read in list order as launches 0, 1, ... (the core model runs them one
+ * after another, docs/sim.md "Kernel launches"). */
 static bool read_list(const char *path, import_ctx *c, char *err, size_t len) {
     textscan ts;
     if (!ts_open(&ts, path, err, len)) return false;
-    char kernel[1024] = "";
-    unsigned kernel_line = 0;
-    bool ok = true;
+    bool ok = true, any = false;
     int r;
     while (ok && (r = ts_next(&ts, false)) != 0) {
         if (r < 0) {
@@ -459,23 +463,35 @@ static bool read_list(const char *path, import_ctx *c, char *err, size_t len) {
                     ok = ts_fail(&ts, "expected 'MemcpyHtoD,0xADDRESS,BYTES', got '%s'", l);
             }
         } else if (!strncmp(l, "kernel-", 7) && strlen(l) > 14 && is_traceg(l) && !strchr(l, '/')) {
-            if (kernel[0]) ok = ts_fail(&ts, "a second kernel (first on line %u): the importer runs one kernel per run",
-                                        kernel_line);
+            if (c->launch == TRACE_MAX_LAUNCHES) {
+                ok = ts_fail(&ts, "more than %u kernel launches", TRACE_MAX_LAUNCHES);
+                break;
+            }
+            char kernel[1024];
             const char *slash = strrchr(path, '/');
             int dirlen = slash ? (int)(slash - path + 1) : 0;
             snprintf(kernel, sizeof kernel, "%.*s%s", dirlen, path, l);
-            kernel_line = ts.line;
+            c->cta = 0;                  /* each launch places its block 0 on SM 0 again */
+            ok = read_traceg(kernel, c, err, len);
+            if (!ok) break;              /* err names the kernel file's line */
+            c->launch++;
+            any = true;
         } else {
             ok = ts_fail(&ts, "unknown command '%s' (MemcpyHtoD,... or kernel-N.traceg[.xz])", l);
         }
     }
-    if (ok && !kernel[0]) ok = ts_fail(&ts, "no kernel-N.traceg[.xz] line");
+    if (ok && !any) ok = ts_fail(&ts, "no kernel-N.traceg[.xz] line");
     ts_close(&ts);
-    return ok && read_traceg(kernel, c, err, len);
+    return ok;
 }
 
 bool traceg_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp, char *err, size_t len) {
-    import_ctx c = {t, max_sm, max_warp, 0, 0, 0};
-    if (is_traceg(path)) return read_traceg(path, &c, err, len);
-    return read_list(path, &c, err, len);
+    import_ctx c = {t, max_sm, max_warp, 0, 0, 0, 0, calloc(max_sm ? max_sm : 1, sizeof *c.next_warp)};
+    if (!c.next_warp) {
+        snprintf(err, len, "%s: out of memory", path);
+        return false;
+    }
+    bool ok = is_traceg(path) ? read_traceg(path, &c, err, len) : read_list(path, &c, err, len);
+    free(c.next_warp);
+    return ok;
 }

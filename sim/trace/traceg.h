@@ -9,9 +9,10 @@
 #include <stddef.h>
 #include "trace/trace.h"
 
-/* path: a kernelslist.g (its one kernel-*.traceg is read from the same directory) or a .traceg.
- * Thread block k goes to SM k mod max_sm as warps (k div max_sm) * W .. + W - 1 (W warps per
- * block), below max_warp: with core = none max_warp is warps_per_sm (every block resident at
+/* path: a kernelslist.g (its kernel-*.traceg files, read from the same directory in list order,
+ * are kernel launches 0, 1, ...: trace_block.launch) or a .traceg (launch 0). Thread block k of
+ * a launch goes to SM k mod max_sm as the next W warp ids of that SM (W warps per block; (k div
+ * max_sm) * W .. in the first launch), below max_warp: with core = none max_warp is warps_per_sm (every block resident at
  * once), with core = sm the warp id limit, and the core model runs the blocks in warps_per_sm
  * slots as they free up (docs/sim.md). */
 bool traceg_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp, char *err, size_t err_len);
