@@ -6,8 +6,10 @@
  * event site with the smallest site number among its waiting threads (min-PC: sites are numbered
  * in source order, exit is last), as one warp instruction whose mask is the threads waiting at
  * that site, then resumes exactly those threads in lane order; each performs its operation and
- * runs to its next event. A warp whose smallest site is a barrier parks; when every unfinished
- * warp of the block is parked, the barrier releases them all. Blocks run one after another. */
+ * runs to its next event. A warp whose smallest site is a barrier parks once every unfinished
+ * thread of it is at a barrier (threads still behind the barrier's site in a divergent branch
+ * issue first); when every unfinished warp of the block is parked, the barrier releases them
+ * all. Blocks run one after another. */
 #define _GNU_SOURCE
 #include "simt.h"
 
@@ -321,7 +323,30 @@ static void report(simt_dev *d, const simt_warp_inst *wi) {
     if (d->tracer) simt_tracer_inst(d->tracer, wi, wi->op == SIMT_OP_STG || wi->op == SIMT_OP_ATOMG ? d->mem : NULL, MEM_BASE);
 }
 
-/* Run warp w until it parks at a barrier or all its threads exit. */
+/* The barrier rule beside min-PC: a warp stops at a barrier only when every unfinished thread
+ * is at one. Threads still in code after the barrier's site (a divergent branch at the bottom
+ * of a loop whose top holds the barrier: a smaller site, reached again only after that branch)
+ * issue first, smallest site first; *best / *mask become theirs when there are any. */
+static void other_than_barrier(const warp_run *w, uint32_t *best, uint32_t *mask) {
+    uint32_t site = SITE_EXIT, m = 0;
+    for (unsigned i = 0; i < w->nlanes; i++) {
+        uint32_t s = w->sites[i];
+        if (s == SITE_EXIT || w->lane0[i].op == SIMT_OP_BAR) continue;
+        if (s < site) {
+            site = s;
+            m = 1u << i;
+        } else if (s == site) {
+            m |= 1u << i;
+        }
+    }
+    if (m) {
+        *best = site;
+        *mask = m;
+    }
+}
+
+/* Run warp w until it parks at a barrier (every unfinished thread at one) or all its threads
+ * exit. */
 static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
     int observe = d->opts.observer || d->tracer;
     simt_warp_inst wi;
@@ -336,6 +361,7 @@ static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
                 mask |= 1u << i;
             }
         }
+        if (w->lane0[__builtin_ctz(mask)].op == SIMT_OP_BAR) other_than_barrier(w, &best, &mask);
         const struct simt_lane *lead = &w->lane0[__builtin_ctz(mask)];
         simt_op op = lead->op;
         wi.op = op;

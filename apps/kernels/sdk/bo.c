@@ -52,25 +52,21 @@ static void bo_kernel(simt_thread *t, const void *args) {
     }
     alu(2);
     int final_it = tid * BO_ELEMS_PER_THREAD - 1 > 0 ? tid * BO_ELEMS_PER_THREAD - 1 : 0;
-    /* The original's loop body is exchange (store, barrier, load, barrier), then the update
-     * if i > final_it. It is rotated here: each pass first does the previous step's update,
-     * then this step's exchange; same operations in the same order per thread. Under the
-     * runtime's min-PC rule over source order (docs/kernels.md), a divergent update after the
-     * barriers would leave its threads behind while the others pass the next barrier. */
-    for (int i = BO_NUM_STEPS; BR(i >= 0); --i) {
-        if (BR(i < BO_NUM_STEPS) && BR(i + 1 > final_it)) {
-            alu(2 * BO_ELEMS_PER_THREAD); /* the unrolled multiply-adds of step i + 1 */
-            for (int j = 0; j < BO_ELEMS_PER_THREAD; ++j) {
-                call[j] = pu_by_df * call[j + 1] + pd_by_df * call[j];
-            }
-        }
-        if (BR(i == 0)) {
-            break;
-        }
+    /* The original's loop: exchange (store, barrier, load, barrier), then the update of the
+     * threads still inside the tree (i > final_it). The update is divergent and sits after the
+     * barriers in source order; the runtime's barrier rule (docs/kernels.md) lets those threads
+     * finish it before their warp parks at the next pass's barrier. */
+    for (int i = BO_NUM_STEPS; BR(i > 0); --i) {
         sts_f32(4u * (uint32_t)tid, call[0]);
         syncthreads();
         call[BO_ELEMS_PER_THREAD] = lds_f32(4u * (uint32_t)(tid + 1));
         syncthreads();
+        if (BR(i > final_it)) {
+            alu(2 * BO_ELEMS_PER_THREAD); /* the unrolled multiply-adds */
+            for (int j = 0; j < BO_ELEMS_PER_THREAD; ++j) {
+                call[j] = pu_by_df * call[j + 1] + pd_by_df * call[j];
+            }
+        }
     }
     if (BR(tid == 0)) {
         st_f32(ELEM_F32(p->call_value, blockIdx.x), call[0]);
