@@ -15,7 +15,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
 # and <unit>_RTL (its Verilog sources); optionally <unit>_SYNTH_TOPS (synthesis-only tops) and
 # <unit>_SYNTH_HIER (tops synthesised by the hierarchical flow, synth/synth.mk).
-UNITS := dsm dpc pcu ba mcast bpc sc bdi latte rcwm
+UNITS := dsm dpc pcu ba mcast bpc sc bdi latte rcwm router
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))

@@ -107,6 +107,13 @@ $(SIM_DIR)/obj $(SIM_DIR)/obj-san $(SIM_TEST_DIR) $(BUILD)/bin:
 $(NPSIM): $(SIM_OBJ) $(NP_LIB) | $(BUILD)/bin
 	$(Q)$(call np_say,LD,$@)$(CC) -o $@ $(SIM_OBJ) $(NP_LIB) $(SIM_LIBS)
 
+# The network model and its configuration as a library, for the router's Verilator harness
+# (rtl/router/unit.mk: router_TB_LIBS), which drives npsim's router code per port
+# (sim/net/router_bench.c).
+SIM_NET_LIB := $(SIM_DIR)/libnpsim_net.a
+$(SIM_NET_LIB): $(filter $(SIM_DIR)/obj/util/% $(SIM_DIR)/obj/net/%,$(SIM_OBJ))
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
+
 # The simulator's code is sanitised; it links the plain C model library (the library's own
 # sanitised build is exercised by the C model's tests).
 $(SIM_TEST_DIR)/test_sim_%: tests/test_sim_%.c tests/sim_test_util.h $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_HDR) | $(SIM_TEST_DIR)

@@ -132,7 +132,7 @@ $(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS) $($(1)_SYNTH_TOPS)
     $(SYNTH_DIR)/%/yosys.log: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS)
 	$$(call synth_yosys,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1))
 endef
-$(foreach u,$(UNITS),$(if $($(u)_TOPS),$(eval $(call synth_unit_rules,$(u)))))
+$(foreach u,$(UNITS),$(if $($(u)_TOPS)$($(u)_SYNTH_TOPS),$(eval $(call synth_unit_rules,$(u)))))
 
 $(NP_REPORT): synth/np_report.c
 	@mkdir -p $(@D)

@@ -6,7 +6,11 @@
 #   verify-selftest     proves the checkers fail: injected mismatch, hang, stale and bad vectors
 #   verify-iverilog     Icarus replay of the golden vectors (no C model, no Verilator)
 # A top <t> of unit <u> needs verilator_tb/<t>_tb.cpp, verilator_tb/iverilog/<t>_tb.v and
-# vectors/<u>/<t>.hex; nothing here changes when a unit is added.
+# vectors/<u>/<t>.hex; nothing here changes when a unit is added. A unit may also list in
+# <u>_TB_TOPS tops whose harness has a model of its own and no golden vectors (no Icarus replay,
+# no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS and
+# <u>_TB_CFLAGS name the libraries and include options such a harness needs beyond the C model.
+# verify and verify-long run them beside TOPS.
 
 NP_LIB ?= $(BUILD)/lib/libnocpress.a
 
@@ -82,13 +86,15 @@ VL_RT_CXXFLAGS := -std=c++17 $(VL_OPT) -faligned-new -I$(VL_ROOT)/include -I$(VL
 
 # Unit of each top; vector file, build directory and harness binary of a build id (a top, or
 # <top>-<variant>).
-$(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS),$(eval TB_UNIT_$(t) := $(u))))
+$(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_TB_TOPS),$(eval TB_UNIT_$(t) := $(u))))
+TB_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_TB_TOPS))
+VERIFY_TOPS  := $(TOPS) $(TB_ONLY_TOPS)
 tb_vectors = vectors/$(TB_UNIT_$(1))/$(1).hex
 tb_binary  = $(VL_DIR)/$(1)/V$(2)_tb
 TB_VARIANT_IDS := $(foreach v,$(TB_VARIANTS),$(subst :,-,$(v)))
 
 .PHONY: verify verify-tops verify-long verify-variants verify-selftest verify-iverilog verify-build \
-        $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-$(i) verify-long-$(i)) \
+        $(foreach i,$(VERIFY_TOPS) $(TB_VARIANT_IDS),verify-$(i) verify-long-$(i)) \
         $(foreach t,$(TOPS),verify-iverilog-$(t) verify-selftest-$(t))
 
 ## verify: RTL vs C model, every top, VERIFY_COUNT (1e6) lines each with random stalls; logs in build/verify/
@@ -98,24 +104,24 @@ TB_VARIANT_IDS := $(foreach v,$(TB_VARIANTS),$(subst :,-,$(v)))
 # in its own job pool, beside other stages that use the same binaries (self-tests), so no two
 # makes ever build one binary.
 verify: $(if $(VERIFY_PREBUILD),verify-build-tops)
-	@rm -f $(foreach t,$(TOPS),$(VERIFY_DIR)/$(t).log)
+	@rm -f $(foreach t,$(VERIFY_TOPS),$(VERIFY_DIR)/$(t).log)
 	@start=$$(date +%s%N); status=0; \
 	$(MAKE) --no-print-directory --output-sync=target -k $(VL_MAKE_J) verify-tops || status=$$?; \
 	ms=$$(( ($$(date +%s%N) - start) / 1000000 )); \
 	echo "verify: summary (seed=$(VERIFY_SEED); replay one top: make verify-<top> VERIFY_SEED=$(VERIFY_SEED))"; \
-	for t in $(TOPS); do \
+	for t in $(VERIFY_TOPS); do \
 	  grep -hsE '^(PASS|LATENCY|THROUGHPUT|STATS|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL) ' \
 	    $(VERIFY_DIR)/$$t.log | cut -c1-200 || echo "verify-$$t: no log (build failed?)"; \
 	done; \
 	printf 'verify: %d tops x %s lines %s, wall time %d.%03d s $(if $(VERIFY_PREBUILD),after,including) builds\n' \
-	  $(words $(TOPS)) $(VERIFY_COUNT) "$$([ $$status -eq 0 ] && echo passed || echo FAILED)" \
+	  $(words $(VERIFY_TOPS)) $(VERIFY_COUNT) "$$([ $$status -eq 0 ] && echo passed || echo FAILED)" \
 	  $$((ms / 1000)) $$((ms % 1000)); \
 	exit $$status
 
-verify-tops: $(foreach t,$(TOPS),verify-$(t))
+verify-tops: $(foreach t,$(VERIFY_TOPS),verify-$(t))
 
 ## verify-long: VERIFY_LONG_COUNT (1e8) lines per top and per parameter variant (hours)
-verify-long: $(foreach i,$(TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
+verify-long: $(foreach i,$(VERIFY_TOPS) $(TB_VARIANT_IDS),verify-long-$(i))
 
 ## verify-variants: the non-default parameter sets (TB_VARIANTS: DSM LaneBytes=128, BA 4-way), VERIFY_VARIANT_COUNT lines each
 verify-variants: $(foreach i,$(TB_VARIANT_IDS),verify-$(i))
@@ -158,7 +164,7 @@ verify-build: verify-build-tops \
 
 # The harnesses `make verify` runs (default parameters).
 .PHONY: verify-build-tops
-verify-build-tops: $(foreach t,$(TOPS),$(call tb_binary,$(t),$(t)))
+verify-build-tops: $(foreach t,$(VERIFY_TOPS),$(call tb_binary,$(t),$(t)))
 
 # ---- shared harness library and Verilator run-time --------------------------------------------
 $(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
@@ -184,12 +190,14 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 # initial settle, first trace dump: run once) are compiled at -O0, which halves their build.
 define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
-                        $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh
+                        $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh \
+                        $$($$(TB_UNIT_$(2))_TB_LIBS)
 	@mkdir -p $$(@D)
 	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
-	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $(4)" \
+	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
-	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$(NP_LIB)) $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
+	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$($$(TB_UNIT_$(2))_TB_LIBS)) $$(abspath $$(NP_LIB)) \
+	  $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
 	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	$$(Q)rm -f $$@
 	$$(Q)$$(call np_say,CXX-LD,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
@@ -225,8 +233,9 @@ verify-iverilog-$(1): $(IV_DIR)/$(1).vvp
 	  $$(VERIFY_DIR)/$(1)-iverilog.log
 endef
 
-$(foreach t,$(TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
+$(foreach t,$(VERIFY_TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
 $(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(VERIFY_COUNT))))
+$(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),-,$$(VERIFY_COUNT))))
 $(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
 $(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),\
   $(TB_VARIANT_VLFLAGS_$(word 2,$(subst :, ,$(v)))),$(TB_VARIANT_CFLAGS_$(word 2,$(subst :, ,$(v)))))))

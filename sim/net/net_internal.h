@@ -47,7 +47,9 @@
 /* in_vc.rb: the front packet's claim on its input port's replication buffer */
 enum { RB_NONE = 0, RB_NEED = 1, RB_OWN = 2 };
 
-enum { END_NONE = 0, END_ROUTER = 1, END_NI = 2 };
+/* END_EXT: an output port driven from outside the network (router_bench.c: one router driven
+ * per port, its flits handed to network.ext_send instead of a router or an NI). */
+enum { END_NONE = 0, END_ROUTER = 1, END_NI = 2, END_EXT = 3 };
 
 typedef struct {
     uint8_t kind;       /* END_* */
@@ -211,6 +213,9 @@ struct network {
     uint64_t *inj_busy;             /* nodes whose NI has packets to inject */
     event_list events[NET_WHEEL];   /* SA / VA events of cycle t at t % NET_WHEEL */
     credit_list credits[NET_WHEEL]; /* returned credits usable from cycle t at t % NET_WHEEL */
+    /* END_EXT outputs (router_bench.c): called from send_flit with the flit as it leaves */
+    void (*ext_send)(void *ctx, unsigned port, unsigned vc, const flit_t *f);
+    void *ext_ctx;
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };
@@ -235,6 +240,10 @@ void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size);
 uint32_t net_pkt_alloc(network *n);
 void net_pkt_free(network *n, uint32_t idx);
 void *net_alloc(network *n, size_t count, size_t size);
+/* net_step in two halves, for a driver that acts between the routers and the NIs of a cycle
+ * (router_bench.c): credits and events due, ejection, routers; then injection and the clock. */
+void net_step_routers(network *n);
+void net_step_finish(network *n);
 
 /* router.c */
 /* Visit r: VA of the previous cycle if it was deferred (late), VA if asked, then SA. */

@@ -566,11 +566,19 @@ static void due_phase(network *n) {
     el->len = 0;
 }
 
-void net_step(network *n) {
+void net_step_routers(network *n) {
     due_phase(n);
     eject_phase(n);
     router_phase(n);
+}
+
+void net_step_finish(network *n) {
     if (n->queued) inject_phase(n);
     n->now++;
     n->np_now = n->np_now + 1 == n->r[0].nports ? 0 : n->np_now + 1;
+}
+
+void net_step(network *n) {
+    net_step_routers(n);
+    net_step_finish(n);
 }

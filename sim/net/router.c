@@ -386,14 +386,17 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
         f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
         n->write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f);
         n->st.link_flits++;
-    } else {
+        n->live_flits++;
+    } else if (__builtin_expect(d.kind == END_NI, 1)) {
         ni_t *ni = &n->ni[d.index];
         f.ready = now + 3;        /* ejected (tail accepted) at s+3 */
         fifo_push(&ni->ej[t->outvc], n->ring_mask, f);
         ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << t->outvc));
         net_wake_ej(n, d.index, f.ready);
+        n->live_flits++;
+    } else {                      /* END_EXT: the flit leaves the model (router_bench.c) */
+        n->ext_send(n->ext_ctx, t->port, (unsigned)t->outvc, &f);
     }
-    n->live_flits++;
     if (++t->sent == iv->len) {
         t->done = 1;
         iv->ndone++;
