@@ -107,11 +107,12 @@ $(SIM_DIR)/obj $(SIM_DIR)/obj-san $(SIM_TEST_DIR) $(BUILD)/bin:
 $(NPSIM): $(SIM_OBJ) $(NP_LIB) | $(BUILD)/bin
 	$(Q)$(call np_say,LD,$@)$(CC) -o $@ $(SIM_OBJ) $(NP_LIB) $(SIM_LIBS)
 
-# The network model and its configuration as a library, for the router's Verilator harness
-# (rtl/router/unit.mk: router_TB_LIBS), which drives npsim's router code per port
-# (sim/net/router_bench.c).
-SIM_NET_LIB := $(SIM_DIR)/libnpsim_net.a
-$(SIM_NET_LIB): $(filter $(SIM_DIR)/obj/util/% $(SIM_DIR)/obj/net/%,$(SIM_OBJ))
+# The simulator without its command line (every part, and the file helpers) as a library, for the
+# router's Verilator harness (rtl/router/unit.mk: router_TB_LIBS), which drives npsim's router
+# code per port (sim/net/router_bench.c); it links SIM_LIBS too (router_TB_LDFLAGS).
+SIM_MODEL_LIB := $(SIM_DIR)/libnpsim.a
+$(SIM_MODEL_LIB): $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_LIB_SRC)) \
+                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_OUT_SRC))
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 # The simulator's code is sanitised; it links the plain C model library (the library's own

@@ -8,8 +8,9 @@
 # A top <t> of unit <u> needs verilator_tb/<t>_tb.cpp, verilator_tb/iverilog/<t>_tb.v and
 # vectors/<u>/<t>.hex; nothing here changes when a unit is added. A unit may also list in
 # <u>_TB_TOPS tops whose harness has a model of its own and no golden vectors (no Icarus replay,
-# no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS and
-# <u>_TB_CFLAGS name the libraries and include options such a harness needs beyond the C model.
+# no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS,
+# <u>_TB_CFLAGS and <u>_TB_LDFLAGS name the libraries, include and link options such a harness
+# needs beyond the C model.
 # verify and verify-long run them beside TOPS.
 
 NP_LIB ?= $(BUILD)/lib/libnocpress.a
@@ -197,7 +198,7 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$($$(TB_UNIT_$(2))_TB_LIBS)) $$(abspath $$(NP_LIB)) \
-	  $$(abspath $$(VL_RT_LIB)) -LDFLAGS -lz
+	  $$(abspath $$(VL_RT_LIB)) -LDFLAGS "$$($$(TB_UNIT_$(2))_TB_LDFLAGS) -lz"
 	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	$$(Q)rm -f $$@
 	$$(Q)$$(call np_say,CXX-LD,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \

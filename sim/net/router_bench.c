@@ -5,6 +5,7 @@
  * the network, so the other routers stay idle. */
 #include "net/router_bench.h"
 #include "net/net_internal.h"
+#include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +35,10 @@ static void no_delivery(void *ctx, network *net, const packet_t *p, unsigned nod
     (void)ctx, (void)net, (void)p, (void)node;
 }
 
-static void bench_fail(const char *what) {
+/* A caller that breaks the protocol of router_bench.h (or memory ran out): no way to go on. */
+static void bench_fail(const char *what, int status) {
     fprintf(stderr, "router_bench: %s\n", what);
-    exit(2);
+    exit(status);
 }
 
 /* network.ext_send: a flit the router sent on output `port`. The record travels downstream
@@ -86,7 +88,7 @@ router_bench *rbench_create(const sim_config *cfg, unsigned router, char *err, s
         b->cur = calloc(links, sizeof *b->cur);
         b->out_index = calloc(links, sizeof *b->out_index);
     }
-    if (!b || !b->up || !b->seen || !b->prev_owner || !b->cur || !b->out_index) bench_fail("out of memory");
+    if (!b || !b->up || !b->seen || !b->prev_owner || !b->cur || !b->out_index) bench_fail("out of memory", NP_EXIT_RESOURCE);
     b->n = n;
     b->r = &n->r[router];
     b->vcs = n->vcs;
@@ -149,13 +151,13 @@ bool rbench_released(const router_bench *b, unsigned p, unsigned v) {
 
 void rbench_send(router_bench *b, const rbench_flit *f) {
     network *n = b->n;
-    if (f->port >= RB_PORTS || f->vc >= b->vcs) bench_fail("rbench_send: port or VC out of range");
+    if (f->port >= RB_PORTS || f->vc >= b->vcs) bench_fail("rbench_send: port or VC out of range", NP_EXIT_FAIL);
     unsigned i = f->port * b->vcs + f->vc;
     out_vc *o = &b->up[i];
-    if (!o->credits) bench_fail("rbench_send: no credit for the VC");
+    if (!o->credits) bench_fail("rbench_send: no credit for the VC", NP_EXIT_FAIL);
     if (f->head) {
-        if (o->owner != -1) bench_fail("rbench_send: head on a VC that is not free");
-        if (f->len < 1 || f->len > 255) bench_fail("rbench_send: packets have 1 to 255 flits");
+        if (o->owner != -1) bench_fail("rbench_send: head on a VC that is not free", NP_EXIT_FAIL);
+        if (f->len < 1 || f->len > 255) bench_fail("rbench_send: packets have 1 to 255 flits", NP_EXIT_FAIL);
         uint32_t idx = net_pkt_alloc(n);
         packet_t *p = &n->pk[idx];
         memset(p, 0, sizeof *p);
@@ -171,7 +173,7 @@ void rbench_send(router_bench *b, const rbench_flit *f) {
         b->cur[i] = idx;
         o->owner = 0;
     } else if (b->cur[i] == NET_NO_PACKET) {
-        bench_fail("rbench_send: body flit without a packet on the VC");
+        bench_fail("rbench_send: body flit without a packet on the VC", NP_EXIT_FAIL);
     }
     o->credits--;
     const packet_t *p = &n->pk[b->cur[i]];
@@ -187,8 +189,8 @@ void rbench_send(router_bench *b, const rbench_flit *f) {
 }
 
 static out_vc *bench_out(router_bench *b, unsigned q, unsigned v, uint64_t at) {
-    if (q >= RB_PORTS || v >= b->vcs) bench_fail("output port or VC out of range");
-    if (at <= b->n->now || at > b->n->now + 20) bench_fail("credit or release outside now+1 .. now+20");
+    if (q >= RB_PORTS || v >= b->vcs) bench_fail("output port or VC out of range", NP_EXIT_FAIL);
+    if (at <= b->n->now || at > b->n->now + 20) bench_fail("credit or release outside now+1 .. now+20", NP_EXIT_FAIL);
     return &b->r->out[q * b->vcs + v];
 }
 
