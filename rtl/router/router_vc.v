@@ -557,16 +557,17 @@ module router_vc #(
 
   // ---- buffer writes: one per input port, at slot head + count of its VC (before this cycle's
   // pop: upstream's credits guarantee a free slot)
-  reg [SlotW-1:0] wr_slot [0:P-1];
+  reg [P*SlotW-1:0] wr_slot;
   integer wp, wi;
   reg [PtrW:0] wr_ptr;
   always @(*) begin
     wr_ptr = {(PtrW+1){1'b0}};
+    wr_slot = {P*SlotW{1'b0}};
     for (wp = 0; wp < P; wp = wp + 1) begin
       wi = wp * Vcs + intv(in_vc_i[wp*VcW +: VcW]);
       wr_ptr = {1'b0, bhead_q[wi*PtrW +: PtrW]} + bcount_q[wi*CntW +: CntW];
       if (wr_ptr >= Cap[PtrW:0]) wr_ptr = wr_ptr - Cap[PtrW:0];
-      wr_slot[wp] = wi[SlotW-1:0] * Cap[SlotW-1:0] + {{(SlotW-PtrW){1'b0}}, wr_ptr[PtrW-1:0]};
+      wr_slot[wp*SlotW +: SlotW] = wi[SlotW-1:0] * Cap[SlotW-1:0] + {{(SlotW-PtrW){1'b0}}, wr_ptr[PtrW-1:0]};
     end
   end
 
@@ -574,7 +575,7 @@ module router_vc #(
   always @(posedge clk_i)
     for (bw = 0; bw < P; bw = bw + 1)
       if (in_valid_i[bw])
-        buf_q[wr_slot[bw]] <= {in_tail_i[bw], in_head_i[bw], in_data_i[bw*FlitW +: FlitW]};
+        buf_q[wr_slot[bw*SlotW +: SlotW]] <= {in_tail_i[bw], in_head_i[bw], in_data_i[bw*FlitW +: FlitW]};
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
