@@ -11,11 +11,10 @@ BUILD    ?= build
 DATA_DIR ?= ../shared/data/lines
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 
-# Units. Adding a unit: append its name here and create rtl/<unit>/unit.mk defining
-# <unit>_TOPS (the RTL top modules, each with verilator_tb/<top>_tb.cpp and a synthesis row)
-# and <unit>_RTL (its Verilog sources); optionally <unit>_SYNTH_TOPS (synthesis-only tops) and
-# <unit>_SYNTH_HIER (tops synthesised by the hierarchical flow, synth/synth.mk).
-UNITS := dsm dpc pcu ba mcast bpc sc bdi latte rcwm router
+# Units: one declaration each, rtl/<unit>/unit.mk (README "Adding a unit" lists what it
+# defines). A unit is a folder of rtl/ with a unit.mk; every list of units, tops, vectors,
+# SystemC tops and harness variants below and in the fragments is derived from them.
+UNITS := $(patsubst rtl/%/unit.mk,%,$(sort $(wildcard rtl/*/unit.mk)))
 include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
@@ -66,7 +65,7 @@ all: deps
 # verify's builds and runs, the proofs (DPC's quick set is one 150 CPU s job), the SystemC models
 # (about 40 CPU s each), Icarus (bpc_compressor's replay 40 CPU s), then the many short stages.
 TEST_PHASE1 := verify prove systemc verify-iverilog test-c lint install-test apps-test vectors-check \
-  verify-selftest synth-liberty-check synth-test sim-test fuzz-build
+  verify-selftest synth-liberty-check synth-test published-check template-test sim-test fuzz-build
 test: deps
 	@export NP_T0=$$(date +%s); \
 	$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
@@ -111,6 +110,13 @@ lint-yosys:
 # One top, all three tools.
 lint-%: lint-tools-%
 	@bash tests/lint_yosys.sh $(BUILD)/lint/yosys-$*.log "$(RTL_ALL)" $*
+
+## template-test: add a throw-away unit + codec from the template in a copy of the tree; every consumer must pick it up
+# (tests/unit_template/, README "Adding a unit"). It reuses this build's objects (copied), so it
+# costs the new unit's own builds: its harness, its synthesis, a library relink.
+.PHONY: template-test
+template-test: $(NOCPRESS) $(NPSIM) $(TB_COMMON_LIB) $(VL_RT_LIB)
+	@bash tests/unit_template/test_template.sh $(BUILD) $(DATA_DIR)
 
 # Per-unit targets: `make dsm` builds, verifies and synthesises one unit's tops.
 $(UNITS): %: cmodel

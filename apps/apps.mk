@@ -23,6 +23,7 @@ $(NOCPRESS): $(APPS_OBJ)
 $(NOCPRESS_SAN): $(APPS_SAN_OBJ)
 # cmd_approx.c includes apps/apps.h (cmodel.mk's .d files cover it after the first build).
 $(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: $(APPS_HDR)
+$(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: CFLAGS_NP += -Iapps
 
 .PHONY: approx-error apps-test
 

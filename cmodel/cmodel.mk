@@ -18,7 +18,10 @@ endif
 
 NP_SRC      := $(sort $(wildcard cmodel/src/*.c))
 NP_HDR      := $(sort $(wildcard cmodel/include/*.h))
-NP_TOOL_SRC := $(sort $(wildcard cmodel/tool/*.c))
+# The tools' shared helpers that nocpress itself does not use stay out of it (np_latency.c needs
+# cJSON: npsim and the SystemC components link it, sim/sim.mk and systemc.mk).
+NP_TOOL_SHARED_ONLY := cmodel/tool/np_latency.c
+NP_TOOL_SRC := $(filter-out $(NP_TOOL_SHARED_ONLY),$(sort $(wildcard cmodel/tool/*.c)))
 
 NP_LIB       := $(BUILD)/lib/libnocpress.a
 NP_LIB_SAN   := $(BUILD)/lib-san/libnocpress.a
@@ -88,13 +91,43 @@ bench-codecs: $(CODEC_BENCH)
 savings: $(NOCPRESS)
 	$(NOCPRESS) savings-table $(DATA_DIR)
 
+# The unit list for C: `nocpress vectors` dispatches over NP_UNIT_LIST (an X-macro of UNITS,
+# the units declared by rtl/*/unit.mk). Rewritten only when the list changes, so a build that
+# adds no unit recompiles nothing.
+NP_GEN_DIR  := $(BUILD)/gen
+NP_UNITS_H  := $(NP_GEN_DIR)/np_units.h
+NP_UNITS_DEF = \#define NP_UNIT_LIST(X) $(foreach u,$(UNITS),X($(u)))
+# (A recipe of its own, so make sees the new time stamp in the same run; FORCE runs it always.)
+.PHONY: FORCE
+FORCE:
+$(NP_UNITS_H): FORCE
+	@mkdir -p $(NP_GEN_DIR); d=$$(printf '%s\n%s' '/* Generated from the units declared by rtl/<unit>/unit.mk (cmodel/cmodel.mk). */' \
+	  '$(NP_UNITS_DEF)'); \
+	  if [ "$$(cat $@ 2>/dev/null)" != "$$d" ]; then printf '%s\n' "$$d" > $@; fi
+$(NP_OBJ_DIR)/tool/cmd_vectors.o $(NP_SAN_OBJ_DIR)/tool/cmd_vectors.o: $(NP_UNITS_H)
+
+# The published figures: synth/published.tsv (the one table; the synthesis report reads it) as
+# the library's np_published_rows, cmodel/src/np_published_table.c. Committed like the vectors,
+# so every build of the library (static, shared, sanitised, fuzz) compiles it as any source;
+# `make published-check` (part of make test) fails when the two differ.
+NP_PUBLISHED_C := cmodel/src/np_published_table.c
+.PHONY: published-table published-check
+## published-table: regenerate cmodel/src/np_published_table.c from synth/published.tsv
+published-table:
+	awk -f synth/published_c.awk synth/published.tsv > $(NP_PUBLISHED_C).tmp && mv $(NP_PUBLISHED_C).tmp $(NP_PUBLISHED_C)
+## published-check: cmodel/src/np_published_table.c is synth/published.tsv's current rendering
+published-check:
+	@awk -f synth/published_c.awk synth/published.tsv | cmp -s - $(NP_PUBLISHED_C) || \
+	  { echo "published-check: $(NP_PUBLISHED_C) differs from synth/published.tsv (run 'make published-table')" >&2; exit 1; }
+	@echo "published-check: $(NP_PUBLISHED_C) matches synth/published.tsv"
+
 $(NP_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -I$(NP_GEN_DIR) -MMD -MP -c $< -o $@
 
 $(NP_SAN_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -MMD -MP -c $< -o $@
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -I$(NP_GEN_DIR) -MMD -MP -c $< -o $@
 
 $(NP_OBJ_DIR)/tool/cmd_reuse.o $(NP_SAN_OBJ_DIR)/tool/cmd_reuse.o: CFLAGS_NP += -Isim
 

@@ -47,10 +47,13 @@ SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
 # (np_progress), which the simulator's own parts use too, so its tests and fuzzers link them.
 SIM_OUT_SRC    := cmodel/tool/np_fileio.c cmodel/tool/np_progress.c
 SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c $(SIM_OUT_SRC)
+# The simulator's parts share the tools' latency rule (synthesis report, harness log, published
+# table: np_latency.h), as the SystemC components do; it needs cJSON, so the fuzzers leave it out.
+SIM_TOOL_SRC   := cmodel/tool/np_latency.c
 SIM_OBJ        := $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_SRC)) \
-                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_CLI_SRC))
+                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj/%.o,$(SIM_CLI_SRC) $(SIM_TOOL_SRC))
 SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC)) \
-                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_OUT_SRC))
+                  $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_OUT_SRC) $(SIM_TOOL_SRC))
 SIM_TESTS      := $(sort $(wildcard tests/test_sim_*.c))
 SIM_TEST_BINS  := $(patsubst tests/%.c,$(SIM_TEST_DIR)/%,$(SIM_TESTS))
 SIM_CFLAGS     := $(CFLAGS_NP) -Isim -Icmodel/tool $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
@@ -76,19 +79,17 @@ $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h cmodel/
 # The commands use the command-line tools' helpers (option parser, gnuplot runner).
 $(SIM_DIR)/obj/cmd/%.o: sim/cmd/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
-$(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h | $(SIM_DIR)/obj
+$(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 # The git revision recorded in every JSON npsim writes (docs/sim.md "Provenance"); "unknown"
 # outside a git tree. The file changes only when the revision does, so main.o is rebuilt then.
 SIM_GIT_REV_FILE := $(SIM_DIR)/git_rev
-.PHONY: sim-git-rev
-sim-git-rev:
+$(SIM_GIT_REV_FILE): FORCE
 	@mkdir -p $(SIM_DIR); r=$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown); \
-	  if [ "$$(cat $(SIM_GIT_REV_FILE) 2>/dev/null)" != "$$r" ]; then echo "$$r" > $(SIM_GIT_REV_FILE); fi
-$(SIM_GIT_REV_FILE): sim-git-rev
+	  if [ "$$(cat $@ 2>/dev/null)" != "$$r" ]; then echo "$$r" > $@; fi
 
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@
@@ -97,7 +98,7 @@ $(SIM_DIR)/obj-san/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h cmo
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(SIM_DIR)/obj-san/%.o: cmodel/tool/%.c cmodel/tool/%.h
+$(SIM_DIR)/obj-san/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 

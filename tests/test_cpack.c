@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "../cmodel/tool/prng.h"
+#include "prng.h"
 #include "codec.h"
 #include "cpack.h"
 #include "test_data.h"

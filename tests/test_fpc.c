@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "../cmodel/tool/prng.h"
+#include "prng.h"
 #include "fpc.h"
 #include "test_data.h"
 #include "test_hand_stream.h"

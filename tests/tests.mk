@@ -12,7 +12,9 @@
 # reuse-distance analyzer against a brute-force reference, the trace parser's errors).
 # tests/test_sim_*.c belong to sim/sim.mk.
 
-TEST_C_PROGS := test_bits test_dsm test_cli test_vectors test_dpc test_dft test_ba test_reuse test_pcu test_mcast test_codec test_bpc test_bdi test_sc test_fpc test_cpack test_latte test_rcwm
+# Every tests/test_*.c is a C test program of the library and tools, but the simulator's
+# (test_sim_*.c: sim/sim.mk) and the applications' (test_apps.c: apps/apps.mk).
+TEST_C_PROGS := $(filter-out test_sim_% test_apps,$(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c))))
 TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
@@ -53,11 +55,11 @@ test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SA
 
 $(TEST_DIR)/plain/%: tests/%.c $(NP_LIB) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $< $(NP_LIB) -lcmocka -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $< $(NP_LIB) -lcmocka -o $@
 
 $(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $< $(NP_LIB_SAN) -lcmocka -o $@
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool $< $(NP_LIB_SAN) -lcmocka -o $@
 
 # The same tests on the portable scalar code: the SSE2 one is what NP_LIB uses on x86-64.
 $(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
@@ -146,3 +148,4 @@ fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(FUZZ_RUNS) FUZZ_RUN_SECONDS=$(FUZZ_LONG_SECONDS)
 	@echo "fuzz-long: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
+

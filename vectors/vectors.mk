@@ -1,9 +1,9 @@
 # Golden vectors (docs/vectors.md): written by the C model's CLI, committed under vectors/ so
-# `git diff vectors/` shows every bitstream change. VECTOR_DIRS lists the unit folders the CLI
-# writes (vectors/<unit>, written by `nocpress vectors --unit <unit>`); a new unit adds its
-# folder here and its generator to `nocpress vectors`.
+# `git diff vectors/` shows every bitstream change. Every declared unit (rtl/<unit>/unit.mk) has
+# its folder vectors/<unit>, written by `nocpress vectors --unit <unit>` (its generator is
+# cmodel/tool/vectors_<unit>.c, found by the unit's name).
 
-VECTOR_DIRS := vectors/dsm vectors/dpc vectors/ba vectors/pcu vectors/mcast vectors/bdi vectors/bpc vectors/sc vectors/latte vectors/rcwm
+VECTOR_DIRS := $(addprefix vectors/,$(UNITS))
 VECTORS_CHECK_DIR := $(BUILD)/vectors-check
 
 .PHONY: vectors vectors-check

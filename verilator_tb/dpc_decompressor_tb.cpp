@@ -15,6 +15,7 @@
 #include "dpc_stimulus.h"
 #include "dsm_stimulus.h"
 #include "harness.h"
+#include "stream_mutations.h"
 #include "hexfile.h"
 
 namespace {
@@ -25,6 +26,7 @@ const tb::HexLayout kLayout{{"in_mode", 2},  {"in_len", 11},   {"in_bits", DFTRU
 
 constexpr unsigned kBusBits = DFTRUC_MAX_BITS;            // in_bits_i width
 constexpr unsigned kLenMax = 2047;                        // in_len_i is 11 bits
+using Mutate = tb::StreamMutations<kBusBits, kLenMax>;   // damaged inputs (stream_mutations.h)
 constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;     // model buffer for any in_len_i
 
 class DecompressorAdapter : public tb::StreamAdapter<DecompressorAdapter, Vdpc_decompressor> {
@@ -139,14 +141,14 @@ private:
         const Variant v = kPick[rng.below(sizeof kPick / sizeof kPick[0])];
         in.mode = tb::dpc_random_mode(rng);
         if (v == kRandomBits) {
-            random_bits(rng, in);
+            Mutate::random_bits(rng, in);
             origin = tb::Origin{"random_bits", random_count_++, kNames[v]};
             return;
         }
         if (v == kNonCanonical) {
             non_canonical(rng, in);
             origin = tb::Origin{"non_canonical", random_count_++, kNames[v]};
-            fill_garbage_above_len(rng, in);
+            Mutate::fill_garbage_above_len(rng, in);
             return;
         }
         uint8_t line[DPC_LINE_BYTES];
@@ -156,8 +158,8 @@ private:
         compress(line, tb::dpc_random_map(rng), in);
         switch (v) {
         case kTruncated: in.len = static_cast<unsigned>(rng.below(in.len)); break;
-        case kExtended: extend(rng, in); break;
-        case kBitFlip: flip_bits(rng, in); break;
+        case kExtended: Mutate::extend(rng, in); break;
+        case kBitFlip: Mutate::flip_bits(rng, in); break;
         case kOffByOne: in.len = rng.chance(0.5) ? in.len - 1 : in.len + 1; break;
         case kMapZero:
             for (unsigned b = 0; b < DPC_MAP_BITS; b++) tb::stream_set(in.bus, b, false);
@@ -170,7 +172,7 @@ private:
             break;
         default: break;
         }
-        fill_garbage_above_len(rng, in);
+        Mutate::fill_garbage_above_len(rng, in);
     }
 
     void compress(const uint8_t *line, unsigned map, Input &in) {
@@ -217,35 +219,6 @@ private:
         for (; pos < end && pos < kBusBits; pos++) tb::stream_set(in.bus, pos, rng.chance(0.5));
         in.len = static_cast<unsigned>(end);
         events_["non_canonical_wc" + std::to_string(wc)]++;
-    }
-
-    // L_in longer than the stream: trailing bits, possibly beyond the 1029-bit bus.
-    static void extend(tb::Rng &rng, Input &in) {
-        const unsigned old_len = in.len;
-        const bool on_bus = old_len < kBusBits && rng.chance(0.7);
-        in.len = static_cast<unsigned>(rng.range(old_len + 1, on_bus ? kBusBits : kLenMax));
-        tb::stream_randomize_from(in.bus, sizeof in.bus, old_len, rng);
-    }
-
-    static void random_bits(tb::Rng &rng, Input &in) {
-        for (size_t i = 0; i < sizeof in.bus; i++) in.bus[i] = static_cast<uint8_t>(rng.next());
-        tb::stream_clear_from(in.bus, sizeof in.bus, kBusBits);
-        in.len = static_cast<unsigned>(rng.chance(0.8) ? rng.range(0, kBusBits) : rng.range(0, kLenMax));
-    }
-
-    static void flip_bits(tb::Rng &rng, Input &in) {
-        const unsigned n = static_cast<unsigned>(rng.range(1, 3));
-        for (unsigned k = 0; k < n && in.len > 0; k++) {
-            const size_t i = rng.below(in.len);
-            tb::stream_set(in.bus, i, !tb::stream_bit(in.bus, i));
-        }
-    }
-
-    // The RTL must ignore bus bits at and above in_len_i; the buffer bits past the 1029-bit
-    // bus (the rest of the last byte) stay zero so printed inputs are bus values.
-    static void fill_garbage_above_len(tb::Rng &rng, Input &in) {
-        tb::stream_randomize_from(in.bus, sizeof in.bus, in.len, rng);
-        tb::stream_clear_from(in.bus, sizeof in.bus, kBusBits);
     }
 
     // ---- vectors ------------------------------------------------------------------------------

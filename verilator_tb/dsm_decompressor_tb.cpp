@@ -10,6 +10,7 @@
 #include "dsm_decoded.h"
 #include "dsm_stimulus.h"
 #include "harness.h"
+#include "stream_mutations.h"
 #include "hexfile.h"
 
 namespace {
@@ -19,6 +20,7 @@ const tb::HexLayout kLayout{
     {"in_len", 11}, {"in_bits", DSM_MAX_BITS}, {"exp_err", 1}, {"exp_line", 1024}};
 
 constexpr unsigned kLenMax = 2047;                        // in_len_i is 11 bits
+using Mutate = tb::StreamMutations<DSM_MAX_BITS, kLenMax>;   // damaged inputs (stream_mutations.h)
 constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;      // model buffer for any in_len_i
 
 class DecompressorAdapter : public tb::StreamAdapter<DecompressorAdapter, Vdsm_decompressor> {
@@ -97,7 +99,7 @@ private:
                                              "off_by_one"};
         const Variant v = kPick[rng.below(sizeof kPick / sizeof kPick[0])];
         if (v == kRandomBits) {
-            random_bits(rng, in);
+            Mutate::random_bits(rng, in);
             origin = tb::Origin{"random_bits", random_count_++, kNames[v]};
             return;
         }
@@ -107,13 +109,13 @@ private:
         compress(line, in);
         switch (v) {
         case kTruncated: in.len = static_cast<unsigned>(rng.below(in.len)); break;
-        case kExtended: extend(rng, in); break;
+        case kExtended: Mutate::extend(rng, in); break;
         case kNonCanonical: non_canonical(rng, in); break;
-        case kBitFlip: flip_bits(rng, in); break;
+        case kBitFlip: Mutate::flip_bits(rng, in); break;
         case kOffByOne: in.len = rng.chance(0.5) ? in.len - 1 : in.len + 1; break;
         default: break;
         }
-        fill_garbage_above_len(rng, in);
+        Mutate::fill_garbage_above_len(rng, in);
     }
 
     void compress(const uint8_t *line, Input &in) const {
@@ -125,21 +127,6 @@ private:
         in.len = static_cast<unsigned>(n_bits);
         // Only the stream's bits are defined by the model; start from zeros above them.
         tb::stream_clear_from(in.bus, sizeof in.bus, in.len);
-    }
-
-    // L_in longer than the stream: trailing bits, possibly beyond the 1026-bit bus.
-    static void extend(tb::Rng &rng, Input &in) {
-        const unsigned old_len = in.len;
-        // Mostly within the bus; sometimes past it, where the model reads zeros.
-        const bool on_bus = old_len < DSM_MAX_BITS && rng.chance(0.7);
-        in.len = static_cast<unsigned>(rng.range(old_len + 1, on_bus ? DSM_MAX_BITS : kLenMax));
-        tb::stream_randomize_from(in.bus, sizeof in.bus, old_len, rng);  // the trailing bits
-    }
-
-    static void random_bits(tb::Rng &rng, Input &in) {
-        for (size_t i = 0; i < sizeof in.bus; i++) in.bus[i] = static_cast<uint8_t>(rng.next());
-        tb::stream_clear_from(in.bus, sizeof in.bus, DSM_MAX_BITS);
-        in.len = static_cast<unsigned>(rng.chance(0.8) ? rng.range(0, DSM_MAX_BITS) : rng.range(0, kLenMax));
     }
 
     // Rewrites one lane as C=1, ES=0 (non-canonical, docs/dsm.md 4.5); the lanes before it
@@ -156,21 +143,6 @@ private:
         const size_t tail = rng.below(DSM_MAX_BITS - ed + 1);  // whatever follows
         tb::stream_randomize_from(in.bus, sizeof in.bus, ed, rng);
         in.len = static_cast<unsigned>(ed + tail);
-    }
-
-    static void flip_bits(tb::Rng &rng, Input &in) {
-        const unsigned n = static_cast<unsigned>(rng.range(1, 3));
-        for (unsigned k = 0; k < n && in.len > 0; k++) {
-            const size_t i = rng.below(in.len);
-            tb::stream_set(in.bus, i, !tb::stream_bit(in.bus, i));
-        }
-    }
-
-    // The RTL must ignore bus bits at and above in_len_i; the buffer bits past the 1026-bit
-    // bus (the rest of the last byte) stay zero so printed inputs are bus values.
-    static void fill_garbage_above_len(tb::Rng &rng, Input &in) {
-        tb::stream_randomize_from(in.bus, sizeof in.bus, in.len, rng);
-        tb::stream_clear_from(in.bus, sizeof in.bus, DSM_MAX_BITS);
     }
 
     // ---- vectors ------------------------------------------------------------------------------

@@ -25,23 +25,9 @@ VERIFY_ARGS          ?=
 # Parameter variants besides each top's defaults, as <top>:<name>; a name maps to Verilator
 # -G overrides and to the harness define that tells the adapter (docs/dsm.md 1: LaneBytes 128).
 # The golden vectors hold the default parameters only, so variants run without them.
-TB_VARIANTS ?= dsm_compressor:lane128 dsm_decompressor:lane128 ba_tag_ba:way4 ba_tag_lru:way4 \
-               sc_decompressor:k1 sc_compressor:w4 sc_compressor:fftable
-# The BA tag unit's 4-way configuration of 16 KB (docs/ba.md 1): 32 sets x 4 ways, threshold 2.
-TB_VARIANT_VLFLAGS_way4 := -GSets=32 -GWays=4
-TB_VARIANT_CFLAGS_way4  := -DNP_TB_BA_SETS=32 -DNP_TB_BA_WAYS=4
-TB_VARIANT_VLFLAGS_lane128 := -GLaneBytes=128
-TB_VARIANT_CFLAGS_lane128  := -DNP_TB_LANE_BYTES=128
-# SC's decompressor at one symbol per cycle (docs/sc.md 8.2; synthesis top sc_decompressor_k1).
-TB_VARIANT_VLFLAGS_k1 := -GSymbolsPerCycle=1
-TB_VARIANT_CFLAGS_k1  := -DNP_TB_SC_SYMBOLS=1
-# SC's compressor at 4 words per cycle (docs/sc.md 8.3: 8 lookup cycles, latency 10).
-TB_VARIANT_VLFLAGS_w4 := -GWordsPerCycle=4
-TB_VARIANT_CFLAGS_w4  := -DNP_TB_SC_WORDS=4
-# SC's compressor with its code table in flip-flops instead of SRAM macros (docs/synthesis.md
-# "SRAM macros"; synthesis top sc_compressor_ff): same ports, latency and stream.
-TB_VARIANT_VLFLAGS_fftable := -GTableMacro=0
-TB_VARIANT_CFLAGS_fftable  :=
+# Each unit declares its variants and their flags (rtl/<unit>/unit.mk: <unit>_TB_VARIANTS,
+# TB_VARIANT_VLFLAGS_<name>, TB_VARIANT_CFLAGS_<name>).
+TB_VARIANTS ?= $(strip $(foreach u,$(UNITS),$($(u)_TB_VARIANTS)))
 
 VL_DIR      := $(BUILD)/vl
 VERIFY_DIR  := $(BUILD)/verify

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "np_published.h"
 #include "np_result.h"
 
 #ifdef __cplusplus
@@ -77,12 +78,15 @@ typedef struct np_codec {
      * or 0 when the side has no such port or max_words is too small. NULL when no side has one. */
     size_t (*cfg_image)(const void *state, bool decompressor, uint32_t *words, size_t max_words);
 
-    /* Hardware: RTL tops whose synthesis JSON gives the latencies (NULL where the project has no
-     * RTL), and the published figures used otherwise and printed beside ours. */
+    /* Hardware: RTL tops whose synthesis report gives the latencies (NULL where the project has
+     * no RTL). The published figures are not here: they are rows of the one published table
+     * (np_published.h), under the top's name or "<name>:compressor" / "<name>:decompressor";
+     * np_codec_published() finds them. */
     const char *comp_top, *decomp_top;
-    unsigned comp_cycles, decomp_cycles;    /* published latency, cycles */
-    unsigned published_gates;               /* published area, NAND2-equivalent gates; 0 = none */
-    const char *published_source;           /* where both come from, e.g. "seed 001 Table 6.5" */
+    /* Only for a codec whose latency nobody published (DPC's family): the project's own figure
+     * for when no synthesis report is at hand, and where it comes from. 0 / NULL otherwise. */
+    unsigned own_comp_cycles, own_decomp_cycles;
+    const char *own_source;
 } np_codec;
 
 /* ---- the registry ---------------------------------------------------------------------------- */
@@ -92,6 +96,13 @@ const np_codec *np_codec_at(unsigned i);               /* NULL past the end */
 const np_codec *np_codec_find(const char *name);       /* NULL when no codec has that name */
 /* "dsm, dpc, ..." into buf (for usage and error messages); returns buf. */
 const char *np_codec_names(char *buf, size_t len);
+
+/* A side's row of the published table (np_published.h): its RTL top's, else
+ * "<name>:compressor" / "<name>:decompressor". NULL when nothing is published for it. */
+const np_published *np_codec_published(const np_codec *c, bool decompressor);
+/* A side's latency when no synthesis report is at hand: the published row's, else the codec's own
+ * figure (own_*). *source (may be NULL) gets where it comes from: the row's or own_source. */
+unsigned np_codec_fallback_cycles(const np_codec *c, bool decompressor, const char **source);
 
 /* ---- calls through an entry (NULL-safe wrappers that also handle the stateless case) ------- */
 

@@ -574,8 +574,4 @@ const np_codec np_codec_bdi = {
     .decompress = bdi_entry_decompress,
     .comp_top = "bdi_compressor",
     .decomp_top = "bdi_decompressor",
-    .comp_cycles = 2,
-    .decomp_cycles = 2,
-    .published_gates = 30000,
-    .published_source = "seed 004 sec. IV-C (2/2 cycles), seed 001 sec. 6.7 (30k gates)",
 };

@@ -712,8 +712,4 @@ const np_codec np_codec_bpc = {
     .decompress = bpc_entry_decompress,
     .comp_top = "bpc_compressor",
     .decomp_top = "bpc_decompressor",
-    .comp_cycles = 11,
-    .decomp_cycles = 11,
-    .published_gates = 68000,
-    .published_source = "seed 001 Table 6.5, sec. 6.7",
 };

@@ -39,10 +39,6 @@ const np_codec np_codec_dsm = {
     .decompress = dsm_entry_decompress,
     .comp_top = "dsm_compressor",
     .decomp_top = "dsm_decompressor",
-    .comp_cycles = 2,
-    .decomp_cycles = 1,
-    .published_gates = 29000,
-    .published_source = "seed 001 Table 6.5, sec. 6.6",
 };
 
 /* ---- DPC (docs/dpc.md): plain, DF-TRUC and DF-MAN share the dpc_compressor/decompressor tops - */
@@ -97,8 +93,8 @@ static np_result dfman_entry_compress(void *state, const np_codec_opts *opts, co
 }
 
 /* Seed 000 gives no gate count; latencies are the RTL targets of docs/dpc.md sec. 7. */
-#define DPC_HW .comp_top = "dpc_compressor", .decomp_top = "dpc_decompressor", .comp_cycles = 3, \
-               .decomp_cycles = 2, .published_source = "docs/dpc.md sec. 7 (seed 000 gives none)"
+#define DPC_HW .comp_top = "dpc_compressor", .decomp_top = "dpc_decompressor", .own_comp_cycles = 3, \
+               .own_decomp_cycles = 2, .own_source = "nocpress RTL, docs/dpc.md sec. 7 (seed 000 gives none)"
 
 const np_codec np_codec_dpc = {
     .name = "dpc",
@@ -241,4 +237,39 @@ size_t np_codec_bits(const np_codec *c, void *state, const np_codec_opts *opts,
     uint8_t scratch[NP_CODEC_MAX_BYTES];
     size_t bits = 0;
     return np_codec_compress(c, state, opts, line, scratch, sizeof scratch, &bits, fill) == NP_OK ? bits : 0;
+}
+
+/* ---- published figures ------------------------------------------------------------------- */
+
+const np_published *np_published_find(const char *key) {
+    for (unsigned i = 0; key != NULL && i < np_published_count; i++) {
+        if (strcmp(np_published_rows[i].key, key) == 0) {
+            return &np_published_rows[i];
+        }
+    }
+    return NULL;
+}
+
+const np_published *np_codec_published(const np_codec *c, bool decompressor) {
+    const char *top = decompressor ? c->decomp_top : c->comp_top;
+    if (top != NULL) {
+        return np_published_find(top);
+    }
+    char key[64];
+    snprintf(key, sizeof key, "%s:%s", c->name, decompressor ? "decompressor" : "compressor");
+    return np_published_find(key);
+}
+
+unsigned np_codec_fallback_cycles(const np_codec *c, bool decompressor, const char **source) {
+    const np_published *p = np_codec_published(c, decompressor);
+    if (p != NULL && p->latency_cycles >= 0) {
+        if (source != NULL) {
+            *source = p->source;
+        }
+        return (unsigned)p->latency_cycles;
+    }
+    if (source != NULL) {
+        *source = c->own_source != NULL ? c->own_source : "no published or own figure";
+    }
+    return decompressor ? c->own_decomp_cycles : c->own_comp_cycles;
 }

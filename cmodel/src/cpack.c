@@ -645,10 +645,6 @@ const np_codec np_codec_cpack = {
     .decompress = cpack_entry_decompress,
     .comp_top = NULL,
     .decomp_top = NULL,
-    .comp_cycles = 16,
-    .decomp_cycles = 8,
-    .published_gates = 40000,
-    .published_source = "seed 004 Table I (CPACK+Z decompression 8); seed 001 Table 6.5 (compression 16), sec. 6.7 (40k gates)",
 };
 
 /* The packet form of seed 001: dictionaries kept across lines per (sender, receiver) pair;
@@ -665,8 +661,4 @@ const np_codec np_codec_cpack_sync = {
     .decompress = cpack_sync_entry_decompress,
     .comp_top = NULL,
     .decomp_top = NULL,
-    .comp_cycles = 16,
-    .decomp_cycles = 9,
-    .published_gates = 40000,
-    .published_source = "seed 001 Table 6.5 (16/9 cycles), sec. 6.7 (40k gates)",
 };

@@ -455,8 +455,9 @@ static np_result fpc_entry_decompress(void *state, const np_codec_opts *opts, co
     return fpc_decompress(src, src_bits, dst, dst_bytes);
 }
 
-/* No RTL: latency and area are the published ones (seed 001 Table 6.5 and sec. 6.7; seed 004
- * Table I gives the same 5-cycle decompression). */
+/* No RTL: latency and area are the published ones, rows fpc:compressor / fpc:decompressor of
+ * synth/published.tsv (seed 001 Table 6.5 and sec. 6.7; seed 004 Table I gives the same 5-cycle
+ * decompression). */
 const np_codec np_codec_fpc = {
     .name = "fpc",
     .description = "FPC: frequent pattern compression, 3-bit prefix per 32-bit word, two 64-byte lanes",
@@ -466,8 +467,4 @@ const np_codec np_codec_fpc = {
     .decompress = fpc_entry_decompress,
     .comp_top = NULL,
     .decomp_top = NULL,
-    .comp_cycles = 3,
-    .decomp_cycles = 5,
-    .published_gates = 150000,
-    .published_source = "seed 001 Table 6.5 (3/5 cycles), sec. 6.7 (150k gates); seed 004 Table I (5)",
 };

@@ -652,8 +652,4 @@ const np_codec np_codec_sc = {
     .cfg_image = sc_entry_cfg_image,
     .comp_top = "sc_compressor",
     .decomp_top = "sc_decompressor",
-    .comp_cycles = 6,
-    .decomp_cycles = 14,
-    .published_gates = 0,
-    .published_source = "seed 004 sec. IV-C",
 };

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../apps/apps.h"
+#include "apps.h"
 #include "cli.h"
 
 static const char approx_bits_usage[] =

@@ -1178,7 +1178,7 @@ static bool write_approx(gen_ctx *c, const char *dir) {
     return vecfile_finish(&file, ok);
 }
 
-int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command) {
+int vectors_dsm_write_lanes(const char *dir, unsigned lane_bytes, const char *command) {
     gen_ctx c;
     memset(&c, 0, sizeof c);
     c.cfg.lane_bytes = lane_bytes;
@@ -1217,4 +1217,8 @@ int vectors_dsm_write(const char *dir, unsigned lane_bytes, const char *command)
         ok = false;
     }
     return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+}
+
+int vectors_dsm_write(const char *dir, const char *command) {
+    return vectors_dsm_write_lanes(dir, 64, command);
 }

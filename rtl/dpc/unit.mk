@@ -15,3 +15,6 @@ dpc_RTL  := $(sort $(wildcard rtl/dpc/*.v))
 synth-dft-sweep:
 	$(MAKE) --no-print-directory DFT_SYNTH_SWEEP=1 synth-dpc_filter_table synth-dpc_filter_table_e256 \
 	  synth-dpc_filter_table_e1024
+# SystemC (verilator_tb/systemc/systemc.mk): tops with an rtl form checked by make test
+# (<unit>_SC_TOPS) and by verify-systemc-more only (<unit>_SC_MORE_TOPS, outside make test's budget).
+dpc_SC_TOPS := dpc_compressor dpc_decompressor

@@ -90,4 +90,7 @@ synth-pcu-hier-check-flat: $(NP_REPORT)
 	done; \
 	[ $$checked -gt 0 ] || { echo "synth-pcu-hier-check-flat: no flat run in $(BUILD)/synth (make synth-pcu_n64)" >&2; exit 1; }; \
 	echo "synth-pcu-hier-check-flat: PASS $$checked tops"
-
+# SystemC (verilator_tb/systemc/systemc.mk): tops with an rtl form checked by make test
+# (<unit>_SC_TOPS) and by verify-systemc-more only (<unit>_SC_MORE_TOPS, outside make test's budget).
+# (two handshake pairs and an L2 model in its check's loop: np_sc pcu, np_sc_pcu.h)
+pcu_SC_MORE_TOPS := pcu

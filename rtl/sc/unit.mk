@@ -12,3 +12,18 @@ sc_RTL  := $(sort $(wildcard rtl/sc/*.v))
 # table in SRAM macros (np_sram, one per lookup port; sc_compressor_ff in flip-flops): the
 # hierarchical flow maps each memory shape once (synth/synth.mk SYNTH_HIER_TOPS).
 sc_SYNTH_HIER := sc_compressor sc_decompressor $(if $(SC_SYNTH_FF),sc_compressor_ff)
+# SystemC (verilator_tb/systemc/systemc.mk): tops with an rtl form checked by make test
+# (<unit>_SC_TOPS) and by verify-systemc-more only (<unit>_SC_MORE_TOPS, outside make test's budget).
+sc_SC_MORE_TOPS := sc_compressor sc_decompressor
+# Harness parameter variants (make verify-variants): the decompressor at one symbol per cycle
+# (docs/sc.md 8.2; synthesis top sc_decompressor_k1), the compressor at 4 words per cycle
+# (docs/sc.md 8.3: 8 lookup cycles, latency 10).
+# sc_compressor:fftable, its code table in flip-flops instead of SRAM macros (docs/synthesis.md
+# "SRAM macros"; synthesis top sc_compressor_ff): same ports, latency and stream.
+sc_TB_VARIANTS := sc_decompressor:k1 sc_compressor:w4 sc_compressor:fftable
+TB_VARIANT_VLFLAGS_k1 := -GSymbolsPerCycle=1
+TB_VARIANT_CFLAGS_k1  := -DNP_TB_SC_SYMBOLS=1
+TB_VARIANT_VLFLAGS_w4 := -GWordsPerCycle=4
+TB_VARIANT_CFLAGS_w4  := -DNP_TB_SC_WORDS=4
+TB_VARIANT_VLFLAGS_fftable := -GTableMacro=0
+TB_VARIANT_CFLAGS_fftable  :=

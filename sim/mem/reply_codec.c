@@ -1,13 +1,14 @@
 /* Reply compressors over the registry, and the synthesis-latency lookup; see codec.h. */
 #include "mem/reply_codec.h"
 
+#include "np_latency.h"
+
 #include <cJSON.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SIM_WHY_LEN 600
 #define MAX_DEFS 48u
 
 /* Built once from the registry: "none", then each codec, "dsm-approx" right after "dsm". */
@@ -51,61 +52,17 @@ const codec_def *codec_find(const char *name) {
 
 bool codec_filters(const codec_def *def) { return def->codec && (def->codec->flags & NP_CODEC_FILTERS); }
 
-/* ---- latencies ------------------------------------------------------------------------------- */
-
-static char *read_text(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-    if (text) text[fread(text, 1, (size_t)size, f)] = '\0';
-    fclose(f);
-    return text;
-}
-
-/* latency_cycles of `top` in the parsed report; false with the reason in why. */
-static bool report_latency(const cJSON *root, const char *top, unsigned *cycles, char *why, size_t len) {
-    const cJSON *units = cJSON_GetObjectItemCaseSensitive(root, "units");
-    if (!cJSON_IsArray(units)) {
-        snprintf(why, len, "no \"units\" array");
-        return false;
-    }
-    const cJSON *u;
-    cJSON_ArrayForEach(u, units) {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(u, "top");
-        if (!cJSON_IsString(name) || strcmp(name->valuestring, top) != 0) continue;
-        const cJSON *lat = cJSON_GetObjectItemCaseSensitive(u, "latency_cycles");
-        if (!cJSON_IsNumber(lat) || lat->valuedouble < 0 || lat->valuedouble > 1e6 ||
-            lat->valuedouble != (double)(unsigned)lat->valuedouble) {
-            snprintf(why, len, "%s has no integer latency_cycles", top);
-            return false;
-        }
-        *cycles = (unsigned)lat->valuedouble;
-        return true;
-    }
-    snprintf(why, len, "%s not in the report", top);
-    return false;
-}
-
-/* The report's figure for `top`, else the published one with the reason the report was not used. */
-static void lookup(codec_latency *out, const cJSON *root, const char *report_path, const char *why_missing,
-                   const char *top, unsigned published, const char *published_source) {
-    char why[128];
-    if (top && root && report_latency(root, top, &out->cycles, why, sizeof why)) {
-        snprintf(out->source, sizeof out->source, "%s", report_path);
-        return;
-    }
-    out->cycles = published;
-    snprintf(out->source, sizeof out->source, "published (%s; %s)", published_source,
-             !top ? "no RTL in nocpress" : root ? why : why_missing);
-}
+/* ---- latencies: the tools' one rule (np_latency.h); npsim reads no harness logs ------------- */
 
 static void override_one(codec_latency *l, unsigned cycles, const char *key) {
     if (cycles == 0) return;
     l->cycles = cycles;
     snprintf(l->source, sizeof l->source, "config %s", key);
+}
+
+static void from_rule(codec_latency *out, const np_latency *l) {
+    out->cycles = l->cycles;
+    snprintf(out->source, sizeof out->source, "%s", l->source);
 }
 
 void codec_timing_load(codec_timing *t, const codec_def *def, const char *report_path,
@@ -118,51 +75,24 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
         snprintf(t->approx.source, sizeof t->approx.source, "none (no approximation)");
         return;
     }
-    const np_codec *c = def->codec;
-    bool none = !report_path || !*report_path;          /* synth_report = (empty): published only */
-    char *text = none ? NULL : read_text(report_path);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    char why[SIM_WHY_LEN];
-    if (none) snprintf(why, sizeof why, "no synthesis report (synth_report is empty)");
-    else snprintf(why, sizeof why, text ? "%s is not valid JSON" : "%s not found", report_path);
-    lookup(&t->comp, root, report_path, why, c->comp_top, c->comp_cycles, c->published_source);
-    lookup(&t->decomp, root, report_path, why, c->decomp_top, c->decomp_cycles, c->published_source);
-    if (def->approximates)
-        lookup(&t->approx, root, report_path, why, "dsm_approx", CODEC_APPROX_DEFAULT, "seed 001 Table 6.4");
-    else
+    const np_latency_sources src = {report_path, NULL};
+    np_latency l;
+    np_latency_resolve_codec(&l, def->codec, false, &src);
+    from_rule(&t->comp, &l);
+    np_latency_resolve_codec(&l, def->codec, true, &src);
+    from_rule(&t->decomp, &l);
+    if (def->approximates) {
+        np_latency_resolve_top(&l, "dsm_approx", &src);
+        from_rule(&t->approx, &l);
+    } else {
         snprintf(t->approx.source, sizeof t->approx.source, "none (no approximation)");
-    cJSON_Delete(root);
-    free(text);
+    }
     override_one(&t->comp, comp_override, "reply_compressor_latency");
     override_one(&t->decomp, decomp_override, "reply_decompressor_latency");
 }
 
 bool codec_report_check(const char *path, char *err, size_t err_len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_len, "synth_report = %s: cannot open: %s (an empty synth_report= uses the published "
-                 "latencies)", path, strerror(errno));
-        return false;
-    }
-    fclose(f);
-    char *text = read_text(path);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    bool ok = root && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "units"));
-    if (!ok) {
-        const char *at = text && !root ? cJSON_GetErrorPtr() : NULL;
-        snprintf(err, err_len, "synth_report = %s: %s (a named report must be usable; an empty synth_report= uses the "
-                 "published latencies)", path, !text ? "cannot read" : !root ? "not valid JSON" :
-                 "no \"units\" array (not a synthesis report)");
-        if (at && text) {
-            unsigned line = 1;                               /* where the JSON parser stopped */
-            for (const char *p = text; p < at; p++) line += *p == '\n';
-            size_t used = strlen(err);
-            snprintf(err + used, err_len - used, "; JSON error at line %u", line);
-        }
-    }
-    cJSON_Delete(root);
-    free(text);
-    return ok;
+    return np_latency_report_check(path, err, err_len);
 }
 
 /* ---- one run's instance ---------------------------------------------------------------------- */

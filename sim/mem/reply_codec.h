@@ -28,7 +28,7 @@ typedef struct {
 
 typedef struct {
     unsigned cycles;
-    char source[160];           /* "build/synth/report.json", "published (seed 001 Table 6.5; ...)" */
+    char source[320];           /* "build/synth/report.json", "published (seed 001 Table 6.5; ...)" */
 } codec_latency;
 
 typedef struct {
@@ -54,9 +54,6 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
  * False with "synth_report = PATH: why". (A unit missing from a usable report still falls back
  * to its published figure, and the source says so.) */
 bool codec_report_check(const char *path, char *err, size_t err_len);
-
-/* Default approximation-unit latency when the report lacks dsm_approx (the thesis: 2 cycles). */
-#define CODEC_APPROX_DEFAULT 2u
 
 /* One run's compressor: the codec's state. A trained codec (SC) is trained once on every line
  * of the memory image and its decompressor given the table (docs/sim.md "Reply compressors":

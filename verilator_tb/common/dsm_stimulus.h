@@ -1,6 +1,6 @@
 // Stimulus shared by the three DSM harnesses (docs/dsm.md): the lane configuration the RTL
 // was built with, the line mix (real data, the generic synthetic patterns and lines with a
-// random subset of CSN segments per lane) and bit-level helpers for compressed streams.
+// random subset of CSN segments per lane). Bit-level stream helpers: stream.h.
 #ifndef NP_TB_DSM_STIMULUS_H
 #define NP_TB_DSM_STIMULUS_H
 
@@ -13,6 +13,7 @@
 #include "lines.h"
 #include "options.h"
 #include "rng.h"
+#include "stream.h"
 
 // The RTL's LaneBytes parameter; the Makefile passes -DNP_TB_LANE_BYTES together with
 // -GLaneBytes when it builds a non-default variant.
@@ -46,22 +47,9 @@ void dsm_line_mix(LineMix *mix, RealLines *real, unsigned lane_bytes);
 // Loads --data into `real` when given.
 void dsm_load_data(const Options &opt, RealLines *real);
 
-// Bit i of an LSB-first packed stream (docs/conventions.md, Bitstreams).
-inline bool stream_bit(const uint8_t *s, size_t i) { return (s[i >> 3] >> (i & 7)) & 1u; }
-inline void stream_set(uint8_t *s, size_t i, bool v) {
-    s[i >> 3] = static_cast<uint8_t>(v ? (s[i >> 3] | (1u << (i & 7))) : (s[i >> 3] & ~(1u << (i & 7))));
-}
-
-// Bits at and above `from` of an n_bytes stream buffer: cleared / made random (byte-wise).
-void stream_clear_from(uint8_t *s, size_t n_bytes, size_t from);
-void stream_randomize_from(uint8_t *s, size_t n_bytes, size_t from, Rng &rng);
-
 // Length in bits of lane `k`'s stream starting at bit `pos` of a well-formed line stream,
 // read from its C and ES fields through the model's dsm_lane_bits.
 unsigned dsm_lane_length_at(const dsm_config &cfg, const uint8_t *stream, size_t pos);
-
-// Lower-case hex of bytes, most significant (last) byte first: the Verilog value of a bus.
-std::string bytes_hex(const uint8_t *bytes, size_t n);
 
 }  // namespace tb
 

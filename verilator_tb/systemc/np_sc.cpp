@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <cJSON.h>
+#include "np_latency.h"
 
 namespace np_sc {
 
@@ -38,90 +38,35 @@ const char *form_name(Form f) { return f == Form::kModel ? "model" : "rtl"; }
 
 const char *unit_top(const np_codec *c, Dir d) { return d == Dir::kCompress ? c->comp_top : c->decomp_top; }
 
-static bool json_latency(const std::string &path, const char *top, unsigned *cycles) {
-    std::ifstream f(path);
-    if (!f) return false;
-    std::stringstream ss;
-    ss << f.rdbuf();
-    cJSON *root = cJSON_Parse(ss.str().c_str());
-    if (!root) return false;
-    bool found = false;
-    const cJSON *units = cJSON_GetObjectItemCaseSensitive(root, "units");
-    const cJSON *u;
-    cJSON_ArrayForEach(u, units) {
-        const cJSON *name = cJSON_GetObjectItemCaseSensitive(u, "top");
-        if (!cJSON_IsString(name) || std::strcmp(name->valuestring, top) != 0) continue;
-        const cJSON *lat = cJSON_GetObjectItemCaseSensitive(u, "latency_cycles");
-        if (cJSON_IsNumber(lat) && lat->valuedouble >= 0 && lat->valuedouble < 1e6) {
-            *cycles = static_cast<unsigned>(lat->valuedouble);
-            found = true;
-        }
-    }
-    cJSON_Delete(root);
-    return found;
-}
-
-// The harness's "LATENCY unit=<top> cycles=<n> ..." line of a passing run, and whether its
-// THROUGHPUT probe (64 lines offered back to back) showed one line per cycle.
-static bool log_latency(const std::string &path, const char *top, unsigned *cycles, bool *one_at_a_time) {
-    std::ifstream f(path);
-    if (!f) return false;
-    std::string line, want = std::string("LATENCY unit=") + top + " cycles=";
-    const std::string thr = std::string("THROUGHPUT unit=") + top + " ";
-    bool pass = false, have = false;
-    *one_at_a_time = false;
-    while (std::getline(f, line)) {
-        if (line.compare(0, want.size(), want) == 0) {
-            have = std::sscanf(line.c_str() + want.size(), "%u", cycles) == 1;
-        }
-        unsigned long long transfers = 0, valid = 0;
-        if (line.compare(0, thr.size(), thr) == 0 &&
-            std::sscanf(line.c_str() + thr.size(), "transfers=%llu valid_cycles=%llu", &transfers, &valid) == 2) {
-            // Not a full pipeline: the probe needed about `latency` cycles per line.
-            *one_at_a_time = valid > 2 * transfers;
-        }
-        if (line.compare(0, 5, "PASS ") == 0) pass = true;
-    }
-    return have && pass;
-}
-
-// The lookup for one top; `published` and `published_source` are the last resort.
-static Timing resolve_top_timing(const char *top, unsigned published, const char *published_source,
-                                 const TimingSources &src) {
+// The tools' one rule (np_latency.h: synthesis report, harness log, published table); the model
+// form adds the log's throughput probe as its depth.
+static Timing from_rule(const np_latency &l) {
     Timing t;
-    unsigned n = 0, log_n = 0;
-    bool one = false;
-    const bool have_log = top && !src.verify_dir.empty() &&
-                          log_latency(src.verify_dir + "/" + top + ".log", top, &log_n, &one);
-    if (top && !src.synth_json.empty() && json_latency(src.synth_json, top, &n)) {
-        t.latency = n;
-        t.source = src.synth_json + " latency_cycles";
-    } else if (have_log) {
-        t.latency = log_n;
-        t.source = src.verify_dir + "/" + top + ".log LATENCY";
-    } else {
-        t.latency = published;
-        t.source = std::string("published (") + (published_source ? published_source : "?") + ")";
-    }
-    // The report has no throughput figure: the harness's THROUGHPUT probe says whether the top
-    // is a full pipeline or takes one line at a time.
-    if (have_log && one) {
-        t.depth = 1;
-        t.source += ", one line at a time from " + src.verify_dir + "/" + top + ".log THROUGHPUT";
-    }
+    t.latency = l.cycles;
+    t.source = l.source;
+    if (l.one_at_a_time) t.depth = 1;
     // A zero-latency unit would be a combinational path through the TLM boundary, which the
-    // boundary does not model; no registry entry has one.
+    // boundary does not model (mcast_rc's published figure is 0: its RC overlaps VA).
     if (t.latency == 0) t.latency = 1;
     return t;
 }
 
+static np_latency_sources rule_sources(const TimingSources &src) {
+    return np_latency_sources{src.synth_json.c_str(), src.verify_dir.c_str()};
+}
+
 Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src) {
-    return resolve_top_timing(unit_top(c, d), d == Dir::kCompress ? c->comp_cycles : c->decomp_cycles,
-                              c->published_source, src);
+    np_latency l;
+    const np_latency_sources s = rule_sources(src);
+    np_latency_resolve_codec(&l, c, d == Dir::kDecompress, &s);
+    return from_rule(l);
 }
 
 Timing resolve_timing(const UnitOp *op, const TimingSources &src) {
-    return resolve_top_timing(op->top, op->published_cycles, op->published_source, src);
+    np_latency l;
+    const np_latency_sources s = rule_sources(src);
+    np_latency_resolve_top(&l, op->top, &s);
+    return from_rule(l);
 }
 
 // ---- the boundary ----------------------------------------------------------------------------

@@ -117,7 +117,8 @@ struct Timing {
 
 // Where the model form's figures come from, in this order: the synthesis report's latency_cycles
 // (report.json, `make synth`), the RTL harness's measured LATENCY line (<verify_dir>/<top>.log, the
-// figure np_report copies into that field), the registry's published figure. II is 1; a top
+// figure np_report copies into that field), the published table (synth/published.tsv): the rule
+// of cmodel/tool/np_latency.h, which npsim follows too. II is 1; a top
 // whose harness THROUGHPUT probe shows one line at a time (BPC) gets depth 1 from the same log.
 struct TimingSources {
     std::string synth_json;   // "" = none
@@ -136,8 +137,6 @@ Timing resolve_timing(const np_codec *c, Dir d, const TimingSources &src);
 struct UnitOp {
     const char *name;               // np_sc's name for it (--codec): "dsm-approx"
     const char *top;                // its RTL top
-    unsigned published_cycles;      // latency when neither the report nor the harness log has one
-    const char *published_source;
     unsigned cfg_stride;            // image words per configuration write (one write per cycle)
     std::vector<uint32_t> (*cfg_image)();   // what both forms load after reset (empty: none)
     // The inputs beyond the line for transaction i of a run (a function of seed and i).

@@ -10,18 +10,13 @@
 #   install-systemc       headers, libnocpress-sc.a and nocpress-sc.pc under PREFIX (model form)
 # Debian's SystemC 2.3.4 (libsystemc-dev) only, C++17 (its ABI: sc_api_version_2_3_4_cxx201703L).
 
-# The RTL tops with an rtl form: adding one is this entry (its codec in the registry names it as
-# comp_top or decomp_top; rtl/<unit>/unit.mk already lists its sources).
-SC_TOPS := dsm_compressor dsm_decompressor dpc_compressor dpc_decompressor
-
-# Tops whose rtl form builds and passes but that stay out of make test (its time budget: each
-# --sc build costs about 40 CPU seconds, the SC tops' tables more): verify-systemc-more checks
-# them with SC_TOPS.
-SC_MORE_TOPS := bpc_compressor bpc_decompressor bdi_compressor bdi_decompressor sc_compressor sc_decompressor
-# Units that are not a codec side: their entry in np_sc_ops.cpp's table (UnitOp) names the top.
-SC_MORE_TOPS += dsm_approx mcast_rc
-# A unit with two handshake pairs and an L2 model in its check's loop (np_sc pcu, np_sc_pcu.h).
-SC_MORE_TOPS += pcu
+# The RTL tops with an rtl form, from the unit declarations (rtl/<unit>/unit.mk: <unit>_SC_TOPS,
+# checked by make test; <unit>_SC_MORE_TOPS, whose rtl forms build and pass but stay out of make
+# test's budget: each --sc build costs about 40 CPU seconds, the SC tops' tables more). A codec
+# top's codec in the registry names it as comp_top or decomp_top; a unit that is not a codec side
+# has its entry in np_sc_ops.cpp's table (UnitOp).
+SC_TOPS      := $(strip $(foreach u,$(UNITS),$($(u)_SC_TOPS)))
+SC_MORE_TOPS := $(strip $(foreach u,$(UNITS),$($(u)_SC_MORE_TOPS)))
 
 SC_DIR        := $(BUILD)/sc
 SC_BIN        := $(SC_DIR)/np_sc
@@ -39,13 +34,14 @@ SC_VERIFY_DIR ?= $(VERIFY_DIR)
 SC_TIMING_ARGS = $(if $(SC_SYNTH_JSON),--synth-json $(SC_SYNTH_JSON)) --verify-dir $(SC_VERIFY_DIR)
 
 SC_CXX      ?= g++
-SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Iverilator_tb/systemc \
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Icmodel/tool -Iverilator_tb/systemc \
                $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platform.cpp verilator_tb/systemc/np_sc_ops.cpp \
                verilator_tb/systemc/np_sc_pcu.cpp
 SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
                verilator_tb/systemc/np_sc_pcu_rtl.h
-SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB))
+# The model form's latencies follow the tools' one rule (cmodel/tool/np_latency.h), compiled in.
+SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB)) $(SC_DIR)/obj/np_latency.o
 SC_LIBS     := -lsystemc -lcjson -lz -pthread
 
 # The Verilator run-time for SystemC models (VM_SC=1), compiled once.
@@ -67,6 +63,10 @@ systemc: $(SC_BIN) $(SC_LIB)
 $(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
+
+$(SC_DIR)/obj/np_latency.o: cmodel/tool/np_latency.c cmodel/tool/np_latency.h $(NP_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $$(pkg-config --cflags libcjson) -c $< -o $@
 
 $(SC_LIB): $(SC_OBJ_LIB)
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
