@@ -12,9 +12,12 @@
 # reuse-distance analyzer against a brute-force reference, the trace parser's errors).
 # tests/test_sim_*.c belong to sim/sim.mk.
 
-# Every tests/test_*.c is a C test program of the library and tools, but the simulator's
-# (test_sim_*.c: sim/sim.mk) and the applications' (test_apps.c: apps/apps.mk).
-TEST_C_PROGS := $(filter-out test_sim_% test_apps,$(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c))))
+# Every tests/test_*.c is a C test program of the library and tools, but those another fragment
+# builds and runs with its own objects: the simulator's (test_sim_*.c: sim/sim.mk), the
+# applications' (test_apps.c: apps/apps.mk) and the SIMT runtime's (test_simt.c,
+# test_kernel_readers.c: apps/kernels/kernels.mk, SIMT_TESTS).
+TEST_ELSEWHERE := test_sim_% test_apps test_simt test_kernel_readers
+TEST_C_PROGS := $(filter-out $(TEST_ELSEWHERE),$(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c))))
 TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))

@@ -24,7 +24,8 @@
 // change after an edge like every other input. Then vector in_idx is offered and held until
 // accepted, with a valid gap one cycle in four; out_ready is low three cycles in eight. Every
 // output transfer is compared with the next vector's expectation; the outputs must hold while
-// stalled and out_valid must stay low during reset.
+// stalled and out_valid must stay low during reset. While no vector is offered, in_word carries
+// garbage (the LFSR), so a DUT that reads its inputs without in_valid is caught.
 
 reg [2:0] reset_count;
 wire rst_n = reset_count == 3'd4;
@@ -40,6 +41,7 @@ reg [OutBits-1:0] held;
 // The expectation of the next output transfer: the record after the configuration ones and
 // the `checked` already compared.
 wire [ExpBits-1:0] exp_word = mem[n_cfg + checked][ExpBits-1:0];
+localparam integer TbGarbageWords = (InBits + 31) / 32;
 
 initial begin
   reset_count = 3'd0;
@@ -124,6 +126,7 @@ always @(posedge clk) begin
       in_word <= mem[next_idx][ExpBits +: InBits];
     end else begin
       in_valid <= 1'b0;
+      in_word <= {TbGarbageWords{lfsr}};  // don't-care while not valid: a DUT that samples it fails
     end
   end
   if (rst_n && !in_valid && in_idx < n_vec) gaps <= gaps + 1;
