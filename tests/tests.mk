@@ -67,7 +67,7 @@ $(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
 # The same tests on the portable scalar code: the SSE2 one is what NP_LIB uses on x86-64.
 $(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) $< $(NP_SRC) -lcmocka -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool $< $(NP_SRC) -lcmocka -o $@
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
 # fuzz_sim_*: npsim's configuration and trace parsers; built and seeded by sim/sim.mk.
