@@ -3,52 +3,38 @@
 #include "np_latency.h"
 
 #include "codec.h"
+#include "np_fileio.h"
 
 #include <cJSON.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NP_LATENCY_MAX_TEXT (64u << 20)   /* a report is kilobytes; refuse anything absurd */
 
-/* The whole file as a NUL-terminated string (NULL: cannot open or read, or too large). */
-static char *read_text(const char *path) {
-    FILE *f = fopen(path, "rb");
+/* The whole file as a NUL-terminated string: a regular file only (np_fileio.h: a device or a
+ * fifo is refused, never read forever). NULL with the reason in why. */
+static char *read_text(const char *path, char *why, size_t why_len) {
+    long long size = 0;
+    FILE *f = np_open_regular(path, &size, why, why_len);
     if (!f) return NULL;
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            char *grown = cap + 4096 > NP_LATENCY_MAX_TEXT ? NULL : realloc(text, cap = 2 * cap + 4096 + 1);
-            if (!grown) {
-                free(text);
-                fclose(f);
-                return NULL;
-            }
-            text = grown;
-        }
-        size_t n = fread(text + len, 1, cap - len - 1, f);
-        len += n;
-        if (n == 0) break;
-    }
-    bool failed = ferror(f);
+    char *text = size >= 0 && (unsigned long long)size < NP_LATENCY_MAX_TEXT ? malloc((size_t)size + 1) : NULL;
+    size_t n = text ? fread(text, 1, (size_t)size, f) : 0;
+    bool ok = text && n == (size_t)size && !ferror(f);
     fclose(f);
-    if (failed) {
+    if (!ok) {
+        snprintf(why, why_len, "%s: cannot read (%s)", path, text ? "short read" : "too large or out of memory");
         free(text);
         return NULL;
     }
-    text[len] = '\0';
+    text[n] = '\0';
     return text;
 }
 
 /* The parsed report; NULL with the reason in why. Trailing data after the JSON is refused. */
 static cJSON *parse_report(const char *path, char *why, size_t len) {
-    char *text = read_text(path);
-    if (!text) {
-        snprintf(why, len, "%s not found or unreadable", path);   /* (npsim: the default report is optional) */
-        return NULL;
-    }
+    char *text = read_text(path, why, len);
+    if (!text) return NULL;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithOpts(text, &end, 1);
     if (!root) {
@@ -86,7 +72,9 @@ static bool report_latency(const cJSON *root, const char *top, unsigned *cycles,
 /* The harness's "LATENCY unit=<top> cycles=<n>" line of a run that passed ("PASS ..."), and
  * whether its THROUGHPUT probe (lines offered back to back) needed more than two cycles a line. */
 static bool log_latency(const char *path, const char *top, unsigned *cycles, bool *one_at_a_time) {
-    FILE *f = fopen(path, "r");
+    char err[400];
+    long long size = 0;
+    FILE *f = np_open_regular(path, &size, err, sizeof err);
     if (!f) return false;
     char want[160], thr[160], line[512];
     snprintf(want, sizeof want, "LATENCY unit=%s cycles=", top);
@@ -140,13 +128,6 @@ void np_latency_resolve(np_latency *out, const char *top, const np_latency_sourc
 }
 
 bool np_latency_report_check(const char *path, char *err, size_t err_len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_len, "synth_report = %s: cannot open: %s (an empty synth_report= uses the published "
-                 "latencies)", path, strerror(errno));
-        return false;
-    }
-    fclose(f);
     char why[400];
     cJSON *root = parse_report(path, why, sizeof why);
     if (!root)

@@ -41,7 +41,8 @@ SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platfor
 SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
                verilator_tb/systemc/np_sc_pcu_rtl.h
 # The model form's latencies follow the tools' one rule (cmodel/tool/np_latency.h), compiled in.
-SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB)) $(SC_DIR)/obj/np_latency.o
+SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB)) $(SC_DIR)/obj/np_latency.o \
+               $(SC_DIR)/obj/np_fileio.o
 SC_LIBS     := -lsystemc -lcjson -lz -pthread
 
 # The Verilator run-time for SystemC models (VM_SC=1), compiled once.
@@ -64,7 +65,7 @@ $(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
 
-$(SC_DIR)/obj/np_latency.o: cmodel/tool/np_latency.c cmodel/tool/np_latency.h $(NP_HDR)
+$(SC_DIR)/obj/np_latency.o $(SC_DIR)/obj/np_fileio.o: $(SC_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $$(pkg-config --cflags libcjson) -c $< -o $@
 
