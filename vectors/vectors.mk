@@ -1,9 +1,9 @@
 # Golden vectors (docs/vectors.md): written by the C model's CLI, committed under vectors/ so
-# `git diff vectors/` shows every bitstream change. Every declared unit (rtl/<unit>/unit.mk) has
-# its folder vectors/<unit>, written by `nocpress vectors --unit <unit>` (its generator is
-# cmodel/tool/vectors_<unit>.c, found by the unit's name).
+# `git diff vectors/` shows every bitstream change. Every declared unit (rtl/<unit>/unit.mk) with a
+# generator cmodel/tool/vectors_<unit>.c (VECTOR_UNITS, cmodel/cmodel.mk) has its folder
+# vectors/<unit>, written by `nocpress vectors --unit <unit>`.
 
-VECTOR_DIRS := $(addprefix vectors/,$(UNITS))
+VECTOR_DIRS := $(addprefix vectors/,$(VECTOR_UNITS))
 VECTORS_CHECK_DIR := $(BUILD)/vectors-check
 
 .PHONY: vectors vectors-check
