@@ -48,9 +48,12 @@ NP_BENCH_OBJ   := $(NP_OBJ_DIR)/bench/dsm_bench.o $(BENCH_UTIL_OBJ)
 DPC_BENCH_OBJ  := $(NP_OBJ_DIR)/bench/dpc_bench.o $(BENCH_UTIL_OBJ)
 CODEC_BENCH_OBJ := $(NP_OBJ_DIR)/bench/codec_bench.o $(BENCH_UTIL_OBJ)
 
-# The CLI's own dependencies (the library has none): zlib's CRC-32 for the .npds checksums;
-# liblzma for the .traceg.xz traces npsim's trace reader (NP_TOOL_TRACE_SRC) takes.
-NP_TOOL_LIBS := -lz -llzma
+# The CLI's own dependencies (the library has none): zlib's CRC-32 for the .npds checksums and the
+# JSON provenance's input hashes; liblzma for the .traceg.xz traces npsim's trace reader
+# (NP_TOOL_TRACE_SRC) takes; cJSON for --format json (cli_result.c, np_provenance.c).
+NP_CJSON_CFLAGS := $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+NP_CJSON_LIBS   := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
+NP_TOOL_LIBS := -lz -llzma $(NP_CJSON_LIBS)
 
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=
@@ -132,6 +135,24 @@ $(NP_SAN_OBJ_DIR)/%.o: cmodel/%.c
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -I$(NP_GEN_DIR) -MMD -MP -c $< -o $@
 
 $(NP_OBJ_DIR)/tool/cmd_reuse.o $(NP_SAN_OBJ_DIR)/tool/cmd_reuse.o: CFLAGS_NP += -Isim
+$(filter $(NP_OBJ_DIR)/tool/%,$(NP_TOOL_OBJ)) $(filter $(NP_SAN_OBJ_DIR)/tool/%,$(NP_TOOL_SAN_OBJ)): \
+  CFLAGS_NP += $(NP_CJSON_CFLAGS)
+
+# The git revision recorded in every JSON result of the tools (nocpress --format json, npsim's
+# provenance: np_provenance.h); "unknown" outside a git tree. The file changes only when the
+# revision does, so only the objects that embed it are rebuilt then.
+NP_GIT_REV_FILE := $(NP_GEN_DIR)/git_rev
+$(NP_GIT_REV_FILE): FORCE
+	@mkdir -p $(@D); r=$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown); \
+	  if [ "$$(cat $@ 2>/dev/null)" != "$$r" ]; then echo "$$r" > $@; fi
+
+$(NP_OBJ_DIR)/tool/nocpress.o: cmodel/tool/nocpress.c $(NP_GIT_REV_FILE)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(NP_GIT_REV_FILE))"'"' -MMD -MP -c $< -o $@
+
+$(NP_SAN_OBJ_DIR)/tool/nocpress.o: cmodel/tool/nocpress.c $(NP_GIT_REV_FILE)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(NP_GIT_REV_FILE))"'"' -MMD -MP -c $< -o $@
 
 $(NP_OBJ_DIR)/sim/%.o: sim/%.c
 	@mkdir -p $(@D)

@@ -46,7 +46,7 @@ SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
 # runner (no shell), file I/O (np_fileio: temp file + rename, regular inputs) and progress line
 # (np_progress), which the simulator's own parts use too, so its tests and fuzzers link them.
 SIM_OUT_SRC    := cmodel/tool/np_fileio.c cmodel/tool/np_progress.c
-SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c $(SIM_OUT_SRC)
+SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c cmodel/tool/np_provenance.c $(SIM_OUT_SRC)
 # The simulator's parts share the tools' latency rule (synthesis report, harness log, published
 # table: np_latency.h), as the SystemC components do; it needs cJSON, so the fuzzers leave it out.
 SIM_TOOL_SRC   := cmodel/tool/np_latency.c
@@ -86,10 +86,8 @@ $(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR) | $(SIM_DIR)/obj
 
 # The git revision recorded in every JSON npsim writes (docs/sim.md "Provenance"); "unknown"
 # outside a git tree. The file changes only when the revision does, so main.o is rebuilt then.
-SIM_GIT_REV_FILE := $(SIM_DIR)/git_rev
-$(SIM_GIT_REV_FILE): FORCE
-	@mkdir -p $(SIM_DIR); r=$$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown); \
-	  if [ "$$(cat $@ 2>/dev/null)" != "$$r" ]; then echo "$$r" > $@; fi
+# (One file for both tools: NP_GIT_REV_FILE, cmodel/cmodel.mk.)
+SIM_GIT_REV_FILE := $(NP_GIT_REV_FILE)
 
 $(SIM_DIR)/obj/main.o: sim/main.c $(SIM_GIT_REV_FILE) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h $(SIM_HDR) $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Icmodel/tool -DNP_GIT_REV='"'"$$(cat $(SIM_GIT_REV_FILE))"'"' -c $< -o $@

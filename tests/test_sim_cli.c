@@ -472,8 +472,8 @@ static cJSON *load_json(const char *path) {
 static void check_provenance(const cJSON *root) {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(root, "provenance");
     assert_non_null(p);
-    static const char *const fields[] = {"tool", "version", "git_revision", "library", "models", "command", "seed",
-                                         "config", "workload", "inputs", "latencies"};
+    static const char *const fields[] = {"tool", "version", "git_revision", "library", "models", "command", "date",
+                                         "seed", "config", "workload", "inputs", "latencies"};
     for (unsigned i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (!cJSON_GetObjectItemCaseSensitive(p, fields[i])) fail_msg("provenance lacks %s", fields[i]);
     const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(p, "config");
@@ -483,7 +483,8 @@ static void check_provenance(const cJSON *root) {
     assert_non_null(cJSON_GetObjectItemCaseSensitive(cfg, "seed"));
     const cJSON *in;
     cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(p, "inputs"))
-        if (!cJSON_GetObjectItemCaseSensitive(in, "bytes")) fail_msg("an input without its size");
+        if (!cJSON_GetObjectItemCaseSensitive(in, "bytes") || !cJSON_GetObjectItemCaseSensitive(in, "crc32"))
+            fail_msg("an input without its size and CRC-32 (np_provenance.h)");
     const cJSON *lat;
     cJSON_ArrayForEach(lat, cJSON_GetObjectItemCaseSensitive(p, "latencies")) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(lat, "compressor");

@@ -58,11 +58,15 @@ test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SA
 
 $(TEST_DIR)/plain/%: tests/%.c $(NP_LIB) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $< $(NP_LIB) -lcmocka -o $@
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $(TEST_PROG_FLAGS) $< $(NP_LIB) -lcmocka $(TEST_PROG_LIBS) -o $@
 
 $(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool $< $(NP_LIB_SAN) -lcmocka -o $@
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool $(TEST_PROG_FLAGS) $< $(NP_LIB_SAN) -lcmocka $(TEST_PROG_LIBS) -o $@
+
+# test_cli_json parses the tool's JSON with cJSON and checks its CRC-32s with zlib.
+$(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_FLAGS := $(NP_CJSON_CFLAGS)
+$(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_LIBS := $(NP_CJSON_LIBS) -lz
 
 # The same tests on the portable scalar code: the SSE2 one is what NP_LIB uses on x86-64.
 $(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)

@@ -10,6 +10,7 @@
 
 #include "apps.h"
 #include "cli.h"
+#include "cli_result.h"
 
 static const char approx_bits_usage[] =
     "usage: nocpress approx-bits --kernel K --max-error E [--data FILE]... [OPTIONS]\n"
@@ -30,10 +31,13 @@ static const char approx_bits_usage[] =
     "  --data-dir DIR    real inputs of the suite (default ../shared/data/lines)\n"
     "  --seed N          predictor seed (default 1, as approx-error)\n"
     "  --config-out FILE write the answer as an npsim configuration (compressor = dsm-approx,\n"
-    "                    approx_bits, approx_regions; npsim -c FILE) with the unit's map entries\n";
+    "                    approx_bits, approx_regions; npsim -c FILE) with the unit's map entries\n"
+    "  --format F        text (default) or json (one document with the provenance: docs/cli.md\n"
+    "                    \"JSON output\")\n"
+    "  --out FILE        write the result to FILE (whole or not at all) instead of stdout\n";
 
 enum { OPT_KERNEL = 256, OPT_MAXERR, OPT_DATA, OPT_ROWS, OPT_COLS, OPT_CLUSTERS, OPT_COND,
-       OPT_TABLE, OPT_DATADIR, OPT_SEED, OPT_CONFIG };
+       OPT_TABLE, OPT_DATADIR, OPT_SEED, OPT_CONFIG, OPT_FORMAT, OPT_OUT };
 
 typedef struct {
     const char *cmd;
@@ -44,6 +48,8 @@ typedef struct {
     unsigned ndata;
     unsigned long rows, cols, clusters, seed;
     const char *table, *data_dir, *config;
+    table_format format;      /* text or json */
+    const char *out;          /* --out FILE or NULL */
 } approx_opts;
 
 static int on_option(void *ctx, int key, const char *val) {
@@ -79,6 +85,11 @@ static int on_option(void *ctx, int key, const char *val) {
     case OPT_TABLE: o->table = val; return -1;
     case OPT_DATADIR: o->data_dir = val; return -1;
     case OPT_CONFIG: o->config = val; return -1;
+    case OPT_OUT: o->out = val; return -1;
+    case OPT_FORMAT:
+        if (!cli_parse_result_format(o->cmd, val, &o->format)) return NP_EXIT_USAGE;
+        if (o->format == TABLE_MARKDOWN) return cli_usage_error(o->cmd, "--format must be text or json, not '%s'", val);
+        return -1;
     default: break;
     }
     unsigned long *dst = key == OPT_ROWS ? &o->rows : key == OPT_COLS ? &o->cols
@@ -197,6 +208,101 @@ static int write_config(const approx_opts *o, const app_dataset *ds, unsigned bi
     return NP_EXIT_OK;
 }
 
+/* What approx-bits found, printed as text or JSON. */
+typedef struct {
+    const approx_opts *o;
+    const app_dataset *ds;
+    app_features f;
+    size_t samples;
+    unsigned epochs;
+    double mse;
+    unsigned bits;               /* the predictor's answer */
+    double lo, hi;               /* the queried errors for which it answers bits */
+    double err[APP_NBITS];       /* measured error at app_bits[b] */
+    unsigned safe;               /* the largest bits measured within the bound */
+    unsigned answer;
+} approx_answer;
+
+static bool measured_within(const approx_answer *a) {
+    return a->err[a->bits / 4 - 1] <= a->o->max_err;
+}
+
+static void print_approx_text(const void *ctx, FILE *f) {
+    const approx_answer *a = ctx;
+    const approx_opts *o = a->o;
+    unsigned idx = a->bits / 4 - 1;
+    fprintf(f, "kernel          %s (error: %s)\n", app_kernel_name(o->kernel), app_kernel_metric(o->kernel));
+    fprintf(f, "dataset         %s, %zux%zu, S=%.0f CN=%.2f AC=%.0f\n", a->ds->name, a->ds->rows, a->ds->cols, a->f.S,
+            a->f.CN, a->f.AC);
+    fprintf(f, "predictor       %zu training samples, %u epochs, mse %.4f (seed %lu)\n", a->samples, a->epochs, a->mse,
+            o->seed);
+    fprintf(f, "bound           %g\n", o->max_err);
+    fprintf(f, "predicted bits  %u (the network answers %u for errors %.3g .. %.3g on this dataset)\n", a->bits,
+            a->bits, a->lo, a->hi);
+    fprintf(f, "measured error ");
+    for (unsigned b = 0; b < APP_NBITS; b++) {
+        fprintf(f, " %u:%.3g", app_bits[b], a->err[b]);
+    }
+    fprintf(f, "\n");
+    if (measured_within(a)) {
+        fprintf(f, "check           measured %.3g at %u bits: within the bound\n", a->err[idx], a->bits);
+    } else {
+        fprintf(f, "check           measured %.3g at %u bits exceeds the bound; the largest bits measured within "
+                   "it: %u\n", a->err[idx], a->bits, a->safe);
+    }
+    fprintf(f, "answer          %u bits\n", a->answer);
+    if (o->config != NULL) {
+        fprintf(f, "config          %s\n", o->config);
+    }
+}
+
+/* A double as JSON: NaN and infinities (no JSON number) as null. */
+static void add_real(cJSON *o, const char *key, double v) {
+    if (isfinite(v)) cJSON_AddNumberToObject(o, key, v);
+    else cJSON_AddNullToObject(o, key);
+}
+
+/* The JSON "results" of approx-bits: the same figures as the text. */
+static cJSON *approx_json(const approx_answer *a) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON *d = cJSON_AddObjectToObject(j, "dataset");
+    cJSON_AddStringToObject(d, "name", a->ds->name);
+    cJSON_AddNumberToObject(d, "rows", (double)a->ds->rows);
+    cJSON_AddNumberToObject(d, "cols", (double)a->ds->cols);
+    add_real(d, "S", a->f.S);
+    add_real(d, "CN", a->f.CN);
+    add_real(d, "AC", a->f.AC);
+    cJSON *p = cJSON_AddObjectToObject(j, "predictor");
+    cJSON_AddNumberToObject(p, "training_samples", (double)a->samples);
+    cJSON_AddNumberToObject(p, "epochs", a->epochs);
+    add_real(p, "mse", a->mse);
+    cJSON_AddNumberToObject(p, "bits", a->bits);
+    add_real(p, "answers_from_error", a->lo);
+    add_real(p, "answers_to_error", a->hi);
+    cJSON *m = cJSON_AddArrayToObject(j, "measured_error");
+    for (unsigned b = 0; b < APP_NBITS; b++) {
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "bits", app_bits[b]);
+        add_real(e, "error", a->err[b]);
+        cJSON_AddItemToArray(m, e);
+    }
+    cJSON_AddBoolToObject(j, "predicted_within_bound", measured_within(a));
+    cJSON_AddNumberToObject(j, "largest_bits_within_bound", a->safe);
+    cJSON_AddNumberToObject(j, "answer_bits", a->answer);
+    if (a->o->config != NULL) cJSON_AddStringToObject(j, "config_out", a->o->config);
+    return j;
+}
+
+static void add_approx_parameters(cli_result *res, const approx_opts *o) {
+    cJSON_AddStringToObject(res->params, "kernel", app_kernel_name(o->kernel));
+    cJSON_AddStringToObject(res->params, "metric", app_kernel_metric(o->kernel));
+    add_real(res->params, "max_error", o->max_err);
+    cJSON_AddNumberToObject(res->params, "seed", (double)o->seed);
+    cJSON_AddStringToObject(res->params, "training", o->table != NULL ? o->table : o->data_dir);
+    for (unsigned i = 0; i < o->ndata; i++) cli_result_input(res, "data", o->data[i]);
+    if (o->table != NULL) cli_result_input(res, "training_table", o->table);
+}
+
 int cmd_approx_bits(int argc, char **argv) {
     static const struct option opts[] = {
         {"kernel", required_argument, NULL, OPT_KERNEL},   {"max-error", required_argument, NULL, OPT_MAXERR},
@@ -204,7 +310,8 @@ int cmd_approx_bits(int argc, char **argv) {
         {"cols", required_argument, NULL, OPT_COLS},       {"clusters", required_argument, NULL, OPT_CLUSTERS},
         {"cond", required_argument, NULL, OPT_COND},       {"table", required_argument, NULL, OPT_TABLE},
         {"data-dir", required_argument, NULL, OPT_DATADIR}, {"seed", required_argument, NULL, OPT_SEED},
-        {"config-out", required_argument, NULL, OPT_CONFIG}, {"help", no_argument, NULL, 'h'},
+        {"config-out", required_argument, NULL, OPT_CONFIG}, {"format", required_argument, NULL, OPT_FORMAT},
+        {"out", required_argument, NULL, OPT_OUT},           {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     approx_opts o = {.cmd = argv[0], .clusters = 5, .cond = 3.0, .seed = 1, .data_dir = "../shared/data/lines"};
     int first = 0;
@@ -222,72 +329,55 @@ int cmd_approx_bits(int argc, char **argv) {
     if ((rc = make_dataset(&o, &ds)) >= 0) {
         return rc;
     }
+    cli_result res;
+    if ((rc = cli_result_start(&res, argv[0], o.format, o.out)) >= 0) {
+        return rc;
+    }
+    approx_answer a = {.o = &o, .ds = &ds};
     app_row *rows = NULL;
     size_t n = 0;
     if (o.table != NULL ? !app_rows_read(o.table, &rows, &n)
                         : !app_measure_suite(o.kernel, o.data_dir, false, &rows, &n)) {
+        cli_result_discard(&res);
         return cli_fail("cannot get the training measurements");
     }
-    unsigned epochs = 0;
-    double mse = 0.0;
-    size_t samples = 0;
-    struct fann *ann = app_train(o.kernel, rows, n, (unsigned)o.seed, &epochs, &mse, &samples);
+    struct fann *ann = app_train(o.kernel, rows, n, (unsigned)o.seed, &a.epochs, &a.mse, &a.samples);
     free(rows);
-    if (ann == NULL || samples == 0) {
+    if (ann == NULL || a.samples == 0) {
         pred_free(ann);
+        cli_result_discard(&res);
         return cli_fail("no training samples for %s", app_kernel_name(o.kernel));
     }
-    app_features f;
-    double err[APP_NBITS], err2[APP_NBITS];
-    if (!app_measure(&ds, o.data_dir, app_bits, APP_NBITS, err, err2, &f)) {
+    double err2[APP_NBITS];
+    if (!app_measure(&ds, o.data_dir, app_bits, APP_NBITS, a.err, err2, &a.f)) {
         pred_free(ann);
+        cli_result_discard(&res);
         return cli_fail("cannot run %s on %s", app_kernel_name(o.kernel), ds.name);
     }
-    unsigned bits = pred_bits(ann, o.kernel, &f, o.max_err);
+    a.bits = pred_bits(ann, o.kernel, &a.f, o.max_err);
     /* The predicted error: the range of queried errors for which the network answers `bits`
      * on this dataset (a scan of AE over 1e-10 .. 1e3, 40 points a decade). */
-    double lo = NAN, hi = NAN;
+    a.lo = a.hi = NAN;
     for (int s = -400; s <= 120; s++) {
         double e = pow(10.0, s / 40.0);
-        if (pred_bits(ann, o.kernel, &f, e) == bits) {
-            lo = isnan(lo) ? e : lo;
-            hi = e;
+        if (pred_bits(ann, o.kernel, &a.f, e) == a.bits) {
+            a.lo = isnan(a.lo) ? e : a.lo;
+            a.hi = e;
         }
     }
     pred_free(ann);
-    unsigned idx = bits / 4 - 1, safe = 0;
     for (unsigned b = 0; b < APP_NBITS; b++) {
-        if (err[b] <= o.max_err) {
-            safe = app_bits[b];
+        if (a.err[b] <= o.max_err) {
+            a.safe = app_bits[b];
         } else {
             break; /* the first bits value over the bound ends the safe prefix */
         }
     }
-    printf("kernel          %s (error: %s)\n", app_kernel_name(o.kernel), app_kernel_metric(o.kernel));
-    printf("dataset         %s, %zux%zu, S=%.0f CN=%.2f AC=%.0f\n", ds.name, ds.rows, ds.cols, f.S, f.CN, f.AC);
-    printf("predictor       %zu training samples, %u epochs, mse %.4f (seed %lu)\n", samples, epochs, mse, o.seed);
-    printf("bound           %g\n", o.max_err);
-    printf("predicted bits  %u (the network answers %u for errors %.3g .. %.3g on this dataset)\n", bits,
-           bits, lo, hi);
-    printf("measured error ");
-    for (unsigned b = 0; b < APP_NBITS; b++) {
-        printf(" %u:%.3g", app_bits[b], err[b]);
+    a.answer = measured_within(&a) ? a.bits : a.safe < a.bits ? a.safe : a.bits;
+    if (o.config != NULL && (rc = write_config(&o, &ds, a.answer)) != NP_EXIT_OK) {
+        cli_result_discard(&res);
+        return rc;
     }
-    printf("\n");
-    unsigned answer = bits;
-    if (err[idx] <= o.max_err) {
-        printf("check           measured %.3g at %u bits: within the bound\n", err[idx], bits);
-    } else {
-        answer = safe < bits ? safe : bits;
-        printf("check           measured %.3g at %u bits exceeds the bound; the largest bits measured within "
-               "it: %u\n", err[idx], bits, safe);
-    }
-    printf("answer          %u bits\n", answer);
-    if (o.config != NULL) {
-        if ((rc = write_config(&o, &ds, answer)) != NP_EXIT_OK) {
-            return rc;
-        }
-        printf("config          %s\n", o.config);
-    }
-    return NP_EXIT_OK;
+    add_approx_parameters(&res, &o);
+    return cli_result_emit(&res, print_approx_text, &a, o.format == TABLE_JSON ? approx_json(&a) : NULL, true);
 }

@@ -21,7 +21,8 @@
 #define NUM_TYPES CLI_ELEM_TYPES
 
 static const char compare_usage[] =
-    "usage: nocpress compare [--codecs LIST] [--approx BITS] [--format text|md] [DIR | FILE...]\n"
+    "usage: nocpress compare [--codecs LIST] [--approx BITS] [--format text|md|json] [--out FILE]\n"
+    "                        [DIR | FILE...]\n"
     "\n"
     "Compression ratio (uncompressed bits / compressed bits) of every lossless line compressor\n"
     "of the registry on each file, read as 128-byte lines, plus DSM after BITS-bit FP\n"
@@ -31,13 +32,15 @@ static const char compare_usage[] =
     "of " DEFAULT_DATA_DIR ".\n"
     "  --codecs LIST  comma-separated codec names (default: every non-filtering codec)\n"
     "  --approx BITS  DSM+approx column: 0 (omit), 4, 8 (default), 12, 16, 20\n"
-    "  --format F     text (aligned, default) or md (Markdown)\n";
+    "  --format F     text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
+    "  --out FILE     write the result to FILE (whole or not at all) instead of stdout\n";
 
 typedef struct {
     const np_codec *codec[MAX_CODECS];
     unsigned ncodecs;
     unsigned approx_bits;
     table_format format;
+    const char *out;          /* --out FILE or NULL */
 } compare_options;
 
 /* Per element type: sums of per-file ratios, for the mean rows. */
@@ -84,10 +87,9 @@ static int on_compare_option(void *ctx, int key, const char *val) {
     switch (key) {
     case 'c': return parse_codecs(val, a->o) ? -1 : NP_EXIT_USAGE;
     case 'a': return cli_parse_approx_bits(a->cmd, val, &a->o->approx_bits) ? -1 : NP_EXIT_USAGE;
+    case 'o': a->o->out = val; return -1;
     default: /* 'f' */
-        if (!table_parse_format(val, &a->o->format))
-            return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
-        return -1;
+        return cli_parse_result_format(a->cmd, val, &a->o->format) ? -1 : NP_EXIT_USAGE;
     }
 }
 
@@ -95,10 +97,12 @@ static int on_compare_option(void *ctx, int key, const char *val) {
 static int parse_options(int argc, char **argv, compare_options *o, int *first) {
     static const struct option longopts[] = {
         {"codecs", required_argument, NULL, 'c'}, {"approx", required_argument, NULL, 'a'},
-        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"format", required_argument, NULL, 'f'}, {"out", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     default_codecs(o);
     o->approx_bits = DEFAULT_APPROX;
     o->format = TABLE_TEXT;
+    o->out = NULL;
     compare_args a = {argv[0], o};
     return cli_parse_options(argc, argv, longopts, compare_usage, on_compare_option, &a, first);
 }
@@ -225,23 +229,45 @@ static bool published_rows(const compare_options *o, table *t) {
     return ok;
 }
 
-static void print_preamble(const compare_options *o) {
+static void print_preamble(const void *ctx, FILE *f) {
+    const compare_options *o = ctx;
     bool md = o->format == TABLE_MARKDOWN;
-    printf("%sCompression ratio per file: uncompressed bits / compressed bits, every stream decoded and checked\n",
+    fprintf(f, "%sCompression ratio per file: uncompressed bits / compressed bits, every stream decoded and checked\n",
            md ? "## " : "");
-    if (md) printf("\n");
-    printf("%s'*' = best lossless ratio of the row. means = arithmetic mean of the files' ratios.\n", md ? "- " : "  ");
+    if (md) fprintf(f, "\n");
+    fprintf(f, "%s'*' = best lossless ratio of the row. means = arithmetic mean of the files' ratios.\n", md ? "- " : "  ");
     if (o->approx_bits > 0)
-        printf("%sdsm+a%u = DSM after clearing %u mantissa LSBs of every float32 element (lossy, docs/dsm.md 5.2).\n",
+        fprintf(f, "%sdsm+a%u = DSM after clearing %u mantissa LSBs of every float32 element (lossy, docs/dsm.md 5.2).\n",
                md ? "- " : "  ", o->approx_bits, o->approx_bits);
     for (unsigned k = 0; k < o->ncodecs; k++)
-        printf("%s%-10s %s (%s)\n", md ? "- " : "  ", o->codec[k]->name, o->codec[k]->description, o->codec[k]->spec);
+        fprintf(f, "%s%-10s %s (%s)\n", md ? "- " : "  ", o->codec[k]->name, o->codec[k]->description, o->codec[k]->spec);
     for (unsigned p = 0; p < sizeof published / sizeof published[0]; p++)
-        printf("%s%s: %s\n", md ? "- " : "  ", published[p].label, published[p].what);
-    printf("\n");
+        fprintf(f, "%s%s: %s\n", md ? "- " : "  ", published[p].label, published[p].what);
+    fprintf(f, "\n");
 }
 
-static int run_table(const compare_options *o, data_file *files, size_t n) {
+/* The settings of the comparison and the published averages ("parameters" of the JSON result). */
+static void add_parameters(cJSON *params, const compare_options *o) {
+    cJSON *codecs = cJSON_AddArrayToObject(params, "codecs");
+    for (unsigned k = 0; k < o->ncodecs; k++) {
+        cJSON *c = cJSON_CreateObject();
+        cJSON_AddStringToObject(c, "name", o->codec[k]->name);
+        cJSON_AddStringToObject(c, "description", o->codec[k]->description);
+        cJSON_AddStringToObject(c, "spec", o->codec[k]->spec);
+        cJSON_AddItemToArray(codecs, c);
+    }
+    cJSON_AddNumberToObject(params, "approx_bits", o->approx_bits);
+    cJSON_AddStringToObject(params, "marked", "the best lossless ratio of the row");
+    cJSON *refs = cJSON_AddArrayToObject(params, "published");
+    for (unsigned p = 0; p < sizeof published / sizeof published[0]; p++) {
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddStringToObject(r, "label", published[p].label);
+        cJSON_AddStringToObject(r, "what", published[p].what);
+        cJSON_AddItemToArray(refs, r);
+    }
+}
+
+static int run_table(const compare_options *o, cli_result *result, data_file *files, size_t n) {
     const char *header[TABLE_MAX_COLS];
     bool right[TABLE_MAX_COLS];
     char approx_name[16];
@@ -259,6 +285,7 @@ static int run_table(const compare_options *o, data_file *files, size_t n) {
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++) {
         if (i == 0 || files[i].type != files[i - 1].type) ok = table_add_group(&t, cli_elem_type_name(files[i].type));
+        cli_result_input(result, "data", files[i].path);
         ok = ok && file_row(o, &t, &files[i], &means[files[i].type], &all);
     }
     ok = ok && table_add_group(&t, "means");
@@ -266,12 +293,15 @@ static int run_table(const compare_options *o, data_file *files, size_t n) {
         if (means[ty].files) ok = mean_row(o, &t, cli_elem_type_name((cli_elem_type)ty), &means[ty], ty == CLI_ELEM_FLOAT32);
     ok = ok && mean_row(o, &t, "all files", &all, false);
     ok = ok && published_rows(o, &t);
+    int rc = NP_EXIT_FAIL;
     if (ok) {
-        print_preamble(o);
-        table_print(&t, stdout, o->format);
+        add_parameters(result->params, o);
+        rc = cli_result_table(result, &t, print_preamble, o, true);
+    } else {
+        cli_result_discard(result);
     }
     table_free(&t);
-    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+    return rc;
 }
 
 int cmd_compare(int argc, char **argv) {
@@ -279,14 +309,20 @@ int cmd_compare(int argc, char **argv) {
     int first = 0;
     int rc = parse_options(argc, argv, &o, &first);
     if (rc >= 0) return rc;
+    cli_result result;
+    if ((rc = cli_result_start(&result, argv[0], o.format, o.out)) >= 0) return rc;
     data_file *files = NULL;
     size_t n = 0;
-    if (!collect_files(argv + first, argc - first, &files, &n)) return NP_EXIT_FAIL;
+    if (!collect_files(argv + first, argc - first, &files, &n)) {
+        cli_result_discard(&result);
+        return NP_EXIT_FAIL;
+    }
     if (n == 0) {
         free(files);
+        cli_result_discard(&result);
         return cli_fail("no data files");
     }
-    rc = run_table(&o, files, n);
+    rc = run_table(&o, &result, files, n);
     cli_free_data_files(files, n);
     return rc;
 }

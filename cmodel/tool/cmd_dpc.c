@@ -126,6 +126,7 @@ typedef struct {
     dpc_mode mode;
     map_source maps;
     table_format format;
+    const char *out;         /* savings-table --out FILE or NULL */
     int first_operand;
 } dpc_options;
 
@@ -174,13 +175,14 @@ static void dpc_options_default(dpc_options *o) {
     o->maps.map = DPC_MAP_FULL;
     o->maps.seed = DEFAULT_SEED;
     o->format = TABLE_TEXT;
+    o->out = NULL;
 }
 
 /* ---- ratio --algo dpc|dftruc|dfman --------------------------------------------------------- */
 
 const char ratio_dpc_usage[] =
-    "usage: nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format text|md]\n"
-    "                      FILE...\n"
+    "usage: nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N]\n"
+    "                      [--format text|md|json] [--out FILE] FILE...\n"
     "\n"
     "DPC-unit compression of each FILE, read as 128-byte cache lines (a last partial line is\n"
     "zero-padded; docs/dpc.md). One row per file: lines, bytes (lines x 128), compressed bits\n"
@@ -194,7 +196,8 @@ const char ratio_dpc_usage[] =
     "               or 'mix' (default): drawn per line from the access-pattern mix of\n"
     "               docs/dpc.md section 9, restarted for each file\n"
     "  --seed N     seed of the mix (default 1)\n"
-    "  --format F   text (aligned, default) or md (Markdown)\n";
+    "  --format F   text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
+    "  --out FILE   write the result to FILE (whole or not at all) instead of stdout\n";
 
 static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig) {
     const dpc_options *o = ctx;
@@ -205,31 +208,40 @@ static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, 
     return ok;
 }
 
-static void print_ratio_preamble(const void *ctx) {
+static void print_ratio_preamble(const void *ctx, FILE *f) {
     const dpc_options *o = ctx;
     char label[48];
     map_source_label(&o->maps, label, sizeof label);
     const char *md = o->format == TABLE_MARKDOWN ? "> " : "";
-    printf("%sDPC model %s, algorithm %s%s%s\n", md, DPC_MODEL_VERSION, dpc_mode_name(o->mode),
-           o->mode == DPC_MODE_DPC ? "" : ", critical maps ", o->mode == DPC_MODE_DPC ? "" : label);
+    fprintf(f, "%sDPC model %s, algorithm %s%s%s\n", md, DPC_MODEL_VERSION, dpc_mode_name(o->mode),
+            o->mode == DPC_MODE_DPC ? "" : ", critical maps ", o->mode == DPC_MODE_DPC ? "" : label);
     if (o->format == TABLE_MARKDOWN) {
-        printf("\n");
+        fprintf(f, "\n");
     }
 }
 
-int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, table_format format,
+int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, cli_result *result,
                   char **files, int nfiles) {
     dpc_options o;
     dpc_options_default(&o);
-    o.format = format;
+    o.format = result->format;
     if (!parse_algo(cmd, algo, &o.mode) || (map != NULL && !parse_map(cmd, map, &o.maps)) ||
         (seed != NULL && !parse_seed(cmd, seed, &o.maps))) {
+        cli_result_discard(result);
         return NP_EXIT_USAGE;
     }
     if (o.mode == DPC_MODE_DPC && map != NULL) {
+        cli_result_discard(result);
         return cli_usage_error(cmd, "--map applies to dftruc and dfman only");
     }
-    ratio_report report = {"raw_lines", measure_ratio_row, print_ratio_preamble, &o, o.format};
+    char label[48];
+    map_source_label(&o.maps, label, sizeof label);
+    cJSON_AddStringToObject(result->params, "algorithm", algo);
+    cJSON_AddStringToObject(result->params, "model_version", DPC_MODEL_VERSION);
+    if (o.mode != DPC_MODE_DPC) {
+        cJSON_AddStringToObject(result->params, "critical_maps", label);
+    }
+    ratio_report report = {"raw_lines", measure_ratio_row, print_ratio_preamble, &o, result};
     return report_ratio_files(files, nfiles, &report);
 }
 
@@ -240,7 +252,7 @@ static const unsigned FIXED_MAPS[] = {0x1u, 0x3u, 0x7u, 0xFu}; /* 1000, 1100, 11
 #define SAVINGS_COLS (4u + 2u * (NUM_FIXED + 1u))
 
 static const char savings_usage[] =
-    "usage: nocpress savings-table [--seed N] [--format text|md] [DIR]\n"
+    "usage: nocpress savings-table [--seed N] [--format text|md|json] [--out FILE] [DIR]\n"
     "\n"
     "Space saving (1 - compressed bits / uncompressed bits, uncompressed = 1024 bits per line)\n"
     "of every file in DIR (default " DEFAULT_DATA_DIR "), grouped by element type, one row per\n"
@@ -248,7 +260,8 @@ static const char savings_usage[] =
     "1100, 1110, 1111 (sub-block 0 first) and with maps drawn per line from the access-pattern\n"
     "mix of docs/dpc.md section 9 (restarted with the seed for every file).\n"
     "  --seed N    seed of the mix (default 1)\n"
-    "  --format F  text (aligned, default) or md (Markdown)\n";
+    "  --format F  text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
+    "  --out FILE  write the result to FILE (whole or not at all) instead of stdout\n";
 
 static bool savings_row(const void *ctx, table *t, const data_file *f) {
     const map_source *mix = &((const dpc_options *)ctx)->maps;
@@ -289,25 +302,25 @@ static bool savings_row(const void *ctx, table *t, const data_file *f) {
     return table_add_row(t, cells);
 }
 
-static void print_savings_preamble(const void *ctx, const char *dir) {
+static void print_savings_preamble(const void *ctx, const char *dir, FILE *f) {
     const dpc_options *o = ctx;
     bool md = o->format == TABLE_MARKDOWN;
     const char *item = md ? "- " : "  ";
-    printf("%sSpace savings per file: DSM (model %s) and DPC / DF-TRUC / DF-MAN (model %s): %s\n",
+    fprintf(f, "%sSpace savings per file: DSM (model %s) and DPC / DF-TRUC / DF-MAN (model %s): %s\n",
            md ? "## " : "", DSM_MODEL_VERSION, DPC_MODEL_VERSION, dir);
     if (md) {
-        printf("\n");
+        fprintf(f, "\n");
     }
-    printf("%ssaving = 1 - compressed bits / (lines x 1024); negative = the stream is longer than\n"
+    fprintf(f, "%ssaving = 1 - compressed bits / (lines x 1024); negative = the stream is longer than\n"
            "  the line (raw fallback plus header); dsm = two 64-byte lanes (docs/dsm.md);\n", item);
-    printf("%struc_MAP / man_MAP = DF-TRUC / DF-MAN with that critical map on every line, sub-block\n"
+    fprintf(f, "%struc_MAP / man_MAP = DF-TRUC / DF-MAN with that critical map on every line, sub-block\n"
            "  0 first (1000 = only the first 32 bytes are needed; docs/dpc.md 1, 4, 5);\n", item);
-    printf("%struc_mix / man_mix = maps drawn per line from the access-pattern mix (docs/dpc.md 9),\n"
+    fprintf(f, "%struc_mix / man_mix = maps drawn per line from the access-pattern mix (docs/dpc.md 9),\n"
            "  seed %llu, restarted for every file. man_1111 equals dpc by definition.\n\n", item,
            (unsigned long long)o->maps.seed);
 }
 
-enum { OPT_SEED = 256, OPT_FORMAT };
+enum { OPT_SEED = 256, OPT_FORMAT, OPT_OUT };
 
 typedef struct {
     const char *cmd;
@@ -319,16 +332,18 @@ static int on_savings_option(void *ctx, int key, const char *val) {
     if (key == OPT_SEED) {
         return parse_seed(a->cmd, val, &a->o->maps) ? -1 : NP_EXIT_USAGE;
     }
-    if (!table_parse_format(val, &a->o->format)) { /* OPT_FORMAT */
-        return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
+    if (key == OPT_OUT) {
+        a->o->out = val;
+        return -1;
     }
-    return -1;
+    return cli_parse_result_format(a->cmd, val, &a->o->format) ? -1 : NP_EXIT_USAGE; /* OPT_FORMAT */
 }
 
 int cmd_savings_table(int argc, char **argv) {
     static const struct option opts[] = {
         {"seed", required_argument, NULL, OPT_SEED}, {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},   {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     dpc_options o;
     dpc_options_default(&o);
     savings_args a = {argv[0], &o};
@@ -340,6 +355,14 @@ int cmd_savings_table(int argc, char **argv) {
         return cli_usage_error(argv[0], "expected at most one directory");
     }
     const char *dir = o.first_operand < argc ? argv[o.first_operand] : DEFAULT_DATA_DIR;
+    cli_result result;
+    if ((rc = cli_result_start(&result, argv[0], o.format, o.out)) >= 0) {
+        return rc;
+    }
+    cJSON_AddStringToObject(result.params, "dsm_model_version", DSM_MODEL_VERSION);
+    cJSON_AddStringToObject(result.params, "dpc_model_version", DPC_MODEL_VERSION);
+    cJSON_AddStringToObject(result.params, "dir", dir);
+    cJSON_AddNumberToObject(result.params, "seed", (double)o.maps.seed);
     static const char *const header[SAVINGS_COLS] = {
         "file",      "lines",     "dsm",       "dpc",      "truc_1000", "truc_1100", "truc_1110",
         "truc_1111", "truc_mix",  "man_1000",  "man_1100", "man_1110",  "man_1111",  "man_mix"};
@@ -347,7 +370,6 @@ int cmd_savings_table(int argc, char **argv) {
     for (unsigned c = 0; c < SAVINGS_COLS; c++) {
         right[c] = c > 0;
     }
-    dir_report report = {SAVINGS_COLS, header, right, savings_row, print_savings_preamble, &o,
-                         o.format};
+    dir_report report = {SAVINGS_COLS, header, right, savings_row, print_savings_preamble, &o, &result};
     return report_dir_files(dir, &report);
 }

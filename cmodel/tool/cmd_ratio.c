@@ -70,11 +70,13 @@ typedef struct {
     dsm_config cfg;
     unsigned approx_bits;
     table_format format;
+    const char *out;         /* --out FILE or NULL */
     int first_operand;
 } ratio_options;
 
 static const char ratio_usage[] =
-    "usage: nocpress ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
+    "usage: nocpress ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md|json] [--out FILE]\n"
+    "                      FILE...\n"
     "       nocpress ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] FILE...\n"
     "                      (the DPC unit: see 'nocpress ratio --algo dpc --help')\n"
     "\n"
@@ -86,17 +88,20 @@ static const char ratio_usage[] =
     "  --lane-bytes N  DSM lane size: 64 (two lanes per line, default) or 128 (one lane)\n"
     "  --approx BITS   clear BITS mantissa LSBs of every 32-bit word first (0,4,8,12,16,20;\n"
     "                  meaningful for float32 data only, docs/dsm.md 5.2)\n"
-    "  --format F      text (aligned, default) or md (Markdown)\n";
+    "  --format F      text (aligned, default), md (Markdown) or json (one document with the\n"
+    "                  provenance: docs/cli.md \"JSON output\")\n"
+    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n";
 
 static const char table_usage[] =
-    "usage: nocpress ratio-table [--lane-bytes 64|128] [--format text|md] [DIR]\n"
+    "usage: nocpress ratio-table [--lane-bytes 64|128] [--format text|md|json] [--out FILE] [DIR]\n"
     "\n"
     "Compression ratio of every file in DIR (default " DEFAULT_DATA_DIR "), grouped by\n"
     "element type (int32, float32, uint8: the second-to-last part of the file name): DSM\n"
     "lossless, and for float32 files DSM after 4/8/12/16/20-bit approximation ('-' for\n"
     "integer and byte files, which are never approximated). One row per file.\n"
     "  --lane-bytes N  DSM lane size: 64 (default) or 128\n"
-    "  --format F      text (aligned, default) or md (Markdown)\n";
+    "  --format F      text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
+    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n";
 
 /* Everything `ratio` and `ratio-table` accept; cmd_ratio checks which algorithm each option
  * belongs to once all are read (so the order of options and operands does not matter). */
@@ -108,7 +113,7 @@ typedef struct {
     bool lane_given, approx_given, help;
 } ratio_args;
 
-enum { OPT_ALGO = 256, OPT_LANE, OPT_APPROX, OPT_FORMAT, OPT_MAP, OPT_SEED };
+enum { OPT_ALGO = 256, OPT_LANE, OPT_APPROX, OPT_FORMAT, OPT_MAP, OPT_SEED, OPT_OUT };
 
 static int on_ratio_option(void *ctx, int key, const char *val) {
     ratio_args *a = ctx;
@@ -130,9 +135,9 @@ static int on_ratio_option(void *ctx, int key, const char *val) {
         a->approx_given = true;
         return cli_parse_approx_bits(a->cmd, val, &a->opt->approx_bits) ? -1 : NP_EXIT_USAGE;
     case OPT_FORMAT:
-        if (!table_parse_format(val, &a->opt->format)) {
-            return cli_usage_error(a->cmd, "--format must be text or md, not '%s'", val);
-        }
+        return cli_parse_result_format(a->cmd, val, &a->opt->format) ? -1 : NP_EXIT_USAGE;
+    case OPT_OUT:
+        a->opt->out = val;
         return -1;
     case OPT_MAP:
         a->map = val;
@@ -153,27 +158,37 @@ static int parse_options(int argc, char **argv, bool allow_approx, const char *u
         {"algo", required_argument, NULL, OPT_ALGO},     {"lane-bytes", required_argument, NULL, OPT_LANE},
         {"approx", required_argument, NULL, OPT_APPROX}, {"format", required_argument, NULL, OPT_FORMAT},
         {"map", required_argument, NULL, OPT_MAP},       {"seed", required_argument, NULL, OPT_SEED},
-        {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},       {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     static const struct option table_opts[] = {
         {"lane-bytes", required_argument, NULL, OPT_LANE}, {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},         {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     dsm_config_default(&opt->cfg);
     opt->approx_bits = 0;
     opt->format = TABLE_TEXT;
+    opt->out = NULL;
     *a = (ratio_args){.cmd = argv[0], .opt = opt, .algo = "dsm"};
     return cli_parse_options(argc, argv, allow_approx ? ratio_opts : table_opts,
                              allow_approx ? NULL : usage, on_ratio_option, a, &opt->first_operand);
 }
 
-static void print_ratio_preamble(const void *ctx) {
+static void print_ratio_preamble(const void *ctx, FILE *f) {
     const ratio_options *opt = ctx;
     const char *md = opt->format == TABLE_MARKDOWN ? "> " : "";
-    printf("%sDSM model %s, lane %u B (%u per 128-byte line), approximation %u bits\n", md,
-           DSM_MODEL_VERSION, opt->cfg.lane_bytes, DSM_LINE_BYTES / opt->cfg.lane_bytes,
-           opt->approx_bits);
+    fprintf(f, "%sDSM model %s, lane %u B (%u per 128-byte line), approximation %u bits\n", md,
+            DSM_MODEL_VERSION, opt->cfg.lane_bytes, DSM_LINE_BYTES / opt->cfg.lane_bytes,
+            opt->approx_bits);
     if (opt->format == TABLE_MARKDOWN) {
-        printf("\n");
+        fprintf(f, "\n");
     }
+}
+
+/* The settings a DSM table was measured with ("parameters" of the JSON result). */
+static void add_dsm_parameters(cJSON *params, const ratio_options *opt) {
+    cJSON_AddStringToObject(params, "algorithm", "dsm");
+    cJSON_AddStringToObject(params, "model_version", DSM_MODEL_VERSION);
+    cJSON_AddNumberToObject(params, "lane_bytes", opt->cfg.lane_bytes);
 }
 
 static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig) {
@@ -209,12 +224,17 @@ int cmd_ratio(int argc, char **argv) {
     if (opt.first_operand >= argc) {
         return cli_usage_error(argv[0], "no input file");
     }
+    cli_result result;
+    if ((rc = cli_result_start(&result, argv[0], opt.format, opt.out)) >= 0) {
+        return rc;
+    }
     if (!dsm) { /* the DPC unit: cmd_dpc.c */
-        return cmd_ratio_dpc(argv[0], a.algo, a.map, a.seed, opt.format, argv + opt.first_operand,
+        return cmd_ratio_dpc(argv[0], a.algo, a.map, a.seed, &result, argv + opt.first_operand,
                              argc - opt.first_operand);
     }
-    ratio_report report = {"raw_lanes", measure_ratio_row, print_ratio_preamble, &opt,
-                           opt.format};
+    add_dsm_parameters(result.params, &opt);
+    cJSON_AddNumberToObject(result.params, "approx_bits", opt.approx_bits);
+    ratio_report report = {"raw_lanes", measure_ratio_row, print_ratio_preamble, &opt, &result};
     return report_ratio_files(argv + opt.first_operand, argc - opt.first_operand, &report);
 }
 
@@ -327,25 +347,25 @@ static bool table_row_for(const void *ctx, table *t, const data_file *f) {
     return table_add_row(t, cells);
 }
 
-static void print_table_preamble(const void *ctx, const char *dir) {
+static void print_table_preamble(const void *ctx, const char *dir, FILE *f) {
     const ratio_options *opt = ctx;
     bool md = opt->format == TABLE_MARKDOWN;
     unsigned lanes = DSM_LINE_BYTES / opt->cfg.lane_bytes;
     unsigned min_bits = lanes * (1u + 5u * (opt->cfg.lane_bytes / DSM_SEGMENT_BYTES));
-    printf("%sDSM compression ratio per file (model %s): %s\n", md ? "## " : "", DSM_MODEL_VERSION,
+    fprintf(f, "%sDSM compression ratio per file (model %s): %s\n", md ? "## " : "", DSM_MODEL_VERSION,
            dir);
     if (md) {
-        printf("\n");
+        fprintf(f, "\n");
     }
-    printf("%slane %u B (%u per 128-byte line); ratio = uncompressed bits / compressed bits;\n",
+    fprintf(f, "%slane %u B (%u per 128-byte line); ratio = uncompressed bits / compressed bits;\n",
            md ? "- " : "  ", opt->cfg.lane_bytes, lanes);
-    printf("%ssaving = 1 - compressed / uncompressed; uniform = lines whose every segment is a CSN\n",
+    fprintf(f, "%ssaving = 1 - compressed / uncompressed; uniform = lines whose every segment is a CSN\n",
            md ? "  " : "  ");
-    printf("%s(the shortest stream, %u bits: near-constant data, read those rows apart);\n",
-           md ? "  " : "  ", min_bits);
-    printf("%sapproxN = DSM after clearing N mantissa LSBs of every float32 element (docs/dsm.md\n",
+    fprintf(f, "%s(the shortest stream, %u bits: near-constant data, read those rows apart);\n",
+            md ? "  " : "  ", min_bits);
+    fprintf(f, "%sapproxN = DSM after clearing N mantissa LSBs of every float32 element (docs/dsm.md\n",
            md ? "- " : "  ");
-    printf("%s5.2); '-' = not applicable (integer and byte data are never approximated).\n\n",
+    fprintf(f, "%s5.2); '-' = not applicable (integer and byte data are never approximated).\n\n",
            md ? "  " : "  ");
 }
 
@@ -360,12 +380,21 @@ int cmd_ratio_table(int argc, char **argv) {
         return cli_usage_error(argv[0], "expected at most one directory");
     }
     const char *dir = opt.first_operand < argc ? argv[opt.first_operand] : DEFAULT_DATA_DIR;
+    cli_result result;
+    if ((rc = cli_result_start(&result, argv[0], opt.format, opt.out)) >= 0) {
+        return rc;
+    }
+    add_dsm_parameters(result.params, &opt);
+    cJSON_AddStringToObject(result.params, "dir", dir);
+    cJSON *settings = cJSON_AddArrayToObject(result.params, "approx_bits");
+    for (unsigned s = 0; s < NUM_APPROX; s++) {
+        cJSON_AddItemToArray(settings, cJSON_CreateNumber(approx_settings[s]));
+    }
     static const char *const header[TABLE_COLS] = {
         "file", "lines", "lossless", "saving", "uniform",
         "approx4", "approx8", "approx12", "approx16", "approx20"};
     static const bool right[TABLE_COLS] = {false, true, true, true, true,
                                            true,  true, true, true, true};
-    dir_report report = {TABLE_COLS, header, right, table_row_for, print_table_preamble, &opt,
-                         opt.format};
+    dir_report report = {TABLE_COLS, header, right, table_row_for, print_table_preamble, &opt, &result};
     return report_dir_files(dir, &report);
 }

@@ -3,37 +3,48 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_result.h"
 #include "np_version.h"
+
+/* `git describe` of the build (cmodel/cmodel.mk: NP_GIT_REV_FILE), for the JSON provenance. */
+#ifndef NP_GIT_REV
+#define NP_GIT_REV "unknown"
+#endif
 
 static const char main_usage[] =
     "usage: nocpress COMMAND [OPTIONS] [ARGS]\n"
     "\n"
     "Commands (each takes --help; options may follow the operands, --opt=VALUE or --opt VALUE,\n"
     "-- ends the options):\n"
-    "  ratio [--lane-bytes 64|128] [--approx BITS] [--format text|md] FILE...\n"
+    "  ratio [--lane-bytes 64|128] [--approx BITS] [--format F] FILE...\n"
     "                     DSM compression ratio of each file, one row per file\n"
-    "  ratio-table [--lane-bytes 64|128] [--format text|md] [DIR]\n"
+    "  ratio-table [--lane-bytes 64|128] [--format F] [DIR]\n"
     "                     every file of DIR (default ../shared/data/lines), lossless and\n"
     "                     approximated (float32 only), grouped by element type\n"
     "  compress [--lane-bytes 64|128] [--approx BITS] IN OUT\n"
     "                     file -> DSM container (docs/cli.md)\n"
     "  decompress IN OUT  DSM container -> file, validating every field\n"
-    "  ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format text|md] FILE...\n"
+    "  ratio --algo dpc|dftruc|dfman [--map MAP|mix] [--seed N] [--format F] FILE...\n"
     "                     the DPC unit (docs/dpc.md): DPC, DF-TRUC, DF-MAN per file\n"
-    "  savings-table [--seed N] [--format text|md] [DIR]\n"
+    "  savings-table [--seed N] [--format F] [DIR]\n"
     "                     space savings of DSM, DPC, DF-TRUC and DF-MAN per file of DIR\n"
-    "  compare [--codecs LIST] [--approx BITS] [--format text|md] [DIR | FILE...]\n"
+    "  compare [--codecs LIST] [--approx BITS] [--format F] [DIR | FILE...]\n"
     "                     every lossless compressor of the registry (DSM, DPC, BDI, FPC,\n"
     "                     C-Pack, BPC, SC, ...) per file, best marked, published averages\n"
-    "  reuse [--sets N] [--ways N] [--threshold N] [--reads-only] TRACE\n"
+    "  reuse [--sets N] [--ways N] [--threshold N] [--reads-only] [--format F] TRACE\n"
     "                     reuse distances (rd0/rd1/rd2, interval histogram) of a trace and\n"
     "                     the BA / LRU tag unit over it (docs/ba.md)\n"
-    "  approx-bits --kernel K --max-error E [--data FILE]... [--config-out FILE]\n"
+    "  approx-bits --kernel K --max-error E [--data FILE]... [--config-out FILE] [--format F]\n"
     "                     approximation bits keeping kernel K's error within E: the\n"
     "                     predictor's answer and the measured error (docs/approx.md)\n"
     "  vectors [--unit dsm|dpc|ba|pcu|mcast] [--out DIR] [--lane-bytes 64|128]\n"
     "                     golden vectors for the RTL (docs/vectors.md)\n"
     "  --version          tool, library and model versions\n"
+    "\n"
+    "--format F: text (aligned, default), md (Markdown) or json (one document with the provenance:\n"
+    "versions, command line, input sizes and CRC-32s; docs/cli.md \"JSON output\"); --out FILE writes\n"
+    "the result to FILE, whole or not at all (ratio, ratio-table, savings-table, compare, reuse,\n"
+    "approx-bits).\n"
     "\n"
     "Exit status: 0 success, 1 bad input or failed run, 2 bad command line, 3 out of memory or\n"
     "disk space (the same table for npsim; docs/cli.md).\n";
@@ -55,6 +66,7 @@ int main(int argc, char **argv) {
         fputs(main_usage, stderr);
         return NP_EXIT_USAGE;
     }
+    cli_result_command_line(argc, argv, NP_GIT_REV);
     bool help = cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0;
     if (help || strcmp(argv[1], "--version") == 0) {
         if (argc > 2) {

@@ -51,6 +51,7 @@ int report_ratio_files(char **paths, int npaths, const ratio_report *r) {
     table_init(&t, 9, header, right);
     int status = NP_EXIT_OK;
     for (int i = 0; i < npaths; i++) {
+        cli_result_input(r->result, "data", paths[i]);
         cli_lines in;
         if (!cli_lines_open(&in, paths[i])) {
             status = NP_EXIT_FAIL;
@@ -65,23 +66,36 @@ int report_ratio_files(char **paths, int npaths, const ratio_report *r) {
         }
         if (!add_ratio_row(&t, paths[i], &fig)) {
             table_free(&t);
+            cli_result_discard(r->result);
             return cli_fail("out of memory");
         }
     }
-    r->print_preamble(r->ctx);
-    table_print(&t, stdout, r->format);
+    int rc = cli_result_table(r->result, &t, r->print_preamble, r->ctx, status == NP_EXIT_OK);
     table_free(&t);
-    return status;
+    return status != NP_EXIT_OK ? status : rc;
+}
+
+/* The preamble of a directory's table names the directory. */
+typedef struct {
+    const dir_report *r;
+    const char *dir;
+} dir_preamble;
+
+static void print_dir_preamble(const void *ctx, FILE *f) {
+    const dir_preamble *p = ctx;
+    p->r->print_preamble(p->r->ctx, p->dir, f);
 }
 
 int report_dir_files(const char *dir, const dir_report *r) {
     data_file *files;
     size_t n;
     if (!cli_list_data_files(dir, &files, &n)) {
+        cli_result_discard(r->result);
         return NP_EXIT_FAIL;
     }
     if (n == 0) {
         free(files);
+        cli_result_discard(r->result);
         return cli_fail("no data files in '%s'", dir);
     }
     table t;
@@ -91,13 +105,17 @@ int report_dir_files(const char *dir, const dir_report *r) {
         if (i == 0 || files[i].type != files[i - 1].type) {
             ok = table_add_group(&t, cli_elem_type_name(files[i].type));
         }
+        cli_result_input(r->result, "data", files[i].path);
         ok = ok && r->add_row(r->ctx, &t, &files[i]);
     }
     cli_free_data_files(files, n);
+    int rc = NP_EXIT_FAIL;
     if (ok) {
-        r->print_preamble(r->ctx, dir);
-        table_print(&t, stdout, r->format);
+        dir_preamble p = {r, dir};
+        rc = cli_result_table(r->result, &t, print_dir_preamble, &p, true);
+    } else {
+        cli_result_discard(r->result);
     }
     table_free(&t);
-    return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
+    return rc;
 }

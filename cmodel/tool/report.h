@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "cli_result.h"
 #include "table.h"
 
 /* "-" when there is nothing to divide by; else uncompressed / compressed bits ("%.3f"),
@@ -30,14 +31,14 @@ typedef struct {
     const char *raw_header; /* the last column's name */
     /* Measures one file from its first line; false after a read error (message printed). */
     bool (*measure)(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig);
-    void (*print_preamble)(const void *ctx);
+    void (*print_preamble)(const void *ctx, FILE *f);
     const void *ctx;
-    table_format format;
+    cli_result *result;     /* where the table goes (started by the command) */
 } ratio_report;
 
 /* One row per file (file, type, lines, bytes, comp_bits, comp_bytes, ratio, saving, raw
- * share), then the preamble and the table. Returns an exit code (a file that cannot be read
- * is reported and skipped). Exists because every unit's `ratio` has these columns. */
+ * share), then the preamble and the table (r->result). Returns an exit code (a file that cannot
+ * be read is reported and skipped; --out is then not written). Exists because every unit's `ratio` has these columns. */
 int report_ratio_files(char **paths, int npaths, const ratio_report *r);
 
 /* How a table command fills one row per data file and what it prints above the table. */
@@ -46,9 +47,9 @@ typedef struct {
     const char *const *header;
     const bool *right;
     bool (*add_row)(const void *ctx, table *t, const data_file *f);
-    void (*print_preamble)(const void *ctx, const char *dir);
+    void (*print_preamble)(const void *ctx, const char *dir, FILE *f);
     const void *ctx;
-    table_format format;
+    cli_result *result;     /* where the table goes (started by the command) */
 } dir_report;
 
 /* Every data file of dir, grouped by element type, one row each. Returns an exit code.
@@ -58,7 +59,7 @@ int report_dir_files(const char *dir, const dir_report *r);
 /* `ratio --algo dpc|dftruc|dfman` on files (cmd_dpc.c), called by cmd_ratio once every option
  * is parsed: map and seed are the raw option values (NULL when not given), checked here. */
 extern const char ratio_dpc_usage[];
-int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, table_format format,
+int cmd_ratio_dpc(const char *cmd, const char *algo, const char *map, const char *seed, cli_result *result,
                   char **files, int nfiles);
 
 #endif

@@ -176,6 +176,8 @@ bool table_parse_format(const char *text, table_format *out) {
         *out = TABLE_TEXT;
     } else if (strcmp(text, "md") == 0 || strcmp(text, "markdown") == 0) {
         *out = TABLE_MARKDOWN;
+    } else if (strcmp(text, "json") == 0) {
+        *out = TABLE_JSON;
     } else {
         return false;
     }

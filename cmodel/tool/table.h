@@ -9,7 +9,9 @@
 
 #define TABLE_MAX_COLS 16u
 
-typedef enum { TABLE_TEXT, TABLE_MARKDOWN } table_format;
+/* TABLE_JSON: the command's result as one JSON document (cli_result.h renders it; table_print
+ * prints JSON tables as text). */
+typedef enum { TABLE_TEXT, TABLE_MARKDOWN, TABLE_JSON } table_format;
 
 typedef struct {
     unsigned ncols;
@@ -28,7 +30,7 @@ bool table_add_group(table *t, const char *title);
 void table_print(const table *t, FILE *out, table_format format);
 void table_free(table *t);
 
-/* Parses "text" or "md"; false otherwise. */
+/* Parses "text", "md" (or "markdown") or "json"; false otherwise. */
 bool table_parse_format(const char *text, table_format *out);
 
 #endif

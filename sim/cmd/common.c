@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd/npsim_cmd.h"
+#include "np_provenance.h"
 #include "np_version.h"
 
 #include "exp/report.h"
@@ -196,14 +197,9 @@ static void add_config_key(void *ctx, const char *key, const char *value) {
     cJSON_AddStringToObject(ctx, key, value);
 }
 
-static void add_input(cJSON *arr, const char *role, const char *path) {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "role", role);
-    cJSON_AddStringToObject(o, "path", path);
-    struct stat sb;
-    if (stat(path, &sb) == 0) cJSON_AddNumberToObject(o, "bytes", (double)sb.st_size);
-    else cJSON_AddStringToObject(o, "error", strerror(errno));
-    cJSON_AddItemToArray(arr, o);
+/* An input with its size and CRC-32 (np_provenance.h: the same "inputs" entries as nocpress's). */
+static void add_input(cJSON *prov, const char *role, const char *path) {
+    np_provenance_add_input(prov, role, path);
 }
 
 static void add_timing(cJSON *arr, const codec_timing *t) {
@@ -220,22 +216,17 @@ static void add_timing(cJSON *arr, const codec_timing *t) {
 }
 
 /* Everything a reader needs to know how the results were made, and everything `npsim <cmd>
- * --from-json` needs to make them again: versions, the command line, the full effective
- * configuration (defaults included, exact values), the seed, the workload options, the input
- * files with their sizes, and the latencies with their sources. all_codecs: the command ran
- * every reply compressor (their latencies are listed), else only cfg.compressor. */
+ * --from-json` needs to make them again: the tools' common provenance (np_provenance.h:
+ * versions, the command line, date, the input files with their sizes and CRC-32s), then the
+ * full effective configuration (defaults included, exact values), the seed, the workload
+ * options, and the latencies with their sources. all_codecs: the command ran every reply
+ * compressor (their latencies are listed), else only cfg.compressor. */
 cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) {
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddStringToObject(p, "tool", "npsim");
-    cJSON_AddStringToObject(p, "version", NOCPRESS_VERSION);
-    cJSON_AddStringToObject(p, "git_revision", npsim_git_rev);
-    cJSON_AddStringToObject(p, "library", np_version());
-    cJSON_AddStringToObject(p, "models", np_version_models());
-    cJSON_AddStringToObject(p, "command_name", o->cmd);
-    cJSON *argv = cJSON_AddArrayToObject(p, "command");
-    for (int i = 0; i < o->argc; i++) cJSON_AddItemToArray(argv, cJSON_CreateString(o->argv[i]));
-    char cwd[SIM_PATH_MAX];
-    if (getcwd(cwd, sizeof cwd)) cJSON_AddStringToObject(p, "cwd", cwd);
+    cJSON *p = np_provenance_new("npsim", npsim_git_rev, o->cmd, o->argc, o->argv);
+    if (p == NULL) {
+        die("out of memory building the provenance");
+        return NULL;
+    }
     cJSON_AddNumberToObject(p, "seed", (double)o->cfg.seed);
     /* the effective configuration; synth_report as it was set, with whether the user named it (a
      * named one must be usable) and whether it was read (else every latency is the published one) */
@@ -248,34 +239,16 @@ cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) 
         cJSON_AddStringToObject(w, "pattern", o->pattern);
         cJSON_AddNumberToObject(w, "per_warp", o->per_warp);
     }
-    cJSON *in = cJSON_AddArrayToObject(p, "inputs");
-    if (o->from_json) add_input(in, "from-json", o->from_json);
-    for (unsigned i = 0; i < o->nconfigs; i++) add_input(in, "config", o->configs[i]);
-    if (o->trace) add_input(in, "trace", o->trace);
-    size_t tl = o->trace ? strlen(o->trace) : 0;
-    if (tl >= 13 && !strcmp(o->trace + tl - 13, "kernelslist.g")) {
-        /* an Accel-Sim list: the kernel trace it names is an input too (traceg.c: one
-         * kernel-N.traceg line, no folder part, beside the list) */
-        FILE *kl = fopen(o->trace, "r");
-        char line[512];
-        while (kl && fgets(line, sizeof line, kl)) {
-            line[strcspn(line, " \t\r\n")] = '\0';
-            size_t n = strlen(line);
-            bool traceg = (n >= 8 && !strcmp(line + n - 7, ".traceg")) || (n >= 11 && !strcmp(line + n - 10, ".traceg.xz"));
-            if (strncmp(line, "kernel-", 7) || !traceg || strchr(line, '/')) continue;
-            char path[SIM_PATH_MAX + 512];
-            snprintf(path, sizeof path, "%.*s%s", (int)(tl - 13), o->trace, line);
-            add_input(in, "trace", path);
-        }
-        if (kl) fclose(kl);
-    }
-    if (o->synth_used) add_input(in, "synth_report", o->cfg.synth_report);
-    if (img && o->image_loaded && o->image_npmem[0]) add_input(in, "memory", o->image_npmem);
+    if (o->from_json) add_input(p, "from-json", o->from_json);
+    for (unsigned i = 0; i < o->nconfigs; i++) add_input(p, "config", o->configs[i]);
+    if (o->trace) np_provenance_add_trace(p, o->trace); /* with an Accel-Sim list's kernel traces */
+    if (o->synth_used) add_input(p, "synth_report", o->cfg.synth_report);
+    if (img && o->image_loaded && o->image_npmem[0]) add_input(p, "memory", o->image_npmem);
     else if (img && o->image_loaded)
         for (unsigned i = 0; i < img->nregions; i++) {
             char path[SIM_PATH_MAX + 160];
             snprintf(path, sizeof path, "%s/%s.bin", o->cfg.data_dir, img->region[i].name);
-            add_input(in, "data", path);
+            add_input(p, "data", path);
         }
     cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded && o->image_npmem[0] ? o->image_npmem
                                                     : o->image_loaded ? o->cfg.data_dir
