@@ -214,7 +214,7 @@ static void test_npmem_image(void **state) {
     if (!strstr(err, "memory.npmem: byte") || !strstr(err, "truncated")) fail_msg("error '%s'", err);
     memcpy(f, "NPSIMTM2", 8);
     assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));
-    if (!strstr(err, "not a version 1")) fail_msg("error '%s'", err);
+    if (!strstr(err, "no 'NPSIMTM1' header")) fail_msg("error '%s'", err);
 }
 
 /* .traceg.xz (a kernelslist.g naming kernel-1.traceg.xz) imports as the plain trace; a corrupt

@@ -300,7 +300,7 @@ static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap
     rd r = {file, n, 0};
     assert_true(n >= 16 && !memcmp(file, "NPSIMTM1", 8));
     r.at = 8;
-    assert_int_equal(rd_le(&r, 4), 1);
+    assert_int_equal(rd_le(&r, 4), 2);
     rd_le(&r, 4);
     *base = 0;
     *stores = 0;
@@ -322,8 +322,12 @@ static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap
             } else {
                 memset(mem + (a - *base), (int)rd_le(&r, 1), bytes);
             }
-        } else if (type == 4) {
+        } else if (type == 4) { /* the memory so far is the runtime's at this launch (its CRC-32) */
             rd_le(&r, 4);
+            uint64_t bytes = rd_le(&r, 8);
+            uint32_t crc = (uint32_t)rd_le(&r, 4);
+            assert_true(bytes <= cap);
+            assert_int_equal(crc32(crc32(0L, Z_NULL, 0), mem, (uInt)bytes), crc);
         } else {
             assert_int_equal(type, 5);
             r.at += 4 + 12 + 2 + 4; /* kernel, block, warp, instruction index */

@@ -59,3 +59,9 @@ simt-test: $(addprefix $(SIMT_TEST_DIR)/plain/,$(SIMT_TESTS)) $(addprefix $(SIMT
 	$(ASAN_ENV) NP_SIMT_TMP=$(SIMT_TEST_DIR)/tmp-san $(SIMT_TEST_DIR)/san/test_kernel_readers
 
 apps-test: simt-test
+
+# test_sim_kernels (a sim-test program): npsim's model on a traced SIMT application, so it links
+# the runtime beside the simulator's sanitised parts.
+$(SIM_TEST_DIR)/test_sim_kernels: tests/test_sim_kernels.c $(SIM_SAN_OBJ) $(SIMT_SAN_OBJ) $(NP_LIB) $(SIM_HDR) $(SIMT_HDR) | $(SIM_TEST_DIR)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) $(SIMT_INC) -o $@ $< $(SIM_SAN_OBJ) $(SIMT_SAN_OBJ) \
+	  $(NP_LIB) $(SIM_LIBS) $(SIMT_LIBS) -lcmocka

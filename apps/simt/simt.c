@@ -453,7 +453,8 @@ void simt_launch(simt_dev *d, const char *kernel_name, simt_kernel_fn fn, simt_d
     d->args = args;
     d->kernel = kernel_name;
     if (d->tracer) {
-        simt_trace_kernel k = {kernel_name, d->launch + 1, grid, block, shared_bytes, SHARED_BASE, LOCAL_BASE};
+        simt_trace_kernel k = {kernel_name, d->launch + 1, grid, block, shared_bytes, SHARED_BASE, LOCAL_BASE,
+                               d->mem, d->mem_used};
         simt_tracer_kernel_begin(d->tracer, &k);
     }
     for (uint32_t z = 0; z < grid.z; z++)

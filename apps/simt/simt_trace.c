@@ -19,6 +19,7 @@
 #define NREG_FIRST 2u  /* R0/R1 are left to the thread index and stack pointer, as nvcc does */
 #define NREG_POOL 24u  /* results rotate through R2..R25 */
 #define NPMEM_MAGIC "NPSIMTM1"
+#define NPMEM_VERSION 2 /* 2: a KERNEL record carries the device memory's size and CRC-32 */
 #define XZ_PRESET 0 /* traces are repetitive: the fastest preset already packs Rodinia lud's 108 MB
                        of .traceg 136x at about 110 MB/s; preset 6 gains 20 % for 20x the time */
 
@@ -200,7 +201,7 @@ simt_tracer *simt_tracer_open(const char *dir, int xz) {
         return NULL;
     }
     os_write(&tr->mem, NPMEM_MAGIC, 8);
-    put_le(tr, 1, 4); /* version */
+    put_le(tr, NPMEM_VERSION, 4);
     put_le(tr, 0, 4); /* reserved */
     return tr;
 }
@@ -256,6 +257,18 @@ static void kprintf(simt_tracer *tr, const char *fmt, ...) {
     if (n > 0) kout(tr, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+/* zlib's CRC-32 of the device memory, in pieces below 4 GiB (zlib's length is an unsigned int):
+ * npsim checks its replayed image against it at every launch. */
+static uint32_t memory_crc(const uint8_t *mem, size_t bytes) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    for (size_t at = 0; at < bytes;) {
+        size_t n = bytes - at < (1u << 30) ? bytes - at : (1u << 30);
+        crc = crc32(crc, mem + at, (uInt)n);
+        at += n;
+    }
+    return (uint32_t)crc;
+}
+
 void simt_tracer_kernel_begin(simt_tracer *tr, const simt_trace_kernel *k) {
     char name[64];
     tr->kernel_id = k->id;
@@ -276,6 +289,8 @@ void simt_tracer_kernel_begin(simt_tracer *tr, const simt_trace_kernel *k) {
                 "[adrrescompress?] [mem_addresses]\n\n");
     put_u8(tr, 4);
     put_le(tr, k->id, 4);
+    put_le(tr, k->mem_bytes, 8);
+    put_le(tr, memory_crc(k->mem, k->mem_bytes), 4);
 }
 
 void simt_tracer_kernel_end(simt_tracer *tr) {

@@ -15,6 +15,8 @@ typedef struct {
     simt_dim3 grid, block;
     size_t shared_bytes;
     uint64_t shared_base, local_base;
+    const uint8_t *mem;   /* device memory at the launch (address of the first allocation) */
+    size_t mem_bytes;     /* its used bytes: the KERNEL record's checksum covers them */
 } simt_trace_kernel;
 
 simt_tracer *simt_tracer_open(const char *dir, int xz);

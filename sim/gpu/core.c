@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gpu/gpu.h"
+#include "gpu/gpu_follow.h"
 #include "gpu/warppool.h"
 
 #define NEVER UINT64_MAX          /* a register whose load has not returned yet */
@@ -144,6 +145,7 @@ static void launch_drained(gpu_system *g, uint64_t now) {
     do {
         if (g->launch < GPU_LAUNCHES_REPORTED) g->st.launch_end[g->launch] = now;
     } while (++g->launch < g->nlaunch && !g->launch_left[g->launch]);
+    follow_launch(g, g->launch);                  /* the image: the application's memory at this launch */
     for (unsigned i = 0; i < g->nsm; i++) launch_blocks(g, g->sm[i].core, now + 1);
 }
 
@@ -262,8 +264,16 @@ bool core_build(gpu_system *g, char *err, size_t err_len) {
         }
     }
     while (g->launch + 1 < g->nlaunch && !g->launch_left[g->launch]) g->launch++;   /* launches without work */
+    follow_launch(g, g->launch);
     for (unsigned i = 0; i < g->nsm; i++) launch_blocks(g, g->sm[i].core, 0);
     return true;
+}
+
+uint32_t core_inst_of(const gpu_system *g, unsigned sm, unsigned warp, uint32_t index) {
+    if (sm >= g->nsm) return UINT32_MAX;
+    const struct core_sm *c = g->sm[sm].core;
+    if (warp >= c->nwarps || index >= c->w[warp].count) return UINT32_MAX;
+    return c->w[warp].inst[index];
 }
 
 void core_free(gpu_system *g) {
@@ -423,12 +433,14 @@ static void issue(gpu_system *g, sm_t *s, struct core_sm *c, unsigned j, uint32_
             bit_put(rg->load_bits, r, true);
             bit_put(rg->wide_bits, r, r != in->dst);
         }
+        if (g->store_of_inst) follow_store(g, idx);   /* an atomic: its new value */
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = (uint16_t)id;
         break;
     }
     case OP_ST:
+        if (g->store_of_inst) follow_store(g, idx);   /* its values are in memory from its issue on */
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = CORE_TAG_STORE;

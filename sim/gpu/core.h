@@ -33,6 +33,8 @@ enum { STALL_IDLE = 0, STALL_BARRIER, STALL_SCOREBOARD, STALL_MEMORY, STALL_STRU
 
 bool core_build(struct gpu_system *g, char *err, size_t err_len);
 void core_free(struct gpu_system *g);
+/* Trace index of instruction `index` (0-based) of warp `warp` on SM `sm`, or UINT32_MAX. */
+uint32_t core_inst_of(const struct gpu_system *g, unsigned sm, unsigned warp, uint32_t index);
 /* One cycle of SM s: the load/store unit, then every scheduler. */
 void core_step(struct gpu_system *g, struct sm_t *s);
 /* True when SM s has issued every instruction and every result is written. */

@@ -2,6 +2,7 @@
 #include "gpu/gpu.h"
 #include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 #include "np_progress.h"
+#include "gpu/gpu_follow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,6 +357,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
 
 static void destroy(gpu_system *g) {
     core_free(g);
+    follow_free(g);
     for (unsigned i = 0; g->sm && i < g->nsm; i++) {
         sm_t *s = &g->sm[i];
         cache_free(&s->l1);
@@ -473,7 +475,8 @@ bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, 
 }
 
 static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
-                    codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len) {
+                    codec_timing *timing_out, gpu_l1_observer observer, void *ctx, gpu_reply_observer reply_observer,
+                    void *reply_ctx, char *err, size_t err_len) {
     const codec_def *def = codec_find(cfg->compressor);
     if (!def) {
         snprintf(err, err_len, "config: unknown compressor '%s' (npsim codecs lists them)", cfg->compressor);
@@ -485,6 +488,8 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
     g->trace = trace;
     g->l1_observer = observer;
     g->l1_observer_ctx = ctx;
+    g->reply_observer = reply_observer;
+    g->reply_observer_ctx = reply_ctx;
     codec_timing_load(&g->timing, def, cfg->synth_report, cfg->reply_compressor_latency,
                       cfg->reply_decompressor_latency);
     g->filtering = codec_filters(def);
@@ -557,8 +562,11 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
             free(g);
             return false;
         }
-    bool ok = build(g, err, err_len);
+    bool ok = follow_init(g, err, err_len);   /* before anything reads the image: the run's own copy */
+    g->l1c.img = g->img;
+    ok = ok && build(g, err, err_len);
     if (ok && cfg->core == CORE_SM) ok = core_build(g, err, err_len);
+    if (ok) ok = follow_map(g, err, err_len);
     while (ok && !finished(g)) {
         if (g->now >= cfg->max_cycles) {
             snprintf(err, err_len, "run did not finish within max_cycles = %llu (deadlock or a too small limit)",
@@ -606,7 +614,7 @@ static bool run_kernel_opt(const sim_config *cfg, const mem_image *img, const tr
         sim_config c = *cfg;
         c.l1_compression = statics[m];
         codec_timing tm;
-        if (!run_one(&c, img, trace, st, &tm, observer, ctx, err, err_len)) {
+        if (!run_one(&c, img, trace, st, &tm, observer, ctx, NULL, NULL, err, err_len)) {
             free(st);
             return false;
         }
@@ -627,5 +635,10 @@ bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t
         if (!config_l1_compression_fits(cfg, err, err_len)) return false;
         return run_kernel_opt(cfg, img, trace, out, timing_out, observer, ctx, err, err_len);
     }
-    return run_one(cfg, img, trace, out, timing_out, observer, ctx, err, err_len);
+    return run_one(cfg, img, trace, out, timing_out, observer, ctx, NULL, NULL, err, err_len);
+}
+
+bool gpu_run_replies(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                     gpu_reply_observer observer, void *ctx, char *err, size_t err_len) {
+    return run_one(cfg, img, trace, out, NULL, NULL, NULL, observer, ctx, err, err_len);
 }

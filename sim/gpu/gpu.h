@@ -201,12 +201,17 @@ typedef struct {
     uint64_t barriers;                                   /* barrier releases */
     uint64_t launches;                                   /* kernel launches run one after another (trace_block.launch) */
     uint64_t launch_end[GPU_LAUNCHES_REPORTED];          /* cycle the last block of launch k retired (launch k + 1 may issue from the next) */
+    uint64_t stores_followed;                            /* store records written into the image as their instructions issued (gpu_follow.h) */
     uint64_t wp_entries, wp_merged, wp_accesses, wp_full; /* Warppool (warppool.h): entries per SM; requests merged, L1 accesses, full cycles */
     /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
     l1c_stats l1c;
 } gpu_stats;
 
 typedef struct gpu_system gpu_system;
+
+/* Sees the contents of every read reply an MC sends (tests: the image a launch reads), with the
+ * kernel launch running when it is sent (core = sm) and the line (byte address / 128). */
+typedef void (*gpu_reply_observer)(void *ctx, unsigned launch, uint64_t line, const uint8_t data[128]);
 
 /* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order, with its
  * result; with the simulator's own L1 (lru, bypass) every read once when it issues, r = NULL. */
@@ -215,7 +220,13 @@ typedef void (*gpu_l1_observer)(void *ctx, unsigned sm, uint64_t line, bool writ
 struct gpu_system {
     sim_config cfg;
     network *net;
-    const mem_image *img;
+    const mem_image *img;        /* the image replies read: the caller's, or own_img when it follows a log */
+    mem_image own_img;           /* core = sm on a SIMT trace: the run's copy, following its writes (gpu_follow.h) */
+    const struct memlog *follow; /* that trace's memory log, else NULL */
+    uint32_t *store_of_inst;     /* [trace->nin]: the log's store record of each instruction, UINT32_MAX none */
+    unsigned img_launch;         /* own_img holds the memory at this launch's start (plus its stores so far) */
+    gpu_reply_observer reply_observer;
+    void *reply_observer_ctx;
     const trace_t *trace;
     codec_timing timing;
     l1c_setup l1c;               /* l1_compression != none: modes, codecs, latencies */
@@ -260,6 +271,10 @@ bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, 
 /* gpu_run with an observer of the L1 tag unit's decisions (NULL: none). */
 bool gpu_run_observed(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
                       codec_timing *timing_out, gpu_l1_observer observer, void *ctx, char *err, size_t err_len);
+
+/* gpu_run with an observer of every read reply's contents (NULL: none). */
+bool gpu_run_replies(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,
+                     gpu_reply_observer observer, void *ctx, char *err, size_t err_len);
 
 /* internal, shared by gpu_sm.c / gpu_mc.c / gpu.c */
 uint32_t gpu_txn_alloc(gpu_system *g);

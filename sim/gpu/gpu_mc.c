@@ -502,6 +502,8 @@ static size_t filtered_bits(gpu_system *g, txn_t *t) {
 static unsigned reply_flits(gpu_system *g, txn_t *t) {
     t->fill = DPC_MAP_FULL;
     if (t->write) return net_packet_flits(g->net, 0);
+    if (g->reply_observer)
+        g->reply_observer(g->reply_observer_ctx, g->launch, t->line, memimg_line(g->img, t->line % (g->img->size / 128u)));
     unsigned raw = net_packet_flits(g->net, CODEC_LINE_BITS);
     g->st.reply_payload_raw_bits += CODEC_LINE_BITS;
     g->st.reply_flits_raw += raw;

@@ -1,13 +1,13 @@
 /* Memory image from data files; layout in memimg.h and docs/sim.md. */
 #define _DEFAULT_SOURCE
 #include "mem/memimg.h"
+#include "mem/memlog.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 static int cmp_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -99,109 +99,12 @@ bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len) {
     return ok;
 }
 
-/* ---- memory.npmem (the SIMT runtime's device memory log) ----------------------------------- */
-
-typedef struct {
-    gzFile f; /* zlib reads memory.npmem.gz and a plain memory.npmem alike */
-    const char *path;
-    long at;
-    char *err;
-    size_t err_len;
-} npmem_reader;
-
-static bool npmem_fail(npmem_reader *r, const char *what) {
-    snprintf(r->err, r->err_len, "%s: byte %ld: %s", r->path, r->at, what);
-    return false;
-}
-
-static bool npmem_read(npmem_reader *r, void *buf, size_t n) {
-    if (n && gzread(r->f, buf, (unsigned)n) != (int)n) return npmem_fail(r, "truncated record (or corrupt gzip data)");
-    r->at += (long)n;
-    return true;
-}
-
-static bool npmem_le(npmem_reader *r, unsigned bytes, uint64_t *v) {
-    uint8_t b[8];
-    if (!npmem_read(r, b, bytes)) return false;
-    *v = 0;
-    for (unsigned i = 0; i < bytes; i++) *v |= (uint64_t)b[i] << (8 * i);
-    return true;
-}
-
-/* Grow the image to hold [0, end): a power of two, at least MEMIMG_ALIGN, new bytes zero. */
-static bool npmem_grow(mem_image *img, uint64_t end, npmem_reader *r) {
-    uint64_t size = img->size ? img->size : MEMIMG_ALIGN;
-    while (size < end) size *= 2;
-    if (size == img->size) return true;
-    if (size > (UINT64_C(1) << 36)) return npmem_fail(r, "allocations span more than 64 GiB");
-    uint8_t *grown = realloc(img->data, size);
-    if (!grown) return npmem_fail(r, "out of memory");
-    memset(grown + img->size, 0, size - img->size);
-    img->data = grown;
-    img->size = size;
-    return true;
-}
-
-static bool npmem_records(mem_image *img, npmem_reader *r) {
-    uint64_t origin = 0;
-    bool any = false;
-    for (;;) {
-        int type = gzgetc(r->f);
-        if (type == EOF || type == 4) return any ? true : npmem_fail(r, "no allocation before the first kernel");
-        r->at++;
-        uint64_t addr, bytes, v;
-        if (type < 1 || type > 3) return npmem_fail(r, "unknown record type before the first kernel");
-        if (!npmem_le(r, 8, &addr) || !npmem_le(r, 8, &bytes)) return false;
-        if (!any) {
-            if (type != 1) return npmem_fail(r, "the first record is not an allocation");
-            origin = addr;
-            any = true;
-        }
-        if (addr < origin || addr - origin > (UINT64_C(1) << 36) || bytes > (UINT64_C(1) << 36))
-            return npmem_fail(r, "address or size outside the allocations");
-        uint64_t off = addr - origin;
-        if (!npmem_grow(img, off + bytes, r)) return false;
-        if (type == 1) {
-            uint8_t len;
-            if (!npmem_read(r, &len, 1)) return false;
-            char name[256];
-            if (!npmem_read(r, name, len)) return false;
-            name[len] = '\0';
-            if (img->nregions < MEMIMG_MAX_REGIONS) {
-                mem_region *reg = &img->region[img->nregions++];
-                snprintf(reg->name, sizeof reg->name, "%.127s", name);
-                snprintf(reg->type, sizeof reg->type, "device");
-                reg->base = off;
-                reg->bytes = bytes;
-            }
-        } else if (type == 2) {
-            if (!npmem_read(r, img->data + off, bytes)) return false;
-        } else {
-            if (!npmem_le(r, 1, &v)) return false;
-            memset(img->data + off, (int)v, bytes);
-        }
-        if (origin % img->size) return npmem_fail(r, "the first allocation's address is not a multiple of the image size");
-    }
-}
-
 bool memimg_load_npmem(mem_image *img, const char *path, char *err, size_t err_len) {
-    memset(img, 0, sizeof *img);
-    npmem_reader r = {gzopen(path, "rb"), path, 0, err, err_len};
-    if (!r.f) {
-        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    char magic[8];
-    uint64_t version, reserved;
-    bool ok = npmem_read(&r, magic, 8) && npmem_le(&r, 4, &version) && npmem_le(&r, 4, &reserved);
-    if (ok && (memcmp(magic, "NPSIMTM1", 8) || version != 1)) ok = npmem_fail(&r, "not a version 1 memory.npmem");
-    ok = ok && npmem_records(img, &r);
-    gzclose(r.f);
-    if (!ok) memimg_free(img);
-    return ok;
+    return memlog_load_image(img, path, err, err_len);
 }
 
 void memimg_free(mem_image *img) {
+    memlog_free(img->log);
     free(img->data);
     memset(img, 0, sizeof *img);
 }

@@ -20,16 +20,20 @@ typedef struct {
     uint64_t bytes;      /* file size */
 } mem_region;
 
-typedef struct {
+struct memlog;
+
+typedef struct mem_image {
     uint8_t *data;
     uint64_t size;       /* multiple of MEMIMG_ALIGN */
     mem_region region[MEMIMG_MAX_REGIONS];
     unsigned nregions;
+    struct memlog *log;  /* a SIMT trace's memory log (memlog.h), owned; NULL for data_dir images */
 } mem_image;
 
 bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len);
 /* The initial device memory of a SIMT-runtime trace (memory.npmem, docs/kernels.md "Traces"):
- * its allocations, host copies and sets before the first kernel. Allocation i is region i (type
+ * its allocations, host copies and sets before the first kernel; the whole log is read, checked
+ * and attached as img->log (memlog.h), which a core = sm run follows. Allocation i is region i (type
  * "device") at its device address minus the first allocation's; the image size S is a power of
  * two (at least MEMIMG_ALIGN) and divides the first allocation's address, so a trace address A
  * still reads image byte A mod S. path may be gzip-compressed (memory.npmem.gz). Errors name the

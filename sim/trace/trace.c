@@ -206,7 +206,7 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
         uint64_t launch = 0;
         if (ts->ntok == 5 && !ts_dec_u64(ts->tok[4], 65535, &launch))
             return ts_fail(ts, "bad launch '%s' (0..65535)", ts->tok[4]);
-        trace_block b = {(uint16_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint16_t)launch};
+        trace_block b = {(uint16_t)v[0], (uint16_t)v[1], (uint16_t)v[2], (uint16_t)launch, {0, 0, 0}};
         if (b.sm >= max_sm || b.nwarps == 0 || v[1] + v[2] > max_warp)
             return ts_fail(ts, "block sm %u warps %u..+%u outside the machine (%u SMs, %u warps)", b.sm, b.first_warp,
                            b.nwarps, max_sm, max_warp);
@@ -356,7 +356,7 @@ static bool load_binary(trace_t *t, FILE *f, const char *path, unsigned max_sm, 
         if (type == REC_BLOCK) {
             if (!zero_bytes(rec, 8, 15)) return fail(err, len, "%s: reserved bytes are not zero", where);
             trace_block b = {(uint16_t)get_le(rec, 2), (uint16_t)get_le(rec + 2, 2), (uint16_t)get_le(rec + 4, 2),
-                             (uint16_t)get_le(rec + 6, 2)};
+                             (uint16_t)get_le(rec + 6, 2), {0, 0, 0}};
             if (b.sm >= max_sm || b.nwarps == 0 || (unsigned)b.first_warp + b.nwarps > max_warp)
                 return fail(err, len, "%s: block outside the machine", where);
             trace_push_block(t, b);

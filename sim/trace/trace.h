@@ -56,6 +56,8 @@ typedef struct {
     uint16_t sm, first_warp, nwarps;
     uint16_t launch;             /* kernel launch (0-based): the core model starts launch k + 1's
                                     blocks once every block of launch k has retired */
+    uint32_t idx[3];             /* blockIdx x, y, z (Accel-Sim traces; 0 in the other formats):
+                                    ties a SIMT trace's store records to its instructions */
 } trace_block;
 
 typedef struct {

@@ -368,9 +368,11 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             snprintf(idx, sizeof idx, "%s", ts.tok[3]);
             char *save = NULL, *p = strtok_r(idx, ",", &save);
             unsigned parts = 0;
-            uint64_t v3;
-            for (; p; p = strtok_r(NULL, ",", &save), parts++)
+            uint64_t v3, bidx[3] = {0};
+            for (; p; p = strtok_r(NULL, ",", &save), parts++) {
                 if (!ts_dec_u64(p, UINT32_MAX, &v3)) break;
+                if (parts < 3) bidx[parts] = v3;
+            }
             if (p || parts != 3 || ts.tok[3][strlen(ts.tok[3]) - 1] == ',' || strstr(ts.tok[3], ",,")) {
                 ok = ts_fail(&ts, "bad thread block index '%s' (x,y,z)", ts.tok[3]);
                 break;
@@ -387,7 +389,8 @@ static bool read_traceg(const char *path, import_ctx *c, char *err, size_t len) 
             }
             c->next_warp[c->sm] = c->base + h.warps_per_cta;
             trace_push_block(c->t, (trace_block){(uint16_t)c->sm, (uint16_t)c->base, (uint16_t)h.warps_per_cta,
-                                                 (uint16_t)c->launch});
+                                                 (uint16_t)c->launch,
+                                                 {(uint32_t)bidx[0], (uint32_t)bidx[1], (uint32_t)bidx[2]}});
             c->cta++;
             memset(seen_warp, 0, sizeof seen_warp);
             st = IN_TB;

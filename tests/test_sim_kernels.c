@@ -1,0 +1,232 @@
+/* npsim on the SIMT runtime's kernels (docs/kernels.md "npsim follows the application's memory",
+ * docs/sim.md "Memory image"): an application of two launches with host code between them runs
+ * on the runtime, traced; npsim (core = sm, compressor bdi) must send in every read reply the
+ * bytes the runtime's own memory held at that point: launch 2 reads launch 1's output and the
+ * host's copy made between the launches, and a line a warp stores and then loads in the same
+ * launch comes back with the stored values. A damaged memory log is refused with its byte. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "simt.h"
+
+#include "gpu/gpu.h"
+#include "mem/memimg.h"
+#include "trace/trace.h"
+
+#define N 2048u /* elements: 64 warps, each owning one 128-byte line of every array */
+
+typedef struct {
+    simt_addr in, out, coef, out2, out3;
+} two_args;
+
+/* launch 1: out = 3 in + 1 */
+static void k_scale(simt_thread *t, const void *args) {
+    const two_args *a = args;
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = ld_f32(ELEM_F32(a->in, i));
+    alu(1);
+    st_f32(ELEM_F32(a->out, i), 3.0f * v + 1.0f);
+}
+
+/* launch 2: out2 = out + coef (launch 1's output and the host's copy), then out3 = 2 x out2 read
+ * back: the warp loads the line it has just stored */
+static void k_add(simt_thread *t, const void *args) {
+    const two_args *a = args;
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    float o = ld_f32(ELEM_F32(a->out, i));
+    float c = ld_f32(ELEM_F32(a->coef, i));
+    alu(1);
+    st_f32(ELEM_F32(a->out2, i), o + c);
+    float back = ld_f32(ELEM_F32(a->out2, i));
+    alu(1);
+    st_f32(ELEM_F32(a->out3, i), 2.0f * back);
+}
+
+/* The runtime's device memory, origin .. end of the last allocation, at some point. */
+typedef struct {
+    uint8_t *bytes;
+    size_t len;
+} snapshot;
+
+typedef struct {
+    simt_addr origin;
+    snapshot at_launch[2]; /* the memory each launch starts from */
+    snapshot final;
+    simt_addr out, out2;
+    uint64_t replies, out_replies_launch2, out2_replies, wrong;
+} expect;
+
+static void take(simt_dev *d, simt_addr origin, size_t len, snapshot *s) {
+    s->bytes = malloc(len);
+    s->len = len;
+    assert_non_null(s->bytes);
+    simt_memcpy_dtoh(d, s->bytes, origin, len);
+}
+
+/* Runs the application traced into dir; records what each launch starts from. */
+static void run_app(const char *dir, expect *e) {
+    simt_dev_opts o = {.trace_dir = dir};
+    simt_dev *d = simt_dev_create(&o);
+    two_args a;
+    a.in = simt_malloc(d, N * 4, "in");
+    a.out = simt_malloc(d, N * 4, "out");
+    a.coef = simt_malloc(d, N * 4, "coef");
+    a.out2 = simt_malloc(d, N * 4, "out2");
+    a.out3 = simt_malloc(d, N * 4, "out3");
+    float *h = malloc(N * 4);
+    assert_non_null(h);
+    for (uint32_t i = 0; i < N; i++) h[i] = (float)i * 0.25f + 1.0f;
+    simt_memcpy_htod(d, a.in, h, N * 4);
+    size_t len = (size_t)(a.out3 + N * 4 - a.in);
+    e->origin = a.in;
+    e->out = a.out;
+    e->out2 = a.out2;
+    take(d, a.in, len, &e->at_launch[0]);
+    simt_launch(d, "k_scale", k_scale, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
+    for (uint32_t i = 0; i < N; i++) h[i] = 100.0f - (float)i; /* host code between the launches */
+    simt_memcpy_htod(d, a.coef, h, N * 4);
+    take(d, a.in, len, &e->at_launch[1]);
+    simt_launch(d, "k_add", k_add, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
+    take(d, a.in, len, &e->final);
+    float *got = (float *)(e->final.bytes + (a.out3 - a.in));
+    for (uint32_t i = 0; i < N; i++) /* the application itself: out3 = 2 (3 in + 1 + coef) */
+        assert_true(got[i] == 2.0f * ((3.0f * ((float)i * 0.25f + 1.0f) + 1.0f) + (100.0f - (float)i)));
+    free(h);
+    simt_dev_destroy(d);
+}
+
+/* Every read reply: the bytes the runtime held. out2 is read only after its warp stored it, so
+ * its lines must hold the final values; every other line the launch's starting memory. */
+static void on_reply(void *ctx, unsigned launch, uint64_t line, const uint8_t data[128]) {
+    expect *e = ctx;
+    uint64_t addr = line * 128u;
+    assert_true(launch < 2);
+    assert_true(addr >= e->origin && addr - e->origin + 128u <= e->final.len);
+    uint64_t off = addr - e->origin;
+    bool out2 = addr >= e->out2 && addr < e->out2 + N * 4;
+    const snapshot *want = out2 ? &e->final : &e->at_launch[launch];
+    e->replies++;
+    if (launch == 1 && addr >= e->out && addr < e->out + N * 4) e->out_replies_launch2++;
+    if (out2) e->out2_replies++;
+    if (memcmp(data, want->bytes + off, 128) != 0) {
+        if (e->wrong++ < 3) fprintf(stderr, "launch %u line 0x%llx: reply differs from the runtime's memory\n",
+                                    launch + 1, (unsigned long long)addr);
+    }
+}
+
+static const char *tmp_dir(const char *leaf, char *buf, size_t len) {
+    const char *base = getenv("SIM_TEST_TMP");
+    snprintf(buf, len, "%s/%s", base ? base : "/tmp", leaf);
+    return buf;
+}
+
+static void free_expect(expect *e) {
+    free(e->at_launch[0].bytes);
+    free(e->at_launch[1].bytes);
+    free(e->final.bytes);
+}
+
+static void test_later_launch_sees_earlier_writes(void **state) {
+    (void)state;
+    char dir[600], list[700], mem[700], err[1024];
+    tmp_dir("follow", dir, sizeof dir);
+    expect e;
+    memset(&e, 0, sizeof e);
+    run_app(dir, &e);
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
+    sim_config cfg;
+    config_default(&cfg);
+    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
+    cfg.core = CORE_SM;
+    cfg.warps_per_sm = 32;
+    snprintf(cfg.compressor, sizeof cfg.compressor, "bdi");
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, list, cfg.sms, CORE_MAX_WARPS, err, sizeof err)) fail_msg("%s", err);
+    mem_image img;
+    if (!memimg_load_npmem(&img, mem, err, sizeof err)) fail_msg("%s", err);
+    gpu_stats st;
+    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(st.launches, 2);
+    assert_int_equal(e.wrong, 0);
+    assert_true(e.out_replies_launch2 >= N * 4 / 128); /* launch 2 read all of launch 1's output */
+    assert_true(e.out2_replies >= N * 4 / 128);        /* and every line it stored, back */
+    assert_int_equal(st.stores_followed, 3u * N / 32u); /* every store instruction, at its issue */
+    /* the caller's image is not changed by the run: a second run sees the same */
+    expect again = e;
+    again.replies = again.wrong = again.out_replies_launch2 = again.out2_replies = 0;
+    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &again, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(again.wrong, 0);
+    assert_int_equal(again.replies, e.replies);
+    memimg_free(&img);
+    trace_free(&t);
+    free_expect(&e);
+}
+
+/* A store value changed in the log: the replay no longer gives the runtime's memory at launch 2
+ * (its CRC-32), and the reader says where. A cut log is truncated at a byte. */
+static void test_damaged_log_refused(void **state) {
+    (void)state;
+    char dir[600], mem[700], err[1024];
+    tmp_dir("follow", dir, sizeof dir); /* written by the test above */
+    snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
+    FILE *f = fopen(mem, "rb");
+    assert_non_null(f);
+    static uint8_t buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_true(n > 1000 && n < sizeof buf);
+    mem_image img;
+    char bad[700];
+    snprintf(bad, sizeof bad, "%s/bad.npmem", dir);
+    buf[n - 1] ^= 0x40; /* the last byte: a value of the last store of launch 2 -> no CRC covers it */
+    f = fopen(bad, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    assert_true(memimg_load_npmem(&img, bad, err, sizeof err)); /* nothing after launch 2 checks it */
+    memimg_free(&img);
+    buf[n - 1] ^= 0x40;
+    /* a byte the host copied before launch 2: launch 2's recorded CRC-32 no longer matches */
+    /* KERNEL 2's record (docs/kernels.md): the header, five ALLOCs (18 bytes + the name), the COPY
+     * of in, KERNEL 1, launch 1's 64 STOREs (29 bytes, first address and stride, 32 x 4 bytes),
+     * the COPY of coef; the byte before it is coef's last */
+    size_t k2 = 16 + (5 * 18 + 17) + (17 + N * 4) + 17 + 64 * (29 + 16 + 128) + (17 + N * 4);
+    assert_true(k2 + 2 < n && buf[k2] == 4 && buf[k2 + 1] == 2);
+    buf[k2 - 1] ^= 0x01;
+    f = fopen(bad, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    assert_false(memimg_load_npmem(&img, bad, err, sizeof err));
+    if (!strstr(err, "bad.npmem: byte ") || !strstr(err, "kernel 2") || !strstr(err, "CRC-32"))
+        fail_msg("error '%s'", err);
+    buf[k2 - 1] ^= 0x01;
+    f = fopen(bad, "wb");
+    fwrite(buf, 1, n - 3, f);
+    fclose(f);
+    assert_false(memimg_load_npmem(&img, bad, err, sizeof err));
+    if (!strstr(err, "bad.npmem: byte ") || !strstr(err, "truncated")) fail_msg("error '%s'", err);
+    buf[16] = 9;
+    f = fopen(bad, "wb");
+    fwrite(buf, 1, n, f);
+    fclose(f);
+    assert_false(memimg_load_npmem(&img, bad, err, sizeof err));
+    if (!strstr(err, "bad.npmem: byte 16: the first record is not an allocation")) fail_msg("error '%s'", err);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_later_launch_sees_earlier_writes),
+        cmocka_unit_test(test_damaged_log_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
