@@ -27,17 +27,22 @@ $(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: CFLAGS_NP +
 
 .PHONY: approx-error apps-test
 
-$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
-	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -c $< -o $@
+# The suite's measuring and the predictor's training report progress through the tools' progress
+# line (cmodel/tool/np_progress.c: libc only, silent unless a tool enables it), so every program
+# linking these objects links that file too (nocpress has it among its tool objects).
+APPS_PROGRESS_SRC := cmodel/tool/np_progress.c
 
-$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR)
+$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -c $< -o $@
+
+$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -c $< -o $@
 
 # The plots go through the tools' shared gnuplot runner (no shell), which writes its script
 # through the tools' file writer (np_fileio: temp file + rename).
-APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c cmodel/tool/np_fileio.c
+APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c cmodel/tool/np_fileio.c $(APPS_PROGRESS_SRC)
 
 $(APPROX_ERROR): $(APPS_MAIN) $(APPS_TOOL_SRC) cmodel/tool/np_gnuplot.h cmodel/tool/np_fileio.h $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
 	@mkdir -p $(@D)
@@ -50,11 +55,11 @@ approx-error: $(APPROX_ERROR)
 
 $(APPS_TEST_DIR)/plain/test_apps: tests/test_apps.c $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Iapps $< $(APPS_OBJ) $(NP_LIB) -lcmocka -o $@ $(APPS_LIBS)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Iapps $< $(APPS_OBJ) $(APPS_PROGRESS_SRC) $(NP_LIB) -lcmocka -o $@ $(APPS_LIBS)
 
 $(APPS_TEST_DIR)/san/test_apps: tests/test_apps.c $(APPS_SAN_OBJ) $(NP_LIB_SAN) $(APPS_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Iapps $< $(APPS_SAN_OBJ) $(NP_LIB_SAN) -lcmocka -o $@ $(APPS_LIBS)
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Iapps $< $(APPS_SAN_OBJ) $(APPS_PROGRESS_SRC) $(NP_LIB_SAN) -lcmocka -o $@ $(APPS_LIBS)
 
 ## apps-test: the kernels, metrics, approximation path and predictor (tests/test_apps.c), plain and ASan+UBSan, after simt-test
 apps-test: $(APPS_TEST_DIR)/plain/test_apps $(APPS_TEST_DIR)/san/test_apps $(NOCPRESS)

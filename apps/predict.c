@@ -3,6 +3,7 @@
  * trained by backpropagation with gradient descent (FANN_TRAIN_INCREMENTAL, no momentum),
  * learning rate 0.01, stopped when the mean square error reaches PRED_MSE (or PRED_EPOCHS). */
 #include "apps.h"
+#include "np_progress.h"
 
 #include <fann.h>
 #include <math.h>
@@ -72,9 +73,13 @@ struct fann *pred_train(app_kernel k, const pred_sample *s, size_t n, unsigned s
     float e = 1.0f;
     unsigned ep = 0;
     while (ep < PRED_EPOCHS && e > PRED_MSE) {
+        if ((ep & 255u) == 0) {
+            np_progress("training the bits predictor", ep, PRED_EPOCHS, "epochs at most");
+        }
         e = fann_train_epoch(ann, data);
         ep++;
     }
+    np_progress_end();
     fann_destroy_train(data);
     if (epochs != NULL) {
         *epochs = ep;

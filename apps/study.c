@@ -2,6 +2,7 @@
  * approximation number, and the predictor trained on the training datasets and scored on the
  * held-out ones (never a dataset on both sides). */
 #include "apps.h"
+#include "np_progress.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ bool app_measure_suite(app_kernel only, const char *data_dir, bool progress, app
             continue;
         }
         r[m].ds = ds[i];
+        np_progress("measuring the suite", i, nds, "datasets");
         if (!app_measure(&ds[i], data_dir, app_bits, APP_NBITS, r[m].err, r[m].err2, &r[m].f)) {
             free(r);
             return false;
@@ -31,6 +33,7 @@ bool app_measure_suite(app_kernel only, const char *data_dir, bool progress, app
         }
         m++;
     }
+    np_progress_end();
     *rows = r;
     *n = m;
     return true;

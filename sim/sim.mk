@@ -116,7 +116,7 @@ $(SIM_MODEL_LIB): $(patsubst sim/%.c,$(SIM_DIR)/obj/%.o,$(SIM_LIB_SRC)) \
 
 # The simulator's code is sanitised; it links the plain C model library (the library's own
 # sanitised build is exercised by the C model's tests).
-$(SIM_TEST_DIR)/test_sim_%: tests/test_sim_%.c tests/sim_test_util.h $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_HDR) | $(SIM_TEST_DIR)
+$(SIM_TEST_DIR)/test_sim_%: tests/test_sim_%.c tests/sim_test_util.h tests/test_tty.h $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_HDR) | $(SIM_TEST_DIR)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SIM_SAN_OBJ) $(NP_LIB) $(SIM_LIBS) -lcmocka
 
 ## sim: the system-level table: baseline vs every reply compressor on the default workload

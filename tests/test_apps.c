@@ -1,7 +1,7 @@
 /* apps/ (docs/approx.md): every kernel's exact path against a hand-worked answer, every
  * metric's formula on hand values, the approximation path against dsm_approx_apply line by
  * line, the predictor's determinism, and `nocpress approx-bits` end to end. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* posix_openpt (test_tty.h) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "apps.h"
+#include "test_tty.h"
 
 static void test_metric_nrmse(void **state) {
     (void)state;
@@ -334,6 +335,18 @@ static void test_cli_approx_bits(void **state) {
     fclose(f);
     assert_int_equal(cfg_bits, answer);
     assert_int_equal(dsm, 1);
+    /* Progress (issue 33 case 8): training shows a progress line on a terminal (at once with
+     * NP_PROGRESS_AFTER=0), none with --quiet; the answer above was read from a file, no line. */
+    static char tty[1 << 16];
+    setenv("NP_PROGRESS_AFTER", "0", 1);
+    const char *argv[] = {np, "approx-bits", "--kernel", "sp", "--max-error", "0.01", "--rows", "16", "--cols", "512",
+                          "--table", table, NULL, NULL};
+    assert_int_equal(run_on_tty(argv, tty, sizeof tty), 0);
+    if (strstr(tty, "nocpress: training the bits predictor: ") == NULL) fail_msg("no progress line: '%s'", tty);
+    argv[12] = "--quiet";
+    assert_int_equal(run_on_tty(argv, tty, sizeof tty), 0);
+    if (strstr(tty, "training") != NULL) fail_msg("a progress line despite --quiet: '%s'", tty);
+    unsetenv("NP_PROGRESS_AFTER");
     snprintf(cmd, sizeof cmd, "%s approx-bits --kernel nope --max-error 1 2>/dev/null", np);
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s approx-bits --kernel sp 2>/dev/null", np);

@@ -4,6 +4,7 @@
  * tool: an all-zero line is 82 bits, so 2 lines of zeros give a ratio of 2048 / 164. */
 #define _DEFAULT_SOURCE /* wait4: the child's own peak resident set */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* posix_openpt (test_tty.h) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -26,6 +27,7 @@
 #include "codec.h"
 #include "dsm.h"
 #include "np_version.h"
+#include "test_tty.h"
 
 static const char *tool(void) {
     const char *t = getenv("NP_NOCPRESS");
@@ -841,6 +843,42 @@ static void exit_status_table(void **state) {
     assert_int_equal(entries_starting(tmp_dir(), "limited.dsm"), 0);
 }
 
+/* Progress (issue 33 case 8): the long commands show a progress line on stderr when it is a
+ * terminal (a pty here; NP_PROGRESS_AFTER=0 shows it at once instead of after 1 s), none with
+ * --quiet or when stderr is a file. */
+static void progress_on_a_terminal(void **state) {
+    (void)state;
+    static uint8_t data[1u << 20];
+    for (size_t i = 0; i < sizeof data; i++) {
+        data[i] = (uint8_t)rnd();
+    }
+    char *in = tmp_path("progress.int32.bin"), *packed = tmp_path("progress.dsm"), *back = tmp_path("progress.out");
+    write_bytes(in, data, sizeof data);
+    setenv("NP_PROGRESS_AFTER", "0", 1);
+    const char *ratio[] = {tool(), "ratio", in, NULL, NULL};
+    assert_int_equal(run_on_tty(ratio, err_text, sizeof err_text), 0);
+    assert_contains(err_text, "nocpress: file 1 of 1, progress.int32.bin: ");
+    assert_contains(err_text, " of 1048576 bytes (");
+    const char *compress[] = {tool(), "compress", in, packed, NULL, NULL};
+    assert_int_equal(run_on_tty(compress, err_text, sizeof err_text), 0);
+    assert_contains(err_text, "nocpress: progress.int32.bin: ");
+    const char *decompress[] = {tool(), "decompress", packed, back, NULL, NULL};
+    assert_int_equal(run_on_tty(decompress, err_text, sizeof err_text), 0);
+    assert_contains(err_text, "nocpress: validating: ");
+    assert_contains(err_text, "nocpress: decompressing: ");
+    /* --quiet: nothing on the terminal */
+    ratio[3] = compress[4] = decompress[4] = "--quiet";
+    const char *const *quiet[] = {ratio, compress, decompress};
+    for (unsigned c = 0; c < 3; c++) {
+        assert_int_equal(run_on_tty(quiet[c], err_text, sizeof err_text), 0);
+        if (strstr(err_text, "nocpress:") != NULL) fail_msg("%s: progress despite --quiet: '%s'", quiet[c][1], err_text);
+    }
+    /* stderr a file: no line either */
+    assert_int_equal(run("ratio %s", in), 0);
+    if (strstr(err_text, "nocpress:") != NULL) fail_msg("progress into a file: '%s'", err_text);
+    unsetenv("NP_PROGRESS_AFTER");
+}
+
 int main(int argc, char **argv) {
     if (argc >= 5 && strcmp(argv[1], "--peak-rss") == 0) {
         return peak_rss_main(argv + 2);
@@ -866,6 +904,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(vectors_written_and_reproducible),
         cmocka_unit_test(interrupted_compress_leaves_nothing),
         cmocka_unit_test(exit_status_table),
+        cmocka_unit_test(progress_on_a_terminal),
     };
     return cmocka_run_group_tests_name("nocpress_cli", tests, NULL, NULL);
 }

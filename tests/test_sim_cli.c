@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sim_test_util.h"
+#include "test_tty.h"
 
 static char tmp[512];            /* this run's scratch folder */
 static char npsim[PATH_MAX];         /* absolute: the child may run in another folder */
@@ -334,44 +335,21 @@ static void test_exit_status_table(void **state) {
 /* Case 8: a long job shows a progress line on stderr when it is a terminal (a pty here), and
  * none with --quiet or when stderr is a file. Returns the exit code; what the terminal got is
  * in err_text. */
-static int run_on_tty(const char *const *args) {
-    int master = posix_openpt(O_RDWR | O_NOCTTY);
-    assert_true(master >= 0);
-    assert_int_equal(grantpt(master), 0);
-    assert_int_equal(unlockpt(master), 0);
-    const char *slave = ptsname(master);
-    assert_non_null(slave);
+static int run_on_tty_npsim(const char *const *args) {
     const char *argv[64] = {npsim};
     unsigned n = 1;
     for (; args[n - 1] && n < 63; n++) argv[n] = args[n - 1];
     argv[n] = NULL;
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int s = open(slave, O_RDWR), null = open("/dev/null", O_WRONLY);
-        if (s < 0 || null < 0 || dup2(s, 2) < 0 || dup2(null, 1) < 0) _exit(126);
-        close(master);
-        alarm(300);
-        execv(npsim, (char *const *)argv);
-        _exit(127);
-    }
-    size_t got = 0;
-    for (ssize_t r; (r = read(master, err_text + got, sizeof err_text - 1 - got)) > 0;) got += (size_t)r;
-    err_text[got] = '\0';                           /* read ends with EIO once the child is gone */
-    close(master);
-    int status;
-    assert_true(waitpid(pid, &status, 0) == pid);
-    assert_true(WIFEXITED(status));
-    return WEXITSTATUS(status);
+    return run_on_tty(argv, err_text, sizeof err_text); /* tests/test_tty.h */
 }
 
 static void test_progress_on_a_terminal(void **state) {
     (void)state;
     const char *progress = "npsim: synthetic traffic: ";
-    int rc = run_on_tty((const char *const[]){"bench", "--cycles", "600000", NULL});
+    int rc = run_on_tty_npsim((const char *const[]){"bench", "--cycles", "600000", NULL});
     if (rc != 0 || !strstr(err_text, progress)) fail_msg("rc %d, no progress on the terminal: '%s'", rc, err_text);
     assert_non_null(strstr(err_text, "of 600000 cycles ("));
-    rc = run_on_tty((const char *const[]){"bench", "--cycles", "600000", "--quiet", NULL});
+    rc = run_on_tty_npsim((const char *const[]){"bench", "--cycles", "600000", "--quiet", NULL});
     if (rc != 0 || strstr(err_text, progress)) fail_msg("rc %d, progress despite --quiet: '%s'", rc, err_text);
     expect(RUN("bench", "--cycles", "600000"), 0, out_text, "600000 cycles");
     if (strstr(err_text, progress)) fail_msg("progress into a file: '%s'", err_text);

@@ -42,6 +42,7 @@ typedef struct {
     uint64_t bytes_read;     /* bytes read in this pass */
     uint8_t *chunk;          /* CLI_CHUNK_LINES lines */
     size_t have, at;         /* bytes in chunk, bytes consumed */
+    char label[160];         /* the progress line's name for this file */
 } cli_lines;
 /* False (message printed) when path cannot be opened or is not a regular file. */
 bool cli_lines_open(cli_lines *r, const char *path);
@@ -62,6 +63,16 @@ bool cli_out_open(cli_out *o, const char *path);
 bool cli_out_write(cli_out *o, const void *data, size_t n);
 bool cli_out_commit(cli_out *o);
 void cli_out_abort(cli_out *o);
+
+/* Progress (np_progress.h): a command that can run longer than a few seconds shows a progress
+ * line on stderr when it is a terminal; every such command takes --quiet (CLI_QUIET_OPTION in
+ * its option table, cli_set_quiet() on CLI_OPT_QUIET) to turn it off. nocpress's main enables
+ * the line, erases it when the command ends. The line reader (cli_lines_next) reports the bytes
+ * of the current pass, labelled by cli_progress_file (which file of how many) or the file name. */
+#define CLI_OPT_QUIET 0x7100
+#define CLI_QUIET_OPTION {"quiet", no_argument, NULL, CLI_OPT_QUIET}
+void cli_set_quiet(void);
+void cli_progress_file(size_t index, size_t count, const char *path);
 
 /* Parses a decimal unsigned integer that must be all digits and <= max. */
 bool cli_parse_uint(const char *text, unsigned long max, unsigned long *out);

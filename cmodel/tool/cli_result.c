@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "np_progress.h"
 #include "np_provenance.h"
 
 static int command_argc;
@@ -113,6 +114,7 @@ static bool render(cli_result *r, FILE *f, void (*text)(const void *ctx, FILE *f
 int cli_result_emit(cli_result *r, void (*text)(const void *ctx, FILE *f), const void *ctx, cJSON *results,
                     bool complete) {
     int rc = NP_EXIT_OK;
+    np_progress_end(); /* the result starts on a clean line */
     if (r->out == NULL) {
         if (!render(r, stdout, text, ctx, &results)) rc = NP_EXIT_FAIL;
         else if (fflush(stdout) != 0 || ferror(stdout)) rc = cli_fail("cannot write the result: %s", strerror(errno));

@@ -1,6 +1,7 @@
 /* Shared helpers of the nocpress CLI (cli.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "np_progress.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -64,9 +65,22 @@ bool cli_read_file(const char *path, cli_buffer *buf) {
     return true;
 }
 
+/* The label cli_progress_file set for the file it names (a table's n-th of m files). */
+static char progress_path[4096], progress_label[160];
+
+void cli_set_quiet(void) {
+    np_progress_init(NP_CLI_NAME, true);
+}
+
+void cli_progress_file(size_t index, size_t count, const char *path) {
+    snprintf(progress_path, sizeof progress_path, "%s", path);
+    snprintf(progress_label, sizeof progress_label, "file %zu of %zu, %.100s", index + 1, count, cli_basename(path));
+}
+
 bool cli_lines_open(cli_lines *r, const char *path) {
     memset(r, 0, sizeof *r);
     r->path = path;
+    snprintf(r->label, sizeof r->label, "%s", strcmp(path, progress_path) == 0 ? progress_label : cli_basename(path));
     r->f = cli_open_regular(path, &r->size);
     if (r->f == NULL) {
         return false;
@@ -112,6 +126,7 @@ int cli_lines_next(cli_lines *r, uint8_t out[128]) {
         if (r->have == 0) {
             return 0;
         }
+        np_progress(r->label, r->bytes_read, r->size, "bytes");
     }
     size_t n = r->have - r->at < 128u ? r->have - r->at : 128u;
     memcpy(out, r->chunk + r->at, n);

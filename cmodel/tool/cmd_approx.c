@@ -34,7 +34,9 @@ static const char approx_bits_usage[] =
     "                    approx_bits, approx_regions; npsim -c FILE) with the unit's map entries\n"
     "  --format F        text (default) or json (one document with the provenance: docs/cli.md\n"
     "                    \"JSON output\")\n"
-    "  --out FILE        write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE        write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet           no progress line while the suite is measured and the predictor trained\n"
+    "                    (shown on stderr when it is a terminal, after 1 s)\n";
 
 enum { OPT_KERNEL = 256, OPT_MAXERR, OPT_DATA, OPT_ROWS, OPT_COLS, OPT_CLUSTERS, OPT_COND,
        OPT_TABLE, OPT_DATADIR, OPT_SEED, OPT_CONFIG, OPT_FORMAT, OPT_OUT };
@@ -86,6 +88,7 @@ static int on_option(void *ctx, int key, const char *val) {
     case OPT_DATADIR: o->data_dir = val; return -1;
     case OPT_CONFIG: o->config = val; return -1;
     case OPT_OUT: o->out = val; return -1;
+    case CLI_OPT_QUIET: cli_set_quiet(); return -1;
     case OPT_FORMAT:
         if (!cli_parse_result_format(o->cmd, val, &o->format)) return NP_EXIT_USAGE;
         if (o->format == TABLE_MARKDOWN) return cli_usage_error(o->cmd, "--format must be text or json, not '%s'", val);
@@ -311,8 +314,8 @@ int cmd_approx_bits(int argc, char **argv) {
         {"cond", required_argument, NULL, OPT_COND},       {"table", required_argument, NULL, OPT_TABLE},
         {"data-dir", required_argument, NULL, OPT_DATADIR}, {"seed", required_argument, NULL, OPT_SEED},
         {"config-out", required_argument, NULL, OPT_CONFIG}, {"format", required_argument, NULL, OPT_FORMAT},
-        {"out", required_argument, NULL, OPT_OUT},           {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},           CLI_QUIET_OPTION,
+        {"help", no_argument, NULL, 'h'},                    {NULL, 0, NULL, 0}};
     approx_opts o = {.cmd = argv[0], .clusters = 5, .cond = 3.0, .seed = 1, .data_dir = "../shared/data/lines"};
     int first = 0;
     int rc = cli_parse_options(argc, argv, opts, approx_bits_usage, on_option, &o, &first);

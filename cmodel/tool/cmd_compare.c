@@ -33,7 +33,8 @@ static const char compare_usage[] =
     "  --codecs LIST  comma-separated codec names (default: every non-filtering codec)\n"
     "  --approx BITS  DSM+approx column: 0 (omit), 4, 8 (default), 12, 16, 20\n"
     "  --format F     text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
-    "  --out FILE     write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE     write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet        no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 typedef struct {
     const np_codec *codec[MAX_CODECS];
@@ -88,6 +89,7 @@ static int on_compare_option(void *ctx, int key, const char *val) {
     case 'c': return parse_codecs(val, a->o) ? -1 : NP_EXIT_USAGE;
     case 'a': return cli_parse_approx_bits(a->cmd, val, &a->o->approx_bits) ? -1 : NP_EXIT_USAGE;
     case 'o': a->o->out = val; return -1;
+    case CLI_OPT_QUIET: cli_set_quiet(); return -1;
     default: /* 'f' */
         return cli_parse_result_format(a->cmd, val, &a->o->format) ? -1 : NP_EXIT_USAGE;
     }
@@ -98,7 +100,8 @@ static int parse_options(int argc, char **argv, compare_options *o, int *first) 
     static const struct option longopts[] = {
         {"codecs", required_argument, NULL, 'c'}, {"approx", required_argument, NULL, 'a'},
         {"format", required_argument, NULL, 'f'}, {"out", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+        CLI_QUIET_OPTION,                         {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     default_codecs(o);
     o->approx_bits = DEFAULT_APPROX;
     o->format = TABLE_TEXT;
@@ -286,6 +289,7 @@ static int run_table(const compare_options *o, cli_result *result, data_file *fi
     for (size_t i = 0; i < n && ok; i++) {
         if (i == 0 || files[i].type != files[i - 1].type) ok = table_add_group(&t, cli_elem_type_name(files[i].type));
         cli_result_input(result, "data", files[i].path);
+        cli_progress_file(i, n, files[i].path);
         ok = ok && file_row(o, &t, &files[i], &means[files[i].type], &all);
     }
     ok = ok && table_add_group(&t, "means");

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "dsm.h"
+#include "np_progress.h"
 
 #define CONTAINER_MAGIC "NPDS"
 #define CONTAINER_VERSION 2u
@@ -25,21 +26,23 @@
 #define MIN_RECORD_BYTES (RECORD_LEN_BYTES + 1u + CRC_BYTES)
 
 static const char compress_usage[] =
-    "usage: nocpress compress [--lane-bytes 64|128] [--approx BITS] IN OUT\n"
+    "usage: nocpress compress [--lane-bytes 64|128] [--approx BITS] [--quiet] IN OUT\n"
     "\n"
     "Compresses IN (a regular file) as 128-byte lines (the last partial line zero-padded, the\n"
     "original length recorded) with DSM into the container described in docs/cli.md (version 2,\n"
     "a CRC-32 over the header and after every line record).\n"
     "  --lane-bytes N  DSM lane size: 64 (default) or 128\n"
     "  --approx BITS   lossy: clear BITS mantissa LSBs of every 32-bit word before compressing\n"
-    "                  (0,4,8,12,16,20; the input must hold float32 elements)\n";
+    "                  (0,4,8,12,16,20; the input must hold float32 elements)\n"
+    "  --quiet         no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 static const char decompress_usage[] =
-    "usage: nocpress decompress IN OUT\n"
+    "usage: nocpress decompress [--quiet] IN OUT\n"
     "\n"
     "Restores the file compressed into the container IN. Every field and checksum is validated\n"
     "before anything is written; an error names the offending line (0-based) and its byte\n"
-    "offset in IN. Nothing is written on error.\n";
+    "offset in IN. Nothing is written on error.\n"
+    "  --quiet  no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 /* ---- little-endian fields ---------------------------------------------------------------- */
 
@@ -69,6 +72,10 @@ enum { OPT_LANE = 256, OPT_APPROX };
 
 static int on_compress_option(void *ctx, int key, const char *val) {
     compress_args *a = ctx;
+    if (key == CLI_OPT_QUIET) {
+        cli_set_quiet();
+        return -1;
+    }
     bool ok = key == OPT_LANE ? cli_parse_lane_bytes(a->cmd, val, &a->cfg->lane_bytes)
                               : cli_parse_approx_bits(a->cmd, val, a->approx);
     return ok ? -1 : NP_EXIT_USAGE;
@@ -78,7 +85,8 @@ static int parse_compress_args(int argc, char **argv, dsm_config *cfg, unsigned 
                                int *first) {
     static const struct option opts[] = {
         {"lane-bytes", required_argument, NULL, OPT_LANE}, {"approx", required_argument, NULL, OPT_APPROX},
-        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
+        CLI_QUIET_OPTION,                                  {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     dsm_config_default(cfg);
     *approx = 0;
     compress_args a = {argv[0], cfg, approx};
@@ -348,11 +356,15 @@ static int decode_all(container *c, cli_out *out) {
     for (uint64_t i = 0; rc == NP_EXIT_OK && i < lines; i++) {
         uint8_t line[DSM_LINE_BYTES];
         size_t keep = 0;
+        if ((i & 0x3FFu) == 0) {
+            np_progress(out != NULL ? "decompressing" : "validating", c->pos, c->size, "bytes");
+        }
         rc = decode_record(c, (size_t)i, line, &keep);
         if (rc == NP_EXIT_OK && out != NULL && !cli_out_write(out, line, keep)) {
             rc = NP_EXIT_FAIL;
         }
     }
+    np_progress_end(); /* each pass is a job of its own */
     if (rc == NP_EXIT_OK && ferror(c->f)) {
         rc = container_error(c, "read error: %s", strerror(errno));
     }
@@ -364,10 +376,16 @@ static int decode_all(container *c, cli_out *out) {
     return rc;
 }
 
+static int on_decompress_option(void *ctx, int key, const char *val) {
+    (void)ctx, (void)key, (void)val; /* CLI_OPT_QUIET, the only option */
+    cli_set_quiet();
+    return -1;
+}
+
 int cmd_decompress(int argc, char **argv) {
-    static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {CLI_QUIET_OPTION, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
     int first = 0;
-    int rc = cli_parse_options(argc, argv, opts, decompress_usage, NULL, NULL, &first);
+    int rc = cli_parse_options(argc, argv, opts, decompress_usage, on_decompress_option, NULL, &first);
     if (rc < 0) {
         rc = cli_expect_operands(argv[0], argc - first, 2, 2, "IN and OUT");
     }

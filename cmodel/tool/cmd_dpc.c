@@ -197,7 +197,8 @@ const char ratio_dpc_usage[] =
     "               docs/dpc.md section 9, restarted for each file\n"
     "  --seed N     seed of the mix (default 1)\n"
     "  --format F   text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
-    "  --out FILE   write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE   write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet      no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 static bool measure_ratio_row(const void *ctx, const char *path, cli_lines *in, ratio_figures *fig) {
     const dpc_options *o = ctx;
@@ -261,7 +262,8 @@ static const char savings_usage[] =
     "mix of docs/dpc.md section 9 (restarted with the seed for every file).\n"
     "  --seed N    seed of the mix (default 1)\n"
     "  --format F  text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
-    "  --out FILE  write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE  write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet     no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 static bool savings_row(const void *ctx, table *t, const data_file *f) {
     const map_source *mix = &((const dpc_options *)ctx)->maps;
@@ -336,14 +338,18 @@ static int on_savings_option(void *ctx, int key, const char *val) {
         a->o->out = val;
         return -1;
     }
+    if (key == CLI_OPT_QUIET) {
+        cli_set_quiet();
+        return -1;
+    }
     return cli_parse_result_format(a->cmd, val, &a->o->format) ? -1 : NP_EXIT_USAGE; /* OPT_FORMAT */
 }
 
 int cmd_savings_table(int argc, char **argv) {
     static const struct option opts[] = {
         {"seed", required_argument, NULL, OPT_SEED}, {"format", required_argument, NULL, OPT_FORMAT},
-        {"out", required_argument, NULL, OPT_OUT},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},   CLI_QUIET_OPTION,
+        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
     dpc_options o;
     dpc_options_default(&o);
     savings_args a = {argv[0], &o};

@@ -90,7 +90,8 @@ static const char ratio_usage[] =
     "                  meaningful for float32 data only, docs/dsm.md 5.2)\n"
     "  --format F      text (aligned, default), md (Markdown) or json (one document with the\n"
     "                  provenance: docs/cli.md \"JSON output\")\n"
-    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet         no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 static const char table_usage[] =
     "usage: nocpress ratio-table [--lane-bytes 64|128] [--format text|md|json] [--out FILE] [DIR]\n"
@@ -101,7 +102,8 @@ static const char table_usage[] =
     "integer and byte files, which are never approximated). One row per file.\n"
     "  --lane-bytes N  DSM lane size: 64 (default) or 128\n"
     "  --format F      text (aligned, default), md (Markdown) or json (docs/cli.md \"JSON output\")\n"
-    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet         no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 /* Everything `ratio` and `ratio-table` accept; cmd_ratio checks which algorithm each option
  * belongs to once all are read (so the order of options and operands does not matter). */
@@ -139,6 +141,9 @@ static int on_ratio_option(void *ctx, int key, const char *val) {
     case OPT_OUT:
         a->opt->out = val;
         return -1;
+    case CLI_OPT_QUIET:
+        cli_set_quiet();
+        return -1;
     case OPT_MAP:
         a->map = val;
         return -1;
@@ -158,12 +163,12 @@ static int parse_options(int argc, char **argv, bool allow_approx, const char *u
         {"algo", required_argument, NULL, OPT_ALGO},     {"lane-bytes", required_argument, NULL, OPT_LANE},
         {"approx", required_argument, NULL, OPT_APPROX}, {"format", required_argument, NULL, OPT_FORMAT},
         {"map", required_argument, NULL, OPT_MAP},       {"seed", required_argument, NULL, OPT_SEED},
-        {"out", required_argument, NULL, OPT_OUT},       {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},       CLI_QUIET_OPTION,
+        {"help", no_argument, NULL, 'h'},                {NULL, 0, NULL, 0}};
     static const struct option table_opts[] = {
         {"lane-bytes", required_argument, NULL, OPT_LANE}, {"format", required_argument, NULL, OPT_FORMAT},
-        {"out", required_argument, NULL, OPT_OUT},         {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},         CLI_QUIET_OPTION,
+        {"help", no_argument, NULL, 'h'},                  {NULL, 0, NULL, 0}};
     dsm_config_default(&opt->cfg);
     opt->approx_bits = 0;
     opt->format = TABLE_TEXT;

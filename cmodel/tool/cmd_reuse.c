@@ -9,6 +9,7 @@
 #include "ba.h"
 #include "cli.h"
 #include "cli_result.h"
+#include "np_progress.h"
 #include "reuse.h"
 #include "trace/trace.h" /* npsim's trace reader (sim/trace/trace.c; cmodel.mk links it into the tool) */
 
@@ -28,7 +29,8 @@ static const char reuse_usage[] =
     "  --time          also print the analysis time and rate (to stderr)\n"
     "  --format F      text (default) or json (one document with the provenance: docs/cli.md\n"
     "                  \"JSON output\")\n"
-    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n";
+    "  --out FILE      write the result to FILE (whole or not at all) instead of stdout\n"
+    "  --quiet         no progress line (shown on stderr when it is a terminal, after 1 s)\n";
 
 typedef struct {
     unsigned long sets, ways, threshold;
@@ -54,6 +56,7 @@ static int on_reuse_option(void *ctx, int key, const char *val) {
     case OPT_READS_ONLY: o->reads_only = true; return -1;
     case OPT_TIME: o->timing = true; return -1;
     case OPT_OUT: o->out = val; return -1;
+    case CLI_OPT_QUIET: cli_set_quiet(); return -1;
     case OPT_FORMAT:
         if (!cli_parse_result_format(a->cmd, val, &o->format)) return NP_EXIT_USAGE;
         if (o->format == TABLE_MARKDOWN) return cli_usage_error(a->cmd, "--format must be text or json, not '%s'", val);
@@ -74,8 +77,8 @@ static int parse_opts(int argc, char **argv, reuse_opts *o) {
         {"sets", required_argument, NULL, OPT_SETS},         {"ways", required_argument, NULL, OPT_WAYS},
         {"threshold", required_argument, NULL, OPT_THRESHOLD}, {"reads-only", no_argument, NULL, OPT_READS_ONLY},
         {"time", no_argument, NULL, OPT_TIME},               {"format", required_argument, NULL, OPT_FORMAT},
-        {"out", required_argument, NULL, OPT_OUT},           {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"out", required_argument, NULL, OPT_OUT},           CLI_QUIET_OPTION,
+        {"help", no_argument, NULL, 'h'},                    {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
     o->sets = BA_DEFAULT_SETS;
     o->ways = BA_DEFAULT_WAYS;
@@ -240,6 +243,9 @@ static bool run_tag_unit(const reuse_trace *t, const reuse_opts *o, ba_mode mode
         return false;
     }
     for (size_t i = 0; i < t->count; i++) {
+        if ((i & 0xFFFFu) == 0) {
+            np_progress(mode == BA_MODE_BA ? "tag unit, BA mode" : "tag unit, LRU mode", i, t->count, "accesses");
+        }
         ba_access(&c, t->line[i], t->write[i] ? BA_OP_WRITE : BA_OP_READ);
     }
     memcpy(count, c.count, sizeof c.count);

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cli_result.h"
+#include "np_progress.h"
 #include "np_version.h"
 
 /* `git describe` of the build (cmodel/cmodel.mk: NP_GIT_REV_FILE), for the JSON provenance. */
@@ -82,7 +83,9 @@ int main(int argc, char **argv) {
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) == 0) {
+            np_progress_init(NP_CLI_NAME, false); /* a command's --quiet turns it off again */
             int rc = commands[i].run(argc - 1, argv + 1);
+            np_progress_end();
             return rc == NP_EXIT_FAIL && cli_resource_exhausted ? NP_EXIT_RESOURCE : rc;
         }
     }

@@ -3,6 +3,7 @@
 #include "np_progress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@ static bool enabled;
 static bool shown;             /* a line is on the terminal */
 static double started = -1;    /* when the current job first reported */
 static double last_print;
+static double show_after = NP_PROGRESS_AFTER;
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -21,13 +23,17 @@ static double now_seconds(void) {
 void np_progress_init(const char *tool, bool quiet) {
     tool_name = tool;
     enabled = !quiet && isatty(STDERR_FILENO);
+    const char *after = getenv("NP_PROGRESS_AFTER");
+    char *end;
+    double v = after != NULL ? strtod(after, &end) : -1.0;
+    show_after = after != NULL && end != after && *end == '\0' && v >= 0.0 ? v : NP_PROGRESS_AFTER;
 }
 
 void np_progress(const char *what, uint64_t done, uint64_t total, const char *unit) {
     if (!enabled) return;
     double t = now_seconds();
     if (started < 0) started = t;
-    if (t - started < NP_PROGRESS_AFTER || (shown && t - last_print < NP_PROGRESS_EVERY)) return;
+    if (t - started < show_after || (shown && t - last_print < NP_PROGRESS_EVERY)) return;
     last_print = t;
     shown = true;
     if (total)

@@ -12,6 +12,8 @@
 
 #define NP_PROGRESS_AFTER 1.0
 #define NP_PROGRESS_EVERY 0.5
+/* The environment variable NP_PROGRESS_AFTER (seconds, e.g. 0) overrides NP_PROGRESS_AFTER: the
+ * tests show the line at once instead of running a job long enough. */
 
 /* Once, in main: the tool's name and whether the user asked for quiet. Without this call no
  * line is ever printed (library use, tests). */

@@ -52,6 +52,7 @@ int report_ratio_files(char **paths, int npaths, const ratio_report *r) {
     int status = NP_EXIT_OK;
     for (int i = 0; i < npaths; i++) {
         cli_result_input(r->result, "data", paths[i]);
+        cli_progress_file((size_t)i, (size_t)npaths, paths[i]);
         cli_lines in;
         if (!cli_lines_open(&in, paths[i])) {
             status = NP_EXIT_FAIL;
@@ -106,6 +107,7 @@ int report_dir_files(const char *dir, const dir_report *r) {
             ok = table_add_group(&t, cli_elem_type_name(files[i].type));
         }
         cli_result_input(r->result, "data", files[i].path);
+        cli_progress_file(i, n, files[i].path);
         ok = ok && r->add_row(r->ctx, &t, &files[i]);
     }
     cli_free_data_files(files, n);
