@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "np_bitmatrix.h"
 #include "np_bits.h"
 
 /* ---- reference --------------------------------------------------------------------------- */
@@ -382,6 +383,54 @@ static void popcount_matches_loop(void **state) {
     assert_int_equal(mask_of(3), 7);
 }
 
+/* np_transpose32 (whichever implementation this machine runs) and the portable one both
+ * equal the bit-by-bit transpose, in place and not, on random and sparse matrices. */
+static void transpose32_matches_bit_loop(void **state) {
+    (void)state;
+    for (unsigned t = 0; t < 3000; t++) {
+        uint32_t m[32], want[32] = {0}, got[32], port[32];
+        for (unsigned r = 0; r < 32; r++) {
+            m[r] = (uint32_t)rnd();
+            if (t % 3u == 1u) m[r] &= (uint32_t)rnd() & (uint32_t)rnd();   /* sparse */
+            if (t % 3u == 2u && (rnd() & 1u)) m[r] = 0;
+        }
+        for (unsigned r = 0; r < 32; r++) {
+            for (unsigned c = 0; c < 32; c++) want[c] |= (m[r] >> c & 1u) << r;
+        }
+        np_transpose32(m, got);
+        np_transpose32_portable(m, port);
+        assert_memory_equal(got, want, sizeof want);
+        assert_memory_equal(port, want, sizeof want);
+        np_transpose32(m, m);
+        assert_memory_equal(m, want, sizeof want);
+    }
+}
+
+/* The field writer's words equal the bit writer's bytes for random field runs of 0..32 bits. */
+static void fieldwriter_equals_bitwriter(void **state) {
+    (void)state;
+    for (unsigned t = 0; t < 2000; t++) {
+        uint32_t words[40];
+        uint8_t want[160], got[160];
+        np_bitwriter w;
+        np_bw_init(&w, want, sizeof want);
+        np_fieldwriter f;
+        np_fw_init(&f, words);
+        unsigned n = (unsigned)(rnd() % 40u);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned bits = (unsigned)(rnd() % 33u);
+            uint32_t v = (uint32_t)rnd() & (uint32_t)np_low_mask(bits);
+            np_bw_put(&w, v, bits);
+            np_fw_put(&f, v, bits);
+        }
+        size_t used = np_fw_finish(&f, words);
+        assert_int_equal(used, (w.pos + 31u) / 32u);
+        memset(got, 0, sizeof got);
+        np_fw_copy_out(words, got, (w.pos + 7u) / 8u);
+        assert_memory_equal(got, want, sizeof want);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(writer_hand_example),
@@ -396,6 +445,8 @@ int main(void) {
         cmocka_unit_test(wordbuf_equals_bitwriter),
         cmocka_unit_test(wordbuf_capacity_and_bad_widths),
         cmocka_unit_test(popcount_matches_loop),
+        cmocka_unit_test(transpose32_matches_bit_loop),
+        cmocka_unit_test(fieldwriter_equals_bitwriter),
     };
     return cmocka_run_group_tests_name("np_bits", tests, NULL, NULL);
 }

@@ -382,6 +382,59 @@ NP_BITS_INLINE np_result np_wb_copy_out(const np_wordbuf *b, uint8_t *dst, size_
     return NP_OK;
 }
 
+/* ---- field writer ------------------------------------------------------------------------
+ * For a fast path that has computed its stream's length before writing it (and so knows the
+ * fields fit its word array): fields of at most 32 bits collected in a 64-bit register and
+ * stored 32 bits at a time, with no per-field check, branch or read of memory. words[k] holds
+ * s[32k .. 32k+31], s[32k + j] in bit j. */
+typedef struct {
+    uint64_t acc;        /* bits not yet stored, LSB first */
+    unsigned n;          /* how many (< 32 between calls) */
+    uint32_t *next;      /* the word acc goes to */
+} np_fieldwriter;
+
+NP_BITS_INLINE void np_fw_init(np_fieldwriter *w, uint32_t *words) {
+    w->acc = 0;
+    w->n = 0;
+    w->next = words;
+}
+
+/* Appends the low nbits (0..32) of value; value has no bit at or above nbits. The word is
+ * stored every time and the pointer moves on once 32 bits are complete. */
+NP_BITS_INLINE void np_fw_put(np_fieldwriter *w, uint32_t value, unsigned nbits) {
+    w->acc |= (uint64_t)value << w->n;
+    w->n += nbits;
+    *w->next = (uint32_t)w->acc;
+    unsigned full = w->n >> 5;        /* 0 or 1: n was below 32, the field at most 32 bits */
+    w->next += full;
+    w->acc >>= 32u * full;
+    w->n &= 31u;
+}
+
+/* np_fw_put of a whole 32-bit value (a raw word): no length arithmetic. */
+NP_BITS_INLINE void np_fw_put32(np_fieldwriter *w, uint32_t value) {
+    w->acc |= (uint64_t)value << w->n;
+    *w->next++ = (uint32_t)w->acc;
+    w->acc >>= 32;
+}
+
+/* Stores the last, partial word; returns the number of words holding the stream. */
+NP_BITS_INLINE size_t np_fw_finish(np_fieldwriter *w, const uint32_t *words) {
+    *w->next = (uint32_t)w->acc;
+    return (size_t)(w->next - words) + (w->n != 0u);
+}
+
+/* The first nbytes bytes of a field writer's words, in stream byte order. */
+NP_BITS_INLINE void np_fw_copy_out(const uint32_t *words, uint8_t *dst, size_t nbytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(dst, words, nbytes);
+#else
+    for (size_t i = 0; i < nbytes; i++) {
+        dst[i] = (uint8_t)(words[i / 4u] >> (8u * (i % 4u)));
+    }
+#endif
+}
+
 /* ---- padded reader ----------------------------------------------------------------------
  * A line stream copied into a zero-padded buffer, for a decoder's fast path: any field is one
  * unaligned 64-bit load plus the spill byte, with no bounds check per field. The decoder makes

@@ -10,6 +10,11 @@
 #include <string.h>
 
 #include "codec.h"
+#include "np_bitmatrix.h"
+#include "np_cpu.h"
+#if NP_HAVE_AVX2
+#include <immintrin.h>
+#endif
 
 /* ---- small helpers --------------------------------------------------------------------- */
 
@@ -453,19 +458,6 @@ np_result bpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
  *     same transpose (plane 32 is not needed: the words are the deltas' low 32 bits summed). */
 #define BPC_FAST_INLINE static inline __attribute__((always_inline))
 
-/* In place: bit c of m[r] <-> bit r of m[c] (LSB-first rows; the block-swap transpose of
- * Hacker's Delight 7-3, with the halves exchanged for LSB-first numbering). */
-static void transpose32(uint32_t m[32]) {
-    uint32_t mask = 0x0000FFFFu;
-    for (unsigned j = 16; j != 0; j >>= 1, mask ^= mask << j) {
-        for (unsigned k = 0; k < 32; k = (k + j + 1u) & ~j) {
-            uint32_t t = ((m[k] >> j) ^ m[k + j]) & mask;
-            m[k + j] ^= t;
-            m[k] ^= t << j;
-        }
-    }
-}
-
 /* Sec. 4.1: the base word as one field; returns its length. */
 BPC_FAST_INLINE unsigned fast_base_field(uint32_t base, uint64_t *field) {
     switch (bpc_base_kind_of(base)) {
@@ -477,8 +469,8 @@ BPC_FAST_INLINE unsigned fast_base_field(uint32_t base, uint64_t *field) {
     }
 }
 
-/* Sec. 4.2: one plane's symbol (DBX not zero) as one field; returns its length. */
-BPC_FAST_INLINE unsigned fast_symbol_field(uint32_t dbx, uint32_t dbp, uint64_t *field) {
+/* Sec. 4.2, 4.3: one plane's symbol (DBX not zero) as one field; returns its length. */
+BPC_FAST_INLINE unsigned fast_symbol_field(uint32_t dbx, uint32_t dbp, uint32_t *field) {
     uint32_t low = dbx & (0u - dbx);
     if (dbx == BPC_PLANE_MASK) {
         *field = 0u;                                                   /* 00000 */
@@ -489,71 +481,178 @@ BPC_FAST_INLINE unsigned fast_symbol_field(uint32_t dbx, uint32_t dbp, uint64_t 
         return 5u;
     }
     if (dbx == low) {
-        *field = 24u | (uint64_t)__builtin_ctz(dbx) << 5;              /* 00011 + index */
+        *field = 24u | (uint32_t)__builtin_ctz(dbx) << 5;              /* 00011 + index */
         return 10u;
     }
     if (dbx == (low | low << 1)) {
-        *field = 8u | (uint64_t)__builtin_ctz(dbx) << 5;               /* 00010 + index */
+        *field = 8u | (uint32_t)__builtin_ctz(dbx) << 5;               /* 00010 + index */
         return 10u;
     }
-    *field = 1u | (uint64_t)dbx << 1;                                  /* 1 + the plane */
+    *field = 1u | dbx << 1;                                            /* 1 + the plane */
     return 32u;
 }
 
 _Static_assert(BPC_UNBOUNDED_BITS < 64u * NP_WB_WORDS, "BPC's unbounded stream must fit np_wordbuf");
 
-/* The compressed form (C = 1) into b; returns its length, which may reach BPC_UNBOUNDED_BITS. */
-static unsigned fast_encode(const uint8_t line[BPC_LINE_BYTES], np_wordbuf *b) {
-    uint32_t word[BPC_WORDS], plane[32];
-    memcpy(word, line, sizeof word);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    for (unsigned i = 0; i < BPC_WORDS; i++) word[i] = load_le32(line + 4u * i);
-#endif
+#define BPC_ALL_PLANES ((UINT64_C(1) << BPC_PLANES) - 1u)
+
+/* A line's symbols before any is written (sec. 4.2, 4.3): per plane j, field[j] / len[j] is the
+ * symbol that starts at plane j (a non-zero DBX's own symbol, or the run of zero DBX planes that
+ * begins at j going down); starts has bit j set for those planes, and bits is the whole
+ * compressed length (sec. 5's fallback is decided on it before anything is emitted). Entries
+ * of the other planes are unspecified. */
+typedef struct {
+    uint32_t field[BPC_PLANES], len[BPC_PLANES];
+    uint64_t nonzero;                      /* bit j: DBX[j] != 0 */
+    uint64_t starts;
+    unsigned sym_bits;                     /* the lengths of the non-zero planes' symbols */
+} bpc_line_symbols;
+
+/* Sec. 2 and the non-zero planes' symbols, portable C: deltas (plane 32 from the borrows),
+ * the transpose for planes 0..31, then one plane at a time. */
+static void classify_portable(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbols *s) {
+    uint32_t word[BPC_WORDS], delta[32], dbp[BPC_PLANES + 1u];
+    for (unsigned i = 0; i < BPC_WORDS; i++) {
+        word[i] = load_le32(line + 4u * i);
+    }
     uint32_t top = 0;                                                   /* plane 32 */
     for (unsigned i = 0; i < BPC_DELTAS; i++) {
-        plane[i] = word[i + 1u] - word[i];
+        delta[i] = word[i + 1u] - word[i];
         top |= (uint32_t)(word[i + 1u] < word[i]) << i;
     }
-    plane[31] = 0;
-    transpose32(plane);                                                 /* plane[j]: DBP[j], j < 32 */
-    uint32_t dbp[BPC_PLANES];
-    memcpy(dbp, plane, sizeof plane);
+    delta[31] = 0;
+    np_transpose32(delta, dbp);                                         /* dbp[j]: DBP[j], j < 32 */
     dbp[32] = top;
-    np_wb_init(b);
-    uint64_t field;
-    unsigned bits = 1u;
-    np_wb_put_fit(b, 1u, 1);                                            /* C = 1 */
-    unsigned n = fast_base_field(word[0], &field);
-    np_wb_put_fit(b, field, n);
-    bits += n;
-    int j = (int)BPC_PLANES - 1;
-    while (j >= 0) {
-        uint32_t above = j + 1 < (int)BPC_PLANES ? dbp[j + 1] : 0u;
-        uint32_t dbx = (dbp[j] ^ above) & BPC_PLANE_MASK;
-        if (dbx == 0u) {                                                /* maximal zero-DBX run */
-            unsigned run = 0;
-            while (j >= 0 && ((dbp[j] ^ (j + 1 < (int)BPC_PLANES ? dbp[j + 1] : 0u)) & BPC_PLANE_MASK) == 0u) {
-                run++;
-                j--;
-            }
-            if (run == 1u) field = 4u, n = 3u;                          /* 001 */
-            else field = 2u | (uint64_t)(run - 2u) << 2, n = 7u;        /* 01 + run - 2 */
-        } else {
-            n = fast_symbol_field(dbx, dbp[j], &field);
-            j--;
+    dbp[33] = 0;                                                        /* DBP[33] = 0 */
+    s->nonzero = 0;
+    s->sym_bits = 0;
+    for (unsigned j = 0; j < BPC_PLANES; j++) {
+        uint32_t dbx = dbp[j] ^ dbp[j + 1u];                            /* planes are 31 bits */
+        if (dbx != 0u) {
+            s->len[j] = fast_symbol_field(dbx, dbp[j], &s->field[j]);
+            s->sym_bits += s->len[j];
+            s->nonzero |= UINT64_C(1) << j;
         }
-        np_wb_put_fit(b, field, n);
-        bits += n;
     }
+}
+
+#if NP_HAVE_AVX2
+/* classify_portable with 8 words, deltas or planes per instruction: the deltas from the words
+ * and the words shifted down one (rotate, then the next vector's first word, w[31] for the
+ * last: d[31] = 0); the borrows from an unsigned compare (sign-flipped signed compare); then
+ * sec. 4.3's choices for 8 planes at once as masks, the priority order applied by blending
+ * the lower priorities first. The index of a ONE or TWO symbol's lowest one (at most bit 30)
+ * is the exponent of that bit converted to float. */
+NP_TARGET_AVX2 static void classify_avx2(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbols *s) {
+    const __m256i rot = _mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 0);
+    const __m256i sign = _mm256_set1_epi32(INT32_MIN);
+    __m256i w[4], next_rot[4];
+    for (unsigned k = 0; k < 4; k++) {
+        w[k] = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32u * k));
+        next_rot[k] = _mm256_permutevar8x32_epi32(w[k], rot);
+    }
+    uint32_t delta[32], dbp[33];
+    uint32_t top = 0;                                                   /* plane 32 */
+    for (unsigned k = 0; k < 4; k++) {
+        __m256i next = _mm256_blend_epi32(next_rot[k], k < 3u ? next_rot[k + 1u] : w[3], 0x80);
+        _mm256_storeu_si256((__m256i *)(void *)(delta + 8u * k), _mm256_sub_epi32(next, w[k]));
+        __m256i borrow = _mm256_cmpgt_epi32(_mm256_xor_si256(w[k], sign), _mm256_xor_si256(next, sign));
+        top |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(borrow)) << (8u * k);
+    }
+    np_transpose32(delta, dbp);                                         /* dbp[j]: DBP[j], j < 32 */
+    dbp[32] = top;
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i sum = zero;
+    uint64_t nonzero = 0;
+    for (unsigned k = 0; k < 4; k++) {                                  /* planes 0..31 */
+        __m256i p = _mm256_loadu_si256((const __m256i *)(const void *)(dbp + 8u * k));
+        __m256i x = _mm256_xor_si256(p, _mm256_loadu_si256((const __m256i *)(const void *)(dbp + 8u * k + 1u)));
+        __m256i low = _mm256_and_si256(x, _mm256_sub_epi32(zero, x));
+        __m256i is_zero = _mm256_cmpeq_epi32(x, zero);
+        __m256i ones = _mm256_cmpeq_epi32(x, _mm256_set1_epi32((int)BPC_PLANE_MASK));
+        __m256i dbpz = _mm256_cmpeq_epi32(p, zero);
+        __m256i one = _mm256_cmpeq_epi32(x, low);
+        __m256i two = _mm256_cmpeq_epi32(x, _mm256_or_si256(low, _mm256_slli_epi32(low, 1)));
+        __m256i index = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(low)), 23),
+                                         _mm256_set1_epi32(127));
+        __m256i index_field = _mm256_slli_epi32(index, 5);
+        __m256i field = _mm256_or_si256(_mm256_set1_epi32(1), _mm256_slli_epi32(x, 1));      /* raw */
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(index_field, _mm256_set1_epi32(8)), two);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(index_field, _mm256_set1_epi32(24)), one);
+        field = _mm256_blendv_epi8(field, _mm256_set1_epi32(16), dbpz);
+        field = _mm256_andnot_si256(ones, field);                                            /* 00000 */
+        __m256i len = _mm256_blendv_epi8(_mm256_set1_epi32(32), _mm256_set1_epi32(10), _mm256_or_si256(one, two));
+        len = _mm256_blendv_epi8(len, _mm256_set1_epi32(5), _mm256_or_si256(dbpz, ones));
+        _mm256_storeu_si256((__m256i *)(void *)(s->field + 8u * k), field);
+        _mm256_storeu_si256((__m256i *)(void *)(s->len + 8u * k), len);
+        sum = _mm256_add_epi32(sum, _mm256_andnot_si256(is_zero, len));
+        nonzero |= (uint64_t)(~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(is_zero)) & 0xFFu) << (8u * k);
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
+    s->sym_bits = (unsigned)_mm_cvtsi128_si32(half);
+    s->nonzero = nonzero;
+    if (top != 0u) {                                                    /* plane 32: DBX = DBP */
+        s->len[32] = fast_symbol_field(top, top, &s->field[32]);
+        s->sym_bits += s->len[32];
+        s->nonzero |= UINT64_C(1) << 32;
+    }
+}
+#endif
+
+/* The symbols of a line and its compressed length (C, base, symbols), which may reach
+ * BPC_UNBOUNDED_BITS. A run of zero DBX planes starts at plane j when DBX[j] = 0 and DBX[j+1]
+ * != 0 (or j = 32); it ends above the next non-zero plane below j (or at plane 0). */
+static unsigned fast_symbols(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbols *s) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        classify_avx2(line, s);
+    } else
+#endif
+    {
+        classify_portable(line, s);
+    }
+    uint64_t zero = ~s->nonzero & BPC_ALL_PLANES;
+    uint64_t run_starts = zero & ~(zero >> 1);
+    uint64_t marks = s->nonzero << 1 | 1u;                 /* bit j + 1: plane j non-zero; bit 0: "plane -1" */
+    unsigned bits = 1u + bpc_base_bits(bpc_base_kind_of(load_le32(line))) + s->sym_bits;
+    for (uint64_t r = run_starts; r != 0; r &= r - 1u) {
+        unsigned j = (unsigned)__builtin_ctzll(r);
+        unsigned end = 63u - (unsigned)__builtin_clzll(marks & ((UINT64_C(2) << j) - 1u));
+        unsigned run = j + 1u - end;                                    /* planes j .. end */
+        s->field[j] = run == 1u ? 4u : 2u | (run - 2u) << 2;            /* 001, or 01 + run - 2 */
+        s->len[j] = run == 1u ? 3u : 7u;
+        bits += s->len[j];
+    }
+    s->starts = s->nonzero | run_starts;
     return bits;
+}
+
+/* The compressed form (C = 1) of the symbols s of line into words (room for
+ * BPC_RAW_BITS / 32 + 1 words: called only when the form is shorter than raw). */
+static void fast_emit(const uint8_t line[BPC_LINE_BYTES], const bpc_line_symbols *s, uint32_t *words) {
+    uint64_t base;
+    unsigned n = fast_base_field(load_le32(line), &base);
+    np_fieldwriter w;
+    np_fw_init(&w, words);
+    np_fw_put(&w, 1u, 1);                                               /* C = 1 */
+    np_fw_put(&w, (uint32_t)base & 0xFFFFu, n < 16u ? n : 16u);         /* the base: up to 33 bits */
+    np_fw_put(&w, (uint32_t)(base >> 16), n < 16u ? 0u : n - 16u);
+    for (uint64_t left = s->starts; left != 0;) {                       /* planes 32 down to 0 */
+        unsigned j = 63u - (unsigned)__builtin_clzll(left);
+        left ^= UINT64_C(1) << j;
+        np_fw_put(&w, s->field[j], s->len[j]);
+    }
+    np_fw_finish(&w, words);
 }
 
 size_t bpc_compressed_bits(const uint8_t line[BPC_LINE_BYTES]) {
     if (line == NULL) {
         return 0;
     }
-    np_wordbuf b;
-    unsigned enc = fast_encode(line, &b);
+    bpc_line_symbols s;
+    unsigned enc = fast_symbols(line, &s);
     return enc < BPC_RAW_BITS ? enc : BPC_RAW_BITS;
 }
 
@@ -562,72 +661,76 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
         return NP_BAD_PARAM;
     }
-    np_wordbuf b;
-    if (fast_encode(line, &b) >= BPC_RAW_BITS) {                        /* sec. 5: C = 0, the line */
-        np_wb_init(&b);
-        np_wb_put_fit(&b, 0u, 1);
-        for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
-            np_wb_put_fit(&b, np_load_le64(line + i), 64);
-        }
+    bpc_line_symbols s;
+    uint32_t words[BPC_RAW_BITS / 32u + 1u];
+    unsigned enc = fast_symbols(line, &s);
+    size_t bits = enc < BPC_RAW_BITS ? enc : BPC_RAW_BITS;
+    size_t used = (bits + 7u) / 8u;
+    *out_bits = bits;
+    if (dst_bytes < used) {
+        return NP_NO_SPACE;
     }
-    *out_bits = b.pos;
-    np_result rc = np_wb_copy_out(&b, dst, dst_bytes);
-    size_t used = (b.pos + 7u) / 8u;
-    if (rc == NP_OK && dst_bytes > used) {
+    if (enc < BPC_RAW_BITS) {
+        fast_emit(line, &s, words);
+        np_fw_copy_out(words, dst, used);
+    } else {                                                            /* sec. 5: C = 0, the line */
+        uint64_t carry = 0;                                             /* the line one bit on */
+        for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
+            uint64_t v = np_load_le64(line + i);
+            np_store_le64(dst + i, v << 1 | carry);
+            carry = v >> 63;
+        }
+        dst[BPC_LINE_BYTES] = (uint8_t)carry;
+    }
+    if (dst_bytes > used) {
         memset(dst + used, 0, dst_bytes - used);   /* as the stage path: its writer clears all of dst */
     }
-    return rc;
+    return NP_OK;
 }
 
-/* Sec. 6's decoding of the planes into dbp[0..31] (plane 32 is not needed); false on bad data. */
-static bool fast_decode_planes(np_padreader *r, uint32_t dbp[32]) {
+/* Sec. 6's decoding of the planes into dbp[0..32] (the caller needs 0..31). Every symbol is at
+ * most 32 bits, so one 64-bit load from its byte holds it. The lengths are not checked symbol by
+ * symbol: the padded copy reads zero past the stream and has room for the longest walk (33
+ * symbols, BPC_UNBOUNDED_BITS), and the caller's final pos == src_bits rejects every stream a
+ * symbol ran past (pos only grows). Ranges are checked at once (a run past plane 0, a ONE
+ * above 30, a TWO above 29): false, as every malformed stream. */
+_Static_assert(BPC_UNBOUNDED_BITS / 8u + 8u < sizeof(((np_padreader *)0)->buf),
+               "the padded copy must hold BPC's longest walk plus one load");
+static bool fast_decode_planes(np_padreader *r, uint32_t dbp[BPC_PLANES]) {
     uint32_t above = 0;                                                 /* DBP[j + 1]; DBP[33] = 0 */
+    size_t pos = r->pos;
     int j = (int)BPC_PLANES - 1;
     while (j >= 0) {
-        uint64_t v = np_pr_peek(r);
-        unsigned len;
-        uint32_t x;
-        bool dbpz = false;
+        uint64_t v = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
         if (v & 1u) {                                                   /* 1: raw plane */
-            len = 32u;
-            x = (uint32_t)(v >> 1) & BPC_PLANE_MASK;
-        } else if (v & 2u) {                                            /* 01: run of 2..33 */
-            len = 7u;
-            unsigned run = (unsigned)(v >> 2 & 31u) + 2u;
-            if (np_pr_remaining(r) < len || run > (unsigned)j + 1u) return false;
-            r->pos += len;
-            for (unsigned k = 0; k < run; k++, j--) {
-                if (j < 32) dbp[j] = above;
+            pos += 32u;
+            above ^= (uint32_t)(v >> 1) & BPC_PLANE_MASK;
+        } else if (v & 6u) {                                            /* 01: run of 2..33, 001: of 1 */
+            unsigned run = (v & 2u) ? (unsigned)(v >> 2 & 31u) + 2u : 1u;
+            if (run > (unsigned)j + 1u) return false;
+            pos += (v & 2u) ? 7u : 3u;
+            for (unsigned k = 0; k < run; k++) {                        /* DBX 0: DBP repeats */
+                dbp[j--] = above;
             }
             continue;
-        } else if (v & 4u) {                                            /* 001: run of 1 */
-            if (np_pr_remaining(r) < 3u) return false;
-            r->pos += 3u;
-            if (j < 32) dbp[j] = above;
-            j--;
-            continue;
         } else {                                                        /* 000 b3 b4 */
-            unsigned k5 = (unsigned)(v >> 3 & 1u) << 1 | (unsigned)(v >> 4 & 1u);
             unsigned arg = (unsigned)(v >> 5 & 31u);
-            switch (k5) {
-            case 0: len = 5u, x = BPC_PLANE_MASK; break;                /* ones */
-            case 1: len = 5u, x = above, dbpz = true; break;            /* DBP[j] = 0 */
-            case 2:                                                     /* two */
+            switch (v >> 3 & 3u) {                                      /* b3 + 2 b4 */
+            case 0: pos += 5u, above ^= BPC_PLANE_MASK; break;          /* 00000 ones */
+            case 2: pos += 5u, above = 0u; break;                       /* 00001 DBP[j] = 0 */
+            case 1:                                                     /* 00010 two */
                 if (arg > 29u) return false;
-                len = 10u, x = UINT32_C(3) << arg;
+                pos += 10u, above ^= UINT32_C(3) << arg;
                 break;
-            default:                                                    /* one */
+            default:                                                    /* 00011 one */
                 if (arg > 30u) return false;
-                len = 10u, x = UINT32_C(1) << arg;
+                pos += 10u, above ^= UINT32_C(1) << arg;
                 break;
             }
         }
-        if (np_pr_remaining(r) < len) return false;
-        r->pos += len;
-        above = dbpz ? 0u : (x ^ above) & BPC_PLANE_MASK;
-        if (j < 32) dbp[j] = above;
-        j--;
+        dbp[j--] = above;
     }
+    r->pos = pos;
     return true;
 }
 
@@ -671,11 +774,11 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
         return NP_BAD_DATA;
     }
     r.pos += len;
-    uint32_t plane[32];
+    uint32_t plane[BPC_PLANES];
     if (!fast_decode_planes(&r, plane) || r.pos != src_bits) {
         return NP_BAD_DATA;                        /* truncated, out of range or trailing */
     }
-    transpose32(plane);                            /* plane[i]: delta i's low 32 bits */
+    np_transpose32(plane, plane);                  /* plane[i]: delta i's low 32 bits */
     uint32_t w = base;
     for (unsigned i = 0; i < BPC_WORDS; i++) {
         store_le32(dst + 4u * i, w);

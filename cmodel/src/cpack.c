@@ -5,6 +5,10 @@
 #include <string.h>
 
 #include "codec.h"
+#include "np_cpu.h"
+#if NP_HAVE_AVX2
+#include <immintrin.h>
+#endif
 
 _Static_assert(sizeof(cpack_dict) == 68 && sizeof(cpack_state) == 2 * 68 + 4 * 8,
                "cpack_state has no padding (docs/cpack.md sec. 5.2: both ends compare byte for byte)");
@@ -267,21 +271,16 @@ static np_result decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *sr
  * reference (cpack_*_stages; tests/test_cpack.c compares the two on random, synthetic and real
  * lines, both forms, and malformed streams):
  *   - sec. 2.2 / 2.3: each word is matched once, on a copy of the lane's dictionary; the match
- *     compares the word with all 16 entries at once (full, 3-byte and 2-byte masks; SSE2 where
- *     the compiler targets it, -DNP_CPACK_NO_SIMD or other targets: a scalar loop), the lowest
- *     valid index of the best mask wins;
+ *     compares the word with all valid entries (full, 3-byte and 2-byte masks: with AVX2, chosen
+ *     at run time, two byte compares of all 16 entries, pack_lane_avx2; elsewhere a loop), the
+ *     lowest valid index of the best mask wins;
  *   - sec. 3.1: the entries (code and payload, one field each: the code bit-reversed, sec. 3.2,
  *     then index and data) and the body length are collected in that one pass, so zero lane,
  *     raw or body is decided before anything is appended, and the dictionary copy is committed
  *     only for a body (raw lanes do not push);
- *   - sec. 3.5: the decoder reads each entry's code from the 4 bits ahead (a table), checks
- *     the entry against the length and the index against the dictionary, and reads it from a
- *     zero-padded copy of the stream. */
-#if defined(__SSE2__) && !defined(NP_CPACK_NO_SIMD)
-#include <emmintrin.h>
-#define CPACK_FAST_SSE2 1
-#endif
-
+ *   - sec. 3.5: the decoder reads each entry's code from the 4 bits ahead and decodes it with
+ *     one table row (code_steps) and no branch, from a zero-padded copy of the stream; the index
+ *     is checked against the dictionary per entry, the lengths once at the end. */
 /* Bit i: entry i equals word in all 4 bytes / the 3 high bytes / the 2 high bytes (valid
  * entries only). */
 typedef struct {
@@ -290,24 +289,12 @@ typedef struct {
 
 static fast_match_masks fast_match_all(const cpack_dict *d, uint32_t word) {
     fast_match_masks m = {0, 0, 0};
-    unsigned valid = (1u << d->count) - 1u;      /* count <= 16 */
-#ifdef CPACK_FAST_SSE2
-    const __m128i w = _mm_set1_epi32((int)word), zero = _mm_setzero_si128();
-    for (unsigned q = 0; q < (d->count + 3u) / 4u; q++) {     /* the quads holding valid entries */
-        __m128i diff = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(d->entry + 4u * q)), w);
-        m.full |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(diff, zero))) << (4u * q);
-        m.three |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(diff, 8), zero))) << (4u * q);
-        m.two |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_srli_epi32(diff, 16), zero))) << (4u * q);
-    }
-#else
     for (unsigned i = 0; i < d->count; i++) {
         uint32_t diff = word ^ d->entry[i];
         m.full |= (unsigned)(diff == 0u) << i;
         m.three |= (unsigned)((diff >> 8) == 0u) << i;
         m.two |= (unsigned)((diff >> 16) == 0u) << i;
     }
-#endif
-    m.full &= valid, m.three &= valid, m.two &= valid;
     return m;
 }
 
@@ -376,9 +363,128 @@ static unsigned fast_pack_lane(np_wordbuf *b, cpack_dict *d, const uint32_t word
 
 _Static_assert(CPACK_MAX_BITS < 64u * NP_WB_WORDS, "C-Pack line stream must fit np_wordbuf");
 
+#if NP_HAVE_AVX2
+/* The lane packer on x86-64 CPUs with AVX2 (chosen at run time; fast_pack_lane is its portable
+ * twin and the reference path's equal): the lane's dictionary lives in two 256-bit registers
+ * for the whole lane. Sec. 2.2's match of a word against all 16 entries is two byte compares:
+ * bit 4i + b of the 64-bit mask M says byte b of entry i equals byte b of the word, so the
+ * entries matching the high 2, 3 or 4 bytes (sec. 2.1's mmxx, mmmx, mmmm) are the nibbles with
+ * bits 3..2, 3..1 or 3..0 set, gathered at bit 4i; the lowest such i is ctz / 4. Sec. 2.3's push
+ * writes the FIFO slot `next` by a blend. Sec. 3.1: the entries go straight to the field writer
+ * and the body length is counted as they go; a lane that turns out raw (body >= 512 bits)
+ * rewinds the writer to its start and is written raw, its dictionary not committed. */
+#define CPACK_NIBBLE_LOW UINT64_C(0x1111111111111111)
+
+typedef struct {
+    unsigned pushes;
+    bool body;      /* the lane went as a body: its dictionary is to be committed */
+} avx2_lane_result;
+
+NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack_dict *d,
+                                                      const uint32_t word[CPACK_LANE_WORDS]) {
+    avx2_lane_result res = {0, false};
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)word);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(word + 8));
+    __m256i any = _mm256_or_si256(lo, hi);
+    if (_mm256_testz_si256(any, any)) {
+        np_fw_put(out, 1u, 1);                                 /* Z = 1 */
+        return res;
+    }
+    np_fieldwriter lane = *out, *w = &lane;                    /* a local copy lives in registers */
+    np_fw_put(w, 2u, 2);                                       /* Z = 0, C = 1 */
+    __m256i d0 = _mm256_loadu_si256((const __m256i *)(const void *)d->entry);
+    __m256i d1 = _mm256_loadu_si256((const __m256i *)(const void *)(d->entry + 8));
+    const __m256i slot0 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i slot1 = _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15);
+    uint64_t valid = d->count >= CPACK_DICT_ENTRIES ? ~UINT64_C(0) : (UINT64_C(1) << (4u * d->count)) - 1u;
+    unsigned next = d->next, count = d->count, body = 0;
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
+        uint32_t v = word[i];
+        if (v == 0u) {                                         /* zzzz: 00 */
+            np_fw_put(w, 0u, 2);
+            body += 2u;
+            continue;
+        }
+        __m256i wv = _mm256_set1_epi32((int)v);
+        uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(d0, wv)) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(d1, wv)) << 32;
+        m &= valid;
+        uint64_t two = m >> 2 & m >> 3 & CPACK_NIBBLE_LOW, three = two & m >> 1, full = three & m;
+        if (full) {                                            /* mmmm: 10 + index */
+            np_fw_put(w, 0x1u | (unsigned)__builtin_ctzll(full) >> 2 << 2, 6);
+            body += 6u;
+            continue;
+        }
+        if (v <= 0xFFu) {                                      /* zzzx: 1101 + byte */
+            np_fw_put(w, 0xBu | v << 4, 12);
+            body += 12u;
+            continue;
+        }
+        if (three) {                                           /* mmmx: 1110 + index + byte */
+            np_fw_put(w, 0x7u | (unsigned)__builtin_ctzll(three) >> 2 << 4 | (v & 0xFFu) << 8, 16);
+            body += 16u;
+        } else if (two) {                                      /* mmxx: 1100 + index + halfword */
+            np_fw_put(w, 0x3u | (unsigned)__builtin_ctzll(two) >> 2 << 4 | (v & 0xFFFFu) << 8, 24);
+            body += 24u;
+        } else {                                               /* xxxx: 01 + word */
+            np_fw_put(w, 0x2u, 2);
+            np_fw_put(w, v, 32);
+            body += 34u;
+        }
+        __m256i at = _mm256_set1_epi32((int)next);             /* push into slot next */
+        d0 = _mm256_blendv_epi8(d0, wv, _mm256_cmpeq_epi32(slot0, at));
+        d1 = _mm256_blendv_epi8(d1, wv, _mm256_cmpeq_epi32(slot1, at));
+        next = (next + 1u) % CPACK_DICT_ENTRIES;
+        count += count < CPACK_DICT_ENTRIES;
+        valid = valid << 4 | 0xFu;
+        res.pushes++;
+    }
+    if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
+        np_fw_put(out, 0u, 2);                                 /* from the lane's start */
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_fw_put32(out, word[i]);
+        res.pushes = 0;
+        return res;
+    }
+    *out = lane;
+    _mm256_storeu_si256((__m256i *)(void *)d->entry, d0);
+    _mm256_storeu_si256((__m256i *)(void *)(d->entry + 8), d1);
+    d->next = (uint16_t)next;
+    d->count = (uint16_t)count;
+    res.body = true;
+    return res;
+}
+
+/* fast_compress_with on the AVX2 lane packer; the same contract. */
+static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+                               size_t dst_bytes, size_t *out_bits, unsigned *pushes, unsigned *changed) {
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    uint32_t out[CPACK_MAX_BITS / 32u + 8u];   /* a raw lane 1 rewinds after at most 2 + 544 bits */
+    line_words(line, word);
+    cpack_dict next[CPACK_LANES] = {dict[0], dict[1]};
+    np_fieldwriter w;
+    np_fw_init(&w, out);
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        avx2_lane_result r = pack_lane_avx2(&w, &next[l], word + l * CPACK_LANE_WORDS);
+        *pushes += r.pushes;
+        *changed += r.pushes != 0u;
+    }
+    size_t bits = 32u * (size_t)(w.next - out) + w.n;
+    np_fw_finish(&w, out);
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    dict[0] = next[0], dict[1] = next[1];                      /* as compress_with: only when sent */
+    return NP_OK;
+}
+#endif
+
 static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
                                     uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
                                     unsigned *changed) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) return compress_avx2(dict, line, dst, dst_bytes, out_bits, pushes, changed);
+#endif
     uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
     line_words(line, word);
     np_wordbuf b;
@@ -405,54 +511,80 @@ static const uint8_t code_of_bits[16] = {
     CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_ZZZX, CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, 0xFFu,
 };
 
-/* One lane (sec. 3.5's checks) from r with *d (pushed as the codes say); false on bad data. */
-static bool fast_unpack_lane(np_padreader *r, cpack_dict *d, uint32_t word[CPACK_LANE_WORDS], unsigned *pushes) {
+/* Sec. 3.5 per code, as a table row: the entry's length, where its index and its data sit
+ * after the code, which bits of the indexed entry it keeps and which it takes from the stream,
+ * and whether it pushes. A word is (entry[index] & keep) | (stream data & data) for every
+ * code (an unindexed code keeps nothing, so its index, whatever it reads, selects nothing). */
+typedef struct {
+    uint8_t len, index_shift, data_shift, pushes, indexed;
+    uint32_t keep, data;
+} code_step;
+
+static const code_step code_steps[6] = {
+    [CPACK_ZZZZ] = {2u, 0u, 0u, 0u, 0u, 0u, 0u},
+    [CPACK_XXXX] = {34u, 0u, 2u, 1u, 0u, 0u, 0xFFFFFFFFu},
+    [CPACK_MMMM] = {6u, 2u, 0u, 0u, 1u, 0xFFFFFFFFu, 0u},
+    [CPACK_MMXX] = {24u, 4u, 8u, 1u, 1u, 0xFFFF0000u, 0xFFFFu},
+    [CPACK_ZZZX] = {12u, 0u, 4u, 0u, 0u, 0u, 0xFFu},
+    [CPACK_MMMX] = {16u, 4u, 8u, 1u, 1u, 0xFFFFFF00u, 0xFFu},
+};
+
+/* One lane from r with *d (pushed as the codes say); false on bad data (1111, an index not yet
+ * in the dictionary). Each entry is one 64-bit load at its byte of the padded copy (an entry is
+ * at most 34 bits). Lengths are not checked here: the copy reads zero past the stream and has
+ * room for the longest walk (two lanes of 16 xxxx entries), positions only grow, and the caller
+ * rejects the line unless the walk ends exactly at src_bits inside the copy. A push into the
+ * FIFO is a store into slot next, or into a spare 17th slot when the code does not push. */
+_Static_assert(2u * (2u + 34u * CPACK_LANE_WORDS) / 8u + 8u < sizeof(((np_padreader *)0)->buf),
+               "the padded copy must hold C-Pack's longest walk plus one load");
+static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader *r, cpack_dict *d,
+                                                                  uint32_t word[CPACK_LANE_WORDS], unsigned *pushes) {
+    size_t pos = r->pos;
+    uint64_t head = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
     *pushes = 0;
-    if (np_pr_remaining(r) < 1u) return false;
-    if (np_pr_get(r, 1)) {                                     /* zero lane */
+    if (head & 1u) {                                           /* Z = 1: zero lane */
+        r->pos = pos + 1u;
         memset(word, 0, CPACK_LANE_WORDS * sizeof word[0]);
         return true;
     }
-    if (np_pr_remaining(r) < 1u) return false;
-    if (np_pr_get(r, 1) == 0u) {                               /* raw */
-        if (np_pr_remaining(r) < 8u * CPACK_LANE_BYTES) return false;
-        for (unsigned i = 0; i < CPACK_LANE_WORDS; i += 2) {
-            uint64_t v = np_pr_get(r, 64);
-            word[i] = (uint32_t)v, word[i + 1] = (uint32_t)(v >> 32);
+    if ((head & 2u) == 0u) {                                   /* C = 0: raw */
+        pos += 2u;
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++, pos += 32u) {
+            word[i] = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
         }
+        r->pos = pos;
         return true;
     }
-    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
-        uint64_t ahead = np_pr_peek(r);
+    pos += 2u;
+    uint32_t entry[CPACK_DICT_ENTRIES + 1u];
+    memcpy(entry, d->entry, sizeof d->entry);
+    unsigned next = d->next, count = d->count, n = 0, bad = 0;
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
+        uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
         unsigned c = code_of_bits[ahead & 0xFu];
-        if (c == 0xFFu) return false;                          /* 1111 is not a code (or truncated) */
-        unsigned len = code_bits[c];
-        if (np_pr_remaining(r) < len) return false;
-        r->pos += len;
-        uint64_t payload = ahead >> code_len[c];
-        unsigned idx = (unsigned)payload & (CPACK_DICT_ENTRIES - 1u);
-        bool indexed = c == CPACK_MMMM || c == CPACK_MMXX || c == CPACK_MMMX;
-        if (indexed && idx >= d->count) return false;          /* entry not valid */
-        uint32_t v;
-        switch (c) {
-        case CPACK_XXXX: v = (uint32_t)payload; break;
-        case CPACK_MMMM: v = d->entry[idx]; break;
-        case CPACK_MMXX: v = (d->entry[idx] & 0xFFFF0000u) | (uint32_t)(payload >> CPACK_INDEX_BITS & 0xFFFFu); break;
-        case CPACK_ZZZX: v = (uint32_t)payload & 0xFFu; break;
-        case CPACK_MMMX: v = (d->entry[idx] & 0xFFFFFF00u) | (uint32_t)(payload >> CPACK_INDEX_BITS & 0xFFu); break;
-        default: v = 0u; break;                                /* ZZZZ */
-        }
+        if (c == 0xFFu) return false;                          /* 1111 is not a code */
+        const code_step *st = &code_steps[c];
+        pos += st->len;
+        unsigned idx = (unsigned)(ahead >> st->index_shift) & (CPACK_DICT_ENTRIES - 1u);
+        bad |= st->indexed & (idx >= count + n);               /* entry not valid */
+        uint32_t v = (entry[idx] & st->keep) | ((uint32_t)(ahead >> st->data_shift) & st->data);
         word[i] = v;
-        if (cpack_code_pushes((cpack_code)c)) {
-            cpack_dict_push(d, v);
-            (*pushes)++;
-        }
+        entry[st->pushes ? next : CPACK_DICT_ENTRIES] = v;
+        next = (next + st->pushes) % CPACK_DICT_ENTRIES;
+        n += st->pushes;
     }
+    if (bad) return false;
+    memcpy(d->entry, entry, sizeof d->entry);
+    d->next = (uint16_t)next;
+    d->count = (uint16_t)(count + n < CPACK_DICT_ENTRIES ? count + n : CPACK_DICT_ENTRIES);
+    r->pos = pos;
+    *pushes = n;
     return true;
 }
 
-static np_result fast_decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits,
-                                      uint8_t *dst, unsigned *pushes, unsigned *changed) {
+static inline __attribute__((always_inline)) np_result
+decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits, uint8_t *dst, unsigned *pushes,
+                unsigned *changed) {
     np_padreader r;
     np_pr_init(&r, src, src_bits, CPACK_MAX_BITS);
     uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
@@ -467,13 +599,29 @@ static np_result fast_decompress_with(cpack_dict dict[CPACK_LANES], const uint8_
         *pushes += p;
         *changed += p != 0u;
     }
-    if (r.pos != src_bits) {                                   /* trailing bits */
+    if (r.pos != src_bits || r.pos > r.len) {                  /* trailing bits, or ran past the stream */
         memset(dst, 0, CPACK_LINE_BYTES);
         return NP_BAD_DATA;
     }
     dict[0] = next[0], dict[1] = next[1];
     words_line(word, dst);
     return NP_OK;
+}
+
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (shifts by a register in one instruction). */
+NP_TARGET_AVX2 static np_result decompress_bmi2(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits,
+                                                uint8_t *dst, unsigned *pushes, unsigned *changed) {
+    return decompress_body(dict, src, src_bits, dst, pushes, changed);
+}
+#endif
+
+static np_result fast_decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits,
+                                      uint8_t *dst, unsigned *pushes, unsigned *changed) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) return decompress_bmi2(dict, src, src_bits, dst, pushes, changed);
+#endif
+    return decompress_body(dict, src, src_bits, dst, pushes, changed);
 }
 
 /* ---- per-line and synchronised forms over either engine ----------------------------------------- */

@@ -10,6 +10,7 @@
  * ES = ~OR | AND. Lengths (and DF-MAN's choice) come from that alone; the 32x32 bit transpose
  * is done only when the planes themselves are written or read. */
 #include "dpc.h"
+#include "np_bitmatrix.h"
 
 #include <string.h>
 
@@ -66,72 +67,22 @@ static inline unsigned wc_of_map(unsigned map) {
 
 /* ---- remap: 32x32 bit-matrix transpose (sec. 2) ----------------------------------------- */
 
-/* Swap the bit blocks selected by `mask` between rows a and b (b is `dist` rows below a): one
- * butterfly stage of a recursive transpose (Hacker's Delight 7-3). Each uint64_t holds two
- * adjacent 32-bit rows, 2m (low half) and 2m + 1 (high half), so one swap serves both halves:
- * the mask is repeated in each half and clears the bits the shift carries across the middle. */
-static inline void swap_rows(uint64_t *a, uint64_t *b, unsigned dist, uint64_t mask) {
-    uint64_t t = ((*a >> dist) ^ *b) & mask;
-    *b ^= t;
-    *a ^= t << dist;
-}
-
-/* In place: row j bit i <-> row i bit j of a 32x32 bit matrix, rows paired as above (r[m] =
- * rows 2m, 2m + 1). Stage 1 swaps within each uint64_t (odd columns of row 2m with even columns
- * of row 2m + 1); stages 2, 4, 8, 16 swap between r[m] and r[m + dist/2]. The stages act on
- * different bits of the (row, column) index, so their order does not matter. The transpose is
- * its own inverse, so remap and unremap share it. */
-static inline void transpose32_pairs(uint64_t r[16]) {
-    for (unsigned m = 0; m < 16; m++) {
-        uint64_t t = (r[m] ^ (r[m] >> 31)) & UINT64_C(0x00000000AAAAAAAA);
-        r[m] ^= t | (t << 31);
-    }
-    for (unsigned m = 0; m < 16; m += 2u) {
-        swap_rows(&r[m], &r[m + 1u], 2, UINT64_C(0x3333333333333333));
-    }
-    for (unsigned m = 0; m < 16; m += 4u) {
-        for (unsigned k = 0; k < 2; k++) {
-            swap_rows(&r[m + k], &r[m + k + 2u], 4, UINT64_C(0x0F0F0F0F0F0F0F0F));
-        }
-    }
-    for (unsigned m = 0; m < 16; m += 8u) {
-        for (unsigned k = 0; k < 4; k++) {
-            swap_rows(&r[m + k], &r[m + k + 4u], 8, UINT64_C(0x00FF00FF00FF00FF));
-        }
-    }
-    for (unsigned k = 0; k < 8; k++) {
-        swap_rows(&r[k], &r[k + 8u], 16, UINT64_C(0x0000FFFF0000FFFF));
-    }
-}
-
-/* wc words -> 32 planes. Words beyond wc are zero rows, so plane bits at and above wc come
- * out zero. (An SSE2 movemask version measured no faster on the project machine, so there is
- * one portable implementation.) */
+/* wc words -> 32 planes (the transpose, np_bitmatrix.h). Words beyond wc are zero rows, so
+ * plane bits at and above wc come out zero. */
 static inline void remap_words(unsigned wc, const uint32_t *words, uint32_t planes[32]) {
-    uint64_t r[16];
-    for (unsigned m = 0; m < 16; m++) {
-        r[m] = 2u * m < wc ? (uint64_t)words[2u * m] | (uint64_t)words[2u * m + 1u] << 32 : 0u;
-    }
-    transpose32_pairs(r);
-    for (unsigned m = 0; m < 16; m++) {
-        planes[2u * m] = (uint32_t)r[m];
-        planes[2u * m + 1u] = (uint32_t)(r[m] >> 32);
-    }
+    uint32_t rows[32] = {0};
+    memcpy(rows, words, (size_t)wc * sizeof *words);
+    np_transpose32(rows, planes);
 }
 
 /* 32 planes (bits at and above wc ignored) -> wc words. */
 static inline void unremap_planes(unsigned wc, const uint32_t planes[32], uint32_t *words) {
-    uint64_t keep = plane_mask(wc);
-    keep |= keep << 32;
-    uint64_t r[16];
-    for (unsigned m = 0; m < 16; m++) {
-        r[m] = ((uint64_t)planes[2u * m] | (uint64_t)planes[2u * m + 1u] << 32) & keep;
+    uint32_t keep = plane_mask(wc), rows[32], cols[32];
+    for (unsigned j = 0; j < 32; j++) {
+        rows[j] = planes[j] & keep;
     }
-    transpose32_pairs(r);
-    for (unsigned m = 0; 2u * m < wc; m++) {
-        words[2u * m] = (uint32_t)r[m];
-        words[2u * m + 1u] = (uint32_t)(r[m] >> 32);
-    }
+    np_transpose32(rows, cols);
+    memcpy(words, cols, (size_t)wc * sizeof *words);
 }
 
 void dpc_remap(unsigned wc, const uint32_t words[], uint32_t planes[DPC_PLANES]) {

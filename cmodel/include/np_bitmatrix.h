@@ -1,0 +1,33 @@
+/* 32 x 32 bit-matrix transpose, shared by the codecs whose transform is one (BPC's delta
+ * bit-planes, docs/bpc.md sec. 2; DPC's remap, docs/dpc.md sec. 2).
+ *
+ * Row r of the matrix is m[r], column c is bit c (LSB first); the transpose exchanges bit c of
+ * m[r] with bit r of m[c]. Two implementations give the same result for every input:
+ *   - portable C: rows paired into 64-bit words, five block-swap stages (Hacker's Delight 7-3);
+ *   - x86-64 with AVX2 (chosen at run time when the CPU has it): the 128 bytes regrouped so one
+ *     256-bit vector holds byte b of every row, then each column is one movemask of the vector's
+ *     top bits, the vector shifted left one bit between columns.
+ * Building with -DNP_NO_AVX2 keeps only the portable code (the scalar test build,
+ * tests/tests.mk SCALAR_FLAGS, checks it on the same tests). */
+#ifndef NP_BITMATRIX_H
+#define NP_BITMATRIX_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* out = the transpose of in (in and out may be the same array). */
+void np_transpose32(const uint32_t in[32], uint32_t out[32]);
+
+/* The portable implementation alone (the reference the tests compare the dispatched one to). */
+void np_transpose32_portable(const uint32_t in[32], uint32_t out[32]);
+
+/* 1 when np_transpose32 runs the AVX2 implementation on this machine, else 0. */
+int np_transpose32_uses_avx2(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
