@@ -22,12 +22,13 @@ const char npsim_git_rev[] = NP_GIT_REV;
 
 /* ---- command line ------------------------------------------------------------------------------ */
 
-enum { KEY_OUT = 256, KEY_TRACE, KEY_PATTERN, KEY_PER_WARP, KEY_CYCLES, KEY_FROM_JSON, KEY_VERSION, KEY_QUIET };
+enum { KEY_OUT = 256, KEY_TRACE, KEY_PATTERN, KEY_PER_WARP, KEY_CYCLES, KEY_FROM_JSON, KEY_VERSION, KEY_QUIET, KEY_KERNEL };
 
 static const struct option npsim_longopts[] = {
     {"config", required_argument, NULL, 'c'},
     {"out", required_argument, NULL, KEY_OUT},
     {"trace", required_argument, NULL, KEY_TRACE},
+    {"kernel", required_argument, NULL, KEY_KERNEL},
     {"pattern", required_argument, NULL, KEY_PATTERN},
     {"per-warp", required_argument, NULL, KEY_PER_WARP},
     {"cycles", required_argument, NULL, KEY_CYCLES},
@@ -51,7 +52,8 @@ static int parse_count_opt(const char *cmd, const char *opt, const char *s, uint
 static int on_option(void *ctx, int key, const char *value) {
     options *o = ctx;
     static const struct { int key; unsigned bit; const char *name; } map[] = {
-        {KEY_OUT, OPT_OUT, "--out"}, {KEY_TRACE, OPT_TRACE, "--trace"}, {KEY_PATTERN, OPT_PATTERN, "--pattern"},
+        {KEY_OUT, OPT_OUT, "--out"}, {KEY_TRACE, OPT_TRACE, "--trace"}, {KEY_KERNEL, OPT_TRACE, "--kernel"},
+        {KEY_PATTERN, OPT_PATTERN, "--pattern"},
         {KEY_PER_WARP, OPT_PER_WARP, "--per-warp"}, {KEY_CYCLES, OPT_CYCLES, "--cycles"},
         {KEY_FROM_JSON, OPT_FROM_JSON, "--from-json"},
     };
@@ -67,6 +69,7 @@ static int on_option(void *ctx, int key, const char *value) {
         return -1;
     case KEY_OUT: o->out = value; return -1;
     case KEY_TRACE: o->trace = value; return -1;
+    case KEY_KERNEL: o->kernel_opt = value; return -1;   /* = workload=kernel:NAME, after the configuration */
     case KEY_PATTERN:
         if (!tracegen_known(value))
             return cli_usage_error(o->cmd, "--pattern '%s': unknown pattern (%s)", value, tracegen_patterns());
@@ -137,6 +140,10 @@ static int parse_options(int argc, char **argv, options *o, unsigned allowed, un
     if (o->npositional < max_positional)
         return cli_usage_error(o->cmd, "expected %u operands, got %u", max_positional, o->npositional);
     if (!config_validate(&o->cfg, err, ERR_LEN)) return die(err);
+    if (o->kernel_opt && snprintf(o->cfg.workload, sizeof o->cfg.workload, "kernel:%s", o->kernel_opt) >=
+                             (int)sizeof o->cfg.workload)
+        return cli_usage_error(o->cmd, "--kernel '%.60s': not an application name (npkernel list)", o->kernel_opt);
+    if (!kernel_workload_check(o, err)) return cli_usage_error(o->cmd, "%s", err);
     return -1;
 }
 
@@ -209,11 +216,11 @@ static bool from_json(options *o, char *err) {
     static char trace[SIM_PATH_MAX], pattern[64];       /* outlive root; one --from-json per process */
     const cJSON *tr = cJSON_GetObjectItemCaseSensitive(w, "trace"), *pat = cJSON_GetObjectItemCaseSensitive(w, "pattern"),
                 *pw = cJSON_GetObjectItemCaseSensitive(w, "per_warp");
-    if (ok && !o->trace && !o->pattern_given && cJSON_IsString(tr)) {
+    if (ok && !o->trace && !o->pattern_given && !o->kernel_opt && cJSON_IsString(tr)) {
         snprintf(trace, sizeof trace, "%s", tr->valuestring);
         o->trace = trace;
     }
-    if (ok && !o->trace && !o->pattern_given && cJSON_IsString(pat)) {
+    if (ok && !o->trace && !o->pattern_given && !o->kernel_opt && cJSON_IsString(pat)) {
         snprintf(pattern, sizeof pattern, "%s", pat->valuestring);
         o->pattern = pattern;
     }
@@ -262,9 +269,9 @@ typedef struct {
 } command;
 
 static const command commands[] = {
-    {"compare", cmd_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --pattern P --per-warp N] [--out DIR]",
+    {"compare", cmd_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --kernel NAME | --pattern P --per-warp N] [--out DIR]",
      "baseline vs every reply compressor; DIR/summary.{txt,json}"},
-    {"run", cmd_run, GPU_OPTS | OPT_OUT, OUT_FILE, 0, true, "[--trace T | --pattern P --per-warp N] [--out FILE.json]",
+    {"run", cmd_run, GPU_OPTS | OPT_OUT, OUT_FILE, 0, true, "[--trace T | --kernel NAME | --pattern P --per-warp N] [--out FILE.json]",
      "one run (key compressor); --from-json FILE reruns a JSON's configuration and workload"},
     {"traffic", cmd_traffic, 0, OUT_NONE, 0, false, "", "synthetic traffic run (keys traffic, injection_rate, "
      "packet_flits, ...)"},
@@ -272,22 +279,22 @@ static const command commands[] = {
      "latency / accepted throughput vs offered load, saturation; PREFIX.{dat,json,gp,png}"},
     {"bench", cmd_bench, OPT_CYCLES, OUT_NONE, 0, false, "[--cycles N]", "simulated cycles per CPU second (synthetic "
      "traffic)"},
-    {"gpu-bench", cmd_gpu_bench, GPU_OPTS | OPT_CYCLES, OUT_NONE, 0, true, "[--trace T | --pattern P] [--cycles R]",
+    {"gpu-bench", cmd_gpu_bench, GPU_OPTS | OPT_CYCLES, OUT_NONE, 0, true, "[--trace T | --kernel NAME | --pattern P] [--cycles R]",
      "GPU run speed, core = none vs sm, best of R runs (3)"},
-    {"core-compare", cmd_core_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --pattern P] [--out DIR]",
+    {"core-compare", cmd_core_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --kernel NAME | --pattern P] [--out DIR]",
      "core model: gto vs lrr vs youngest; DIR/core_compare.{txt,json}"},
-    {"latte-compare", cmd_latte_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --pattern P] [--out DIR]",
+    {"latte-compare", cmd_latte_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--trace T | --kernel NAME | --pattern P] [--out DIR]",
      "compressed L1: none vs Static-BDI vs Static-SC vs LATTE-CC vs Adaptive-Hit-Count (core = sm); "
      "DIR/latte_compare.{txt,json,dat,gp,png}"},
     {"gen-trace", cmd_gen_trace, OPT_PATTERN | OPT_PER_WARP | OPT_OUT, OUT_FILE, 0, false,
      "--pattern P --per-warp N --out FILE", "write a generated workload as a trace (FILE ending .bin: binary)"},
     {"convert", cmd_convert, 0, OUT_NONE, 2, false, "IN OUT", "trace text <-> binary (by OUT's extension); IN may be "
      "an Accel-Sim .traceg or kernelslist.g"},
-    {"ba-compare", cmd_ba_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+    {"ba-compare", cmd_ba_compare, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T | --kernel NAME] [--out DIR]",
      "L1 lru vs tag-lru vs ba vs bypass on every generated workload; DIR/ba_compare.{txt,json}"},
-    {"pcu-sweep", cmd_pcu_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+    {"pcu-sweep", cmd_pcu_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T | --kernel NAME] [--out DIR]",
      "packet coalescing: XY-XY / XY-YX x RGRs off, 64..1024; DIR/pcu_sweep.{txt,json,dat,gp,png}"},
-    {"l1-sweep", cmd_l1_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T] [--out DIR]",
+    {"l1-sweep", cmd_l1_sweep, GPU_OPTS | OPT_OUT, OUT_DIR, 0, true, "[--pattern P | --trace T | --kernel NAME] [--out DIR]",
      "seed 002's L1 options (16..256 KiB at 8 ways, 16 KiB at 8..64 ways), LRU: hit rate, rd0/rd1/rd2, IPC; "
      "DIR/l1_sweep.{txt,json,dat,gp,png}"},
     {"mem-micro", cmd_mem_micro, OPT_OUT, OUT_DIR, 0, false, "[--out DIR]",
@@ -353,5 +360,8 @@ int main(int argc, char **argv) {
     /* everything the run will need is checked before it starts: nothing is simulated to be lost */
     if (!check_output(&o, c->out, err)) return die(err);
     if (c->latencies && !check_synth_report(&o, err)) return die(err);
-    return c->run(&o);
+    if (!kernel_workload_trace(&o, err)) return die(err);   /* workload = kernel:NAME: its trace, for this run */
+    rc = c->run(&o);
+    kernel_workload_remove(&o);
+    return rc;
 }

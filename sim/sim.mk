@@ -77,9 +77,12 @@ $(SIM_DIR)/obj/%.o: sim/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/np_fileio.h cmodel/
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
 
 # The commands use the command-line tools' helpers (option parser, gnuplot runner).
-$(SIM_DIR)/obj/cmd/%.o: sim/cmd/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h
+# ... and sim/cmd/kernel.c (workload = kernel:NAME) the SIMT runtime's and the ports' table
+# (apps/kernels/kernels.mk links them into npsim).
+$(SIM_DIR)/obj/cmd/%.o: sim/cmd/%.c $(SIM_HDR) $(NP_HDR) cmodel/tool/cli_opts.h cmodel/tool/np_gnuplot.h \
+                        apps/simt/simt.h apps/kernels/kernels.h apps/kernels/kernel_list.h
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -Iapps/simt -Iapps/kernels -c $< -o $@
 
 $(SIM_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR) | $(SIM_DIR)/obj
 	$(Q)$(call np_say,CC,$@)$(CC) $(SIM_CFLAGS) -c $< -o $@
@@ -104,7 +107,7 @@ $(SIM_DIR)/obj $(SIM_DIR)/obj-san $(SIM_TEST_DIR) $(BUILD)/bin:
 	$(Q)mkdir -p $@
 
 $(NPSIM): $(SIM_OBJ) $(NP_LIB) | $(BUILD)/bin
-	$(Q)$(call np_say,LD,$@)$(CC) -o $@ $(SIM_OBJ) $(NP_LIB) $(SIM_LIBS)
+	$(Q)$(call np_say,LD,$@)$(CC) -o $@ $(SIM_OBJ) $(SIMT_OBJ) $(NP_LIB) $(SIM_LIBS) $(SIMT_LIBS)
 
 # The simulator without its command line (every part, and the file helpers) as a library, for the
 # router's Verilator harness (rtl/router/unit.mk: router_TB_LIBS), which drives npsim's router

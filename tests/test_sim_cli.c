@@ -524,6 +524,52 @@ static void test_provenance_and_rerun(void **state) {
     cJSON_Delete(js);
 }
 
+/* ---- workload = kernel:NAME: npsim runs a suite application itself --------------------------- */
+
+/* The same run as tracing with npkernel and giving npsim the files: every result equal; the
+ * temporary trace folder is gone afterwards; --from-json traces it again; bad names are usage
+ * errors. */
+static void test_kernel_workload(void **state) {
+    (void)state;
+    char k[700], t[700], r[700], dir[700], list[800], tmpdir[700], npkernel[PATH_MAX + 16];
+    snprintf(k, sizeof k, "%s/kernel.json", tmp);
+    snprintf(t, sizeof t, "%s/trace.json", tmp);
+    snprintf(r, sizeof r, "%s/rerun.json", tmp);
+    snprintf(dir, sizeof dir, "%s/npkernel", tmp);
+    snprintf(list, sizeof list, "%s/red/kernelslist.g", dir);
+    snprintf(tmpdir, sizeof tmpdir, "%s/tmpdir", tmp);
+    assert_int_equal(mkdir(tmpdir, 0777), 0);
+    assert_int_equal(setenv("TMPDIR", tmpdir, 1), 0);
+    expect(RUN("run", "--kernel", "red", "kernel_scale=8", "core=sm", "compressor=bdi", "warps_per_sm=32", "--out", k), 0,
+           out_text, "workload: kernel:red");
+    assert_int_equal(count_entries(tmpdir, "npsim-kernel-"), 0);      /* the temporary trace is removed */
+    snprintf(npkernel, sizeof npkernel, "%.*s/npkernel", (int)(strrchr(npsim, '/') - npsim), npsim);
+    program = npkernel;
+    expect(RUN("run", "red", "--scale", "8", "--trace", dir), 0, out_text, "red");
+    expect(RUN("run", "--trace", list, "core=sm", "compressor=bdi", "warps_per_sm=32", "--out", t), 0, out_text, "bdi");
+    cJSON *jk = load_json(k), *jt = load_json(t);
+    check_provenance(jk);
+    const cJSON *w = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jk, "provenance"), "workload");
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(w, "kernel")->valuestring, "kernel:red");
+    assert_int_equal((int)cJSON_GetObjectItemCaseSensitive(w, "launches")->valuedouble, 2);
+    cJSON_DeleteItemFromObject(jk, "provenance");
+    cJSON_DeleteItemFromObject(jt, "provenance");
+    if (!cJSON_Compare(jk, jt, true)) fail_msg("kernel:red and npkernel's trace of red give different runs");
+    expect(RUN("run", "--from-json", k, "--out", r), 0, out_text, "workload: kernel:red");
+    cJSON *jr = load_json(r);
+    cJSON_DeleteItemFromObject(jr, "provenance");
+    if (!cJSON_Compare(jk, jr, true)) fail_msg("the rerun of %s differs", k);
+    cJSON_Delete(jk);
+    cJSON_Delete(jt);
+    cJSON_Delete(jr);
+    expect(RUN("run", "--kernel", "nope"), 2, err_text, "workload = 'kernel:nope': expected kernel:NAME");
+    expect(RUN("run", "--kernel", "red", "--trace", list), 2, err_text, "name two workloads");
+    expect(RUN("traffic", "workload=kernel:red"), 2, err_text, "does not apply to traffic");
+    expect(RUN("run", "--kernel", "bfs", "kernel_input_dir=/nonexistent"), 1, err_text, "the application failed");
+    assert_int_equal(count_entries(tmpdir, "npsim-kernel-"), 0);
+    unsetenv("TMPDIR");
+}
+
 int main(void) {
     const char *np = getenv("SIM_TEST_NOCPRESS");
     if (!realpath(np ? np : "build/bin/nocpress", nocpress)) {
@@ -565,6 +611,7 @@ int main(void) {
         cmocka_unit_test(test_no_shell),
         cmocka_unit_test(test_paths_and_data),
         cmocka_unit_test(test_provenance_and_rerun),
+        cmocka_unit_test(test_kernel_workload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

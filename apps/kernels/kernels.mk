@@ -60,6 +60,12 @@ simt-test: $(addprefix $(SIMT_TEST_DIR)/plain/,$(SIMT_TESTS)) $(addprefix $(SIMT
 
 apps-test: simt-test
 
+# npsim runs a suite application by name (workload = kernel:NAME, sim/cmd/kernel.c): it links the
+# runtime and the ports (the link line is sim/sim.mk's, which names SIMT_OBJ and SIMT_LIBS).
+$(NPSIM): $(SIMT_OBJ)
+# test_sim_cli compares workload = kernel:NAME with npkernel's trace of the same application.
+sim-test: $(NPKERNEL)
+
 # test_sim_kernels (a sim-test program): npsim's model on a traced SIMT application, so it links
 # the runtime beside the simulator's sanitised parts.
 $(SIM_TEST_DIR)/test_sim_kernels: tests/test_sim_kernels.c $(SIM_SAN_OBJ) $(SIMT_SAN_OBJ) $(NP_LIB) $(SIM_HDR) $(SIMT_HDR) | $(SIM_TEST_DIR)

@@ -86,6 +86,10 @@ bool load_image(options *o, mem_image *img, bool all_codecs, char *err) {
     return true;
 }
 
+const char *workload_label(const options *o) {
+    return o->cfg.workload[0] ? o->cfg.workload : o->trace ? o->trace : o->pattern;
+}
+
 bool load_workload(options *o, mem_image *img, trace_t *t, bool all_codecs, char *err) {
     if (!load_image(o, img, all_codecs, err)) return false;
     trace_init(t);
@@ -172,12 +176,12 @@ void describe_machine(FILE *f, const options *o, const mem_image *img, const tra
                 c->sms, c->mcs, config_channel_bits(c), c->vcs, c->vc_depth);
     if (o->image_loaded)
         fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image %u regions from %s (%.1f MiB)\n",
-                o->trace ? o->trace : o->pattern, t->count, t->nin, img->nregions,
-                o->image_npmem[0] ? o->image_npmem : c->data_dir,
+                workload_label(o), t->count, t->nin, img->nregions,
+                c->workload[0] ? "the application's memory.npmem" : o->image_npmem[0] ? o->image_npmem : c->data_dir,
                 (double)img->size / 1048576.0);
     else
         fprintf(f, "workload: %s, %zu accesses, %zu warp instructions; memory image not read (compressor none on a "
-                   "trace reads no line contents)\n", o->trace ? o->trace : o->pattern, t->count, t->nin);
+                   "trace reads no line contents)\n", workload_label(o), t->count, t->nin);
     fprintf(f, "SM model: core = %s", config_core_name(c->core));
     if (c->core == CORE_SM)
         fprintf(f, ", %u warps/SM, %u schedulers/SM, %s; latency,interval alu %u,%u sfu %u,%u other %u,%u; smem %u; "
@@ -234,23 +238,32 @@ cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs) 
     cJSON_AddBoolToObject(p, "synth_report_named", o->cfg.synth_report_named);
     cJSON_AddBoolToObject(p, "synth_report_used", o->synth_used);
     cJSON *w = cJSON_AddObjectToObject(p, "workload");
-    if (o->trace) cJSON_AddStringToObject(w, "trace", o->trace);
+    bool kernel = o->cfg.workload[0] != '\0';   /* traced for this run into a temporary folder: the config's
+                                                  workload key remakes it, so no trace path is recorded */
+    if (kernel) {
+        cJSON_AddStringToObject(w, "kernel", o->cfg.workload);
+        cJSON_AddNumberToObject(w, "launches", (double)o->kernel_launches);
+        cJSON_AddNumberToObject(w, "warp_instructions", (double)o->kernel_warp_insts);
+        cJSON_AddNumberToObject(w, "trace_cpu_seconds", o->kernel_trace_cpu);
+    } else if (o->trace) cJSON_AddStringToObject(w, "trace", o->trace);
     else {
         cJSON_AddStringToObject(w, "pattern", o->pattern);
         cJSON_AddNumberToObject(w, "per_warp", o->per_warp);
     }
     if (o->from_json) add_input(p, "from-json", o->from_json);
     for (unsigned i = 0; i < o->nconfigs; i++) add_input(p, "config", o->configs[i]);
-    if (o->trace) np_provenance_add_trace(p, o->trace); /* with an Accel-Sim list's kernel traces */
+    if (o->trace && !kernel) np_provenance_add_trace(p, o->trace); /* with an Accel-Sim list's kernel traces */
     if (o->synth_used) add_input(p, "synth_report", o->cfg.synth_report);
-    if (img && o->image_loaded && o->image_npmem[0]) add_input(p, "memory", o->image_npmem);
+    if (kernel) {}
+    else if (img && o->image_loaded && o->image_npmem[0]) add_input(p, "memory", o->image_npmem);
     else if (img && o->image_loaded)
         for (unsigned i = 0; i < img->nregions; i++) {
             char path[SIM_PATH_MAX + 160];
             snprintf(path, sizeof path, "%s/%s.bin", o->cfg.data_dir, img->region[i].name);
             add_input(p, "data", path);
         }
-    cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded && o->image_npmem[0] ? o->image_npmem
+    cJSON_AddStringToObject(p, "memory_image", !img ? "not used" : o->image_loaded && kernel ? "the application's memory.npmem"
+                                                    : o->image_loaded && o->image_npmem[0] ? o->image_npmem
                                                     : o->image_loaded ? o->cfg.data_dir
                                                     : "zeros (no line contents read; data_dir not used)");
     cJSON *lat = cJSON_AddArrayToObject(p, "latencies");

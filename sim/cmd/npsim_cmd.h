@@ -35,6 +35,7 @@ typedef struct {              /* options common to every command */
     unsigned npositional;
     const char *out;          /* --out */
     const char *trace;        /* --trace */
+    const char *kernel_opt;   /* --kernel NAME: workload = kernel:NAME */
     const char *pattern;      /* --pattern */
     bool pattern_given;       /* --pattern was on the command line */
     unsigned per_warp;        /* --per-warp */
@@ -48,6 +49,11 @@ typedef struct {              /* options common to every command */
     bool image_loaded;        /* the memory image came from data_dir or image_npmem (else: zero image, contents unused) */
     char image_npmem[SIM_PATH_MAX + 16]; /* non-empty: the image is this SIMT trace's initial device memory */
     bool synth_used;          /* cfg.synth_report was read (false: every latency is the published one) */
+    /* workload = kernel:NAME (sim/cmd/kernel.c): the temporary trace folder and its list (o->trace) */
+    char kernel_dir[SIM_PATH_MAX];
+    char kernel_list[SIM_PATH_MAX + 16];
+    double kernel_trace_cpu;  /* CPU seconds the runtime took to run and trace it */
+    uint64_t kernel_warp_insts, kernel_launches;
     int argc;                 /* the command line, recorded in every JSON */
     char **argv;
 } options;
@@ -67,6 +73,17 @@ bool check_out_file(const char *opt, const char *file, char *err);
 bool check_output(const options *o, out_kind kind, char *err);
 void describe_machine(FILE *f, const options *o, const mem_image *img, const trace_t *t);
 cJSON *provenance_json(const options *o, const mem_image *img, bool all_codecs);
+
+/* The workload's name for outputs: kernel:NAME, the trace or the pattern. */
+const char *workload_label(const options *o);
+
+/* ---- sim/cmd/kernel.c: workload = kernel:NAME ---- */
+/* The key names an application and the command runs traces (no --trace / --pattern beside it). */
+bool kernel_workload_check(const options *o, char *err);
+/* Runs and traces the application into a temporary folder; o->trace becomes its kernelslist.g. */
+bool kernel_workload_trace(options *o, char *err);
+/* Removes that folder (nothing when there is none). */
+void kernel_workload_remove(options *o);
 
 /* ---- the commands (one file each in sim/cmd/) ---- */
 int cmd_compare(options *o);

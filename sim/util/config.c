@@ -180,6 +180,12 @@ static const key_def keys[] = {
      "reply decompressor latency in cycles; 0 = synth_report's, else the published figure"},
     {"approx_regions", KT_STRING, OFF(approx_regions), 0, 0, NULL, sizeof(((sim_config *)0)->approx_regions), "element type of approximable regions (e.g. float32)"},
     {"data_dir", KT_PATH, OFF(data_dir), 0, 0, NULL, SIM_PATH_MAX, "directory of *.bin memory-image files"},
+    {"workload", KT_STRING, OFF(workload), 0, 0, NULL, sizeof(((sim_config *)0)->workload),
+     "kernel:NAME runs the SIMT application NAME (npkernel list), traced into a temporary folder; empty: --trace or --pattern"},
+    {"kernel_scale", KT_UINT, OFF(kernel_scale), 1, 1048576, NULL, 0, "workload = kernel:NAME: its size divisor (npkernel --scale)"},
+    {"kernel_seed", KT_U64, OFF(kernel_seed), 0, 1.8e19, NULL, 0, "workload = kernel:NAME: seed of generated inputs (npkernel --seed)"},
+    {"kernel_input_dir", KT_PATH, OFF(kernel_input_dir), 0, 0, NULL, SIM_PATH_MAX,
+     "workload = kernel:NAME: the benchmarks' input files (npkernel --input-dir)"},
     {"synth_report", KT_PATH, OFF(synth_report), 0, 0, NULL, SIM_PATH_MAX,
      "synthesis JSON with unit latencies; a named file must parse; empty = published latencies only"},
     {"max_cycles", KT_U64, OFF(max_cycles), 1, 1e15, NULL, 0, "a run that has not finished by then fails"},
@@ -268,6 +274,9 @@ void config_default(sim_config *cfg) {
     cfg->approx_bits = 12;
     snprintf(cfg->approx_regions, sizeof cfg->approx_regions, "float32");
     snprintf(cfg->data_dir, sizeof cfg->data_dir, "../shared/data/lines");
+    cfg->kernel_scale = 1;
+    cfg->kernel_seed = 1;
+    snprintf(cfg->kernel_input_dir, sizeof cfg->kernel_input_dir, "../shared/data/inputs");
     snprintf(cfg->synth_report, sizeof cfg->synth_report, "build/synth/report.json");
     cfg->max_cycles = 50000000;
     cfg->seed = 1;

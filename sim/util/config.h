@@ -131,6 +131,12 @@ typedef struct {
     unsigned reply_decompressor_latency;  /* the same for the SM-side decompressor */
     char approx_regions[128];    /* element type whose memory regions are approximable ("float32") */
     char data_dir[SIM_PATH_MAX];
+    /* workload = kernel:NAME: npsim runs the SIMT application NAME (npkernel list) traced into a
+     * temporary folder, instead of --trace / --pattern (docs/sim.md "Kernel workloads") */
+    char workload[64];
+    unsigned kernel_scale;       /* its --scale (1: the documented default size) */
+    uint64_t kernel_seed;        /* its --seed (generated inputs) */
+    char kernel_input_dir[SIM_PATH_MAX];   /* its --input-dir */
     char synth_report[SIM_PATH_MAX];
     bool synth_report_named;     /* synth_report was set (file, argument): it must be usable, no fallback */
     uint64_t max_cycles;         /* a run stops (and fails) beyond this */
