@@ -19,7 +19,7 @@ KERNELS_XZ ?= --xz
 SIMT_TEST_DIR := $(BUILD)/simt/tests
 ACCELSIM_TRACES ?= ../shared/data/traces/accelsim
 
-.PHONY: kernels simt-test npkernel
+.PHONY: kernels simt-test npkernel sim-kernel-bench
 
 $(BUILD)/simt/obj/%.o: %.c $(SIMT_HDR)
 	@mkdir -p $(@D)
@@ -71,3 +71,14 @@ sim-test: $(NPKERNEL)
 $(SIM_TEST_DIR)/test_sim_kernels: tests/test_sim_kernels.c $(SIM_SAN_OBJ) $(SIMT_SAN_OBJ) $(NP_LIB) $(SIM_HDR) $(SIMT_HDR) | $(SIM_TEST_DIR)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) $(SIMT_INC) -o $@ $< $(SIM_SAN_OBJ) $(SIMT_SAN_OBJ) \
 	  $(NP_LIB) $(SIM_LIBS) $(SIMT_LIBS) -lcmocka
+
+# npsim's speed on suite applications (docs/kernels.md "Speed"): one gpu-bench per application,
+# run by name (workload = kernel:NAME) on the default machine with a reply compressor, so the
+# image follows the application's memory as in a real run.
+KERNEL_BENCH ?= red hs bfs
+KERNEL_BENCH_ARGS ?= compressor=bdi
+
+## sim-kernel-bench: npsim on red, hs and bfs run by name (core = sm, compressor bdi): the runtime's trace records/s written, npsim's records/s read, simulated cycles/s and warp instructions/s; a measurement (the machine's load average is printed with it)
+sim-kernel-bench: $(NPSIM)
+	@for k in $(KERNEL_BENCH); do $(NPSIM) gpu-bench --kernel $$k $(SIM_ARGS) $(KERNEL_BENCH_ARGS) --cycles 1 || exit 1; done
+	@echo "sim-kernel-bench: a measurement on this machine: load average $$(cut -d' ' -f1-3 /proc/loadavg) on $$(nproc) cores"

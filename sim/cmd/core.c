@@ -77,36 +77,68 @@ int cmd_core_compare(options *o) {
     return ok ? 0 : die(err);
 }
 
+/* Why the memory-only model cannot run the trace (gpu.c refuses it), or NULL: several kernel
+ * launches, or more warps on an SM than its warps_per_sm slots (core = sm runs blocks in turn). */
+static const char *memory_only_refuses(const trace_t *t, const sim_config *cfg) {
+    for (size_t i = 0; i < t->nblk; i++)
+        if (t->blk[i].launch) return "the trace has several kernel launches";
+    for (size_t i = 0; i < t->nin; i++)
+        if (t->in[i].warp >= cfg->warps_per_sm) return "the trace has more warps per SM than warps_per_sm";
+    return NULL;
+}
+
 /* npsim gpu-bench: simulated cycles per CPU second of gpu_run on the workload, core = none and
- * core = sm, best of --repeat runs each (CPU time of the run alone: no loading, no generation). */
+ * core = sm, best of --repeat runs each (CPU time of the run alone: no loading, no generation);
+ * before them the CPU time of making the workload: a kernel workload's tracing by the runtime,
+ * and reading the trace records (and the memory log) in. */
 int cmd_gpu_bench(options *o) {
     char err[ERR_LEN];
     mem_image img;
     trace_t t;
-    if (!load_workload(o, &img, &t, false, err)) return die(err);
+    sim_core core = o->cfg.core;
+    o->cfg.core = CORE_SM;            /* read every warp the trace names (core = sm's limit) */
+    double t0 = cpu_seconds();
+    bool loaded = load_workload(o, &img, &t, false, err);
+    double load = cpu_seconds() - t0;
+    o->cfg.core = core;
+    if (!loaded) return die(err);
     unsigned repeat = o->cycles ? (unsigned)o->cycles : 3;
     double rate[2] = {0, 0};
     printf("gpu-bench: %s, %zu accesses, %zu warp instructions, %u SMs, compressor %s; best of %u runs each, one core\n",
-           o->trace ? o->trace : o->pattern, t.count, t.nin, o->cfg.sms, o->cfg.compressor, repeat);
+           workload_label(o), t.count, t.nin, o->cfg.sms, o->cfg.compressor, repeat);
+    if (o->cfg.workload[0])
+        printf("  runtime: %llu warp instructions of %llu launches run and traced in %.3f s CPU = %.0f trace records/s "
+               "written\n", (unsigned long long)o->kernel_warp_insts, (unsigned long long)o->kernel_launches,
+               o->kernel_trace_cpu, o->kernel_trace_cpu > 0 ? (double)o->kernel_warp_insts / o->kernel_trace_cpu : 0.0);
+    if (o->trace)
+        printf("  import: %zu trace records (instruction lines) read in %.3f s CPU = %.0f records/s (with the memory "
+               "image%s)\n", t.nin, load, load > 0 ? (double)t.nin / load : 0.0, img.log ? " and its log, replayed and "
+               "checked" : "");
     for (unsigned m = 0; m < 2; m++) {
         sim_config cfg = o->cfg;
         cfg.core = m ? CORE_SM : CORE_NONE;
+        const char *why = m ? NULL : memory_only_refuses(&t, &cfg);
+        if (why) {
+            printf("  core = none skipped: %s (core = sm runs it)\n", why);
+            continue;
+        }
         double best = 0;
         gpu_stats st;
         for (unsigned r = 0; r < repeat; r++) {
-            double t0 = cpu_seconds();
+            double r0 = cpu_seconds();
             if (!gpu_run(&cfg, &img, &t, &st, NULL, err, ERR_LEN)) return die(err);
-            double secs = cpu_seconds() - t0;
+            double secs = cpu_seconds() - r0;
             if (r == 0 || secs < best) best = secs;
         }
         rate[m] = (double)st.completion_cycles / best;
         printf("  core = %-4s %9llu cycles in %.3f s CPU = %9.0f simulated cycles/s", config_core_name(cfg.core),
                (unsigned long long)st.completion_cycles, best, rate[m]);
-        if (m) printf(" (%llu warp instructions, %.0f per s)", (unsigned long long)st.instructions,
+        if (m) printf(" (%llu warp instructions, %.0f trace records per s)", (unsigned long long)st.instructions,
                       (double)st.instructions / best);
         printf("\n");
     }
-    printf("  core model cost: %.2fx the memory-only model's time per simulated cycle\n", rate[0] / rate[1]);
+    if (rate[0] > 0)
+        printf("  core model cost: %.2fx the memory-only model's time per simulated cycle\n", rate[0] / rate[1]);
     trace_free(&t);
     memimg_free(&img);
     return 0;
