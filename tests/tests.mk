@@ -24,7 +24,7 @@ TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
 # The programs whose model has a SIMD path, rebuilt on the portable scalar code (SCALAR_FLAGS).
 TEST_SCALAR_PROGS := test_bits test_dsm test_bpc test_dpc test_fpc test_cpack test_sc
 TEST_SCALAR  := $(addprefix $(TEST_DIR)/scalar/,$(TEST_SCALAR_PROGS))
-SCALAR_FLAGS := -DNP_NO_AVX2 -DNP_DSM_NO_SIMD -DNP_FPC_NO_SIMD -DNP_SC_NO_SIMD
+SCALAR_FLAGS := -DNP_NO_AVX2 -DNP_DSM_NO_SIMD -DNP_FPC_NO_SIMD
 # Environment of every test run: where the data, the committed vectors and the CLI are.
 TEST_ENV      = NP_DATA_DIR=$(DATA_DIR) NP_VECTOR_DIR=vectors/dsm
 ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1

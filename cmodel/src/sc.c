@@ -8,6 +8,10 @@
 #include <string.h>
 
 #include "codec.h"
+#include "np_cpu.h"
+#if NP_HAVE_AVX2
+#include <immintrin.h>
+#endif
 #include "np_bits.h"
 
 /* ---- helpers --------------------------------------------------------------------------------- */
@@ -19,6 +23,16 @@ static uint32_t load_word(const uint8_t *line, unsigned w) {
 
 static void store_word(uint8_t *line, unsigned w, uint32_t v) {
     for (unsigned b = 0; b < 4; b++) line[4u * w + b] = (uint8_t)(v >> (8u * b));
+}
+
+/* The 32 words of a line into its bytes (little-endian, sec. 1): one copy on a little-endian
+ * host. */
+static void store_words(uint8_t *line, const uint32_t word[SC_WORDS]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(line, word, SC_LINE_BYTES);
+#else
+    for (unsigned i = 0; i < SC_WORDS; i++) store_word(line, i, word[i]);
+#endif
 }
 
 /* The low n bits of v in reverse order: codes are sent MSB first (sec. 4.2) while every field
@@ -409,8 +423,8 @@ np_result sc_decompress_stages(const sc_state *st, const uint8_t *src, size_t sr
  * above (the stages: sc_code_lookup, sc_concat, sc_decode_symbol one word at a time; tests/test_sc.c
  * compares the two on random, pool-built and real lines, trained and untrained tables, and on
  * malformed streams):
- *   - sec. 4.1: each word's code (sec. 3.4's set/way lookup, the 16 ways compared at once) and escape
- *     are one field, the code bit-reversed for the LSB-first writer (sec. 4.2) by word
+ *   - sec. 4.1: each word's code (sec. 3.4's set/way lookup: the stage's loop here, the 16 ways
+ *     compared at once on the AVX2 path below) and escape are one field, the code bit-reversed for the LSB-first writer (sec. 4.2) by word
  *     operations instead of a bit loop; the body length is summed first, so the fallback is
  *     decided before anything is appended;
  *   - sec. 5: the decoder reads each code's 16-bit window from a zero-padded copy of the
@@ -427,45 +441,156 @@ static inline uint32_t reverse_low(uint32_t v, unsigned n) {
     return v >> (16u - n);
 }
 
-#if defined(__SSE2__) && !defined(NP_SC_NO_SIMD)
-#include <emmintrin.h>
-#endif
+_Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
 
-/* Sec. 3.4's lookup (sc_code_lookup) with the 16 ways of the value's set compared at once
- * (SSE2 where the compiler targets it; -DNP_SC_NO_SIMD or other targets: the stage itself):
- * the lowest way holding a code for the value wins, as in the way loop. */
-static bool fast_code_lookup(const sc_state *st, uint32_t value, uint32_t *code, unsigned *len) {
-#if defined(__SSE2__) && !defined(NP_SC_NO_SIMD)
-    unsigned base = sc_vft_set(value) * SC_VFT_WAYS;
-    const __m128i v = _mm_set1_epi32((int)value);
-    unsigned same = 0;
-    for (unsigned q = 0; q < SC_VFT_WAYS / 4u; q++) {
-        __m128i ways = _mm_loadu_si128((const __m128i *)(const void *)(st->ct_value + base + 4u * q));
-        same |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ways, v))) << (4u * q);
-    }
-    __m128i lens = _mm_loadu_si128((const __m128i *)(const void *)(st->ct_len + base));
-    unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lens, _mm_setzero_si128()));
-    unsigned hit = same & ~empty & 0xFFFFu;
-    if (hit != 0u) {
-        unsigned e = base + (unsigned)__builtin_ctz(hit);
-        *code = st->ct_code[e];
-        *len = st->ct_len[e];
-        return true;
-    }
-    *code = st->esc_code;
-    *len = st->esc_len;
-    return false;
-#else
-    return sc_code_lookup(st, value, code, len);
-#endif
+#if NP_HAVE_AVX2
+/* ---- AVX2 + BMI2 path (chosen at run time; the functions above are its portable twins) ----
+ * Compress: sec. 2.1's set of 8 words per instruction; sec. 3.4's lookup compares the word
+ * with the set's 16 ways in two 8-way compares, the lowest way with a code (length not 0)
+ * winning; sec. 4.2's bit reversal of 8 codes at once (bits within each byte by two 16-entry
+ * nibble tables, then the two bytes swapped, then shifted down by 16 - length); the length of
+ * the body is summed before anything is written. Decompress (sec. 5.1): the 16-bit window is
+ * reversed through a byte table, compared with every length's limit moved to the top of 16
+ * bits (limit[l] << (16 - l): window < it iff the first l bits are below limit[l]) in two
+ * 8-way compares, and the shortest length that matches within the bits left is the code's. */
+
+static const uint8_t reverse8[256] = {
+    0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0,
+    0x08, 0x88, 0x48, 0xC8, 0x28, 0xA8, 0x68, 0xE8, 0x18, 0x98, 0x58, 0xD8, 0x38, 0xB8, 0x78, 0xF8,
+    0x04, 0x84, 0x44, 0xC4, 0x24, 0xA4, 0x64, 0xE4, 0x14, 0x94, 0x54, 0xD4, 0x34, 0xB4, 0x74, 0xF4,
+    0x0C, 0x8C, 0x4C, 0xCC, 0x2C, 0xAC, 0x6C, 0xEC, 0x1C, 0x9C, 0x5C, 0xDC, 0x3C, 0xBC, 0x7C, 0xFC,
+    0x02, 0x82, 0x42, 0xC2, 0x22, 0xA2, 0x62, 0xE2, 0x12, 0x92, 0x52, 0xD2, 0x32, 0xB2, 0x72, 0xF2,
+    0x0A, 0x8A, 0x4A, 0xCA, 0x2A, 0xAA, 0x6A, 0xEA, 0x1A, 0x9A, 0x5A, 0xDA, 0x3A, 0xBA, 0x7A, 0xFA,
+    0x06, 0x86, 0x46, 0xC6, 0x26, 0xA6, 0x66, 0xE6, 0x16, 0x96, 0x56, 0xD6, 0x36, 0xB6, 0x76, 0xF6,
+    0x0E, 0x8E, 0x4E, 0xCE, 0x2E, 0xAE, 0x6E, 0xEE, 0x1E, 0x9E, 0x5E, 0xDE, 0x3E, 0xBE, 0x7E, 0xFE,
+    0x01, 0x81, 0x41, 0xC1, 0x21, 0xA1, 0x61, 0xE1, 0x11, 0x91, 0x51, 0xD1, 0x31, 0xB1, 0x71, 0xF1,
+    0x09, 0x89, 0x49, 0xC9, 0x29, 0xA9, 0x69, 0xE9, 0x19, 0x99, 0x59, 0xD9, 0x39, 0xB9, 0x79, 0xF9,
+    0x05, 0x85, 0x45, 0xC5, 0x25, 0xA5, 0x65, 0xE5, 0x15, 0x95, 0x55, 0xD5, 0x35, 0xB5, 0x75, 0xF5,
+    0x0D, 0x8D, 0x4D, 0xCD, 0x2D, 0xAD, 0x6D, 0xED, 0x1D, 0x9D, 0x5D, 0xDD, 0x3D, 0xBD, 0x7D, 0xFD,
+    0x03, 0x83, 0x43, 0xC3, 0x23, 0xA3, 0x63, 0xE3, 0x13, 0x93, 0x53, 0xD3, 0x33, 0xB3, 0x73, 0xF3,
+    0x0B, 0x8B, 0x4B, 0xCB, 0x2B, 0xAB, 0x6B, 0xEB, 0x1B, 0x9B, 0x5B, 0xDB, 0x3B, 0xBB, 0x7B, 0xFB,
+    0x07, 0x87, 0x47, 0xC7, 0x27, 0xA7, 0x67, 0xE7, 0x17, 0x97, 0x57, 0xD7, 0x37, 0xB7, 0x77, 0xF7,
+    0x0F, 0x8F, 0x4F, 0xCF, 0x2F, 0xAF, 0x6F, 0xEF, 0x1F, 0x9F, 0x5F, 0xDF, 0x3F, 0xBF, 0x7F, 0xFF,
+};
+
+/* The 16 bits of x reversed. */
+static inline uint32_t reverse16(uint32_t x) {
+    return (uint32_t)reverse8[x & 0xFFu] << 8 | reverse8[x >> 8 & 0xFFu];
 }
 
-_Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
+NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
+                                              size_t dst_bytes, size_t *out_bits) {
+    uint32_t word[SC_WORDS], base[SC_WORDS], code[SC_WORDS], len[SC_WORDS];
+    memcpy(word, line, sizeof word);                                   /* x86: little-endian */
+    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* sc_vft_set * 16 */
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(word + k));
+        __m256i x = _mm256_xor_si256(v, _mm256_srli_epi32(v, 6));
+        x = _mm256_xor_si256(x, _mm256_xor_si256(_mm256_srli_epi32(v, 12), _mm256_srli_epi32(v, 18)));
+        x = _mm256_xor_si256(x, _mm256_xor_si256(_mm256_srli_epi32(v, 24), _mm256_srli_epi32(v, 30)));
+        x = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(SC_VFT_SETS - 1)), 4);
+        _mm256_storeu_si256((__m256i *)(void *)(base + k), x);
+    }
+    uint32_t escaped = 0;
+    for (unsigned i = 0; i < SC_WORDS; i++) {                          /* sc_code_lookup */
+        unsigned b = base[i];
+        __m256i w = _mm256_set1_epi32((int)word[i]);
+        unsigned same = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                            _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b)), w))) |
+                        (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                            _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b + 8u)), w))) << 8;
+        unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadu_si128((const __m128i *)(const void *)(st->ct_len + b)), _mm_setzero_si128()));
+        unsigned hit = same & ~empty;
+        unsigned e = b + ((unsigned)__builtin_ctz(hit | 0x10000u) & (SC_VFT_WAYS - 1u));
+        code[i] = hit ? st->ct_code[e] : st->esc_code;
+        len[i] = hit ? st->ct_len[e] : st->esc_len;
+        escaped |= (uint32_t)(hit == 0u) << i;
+    }
+    const __m256i nibble_low = _mm256_setr_epi8(0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50,
+                                                0xD0, 0x30, 0xB0, 0x70, 0xF0, 0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0,
+                                                0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0);
+    const __m256i nibble_high = _mm256_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5, 0xD, 0x3,
+                                                 0xB, 0x7, 0xF, 0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9,
+                                                 0x5, 0xD, 0x3, 0xB, 0x7, 0xF);
+    const __m256i swap16 = _mm256_setr_epi8(1, 0, -1, -1, 5, 4, -1, -1, 9, 8, -1, -1, 13, 12, -1, -1,
+                                            1, 0, -1, -1, 5, 4, -1, -1, 9, 8, -1, -1, 13, 12, -1, -1);
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    __m256i sum = _mm256_setzero_si256();
+    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* reverse_bits(code, len) */
+        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(code + k));
+        __m256i l = _mm256_loadu_si256((const __m256i *)(const void *)(len + k));
+        __m256i r = _mm256_or_si256(_mm256_shuffle_epi8(nibble_low, _mm256_and_si256(c, low4)),
+                                    _mm256_shuffle_epi8(nibble_high, _mm256_and_si256(_mm256_srli_epi16(c, 4), low4)));
+        r = _mm256_srlv_epi32(_mm256_shuffle_epi8(r, swap16), _mm256_sub_epi32(_mm256_set1_epi32(16), l));
+        _mm256_storeu_si256((__m256i *)(void *)(code + k), r);
+        sum = _mm256_add_epi32(sum, l);
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
+    size_t body = (size_t)(unsigned)_mm_cvtsi128_si32(half) + SC_ESCAPE_RAW_BITS * (size_t)__builtin_popcount(escaped);
+    uint32_t out[SC_MAX_BITS / 32u + 1u];
+    np_fieldwriter w;
+    np_fw_init(&w, out);
+    if (body < SC_RAW_BITS) {                                          /* sec. 4.1 */
+        np_fw_put(&w, 1u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) {
+            np_fw_put(&w, code[i], len[i]);
+            if (escaped >> i & 1u) np_fw_put32(&w, word[i]);
+        }
+    } else {                                                           /* sec. 4.4: the line */
+        np_fw_put(&w, 0u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_fw_put32(&w, word[i]);
+    }
+    size_t bits = 32u * (size_t)(w.next - out) + w.n;
+    np_fw_finish(&w, out);
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    return NP_OK;
+}
+
+/* The body of sc_decompress's compressed form (C = 1 read, src_bits < SC_MAX_BITS) into word;
+ * false on bad data. */
+NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r, uint32_t word[SC_WORDS]) {
+    const __m256i shift_lo = _mm256_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i shift_hi = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    const __m256i top_lo = _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(st->limit + 1)), shift_lo);
+    const __m256i top_hi = _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(st->limit + 9)), shift_hi);
+    size_t pos = r->pos;
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        /* The copy is zero past the stream, as sec. 5.1's window is; a code longer than the
+         * bits left is the shortest match and runs past the end, which pos > len catches. */
+        uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+        uint32_t window = reverse16((uint32_t)ahead & 0xFFFFu);
+        __m256i wv = _mm256_set1_epi32((int)window);
+        unsigned below = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_lo, wv))) |
+                         (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_hi, wv))) << 8;
+        if (below == 0u) return false;                                 /* bit l - 1: length l matches */
+        unsigned l = (unsigned)__builtin_ctz(below) + 1u;
+        unsigned index = st->offset[l] + ((window >> (SC_MAX_LEN - l)) - (st->limit[l - 1u] << 1));
+        pos += l;
+        if (pos > r->len || index >= st->n_symbols) return false;
+        uint32_t v = st->delut[index];
+        if (index == st->esc_index) {
+            if (r->len - pos < SC_ESCAPE_RAW_BITS) return false;
+            v = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
+            pos += SC_ESCAPE_RAW_BITS;
+        }
+        word[i] = v;
+    }
+    r->pos = pos;
+    return true;
+}
+#endif
 
 np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
                       size_t dst_bytes, size_t *out_bits) {
     if (st == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0))
         return NP_BAD_PARAM;
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) return compress_avx2(st, line, dst, dst_bytes, out_bits);
+#endif
     uint32_t word[SC_WORDS];
     uint64_t field[SC_WORDS];
     unsigned width[SC_WORDS];
@@ -474,7 +599,7 @@ np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uin
         word[i] = load_word(line, i);
         uint32_t code;
         unsigned len;
-        bool hit = fast_code_lookup(st, word[i], &code, &len);
+        bool hit = sc_code_lookup(st, word[i], &code, &len);
         field[i] = reverse_low(code, len) | (hit ? 0u : (uint64_t)word[i] << len);
         width[i] = len + (hit ? 0u : SC_ESCAPE_RAW_BITS);
         body += width[i];
@@ -502,15 +627,18 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
     np_pr_init(&r, src, src_bits, SC_MAX_BITS);
     if (np_pr_get(&r, 1) == 0u) {
         if (src_bits != SC_MAX_BITS) return fail(dst);
-        for (unsigned i = 0; i < SC_WORDS; i += 2) {
-            uint64_t v = np_pr_get(&r, 64);
-            store_word(dst, i, (uint32_t)v);
-            store_word(dst, i + 1u, (uint32_t)(v >> 32));
-        }
+        for (unsigned i = 0; i < SC_LINE_BYTES; i += 8) np_store_le64(dst + i, np_pr_get(&r, 64));
         return NP_OK;
     }
     if (src_bits >= SC_MAX_BITS) return fail(dst);
     uint32_t word[SC_WORDS];
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        if (!decode_body_avx2(st, &r, word) || r.pos != src_bits) return fail(dst);
+        store_words(dst, word);
+        return NP_OK;
+    }
+#endif
     for (unsigned i = 0; i < SC_WORDS; i++) {
         size_t rem = np_pr_remaining(&r);
         unsigned avail = rem < SC_MAX_LEN ? (unsigned)rem : SC_MAX_LEN;
@@ -528,7 +656,7 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
         word[i] = v;
     }
     if (r.pos != src_bits) return fail(dst);
-    for (unsigned i = 0; i < SC_WORDS; i++) store_word(dst, i, word[i]);
+    store_words(dst, word);
     return NP_OK;
 }
 
