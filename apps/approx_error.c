@@ -95,11 +95,11 @@ static bool write_ge_cond(const app_row *r, size_t n, const char *path) {
 }
 
 /* The script for one kernel's plot: every path and title a gnuplot single-quoted string. */
-static bool plot_script(FILE *f, const app_row *r, size_t n, app_kernel k, const char *dat, const char *png,
-                        const char *ge_dat, const char *ge_png) {
+/* The outputs are np_out_1 (the kernel's plot) and, for ge, np_out_2 (ge_cond.png): np_gnuplot.h. */
+static bool plot_script(FILE *f, const app_row *r, size_t n, app_kernel k, const char *dat, const char *ge_dat) {
     char q1[2100], q2[2100], title[400];
-    if (!np_gnuplot_quote(png, q1, sizeof q1) || !np_gnuplot_quote(dat, q2, sizeof q2)) return false;
-    fprintf(f, "set terminal pngcairo size 1000,640\nset output %s\n", q1);
+    if (!np_gnuplot_quote(dat, q2, sizeof q2)) return false;
+    fprintf(f, "set terminal pngcairo size 1000,640\nset output np_out_1\n");
     fprintf(f, "set title '%s: %s vs approximation bits, one line per dataset (cf. seed 001 Figs 6.4-6.8)'\n",
             app_kernel_name(k), app_kernel_metric(k));
     fprintf(f, "set xlabel 'approximation bits'\nset ylabel 'application error (0 drawn at 1e-9)'\nset logscale y\n"
@@ -114,10 +114,9 @@ static bool plot_script(FILE *f, const app_row *r, size_t n, app_kernel k, const
     }
     fprintf(f, "\n");
     if (k == APP_GE) {   /* Fig. 6.5: error against the condition number, one line per bit setting */
-        if (!np_gnuplot_quote(ge_png, q1, sizeof q1) || !np_gnuplot_quote(ge_dat, q2, sizeof q2)) return false;
-        fprintf(f, "set output %s\nset title 'ge: error vs log10 condition number (1-norm, measured), generated "
-                   "SPD n=208 (cf. seed 001 Fig. 6.5)'\nset xlabel 'log10 condition number'\nunset xtics\nset xtics\n",
-                q1);
+        if (!np_gnuplot_quote(ge_dat, q2, sizeof q2)) return false;
+        fprintf(f, "set output np_out_2\nset title 'ge: error vs log10 condition number (1-norm, measured), generated "
+                   "SPD n=208 (cf. seed 001 Fig. 6.5)'\nset xlabel 'log10 condition number'\nunset xtics\nset xtics\n");
         fprintf(f, "plot for [i=0:%u] %s index i using 1:2 with linespoints title word('4 8 12 16 20', i+1).' bits'\n",
                 APP_NBITS - 1, q2);
     }
@@ -153,14 +152,15 @@ static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
     char *script = NULL;
     size_t script_len = 0;
     FILE *s = open_memstream(&script, &script_len);
-    bool ok = s != NULL && plot_script(s, r, n, k, dat, png, ge_dat, ge_png);
+    bool ok = s != NULL && plot_script(s, r, n, k, dat, ge_dat);
     if (s != NULL) fclose(s);
     if (!ok) {
         fprintf(stderr, "approx-error: cannot write the plot script for %s (a path with a newline?)\n", dat);
         free(script);
         return false;
     }
-    ok = np_run_gnuplot(gp, script, err, sizeof err);
+    const char *const outputs[] = {png, ge_png};
+    ok = np_run_gnuplot(gp, script, outputs, k == APP_GE ? 2 : 1, err, sizeof err);
     free(script);
     if (!ok) fprintf(stderr, "approx-error: %s\n", err);
     return ok;

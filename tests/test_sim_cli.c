@@ -406,6 +406,64 @@ static void test_no_shell(void **state) {
     assert_true(sb.st_size > 0);
 }
 
+/* Issue 33: a plot is written whole or not at all. A gnuplot that draws half an image and fails
+ * (a crash, a full disk) must leave the previous image as it was and no temporary file; before,
+ * gnuplot wrote the PNG in place. The fake gnuplot finds its output where either way of naming
+ * it puts it: `set output 'PATH'` in the script on stdin, or np_out_1 = 'PATH' in -e. */
+static unsigned entries_named(const char *dir, const char *prefix) {
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    unsigned n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
+}
+
+static void test_plot_whole_or_nothing(void **state) {
+    (void)state;
+    char dir[700], prefix[800], png[900], bin[700], fake[800], path[4096];
+    snprintf(dir, sizeof dir, "%s/plots", tmp);
+    mkdir(dir, 0777);
+    snprintf(prefix, sizeof prefix, "%s/s", dir);
+    snprintf(png, sizeof png, "%s.png", prefix);
+    const char *const sweep[] = {"sweep", "mesh_k=4", "warmup_cycles=100", "measure_cycles=300", "drain_cycles=2000",
+                                 "--out", prefix, NULL};
+    expect(run_in(NULL, sweep), 0, out_text, "sweep: wrote");
+    static char good[1 << 20], after[1 << 20];
+    struct stat sb;
+    assert_int_equal(stat(png, &sb), 0);
+    assert_true(sb.st_size > 8 && (size_t)sb.st_size < sizeof good);
+    slurp(png, good, sizeof good);
+    assert_int_equal(memcmp(good, "\x89PNG", 4), 0);
+    /* gnuplot draws half an image, then fails */
+    snprintf(bin, sizeof bin, "%s/fakebin", tmp);
+    mkdir(bin, 0777);
+    snprintf(fake, sizeof fake, "%s/gnuplot", bin);
+    write_file("fakebin/gnuplot",
+               "#!/bin/sh\nout=$(sed -n \"s/^set output '\\(.*\\)'$/\\1/p\")\n"
+               "[ -n \"$out\" ] || out=$(printf '%s' \"$2\" | sed -n \"s/^np_out_1 = '\\(.*\\)'$/\\1/p\")\n"
+               "printf 'HALF AN IMAGE' > \"$out\"\nexit 1\n");
+    assert_int_equal(chmod(fake, 0755), 0);
+    const char *old_path = getenv("PATH");
+    char *saved = strdup(old_path ? old_path : "/usr/bin:/bin");
+    snprintf(path, sizeof path, "%s:%s", bin, saved);
+    setenv("PATH", path, 1);
+    int rc = run_in(NULL, sweep);
+    setenv("PATH", saved, 1);
+    free(saved);
+    expect(rc, 1, err_text, "gnuplot failed");
+    slurp(png, after, sizeof after);
+    if (memcmp(good, after, (size_t)sb.st_size) != 0 || strlen(after) != strlen(good))
+        fail_msg("the old image was replaced by a failed plot: '%.20s'", after);
+    assert_int_equal(entries_named(dir, "s.png."), 0);           /* no temporary file left */
+    /* the script beside the plot redraws it by hand under its final name */
+    char gp[900];
+    snprintf(gp, sizeof gp, "%s.gp", prefix);
+    slurp(gp, after, sizeof after);
+    assert_non_null(strstr(after, "set output np_out_1"));
+    assert_non_null(strstr(after, "if (!exists(\"np_out_1\")) np_out_1 = '"));
+}
+
 /* ---- config paths, data folder only when needed ---------------------------------------------------- */
 
 static void test_paths_and_data(void **state) {
@@ -609,6 +667,7 @@ int main(void) {
         cmocka_unit_test(test_progress_on_a_terminal),
         cmocka_unit_test(test_one_trace_parser),
         cmocka_unit_test(test_no_shell),
+        cmocka_unit_test(test_plot_whole_or_nothing),
         cmocka_unit_test(test_paths_and_data),
         cmocka_unit_test(test_provenance_and_rerun),
         cmocka_unit_test(test_kernel_workload),

@@ -13,7 +13,7 @@
 /* ---- L1 capacity and associativity sweep (npsim l1-sweep; seed 002 Figs 7-11, docs/sim.md) ---- */
 
 static bool write_l1_sweep(const options *o, const char *name, const l1sweep_result *res, cJSON *prov, char *err) {
-    char path[1024], png[1024], qdat[1100], qpng[1100], qtitle[1200];
+    char path[1024], png[1024], qdat[1100], qtitle[1200];
     snprintf(path, sizeof path, "%s/l1_sweep.txt", o->out);
     np_outfile txt;
     if (!np_out_open(&txt, path, err, ERR_LEN)) return false;
@@ -30,16 +30,15 @@ static bool write_l1_sweep(const options *o, const char *name, const l1sweep_res
     snprintf(title, sizeof title, "seed 002: L1 reuse and LRU hit rate, %s (%u SMs x %u warps)", name, o->cfg.sms,
              o->cfg.warps_per_sm);
     if (ok) ok = l1sweep_write_dat(path, res, err, ERR_LEN);
-    if (ok && (!np_gnuplot_quote(path, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng) ||
-               !np_gnuplot_quote(title, qtitle, sizeof qtitle))) {
+    if (ok && (!np_gnuplot_quote(path, qdat, sizeof qdat) || !np_gnuplot_quote(title, qtitle, sizeof qtitle))) {
         snprintf(err, ERR_LEN, "l1-sweep: output path or name cannot be quoted for gnuplot");
         ok = false;
     }
     if (!ok) return false;
     char script[4096], gp[1024];
-    l1sweep_script(script, sizeof script, qdat, qpng, qtitle);
+    l1sweep_script(script, sizeof script, qdat, qtitle);
     snprintf(gp, sizeof gp, "%s/l1_sweep.gp", o->out);
-    if (!np_run_gnuplot(gp, script, err, ERR_LEN)) return false;
+    if (!np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, ERR_LEN)) return false;
     printf("l1-sweep: wrote %s/l1_sweep.{txt,json,dat,gp,png}\n", o->out);
     return true;
 }

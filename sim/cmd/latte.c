@@ -34,23 +34,23 @@ static bool plot_latte(const char *dir, const gpu_stats *st, char *err) {
         fprintf(f, "\n\n");
     }
     if (!np_out_commit(&out, err, ERR_LEN)) return false;
-    char qdat[2200], qpng[2200];
-    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
+    char qdat[2200];
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat)) {
         snprintf(err, ERR_LEN, "latte-compare: --out %.900s: gnuplot cannot name a path with a newline", dir);
         return false;
     }
     char script[12000];
     size_t len = (size_t)snprintf(script, sizeof script,
-        "set terminal pngcairo size 1000,640 noenhanced\nset output %s\nset multiplot layout 2,1 title 'compressed L1, SM 0 "
+        "set terminal pngcairo size 1000,640 noenhanced\nset output np_out_1\nset multiplot layout 2,1 title 'compressed L1, SM 0 "
         "(seed 004 Fig. 16 and Fig. 10)'\nset grid\nset xlabel 'cycle'\nset ylabel 'effective L1 capacity (x 16 KB)'\n"
-        "set key outside right\nplot ", qpng);
+        "set key outside right\nplot ");
     for (unsigned k = 1; k < LATTE_COMPARED; k++)
         len += (size_t)snprintf(script + len, sizeof script - len, "%s%s index %u using 1:2 with lines title '%s'",
                                 k > 1 ? ", " : "", qdat, k - 1, config_l1_compression_name(latte_compared[k]));
     snprintf(script + len, sizeof script - len,
              "\nset ylabel 'mode chosen at the EP end'\nset ytics ('none' 0, 'BDI' 1, 'SC' 2)\nset yrange [-0.5:2.5]\n"
              "plot %s index 2 using 1:3 with steps title 'latte-cc'\nunset multiplot\n", qdat);
-    return np_run_gnuplot(gp, script, err, ERR_LEN);
+    return np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, ERR_LEN);
 }
 
 /* npsim latte-compare: the uncompressed L1, Static-BDI, Static-SC, LATTE-CC and Adaptive-Hit-Count

@@ -20,14 +20,14 @@ int cmd_mem_micro(options *o) {
     if (!ok) return die(err);
     memmicro_print(stdout, res, n, &curve);
     const char *dir = o->out ? o->out : ".";
-    char dat[1024], png[1024], gp[1024], qdat[2200], qpng[2200], script[4096];
+    char dat[1024], png[1024], gp[1024], qdat[2200], script[4096];
     snprintf(dat, sizeof dat, "%.1000s/loaded_latency.dat", dir);
     snprintf(png, sizeof png, "%.1000s/loaded_latency.png", dir);
     snprintf(gp, sizeof gp, "%.1000s/loaded_latency.gp", dir);
-    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng))
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat))
         return die("mem-micro: --out: gnuplot cannot name a path with a newline");
-    if (!memmicro_curve_files(&curve, dat, qdat, qpng, script, sizeof script, err, ERR_LEN) ||
-        !np_run_gnuplot(gp, script, err, ERR_LEN))
+    if (!memmicro_curve_files(&curve, dat, qdat, script, sizeof script, err, ERR_LEN) ||
+        !np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, ERR_LEN))
         return die(err);
     printf("loaded-latency plot: %s\n", png);
     for (unsigned i = 0; i < n; i++)

@@ -40,20 +40,20 @@ static double zero_load_uniform(const sim_config *c) {
 }
 
 static bool plot(const char *prefix, const char *dat, const char *png, const char *title, double sat, char *err) {
-    char qdat[2200], qpng[2200], script[8192], gp[SIM_PATH_MAX + 8];
-    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
+    char qdat[2200], script[8192], gp[SIM_PATH_MAX + 8];
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat)) {
         snprintf(err, ERR_LEN, "sweep: --out %.900s: gnuplot cannot name a path with a newline", prefix);
         return false;
     }
     snprintf(script, sizeof script,
-             "set terminal pngcairo size 900,420 noenhanced\nset output %s\nset multiplot layout 1,2 title '%s'\n"
+             "set terminal pngcairo size 900,420 noenhanced\nset output np_out_1\nset multiplot layout 1,2 title '%s'\n"
              "set grid\nset xlabel 'offered load (flits/node/cycle)'\nset ylabel 'average latency (cycles)'\n"
              "set logscale y\nplot %s using 1:3 with linespoints title 'latency'\nunset logscale y\n"
              "set ylabel 'accepted (flits/node/cycle)'\nset arrow from %g, graph 0 to %g, graph 1 nohead dt 2\n"
              "plot %s using 1:2 with linespoints title 'accepted', x with lines dt 3 title 'offered'\nunset multiplot\n",
-             qpng, title, qdat, sat, sat, qdat);
+             title, qdat, sat, sat, qdat);
     snprintf(gp, sizeof gp, "%s.gp", prefix);
-    return np_run_gnuplot(gp, script, err, ERR_LEN);
+    return np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, ERR_LEN);
 }
 
 /* npsim sweep: latency and accepted throughput against offered load; finds saturation. */

@@ -112,8 +112,8 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
             fprintf(f, "\n\n");
         }
     if (!np_out_commit(&out, err, ERR_LEN)) return false;
-    char qdat[2200], qpng[2200], qname[200];
-    if (!np_gnuplot_quote(dat, qdat, sizeof qdat) || !np_gnuplot_quote(png, qpng, sizeof qpng)) {
+    char qdat[2200], qname[200];
+    if (!np_gnuplot_quote(dat, qdat, sizeof qdat)) {
         snprintf(err, ERR_LEN, "pcu-sweep: --out %.900s: gnuplot cannot name a path with a newline", dir);
         return false;
     }
@@ -124,9 +124,9 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
         return false;
     }
     size_t len = (size_t)snprintf(script, cap,
-             "set terminal pngcairo size 1000,420 noenhanced\nset output %s\nset multiplot layout 1,2 "
+             "set terminal pngcairo size 1000,420 noenhanced\nset output np_out_1\nset multiplot layout 1,2 "
              "title 'packet coalescing: RGRs per MC'\nset grid\nset logscale x 2\nset xlabel 'RGRs per MC'\n"
-             "set key outside bottom center horizontal\n", qpng);
+             "set key outside bottom center horizontal\n");
     for (unsigned c = 0; c < 2; c++) {
         len += (size_t)snprintf(script + len, cap - len, "set ylabel '%s'\nplot ",
                                 c ? "completion time change vs no PCU (%)" : "inter-core locality ratio (%)");
@@ -143,7 +143,7 @@ static bool plot_pcu_sweep(const char *dir, const pcu_sweep_result *r, unsigned 
     snprintf(script + len, cap - len, "unset multiplot\n");
     char gp[1024];
     snprintf(gp, sizeof gp, "%s/pcu_sweep.gp", dir);
-    bool ok = np_run_gnuplot(gp, script, err, ERR_LEN);
+    bool ok = np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, ERR_LEN);
     free(script);
     if (!ok) return false;
     printf("pcu-sweep: wrote %s, %s and %s\n", dat, gp, png);

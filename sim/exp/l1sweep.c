@@ -138,11 +138,11 @@ bool l1sweep_write_dat(const char *path, const l1sweep_result res[L1SWEEP_POINTS
     return np_out_commit(&out, err, err_len);
 }
 
-void l1sweep_script(char *buf, size_t cap, const char *qdat, const char *qpng, const char *qtitle) {
+void l1sweep_script(char *buf, size_t cap, const char *qdat, const char *qtitle) {
     size_t len = (size_t)snprintf(buf, cap,
-        "set terminal pngcairo size 1100,440 noenhanced\nset output %s\nset multiplot layout 1,2 title %s\n"
+        "set terminal pngcairo size 1100,440 noenhanced\nset output np_out_1\nset multiplot layout 1,2 title %s\n"
         "set grid\nset logscale x 2\nset yrange [0:100]\nset ylabel '%% of L1 reads'\nset key outside bottom center horizontal\n",
-        qpng, qtitle);
+        qtitle);
     static const char *const xlabel[2] = {"L1 capacity (KiB, 8 ways; seed 002 Figs 7-8)",
                                           "L1 associativity (16 KiB; seed 002 Figs 9-11)"};
     for (unsigned s = 0; s < 2 && len < cap; s++)

@@ -46,7 +46,8 @@ void l1sweep_print(FILE *f, const char *workload, const l1sweep_result res[L1SWE
 void *l1sweep_json(const char *workload, const l1sweep_result res[L1SWEEP_POINTS]);   /* cJSON object */
 /* The data file (two gnuplot indices: capacity series, associativity series). */
 bool l1sweep_write_dat(const char *path, const l1sweep_result res[L1SWEEP_POINTS], char *err, size_t err_len);
-/* The gnuplot script for the data file and PNG (both already gnuplot-quoted) into buf. */
-void l1sweep_script(char *buf, size_t cap, const char *qdat, const char *qpng, const char *qtitle);
+/* The gnuplot script for the data file (already gnuplot-quoted) into buf; it draws into np_out_1
+ * (np_run_gnuplot names the PNG). */
+void l1sweep_script(char *buf, size_t cap, const char *qdat, const char *qtitle);
 
 #endif

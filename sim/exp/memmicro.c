@@ -369,8 +369,8 @@ void memmicro_print(FILE *f, const micro_result *res, unsigned n, const micro_cu
                 curve->latency[i]);
 }
 
-bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const char *qdat, const char *qpng,
-                          char *script, size_t script_len, char *err, size_t err_len) {
+bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const char *qdat, char *script,
+                          size_t script_len, char *err, size_t err_len) {
     np_outfile out;
     if (!np_out_open(&out, dat_path, err, err_len)) return false;
     FILE *f = out.f;
@@ -379,13 +379,13 @@ bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const 
         fprintf(f, "%u %.4f %.3f\n", curve->warps[i], curve->bytes_per_cycle[i], curve->latency[i]);
     if (!np_out_commit(&out, err, err_len)) return false;
     snprintf(script, script_len,
-             "set terminal pngcairo size 900,600 noenhanced\nset output %s\nset title 'loaded latency: streaming reads, "
+             "set terminal pngcairo size 900,600 noenhanced\nset output np_out_1\nset title 'loaded latency: streaming reads, "
              "1 miss per warp, 1..48 warps per SM (npsim mem-micro)'\nset grid\nset key top left\nset xlabel 'DRAM bandwidth delivered "
              "(bytes per cycle)'\nset ylabel 'mean L1 read-miss latency (cycles)'\nset arrow from %.3f, graph 0 to %.3f, "
              "graph 1 nohead dashtype 2\nset label 'DRAM peak' at %.3f, graph 0.95 right offset -1,0\nset xrange [0:%.3f]\n"
              "plot %s using 2:3 with linespoints pt 7 title 'memory system', '' using 2:3:1 with labels offset 0,1 "
              "notitle\n",
-             qpng, curve->peak_bytes_per_cycle, curve->peak_bytes_per_cycle, curve->peak_bytes_per_cycle,
+             curve->peak_bytes_per_cycle, curve->peak_bytes_per_cycle, curve->peak_bytes_per_cycle,
              curve->peak_bytes_per_cycle * 1.05, qdat);
     return true;
 }

@@ -43,9 +43,9 @@ typedef struct {
 bool memmicro_run(const sim_config *base, const mem_image *img, bool small, micro_result *res, unsigned *n,
                   micro_curve *curve, char *err, size_t err_len);
 void memmicro_print(FILE *f, const micro_result *res, unsigned n, const micro_curve *curve);
-/* The curve as gnuplot data (dat) and the script drawing it into png (paths already quoted for
- * gnuplot). False when the data file cannot be written. */
-bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const char *qdat, const char *qpng,
-                          char *script, size_t script_len, char *err, size_t err_len);
+/* The curve as gnuplot data (dat) and the script drawing it into np_out_1 (np_run_gnuplot names
+ * the PNG; qdat is dat_path quoted for gnuplot). False when the data file cannot be written. */
+bool memmicro_curve_files(const micro_curve *curve, const char *dat_path, const char *qdat, char *script,
+                          size_t script_len, char *err, size_t err_len);
 
 #endif
