@@ -35,6 +35,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "np_fileio.h"
+#include "np_gnuplot.h"
+
 #define MAX_RUNS 512
 #define MAX_OVERRIDES 24
 #define MAX_PRINT 12
@@ -657,16 +660,18 @@ static cJSON *read_json(const char *path, bool quiet_missing, bool *missing) {
     return j;
 }
 
+/* Every file nppaper writes goes through the tools' one writer (np_fileio.h: a temporary file
+ * beside it, fsync, rename; removed on an error or a signal), so a job's JSON, the tables and the
+ * plots are whole or absent: the gatherer's "DIR/ID.json exists" then means the job finished. */
 static bool write_json(const cJSON *j, const char *path) {
-    char tmp[PATH_LEN + 96];
-    if (!path_fmt(tmp, sizeof tmp, "%s.tmp", path)) return false;
+    char err[1200];
     char *text = cJSON_Print(j);
-    FILE *f = fopen(tmp, "w");
-    bool ok = f && text && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    if (f && fclose(f)) ok = false;
+    if (!text) return !fail("%s: cannot write: out of memory", path);
+    size_t len = strlen(text);
+    text[len] = '\n'; /* cJSON_Print's terminator becomes the last line's end */
+    bool ok = np_out_write_all(path, text, len + 1, err, sizeof err);
     free(text);
-    if (ok && rename(tmp, path)) ok = false;
-    if (!ok) fail("%s: cannot write", path);
+    if (!ok) fail("%s", err);
     return ok;
 }
 
@@ -966,8 +971,10 @@ static bool plot_table(const char *dir, const seed_def *sd, const table_row *row
     if (!path_fmt(dat, sizeof dat, "%s/seed_%s.dat", dir, sd->seed) || !path_fmt(gp, sizeof gp, "%s/seed_%s.gp", dir, sd->seed) ||
         !path_fmt(png, sizeof png, "%s/seed_%s.png", dir, sd->seed))
         return false;
-    FILE *f = fopen(dat, "w");
-    if (!f) return !fail("%s: cannot write", dat);
+    char err[1200];
+    np_outfile out;
+    if (!np_out_open(&out, dat, err, sizeof err)) return !fail("%s", err);
+    FILE *f = out.f;
     fprintf(f, "# label published_pct ours_pct (? = none; relative rows: change vs the baseline; absolute: value)\n");
     unsigned plotted = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -982,30 +989,24 @@ static bool plot_table(const char *dir, const seed_def *sd, const table_row *row
         else fprintf(f, "?\n");
         plotted++;
     }
-    fclose(f);
+    if (!np_out_commit(&out, err, sizeof err)) return !fail("%s", err);
     if (!plotted) return true;
-    f = fopen(gp, "w");
-    if (!f) return !fail("%s: cannot write", gp);
-    /* every string here is a path built from the --out directory or a checked title (valid_title) */
-    fprintf(f, "set terminal pngcairo size %u,640 noenhanced\nset output \"%s\"\n", 480 + 80 * plotted, png);
+    char *script = NULL;
+    size_t script_len = 0;
+    f = open_memstream(&script, &script_len);
+    if (!f) return !fail("out of memory");
+    /* every string here is a path built from the --out directory or a checked title (valid_title);
+     * the image is np_out_1 (np_gnuplot.h: drawn into a temporary file, renamed when whole) */
+    fprintf(f, "set terminal pngcairo size %u,640 noenhanced\nset output np_out_1\n", 480 + 80 * plotted);
     fprintf(f, "set title \"seed %s: %s\"\nset datafile missing \"?\"\nset style data histogram\n"
                "set style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset boxwidth 0.9\n"
                "set grid ytics\nset ylabel \"%% (change against the baseline, or value)\"\nset xtics rotate by -40 left\n"
                "set key outside top right\nset bmargin 14\nset rmargin 16\nset xzeroaxis lt -1\nset offsets 0, 0, graph 0.05, graph 0.05\n"
                "plot \"%s\" using 2:xtic(1) title \"published\", \"\" using 3 title \"ours (npsim)\"\n",
             sd->seed, sd->title, dat);
-    fclose(f);
-    pid_t pid = fork();
-    if (pid < 0) return !fail("fork: %s", strerror(errno));
-    if (pid == 0) {
-        execlp("gnuplot", "gnuplot", gp, (char *)NULL);
-        fprintf(stderr, "nppaper: gnuplot: cannot execute: %s\n", strerror(errno));
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return !fail("wait: %s", strerror(errno));
-    if (!WIFEXITED(status) || WEXITSTATUS(status)) return !fail("gnuplot %s failed", gp);
+    bool ok = fclose(f) == 0 && np_run_gnuplot(gp, script, (const char *const[]){png}, 1, err, sizeof err);
+    free(script);
+    if (!ok) return !fail("%s", err);
     printf("plot: %s\n", png);
     return true;
 }
@@ -1466,11 +1467,12 @@ static int cmd_gather(const options *o) {
     cJSON *verdict_json = cJSON_AddObjectToObject(root, "verdicts");
     cJSON *missing_json = cJSON_AddObjectToObject(root, "missing_kernels");
     FILE *txt = NULL;
-    char path[PATH_LEN + 32];
+    np_outfile txt_out;
+    char path[PATH_LEN + 32], err[1200];
     if (ok) {
         ok = path_fmt(path, sizeof path, "%s/tables.txt", o->out);
-        txt = ok ? fopen(path, "w") : NULL;
-        if (ok && !txt) ok = !fail("%s: cannot write", path);
+        if (ok && !np_out_open(&txt_out, path, err, sizeof err)) ok = !fail("%s", err);
+        txt = ok ? txt_out.f : NULL;
     }
     ok = ok && rows;
     /* tables in seeds.tsv order */
@@ -1540,7 +1542,8 @@ static int cmd_gather(const options *o) {
     }
     if (txt) {
         if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);
-        fclose(txt);
+        if (!ok) np_out_abort(&txt_out); /* never a partial tables.txt */
+        else if (!np_out_commit(&txt_out, err, sizeof err)) ok = !fail("%s", err);
     }
     if (ok) {
         cJSON *sum = cJSON_AddObjectToObject(root, "jobs_summary");

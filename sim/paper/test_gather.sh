@@ -44,6 +44,22 @@ ok "complete set: expected tables, 7 rows in results.json, IPC read where the JS
 [ "$(grep -c '^seed [0-9]*:' "$work/out/tables.txt")" = 1 ] && grep -q '^seed 001' "$work/out/tables.txt" || die "--seed 001 printed other tables"
 ok "--seed 001 prints only seed 001"
 
+# 2b. whole or nothing (issue 33: nppaper writes through np_fileio, plots through np_run_gnuplot): a
+# gather whose plot fails (a gnuplot that exits 1) leaves the previous tables.txt as it was, no
+# image and no temporary file; with gnuplot, the images are PNGs
+cp "$work/out/tables.txt" "$work/tables_before.txt"
+mkdir -p "$work/fakebin" && printf '#!/bin/sh\nexit 1\n' > "$work/fakebin/gnuplot" && chmod +x "$work/fakebin/gnuplot"
+expect_error "failed plot" "gnuplot.*failed" env PATH="$work/fakebin:$PATH" \
+  "$nppaper" gather "${tables[@]}" --jobs "$fx/jobs" --out "$work/out"
+cmp -s "$work/tables_before.txt" "$work/out/tables.txt" || die "a failed gather replaced tables.txt"
+leftover=$(find "$work/out" -name '*.??????' -o -name '*.png' | head -3)
+[ -z "$leftover" ] || die "a failed gather left $leftover"
+"$nppaper" gather "${tables[@]}" --jobs "$fx/jobs" --out "$work/out" > /dev/null
+pngs=$(find "$work/out" -name 'seed_*.png' | wc -l)
+[ "$pngs" -ge 1 ] && [ "$(head -c 4 "$(find "$work/out" -name 'seed_*.png' | head -1)" | tail -c 3)" = PNG ] \
+  || die "gather drew no PNG"
+ok "whole or nothing: a failed plot keeps tables.txt, leaves no image or temporary file; $pngs PNGs drawn"
+
 # 3. job JSON errors name the file
 jobs_copy; rm "$work/jobs/a-new.json"
 expect_error "missing job" "$work/jobs/a-new.json: missing: job 'a-new' \\($fx/runs.tsv:3\\)" \
