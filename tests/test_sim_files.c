@@ -217,6 +217,86 @@ static void test_npmem_image(void **state) {
     if (!strstr(err, "no 'NPSIMTM1' header")) fail_msg("error '%s'", err);
 }
 
+/* A version 2 log (docs/kernels.md "Traces"): an ALLOC of 256 bytes (19 bytes), KERNEL 1 with the
+ * CRC-32 of its 256 zero bytes, then `tail` (n bytes). Returns the file's length. */
+static size_t npmem_v2(uint8_t *f, const uint8_t *tail, size_t n, uint32_t crc_xor) {
+    const uint64_t dev = UINT64_C(0x7f0000000000);
+    static const uint8_t zeros[256];
+    size_t m = 0;
+    memcpy(f, "NPSIMTM1", 8);
+    m = 8;
+    m += npmem_le(f + m, 2, 4);
+    m += npmem_le(f + m, 0, 4);
+    m += npmem_alloc(f + m, dev, 256, "a");
+    f[m++] = 4;
+    m += npmem_le(f + m, 1, 4);
+    m += npmem_le(f + m, 256, 8);
+    m += npmem_le(f + m, (uint32_t)crc32(crc32(0L, Z_NULL, 0), zeros, 256) ^ crc_xor, 4);
+    memcpy(f + m, tail, n);
+    return m + n;
+}
+
+/* One STORE of kernel `id`, one lane (mask 1) of 4 bytes at `addr` (first address, stride 0). */
+static size_t npmem_store(uint8_t *p, uint32_t id, uint64_t addr) {
+    size_t n = 0;
+    p[n++] = 5;
+    n += npmem_le(p + n, id, 4);
+    for (unsigned k = 0; k < 3; k++) n += npmem_le(p + n, 0, 4); /* block 0,0,0 */
+    n += npmem_le(p + n, 0, 2);  /* warp */
+    n += npmem_le(p + n, 0, 4);  /* instruction */
+    p[n++] = 4;
+    n += npmem_le(p + n, 1, 4);
+    p[n++] = 1;
+    n += npmem_le(p + n, addr, 8);
+    n += npmem_le(p + n, 0, 8);
+    return n + npmem_le(p + n, 0x11223344u, 4);
+}
+
+/* The strict reader: each damage is refused with the file, the record's byte and the reason. */
+static void test_npmem_v2_errors(void **state) {
+    (void)state;
+    const uint64_t dev = UINT64_C(0x7f0000000000);
+    uint8_t f[512], tail[128];
+    mem_image img;
+    char err[512];
+    const size_t at = 16 + 19 + 17; /* header, ALLOC "a", KERNEL 1: the tail's first record */
+    size_t n = npmem_store(tail, 1, dev + 8);
+    assert_true(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, npmem_v2(f, tail, n, 0)), err,
+                                  sizeof err));
+    assert_int_equal(memimg_line(&img, dev / 128)[8], 0); /* the store is launch 1's, not initial memory */
+    memimg_free(&img);
+    static const struct {
+        uint32_t crc_xor;
+        uint32_t id;
+        uint64_t addr;
+        const char *want;
+        size_t byte;
+    } cases[] = {
+        {1, 1, 8, "kernel 1: the replayed device memory's CRC-32 is", 16 + 19},
+        {0, 2, 8, "store of kernel 2 outside that kernel's launch", at},
+        {0, 1, 254, "store: address 0x7f00000000fe + 4 bytes is outside the allocations", at},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        n = npmem_store(tail, cases[i].id, dev + cases[i].addr);
+        assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f,
+                                                        npmem_v2(f, tail, n, cases[i].crc_xor)), err, sizeof err));
+        char where[64];
+        snprintf(where, sizeof where, "memory.npmem: byte %zu: ", cases[i].byte);
+        if (!strstr(err, where) || !strstr(err, cases[i].want)) fail_msg("case %u: error '%s'", i, err);
+    }
+    tail[0] = 7; /* an unknown record type */
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, npmem_v2(f, tail, 1, 0)), err,
+                                   sizeof err));
+    if (!strstr(err, "memory.npmem: byte 52: unknown record type 7")) fail_msg("error '%s'", err);
+    tail[0] = 4; /* KERNEL 3 after KERNEL 1 */
+    n = 1 + npmem_le(tail + 1, 3, 4);
+    n += npmem_le(tail + n, 256, 8);
+    n += npmem_le(tail + n, 0, 4);
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, npmem_v2(f, tail, n, 0)), err,
+                                   sizeof err));
+    if (!strstr(err, "memory.npmem: byte 52: kernel id 3 where 2 was expected")) fail_msg("error '%s'", err);
+}
+
 /* .traceg.xz (a kernelslist.g naming kernel-1.traceg.xz) imports as the plain trace; a corrupt
  * one is an error naming the file. memory.npmem.gz loads as the plain side file. */
 static void test_xz_trace_and_gz_image(void **state) {
@@ -282,6 +362,7 @@ int main(void) {
         cmocka_unit_test(test_trace_text_errors),
         cmocka_unit_test(test_trace_round_trip_and_binary_errors),
         cmocka_unit_test(test_npmem_image),
+        cmocka_unit_test(test_npmem_v2_errors),
         cmocka_unit_test(test_xz_trace_and_gz_image),
     };
     return cmocka_run_group_tests_name("sim_files", tests, setup, teardown);

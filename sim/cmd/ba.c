@@ -82,7 +82,7 @@ int cmd_ba_compare(options *o) {
     for (unsigned i = 0; ok && i < n; i++) {
         trace_t t;
         trace_init(&t);
-        w[i].name = o->trace ? o->trace : o->pattern_given ? o->pattern : patterns[i];
+        w[i].name = o->trace ? workload_label(o) : o->pattern_given ? o->pattern : patterns[i];
         if (o->trace) ok = trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
         else ok = tracegen(w[i].name, &o->cfg, &img, o->per_warp, &t, err, ERR_LEN);
         if (ok) ok = compare_l1_on(o, &img, &t, &w[i], err);

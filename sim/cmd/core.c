@@ -23,7 +23,8 @@ int cmd_core_compare(options *o) {
     /* a short row label: an Accel-Sim trace by its directory, another trace by its file name */
     char label[128];
     const char *name = o->pattern;
-    if (o->trace) {
+    if (o->cfg.workload[0]) name = o->cfg.workload;   /* kernel:NAME, not its temporary folder */
+    else if (o->trace) {
         const char *base = strrchr(o->trace, '/');
         base = base ? base + 1 : o->trace;
         snprintf(label, sizeof label, "%s", base);

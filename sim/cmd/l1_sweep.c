@@ -51,7 +51,7 @@ int cmd_l1_sweep(options *o) {
     if (!load_image(o, &img, false, err)) return die(err);
     trace_t t;
     trace_init(&t);
-    const char *name = o->trace ? o->trace : o->pattern;
+    const char *name = workload_label(o);
     bool ok = o->trace ? trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN)
                        : tracegen(o->pattern, &o->cfg, &img, o->per_warp, &t, err, ERR_LEN);
     l1sweep_result *res = ok ? calloc(L1SWEEP_POINTS, sizeof *res) : NULL;

@@ -165,7 +165,7 @@ int cmd_pcu_sweep(options *o) {
         trace_init(&t);
         sim_config gen = o->cfg;
         if (o->trace) {
-            snprintf(r[i].name, sizeof r[i].name, "%s", o->trace);
+            snprintf(r[i].name, sizeof r[i].name, "%s", workload_label(o));
             ok = trace_load(&t, o->trace, o->cfg.sms, trace_warp_limit(&o->cfg), err, ERR_LEN);
         } else {
             const char *pattern = o->pattern_given ? o->pattern : pcu_workloads[i].pattern;
