@@ -1,8 +1,8 @@
-/* Unit tests of the reuse-distance analyzer and the trace parser (docs/ba.md section 6):
- * distances against a brute-force reference (count the distinct lines between two accesses)
- * on random traces of several geometries, a hand-worked trace, Table 1 classes and Figure 6
- * bins, and the trace formats: text and binary accepted, every malformed form rejected with
- * file:line (file:record N). */
+/* Unit tests of the reuse-distance analyzer (docs/ba.md section 6): distances against a
+ * brute-force reference (count the distinct lines between two accesses) on random traces of
+ * several geometries, a hand-worked trace, Table 1 classes and Figure 6 bins. (The trace formats
+ * are the tools' one parser's, sim/trace/trace.c, tested by test_sim_files and fuzz_sim_trace_*;
+ * the library's own parser, reuse_trace_parse, was removed in 3.0.0.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -115,131 +115,11 @@ static void test_bins(void **state) {
     assert_int_equal(reuse_analyze(NULL, 0, 16, 0, &r, NULL, NULL), NP_BAD_PARAM);
 }
 
-/* ---- parser ------------------------------------------------------------------------------ */
-
-static np_result parse(const char *text, reuse_trace *t, char *err) {
-    reuse_trace_init(t);
-    return reuse_trace_parse((const uint8_t *)text, strlen(text), "t.txt", t, err, 256);
-}
-
-static void test_text_ok(void **state) {
-    (void)state;
-    reuse_trace t;
-    char err[256];
-    assert_int_equal(parse("# header\n0 1 R 0x1000 f\n\n  3 4 W 256 1 # comment\n65535 65535 R 0xffffffffffff 0xa", &t, err), NP_OK);
-    assert_int_equal(t.count, 3);
-    assert_int_equal(t.line[0], 0x1000 >> 7);
-    assert_int_equal(t.write[0], 0);
-    assert_int_equal(t.line[1], 2);
-    assert_int_equal(t.write[1], 1);
-    assert_int_equal(t.line[2], UINT64_C(0xffffffffffff) >> 7);
-    reuse_trace_free(&t);
-}
-
-static void expect_error(const char *text, const char *where) {
-    reuse_trace t;
-    char err[256] = "";
-    assert_int_equal(parse(text, &t, err), NP_BAD_DATA);
-    if (strncmp(err, where, strlen(where)) != 0) {
-        fail_msg("error '%s' does not start with '%s'", err, where);
-    }
-    reuse_trace_free(&t);
-}
-
-static void test_text_errors(void **state) {
-    (void)state;
-    expect_error("0 0 R 0x80 1\n0 0 X 0x80 1\n", "t.txt:2: access kind");
-    expect_error("0 0 R 0x80\n", "t.txt:1: expected 5 fields");
-    expect_error("0 0 R 0x80 1 9\n", "t.txt:1: expected 5 fields");
-    expect_error("\n\n0 0 R 0x1000000000000 1\n", "t.txt:3: bad address");
-    expect_error("0 0 R 0x 1\n", "t.txt:1: bad address");
-    expect_error("0 0 R 12z 1\n", "t.txt:1: bad address");
-    expect_error("0 0 R 0x80 0\n", "t.txt:1: bad sub-block mask");
-    expect_error("0 0 R 0x80 10\n", "t.txt:1: bad sub-block mask");
-    expect_error("65536 0 R 0x80 1\n", "t.txt:1: bad sm id");
-    expect_error("0 -1 R 0x80 1\n", "t.txt:1: bad warp id");
-    expect_error("0 0x1 R 0x80 1\n", "t.txt:1: bad warp id");
-    expect_error("0 0 RW 0x80 1\n", "t.txt:1: access kind");
-    static const char nul[] = "0 0 R 0x80 1\n0 0 R\0 0x80 1\n";
-    reuse_trace t;
-    reuse_trace_init(&t);
-    char err[256];
-    assert_int_equal(reuse_trace_parse((const uint8_t *)nul, sizeof nul - 1, "n", &t, err, sizeof err), NP_BAD_DATA);
-    assert_string_equal(err, "n:2: NUL byte in a text trace");
-    assert_int_equal(t.count, 1);   /* the accesses before the bad line are kept */
-    reuse_trace_free(&t);
-}
-
-static size_t put_record(uint8_t *p, uint64_t addr, unsigned flags, unsigned mask) {
-    memset(p, 0, 16);
-    for (unsigned i = 0; i < 8; i++) p[i] = (uint8_t)(addr >> (8 * i));
-    p[8] = 1;    /* sm */
-    p[10] = 2;   /* warp */
-    p[12] = (uint8_t)flags;
-    p[13] = (uint8_t)mask;
-    return 16;
-}
-
-static void test_binary(void **state) {
-    (void)state;
-    uint8_t buf[16 + 3 * 16 + 5];
-    memcpy(buf, "NPTRACE1", 8);
-    memset(buf + 8, 0, 8);
-    buf[8] = 1;
-    buf[12] = 16;
-    size_t n = 16;
-    n += put_record(buf + n, 0x1234580, 1, 0xf);
-    n += put_record(buf + n, 0x80, 0, 1);
-    reuse_trace t;
-    reuse_trace_init(&t);
-    char err[256];
-    assert_int_equal(reuse_trace_parse(buf, n, "b.bin", &t, err, sizeof err), NP_OK);
-    assert_int_equal(t.count, 2);
-    assert_int_equal(t.line[0], 0x1234580 >> 7);
-    assert_int_equal(t.write[0], 1);
-    reuse_trace_free(&t);
-    /* a truncated last record */
-    reuse_trace_init(&t);
-    assert_int_equal(reuse_trace_parse(buf, n + 5, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
-    assert_string_equal(err, "b.bin:record 3: truncated (5 of 16 bytes)");
-    reuse_trace_free(&t);
-    /* bad flags, mask, reserved bytes, address, version, record size, short header */
-    struct {
-        size_t at;
-        uint8_t value;
-        const char *msg;
-    } bad[] = {{16 + 12, 2, "b.bin:record 1: flags"},
-               {32 + 13, 0, "b.bin:record 2: sub-block mask"},
-               {32 + 13, 16, "b.bin:record 2: sub-block mask"},
-               {16 + 15, 1, "b.bin:record 1: reserved"},
-               {16 + 6, 1, "b.bin:record 1: address"},
-               {8, 2, "b.bin:record 0: version"},
-               {12, 8, "b.bin:record 0: record size"}};
-    for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
-        uint8_t copy[sizeof buf];
-        memcpy(copy, buf, n);
-        copy[bad[k].at] = bad[k].value;
-        reuse_trace_init(&t);
-        assert_int_equal(reuse_trace_parse(copy, n, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
-        if (strncmp(err, bad[k].msg, strlen(bad[k].msg)) != 0) {
-            fail_msg("case %u: error '%s' does not start with '%s'", k, err, bad[k].msg);
-        }
-        reuse_trace_free(&t);
-    }
-    reuse_trace_init(&t);
-    assert_int_equal(reuse_trace_parse(buf, 12, "b.bin", &t, err, sizeof err), NP_BAD_DATA);
-    assert_string_equal(err, "b.bin:record 0: header truncated (12 of 16 bytes)");
-    reuse_trace_free(&t);
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_worked),
         cmocka_unit_test(test_against_brute_force),
         cmocka_unit_test(test_bins),
-        cmocka_unit_test(test_text_ok),
-        cmocka_unit_test(test_text_errors),
-        cmocka_unit_test(test_binary),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,7 @@
 # every mode, adversarial decoder input), test_dft (the MC data-filtering table, cycle order,
 # against an independent reference), test_ba (the BA tag unit, docs/ba.md: hand-worked work
 # flow and threshold sequences, an LRU reference, LRU hits = rd0), test_reuse (the
-# reuse-distance analyzer against a brute-force reference, the trace parser's errors).
+# reuse-distance analyzer against a brute-force reference).
 # tests/test_sim_*.c belong to sim/sim.mk.
 
 # Every tests/test_*.c is a C test program of the library and tools, but those another fragment
@@ -76,7 +76,7 @@ $(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
 # fuzz_sim_*: npsim's configuration and trace parsers; built and seeded by sim/sim.mk.
 FUZZ_SIM_TARGETS := fuzz_sim_config fuzz_sim_trace_text fuzz_sim_trace_bin fuzz_sim_traceg
-FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip fuzz_ba_trace fuzz_codec \
+FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtrip fuzz_codec \
                 $(FUZZ_SIM_TARGETS)
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
@@ -122,19 +122,12 @@ $(FUZZ_DIR)/seeds.stamp: $(FUZZ_SEEDER) $(FUZZ_DPC_SEEDER)
 	$(FUZZ_DPC_SEEDER) $(FUZZ_DIR)/seeds
 	@touch $@
 
-# The trace parser's seeds (docs/ba.md 6): one text and one binary trace.
-FUZZ_BA_SEEDS := $(FUZZ_DIR)/seeds/fuzz_ba_trace/text
-$(FUZZ_BA_SEEDS):
-	@mkdir -p $(@D)
-	printf '# sm warp R|W address mask\n0 1 R 0x1000 f\n3 4 W 256 1\n' > $@
-	printf 'NPTRACE1\001\000\000\000\020\000\000\000\200\000\000\000\000\000\000\000\001\000\002\000\001\017\000\000' > $(@D)/binary
-
 # One run per target (fuzz-run-<target>), so `make -jN fuzz` keeps N cores busy: each libFuzzer
 # run is single-threaded. FUZZ_RUN_SECONDS is set by the caller (fuzz or fuzz-long).
 FUZZ_RUNS := $(addprefix fuzz-run-,$(FUZZ_TARGETS))
 FUZZ_RUN_SECONDS ?= $(FUZZ_SECONDS)
 
-fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
+fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp
 	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* $(FUZZ_DIR)/seeds/$*
 	@echo "== fuzz: $* for $(FUZZ_RUN_SECONDS) s"
 	@$(FUZZ_DIR)/$* -max_total_time=$(FUZZ_RUN_SECONDS) -print_final_stats=1 \
@@ -144,15 +137,15 @@ fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
 
 ## fuzz-build: the fuzz targets and their seeds (make test builds them in its first phase)
 .PHONY: fuzz-build
-fuzz-build: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
+fuzz-build: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 
 ## fuzz: libFuzzer targets (decoder on arbitrary input, round trip of arbitrary lines), FUZZ_SECONDS each (default 20), JOBS at a time
-fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
+fuzz: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(FUZZ_RUNS) FUZZ_RUN_SECONDS=$(FUZZ_SECONDS)
 	@echo "fuzz: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
 
 ## fuzz-long: the same for FUZZ_LONG_SECONDS each (default 600)
-fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp $(FUZZ_BA_SEEDS)
+fuzz-long: $(FUZZ_BINS) $(FUZZ_DIR)/seeds.stamp
 	@$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(FUZZ_RUNS) FUZZ_RUN_SECONDS=$(FUZZ_LONG_SECONDS)
 	@echo "fuzz-long: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
 

@@ -16,10 +16,10 @@
 extern "C" {
 #endif
 
-#define NOCPRESS_VERSION_MAJOR 2
-#define NOCPRESS_VERSION_MINOR 1
+#define NOCPRESS_VERSION_MAJOR 3
+#define NOCPRESS_VERSION_MINOR 0
 #define NOCPRESS_VERSION_PATCH 0
-#define NOCPRESS_VERSION "2.1.0"
+#define NOCPRESS_VERSION "3.0.0"
 
 /* "<name> <version>" per *_MODEL_VERSION define, in header-name order, comma separated. */
 #define NOCPRESS_MODELS "ba 1.0, bdi 1.0, bpc 1.0, cpack 1.0, dpc 1.0, dsm 1.0, fpc 1.0, latte 1.0, pcu 1.0, rcwm 1.0, sc 1.0"

@@ -12,9 +12,8 @@
  * positions marks the latest access of every line; a hash table maps a line to its latest
  * position), for both kinds at once.
  *
- * Traces: the system simulator's formats (docs/sim.md "Traces"), parsed here from memory:
- * text `sm warp R|W address mask` lines, or the binary NPTRACE1 form. Errors name file:line
- * (file:record N for binary). */
+ * Traces: the caller fills a reuse_trace access by access (reuse_trace_push); the project's tools
+ * read trace files with their one parser (sim/trace/trace.c: every format npsim takes). */
 #ifndef REUSE_H
 #define REUSE_H
 
@@ -29,7 +28,6 @@ extern "C" {
 
 #define REUSE_INF UINT64_MAX          /* distance of a first access */
 #define REUSE_MAX_BINS 40u
-#define REUSE_ADDR_LIMIT (UINT64_C(1) << 48)   /* byte addresses are below 2^48 */
 
 /* A parsed trace: one line address (byte address >> 7) and a write flag per access. */
 typedef struct {
@@ -42,12 +40,9 @@ void reuse_trace_init(reuse_trace *t);
 void reuse_trace_free(reuse_trace *t);
 /* Appends one access; false when out of memory. */
 bool reuse_trace_push(reuse_trace *t, uint64_t line_addr, bool write);
-/* Parses a whole trace file held in buf (text or binary, told apart by the NPTRACE1 magic)
- * and appends its accesses to t. `name` is used in messages. On a malformed input returns
- * NP_BAD_DATA with "name:line: what" (text) or "name:record N: what" (binary) in err, and t
- * keeps the accesses before the bad one. */
-np_result reuse_trace_parse(const uint8_t *buf, size_t len, const char *name, reuse_trace *t,
-                            char *err, size_t err_len);
+/* (The library's own v1 trace parser was removed in 3.0.0: traces are read
+ * by the tools' one parser, sim/trace/trace.c, which npsim and `nocpress reuse` share; a program
+ * embedding the analyzer fills a reuse_trace with reuse_trace_push. docs/embedding.md.) */
 
 typedef struct {
     unsigned sets, ways;             /* the geometry classified against */

@@ -5,7 +5,8 @@
 # installed library by its rpath, the static builds (C11, C++17) none; all must print the same
 # sizes and an all-zero line must be 82 DSM bits (docs/dsm.md). Then a DESTDIR staging install,
 # and uninstall must leave nothing of ours.
-# Also checks that np_version.h's NOCPRESS_MODELS matches every *_MODEL_VERSION define.
+# Also checks that np_version.h's NOCPRESS_MODELS matches every *_MODEL_VERSION define, and that
+# the API a MAJOR version removed is neither exported nor declared.
 # Usage (from the top of the tree): MAKE=make BUILD=build tests/install/install_test.sh EXAMPLE.c DOC.md
 set -euo pipefail
 
@@ -63,6 +64,13 @@ case "$flags" in *"$tree"*) fail "pkg-config flags point into the tree: $flags";
 soname=$(readelf -d "$libdir/libnocpress.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = "libnocpress.so.$major" ] || fail "SONAME is '$soname', not libnocpress.so.$major"
 "$prefix/bin/nocpress" --version > "$tmp/version.txt" || fail "installed nocpress --version"
+# The API removed with a MAJOR bump (docs/embedding.md "Versions") is gone from the installed
+# library and headers: 3.0.0 removed the library's own trace parser (issue 33).
+removed_api="reuse_trace_parse REUSE_ADDR_LIMIT"
+for name in $removed_api; do
+  ! nm -D --defined-only "$libdir/libnocpress.so.$version" | grep -qw "$name" || fail "libnocpress.so still exports $name"
+  ! grep -rqw "$name" "$prefix/include/nocpress" || fail "the installed headers still declare $name"
+done
 
 # 3. What the documented builds are: the shared one loads the installed library (by the
 # rpath, no LD_LIBRARY_PATH), the static ones none; all print the same.
