@@ -64,8 +64,6 @@ module router_vc #(
   localparam integer NVC    = P * Vcs;
   localparam integer T      = (Mcast != 0) ? P : 1;   // targets per VC
   localparam integer FW     = FlitW + 2;              // stored flit: {tail, head, data}
-  localparam integer NSlot  = NVC * Cap;
-  localparam integer SlotW  = $clog2(NSlot);
   localparam integer PtrW   = (Cap > 1) ? $clog2(Cap) : 1;
   localparam integer RrVcW  = $clog2(Vcs + 1);
   localparam integer SpanReq = VcsReq;
@@ -79,8 +77,16 @@ module router_vc #(
   localparam integer FPay   = FDest + N;
   localparam [1:0] RbNone = 2'd0, RbNeed = 2'd1, RbOwn = 2'd2;
 
+  // Every index into the state below is a constant (a loop variable or a parameter): a run-time
+  // choice (the VA start port, an input's chosen VC, an output's granted input) is a one-hot
+  // select, an `if (sel == k)` enable or an AND-OR multiplexer, and each process is per VC, per
+  // input or per output. The only addressed arrays are the per-VC buffer rings (small memories).
+  // Written with run-time indices into packed vectors, in one process, Yosys's front end spent
+  // over 23 CPU minutes on this module. A target of a VC is an output port (Mcast = 1: target q
+  // is port q) or the VC's one target (Mcast = 0: target 0, on the port tv_q names), so the
+  // target of output q is (T == P ? q : 0).
+
   // ---- state -------------------------------------------------------------------------------
-  reg [FW-1:0]           buf_q [0:NSlot-1];     // VC (p*Vcs+v) owns slots (p*Vcs+v)*Cap ..+Cap-1
   reg [NVC*PtrW-1:0]     bhead_q, bhead_d;
   reg [NVC*CntW-1:0]     bcount_q, bcount_d;
   reg [P-1:0]            jw_q, jw_d;              // a flit was written at the end of the last cycle
@@ -88,8 +94,8 @@ module router_vc #(
   reg [NVC-1:0]          routed_q, routed_d, cls_q, cls_d, split_q, split_d;
   reg [NVC*LenW-1:0]     len_q, len_d, freed_q, freed_d, moved_q, moved_d;
   reg [NVC*2-1:0]        rb_q, rb_d;
-  reg [NVC*T-1:0]        tv_q, tv_d, talloc_q, talloc_d, tdone_q, tdone_d;
-  reg [NVC*T*3-1:0]      tport_q, tport_d;
+  reg [NVC*P-1:0]        tv_q, tv_d;              // the output ports of the VC's targets
+  reg [NVC*T-1:0]        talloc_q, talloc_d, tdone_q, tdone_d;
   reg [NVC*T*VcW-1:0]    tvc_q, tvc_d;
   reg [NVC*T*LenW-1:0]   tsent_q, tsent_d;
   reg [P*VcW-1:0]        rrin_q, rrin_d;
@@ -99,52 +105,80 @@ module router_vc #(
   reg [NVC-1:0]          obusy_q, obusy_d, oheld_q, oheld_d, ohold_q, ohold_d;
   reg [NVC*CntW-1:0]     ocred_q, ocred_d;
   reg [2:0]              vacnt_q, vacnt_d;        // VA start port
-  // switch traversal stage (per output) and the heads' destinations (per input)
+  // switch traversal stage (per output) and the heads' destinations (per input). The buffer
+  // slot ST reads (slot st_ptr of VC st_invc of input st_in): per output when a VC's targets
+  // may read different flits in one cycle (Mcast = 1, asynchronous replication), per input in
+  // the baseline (an input sends one flit a cycle: one read port, then the 5x5 crossbar).
   reg [P-1:0]            st_v_q, st_v_d, st_split_q, st_split_d;
   reg [P*3-1:0]          st_in_q, st_in_d;
-  reg [P*SlotW-1:0]      st_slot_q, st_slot_d;
+  reg [P*VcW-1:0]        st_invc_q, st_invc_d;
+  reg [P*PtrW-1:0]       st_ptr_q, st_ptr_d;
   reg [P*VcW-1:0]        st_vc_q, st_vc_d;
   reg [P*N-1:0]          st_dests_q, st_dests_d;
   reg [P-1:0]            st_cls_q, st_cls_d;
   reg [P*Vcs*CntW-1:0]   credit_d;
   reg [P*Vcs-1:0]        release_d;
 
-  // ---- front flit of every VC (its head fields when it is a head) ---------------------------
-  reg [NVC-1:0]      f_cls, f_mc;
-  reg [NVC*LenW-1:0] f_len;
-  reg [NVC*5-1:0]    f_route;
-  reg [NVC*N-1:0]    f_dests;
-  reg [FW-1:0]       f_flit;
-  wire [NVC*FW-1:0]  front_flits;        // the flit at the head of each VC's ring
-  wire [P*FW-1:0]    st_flits;           // the flit each output's switch traversal reads
-  genvar gf;
+  // ---- the buffers: a ring of Cap slots per VC, written at head + count (before this cycle's
+  // pop: upstream's credits guarantee a free slot), read at its head (VA's view of the front
+  // flit) and by every switch traversal read port (ring_rd)
+  wire [NVC-1:0]        f_cls, f_mc;
+  wire [NVC*LenW-1:0]   f_len;
+  wire [NVC*5-1:0]      f_route;
+  wire [NVC*N-1:0]      f_dests;
+  wire [NVC*P*FW-1:0]   ring_rd;         // [(i*P + r)]: VC i's slot st_ptr of read port r
+  genvar gv, gr;
   generate
-    for (gf = 0; gf < NVC; gf = gf + 1) begin : gen_front
-      assign front_flits[gf*FW +: FW] = buf_q[gf*Cap + {{(32-PtrW){1'b0}}, bhead_q[gf*PtrW +: PtrW]}];
-    end
-    for (gf = 0; gf < P; gf = gf + 1) begin : gen_st_read
-      assign st_flits[gf*FW +: FW] = buf_q[{{(32-SlotW){1'b0}}, st_slot_q[gf*SlotW +: SlotW]}];
+    for (gv = 0; gv < NVC; gv = gv + 1) begin : gen_ring
+      localparam integer Pw = gv / Vcs;
+      localparam integer Vw = gv % Vcs;
+      reg  [FW-1:0]   ring [0:Cap-1];
+      wire [PtrW:0]   sum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + bcount_q[gv*CntW +: CntW];
+      wire [PtrW-1:0] wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
+      always @(posedge clk_i)
+        if (in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0])
+          ring[wr_ptr] <= {in_tail_i[Pw], in_head_i[Pw], in_data_i[Pw*FlitW +: FlitW]};
+      wire [FW-1:0] front = ring[bhead_q[gv*PtrW +: PtrW]];
+      assign f_cls[gv] = front[FCls];
+      assign f_mc[gv] = front[FMc];
+      assign f_len[gv*LenW +: LenW] = front[FLen +: LenW];
+      assign f_route[gv*5 +: 5] = front[FRoute +: 5];
+      assign f_dests[gv*N +: N] = front[FDest +: N];
+      for (gr = 0; gr < P; gr = gr + 1) begin : gen_rd
+        assign ring_rd[(gv*P + gr)*FW +: FW] = ring[st_ptr_q[gr*PtrW +: PtrW]];
+      end
     end
   endgenerate
-  integer fi;
-  always @(*) begin
-    f_cls = {NVC{1'b0}};
-    f_mc = {NVC{1'b0}};
-    f_len = {NVC*LenW{1'b0}};
-    f_route = {NVC*5{1'b0}};
-    f_dests = {NVC*N{1'b0}};
-    f_flit = {FW{1'b0}};
-    for (fi = 0; fi < NVC; fi = fi + 1) begin
-      f_flit = front_flits[fi*FW +: FW];
-      f_cls[fi] = f_flit[FCls];
-      f_mc[fi] = f_flit[FMc];
-      f_len[fi*LenW +: LenW] = f_flit[FLen +: LenW];
-      f_route[fi*5 +: 5] = f_flit[FRoute +: 5];
-      f_dests[fi*N +: N] = f_flit[FDest +: N];
-    end
-  end
 
-  // ---- switch traversal: crossbar, next hop's route, hold rule -------------------------------
+  // ---- switch traversal: buffer read and mux crossbar. Read port r: output r (Mcast = 1: VC
+  // st_invc of input st_in; the targets of one VC may read different flits in one cycle), or
+  // input r (baseline: its VC st_invc; an input sends one flit a cycle, output q then takes
+  // read port st_in: the 5x5 crossbar)
+  wire [P*FW-1:0] st_flits;              // the flit each output's switch traversal reads
+  wire [P*FW-1:0] rd_flits;
+  generate
+    for (gr = 0; gr < P; gr = gr + 1) begin : gen_xbar
+      reg [FW-1:0] rd, xb;
+      integer i, p;
+      always @(*) begin
+        rd = {FW{1'b0}};
+        for (i = 0; i < NVC; i = i + 1)
+          if (Mcast != 0 || i / Vcs == gr)
+            rd = rd | (ring_rd[(i*P + gr)*FW +: FW] &
+                       {FW{(Mcast == 0 || {29'd0, st_in_q[gr*3 +: 3]} == i / Vcs) &&
+                            {{(32-VcW){1'b0}}, st_invc_q[gr*VcW +: VcW]} == i % Vcs}});
+      end
+      assign rd_flits[gr*FW +: FW] = rd;
+      always @(*) begin
+        xb = {FW{1'b0}};
+        for (p = 0; p < P; p = p + 1)
+          xb = xb | (rd_flits[p*FW +: FW] & {FW{st_in_q[gr*3 +: 3] == p[2:0]}});
+      end
+      assign st_flits[gr*FW +: FW] = (Mcast != 0) ? rd : xb;
+    end
+  endgenerate
+
+  // ---- switch traversal: next hop's route, replica subset, hold rule -------------------------
   wire [P*20*N-1:0] la_dests;
   wire [P*20-1:0]   la_mask;
   genvar gp;
@@ -185,21 +219,6 @@ module router_vc #(
     end
   endfunction
 
-  // small vectors as integers (index arithmetic)
-  function automatic integer int3;
-    input [2:0] x;
-    begin
-      int3 = {29'd0, x};
-    end
-  endfunction
-
-  function automatic integer intv;
-    input [VcW-1:0] x;
-    begin
-      intv = {{(32-VcW){1'b0}}, x};
-    end
-  endfunction
-
   // coordinates of a node (x = n % K, y = n / K)
   function automatic [CoordW-1:0] node_x;
     input [NodeW-1:0] n;
@@ -221,361 +240,471 @@ module router_vc #(
     end
   endfunction
 
-  reg [P-1:0]       o_valid, o_head, o_tail, hold_now;
-  reg [P*VcW-1:0]   o_vc;
-  reg [P*FlitW-1:0] o_data;
-  reg [FW-1:0]      st_flit;
-  reg [N-1:0]       st_set, st_row_or;
-  reg [4:0]         st_next;
-  reg [CoordW-1:0]  nx, ny;
-  reg [NodeW-1:0]   st_dest, st_index;
-  reg [CoordW-1:0]  st_dx, st_dy;
-  wire [NodeW-1:0]  cur_node = cur_y_i * K[NodeW-1:0] + {{(NodeW-CoordW){1'b0}}, cur_x_i};
-  reg               st_mc, st_order;
-  reg [2:0]         st_p;
-  reg [FlitW-1:0]   st_data;
-  integer oq, orr, ob;
-  always @(*) begin
-    o_valid = st_v_q;
-    o_head = {P{1'b0}};
-    o_tail = {P{1'b0}};
-    o_vc = st_vc_q;
-    o_data = {P*FlitW{1'b0}};
-    hold_now = {P{1'b0}};
-    st_flit = {FW{1'b0}};  st_set = {N{1'b0}};  st_row_or = {N{1'b0}};  st_next = 5'd0;
-    nx = cur_x_i;  ny = cur_y_i;  st_dest = {NodeW{1'b0}};  st_index = {NodeW{1'b0}};
-    st_dx = {CoordW{1'b0}};  st_dy = {CoordW{1'b0}};  st_mc = 1'b0;  st_order = 1'b0;
-    st_p = 3'd0;  st_data = {FlitW{1'b0}};
-    for (oq = 0; oq < P; oq = oq + 1) begin
-      st_flit = st_flits[oq*FW +: FW];
-      st_p = st_in_q[oq*3 +: 3];
-      st_data = st_flit[FlitW-1:0];
-      st_order = st_data[FCls] ? RouteRep[0] : RouteReq[0];
-      // neighbour through port oq (mod 2^CoordW at the edge, where DOR never sends a packet)
-      nx = cur_x_i;
-      ny = cur_y_i;
-      if (oq == 1) nx = cur_x_i + 1'b1;
-      if (oq == 2) nx = cur_x_i - 1'b1;
-      if (oq == 3) ny = cur_y_i + 1'b1;
-      if (oq == 4) ny = cur_y_i - 1'b1;
-      if (st_flit[FlitW] && st_data[FMc] && Mcast != 0) begin
-        // the replica's subset and its route at the neighbour, from input st_p's RC unit
-        st_set = {N{1'b0}};
-        st_next = 5'd0;
+  // the highest node of a set (a replica with one destination becomes unicast to it)
+  function automatic [NodeW-1:0] last_node;
+    input [N-1:0] set;
+    integer n;
+    begin
+      last_node = {NodeW{1'b0}};
+      for (n = 0; n < N; n = n + 1)
+        if (set[n]) last_node = n[NodeW-1:0];
+    end
+  endfunction
+
+  wire [P-1:0]       o_valid = st_v_q;
+  wire [P*VcW-1:0]   o_vc = st_vc_q;
+  wire [P-1:0]       o_head, o_tail, hold_now;
+  wire [P*FlitW-1:0] o_data;
+  wire [NodeW-1:0]   cur_node = cur_y_i * K[NodeW-1:0] + {{(NodeW-CoordW){1'b0}}, cur_x_i};
+  wire [N-1:0]       cur_bit = {{(N-1){1'b0}}, 1'b1} << cur_node;
+  genvar go;
+  generate
+    for (go = 0; go < P; go = go + 1) begin : gen_st
+      wire [FW-1:0]    flit = st_flits[go*FW +: FW];
+      wire [FlitW-1:0] data = flit[FlitW-1:0];
+      // the neighbour through this port (mod 2^CoordW at the edge, where DOR never sends a packet)
+      wire [CoordW-1:0] nx = (go == 1) ? cur_x_i + 1'b1 : (go == 2) ? cur_x_i - 1'b1 : cur_x_i;
+      wire [CoordW-1:0] ny = (go == 3) ? cur_y_i + 1'b1 : (go == 4) ? cur_y_i - 1'b1 : cur_y_i;
+      // a multicast head: the replica's subset and its route at the neighbour, from the RC unit
+      // of input st_in
+      reg [N-1:0] set;
+      reg [4:0]   mc_next;
+      integer ob, orr;
+      always @(*) begin
+        set = {N{1'b0}};
+        mc_next = 5'd0;
         for (ob = 0; ob < P; ob = ob + 1)
-          if (st_p == ob[2:0]) begin
-            if (oq == 0) begin
-              st_set = st_dests_q[ob*N +: N] & ({{(N-1){1'b0}}, 1'b1} << cur_node);
-            end else begin
-              st_row_or = {N{1'b0}};
+          if (st_in_q[go*3 +: 3] == ob[2:0]) begin
+            if (go == 0) set = st_dests_q[ob*N +: N] & cur_bit;
+            else begin
               for (orr = 0; orr < P; orr = orr + 1)
-                st_row_or = st_row_or | la_dests[ob*20*N + ((oq-1)*5 + orr)*N +: N];
-              st_set = st_row_or;
-              st_next = la_mask[ob*20 + (oq-1)*5 +: 5];
+                set = set | la_dests[ob*20*N + ((go + 4) % 5)*5*N + orr*N +: N];
+              mc_next = la_mask[ob*20 + ((go + 4) % 5)*5 +: 5];
             end
           end
-        st_index = {NodeW{1'b0}};
-        for (ob = 0; ob < N; ob = ob + 1)
-          if (st_set[ob]) st_index = ob[NodeW-1:0];
-        st_mc = !(st_split_q[oq] && st_set != {N{1'b0}} && (st_set & (st_set - 1'b1)) == {N{1'b0}});
-        st_data[FMc] = st_mc;
-        st_data[FRoute +: 5] = st_next;
-        st_data[FDest +: N] = st_mc ? st_set : {{(N-NodeW){1'b0}}, st_index};
-        hold_now[oq] = st_v_q[oq] && st_mc && st_data[FLen +: LenW] > Depth[LenW-1:0] &&
-                       popcount5(st_next) >= 3'd2;
-      end else if (st_flit[FlitW]) begin
-        st_dest = st_data[FDest +: NodeW];
-        st_dx = node_x(st_dest);
-        st_dy = node_y(st_dest);
-        st_next = 5'd0;
-        if (oq != 0) st_next = 5'd1 << dor_port(nx, ny, st_dx, st_dy, st_order);
-        st_data[FRoute +: 5] = st_next;
       end
-      o_head[oq] = st_flit[FlitW];
-      o_tail[oq] = st_flit[FlitW+1];
-      o_data[oq*FlitW +: FlitW] = st_data;
+      wire mc_head = flit[FlitW] && data[FMc] && Mcast != 0;
+      wire mc = !(st_split_q[go] && set != {N{1'b0}} && (set & (set - 1'b1)) == {N{1'b0}});
+      // a unicast head: its DOR port at the neighbour
+      wire [NodeW-1:0] dest = data[FDest +: NodeW];
+      wire [4:0] uc_next = (go == 0) ? 5'd0 :
+                           5'd1 << dor_port(nx, ny, node_x(dest), node_y(dest),
+                                            data[FCls] ? RouteRep[0] : RouteReq[0]);
+      reg [FlitW-1:0] out;
+      always @(*) begin
+        out = data;
+        if (mc_head) begin
+          out[FMc] = mc;
+          out[FRoute +: 5] = mc_next;
+          out[FDest +: N] = mc ? set : {{(N-NodeW){1'b0}}, last_node(set)};
+        end else if (flit[FlitW]) out[FRoute +: 5] = uc_next;
+      end
+      assign hold_now[go] = st_v_q[go] && mc_head && mc && data[FLen +: LenW] > Depth[LenW-1:0] &&
+                            popcount5(mc_next) >= 3'd2;
+      assign o_head[go] = flit[FlitW];
+      assign o_tail[go] = flit[FlitW+1];
+      assign o_data[go*FlitW +: FlitW] = out;
     end
-  end
+  endgenerate
 
-  // ---- VA, SA, buffer and credit bookkeeping: the next state -------------------------------
-  reg [P-1:0]        sa_found;
-  reg [P*VcW-1:0]    sa_vc;
-  reg [P*T-1:0]      sa_tmask;
-  reg [P-1:0]        req;
-  reg [2:0]          va_p, g_p, q3;
-  reg [VcW-1:0]      va_v, g_v, vv;
-  reg [RrVcW-1:0]    va_start, va_span, va_k;
-  reg [4:0]          va_route;
-  reg [LenW-1:0]     pos, min_sent, elig;
-  reg [CntW-1:0]     cnt;
-  reg [PtrW:0]       ptr;
-  reg                va_ok, va_found, g_found, all_done, ready_t, jwv, tail_held;
-  integer k, v, t, i, q, kk, p, gi, c, ii, ov;
+  // ---- next state (docs/router.md 4): each step's results are signals of their own, computed
+  // per VC, per input or per output, so every process is small ------------------------------
+
+  function automatic [Vcs-1:0] vc_onehot;
+    input [VcW-1:0] x;
+    integer j;
+    begin
+      for (j = 0; j < Vcs; j = j + 1) vc_onehot[j] = x == j[VcW-1:0];
+    end
+  endfunction
+
+  // VA start port: rotates in every cycle the router holds a flit
   always @(*) begin
-    bhead_d = bhead_q;      bcount_d = bcount_q;     jw_d = {P{1'b0}};   jwvc_d = jwvc_q;
-    routed_d = routed_q;    cls_d = cls_q;           split_d = split_q;  len_d = len_q;
-    freed_d = freed_q;      moved_d = moved_q;       rb_d = rb_q;
-    tv_d = tv_q;            talloc_d = talloc_q;     tdone_d = tdone_q;  tport_d = tport_q;
-    tvc_d = tvc_q;          tsent_d = tsent_q;       rrin_d = rrin_q;    rbbusy_d = rbbusy_q;
-    rrout_d = rrout_q;      rrvc_d = rrvc_q;         obusy_d = obusy_q;  oheld_d = oheld_q;
-    ohold_d = ohold_q;      ocred_d = ocred_q;
-    st_v_d = {P{1'b0}};     st_split_d = st_split_q; st_in_d = st_in_q;  st_slot_d = st_slot_q;
-    st_vc_d = st_vc_q;      st_dests_d = st_dests_q; st_cls_d = st_cls_q;
-    credit_d = {P*Vcs*CntW{1'b0}};
-    release_d = {P*Vcs{1'b0}};
-    sa_found = {P{1'b0}};   sa_vc = {P*VcW{1'b0}};   sa_tmask = {P*T{1'b0}};
-    va_p = 3'd0;  va_v = {VcW{1'b0}};  va_start = {RrVcW{1'b0}};  va_span = {RrVcW{1'b0}};
-    va_k = {RrVcW{1'b0}};  va_route = 5'd0;  va_ok = 1'b0;  va_found = 1'b0;  req = {P{1'b0}};
-    g_p = 3'd0;  g_v = {VcW{1'b0}};  g_found = 1'b0;  q3 = 3'd0;  vv = {VcW{1'b0}};
-    pos = {LenW{1'b0}};  min_sent = {LenW{1'b0}};  elig = {LenW{1'b0}};  cnt = {CntW{1'b0}};
-    ptr = {(PtrW+1){1'b0}};  all_done = 1'b0;  ready_t = 1'b0;  jwv = 1'b0;  tail_held = 1'b0;
-    c = 0;  ii = 0;  gi = 0;  ov = 0;  i = 0;  q = 0;
-
-    // VA start port: rotates in every cycle the router holds a flit
     vacnt_d = vacnt_q;
     if (bcount_q != {NVC*CntW{1'b0}}) vacnt_d = (vacnt_q == 3'd4) ? 3'd0 : vacnt_q + 3'd1;
+  end
 
-    // ---- VC allocation: ports from vacnt_q on, each port's VCs in order, each target of a
-    // routed head takes the first free VC of its class from its output's pointer. Sequential,
-    // as the model: an earlier grant is seen by a later request.
-    for (k = 0; k < P; k = k + 1) begin
-      ii = int3(vacnt_q) + k;
-      if (ii >= P) ii = ii - P;
-      va_p = ii[2:0];
-      for (v = 0; v < Vcs; v = v + 1) begin
-        i = va_p * Vcs + v;
-        if (!routed_d[i] && bcount_q[i*CntW +: CntW] != {CntW{1'b0}}) begin   // route the head
-          va_route = f_route[i*5 +: 5];
-          routed_d[i] = 1'b1;
-          cls_d[i] = f_cls[i];
-          len_d[i*LenW +: LenW] = f_len[i*LenW +: LenW];
-          freed_d[i*LenW +: LenW] = {LenW{1'b0}};
-          moved_d[i*LenW +: LenW] = {LenW{1'b0}};
-          split_d[i] = Mcast != 0 && f_mc[i] && popcount5(va_route) >= 3'd2;
-          rb_d[i*2 +: 2] = (split_d[i] && f_len[i*LenW +: LenW] > Depth[LenW-1:0]) ? RbNeed : RbNone;
-          for (t = 0; t < T; t = t + 1) begin
-            talloc_d[i*T + t] = 1'b0;
-            tdone_d[i*T + t] = 1'b0;
-            tsent_d[(i*T + t)*LenW +: LenW] = {LenW{1'b0}};
-            if (T == P) begin
-              tv_d[i*T + t] = va_route[t];
-              tport_d[(i*T + t)*3 +: 3] = t[2:0];
-            end else begin
-              tv_d[i*T + t] = 1'b1;
-              tport_d[(i*T + t)*3 +: 3] = va_route[1] ? 3'd1 : va_route[2] ? 3'd2 :
-                                           va_route[3] ? 3'd3 : va_route[4] ? 3'd4 : 3'd0;
-            end
-          end
-        end
-        if (routed_d[i]) begin
-          c = cls_d[i] ? 1 : 0;
-          va_ok = 1'b1;
-          if (rb_d[i*2 +: 2] == RbNeed) begin            // the replication buffer before any VC
-            if (rbbusy_d[va_p*2 + c]) va_ok = 1'b0;
-            else begin
-              rbbusy_d[va_p*2 + c] = 1'b1;
-              rb_d[i*2 +: 2] = RbOwn;
-            end
-          end
-          if (va_ok)
-            for (t = 0; t < T; t = t + 1)
-              if (tv_d[i*T + t] && !talloc_d[i*T + t]) begin
-                q = int3(tport_d[(i*T + t)*3 +: 3]);
-                va_span = (c != 0) ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
-                va_start = rrvc_d[q*RrVcW +: RrVcW];
-                if (va_start >= va_span) va_start = {RrVcW{1'b0}};
-                va_found = 1'b0;
-                for (kk = 0; kk < Vcs; kk = kk + 1)
-                  if (kk < va_span && !va_found) begin
-                    va_k = va_start + kk[RrVcW-1:0];
-                    if (va_k >= va_span) va_k = va_k - va_span;
-                    va_v = ((c != 0) ? SpanReq[VcW-1:0] : {VcW{1'b0}}) + va_k[VcW-1:0];
-                    if (!obusy_d[q*Vcs + intv(va_v)]) begin
-                      va_found = 1'b1;
-                      obusy_d[q*Vcs + intv(va_v)] = 1'b1;
-                      talloc_d[i*T + t] = 1'b1;
-                      tvc_d[(i*T + t)*VcW +: VcW] = va_v;
-                      rrvc_d[q*RrVcW +: RrVcW] = va_k + 1'b1;
-                    end
-                  end
+  // ---- VC allocation. Sequential in the model: ports from vacnt_q on, each port's VCs in
+  // order, each target of a routed head takes the first free VC of its class from its output's
+  // pointer; an earlier grant is seen by a later request. Outputs do not interact, and an input
+  // port's replication buffers only with its own VCs: so the new heads are routed per VC, each
+  // port gives its replication buffers in VC order, and each output runs one chain over the
+  // requests in the rotated port order.
+  wire [NVC-1:0]       newh, r_cls, r_split;     // a head routed now; class, split after routing
+  wire [NVC*2-1:0]     r_rb;
+  wire [NVC*P-1:0]     r_tv;                     // output ports of the targets after routing
+  wire [NVC*T-1:0]     r_talloc;
+  wire [NVC-1:0]       va_ok;                    // may ask for VCs (replication buffer owned if needed)
+  wire [NVC*2-1:0]     va_rb;
+  wire [P*2-1:0]       rb_take;                  // replication buffers taken now, per port and class
+  wire [P*NVC-1:0]     va_req, va_gnt;           // [q*NVC + i]: VC i's target on output q asks, gets
+  wire [P*NVC*VcW-1:0] va_gvc;                   // ... this output VC
+  wire [P*Vcs-1:0]     va_busy;                  // output VCs owned after VA
+  wire [P*P-1:0]       va_rot;                   // [k*P + p]: VA visits input port p k-th
+  genvar gi, gq, gk;
+  generate
+    for (gk = 0; gk < P; gk = gk + 1) begin : gen_rot
+      for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
+        localparam integer Rot = (gp + P - gk) % P;                   // (vacnt_q + k) mod P == p
+        assign va_rot[gk*P + gp] = vacnt_q == Rot[2:0];
+      end
+    end
+    for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_route
+      wire [4:0] route = f_route[gi*5 +: 5];
+      assign newh[gi] = !routed_q[gi] && bcount_q[gi*CntW +: CntW] != {CntW{1'b0}};
+      assign r_cls[gi] = newh[gi] ? f_cls[gi] : cls_q[gi];
+      assign r_split[gi] = newh[gi] ? (Mcast != 0 && f_mc[gi] && popcount5(route) >= 3'd2) : split_q[gi];
+      assign r_rb[gi*2 +: 2] = !newh[gi] ? rb_q[gi*2 +: 2] :
+                               (r_split[gi] && f_len[gi*LenW +: LenW] > Depth[LenW-1:0]) ? RbNeed : RbNone;
+      // a target per port of the route (Mcast = 0: the one port, the lowest mesh port first)
+      assign r_tv[gi*P +: P] = !newh[gi] ? tv_q[gi*P +: P] : (T == P) ? route :
+                               route[1] ? 5'b00010 : route[2] ? 5'b00100 : route[3] ? 5'b01000 :
+                               route[4] ? 5'b10000 : 5'b00001;
+      assign r_talloc[gi*T +: T] = newh[gi] ? {T{1'b0}} : talloc_q[gi*T +: T];
+      for (gq = 0; gq < P; gq = gq + 1) begin : gen_req
+        assign va_req[gq*NVC + gi] = va_ok[gi] && r_tv[gi*P + gq] && !r_talloc[gi*T + (T == P ? gq : 0)];
+      end
+    end
+    // replication buffers: per input port and class, in VC order
+    for (gp = 0; gp < P; gp = gp + 1) begin : gen_rb
+      reg [1:0]       busy;
+      reg [Vcs-1:0]   ok;
+      reg [Vcs*2-1:0] rb;
+      integer v;
+      always @(*) begin
+        busy = rbbusy_q[gp*2 +: 2];
+        ok = {Vcs{1'b0}};
+        rb = r_rb[gp*Vcs*2 +: Vcs*2];
+        for (v = 0; v < Vcs; v = v + 1)
+          if (routed_q[gp*Vcs + v] || newh[gp*Vcs + v]) begin
+            ok[v] = 1'b1;
+            if (rb[v*2 +: 2] == RbNeed) begin
+              if (r_cls[gp*Vcs + v] ? busy[1] : busy[0]) ok[v] = 1'b0;
+              else begin
+                busy = busy | (r_cls[gp*Vcs + v] ? 2'b10 : 2'b01);
+                rb[v*2 +: 2] = RbOwn;
               end
-        end
-      end
-    end
-
-    // ---- switch allocation, input side: the first VC from rr_in with a target ready to send
-    // (allocated in an earlier cycle, not done, its next flit in the buffer and past its write
-    // cycle, a credit on its output VC)
-    for (p = 0; p < P; p = p + 1)
-      for (kk = 0; kk < Vcs; kk = kk + 1) begin
-        ii = intv(rrin_q[p*VcW +: VcW]) + kk;
-        if (ii >= Vcs) ii = ii - Vcs;
-        vv = ii[VcW-1:0];
-        i = p * Vcs + ii;
-        if (!sa_found[p] && routed_q[i]) begin
-          for (t = 0; t < T; t = t + 1) begin
-            pos = tsent_q[(i*T + t)*LenW +: LenW] - freed_q[i*LenW +: LenW];
-            cnt = bcount_q[i*CntW +: CntW];
-            jwv = jw_q[p] && jwvc_q[p*VcW +: VcW] == vv;
-            q = int3(tport_q[(i*T + t)*3 +: 3]);
-            ready_t = tv_q[i*T + t] && talloc_q[i*T + t] && !tdone_q[i*T + t] &&
-                      {{(LenW+1-CntW){1'b0}}, cnt} > {1'b0, pos} &&
-                      !(jwv && {{(LenW+1-CntW){1'b0}}, cnt} == {1'b0, pos} + 1'b1) &&
-                      ocred_q[(q*Vcs + intv(tvc_q[(i*T + t)*VcW +: VcW]))*CntW +: CntW] != {CntW{1'b0}};
-            sa_tmask[p*T + t] = ready_t;
-          end
-          if (sa_tmask[p*T +: T] != {T{1'b0}}) begin
-            sa_found[p] = 1'b1;
-            sa_vc[p*VcW +: VcW] = vv;
-          end else begin
-            sa_tmask[p*T +: T] = {T{1'b0}};
-          end
-        end
-      end
-
-    // ---- output side: each output grants the first requesting input from rr_out; the flit
-    // goes to the switch traversal stage (one flit may go to several outputs: mux crossbar)
-    for (q = 0; q < P; q = q + 1) begin
-      req = {P{1'b0}};
-      for (p = 0; p < P; p = p + 1)
-        for (t = 0; t < T; t = t + 1)
-          if (sa_tmask[p*T + t] && tport_q[((p*Vcs + intv(sa_vc[p*VcW +: VcW]))*T + t)*3 +: 3] == q[2:0])
-            req[p] = 1'b1;
-      g_found = 1'b0;
-      g_p = 3'd0;
-      for (kk = 0; kk < 2*P; kk = kk + 1) begin
-        ii = (kk < P) ? kk : kk - P;
-        q3 = ii[2:0];
-        if (!g_found && req[q3] && (kk >= P || q3 >= rrout_q[q*3 +: 3])) begin
-          g_found = 1'b1;
-          g_p = q3;
-        end
-      end
-      if (g_found) begin
-        g_v = sa_vc[g_p*VcW +: VcW];
-        gi = int3(g_p) * Vcs + intv(g_v);
-        for (t = 0; t < T; t = t + 1)
-          if (sa_tmask[g_p*T + t] && tport_q[(gi*T + t)*3 +: 3] == q[2:0]) begin
-            pos = tsent_q[(gi*T + t)*LenW +: LenW] - freed_q[gi*LenW +: LenW];
-            ptr = {1'b0, bhead_q[gi*PtrW +: PtrW]} + pos[PtrW:0];
-            if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
-            st_v_d[q] = 1'b1;
-            st_in_d[q*3 +: 3] = g_p;
-            st_slot_d[q*SlotW +: SlotW] = gi[SlotW-1:0] * Cap[SlotW-1:0] + {{(SlotW-PtrW){1'b0}}, ptr[PtrW-1:0]};
-            st_split_d[q] = split_q[gi];
-            st_vc_d[q*VcW +: VcW] = tvc_q[(gi*T + t)*VcW +: VcW];
-            tsent_d[(gi*T + t)*LenW +: LenW] = tsent_q[(gi*T + t)*LenW +: LenW] + 1'b1;
-            ov = q * Vcs + intv(tvc_q[(gi*T + t)*VcW +: VcW]);
-            ocred_d[ov*CntW +: CntW] = ocred_q[ov*CntW +: CntW] - 1'b1;
-            if (tsent_q[(gi*T + t)*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW]) begin
-              // tail: the output VC is free from the next cycle, or held when the downstream
-              // router takes the packet into its replication buffer
-              tdone_d[gi*T + t] = 1'b1;
-              // the hold rule of this packet: from its head's switch traversal (this cycle or
-              // earlier); a one-flit packet (tail = head) is never held
-              if (tsent_q[(gi*T + t)*LenW +: LenW] == {LenW{1'b0}}) tail_held = 1'b0;
-              else if (st_v_q[q] && o_head[q] && st_vc_q[q*VcW +: VcW] == tvc_q[(gi*T + t)*VcW +: VcW])
-                tail_held = hold_now[q];
-              else tail_held = ohold_q[ov];
-              if (tail_held)
-                oheld_d[ov] = 1'b1;
-              else
-                obusy_d[ov] = 1'b0;
             end
           end
-        rrout_d[q*3 +: 3] = (g_p == 3'd4) ? 3'd0 : g_p + 3'd1;
-        rrin_d[g_p*VcW +: VcW] = ({1'b0, g_v} == Vcs[VcW:0] - 1'b1) ? {VcW{1'b0}} : g_v + 1'b1;
+      end
+      assign va_ok[gp*Vcs +: Vcs] = ok;
+      assign va_rb[gp*Vcs*2 +: Vcs*2] = rb;
+      assign rb_take[gp*2 +: 2] = busy & ~rbbusy_q[gp*2 +: 2];
+    end
+    // output VCs: one chain per output over the requests, ports in the rotated order
+    for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
+      reg [Vcs-1:0]     busy;
+      reg [RrVcW-1:0]   ptr, start, span, base;
+      reg [NVC-1:0]     gnt;
+      reg [NVC*VcW-1:0] gvc;
+      reg               r, c, found;
+      reg [VcW-1:0]     pick;
+      integer k, v, p, pass, w;
+      always @(*) begin
+        busy = obusy_q[gq*Vcs +: Vcs];
+        ptr = rrvc_q[gq*RrVcW +: RrVcW];
+        gnt = {NVC{1'b0}};
+        gvc = {NVC*VcW{1'b0}};
+        r = 1'b0;  c = 1'b0;  found = 1'b0;  pick = {VcW{1'b0}};
+        start = {RrVcW{1'b0}};  span = {RrVcW{1'b0}};  base = {RrVcW{1'b0}};
+        for (k = 0; k < P; k = k + 1)
+          for (v = 0; v < Vcs; v = v + 1) begin
+            r = 1'b0;
+            c = 1'b0;
+            for (p = 0; p < P; p = p + 1)
+              if (va_rot[k*P + p]) begin
+                r = va_req[gq*NVC + p*Vcs + v];
+                c = r_cls[p*Vcs + v];
+              end
+            span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
+            base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
+            start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
+            found = 1'b0;
+            pick = {VcW{1'b0}};
+            // the first free VC of the class from the pointer: those at or after it, then the rest
+            for (pass = 0; pass < 2; pass = pass + 1)
+              for (w = 0; w < Vcs; w = w + 1)
+                if (r && !found && !busy[w] && (w >= VcsReq) == c &&
+                    (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
+                  found = 1'b1;
+                  busy[w] = 1'b1;
+                  pick = w[VcW-1:0];
+                  ptr = w[RrVcW-1:0] - base + 1'b1;
+                end
+            for (p = 0; p < P; p = p + 1)
+              if (va_rot[k*P + p]) begin
+                gnt[p*Vcs + v] = found;
+                gvc[(p*Vcs + v)*VcW +: VcW] = pick;
+              end
+          end
+      end
+      assign va_gnt[gq*NVC +: NVC] = gnt;
+      assign va_gvc[gq*NVC*VcW +: NVC*VcW] = gvc;
+      assign va_busy[gq*Vcs +: Vcs] = busy;
+      always @(*) rrvc_d[gq*RrVcW +: RrVcW] = ptr;
+    end
+  endgenerate
+
+  // ---- switch allocation, input side: the first VC from rr_in with a target ready to send
+  // (VC allocated in an earlier cycle, tail not sent, its next flit in the buffer and past its
+  // write cycle, a credit on its output VC); it requests every output its ready targets use
+  wire [NVC*P-1:0] ready;            // [i*P + q]: VC i's target on output q is ready
+  wire [P-1:0]     sa_found;
+  wire [P*VcW-1:0] sa_vc;
+  wire [P*P-1:0]   sa_req;           // [p*P + q]: input p's chosen VC requests output q
+  wire [P*P-1:0]   sa_gnt;           // [q*P + p]: output q grants input p
+  wire [NVC*P-1:0] sent;             // [i*P + q]: VC i's target on output q sends a flit
+  wire [NVC-1:0]   ocred_nz;         // an output VC has a credit
+  generate
+    for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_ready
+      localparam integer Pg = gi / Vcs;
+      localparam integer Vg = gi % Vcs;
+      wire [CntW-1:0] cnt = bcount_q[gi*CntW +: CntW];
+      wire jwv = jw_q[Pg] && jwvc_q[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      assign ocred_nz[gi] = ocred_q[gi*CntW +: CntW] != {CntW{1'b0}};
+      for (gq = 0; gq < P; gq = gq + 1) begin : gen_t
+        localparam integer Tg = gi*T + (T == P ? gq : 0);
+        wire [LenW-1:0] pos = tsent_q[Tg*LenW +: LenW] - freed_q[gi*LenW +: LenW];
+        wire [VcW-1:0]  tvc = tvc_q[Tg*VcW +: VcW];
+        assign ready[gi*P + gq] = routed_q[gi] && tv_q[gi*P + gq] && talloc_q[Tg] && !tdone_q[Tg] &&
+                                  {{(LenW+1-CntW){1'b0}}, cnt} > {1'b0, pos} &&
+                                  !(jwv && {{(LenW+1-CntW){1'b0}}, cnt} == {1'b0, pos} + 1'b1) &&
+                                  (vc_onehot(tvc) & ocred_nz[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
+        assign sent[gi*P + gq] = sa_gnt[gq*P + Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
       end
     end
+    for (gp = 0; gp < P; gp = gp + 1) begin : gen_sa_in
+      reg found;
+      reg [VcW-1:0] vc;
+      reg [P-1:0] req;
+      integer pass, v;
+      always @(*) begin
+        found = 1'b0;
+        vc = {VcW{1'b0}};
+        req = {P{1'b0}};
+        for (pass = 0; pass < 2; pass = pass + 1)
+          for (v = 0; v < Vcs; v = v + 1)
+            if (!found && ready[(gp*Vcs + v)*P +: P] != {P{1'b0}} &&
+                (pass == 1 || v[VcW-1:0] >= rrin_q[gp*VcW +: VcW])) begin
+              found = 1'b1;
+              vc = v[VcW-1:0];
+              req = ready[(gp*Vcs + v)*P +: P];
+            end
+      end
+      assign sa_found[gp] = found;
+      assign sa_vc[gp*VcW +: VcW] = vc;
+      assign sa_req[gp*P +: P] = req;
+    end
+    // output side: each output grants the first requesting input from rr_out
+    for (gq = 0; gq < P; gq = gq + 1) begin : gen_sa_out
+      reg found;
+      reg [P-1:0] gnt;
+      integer pass, p;
+      always @(*) begin
+        found = 1'b0;
+        gnt = {P{1'b0}};
+        rrout_d[gq*3 +: 3] = rrout_q[gq*3 +: 3];
+        for (pass = 0; pass < 2; pass = pass + 1)
+          for (p = 0; p < P; p = p + 1)
+            if (!found && sa_req[p*P + gq] && (pass == 1 || p[2:0] >= rrout_q[gq*3 +: 3])) begin
+              found = 1'b1;
+              gnt[p] = 1'b1;
+              rrout_d[gq*3 +: 3] = (p == P - 1) ? 3'd0 : p[2:0] + 3'd1;
+            end
+      end
+      assign sa_gnt[gq*P +: P] = gnt;
+      always @(*) st_v_d[gq] = found;
+    end
+    // an input granted by an output: rr_in past its VC
+    for (gp = 0; gp < P; gp = gp + 1) begin : gen_rrin
+      wire granted = sa_found[gp] && |{sa_gnt[0*P + gp], sa_gnt[1*P + gp], sa_gnt[2*P + gp],
+                                      sa_gnt[3*P + gp], sa_gnt[4*P + gp]};
+      wire [VcW-1:0] vc = sa_vc[gp*VcW +: VcW];
+      always @(*)
+        rrin_d[gp*VcW +: VcW] = !granted ? rrin_q[gp*VcW +: VcW] :
+                                ({1'b0, vc} == Vcs[VcW:0] - 1'b1) ? {VcW{1'b0}} : vc + 1'b1;
+    end
+  endgenerate
 
-    // ---- every input that chose a VC: remove the flits every target has copied (credit back),
-    // finish the packet when every target has sent its tail
-    for (p = 0; p < P; p = p + 1)
-      if (sa_found[p]) begin
-        i = p * Vcs + intv(sa_vc[p*VcW +: VcW]);
-        st_dests_d[p*N +: N] = f_dests[i*N +: N];
-        st_cls_d[p] = f_cls[i];
+  // ---- switch traversal stage of each output: the granted target's flit (mux crossbar), its
+  // output VC (one credit spent; at the tail the VC is freed, or held when the downstream
+  // router takes the packet into its replication buffer)
+  wire [P*P*(VcW+PtrW)-1:0] rdsel_qp;  // [(q*P + p)]: {VC, slot} output q reads from input p (0 if none)
+  generate
+    for (gq = 0; gq < P; gq = gq + 1) begin : gen_sel
+      reg [P*(VcW+PtrW)-1:0] rdsel;
+      reg [2:0]          in;
+      reg                split, tail, first, held;
+      reg [VcW-1:0]      vc;
+      reg [PtrW:0]       pos, ptr;    // pos < Cap: flits of the VC before the target's next
+      reg                s;
+      integer p, v, w;
+      always @(*) begin
+        rdsel = {P*(VcW+PtrW){1'b0}};
+        in = 3'd0;  split = 1'b0;  tail = 1'b0;  first = 1'b0;  vc = {VcW{1'b0}};
+        pos = {(PtrW+1){1'b0}};  ptr = {(PtrW+1){1'b0}};  s = 1'b0;
+        for (p = 0; p < P; p = p + 1)
+          for (v = 0; v < Vcs; v = v + 1) begin
+            s = sent[(p*Vcs + v)*P + gq];
+            pos = tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: PtrW+1] - freed_q[(p*Vcs + v)*LenW +: PtrW+1];
+            ptr = {1'b0, bhead_q[(p*Vcs + v)*PtrW +: PtrW]} + pos;
+            if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
+            rdsel[p*(VcW+PtrW) +: VcW+PtrW] = rdsel[p*(VcW+PtrW) +: VcW+PtrW] |
+                ({v[VcW-1:0], ptr[PtrW-1:0]} & {(VcW+PtrW){s}});
+            in = in | (p[2:0] & {3{s}});
+            split = split | (split_q[p*Vcs + v] & s);
+            vc = vc | (tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW] & {VcW{s}});
+            tail = tail | (s && tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] + 1'b1 ==
+                                len_q[(p*Vcs + v)*LenW +: LenW]);
+            first = first | (s && tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] == {LenW{1'b0}});
+          end
+        // the hold rule of this packet: from its head's switch traversal (this cycle or
+        // earlier); a one-flit packet (tail = head) is never held
+        held = (vc_onehot(vc) & ohold_q[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
+        if (first) held = 1'b0;
+        else if (st_v_q[gq] && o_head[gq] && st_vc_q[gq*VcW +: VcW] == vc) held = hold_now[gq];
+        // this output's VCs: VA's grants, the flit sent, the tail, downstream's credits and
+        // releases, the hold rule of the head in ST
+        for (w = 0; w < Vcs; w = w + 1) begin
+          obusy_d[gq*Vcs + w] = va_busy[gq*Vcs + w];
+          oheld_d[gq*Vcs + w] = oheld_q[gq*Vcs + w];
+          ohold_d[gq*Vcs + w] = ohold_q[gq*Vcs + w];
+          ocred_d[(gq*Vcs + w)*CntW +: CntW] = ocred_q[(gq*Vcs + w)*CntW +: CntW] +
+                                               out_credit_i[(gq*Vcs + w)*CntW +: CntW];
+          if (st_v_d[gq] && vc == w[VcW-1:0]) begin
+            ocred_d[(gq*Vcs + w)*CntW +: CntW] = ocred_d[(gq*Vcs + w)*CntW +: CntW] - 1'b1;
+            if (tail) begin
+              if (held) oheld_d[gq*Vcs + w] = 1'b1;
+              else obusy_d[gq*Vcs + w] = 1'b0;
+            end
+          end
+          if (out_release_i[gq*Vcs + w] && oheld_q[gq*Vcs + w]) begin
+            oheld_d[gq*Vcs + w] = 1'b0;
+            obusy_d[gq*Vcs + w] = 1'b0;
+          end
+          if (st_v_q[gq] && o_head[gq] && st_vc_q[gq*VcW +: VcW] == w[VcW-1:0])
+            ohold_d[gq*Vcs + w] = hold_now[gq];
+        end
+      end
+      assign rdsel_qp[gq*P*(VcW+PtrW) +: P*(VcW+PtrW)] = rdsel;
+      always @(*) begin
+        st_in_d[gq*3 +: 3] = in;
+        st_split_d[gq] = split;
+        st_vc_d[gq*VcW +: VcW] = vc;
+      end
+    end
+    // the read port's VC and slot: per output (Mcast = 1), per input (baseline: one output at most)
+    for (gq = 0; gq < P; gq = gq + 1) begin : gen_rdsel
+      reg [VcW+PtrW-1:0] rs;
+      integer j;
+      always @(*) begin
+        rs = {(VcW+PtrW){1'b0}};
+        for (j = 0; j < P; j = j + 1)
+          rs = rs | ((Mcast != 0) ? rdsel_qp[(gq*P + j)*(VcW+PtrW) +: VcW+PtrW] :
+                                    rdsel_qp[(j*P + gq)*(VcW+PtrW) +: VcW+PtrW]);
+        {st_invc_d[gq*VcW +: VcW], st_ptr_d[gq*PtrW +: PtrW]} = rs;
+      end
+    end
+  endgenerate
+
+  // ---- per VC: the next state of its packet, its targets and its ring
+  wire [NVC-1:0] rb_free;            // the VC's packet frees its replication buffer now
+  generate
+    for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_vc
+      localparam integer Pg = gi / Vcs;
+      localparam integer Vg = gi % Vcs;
+      wire chosen = sa_found[Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      wire jwv = jw_q[Pg] && jwvc_q[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      wire wr = in_valid_i[Pg] && in_vc_i[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      reg [T-1:0]      talloc, tdone;
+      reg [T*VcW-1:0]  tvc;
+      reg [T*LenW-1:0] tsent;
+      reg [LenW-1:0]   min_sent, freed, elig;
+      reg [CntW-1:0]   credit, moved_now;
+      reg [PtrW:0]     ptr;
+      reg              all_done, pop, finish;
+      integer q;
+      always @(*) begin
+        // targets: routed now (reset), VA's grants, the flits sent
+        talloc = r_talloc[gi*T +: T];
+        tdone = newh[gi] ? {T{1'b0}} : tdone_q[gi*T +: T];
+        tvc = tvc_q[gi*T*VcW +: T*VcW];
+        tsent = newh[gi] ? {T*LenW{1'b0}} : tsent_q[gi*T*LenW +: T*LenW];
+        for (q = 0; q < P; q = q + 1) begin
+          if (va_gnt[q*NVC + gi]) begin
+            talloc[T == P ? q : 0] = 1'b1;
+            tvc[(T == P ? q : 0)*VcW +: VcW] = va_gvc[(q*NVC + gi)*VcW +: VcW];
+          end
+          if (sent[gi*P + q]) begin
+            tsent[(T == P ? q : 0)*LenW +: LenW] = tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] + 1'b1;
+            if (tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW])
+              tdone[T == P ? q : 0] = 1'b1;
+          end
+        end
+        // chosen by SA: remove the flit every target has copied (its credit back), finish the
+        // packet when every target has sent its tail
         min_sent = {LenW{1'b1}};
         all_done = 1'b1;
-        for (t = 0; t < T; t = t + 1)
-          if (tv_q[i*T + t]) begin
-            if (tsent_d[(i*T + t)*LenW +: LenW] < min_sent) min_sent = tsent_d[(i*T + t)*LenW +: LenW];
-            if (!tdone_d[i*T + t]) all_done = 1'b0;
+        for (q = 0; q < P; q = q + 1)
+          if (tv_q[gi*P + q]) begin
+            if (tsent[(T == P ? q : 0)*LenW +: LenW] < min_sent) min_sent = tsent[(T == P ? q : 0)*LenW +: LenW];
+            if (!tdone[T == P ? q : 0]) all_done = 1'b0;
           end
-        if (freed_q[i*LenW +: LenW] < min_sent) begin
-          freed_d[i*LenW +: LenW] = freed_q[i*LenW +: LenW] + 1'b1;
-          ptr = {1'b0, bhead_q[i*PtrW +: PtrW]} + 1'b1;
-          if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
-          bhead_d[i*PtrW +: PtrW] = ptr[PtrW-1:0];
-          bcount_d[i*CntW +: CntW] = bcount_d[i*CntW +: CntW] - 1'b1;
-          if (rb_q[i*2 +: 2] != RbOwn) credit_d[i*CntW +: CntW] = {{(CntW-1){1'b0}}, 1'b1};
-        end
-        if (all_done && freed_d[i*LenW +: LenW] == len_q[i*LenW +: LenW]) begin
-          routed_d[i] = 1'b0;
-          tv_d[i*T +: T] = {T{1'b0}};
-          if (rb_q[i*2 +: 2] == RbOwn) begin
-            rbbusy_d[p*2 + (cls_q[i] ? 1 : 0)] = 1'b0;
-            release_d[i] = 1'b1;
+        pop = chosen && freed_q[gi*LenW +: LenW] < min_sent;
+        freed = newh[gi] ? {LenW{1'b0}} : freed_q[gi*LenW +: LenW] + {{(LenW-1){1'b0}}, pop};
+        finish = chosen && all_done && freed == len_q[gi*LenW +: LenW];
+        ptr = {1'b0, bhead_q[gi*PtrW +: PtrW]} + 1'b1;
+        if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
+        credit = {{(CntW-1){1'b0}}, pop && rb_q[gi*2 +: 2] != RbOwn};
+        // a packet owning its replication buffer: each flit's credit goes back when it becomes
+        // eligible for SA (from the cycle after the buffer was acquired)
+        elig = freed_q[gi*LenW +: LenW] + {{(LenW-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} -
+               {{(LenW-1){1'b0}}, jwv};
+        moved_now = elig[CntW-1:0] - moved_q[gi*LenW +: CntW];    // flits moved in this cycle
+        if (rb_q[gi*2 +: 2] == RbOwn) credit = credit + moved_now;
+
+        routed_d[gi] = (routed_q[gi] || newh[gi]) && !finish;
+        cls_d[gi] = r_cls[gi];
+        split_d[gi] = r_split[gi];
+        len_d[gi*LenW +: LenW] = newh[gi] ? f_len[gi*LenW +: LenW] : len_q[gi*LenW +: LenW];
+        freed_d[gi*LenW +: LenW] = freed;
+        moved_d[gi*LenW +: LenW] = newh[gi] ? {LenW{1'b0}} :
+                                   (rb_q[gi*2 +: 2] == RbOwn) ? elig : moved_q[gi*LenW +: LenW];
+        rb_d[gi*2 +: 2] = finish ? RbNone : va_rb[gi*2 +: 2];
+        tv_d[gi*P +: P] = finish ? {P{1'b0}} : r_tv[gi*P +: P];
+        talloc_d[gi*T +: T] = talloc;
+        tdone_d[gi*T +: T] = tdone;
+        tvc_d[gi*T*VcW +: T*VcW] = tvc;
+        tsent_d[gi*T*LenW +: T*LenW] = tsent;
+        bhead_d[gi*PtrW +: PtrW] = pop ? ptr[PtrW-1:0] : bhead_q[gi*PtrW +: PtrW];
+        bcount_d[gi*CntW +: CntW] = bcount_q[gi*CntW +: CntW] - {{(CntW-1){1'b0}}, pop} +
+                                    {{(CntW-1){1'b0}}, wr};
+        credit_d[gi*CntW +: CntW] = credit;
+        release_d[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
+      end
+      assign rb_free[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
+    end
+    // per input port: its replication buffers, the destinations its RC unit reads in ST, the
+    // write of the last cycle
+    for (gp = 0; gp < P; gp = gp + 1) begin : gen_port
+      integer v, c;
+      always @(*) begin
+        rbbusy_d[gp*2 +: 2] = rbbusy_q[gp*2 +: 2] | rb_take[gp*2 +: 2];
+        st_dests_d[gp*N +: N] = st_dests_q[gp*N +: N];
+        st_cls_d[gp] = st_cls_q[gp];
+        for (v = 0; v < Vcs; v = v + 1) begin
+          for (c = 0; c < 2; c = c + 1)
+            if (rb_free[gp*Vcs + v] && cls_q[gp*Vcs + v] == c[0]) rbbusy_d[gp*2 + c] = 1'b0;
+          if (sa_found[gp] && sa_vc[gp*VcW +: VcW] == v[VcW-1:0]) begin
+            st_dests_d[gp*N +: N] = f_dests[(gp*Vcs + v)*N +: N];
+            st_cls_d[gp] = f_cls[gp*Vcs + v];
           end
-          rb_d[i*2 +: 2] = RbNone;
         end
-      end
-
-    // ---- a packet owning its replication buffer: each flit's credit goes back when it becomes
-    // eligible for SA (from the cycle after the buffer was acquired)
-    for (i = 0; i < NVC; i = i + 1)
-      if (rb_q[i*2 +: 2] == RbOwn) begin
-        p = i / Vcs;
-        v = i % Vcs;
-        jwv = jw_q[p] && jwvc_q[p*VcW +: VcW] == v[VcW-1:0];
-        elig = freed_q[i*LenW +: LenW] + {{(LenW-CntW){1'b0}}, bcount_q[i*CntW +: CntW]} - {{(LenW-1){1'b0}}, jwv};
-        moved_d[i*LenW +: LenW] = elig;
-        pos = elig - moved_q[i*LenW +: LenW];                     // flits moved in this cycle
-        credit_d[i*CntW +: CntW] = credit_d[i*CntW +: CntW] + pos[CntW-1:0];
-      end
-
-    // ---- input links: buffer writes
-    for (p = 0; p < P; p = p + 1)
-      if (in_valid_i[p]) begin
-        i = p * Vcs + intv(in_vc_i[p*VcW +: VcW]);
-        bcount_d[i*CntW +: CntW] = bcount_d[i*CntW +: CntW] + 1'b1;
-        jw_d[p] = 1'b1;
-        jwvc_d[p*VcW +: VcW] = in_vc_i[p*VcW +: VcW];
-      end
-
-    // ---- output links: credits and releases from downstream; the hold rule of each head in ST
-    for (i = 0; i < NVC; i = i + 1) begin
-      ocred_d[i*CntW +: CntW] = ocred_d[i*CntW +: CntW] + out_credit_i[i*CntW +: CntW];
-      if (out_release_i[i] && oheld_q[i]) begin
-        oheld_d[i] = 1'b0;
-        obusy_d[i] = 1'b0;
+        jw_d[gp] = in_valid_i[gp];
+        jwvc_d[gp*VcW +: VcW] = in_valid_i[gp] ? in_vc_i[gp*VcW +: VcW] : jwvc_q[gp*VcW +: VcW];
       end
     end
-    for (q = 0; q < P; q = q + 1)
-      if (st_v_q[q] && o_head[q]) ohold_d[q*Vcs + intv(st_vc_q[q*VcW +: VcW])] = hold_now[q];
-  end
-
-  // ---- buffer writes: one per input port, at slot head + count of its VC (before this cycle's
-  // pop: upstream's credits guarantee a free slot)
-  reg [P*SlotW-1:0] wr_slot;
-  integer wp, wi;
-  reg [PtrW:0] wr_ptr;
-  always @(*) begin
-    wr_ptr = {(PtrW+1){1'b0}};
-    wr_slot = {P*SlotW{1'b0}};
-    for (wp = 0; wp < P; wp = wp + 1) begin
-      wi = wp * Vcs + intv(in_vc_i[wp*VcW +: VcW]);
-      wr_ptr = {1'b0, bhead_q[wi*PtrW +: PtrW]} + bcount_q[wi*CntW +: CntW];
-      if (wr_ptr >= Cap[PtrW:0]) wr_ptr = wr_ptr - Cap[PtrW:0];
-      wr_slot[wp*SlotW +: SlotW] = wi[SlotW-1:0] * Cap[SlotW-1:0] + {{(SlotW-PtrW){1'b0}}, wr_ptr[PtrW-1:0]};
-    end
-  end
-
-  integer bw;
-  always @(posedge clk_i)
-    for (bw = 0; bw < P; bw = bw + 1)
-      if (in_valid_i[bw])
-        buf_q[wr_slot[bw*SlotW +: SlotW]] <= {in_tail_i[bw], in_head_i[bw], in_data_i[bw*FlitW +: FlitW]};
+  endgenerate
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -584,15 +713,15 @@ module router_vc #(
       routed_q <= {NVC{1'b0}};         cls_q <= {NVC{1'b0}};         split_q <= {NVC{1'b0}};
       len_q <= {NVC*LenW{1'b0}};       freed_q <= {NVC*LenW{1'b0}};  moved_q <= {NVC*LenW{1'b0}};
       rb_q <= {NVC*2{1'b0}};
-      tv_q <= {NVC*T{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
-      tport_q <= {NVC*T*3{1'b0}};      tvc_q <= {NVC*T*VcW{1'b0}};   tsent_q <= {NVC*T*LenW{1'b0}};
+      tv_q <= {NVC*P{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
+      tvc_q <= {NVC*T*VcW{1'b0}};      tsent_q <= {NVC*T*LenW{1'b0}};
       rrin_q <= {P*VcW{1'b0}};         rbbusy_q <= {P*2{1'b0}};      rrout_q <= {P*3{1'b0}};
       rrvc_q <= {P*RrVcW{1'b0}};
       obusy_q <= {NVC{1'b0}};          oheld_q <= {NVC{1'b0}};       ohold_q <= {NVC{1'b0}};
-      for (i = 0; i < NVC; i = i + 1) ocred_q[i*CntW +: CntW] <= Depth[CntW-1:0];
+      ocred_q <= {NVC{Depth[CntW-1:0]}};
       vacnt_q <= 3'd0;
       st_v_q <= {P{1'b0}};             st_split_q <= {P{1'b0}};      st_in_q <= {P*3{1'b0}};
-      st_slot_q <= {P*SlotW{1'b0}};    st_vc_q <= {P*VcW{1'b0}};
+      st_invc_q <= {P*VcW{1'b0}};      st_ptr_q <= {P*PtrW{1'b0}};   st_vc_q <= {P*VcW{1'b0}};
       st_dests_q <= {P*N{1'b0}};       st_cls_q <= {P{1'b0}};
       out_valid_o <= {P{1'b0}};        out_vc_o <= {P*VcW{1'b0}};
       out_head_o <= {P{1'b0}};         out_tail_o <= {P{1'b0}};      out_data_o <= {P*FlitW{1'b0}};
@@ -603,12 +732,12 @@ module router_vc #(
       routed_q <= routed_d; cls_q <= cls_d;         split_q <= split_d;
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
       tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;
-      tport_q <= tport_d;   tvc_q <= tvc_d;         tsent_q <= tsent_d;
+      tvc_q <= tvc_d;       tsent_q <= tsent_d;
       rrin_q <= rrin_d;     rbbusy_q <= rbbusy_d;   rrout_q <= rrout_d; rrvc_q <= rrvc_d;
       obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d;
       vacnt_q <= vacnt_d;
       st_v_q <= st_v_d;     st_split_q <= st_split_d; st_in_q <= st_in_d;
-      st_slot_q <= st_slot_d; st_vc_q <= st_vc_d;   st_dests_q <= st_dests_d; st_cls_q <= st_cls_d;
+      st_invc_q <= st_invc_d; st_ptr_q <= st_ptr_d; st_vc_q <= st_vc_d; st_dests_q <= st_dests_d; st_cls_q <= st_cls_d;
       out_valid_o <= o_valid; out_vc_o <= o_vc;     out_head_o <= o_head & o_valid;
       out_tail_o <= o_tail & o_valid;               out_data_o <= o_data;
       in_credit_o <= credit_d;
