@@ -24,7 +24,7 @@ TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
 # The programs whose model has a SIMD path, rebuilt on the portable scalar code (SCALAR_FLAGS).
 TEST_SCALAR_PROGS := test_bits test_dsm test_bpc test_dpc test_fpc test_cpack test_sc
 TEST_SCALAR  := $(addprefix $(TEST_DIR)/scalar/,$(TEST_SCALAR_PROGS))
-SCALAR_FLAGS := -DNP_NO_AVX2 -DNP_DSM_NO_SIMD -DNP_FPC_NO_SIMD
+SCALAR_FLAGS := -DNP_NO_AVX2 -DNP_DSM_NO_SIMD
 # Environment of every test run: where the data, the committed vectors and the CLI are.
 TEST_ENV      = NP_DATA_DIR=$(DATA_DIR) NP_VECTOR_DIR=vectors/dsm
 ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
@@ -68,7 +68,7 @@ $(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
 $(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_FLAGS := $(NP_CJSON_CFLAGS)
 $(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_LIBS := $(NP_CJSON_LIBS) -lz
 
-# The same tests on the portable scalar code: the SSE2 one is what NP_LIB uses on x86-64.
+# The same tests on the portable scalar code: NP_LIB runs the AVX2 (DSM: SSE2) paths on x86-64.
 $(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool $< $(NP_SRC) -lcmocka -o $@

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "np_cpu.h"
 
 /* ---- words ------------------------------------------------------------------------------------ */
 
@@ -195,19 +196,19 @@ np_result fpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
 /* ---- fast whole-line path ----------------------------------------------------------------------
  * The same function of the line as the stages (tests/test_fpc.c compares the two on random,
  * synthetic and real lines and on malformed streams):
- *   - sec. 2.2: each pattern's matches over the 32 words of the line are one 32-bit mask (four
- *     words per SSE2 compare where the compiler targets SSE2, a scalar loop elsewhere); a word's
- *     prefix is its first matching pattern, kept bit-sliced as three masks;
+ *   - sec. 2.2: each pattern's matches over the 32 words of the line are one 32-bit mask (on
+ *     AVX2 + BMI2 machines, chosen at run time, 8 words per compare, match_fields_avx2; a
+ *     scalar loop elsewhere and with -DNP_NO_AVX2, make test-c-scalar); a word's prefix is its
+ *     first matching pattern, kept bit-sliced as three masks;
  *   - sec. 3.1-3.3: the lane's body length comes from the masks (popcounts), so body or raw is
  *     decided before anything is appended; an entry is one field, the prefix bit-reversed into
- *     the low 3 bits (sec. 3.2: leftmost bit first) and the data above it; a zero run's length
- *     is a count of trailing ones of the zero mask;
- *   - sec. 3.4: the decoder reads each entry from a zero-padded copy of the stream, checking the
- *     entry against the length before using it.
- * -DNP_FPC_NO_SIMD builds the scalar masks on SSE2 machines too (make test-c-scalar). */
-#if defined(__SSE2__) && !defined(NP_FPC_NO_SIMD)
-#include <emmintrin.h>
-#define FPC_FAST_SSE2 1
+ *     the low 3 bits (sec. 3.2: leftmost bit first) and the data above it (a raw word's data a
+ *     field of its own), all 32 computed before the lanes are written; a zero run's length is a
+ *     count of trailing ones of the zero mask;
+ *   - sec. 3.4: the decoder reads each entry with one load from a zero-padded copy of the
+ *     stream and expands it through a table row per prefix; lengths are checked once, at the end. */
+#if NP_HAVE_AVX2
+#include <immintrin.h>
 #endif
 #define FPC_FAST_INLINE static inline __attribute__((always_inline))
 
@@ -217,39 +218,7 @@ typedef struct {
     uint32_t zero, se4, se8, se16, half_pad, two_se8, rep;
 } fast_masks;
 
-#ifdef FPC_FAST_SSE2
-/* Lanes of x that are below c, unsigned (SSE2 compares signed: flip the sign bits). */
-static inline __m128i below_u32(__m128i x, uint32_t c) {
-    const __m128i flip = _mm_set1_epi32((int)0x80000000u);
-    return _mm_cmplt_epi32(_mm_xor_si128(x, flip), _mm_set1_epi32((int)(c ^ 0x80000000u)));
-}
-
-static inline uint32_t mask4(__m128i m) {
-    return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(m));
-}
-
-static void fast_match(const uint8_t line[FPC_LINE_BYTES], fast_masks *m) {
-    memset(m, 0, sizeof *m);
-    memcpy(m->word, line, sizeof m->word);
-    const __m128i zero = _mm_setzero_si128();
-    for (unsigned q = 0; q < 8u; q++) {
-        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(line + 16u * q));
-        unsigned sh = 4u * q;
-        m->zero |= mask4(_mm_cmpeq_epi32(w, zero)) << sh;
-        m->se4 |= mask4(below_u32(_mm_add_epi32(w, _mm_set1_epi32(0x8)), 0x10u)) << sh;
-        m->se8 |= mask4(below_u32(_mm_add_epi32(w, _mm_set1_epi32(0x80)), 0x100u)) << sh;
-        m->se16 |= mask4(below_u32(_mm_add_epi32(w, _mm_set1_epi32(0x8000)), 0x10000u)) << sh;
-        m->half_pad |= mask4(_mm_cmpeq_epi32(_mm_slli_epi32(w, 16), zero)) << sh;
-        /* each halfword + 0x80 (16-bit lanes: no carry between them) below 0x100 */
-        __m128i t = _mm_and_si128(_mm_add_epi16(w, _mm_set1_epi16(0x80)), _mm_set1_epi16((short)0xFF00));
-        m->two_se8 |= mask4(_mm_cmpeq_epi32(t, zero)) << sh;
-        /* four equal bytes: the word equals itself rotated by a byte */
-        __m128i rot = _mm_or_si128(_mm_srli_epi32(w, 8), _mm_slli_epi32(w, 24));
-        m->rep |= mask4(_mm_cmpeq_epi32(w, rot)) << sh;
-    }
-}
-#else
-static void fast_match(const uint8_t line[FPC_LINE_BYTES], fast_masks *m) {
+FPC_FAST_INLINE void fast_match(const uint8_t line[FPC_LINE_BYTES], fast_masks *m) {
     memset(m, 0, sizeof *m);
     fpc_line_words(line, m->word);
     for (unsigned i = 0; i < 2u * FPC_LANE_WORDS; i++) {
@@ -263,11 +232,10 @@ static void fast_match(const uint8_t line[FPC_LINE_BYTES], fast_masks *m) {
         m->rep |= (uint32_t)(w == ((w >> 8) | (w << 24))) << i;
     }
 }
-#endif
 
 /* Sec. 2.2: each word's first matching pattern. first[k]: the words whose prefix is k (the
  * zero-run words in first[0]); p[b]: bit b of each word's prefix (bit i of p[b] for word i). */
-static void fast_prefixes(const fast_masks *m, uint32_t first[8], uint32_t p[3]) {
+FPC_FAST_INLINE void fast_prefixes(const fast_masks *m, uint32_t first[8], uint32_t p[3]) {
     uint32_t rest = ~m->zero;                      /* no earlier pattern matched yet */
     first[FPC_ZERO_RUN] = m->zero;
     first[FPC_SE4] = m->se4 & rest, rest &= ~m->se4;
@@ -295,7 +263,7 @@ FPC_FAST_INLINE uint32_t lane_counts(uint32_t x) {
  * plus 6 bits per zero-run entry. A run entry starts at each zero word whose predecessor in
  * the lane is not zero, and a second one where a run is longer than 8 (at most one per lane:
  * 16 words). */
-static uint32_t fast_body_bits(const uint32_t first[8]) {
+FPC_FAST_INLINE uint32_t fast_body_bits(const uint32_t first[8]) {
     uint32_t z = first[FPC_ZERO_RUN];
     uint32_t starts = z & ~((z << 1) & 0xFFFEFFFEu);   /* no predecessor across the lanes */
     uint32_t nine = z & 0x00FF00FFu;                   /* bit i: words i .. i+8 of one lane zero */
@@ -320,113 +288,235 @@ FPC_FAST_INLINE uint32_t fast_data(unsigned p, uint32_t w) {
 /* A 3-bit prefix, leftmost bit first (sec. 3.2): the value of its 3 stream bits, and back. */
 static const uint8_t prefix_reversed[8] = {0, 4, 2, 6, 1, 5, 3, 7};
 
-/* One lane's stream (sec. 3.3) appended to b (first: the lane's first word of the line). */
-static void fast_pack_lane(np_wordbuf *b, const fast_masks *m, unsigned body, const uint32_t p[3], unsigned first) {
+/* Each non-zero word's entry as one field of at most 19 bits: the prefix bit-reversed in the
+ * low 3 bits, the data above it; a raw word's field is its prefix alone (3 bits), the word
+ * following as a field of its own. Zero words' entries are unspecified (runs are written from
+ * the zero mask). */
+typedef struct {
+    uint32_t field[2u * FPC_LANE_WORDS], width[2u * FPC_LANE_WORDS];
+} fast_fields;
+
+FPC_FAST_INLINE void fields_of(const fast_masks *m, const uint32_t p[3], fast_fields *f) {
+    for (unsigned g = 0; g < 2u * FPC_LANE_WORDS; g++) {
+        unsigned q = (p[0] >> g & 1u) | (p[1] >> g & 1u) << 1 | (p[2] >> g & 1u) << 2;
+        f->field[g] = prefix_reversed[q] | (q == FPC_RAW_WORD ? 0u : fast_data(q, m->word[g]) << FPC_PREFIX_BITS);
+        f->width[g] = FPC_PREFIX_BITS + (q == FPC_RAW_WORD ? 0u : data_bits[q]);
+    }
+}
+
+#if NP_HAVE_AVX2
+/* fast_match and fields_of for 8 words per instruction (AVX2 + BMI2 machines, np_cpu.h): the
+ * patterns as compares (x + 2^(k-1) below 2^k: the sum shifted down by k is zero), then each
+ * word's field and width blended from the lowest priority pattern (raw) to the highest (se4),
+ * so the first matching pattern of sec. 2.2 wins. */
+NP_TARGET_AVX2 static void match_fields_avx2(const uint8_t line[FPC_LINE_BYTES], fast_masks *m, fast_fields *f) {
+    memcpy(m->word, line, sizeof m->word);
+    m->zero = m->se4 = m->se8 = m->se16 = m->half_pad = m->two_se8 = m->rep = 0;
+    const __m256i zero = _mm256_setzero_si256();
+    for (unsigned k = 0; k < 4u; k++) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32u * k));
+        __m256i is_zero = _mm256_cmpeq_epi32(w, zero);
+        __m256i se4 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x8)), 4), zero);
+        __m256i se8 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x80)), 8), zero);
+        __m256i se16 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x8000)), 16), zero);
+        __m256i half = _mm256_cmpeq_epi32(_mm256_slli_epi32(w, 16), zero);
+        /* each halfword + 0x80 (16-bit lanes: no carry between them) below 0x100 */
+        __m256i two = _mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_add_epi16(w, _mm256_set1_epi16(0x80)), _mm256_set1_epi16((short)0xFF00)), zero);
+        /* four equal bytes: the word equals itself rotated by a byte */
+        __m256i rep = _mm256_cmpeq_epi32(w, _mm256_or_si256(_mm256_srli_epi32(w, 8), _mm256_slli_epi32(w, 24)));
+        unsigned sh = 8u * k;
+        m->zero |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(is_zero)) << sh;
+        m->se4 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se4)) << sh;
+        m->se8 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se8)) << sh;
+        m->se16 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se16)) << sh;
+        m->half_pad |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(half)) << sh;
+        m->two_se8 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(two)) << sh;
+        m->rep |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(rep)) << sh;
+        __m256i byte = _mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xFF)), 3);
+        __m256i low16 = _mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xFFFF)), 3);
+        __m256i two_data = _mm256_or_si256(byte, _mm256_slli_epi32(
+                                                     _mm256_and_si256(_mm256_srli_epi32(w, 8), _mm256_set1_epi32(0xFF00)), 3));
+        __m256i field = _mm256_set1_epi32(7);                                          /* 111 */
+        __m256i width = _mm256_set1_epi32(3);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(byte, _mm256_set1_epi32(3)), rep);           /* 110 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(11), rep);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(two_data, _mm256_set1_epi32(5)), two);       /* 101 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), two);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(w, 16), 3),
+                                                          _mm256_set1_epi32(1)), half);                 /* 100 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), half);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(low16, _mm256_set1_epi32(6)), se16);         /* 011 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), se16);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(byte, _mm256_set1_epi32(2)), se8);           /* 010 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(11), se8);
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xF)), 3),
+                                                          _mm256_set1_epi32(4)), se4);                  /* 001 */
+        width = _mm256_blendv_epi8(width, _mm256_set1_epi32(7), se4);
+        _mm256_storeu_si256((__m256i *)(void *)(f->field + 8u * k), field);
+        _mm256_storeu_si256((__m256i *)(void *)(f->width + 8u * k), width);
+    }
+}
+#endif
+
+/* One lane's stream (sec. 3.3) appended to w (first: the lane's first word of the line). */
+FPC_FAST_INLINE void fast_pack_lane(np_fieldwriter *w, const fast_masks *m, const fast_fields *f, unsigned body,
+                                    uint32_t raw, unsigned first) {
     if (body >= 8u * FPC_LANE_BYTES) {    /* a tie goes raw */
-        np_wb_put_fit(b, 0u, 1);
-        for (unsigned i = 0; i < FPC_LANE_WORDS; i += 2) {
-            np_wb_put_fit(b, m->word[first + i] | (uint64_t)m->word[first + i + 1] << 32, 64);
-        }
+        np_fw_put(w, 0u, 1);
+        for (unsigned i = 0; i < FPC_LANE_WORDS; i++) np_fw_put32(w, m->word[first + i]);
         return;
     }
-    np_wb_put_fit(b, 1u, 1);
+    np_fw_put(w, 1u, 1);
     for (unsigned i = 0; i < FPC_LANE_WORDS;) {
         unsigned g = first + i;
         if (m->zero >> g & 1u) {                    /* sec. 3.1: up to 8 zero words, not past the lane */
             unsigned ones = (unsigned)__builtin_ctzll(~(uint64_t)(m->zero >> g));
             unsigned run = ones < FPC_MAX_RUN ? ones : FPC_MAX_RUN;
             run = run < FPC_LANE_WORDS - i ? run : FPC_LANE_WORDS - i;
-            np_wb_put_fit(b, (uint64_t)(run - 1u) << FPC_PREFIX_BITS, FPC_PREFIX_BITS + 3u);   /* prefix 000 */
+            np_fw_put(w, (run - 1u) << FPC_PREFIX_BITS, FPC_PREFIX_BITS + 3u);   /* prefix 000 */
             i += run;
         } else {
-            unsigned q = (p[0] >> g & 1u) | (p[1] >> g & 1u) << 1 | (p[2] >> g & 1u) << 2;
-            np_wb_put_fit(b, prefix_reversed[q] | (uint64_t)fast_data(q, m->word[g]) << FPC_PREFIX_BITS,
-                          FPC_PREFIX_BITS + data_bits[q]);
+            np_fw_put(w, f->field[g], f->width[g]);
+            if (raw >> g & 1u) np_fw_put32(w, m->word[g]);                      /* 111's data */
             i++;
         }
     }
 }
 
-/* The longest line stream (FPC_MAX_BITS = 1026) is inside the word buffer, as np_wb_put_fit needs. */
-_Static_assert(FPC_MAX_BITS < 64u * NP_WB_WORDS, "FPC line stream must fit np_wordbuf");
+/* The stream's length from the lanes' body lengths (sec. 3.3). */
+static size_t lane_bits(unsigned body) {
+    return body >= 8u * FPC_LANE_BYTES ? 1u + 8u * FPC_LANE_BYTES : 1u + body;
+}
 
-static void fast_pack_line(np_wordbuf *b, const uint8_t line[FPC_LINE_BYTES]) {
+/* The line's stream into out (room for FPC_MAX_BITS); returns its length. */
+FPC_FAST_INLINE size_t pack_line_body(uint32_t *out, const uint8_t line[FPC_LINE_BYTES], bool avx2) {
+    fast_masks m;
+    fast_fields f;
+    uint32_t first[8], p[3];
+#if NP_HAVE_AVX2
+    if (avx2) {
+        match_fields_avx2(line, &m, &f);
+        fast_prefixes(&m, first, p);
+    } else
+#endif
+    {
+        (void)avx2;
+        fast_match(line, &m);
+        fast_prefixes(&m, first, p);
+        fields_of(&m, p, &f);
+    }
+    uint32_t body = fast_body_bits(first);
+    np_fieldwriter w;
+    np_fw_init(&w, out);
+    fast_pack_lane(&w, &m, &f, body & 0xFFFFu, first[FPC_RAW_WORD], 0);
+    fast_pack_lane(&w, &m, &f, body >> 16, first[FPC_RAW_WORD], FPC_LANE_WORDS);
+    size_t bits = 32u * (size_t)(w.next - out) + w.n;
+    np_fw_finish(&w, out);
+    return bits;
+}
+
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h), with the AVX2 matcher. */
+NP_TARGET_AVX2 static size_t pack_line_avx2(uint32_t *out, const uint8_t line[FPC_LINE_BYTES]) {
+    return pack_line_body(out, line, true);
+}
+#endif
+
+size_t fpc_compressed_bits(const uint8_t line[FPC_LINE_BYTES]) {
+    if (line == NULL) return 0;
     fast_masks m;
     uint32_t first[8], p[3];
     fast_match(line, &m);
     fast_prefixes(&m, first, p);
     uint32_t body = fast_body_bits(first);
-    np_wb_init(b);
-    fast_pack_lane(b, &m, body & 0xFFFFu, p, 0);
-    fast_pack_lane(b, &m, body >> 16, p, FPC_LANE_WORDS);
-}
-
-size_t fpc_compressed_bits(const uint8_t line[FPC_LINE_BYTES]) {
-    if (line == NULL) return 0;
-    np_wordbuf b;
-    fast_pack_line(&b, line);
-    return b.pos;
+    return lane_bits(body & 0xFFFFu) + lane_bits(body >> 16);
 }
 
 np_result fpc_compress(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
-    np_wordbuf b;
-    fast_pack_line(&b, line);
-    *out_bits = b.pos;
-    return np_wb_copy_out(&b, dst, dst_bytes);
+    uint32_t out[FPC_MAX_BITS / 32u + 1u];
+    size_t bits;
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        bits = pack_line_avx2(out, line);
+    } else
+#endif
+    {
+        bits = pack_line_body(out, line, false);
+    }
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    return NP_OK;
 }
 
-/* Sec. 2.1's word from a data field (fpc_expand without the switch): a sign extension from the
- * field's width for 001, 010, 011 and 111 (32 bits: the data itself), else the pattern's form. */
-FPC_FAST_INLINE uint32_t fast_expand(unsigned p, uint32_t data) {
-    uint32_t sign = 1u << (data_bits[p] - 1u);
-    uint32_t v = (data ^ sign) - sign;
-    uint32_t two = (uint32_t)(((data & 0xFFu) ^ 0x80u) - 0x80u) & 0xFFFFu;
-    two |= (uint32_t)((((data >> 8) & 0xFFu) ^ 0x80u) - 0x80u) << 16;
-    v = p == FPC_HALF_PAD ? data << 16 : v;
-    v = p == FPC_TWO_SE8 ? two : v;
-    v = p == FPC_REP_BYTES ? data * 0x01010101u : v;
-    return v;
-}
+/* Sec. 2.1's word from a data field, per prefix as a table row (fpc_expand without the switch):
+ * the entry's width and the field's mask, then (((data ^ sign) - sign) * mul) << left: a sign
+ * extension from the field's top bit for 001, 010, 011 (sign 0: 111's data itself), the
+ * halfword moved up for 100, the byte repeated for 110; 101's two sign-extended bytes are built
+ * on their own. Rows are indexed by the 3 stream bits (the prefix reversed, sec. 3.2). */
+typedef struct {
+    uint8_t prefix, width, left;
+    uint32_t mask, sign, mul;
+} fpc_step;
 
-/* One lane (sec. 3.4): false when a field would pass the length or a run would leave the lane. */
-static bool fast_unpack_lane(np_padreader *r, uint32_t *word) {
-    if (np_pr_remaining(r) < 1u) return false;
-    if (np_pr_get(r, 1) == 0u) {          /* raw lane */
-        if (np_pr_remaining(r) < 8u * FPC_LANE_BYTES) return false;
-        for (unsigned i = 0; i < FPC_LANE_WORDS; i += 2) {
-            uint64_t v = np_pr_get(r, 64);
-            word[i] = (uint32_t)v;
-            word[i + 1] = (uint32_t)(v >> 32);
+static const fpc_step fpc_steps[8] = {
+    [0] = {FPC_ZERO_RUN, 6u, 0u, 0x7u, 0u, 0u},               /* 000 */
+    [4] = {FPC_SE4, 7u, 0u, 0xFu, 0x8u, 1u},                  /* 001 */
+    [2] = {FPC_SE8, 11u, 0u, 0xFFu, 0x80u, 1u},               /* 010 */
+    [6] = {FPC_SE16, 19u, 0u, 0xFFFFu, 0x8000u, 1u},          /* 011 */
+    [1] = {FPC_HALF_PAD, 19u, 16u, 0xFFFFu, 0u, 1u},          /* 100 */
+    [5] = {FPC_TWO_SE8, 19u, 0u, 0xFFFFu, 0u, 0u},            /* 101 */
+    [3] = {FPC_REP_BYTES, 11u, 0u, 0xFFu, 0u, 0x01010101u},   /* 110 */
+    [7] = {FPC_RAW_WORD, 35u, 0u, 0xFFFFFFFFu, 0u, 1u},       /* 111 */
+};
+
+/* One lane (sec. 3.4) from the padded copy; false when a run would leave the lane. Each entry
+ * is one 64-bit load at its byte (an entry is at most 35 bits). Lengths are not checked here:
+ * the copy reads zero past the stream and holds the longest walk (two lanes of 16 raw words),
+ * positions only grow, and the caller rejects the line unless the walk ends exactly at
+ * src_bits inside the copy. */
+_Static_assert(2u * (1u + 35u * FPC_LANE_WORDS) / 8u + 8u < sizeof(((np_padreader *)0)->buf),
+               "the padded copy must hold FPC's longest walk plus one load");
+FPC_FAST_INLINE bool fast_unpack_lane(np_padreader *r, uint32_t *word) {
+    size_t pos = r->pos;
+    uint64_t v = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+    pos += 1u;
+    if ((v & 1u) == 0u) {                  /* raw lane */
+        for (unsigned i = 0; i < FPC_LANE_WORDS; i++, pos += 32u) {
+            word[i] = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
         }
+        r->pos = pos;
         return true;
     }
     for (unsigned i = 0; i < FPC_LANE_WORDS;) {
-        uint64_t v = np_pr_peek(r);
-        unsigned p = prefix_reversed[v & 7u];
-        unsigned width = FPC_PREFIX_BITS + data_bits[p];
-        if (np_pr_remaining(r) < width) return false;
-        r->pos += width;
-        uint32_t data = (uint32_t)(v >> FPC_PREFIX_BITS) & (uint32_t)np_low_mask(data_bits[p]);
-        if (p == FPC_ZERO_RUN) {
+        v = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+        const fpc_step *st = &fpc_steps[v & 7u];
+        pos += st->width;
+        uint32_t data = (uint32_t)(v >> FPC_PREFIX_BITS) & st->mask;
+        if (st->prefix == FPC_ZERO_RUN) {
             unsigned run = data + 1u;
             if (run > FPC_LANE_WORDS - i) return false;   /* a run may not leave its lane */
             for (unsigned k = 0; k < run; k++) word[i + k] = 0u;
             i += run;
-        } else {
-            word[i++] = fast_expand(p, data);
+            continue;
         }
+        uint32_t w = (((data ^ st->sign) - st->sign) * st->mul) << st->left;
+        uint32_t two = (uint32_t)(((data & 0xFFu) ^ 0x80u) - 0x80u) & 0xFFFFu;
+        two |= (((data >> 8) ^ 0x80u) - 0x80u) << 16;
+        word[i++] = st->prefix == FPC_TWO_SE8 ? two : w;
     }
+    r->pos = pos;
     return true;
 }
 
-np_result fpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
-    if (dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
-    if (dst_bytes < FPC_LINE_BYTES) return NP_NO_SPACE;
+FPC_FAST_INLINE np_result decompress_body(const uint8_t *src, size_t src_bits, uint8_t *dst) {
     np_padreader r;
     np_pr_init(&r, src, src_bits, FPC_MAX_BITS);
     uint32_t word[2u * FPC_LANE_WORDS];
-    if (!fast_unpack_lane(&r, word) || !fast_unpack_lane(&r, word + FPC_LANE_WORDS) || r.pos != src_bits) {
+    if (!fast_unpack_lane(&r, word) || !fast_unpack_lane(&r, word + FPC_LANE_WORDS) || r.pos != src_bits ||
+        r.pos > r.len) {
         memset(dst, 0, FPC_LINE_BYTES);
         return NP_BAD_DATA;
     }
@@ -436,6 +526,23 @@ np_result fpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
     fpc_words_line(word, dst);
 #endif
     return NP_OK;
+}
+
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h): shifts by a register in one
+ * instruction. */
+NP_TARGET_AVX2 static np_result decompress_bmi2(const uint8_t *src, size_t src_bits, uint8_t *dst) {
+    return decompress_body(src, src_bits, dst);
+}
+#endif
+
+np_result fpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    if (dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
+    if (dst_bytes < FPC_LINE_BYTES) return NP_NO_SPACE;
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) return decompress_bmi2(src, src_bits, dst);
+#endif
+    return decompress_body(src, src_bits, dst);
 }
 
 /* ---- registry entry ------------------------------------------------------------------------------ */
