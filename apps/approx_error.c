@@ -4,6 +4,7 @@
  *   approx-error [--data-dir DIR] [--out DIR] [--kernel K] [--seed N] */
 #define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include "apps.h"
+#include "np_fileio.h"
 #include "np_gnuplot.h"
 
 #include <getopt.h>
@@ -77,11 +78,13 @@ static void table(const app_row *r, size_t n, app_kernel k) {
 /* Fig. 6.5's data for GE: one block per bit setting, (log10 condition number, error) for every
  * generated SPD dataset of n = 208, so gnuplot draws one line per setting from a plain file. */
 static bool write_ge_cond(const app_row *r, size_t n, const char *path) {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        perror(path);
+    char err[1200];
+    np_outfile out; /* the tools' one writer: temp file + rename */
+    if (!np_out_open(&out, path, err, sizeof err)) {
+        fprintf(stderr, "approx-error: %s\n", err);
         return false;
     }
+    FILE *f = out.f;
     for (unsigned b = 0; b < APP_NBITS; b++) {
         fprintf(f, "# %u bits\n", app_bits[b]);
         for (size_t i = 0; i < n; i++)
@@ -91,7 +94,9 @@ static bool write_ge_cond(const app_row *r, size_t n, const char *path) {
             }
         fprintf(f, "\n\n");
     }
-    return fclose(f) == 0;
+    if (np_out_commit(&out, err, sizeof err)) return true;
+    fprintf(stderr, "approx-error: %s\n", err);
+    return false;
 }
 
 /* The script for one kernel's plot: every path and title a gnuplot single-quoted string. */
@@ -130,11 +135,12 @@ static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
     snprintf(png, sizeof png, "%s/%s.png", dir, app_kernel_name(k));
     snprintf(ge_dat, sizeof ge_dat, "%s/ge_cond.dat", dir);
     snprintf(ge_png, sizeof ge_png, "%s/ge_cond.png", dir);
-    FILE *f = fopen(dat, "w");
-    if (f == NULL) {
-        perror(dat);
+    np_outfile out; /* the tools' one writer: temp file + rename */
+    if (!np_out_open(&out, dat, err, sizeof err)) {
+        fprintf(stderr, "approx-error: %s\n", err);
         return false;
     }
+    FILE *f = out.f;
     for (size_t i = 0; i < n; i++) {
         if (r[i].ds.kernel != k) {
             continue;
@@ -147,7 +153,10 @@ static bool plot(const app_row *r, size_t n, app_kernel k, const char *dir) {
         }
         fprintf(f, "\n\n");
     }
-    fclose(f);
+    if (!np_out_commit(&out, err, sizeof err)) {
+        fprintf(stderr, "approx-error: %s\n", err);
+        return false;
+    }
     if (k == APP_GE && !write_ge_cond(r, n, ge_dat)) return false;
     char *script = NULL;
     size_t script_len = 0;

@@ -28,21 +28,22 @@ $(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: CFLAGS_NP +
 .PHONY: approx-error apps-test
 
 # The suite's measuring and the predictor's training report progress through the tools' progress
-# line (cmodel/tool/np_progress.c: libc only, silent unless a tool enables it), so every program
-# linking these objects links that file too (nocpress has it among its tool objects).
-APPS_PROGRESS_SRC := cmodel/tool/np_progress.c
+# line (cmodel/tool/np_progress.c: libc only, silent unless a tool enables it), and errors.tsv is
+# read and written through the tools' file I/O (np_fileio.c: regular inputs; temp file + rename),
+# so every program linking these objects links both (nocpress has them among its tool objects).
+APPS_PROGRESS_SRC := cmodel/tool/np_progress.c cmodel/tool/np_fileio.c
 
-$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h
+$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h cmodel/tool/np_fileio.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool -c $< -o $@
 
-$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h
+$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(NP_HDR) cmodel/tool/np_progress.h cmodel/tool/np_fileio.h
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool -c $< -o $@
 
 # The plots go through the tools' shared gnuplot runner (no shell), which writes its script
 # through the tools' file writer (np_fileio: temp file + rename).
-APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c cmodel/tool/np_fileio.c $(APPS_PROGRESS_SRC)
+APPS_TOOL_SRC := cmodel/tool/np_gnuplot.c $(APPS_PROGRESS_SRC)
 
 $(APPROX_ERROR): $(APPS_MAIN) $(APPS_TOOL_SRC) cmodel/tool/np_gnuplot.h cmodel/tool/np_fileio.h $(APPS_OBJ) $(NP_LIB) $(APPS_HDR)
 	@mkdir -p $(@D)

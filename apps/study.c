@@ -2,6 +2,7 @@
  * approximation number, and the predictor trained on the training datasets and scored on the
  * held-out ones (never a dataset on both sides). */
 #include "apps.h"
+#include "np_fileio.h"
 #include "np_progress.h"
 
 #include <math.h>
@@ -99,11 +100,13 @@ double app_within_bound(struct fann *ann, app_kernel k, const app_row *rows, siz
 }
 
 bool app_rows_write(const char *path, const app_row *rows, size_t n) {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        perror(path);
+    char err[1200];
+    np_outfile out; /* the tools' one writer: errors.tsv is whole or absent */
+    if (!np_out_open(&out, path, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
         return false;
     }
+    FILE *f = out.f;
     fprintf(f, "# kernel\tset\tS\tCN\tAC\terr4\terr8\terr12\terr16\terr20\tdataset\n");
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%s\t%s\t%.17g\t%.17g\t%.17g", app_kernel_name(rows[i].ds.kernel),
@@ -113,17 +116,19 @@ bool app_rows_write(const char *path, const app_row *rows, size_t n) {
         }
         fprintf(f, "\t%s\n", rows[i].ds.name);
     }
-    if (fclose(f) != 0) {
-        perror(path);
+    if (!np_out_commit(&out, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
         return false;
     }
     return true;
 }
 
 bool app_rows_read(const char *path, app_row **rows, size_t *n) {
-    FILE *f = fopen(path, "r");
+    char err[1200];
+    long long size;
+    FILE *f = np_open_regular(path, &size, err, sizeof err); /* a device or fifo: refused, never read forever */
     if (f == NULL) {
-        perror(path);
+        fprintf(stderr, "%s\n", err);
         return false;
     }
     size_t cap = 64, m = 0;

@@ -2,6 +2,7 @@
  * from the data directory where the kernel has them and seeded generated inputs for the
  * sweeps, run exactly and at each approximation number. */
 #include "apps.h"
+#include "np_fileio.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -343,9 +344,11 @@ size_t app_suite(app_dataset *out, size_t max) {
 /* rows x cols floats of a real file: its first rows*cols elements, or the leading block when
  * fcols (the file's row length) is set. */
 static float *load_real(const char *path, size_t rows, size_t cols, size_t fcols) {
-    FILE *f = fopen(path, "rb");
+    char err[1200];
+    long long size;
+    FILE *f = np_open_regular(path, &size, err, sizeof err); /* a device or fifo: refused with its kind */
     if (f == NULL) {
-        fprintf(stderr, "approx: cannot open %s\n", path);
+        fprintf(stderr, "approx: %s\n", err);
         return NULL;
     }
     size_t stride = fcols ? fcols : cols;

@@ -347,6 +347,18 @@ static void test_cli_approx_bits(void **state) {
     assert_int_equal(run_on_tty(argv, tty, sizeof tty), 0);
     if (strstr(tty, "training") != NULL) fail_msg("a progress line despite --quiet: '%s'", tty);
     unsetenv("NP_PROGRESS_AFTER");
+    /* A device as the training table is refused at once (np_open_regular), never read forever */
+    snprintf(cmd, sizeof cmd, "timeout 60 %s approx-bits --kernel sp --max-error 0.01 --rows 16 --cols 512 --table /dev/zero "
+             "2>%s.err", np, conf);
+    assert_int_equal(run(cmd), 1);
+    snprintf(cmd, sizeof cmd, "%s.err", conf);
+    f = fopen(cmd, "r");
+    assert_non_null(f);
+    bool refused = false;
+    while (fgets(line, sizeof line, f) != NULL) refused |= strstr(line, "/dev/zero: is a character device") != NULL;
+    fclose(f);
+    unlink(cmd);
+    assert_true(refused);
     snprintf(cmd, sizeof cmd, "%s approx-bits --kernel nope --max-error 1 2>/dev/null", np);
     assert_int_equal(run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s approx-bits --kernel sp 2>/dev/null", np);
