@@ -19,6 +19,18 @@ include $(foreach u,$(UNITS),rtl/$(u)/unit.mk)
 TOPS     := $(foreach u,$(UNITS),$($(u)_TOPS))
 RTL_COMMON := $(sort $(wildcard rtl/common/*.v))
 RTL_ALL  := $(sort $(RTL_COMMON) $(foreach u,$(UNITS),$($(u)_RTL)))
+# Parameter-set tops: a top that is another module with other parameter values, declared in its
+# unit as <unit>_PARAM_TOPS := name:module:Name=Value[,Name=Value...] (e.g. pcu_n64:pcu:NumRgr=64),
+# no wrapper file. Linted and synthesised under its name like any top (synth/np_env.tcl elaborates
+# the module with those values and renames it); np_top_module / np_top_params give a top's module
+# and its Name=Value list (a plain top is its own module with none).
+PARAM_TOPS := $(strip $(foreach u,$(UNITS),$($(u)_PARAM_TOPS)))
+np_comma := ,
+np_param_top   = $(subst :, ,$(filter $(1):%,$(PARAM_TOPS)))
+np_top_module  = $(or $(word 2,$(call np_param_top,$(1))),$(1))
+np_top_params  = $(subst $(np_comma), ,$(word 3,$(call np_param_top,$(1))))
+# The environment the synthesis scripts read to elaborate a top (synth/np_env.tcl np_hierarchy_cmd).
+np_top_env     = NP_TOP=$(1) NP_MODULE=$(filter-out $(1),$(call np_top_module,$(1))) NP_PARAMS="$(call np_top_params,$(1))"
 
 # C toolchain shared by every fragment.
 CC       ?= cc
@@ -97,19 +109,25 @@ lint: $(addprefix lint-tools-,$(LINT_TOPS)) lint-yosys
 
 # Verilator and Icarus, one target per top, so `make -jN lint` checks N tops at once; Yosys
 # (tests/lint_yosys.sh) reads the RTL once for every top beside them.
+# A parameter-set top is its module with the set's values (-G, -P).
 lint-tools-%:
-	@verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) --top-module $*
-	@out=$$(iverilog -g2005 -Wall -o /dev/null -s $* $(RTL_ALL) 2>&1) || { echo "$$out"; exit 1; }; \
+	@verilator --lint-only -Wall -Irtl/common $(foreach u,$(UNITS),-Irtl/$(u)) $(RTL_ALL) \
+	  --top-module $(call np_top_module,$*) $(addprefix -G,$(call np_top_params,$*))
+	@out=$$(iverilog -g2005 -Wall -o /dev/null -s $(call np_top_module,$*) \
+	  $(addprefix -P$(call np_top_module,$*).,$(call np_top_params,$*)) $(RTL_ALL) 2>&1) || { echo "$$out"; exit 1; }; \
 	  if [ -n "$$out" ]; then echo "$$out"; echo "lint: iverilog warnings in $*"; exit 1; fi
 	@echo "lint: $* clean (verilator -Wall, iverilog -Wall)"
 
 .PHONY: lint-yosys
 lint-yosys:
-	@bash tests/lint_yosys.sh $(BUILD)/lint/yosys.log "$(RTL_ALL)" $(LINT_TOPS)
+	@bash tests/lint_yosys.sh $(BUILD)/lint/yosys.log "$(RTL_ALL)" $(foreach t,$(LINT_TOPS),$(call np_lint_spec,$(t)))
 
 # One top, all three tools.
 lint-%: lint-tools-%
-	@bash tests/lint_yosys.sh $(BUILD)/lint/yosys-$*.log "$(RTL_ALL)" $*
+	@bash tests/lint_yosys.sh $(BUILD)/lint/yosys-$*.log "$(RTL_ALL)" $(call np_lint_spec,$*)
+
+# tests/lint_yosys.sh's form of a top: name, or name:module:Name=Value,... for a parameter set.
+np_lint_spec = $(or $(filter $(1):%,$(PARAM_TOPS)),$(1))
 
 ## template-test: add a throw-away unit + codec from the template in a copy of the tree; every consumer must pick it up
 # (tests/unit_template/, README "Adding a unit"). It reuses this build's objects (copied), so it

@@ -44,6 +44,34 @@ proc np_stat_libs {lib} {
   return $args
 }
 
+# A top is a module of the RTL or a named parameter set of one (rtl/<unit>/unit.mk
+# <unit>_PARAM_TOPS, e.g. pcu_n64 = pcu with NumRgr = 64): make passes the set's module in
+# NP_MODULE and its values in NP_PARAMS ("Name=Value ..."); both are empty for a plain module.
+# The set is elaborated as the module with those values (hierarchy -chparam) and renamed to the
+# set's name, so the netlist, the reports and the timing all carry that name; no wrapper file.
+proc np_top_module {top} {
+  if {[info exists ::env(NP_MODULE)] && $::env(NP_MODULE) ne ""} { return $::env(NP_MODULE) }
+  return $top
+}
+proc np_top_params {} {
+  if {![info exists ::env(NP_PARAMS)]} { return {} }
+  set args {}
+  foreach p $::env(NP_PARAMS) {
+    if {![regexp {^([A-Za-z_][A-Za-z0-9_]*)=([0-9]+)$} $p -> name value]} {
+      np_fail "NP_PARAMS entry '$p' is not Name=integer"
+    }
+    lappend args -chparam $name $value
+  }
+  return $args
+}
+# The Yosys command that elaborates the top (as a string, for a script of its own or `eval`).
+proc np_hierarchy_cmd {top} {
+  set module [np_top_module $top]
+  set cmd "hierarchy -check [join [np_top_params] " "] -top $module"
+  if {$module ne $top} { append cmd "; rename -top $top" }
+  return $cmd
+}
+
 # The read set (step 1 of np_synth.tcl and np_synth_hier.tcl). A separate Yosys process reads every candidate file without elaborating it
 # (-defer), elaborates the top's hierarchy and lists the files that define its modules. The main
 # run reads only those, sorted: Yosys numbers its internal names with one counter for the whole
@@ -52,7 +80,7 @@ proc np_stat_libs {lib} {
 proc np_read_set {top rtl inc_args tmpdir} {
   set listing [file join $tmpdir sources.attrs]
   set script "[np_sram_read_cmd] read_verilog -defer [np_define_args] [join $inc_args " "] [join $rtl " "];\
-              hierarchy -check -top $top; tee -q -o $listing printattrs A:src"
+              [np_hierarchy_cmd $top]; tee -q -o $listing printattrs A:src"
   if {[catch {exec yosys -q -p $script 2>@1} err]} {
     np_fail "listing the sources of $top failed: $err"
   }

@@ -54,7 +54,7 @@ if {[info exists ::env(NP_PERTURB)] && $::env(NP_PERTURB) ne ""} {
 }
 if {[np_sram_lib] ne ""} { read_liberty -lib [np_sram_lib] }
 read_verilog -defer {*}[np_define_args] {*}$inc_args {*}$sources
-hierarchy -check -top $top
+yosys [np_hierarchy_cmd $top]
 
 # 2. Generic synthesis, then map flops onto the liberty. The design is flattened so ABC sees one
 # combinational network per top and ltp can follow paths across submodules.

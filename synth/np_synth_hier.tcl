@@ -448,7 +448,7 @@ if {$sta_netlist ne ""} {
   log "NP-METHOD hier"
   if {[np_sram_lib] ne ""} { read_liberty -lib [np_sram_lib] }
   read_verilog -defer {*}[np_define_args] {*}$inc_args {*}$sources
-  hierarchy -check -top $top
+  yosys [np_hierarchy_cmd $top]
   # Yosys's generic synthesis, with one change: $shiftx cells (the NumRgr:1 multiplexers
   # written as a[i*W +: W]) are mapped by synth/np_shiftx_map.v before the generic techmap:
   # Yosys's own template costs minutes of `proc` at 256 RGRs and hours at 1024 (see that file).

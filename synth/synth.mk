@@ -43,8 +43,9 @@ SYNTH_SETUP_PS    := 40
 # Parallel yosys runs when `make synth` is not already under a -j job server (at most 2: the
 # machine is shared).
 SYNTH_JOBS      ?= 2
-# A unit may also list synthesis-only tops in <unit>_SYNTH_TOPS (thin wrappers that set other
-# parameters, e.g. the PCU's RGR count): synthesised and reported like its tops, not verified.
+# A unit may also list synthesis-only tops in <unit>_SYNTH_TOPS (modules, or parameter sets of its
+# tops declared in <unit>_PARAM_TOPS, e.g. the PCU's RGR count): synthesised and reported like its
+# tops, not verified.
 SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
 SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
 # Tops whose synthesis takes the most CPU (runtime.txt, 94-124 CPU s each; sc_compressor's ABC
@@ -115,7 +116,7 @@ define synth_yosys
 @mkdir -p $(@D)
 @echo "synth: $(1) ($(if $(filter $(1),$(SYNTH_HIER_TOPS)),hierarchical,flat) flow, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
-if ! { time NP_TOP=$(1) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) NP_SRAM_LIB=$(SYNTH_SRAM_LIB) \
+if ! { time $(call np_top_env,$(1)) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) NP_SRAM_LIB=$(SYNTH_SRAM_LIB) \
          NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
          NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) NP_ABC=$(SYNTH_ABC) \
          NP_SHIFTX_MAP=synth/np_shiftx_map.v \
@@ -168,5 +169,5 @@ noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS)
 .PHONY: synth-clock-noise
 synth-clock-noise:
 	@[ -n "$(noise_unit)" ] || { echo "synth-clock-noise: $(NOISE_TOP) is not a top" >&2; exit 1; }
-	bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
+	$(call np_top_env,$(NOISE_TOP)) bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
 	  "$(RTL_COMMON) $($(noise_unit)_RTL)" "rtl/common rtl/$(noise_unit)"

@@ -13,8 +13,18 @@ shift 2
 mkdir -p "$(dirname "$log")"
 
 script="read_verilog -defer -DSYNTHESIS $rtl; design -save lint_read;"
-for top in "$@"; do
-  script+=" log lint-top: $top; design -load lint_read; hierarchy -check -top $top;"
+for spec in "$@"; do
+  # A parameter-set top (Makefile PARAM_TOPS) comes as name:module:Name=Value[,Name=Value...].
+  IFS=: read -r top module params <<< "$spec"
+  chparams=""
+  if [ -n "${module:-}" ]; then
+    IFS=, read -r -a pairs <<< "${params:-}"
+    for pair in "${pairs[@]}"; do
+      [[ $pair =~ ^([A-Za-z_][A-Za-z0-9_]*)=([0-9]+)$ ]] || { echo "lint_yosys.sh: bad parameter '$pair' in $spec" >&2; exit 2; }
+      chparams+=" -chparam ${BASH_REMATCH[1]} ${BASH_REMATCH[2]}"
+    done
+  fi
+  script+=" log lint-top: $top; design -load lint_read; hierarchy -check$chparams -top ${module:-$top};"
 done
 status=0
 yosys -q -l "$log" -p "$script" >/dev/null 2>&1 || status=$?

@@ -1,9 +1,12 @@
 # DPC unit (docs/dpc.md): compressor with critical-map input, decompressor, MC data-filtering table.
 dpc_TOPS := dpc_compressor dpc_decompressor dpc_filter_table
 # The seed's table sizes (Table 5.1: 32, 256 = its default, 1024; docs/dpc.md 6.1): synthesis-only
-# wrappers of dpc_filter_table at 256 and 1024 entries (the verified top has 32). Flat synthesis of
+# parameter sets of dpc_filter_table at 256 and 1024 entries (the verified top has 32; every
+# entry's logic is the same for every count; the C model and npsim take any count up to 1024). Flat synthesis of
 # the large CAMs takes hours, so, as the PCU's RGR sweep, `make synth` stops at the verified top
 # and `make synth-dft-sweep` adds them (lint: make lint-dpc_filter_table_e256 ...).
+dpc_PARAM_TOPS := dpc_filter_table_e256:dpc_filter_table:Entries=256 \
+                  dpc_filter_table_e1024:dpc_filter_table:Entries=1024
 dpc_SYNTH_TOPS := $(if $(DFT_SYNTH_SWEEP),dpc_filter_table_e256 dpc_filter_table_e1024)
 # Both large tables go by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS): each
 # dpc_filter_entry is mapped once and summed, so the rows take minutes instead of hours.

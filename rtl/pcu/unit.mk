@@ -2,7 +2,9 @@
 # request selector, merge unit).
 pcu_TOPS := pcu
 pcu_RTL  := $(sort $(wildcard rtl/pcu/*.v))
-# The seed's RGR count sweep (5.4): synthesis-only wrappers of pcu with NumRgr = 64, 256, 1024.
+# The seed's RGR count sweep (5.4): synthesis-only parameter sets of pcu with NumRgr = 64, 256, 1024
+# (verification runs pcu at its default 128 RGRs; pcu's RGR logic is the same per entry for every count).
+pcu_PARAM_TOPS := pcu_n64:pcu:NumRgr=64 pcu_n256:pcu:NumRgr=256 pcu_n1024:pcu:NumRgr=1024
 # pcu_n256 and pcu_n1024 take tens of CPU minutes to hours of Yosys + ABC (docs/pcu.md 8), so
 # `make synth` (and the main job) stops at 64 and 128; `make synth-pcu-sweep` adds them.
 # `make synth-pcu-hier` (below) gives all four sizes in minutes by another method.
@@ -50,7 +52,7 @@ $(PCU_HIER_DIR)/%/row.tsv: $(PCU_HIER_RTL) $(PCU_HIER_FLOW)
 	@rm -f $@
 	@echo "synth-pcu-hier: $* (yosys, log $(@D)/yosys.log)"
 	@TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
-	if ! { time $(PCU_HIER_ENV) NP_TOP=$* NP_KEEP="$(PCU_HIER_KEEP)" NP_OUTDIR=$(@D) \
+	if ! { time $(PCU_HIER_ENV) $(call np_top_env,$*) NP_KEEP="$(PCU_HIER_KEEP)" NP_OUTDIR=$(@D) \
 	         yosys -q -l $(@D)/yosys.log.tmp -c synth/np_synth_hier.tcl 2>&3; \
 	     } 3>&2 2> $(@D)/runtime.txt; then \
 	  rm -f $@; echo "synth-pcu-hier: yosys failed for $*; full log: $(@D)/yosys.log.tmp" >&2; exit 1; \

@@ -6,6 +6,7 @@ sc_TOPS := sc_decompressor sc_compressor
 # (make SC_SYNTH_K1=1 synth-sc_decompressor_k1). Its RTL is verified as the k1 variant.
 # sc_compressor_ff (the code table in flip-flops instead of SRAM macros, docs/synthesis.md
 # "SRAM macros") likewise: SC_SYNTH_FF=1 adds it (make SC_SYNTH_FF=1 synth-sc_compressor_ff).
+sc_PARAM_TOPS := sc_decompressor_k1:sc_decompressor:SymbolsPerCycle=1 sc_compressor_ff:sc_compressor:TableMacro=0
 sc_SYNTH_TOPS := $(if $(SC_SYNTH_K1),sc_decompressor_k1) $(if $(SC_SYNTH_FF),sc_compressor_ff)
 sc_RTL  := $(sort $(wildcard rtl/sc/*.v))
 # The decompressor holds its DeLUT in flip-flops (np_ff_ram banks), the compressor its code
