@@ -118,8 +118,10 @@ fi
 rtl=$work/rtl
 mkdir -p "$rtl"
 cat > "$rtl/t_regs.v" <<'EOF'
-// Four flops, no logic: area = 4 x DFF_X1, no logic levels, nothing for ABC to map.
-module t_regs (input wire clk_i, input wire [3:0] d_i, output reg [3:0] q_o);
+// Four flops, no logic: area = 4 x DFF_X1, no logic levels, nothing for ABC to map. W is set
+// to 8 by the parameter-set top t_regs_w8 (Makefile PARAM_TOPS).
+module t_regs #(parameter integer W = 4) (input wire clk_i, input wire [W-1:0] d_i,
+                                          output reg [W-1:0] q_o);
   always @(posedge clk_i) q_o <= d_i;
 endmodule
 EOF
@@ -152,13 +154,13 @@ EOF
 build=$work/build
 make_flow() {
   make --no-print-directory BUILD="$build" UNITS=dsm RTL_COMMON= dsm_TOPS="t_regs t_comb t_sram t_sramh" \
-    dsm_SYNTH_TOPS= dsm_SYNTH_HIER=t_sramh \
+    dsm_SYNTH_TOPS=t_regs_w8 dsm_PARAM_TOPS=t_regs_w8:t_regs:W=8 dsm_SYNTH_HIER=t_sramh \
     dsm_RTL="$rtl/t_regs.v $rtl/t_comb.v $rtl/t_sram.v rtl/common/np_sram.v" "$@"
 }
 if make_flow synth-report > "$work/make1.log" 2>&1; then
-  ok "make synth-report on t_regs, t_comb, t_sram, t_sramh"
+  ok "make synth-report on t_regs, t_regs_w8, t_comb, t_sram, t_sramh"
 else
-  fail "make synth-report on t_regs, t_comb, t_sram, t_sramh (see $work/make1.log)"
+  fail "make synth-report on t_regs, t_regs_w8, t_comb, t_sram, t_sramh (see $work/make1.log)"
   cat "$work/make1.log"
   exit 1
 fi
@@ -168,6 +170,10 @@ dff_area=$(awk '$1 == "DFF_X1" { print $2 }' "$work/lib_cells.txt")
 
 check_eq "t_regs cells" 4 "$(field t_regs cells)"
 check_eq "t_regs flops" 4 "$(field t_regs flops)"
+# A parameter-set top: t_regs elaborated with W = 8 under its own name, no wrapper module.
+check_eq "t_regs_w8 (t_regs with W=8) flops" 8 "$(field t_regs_w8 flops)"
+check_eq "t_regs_w8's netlist is one module named t_regs_w8" "t_regs_w8" \
+  "$(sed -n 's/^module \([A-Za-z0-9_$\\]*\).*/\1/p' "$build/synth/t_regs_w8/t_regs_w8_mapped.v" | tr '\n' ' ' | sed 's/ $//')"
 check_close "t_regs area = 4 x DFF_X1 area" "$(awk -v a="$dff_area" 'BEGIN { print 4 * a }')" \
   "$(field t_regs area_um2)" 0.0005
 check_eq "t_regs seq. area = area" "$(field t_regs area_um2)" "$(field t_regs seq_area_um2)"
@@ -260,7 +266,7 @@ if grep -q "synth: t_" "$work/make2.log"; then fail "second run re-synthesised";
   ok "second run uses the cached logs"; fi
 touch "$rtl/t_comb.v"
 make_flow synth-report > "$work/make3.log" 2>&1
-check_eq "touching t_comb.v re-synthesises every top of the unit" 4 \
+check_eq "touching t_comb.v re-synthesises every top of the unit" 5 \
   "$(grep -c '^synth: t_.* done' "$work/make3.log")"
 
 # ---------------------------------------------------------------------------------------------
