@@ -371,7 +371,7 @@ _Static_assert(CPACK_MAX_BITS < 64u * NP_WB_WORDS, "C-Pack line stream must fit 
  * entries matching the high 2, 3 or 4 bytes (sec. 2.1's mmxx, mmmx, mmmm) are the nibbles with
  * bits 3..2, 3..1 or 3..0 set, gathered at bit 4i; the lowest such i is ctz / 4. Sec. 2.3's push
  * writes the FIFO slot `next` by a blend. Sec. 3.1: the entries go straight to the field writer
- * and the body length is counted as they go; a lane that turns out raw (body >= 512 bits)
+ * and the body length is the writer's advance; a lane that turns out raw (body >= 512 bits)
  * rewinds the writer to its start and is written raw, its dictionary not committed. */
 #define CPACK_NIBBLE_LOW UINT64_C(0x1111111111111111)
 
@@ -397,12 +397,11 @@ NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack
     const __m256i slot0 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i slot1 = _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15);
     uint64_t valid = d->count >= CPACK_DICT_ENTRIES ? ~UINT64_C(0) : (UINT64_C(1) << (4u * d->count)) - 1u;
-    unsigned next = d->next, count = d->count, body = 0;
+    unsigned next = d->next;
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
         uint32_t v = word[i];
         if (v == 0u) {                                         /* zzzz: 00 */
             np_fw_put(w, 0u, 2);
-            body += 2u;
             continue;
         }
         __m256i wv = _mm256_set1_epi32((int)v);
@@ -412,33 +411,28 @@ NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack
         uint64_t two = m >> 2 & m >> 3 & CPACK_NIBBLE_LOW, three = two & m >> 1, full = three & m;
         if (full) {                                            /* mmmm: 10 + index */
             np_fw_put(w, 0x1u | (unsigned)__builtin_ctzll(full) >> 2 << 2, 6);
-            body += 6u;
             continue;
         }
         if (v <= 0xFFu) {                                      /* zzzx: 1101 + byte */
             np_fw_put(w, 0xBu | v << 4, 12);
-            body += 12u;
             continue;
         }
         if (three) {                                           /* mmmx: 1110 + index + byte */
             np_fw_put(w, 0x7u | (unsigned)__builtin_ctzll(three) >> 2 << 4 | (v & 0xFFu) << 8, 16);
-            body += 16u;
         } else if (two) {                                      /* mmxx: 1100 + index + halfword */
             np_fw_put(w, 0x3u | (unsigned)__builtin_ctzll(two) >> 2 << 4 | (v & 0xFFFFu) << 8, 24);
-            body += 24u;
         } else {                                               /* xxxx: 01 + word */
             np_fw_put(w, 0x2u, 2);
             np_fw_put(w, v, 32);
-            body += 34u;
         }
         __m256i at = _mm256_set1_epi32((int)next);             /* push into slot next */
         d0 = _mm256_blendv_epi8(d0, wv, _mm256_cmpeq_epi32(slot0, at));
         d1 = _mm256_blendv_epi8(d1, wv, _mm256_cmpeq_epi32(slot1, at));
         next = (next + 1u) % CPACK_DICT_ENTRIES;
-        count += count < CPACK_DICT_ENTRIES;
         valid = valid << 4 | 0xFu;
         res.pushes++;
     }
+    size_t body = 32u * (size_t)(lane.next - out->next) + lane.n - out->n - 2u;   /* the entries' bits */
     if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
         np_fw_put(out, 0u, 2);                                 /* from the lane's start */
         for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_fw_put32(out, word[i]);
@@ -449,7 +443,8 @@ NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack
     _mm256_storeu_si256((__m256i *)(void *)d->entry, d0);
     _mm256_storeu_si256((__m256i *)(void *)(d->entry + 8), d1);
     d->next = (uint16_t)next;
-    d->count = (uint16_t)count;
+    unsigned count = d->count + res.pushes;
+    d->count = (uint16_t)(count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES);
     res.body = true;
     return res;
 }
