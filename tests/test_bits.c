@@ -431,6 +431,43 @@ static void fieldwriter_equals_bitwriter(void **state) {
     }
 }
 
+/* np_br_get_words equals 64-bit reads one after another (and the same end position), at every
+ * start bit; a field one bit longer than what is left reads nothing and sets overrun. */
+static void get_words_equal_single_gets(void **state) {
+    (void)state;
+    for (unsigned t = 0; t < 3000; t++) {
+        size_t len = (size_t)(rnd() % 1400u), start = len ? (size_t)(rnd() % (len + 1u)) : 0;
+        size_t nbytes = (len + 7u) / 8u;
+        uint8_t *buf = malloc(nbytes ? nbytes : 1u);
+        assert_non_null(buf);
+        for (size_t i = 0; i < nbytes; i++) buf[i] = (uint8_t)rnd();
+        size_t nbits = (size_t)(rnd() % (len - start + 1u));
+        if (nbits > NP_BR_WORDS_MAX_BITS) nbits = NP_BR_WORDS_MAX_BITS;
+        np_bitreader a, b;
+        np_br_init(&a, buf, len);
+        np_br_init(&b, buf, len);
+        np_br_get(&a, (unsigned)(start % 65u));
+        np_br_get(&b, (unsigned)(start % 65u));
+        uint64_t got[NP_BR_WORDS_MAX], want[NP_BR_WORDS_MAX];
+        assert_true(np_br_get_words(&a, got, nbits));
+        for (size_t k = 0, left = nbits; left > 0; k++) {
+            unsigned n = left < 64u ? (unsigned)left : 64u;
+            want[k] = np_br_get(&b, n);
+            left -= n;
+        }
+        assert_false(a.overrun);
+        assert_int_equal(a.pos, b.pos);
+        assert_memory_equal(got, want, (nbits + 63u) / 64u * sizeof got[0]);
+        size_t pos = a.pos;
+        if (np_br_remaining(&a) < NP_BR_WORDS_MAX_BITS) {
+            assert_false(np_br_get_words(&a, got, np_br_remaining(&a) + 1u));
+            assert_true(a.overrun);
+            assert_int_equal(a.pos, pos);
+        }
+        free(buf);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(writer_hand_example),
@@ -447,6 +484,7 @@ int main(void) {
         cmocka_unit_test(popcount_matches_loop),
         cmocka_unit_test(transpose32_matches_bit_loop),
         cmocka_unit_test(fieldwriter_equals_bitwriter),
+        cmocka_unit_test(get_words_equal_single_gets),
     };
     return cmocka_run_group_tests_name("np_bits", tests, NULL, NULL);
 }

@@ -257,6 +257,38 @@ NP_BITS_INLINE void np_br_get_fields_mask(np_bitreader *r, uint64_t *values, uns
     r->pos = pos;
 }
 
+/* Reads nbits bits (any count up to NP_BR_WORDS_MAX_BITS) as 64-bit words, LSB first: words[k]
+ * holds bits 64k .. 64k+63 of the field, the last word the remainder with zeros above; the
+ * caller's array holds (nbits + 63) / 64 words. The same values and end position as reading
+ * 64 bits at a time with np_br_get_inline, but one length check and one copy of the bytes
+ * into a zero-padded local buffer, then two loads per word: a long field (a raw lane, a whole
+ * ED) costs a few instructions per word instead of a checked read. When the bits do not all
+ * fit (or nbits is above the limit), sets overrun, reads nothing and returns false. */
+#define NP_BR_WORDS_MAX_BITS (64u * NP_BR_WORDS_MAX)
+#define NP_BR_WORDS_MAX 20u
+
+NP_BITS_INLINE int np_br_get_words(np_bitreader *r, uint64_t *words, size_t nbits) {
+    if (nbits > NP_BR_WORDS_MAX_BITS || nbits > np_br_remaining(r)) {
+        r->overrun = 1;
+        return 0;
+    }
+    if (nbits == 0) {
+        return 1;
+    }
+    uint8_t tmp[8u * (NP_BR_WORDS_MAX + 2u)];
+    unsigned shift = (unsigned)(r->pos & 7u);
+    size_t nbytes = (shift + nbits + 7u) / 8u, nw = (nbits + 63u) / 64u;
+    memset(tmp, 0, sizeof tmp);
+    memcpy(tmp, r->buf + (r->pos >> 3), nbytes);   /* inside the buffer: nbits <= remaining */
+    for (size_t k = 0; k < nw; k++) {
+        /* the next word's bits above 64 - shift; (x << 1) << (63 - shift) is 0 for shift 0 */
+        words[k] = np_load_le64(tmp + 8u * k) >> shift | (np_load_le64(tmp + 8u * k + 8u) << 1) << (63u - shift);
+    }
+    words[nw - 1u] &= np_low_mask((unsigned)(nbits - 64u * (nw - 1u)));
+    r->pos += nbits;
+    return 1;
+}
+
 /* ---- word buffer ------------------------------------------------------------------------
  * A short stream (at most NP_WB_WORDS * 64 bits, more than any 128-byte line's stream needs)
  * assembled in 64-bit words and then copied into the caller's bytes in one checked step.

@@ -392,39 +392,34 @@ static inline void restore_words(unsigned wc, uint32_t es, uint32_t codes,
 }
 
 static inline np_result unpack_raw(np_bitreader *r, unsigned wc, uint32_t *words) {
-    if (np_br_remaining(r) < 32u * wc) {
+    uint64_t pairs[DPC_WORDS / 2u];
+    if (!np_br_get_words(r, pairs, 32u * wc)) {
         return NP_BAD_DATA; /* truncated raw words */
     }
     for (unsigned j = 0; j < wc; j += 2u) {
-        uint64_t pair = np_br_get_inline(r, 64);
-        words[j] = (uint32_t)pair;
-        words[j + 1u] = (uint32_t)(pair >> 32);
+        words[j] = (uint32_t)pairs[j / 2u];
+        words[j + 1u] = (uint32_t)(pairs[j / 2u] >> 32);
     }
-    return r->overrun ? NP_BAD_DATA : NP_OK;
+    return NP_OK;
 }
 
-/* The ED of a body, read through the bounds-checked reader 64 bits at a time into a local
+/* The ED of a body, read through the bounds-checked reader in one np_br_get_words into a local
  * copy (one spare zero word so a field may straddle the last word), then cut into fields
- * locally: the reader is called about 16 times per line instead of once per plane. */
+ * locally: the reader is called once per line instead of once per plane. */
 typedef struct {
     uint64_t word[STREAM_WORDS + 1u];
     size_t pos;
 } field_src;
 
 static inline bool src_fill(field_src *f, np_bitreader *r, size_t nbits) {
-    size_t k = 0;
-    for (; nbits >= 64u && k < STREAM_WORDS; nbits -= 64u) {
-        f->word[k++] = np_br_get_inline(r, 64);
-    }
-    if (nbits >= 64u) {
+    if (nbits > 64u * STREAM_WORDS || !np_br_get_words(r, f->word, nbits)) {
         return false; /* longer than any stream: cannot happen after the length checks */
     }
-    f->word[k++] = np_br_get_inline(r, (unsigned)nbits);
-    for (; k <= STREAM_WORDS; k++) {
+    for (size_t k = (nbits + 63u) / 64u; k <= STREAM_WORDS; k++) {
         f->word[k] = 0;
     }
     f->pos = 0;
-    return !r->overrun;
+    return true;
 }
 
 /* Next nbits (1..32) bits of the copy. */
