@@ -190,12 +190,15 @@ uint32_t dpc_encoding_status(unsigned wc, const uint32_t planes[DPC_PLANES]) {
 
 /* ES straight from the words: ~OR marks all-zero planes, AND marks all-one planes. */
 static inline uint32_t encoding_status_of_words(unsigned wc, const uint32_t *words) {
-    uint32_t any = 0, all = 0xFFFFFFFFu;
-    for (unsigned j = 0; j < wc; j++) {
-        any |= words[j];
-        all &= words[j];
+    /* Two words per 64-bit OR and AND (wc is even), the halves folded at the end. */
+    uint64_t any = 0, all = ~UINT64_C(0);
+    for (unsigned j = 0; j < wc; j += 2u) {
+        uint64_t pair;
+        memcpy(&pair, words + j, sizeof pair);
+        any |= pair;
+        all &= pair;
     }
-    return ~any | all;
+    return ~(uint32_t)(any | any >> 32) | (uint32_t)(all & all >> 32);
 }
 
 /* Smallest n with n (wc - 1) > 32: the compressed body 33 + n + wc(32 - n) is then strictly
