@@ -5,7 +5,7 @@
 # parser). One run for all tops: reading the whole RTL costs Yosys about 5 CPU seconds, the
 # check of one top under one, so one run per top spent most of the lint stage re-reading. The read
 # is deferred (-defer): each module is elaborated by the checks of the tops that use it, so RTL no
-# listed top uses costs nothing (router_vc's default elaboration alone takes Yosys 2 CPU minutes).
+# listed top uses costs nothing.
 set -euo pipefail
 log=${1:?usage: lint_yosys.sh LOG "RTL FILES" TOP...} rtl=${2:?usage: lint_yosys.sh LOG "RTL FILES" TOP...}
 shift 2

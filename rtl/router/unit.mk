@@ -4,9 +4,12 @@
 # router code (sim/net/router.c, driven per port by sim/net/router_bench.c) by one harness that
 # needs no golden vectors (<unit>_TB_TOPS).
 router_TB_TOPS    := router_mcast
-# Synthesis of both configurations (docs/router.md 7) only under ROUTER_SYNTH=1 (make synth-router),
-# so also out of make lint (LINT_TOPS), until the full synthesis of both tops is timed.
+# Synthesis of both configurations (docs/router.md 7) only under ROUTER_SYNTH=1 (make synth-router):
+# ABC's mappings and OpenSTA's timing of 110k (router_base) and 300k (router_mcast) cells take
+# CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
+# is in make lint like every top's (<unit>_LINT_TOPS).
 router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
+router_LINT_TOPS  := router_mcast router_base
 router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v \
                      rtl/mcast/mcast_axis_cmp.v
 # The harness links npsim's model (sim/sim.mk builds the library, SIM_MODEL_LIB) and includes its headers.
@@ -18,3 +21,15 @@ router_TB_LDFLAGS := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcj
 ## synth-router: synthesise the multicast router and its unicast baseline (area, flops, levels, clock; docs/router.md 7)
 synth-router:
 	$(MAKE) --no-print-directory ROUTER_SYNTH=1 synth-router_mcast synth-router_base
+
+.PHONY: router-area-doc
+## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports
+router-area-doc: $(BUILD)/synth/mcast-gates/lookahead-area.log
+	@$(MAKE) --no-print-directory ROUTER_SYNTH=1 synth-router_mcast synth-router_base > /dev/null
+	@bash synth/router_area.sh $(SYNTH_DIR)/router_mcast/report.json $(SYNTH_DIR)/router_base/report.json \
+	  $< $(SYNTH_LIB) docs/router.md
+
+# One mcast_lookahead's liberty area (the RC units of the table): make synth-mcast-gates's log,
+# redone when the multicast RTL or the script changes.
+$(BUILD)/synth/mcast-gates/lookahead-area.log: $(mcast_RTL) synth/mcast_gates.sh $(SYNTH_LIB) $(SYNTH_CONSTR)
+	@$(MAKE) --no-print-directory synth-mcast-gates
