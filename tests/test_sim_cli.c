@@ -13,6 +13,7 @@
 #include <cJSON.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -582,6 +583,49 @@ static void test_provenance_and_rerun(void **state) {
     cJSON_Delete(js);
 }
 
+/* ---- l1_reuse = 1: the run JSON's rd0/rd1/rd2 (seed 002 Table 1; make paper's rd1-heavy class) - */
+
+static double json_number(const cJSON *o, const char *a, const char *b) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(o, a), b);
+    if (!cJSON_IsNumber(x)) fail_msg("no number %s.%s", a, b);
+    return x->valuedouble;
+}
+
+/* The classes cover every read once, at the run's L1 (sets x ways), their fractions are theirs;
+ * without the key there is no l1_reuse and, apart from it, the run is the same. */
+static void test_l1_reuse_in_run_json(void **state) {
+    (void)state;
+    char a[700], b[700];
+    snprintf(a, sizeof a, "%s/reuse.json", tmp);
+    snprintf(b, sizeof b, "%s/plain.json", tmp);
+    const char *trace = "tests/traces/tiny-accelsim/kernelslist.g";
+    expect(RUN("run", "core=sm", "l1_kb=16", "l1_assoc=8", "l1_reuse=1", "--trace", trace, "--out", a), 0, out_text,
+           "rd1 (miss, reused)");
+    expect(RUN("run", "core=sm", "l1_kb=16", "l1_assoc=8", "--trace", trace, "--out", b), 0, out_text, "core");
+    cJSON *ja = load_json(a), *jb = load_json(b);
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(ja, "l1_reuse");
+    assert_non_null(r);
+    assert_int_equal((int)cJSON_GetObjectItemCaseSensitive(r, "sets")->valuedouble, 16);
+    assert_int_equal((int)cJSON_GetObjectItemCaseSensitive(r, "ways")->valuedouble, 8);
+    double reads = cJSON_GetObjectItemCaseSensitive(r, "reads")->valuedouble, sum = 0;
+    assert_true(reads > 0);
+    static const char *const rd[3] = {"rd0", "rd1", "rd2"};
+    for (unsigned i = 0; i < 3; i++) {
+        double n = json_number(r, "per_set", rd[i]);
+        sum += n;
+        assert_true(fabs(json_number(r, "per_set_fraction", rd[i]) - n / reads) < 1e-12);
+    }
+    assert_true(sum == reads);
+    assert_null(cJSON_GetObjectItemCaseSensitive(jb, "l1_reuse"));
+    cJSON_DeleteItemFromObject(ja, "l1_reuse");
+    cJSON_DeleteItemFromObject(ja, "provenance");
+    cJSON_DeleteItemFromObject(jb, "provenance");
+    if (!cJSON_Compare(ja, jb, true)) fail_msg("l1_reuse = 1 changed the run (%s against %s)", a, b);
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+    expect(RUN("run", "core=sm", "l1_reuse=1", "l1_compression=kernel-opt", "--trace", trace), 1, err_text, "kernel-opt");
+}
+
 /* ---- workload = kernel:NAME: npsim runs a suite application itself --------------------------- */
 
 /* The same run as tracing with npkernel and giving npsim the files: every result equal; the
@@ -671,6 +715,7 @@ int main(void) {
         cmocka_unit_test(test_paths_and_data),
         cmocka_unit_test(test_provenance_and_rerun),
         cmocka_unit_test(test_kernel_workload),
+        cmocka_unit_test(test_l1_reuse_in_run_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * - the observer sees every read of the simulator's LRU L1 once, so with one access in flight
  *   the LRU hits are exactly the stream's per-set rd0 (seed 002 sec. 3.1: d < ways hits);
  * - a cyclic stream of 200 lines (one warp, one access in flight) is all rd1 in 128 lines and all
- *   rd0 in 256 (Fig. 7's rd1 -> rd0 conversion), and every Table 2 point runs. */
+ *   rd0 in 256 (Fig. 7's rd1 -> rd0 conversion), and every Table 2 point runs;
+ * - npsim run's l1_reuse = 1 classifies at the run's own L1 and changes nothing in the run. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -67,10 +68,47 @@ static void test_capacity_turns_rd1_into_rd0(void **state) {
     trace_free(&t);
 }
 
+/* npsim run's l1_reuse = 1 (l1_reuse_run): the classes at the run's own L1 (16 KB, 8 ways: 200
+ * cycled lines are rd1 after their first round), the same run as without the recording, and a
+ * refusal where one recording would mix three runs (kernel-opt). */
+static void test_run_reports_its_own_l1(void **state) {
+    (void)state;
+    trace_t t;
+    cyclic(&t, 200, 3);
+    sim_config cfg;
+    base(&cfg);
+    cfg.l1_kb = 16;
+    cfg.l1_assoc = 8;
+    gpu_stats st, plain;
+    codec_timing tm;
+    reuse_report r;
+    char err[512];
+    assert_true(l1_reuse_run(&cfg, &img, &t, &st, &tm, &r, err, sizeof err));
+    assert_int_equal(r.sets, 16);
+    assert_int_equal(r.ways, 8);
+    assert_int_equal(r.accesses, 600);
+    assert_int_equal(r.rd_set[0], 0);
+    assert_int_equal(r.rd_set[1], 400);
+    assert_int_equal(r.rd_set[2], 200);
+    assert_int_equal(st.l1_hits, r.rd_set[0]);
+    assert_true(gpu_run(&cfg, &img, &t, &plain, NULL, err, sizeof err));
+    assert_int_equal(plain.completion_cycles, st.completion_cycles);
+    assert_int_equal(plain.l1_misses, st.l1_misses);
+    cfg.l1_assoc = 4;                                  /* 32 sets: the classes follow the run's L1 */
+    assert_true(l1_reuse_run(&cfg, &img, &t, &st, &tm, &r, err, sizeof err));
+    assert_int_equal(r.sets, 32);
+    assert_int_equal(r.ways, 4);
+    cfg.l1_compression = L1C_KERNEL_OPT;
+    assert_false(l1_reuse_run(&cfg, &img, &t, &st, &tm, &r, err, sizeof err));
+    assert_non_null(strstr(err, "kernel-opt"));
+    trace_free(&t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lru_hits_are_rd0),
         cmocka_unit_test(test_capacity_turns_rd1_into_rd0),
+        cmocka_unit_test(test_run_reports_its_own_l1),
     };
     return cmocka_run_group_tests_name("sim_l1sweep", tests, sim_test_group_setup, sim_test_group_teardown);
 }

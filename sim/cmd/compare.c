@@ -5,6 +5,7 @@
 
 #include "cmd/npsim_cmd.h"
 
+#include "exp/l1sweep.h"
 #include "exp/report.h"
 
 /* npsim compare: baseline and every compressor on one workload -> table (+ summary files). */
@@ -69,12 +70,20 @@ int cmd_run(options *o) {
     if (!load_workload(o, &img, &t, false, err)) return die(err);
     gpu_stats st;
     codec_timing tm;
-    if (!gpu_run(&o->cfg, &img, &t, &st, &tm, err, ERR_LEN)) return die(err);
+    reuse_report reuse;
+    bool ran = o->cfg.l1_reuse ? l1_reuse_run(&o->cfg, &img, &t, &st, &tm, &reuse, err, ERR_LEN)
+                               : gpu_run(&o->cfg, &img, &t, &st, &tm, err, ERR_LEN);
+    if (!ran) return die(err);
     describe_machine(stdout, o, &img, &t);
     report_gpu_table_header(stdout);
     report_gpu_table_row(stdout, o->cfg.compressor, &st);
     report_gpu_detail(stdout, o->cfg.compressor, &st, &tm);
     cJSON *j = report_gpu_json(o->cfg.compressor, &st, &tm);
+    if (o->cfg.l1_reuse) {
+        report_reuse_table_header(stdout, reuse.sets, reuse.ways);
+        report_reuse_table_row(stdout, o->cfg.compressor, &reuse);
+        cJSON_AddItemToObject(j, "l1_reuse", report_reuse_json(&reuse));
+    }
     cJSON_AddItemToObject(j, "provenance", provenance_json(o, &img, false));
     bool ok = !o->out || write_json(j, o->out, err);
     cJSON_Delete(j);

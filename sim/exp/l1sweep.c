@@ -52,6 +52,23 @@ bool l1_streams_reuse(const l1_streams *s, unsigned sets, unsigned ways, reuse_r
     return true;
 }
 
+bool l1_reuse_run(const sim_config *cfg, const mem_image *img, const trace_t *t, gpu_stats *st, codec_timing *tm,
+                  reuse_report *reuse, char *err, size_t err_len) {
+    if (cfg->l1_compression == L1C_KERNEL_OPT) {
+        snprintf(err, err_len, "config: l1_reuse = 1 needs one run; l1_compression = kernel-opt makes three");
+        return false;
+    }
+    l1_streams s;
+    if (!l1_streams_init(&s, cfg->sms)) {
+        snprintf(err, err_len, "out of memory (L1 streams)");
+        return false;
+    }
+    bool ok = gpu_run_observed(cfg, img, t, st, tm, l1_streams_record, &s, err, err_len) &&
+              l1_streams_reuse(&s, cfg->l1_kb * 1024u / 128u / cfg->l1_assoc, cfg->l1_assoc, reuse, err, err_len);
+    l1_streams_free(&s);
+    return ok;
+}
+
 const l1sweep_point l1sweep_points[L1SWEEP_POINTS] = {
     {16, 8, true, true}, {32, 8, true, false}, {64, 8, true, false}, {128, 8, true, false}, {256, 8, true, false},
     {16, 16, false, true}, {16, 32, false, true}, {16, 64, false, true},

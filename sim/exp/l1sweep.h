@@ -25,6 +25,12 @@ void l1_streams_record(void *ctx, unsigned sm, uint64_t line, bool write, const 
 /* rd0/rd1/rd2 (cmodel reuse.c) of every SM's stream for a sets x ways L1, summed over the SMs. */
 bool l1_streams_reuse(const l1_streams *s, unsigned sets, unsigned ways, reuse_report *sum, char *err, size_t err_len);
 
+/* One run of cfg with every SM's L1 read stream recorded, and the streams' rd0/rd1/rd2 at cfg's own
+ * L1 (l1_kb / 128-byte lines / l1_assoc sets x l1_assoc ways): npsim run with l1_reuse = 1. Not with
+ * l1_compression = kernel-opt (three runs would share one recording). */
+bool l1_reuse_run(const sim_config *cfg, const mem_image *img, const trace_t *t, gpu_stats *st, codec_timing *tm,
+                  reuse_report *reuse, char *err, size_t err_len);
+
 /* Seed 002 Table 2's L1 options: capacity 16 .. 256 KB at 8 ways (Figs 7-8), and 16 KB at 8, 16,
  * 32, 64 ways (Figs 9-11); the 16 KB 8-way point belongs to both series. */
 #define L1SWEEP_POINTS 8

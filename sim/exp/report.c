@@ -456,9 +456,11 @@ void *report_reuse_json(const reuse_report *r) {
     cJSON_AddNumberToObject(o, "reads", (double)r->accesses);
     static const char *const names[3] = {"rd0", "rd1", "rd2"};
     cJSON *ps = cJSON_AddObjectToObject(o, "per_set"), *fa = cJSON_AddObjectToObject(o, "fully_associative");
+    cJSON *psf = cJSON_AddObjectToObject(o, "per_set_fraction");   /* of the reads; 0 when there are none */
     for (unsigned i = 0; i < 3; i++) {
         cJSON_AddNumberToObject(ps, names[i], (double)r->rd_set[i]);
         cJSON_AddNumberToObject(fa, names[i], (double)r->rd_fa[i]);
+        cJSON_AddNumberToObject(psf, names[i], r->accesses ? (double)r->rd_set[i] / (double)r->accesses : 0.0);
     }
     return o;
 }

@@ -113,6 +113,11 @@ static const metric_def metrics[] = {
     {"miss_sm", "SM share of misses", "miss_types.sm_fraction", FMT_FRACTION, NULL},
     {"miss_hi", "HI share of misses", "miss_types.hi_fraction", FMT_FRACTION, NULL},
     {"rc_partial", "RC partial requests", "request_controller.partial_fraction", FMT_FRACTION, NULL},
+    /* seed 002 Table 1's reuse-distance classes of each SM's L1 read stream, per set at the run's
+     * L1 (npsim run with l1_reuse = 1; its rd1-heavy class) */
+    {"rd0_share", "rd0 share of L1 reads", "l1_reuse.per_set_fraction.rd0", FMT_FRACTION, "l1_reuse = 1"},
+    {"rd1_share", "rd1 share of L1 reads", "l1_reuse.per_set_fraction.rd1", FMT_FRACTION, "l1_reuse = 1"},
+    {"rd2_share", "rd2 share of L1 reads", "l1_reuse.per_set_fraction.rd2", FMT_FRACTION, "l1_reuse = 1"},
 };
 #define NMETRICS (sizeof metrics / sizeof metrics[0])
 

@@ -109,6 +109,9 @@ static const key_def keys[] = {
      "| adaptive-cmp (docs/latte.md)"},
     {"l1_compression_check", KT_UINT, OFF(l1_compression_check), 0, 1, NULL, 0,
      "1: the compressed L1 keeps each line's stream and checks every compressed hit decompresses to the line"},
+    {"l1_reuse", KT_UINT, OFF(l1_reuse), 0, 1, NULL, 0,
+     "1: npsim run records each SM's L1 read stream and reports its rd0/rd1/rd2 (seed 002 Table 1, per set at the "
+     "L1's sets x ways, and fully associative) as the run JSON's l1_reuse (docs/sim.md \"L1 policies\")"},
     {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
     {"l1_mshrs", KT_UINT, OFF(l1_mshrs), 1, 1024, NULL, 0, "MSHRs per SM"},
     {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
@@ -244,6 +247,7 @@ void config_default(sim_config *cfg) {
     cfg->l1_ba_threshold = 0;
     cfg->l1_compression = L1C_NONE;
     cfg->l1_compression_check = 0;
+    cfg->l1_reuse = 0;
     cfg->l2_kb = 64;
     cfg->l2_assoc = 8;
     cfg->l2_hit_latency = 120;
