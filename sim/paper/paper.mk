@@ -111,9 +111,14 @@ paper: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
 paper-quick: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/quick-runs.tsv
 	$(call paper_run,$(PAPER_DIR)/quick-runs.tsv,$(subst $(PAPER_DIR)/runs.tsv,$(PAPER_DIR)/quick-runs.tsv,$(PAPER_KTABLES)))
 
-## paper-doc: docs/paper.md's generated block (kernel tables, verdicts, run lengths) from $(PAPER_DIR)/results.json of make paper or paper-quick
+# PAPER_DOC_SETS: the run sets' folders (each with results.json and wall_time.txt), e.g. one
+# make paper PAPER_DIR=build/paper-sNNN PAPER_SELECT='--seed NNN' per seed; a seed's tables come
+# from the first folder that has them.
+PAPER_DOC_SETS ?= $(PAPER_DIR)
+
+## paper-doc: docs/paper.md's generated block (kernel tables, verdicts, run lengths) from $(PAPER_DIR)/results.json of make paper or paper-quick (several run sets: PAPER_DOC_SETS='DIR ...')
 paper-doc:
-	@bash sim/paper/paper_doc.sh $(PAPER_DIR)/results.json $(PAPER_DIR)/wall_time.txt docs/paper.md
+	@bash sim/paper/paper_doc.sh $(foreach d,$(PAPER_DOC_SETS),$(d)/results.json $(d)/wall_time.txt) docs/paper.md
 
 ## paper-generated: the generated workloads of sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (the tables before issue 27)
 paper-generated: $(NPPAPER) $(PAPER_NPSIM)

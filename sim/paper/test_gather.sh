@@ -258,4 +258,20 @@ nk=$("$nppaper" ids --manifest "$kw/shipped.tsv" | wc -l) && nq=$("$nppaper" ids
   die "the shipped kernel set's run table does not pass nppaper's checks"
 "$nppaper" kernels --manifest "$kw/shipped.tsv" | grep -qx hs || die "the shipped kernel set traces no hs"
 ok "shipped kernel set: $nk runs ($nq quick) pass nppaper's manifest checks"
+# 10. paper_doc.sh: several run sets, one line each naming its seeds, each seed's tables from the
+# first set that has them; the two-argument form as before; nothing outside the markers changes
+dw="$work/doc" && rm -rf "$dw" && mkdir -p "$dw"
+begin='<!-- paper-doc: generated from build/paper/results.json by sim/paper/paper_doc.sh; do not edit -->'
+printf 'before\n%s\nstale\n<!-- paper-doc: end -->\nafter\n' "$begin" > "$dw/doc.md"
+echo 'paper: wall time 1.0 s' > "$dw/w1.txt" && echo 'paper: wall time 2.0 s' > "$dw/w2.txt"
+bash sim/paper/paper_doc.sh "$cw/results.json" "$dw/w1.txt" "$aw/results.json" "$dw/w2.txt" "$cw/results.json" "$dw/w1.txt" \
+  "$dw/doc.md" > /dev/null
+[ "$(grep -c '^Run set' "$dw/doc.md")" = 2 ] || die "paper_doc: expected two run-set lines (the third set adds no seed)"
+grep -q '^Run set 1 (seeds 007): .*wall time 1.0 s' "$dw/doc.md" && grep -q '^Run set 2 (seeds 008): .*wall time 2.0 s' "$dw/doc.md" &&
+  grep -qx '#### Seed 007 (run set 1)' "$dw/doc.md" && grep -qx '#### Seed 008 (run set 2)' "$dw/doc.md" || die "paper_doc: seeds and their sets"
+[ "$(head -1 "$dw/doc.md")$(tail -1 "$dw/doc.md")" = beforeafter ] && ! grep -q stale "$dw/doc.md" || die "paper_doc: outside the block"
+bash sim/paper/paper_doc.sh "$aw/results.json" "$dw/w2.txt" "$dw/doc.md" > /dev/null
+grep -qx '#### Seed 008 (run set 1)' "$dw/doc.md" && ! grep -q 'Seed 007' "$dw/doc.md" || die "paper_doc: one run set"
+expect_error "paper_doc: a wall time without its results" "usage: paper_doc.sh" bash sim/paper/paper_doc.sh "$aw/results.json" "$dw/doc.md"
+ok "paper_doc.sh: several run sets, each seed from the first set that has it; one set as before"
 echo "paper-test: $passed checks passed"
