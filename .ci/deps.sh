@@ -17,6 +17,7 @@ packages=(
   liblzma-dev                                     # apps/simt: the .traceg.xz traces (docs/kernels.md)
   jq                                              # synth-test reads report.json
   valgrind                                        # make bench-insns (callgrind)
+  flex bison                                      # make sim-booksim-compare builds BookSim2 (../shared/tools)
 )
 
 missing=()

@@ -16,6 +16,8 @@
 #   make sim-sweep  latency / accepted throughput vs offered load, saturation, PNGs in $(BUILD)/sim/
 #   make sim-booksim  latency vs offered load 0.05..0.40, 1- and 5-flit, in BookSim2's configuration
 #                   (sim/configs/booksim_mesh.cfg; issue 19's BookSim figures printed beside)
+#   make sim-booksim-compare  npsim beside the stock BookSim2 (built into $(BUILD)/booksim2 from
+#                   ../shared/tools), 1-/5-flit at 0.20/0.35: latency, accepted, speed and its ratio
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #   make sim-l1-sweep  seed 002's L1 capacity / associativity sweep (LRU, rd0/rd1/rd2 per point), one
@@ -66,7 +68,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-micro sim-sweep sim-booksim sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
+.PHONY: sim sim-test sim-bench sim-micro sim-sweep sim-booksim sim-booksim-compare sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -192,6 +194,13 @@ sim-sweep: $(NPSIM)
 ## sim-booksim: latency vs offered load (0.05..0.40), 1- and 5-flit, in BookSim2's configuration, beside issue 19's BookSim figures
 sim-booksim: $(NPSIM)
 	sim/booksim_table.sh $(NPSIM)
+
+## sim-booksim-compare: npsim beside the stock BookSim2 (built from ../shared/tools), 1- and 5-flit, 0.20 and 0.35 load: latency, accepted, cycles per CPU second, speed ratio
+# Not part of `make test`: it builds BookSim2 (a few CPU minutes, once) and runs each point three
+# times per simulator; skipped with a message where ../shared/tools has no BookSim2 tarball.
+BOOKSIM_TARBALL ?= ../shared/tools/booksim2-28f4329.tar.gz
+sim-booksim-compare: $(NPSIM)
+	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) sim/booksim_compare.sh $(NPSIM) $(BUILD)
 
 ## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba) vs simple bypassing, one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
 sim-ba: $(NPSIM)

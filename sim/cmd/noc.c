@@ -17,6 +17,8 @@ int cmd_traffic(options *o) {
     traffic_result r;
     if (!traffic_run(&o->cfg, false, &r, err, ERR_LEN)) return die(err);
     report_traffic(stdout, &r);
+    /* the run's length (warm-up, window, drain), which speed comparisons divide by CPU time */
+    printf("simulated %llu cycles\n", (unsigned long long)r.cycles);
     /* Multi-flit packets (every packet has packet_flits flits): the latency split into the head's
      * arrival and the tail's lag behind it, packet_flits - 1 cycles when nothing interleaves. */
     if (r.avg_head_latency > 0)

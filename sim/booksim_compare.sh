@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# npsim beside the stock BookSim2 on one experiment (issue 31): 8x8 mesh, XY, 4 VCs x 8 flits,
+# uniform traffic with self-addressed packets, Bernoulli, 10k warm-up + 30k measured cycles;
+# npsim with sim/configs/booksim_mesh.cfg, BookSim2 with sim/configs/booksim2_mesh.bsconf (the
+# same experiment in its syntax). For each pattern, packet length and load: three rounds, each
+# running npsim then BookSim2 (interleaved, so a change of the machine's load hits both), the
+# CPU time (user + system) of each whole process, and the median of the three. Latency is cycles
+# from creation to tail ejection (both count source queueing), accepted is flits/node/cycle
+# ejected in the measured window; speed is simulated cycles (each run's own total, drain
+# included) per CPU second.
+#
+# BookSim2 is built from ../shared/tools/booksim2-28f4329.tar.gz into BUILD/booksim2 (g++, make,
+# flex, bison: .ci/deps.sh); without the tarball the comparison is skipped with a message.
+#
+# Usage: booksim_compare.sh NPSIM BUILD_DIR [key=value ...]   (keys go to npsim only)
+# Environment: BOOKSIM_TARBALL (default ../shared/tools/booksim2-28f4329.tar.gz),
+#   COMPARE_FLITS ("1 5"), COMPARE_LOADS ("0.20 0.35"), COMPARE_PATTERNS ("uniform"),
+#   COMPARE_ROUNDS (3), COMPARE_SEED (1); COMPARE_NPSIM_BASE: a second npsim binary (an earlier
+#   build) run in the same rounds, whose speed and ratio to BookSim2 are printed too (before/after).
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 NPSIM BUILD_DIR [key=value ...]" >&2; exit 2; }
+npsim=$1 build=$2; shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+np_cfg=$here/configs/booksim_mesh.cfg
+bs_cfg=$here/configs/booksim2_mesh.bsconf
+tarball=${BOOKSIM_TARBALL:-../shared/tools/booksim2-28f4329.tar.gz}
+flits_list=${COMPARE_FLITS:-1 5}
+loads=${COMPARE_LOADS:-0.20 0.35}
+patterns=${COMPARE_PATTERNS:-uniform}
+rounds=${COMPARE_ROUNDS:-3}
+seed=${COMPARE_SEED:-1}
+base=${COMPARE_NPSIM_BASE:-}
+
+if [ ! -f "$tarball" ]; then
+    echo "sim-booksim-compare: skipped: no BookSim2 source at $tarball (../shared/tools/README.md)"
+    exit 0
+fi
+for tool in g++ make flex bison; do
+    command -v "$tool" >/dev/null || { echo "sim-booksim-compare: $tool is missing (bash .ci/deps.sh)" >&2; exit 1; }
+done
+
+# Build BookSim2 once per tarball (stock source, its own Makefile and flags).
+booksim=$build/booksim2/src/booksim
+if [ ! -x "$booksim" ] || [ "$tarball" -nt "$booksim" ]; then
+    echo "sim-booksim-compare: building BookSim2 from $tarball into $build/booksim2 (a few CPU minutes)"
+    rm -rf "$build/booksim2"
+    mkdir -p "$build"
+    tar -xzf "$tarball" -C "$build"
+    [ -f "$build/booksim2/src/Makefile" ] || { echo "sim-booksim-compare: $tarball has no booksim2/src/Makefile" >&2; exit 1; }
+    make -C "$build/booksim2/src" >"$build/booksim2/build.log" 2>&1 ||
+        { tail -20 "$build/booksim2/build.log" >&2; echo "sim-booksim-compare: BookSim2 build failed ($build/booksim2/build.log)" >&2; exit 1; }
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Runs "$@" with its output in $tmp/out and its CPU seconds (user + system) in $tmp/cpu. BookSim2's
+# main returns -1 (status 255) when its simulation succeeded, so 255 is accepted from it; its
+# output is checked field by field (field) either way.
+run_timed() {
+    local status=0
+    /usr/bin/time -f '%U %S' -o "$tmp/time" "$@" >"$tmp/out" 2>&1 || status=$?
+    if [ "$status" -ne 0 ] && ! { [ "$1" = "$booksim" ] && [ "$status" -eq 255 ]; }; then
+        cat "$tmp/out" >&2
+        echo "sim-booksim-compare: failed (status $status): $*" >&2
+        exit 1
+    fi
+    tail -1 "$tmp/time" | awk '{ printf "%.3f\n", $1 + $2 }' >"$tmp/cpu"
+}
+
+# simulated cycles per CPU second of the run just timed ($1: its simulated cycles)
+speed() { awk -v c="$1" -v t="$(cat "$tmp/cpu")" 'BEGIN { printf "%.0f", c / (t > 0.001 ? t : 0.001) }'; }
+
+# The value a sed expression extracts from $tmp/out; fails loudly when it is absent.
+field() {
+    local v
+    v=$(sed -n "$1" "$tmp/out" | tail -1)
+    [ -n "$v" ] || { cat "$tmp/out" >&2; echo "sim-booksim-compare: no '$2' in the output above" >&2; exit 1; }
+    echo "$v"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# npsim pattern keys and BookSim2's traffic name for a pattern
+np_pattern() {
+    case "$1" in
+        uniform) echo "traffic=uniform" ;;
+        *) echo "sim-booksim-compare: unknown pattern '$1'" >&2; exit 2 ;;
+    esac
+}
+bs_pattern() {
+    case "$1" in
+        uniform) echo "traffic=uniform" ;;
+        *) echo "sim-booksim-compare: unknown pattern '$1'" >&2; exit 2 ;;
+    esac
+}
+
+echo "npsim vs BookSim2 (commit 28f4329), 8x8 mesh, XY, 4 VCs x 8 flits, 10k + 30k cycles, seed $seed;"
+echo "speed: simulated cycles per CPU second of the whole process, median of $rounds interleaved runs"
+printf '%-9s %5s %5s | %8s %8s %9s | %8s %8s %9s | %7s %7s\n' pattern flits load \
+    np_lat np_acc np_cyc/s bs_lat bs_acc bs_cyc/s lat_d% speedx
+for pattern in $patterns; do
+    for flits in $flits_list; do
+        for load in $loads; do
+            np_speed=() bs_speed=() base_speed=()
+            for ((i = 0; i < rounds; i++)); do
+                if [ -n "$base" ]; then
+                    # shellcheck disable=SC2046
+                    run_timed "$base" traffic -c "$np_cfg" $(np_pattern "$pattern") packet_flits="$flits" \
+                        injection_rate="$load" seed="$seed" "$@"
+                    base_speed+=("$(speed "$(field 's/^simulated \([0-9]*\) cycles$/\1/p' 'simulated N cycles')")")
+                    base_lat=$(field 's/.*latency avg \([0-9.]*\).*/\1/p' 'latency avg')
+                fi
+                # shellcheck disable=SC2046
+                run_timed "$npsim" traffic -c "$np_cfg" $(np_pattern "$pattern") packet_flits="$flits" \
+                    injection_rate="$load" seed="$seed" "$@"
+                grep -q 'window deliveries$' "$tmp/out" ||
+                    { cat "$tmp/out" >&2; echo "sim-booksim-compare: npsim did not drain" >&2; exit 1; }
+                np_lat=$(field 's/.*latency avg \([0-9.]*\).*/\1/p' 'latency avg')
+                np_acc=$(field 's/.*accepted \([0-9.]*\) flits.*/\1/p' accepted)
+                np_cyc=$(field 's/^simulated \([0-9]*\) cycles$/\1/p' 'simulated N cycles')
+                np_speed+=("$(speed "$np_cyc")")
+                # shellcheck disable=SC2046
+                run_timed "$booksim" "$bs_cfg" $(bs_pattern "$pattern") packet_size="$flits" \
+                    injection_rate="$load" seed="$seed"
+                bs_lat=$(field 's/^Packet latency average = \([0-9.e+-]*\).*/\1/p' 'Packet latency average')
+                bs_acc=$(field 's/^Accepted flit rate average = \([0-9.e+-]*\).*/\1/p' 'Accepted flit rate average')
+                bs_cyc=$(field 's/^Time taken is \([0-9]*\) cycles$/\1/p' 'Time taken')
+                bs_speed+=("$(speed "$bs_cyc")")
+            done
+            np_med=$(median "${np_speed[@]}") bs_med=$(median "${bs_speed[@]}")
+            if [ -n "$base" ]; then
+                [ "$base_lat" = "$np_lat" ] || echo "sim-booksim-compare: note: base npsim latency $base_lat, npsim $np_lat"
+                awk -v s="$(median "${base_speed[@]}")" -v b="$bs_med" \
+                    'BEGIN { printf "%-9s %5s %5s   base npsim %9d cycles/s = %.1fx BookSim2\n", "", "", "", s, s / b }'
+            fi
+            awk -v p="$pattern" -v f="$flits" -v l="$load" -v nl="$np_lat" -v na="$np_acc" -v ns="$np_med" \
+                -v bl="$bs_lat" -v ba="$bs_acc" -v bs="$bs_med" 'BEGIN {
+                printf "%-9s %5s %5s | %8.2f %8.4f %9d | %8.2f %8.4f %9d | %+6.1f%% %7.1f\n",
+                    p, f, l, nl, na, ns, bl, ba, bs, 100 * (nl - bl) / bl, ns / bs }'
+        done
+    done
+done
