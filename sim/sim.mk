@@ -134,8 +134,10 @@ sim: $(NPSIM)
 	@echo "sim: table in $(SIM_DIR)/summary.txt, per-run JSON in $(SIM_DIR)/summary.json"
 
 ## sim-test: simulator tests (cmocka; zero-load latency, conservation, deadlock freedom, determinism, file errors, multicast split)
-# test_sim_cli runs the npsim program itself (command line, output paths, gnuplot, JSON).
-sim-test: $(SIM_TEST_BINS) $(NPSIM) $(NOCPRESS)
+# test_sim_cli runs the npsim program itself (command line, output paths, gnuplot, JSON) and
+# npkernel (a kernel workload against its own trace; apps/kernels/kernels.mk builds it, included
+# after this file, hence the path rather than $(NPKERNEL)).
+sim-test: $(SIM_TEST_BINS) $(NPSIM) $(NOCPRESS) $(BUILD)/bin/npkernel
 	@for t in $(SIM_TEST_BINS); do \
 	  echo "== $$t"; \
 	  SIM_TEST_DATA_DIR=$(DATA_DIR) SIM_TEST_ACCELSIM_DIR=$(SIM_ACCELSIM_DIR) SIM_TEST_NPSIM=$(NPSIM) SIM_TEST_NOCPRESS=$(NOCPRESS) \
