@@ -11,9 +11,10 @@
 // port list). The subsets are disjoint and their union is dests_i.
 //
 // Structure: two thermometer decodes (mcast_axis_cmp) classify every column and row once; each
-// destination bit then needs a one-hot port select (a few gates) and an AND with dests_i; each
-// port's mask is an OR-reduction of its N masked bits. With the position and the order fixed
-// at design time the selects become constants and only the OR trees remain (docs/mcast.md 7).
+// destination bit then needs a one-hot port select (a few gates) and an AND with dests_i (written
+// as vector expressions over all destinations); each port's mask is an OR-reduction of its N
+// masked bits. With the position and the order fixed at design time the selects become
+// constants and only the OR trees remain (docs/mcast.md 7).
 //
 // Latency / throughput: combinational.
 //
@@ -55,21 +56,41 @@ module mcast_split #(
     .lt_o    (row_lt)
   );
 
-  genvar n, p;
+  // Every destination's column and row tests, spread to one bit per destination: bit n of a
+  // *_n vector is the test of column n % K (the K-bit vector repeated K times) or of row n / K
+  // (each row bit repeated K times). The routing is then one vector expression per port: the
+  // same gates as a loop over destinations, but a simulator evaluates it a word at a time
+  // (Verilator's model of the router, 25 of these, compiles in a fraction of the time).
+  wire [K*K-1:0] col_gt_kk = {K{col_gt}};
+  wire [K*K-1:0] col_lt_kk = {K{col_lt}};
+  wire [K*K-1:0] row_gt_kk, row_lt_kk;
+  genvar r, p;
   generate
-    for (n = 0; n < N; n = n + 1) begin : gen_dest
-      wire x_off = col_gt[n % K] | col_lt[n % K];   // the column still differs
-      wire y_off = row_gt[n / K] | row_lt[n / K];   // the row still differs
-      // The first dimension of the order is corrected unconditionally, the second only once
-      // the first one agrees.
-      wire x_turn = order_i ? ~y_off : 1'b1;
-      wire y_turn = order_i ? 1'b1 : ~x_off;
-      assign port_dests_o[PortLocal*N + n] = dests_i[n] & ~x_off & ~y_off;
-      assign port_dests_o[PortXPos*N + n]  = dests_i[n] & x_turn & col_gt[n % K];
-      assign port_dests_o[PortXNeg*N + n]  = dests_i[n] & x_turn & col_lt[n % K];
-      assign port_dests_o[PortYPos*N + n]  = dests_i[n] & y_turn & row_gt[n / K];
-      assign port_dests_o[PortYNeg*N + n]  = dests_i[n] & y_turn & row_lt[n / K];
+    for (r = 0; r < K; r = r + 1) begin : gen_row
+      assign row_gt_kk[r*K +: K] = {K{row_gt[r]}};
+      assign row_lt_kk[r*K +: K] = {K{row_lt[r]}};
     end
+  endgenerate
+  // N is K * K (the parameter only names it).
+  wire [N-1:0] col_gt_n = col_gt_kk[N-1:0];
+  wire [N-1:0] col_lt_n = col_lt_kk[N-1:0];
+  wire [N-1:0] row_gt_n = row_gt_kk[N-1:0];
+  wire [N-1:0] row_lt_n = row_lt_kk[N-1:0];
+
+  wire [N-1:0] x_off = col_gt_n | col_lt_n;   // the column still differs
+  wire [N-1:0] y_off = row_gt_n | row_lt_n;   // the row still differs
+  // The first dimension of the order is corrected unconditionally, the second only once the
+  // first one agrees.
+  wire [N-1:0] x_turn = order_i ? ~y_off : {N{1'b1}};
+  wire [N-1:0] y_turn = order_i ? {N{1'b1}} : ~x_off;
+
+  assign port_dests_o[PortLocal*N +: N] = dests_i & ~x_off & ~y_off;
+  assign port_dests_o[PortXPos*N +: N]  = dests_i & x_turn & col_gt_n;
+  assign port_dests_o[PortXNeg*N +: N]  = dests_i & x_turn & col_lt_n;
+  assign port_dests_o[PortYPos*N +: N]  = dests_i & y_turn & row_gt_n;
+  assign port_dests_o[PortYNeg*N +: N]  = dests_i & y_turn & row_lt_n;
+
+  generate
     for (p = 0; p < 5; p = p + 1) begin : gen_mask
       assign port_mask_o[p] = |port_dests_o[p*N +: N];
     end

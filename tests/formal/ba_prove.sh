@@ -34,37 +34,37 @@ mkdir -p "$out_dir"
 NP_PROVE_OUT=$out_dir
 . "$(dirname "$0")/prove_lib.sh"
 
-# run NAME DESCRIPTION EXPECT TOP CHPARAMS: EXPECT "proof" (ok_o always 1) or "cex".
+# run NAME DESCRIPTION EXPECT TOP CHPARAMS (hierarchy's -chparam NAME VALUE options): EXPECT "proof" (ok_o always 1) or "cex".
 run() {
   local name=$1 desc=$2 expect=$3 top=$4 params=$5
-  np_prove ba "$name" "$desc" "" "$expect" "read_verilog -DSYNTHESIS $rtl tests/formal/$top.v; $params
-    hierarchy -check -top $top; proc; flatten; opt -full; sat -prove ok_o 1 -verify $top"
+  np_prove ba "$name" "$desc" "" "$expect" "read_verilog -defer -DSYNTHESIS $rtl tests/formal/$top.v;
+    hierarchy -check $params -top $top; proc; flatten; opt -full; sat -prove ok_o 1 -verify $top"
 }
 
 status=0
 for t in 0 2 4 8; do
   run "victim_ba_t$t" "BA victim = oldest of the threshold group, 8 ways, Threshold $t" proof \
-    ba_victim_miter "chparam -set Threshold $t -set SpecThreshold $t ba_victim_miter;" || status=1
+    ba_victim_miter "-chparam Threshold $t -chparam SpecThreshold $t" || status=1
 done
 run victim_lru "LRU victim = oldest line, 8 ways" proof ba_victim_miter \
-  "chparam -set BypassAware 0 ba_victim_miter;" || status=1
+  "-chparam BypassAware 0" || status=1
 run lru_update "age update keeps a permutation and the order, 8 ways" proof ba_lru_miter "" || status=1
 run sanity "property with Threshold 3 against RTL Threshold 4 must fail" cex ba_victim_miter \
-  "chparam -set Threshold 4 -set SpecThreshold 3 ba_victim_miter;" || status=1
+  "-chparam Threshold 4 -chparam SpecThreshold 3" || status=1
 # The young-line proofs take 5-40 s; NP_PROVE_QUICK (make test) leaves them to `make prove`
 # (the unit proofs below check the same forwarding end to end).
 for m in $([ -n "${NP_PROVE_QUICK:-}" ] || echo ba:1 lru:0); do
   run "victim_young_${m%%:*}" "victim with a forwarded touch = victim on the touched ages, 8 ways" \
-    proof ba_young_miter "chparam -set BypassAware ${m##*:} ba_young_miter;" || status=1
+    proof ba_young_miter "-chparam BypassAware ${m##*:}" || status=1
 done
 
 # The whole unit, small: Sets 2, Ways 4, AddrBits 4 (3-bit tags, eight per set: sets fill,
 # then bypass or evict), Threshold 2; reset in step 1, every input after it.
 unit() {  # name description expect bypass_aware defines
   np_prove ba "$1" "$2" "Sets=2 Ways=4 AddrBits=4 | $depth cycles" "$3" \
-    "read_verilog -formal -DFORMAL -DSYNTHESIS $5 $rtl;
-     chparam -set Sets 2 -set Ways 4 -set AddrBits 4 -set BypassAware $4 -set Threshold 2 ba_tag_unit;
-     hierarchy -check -top ba_tag_unit; proc; flatten; memory -nomap; memory_map; opt -fast;
+    "read_verilog -defer -formal -DFORMAL -DSYNTHESIS $5 $rtl;
+     hierarchy -check -chparam Sets 2 -chparam Ways 4 -chparam AddrBits 4 -chparam BypassAware $4
+       -chparam Threshold 2 -top ba_tag_unit; proc; flatten; memory -nomap; memory_map; opt -fast;
      sat -seq $depth -prove-asserts -set-at 1 rst_ni 0 -verify"
 }
 unit unit_forwarding_ba "forwarded lookup = lookup after the pending write, BA mode" proof 1 "" || status=1

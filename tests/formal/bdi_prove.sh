@@ -42,9 +42,8 @@ NP_PROVE_OUT=$out_dir
 
 front() {  # top [chparam arguments]
   local top=$1 extra=${2:-}
-  local cp=""
-  [ -n "$extra" ] && cp="chparam $extra $top;"
-  echo "read_verilog -DSYNTHESIS $rtl tests/formal/$top.v; $cp hierarchy -check -top $top;" \
+  echo "read_verilog -defer -DSYNTHESIS $rtl tests/formal/$top.v;" \
+       "hierarchy -check ${extra//-set /-chparam } -top $top;" \
        "proc; flatten; opt -full; techmap; opt -full;"
 }
 readonly sweep='abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;'

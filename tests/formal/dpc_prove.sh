@@ -42,7 +42,7 @@ status=0
 
 # Lemma A.
 np_prove dpc A "stages 1-2 meet the interface contract, every mode and map" "input 1030 bits" proof \
-  "read_verilog -DSYNTHESIS $rtl $iface tests/formal/dpc_analyze_miter.v;
+  "read_verilog -defer -DSYNTHESIS $rtl $iface tests/formal/dpc_analyze_miter.v;
   hierarchy -check -top dpc_analyze_miter; proc; flatten; opt -fast; techmap; opt -fast;
   abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;
   sat -prove ok_o 1 -verify dpc_analyze_miter" || status=1
@@ -79,7 +79,7 @@ if [ "$quick" = 1 ]; then
 fi
 rm -f "$out_dir/b1.aig" "$out_dir/sanity.aig" "$out_dir/lemma_e.txt" "$out_dir/lemma_b0.txt"
 set +e
-yosys -q -l "$log" -p "read_verilog -DSYNTHESIS $rtl $iface tests/formal/dpc_pack_miter.v;
+yosys -q -l "$log" -p "read_verilog -defer -DSYNTHESIS $rtl $iface tests/formal/dpc_pack_miter.v;
   hierarchy -check -top dpc_pack_miter; proc; design -save elab;
   $cut; techmap; opt_expr; opt_clean; design -save cells;
   $(reconnect es) $uncut; write_aiger -zinit -symbols $out_dir/b1.aig;

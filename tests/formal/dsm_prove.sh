@@ -38,8 +38,8 @@ NP_PROVE_OUT=$out_dir
 # Yosys script up to (not including) the proof: elaborate the miter and flatten it to gates.
 front() {  # top lane_bytes [extra chparam]
   local top=$1 lane_bytes=$2 extra=${3:-}
-  echo "read_verilog -DSYNTHESIS $rtl tests/formal/$top.v;" \
-       "chparam -set LaneBytes $lane_bytes $extra $top; hierarchy -check -top $top;" \
+  echo "read_verilog -defer -DSYNTHESIS $rtl tests/formal/$top.v;" \
+       "hierarchy -check -chparam LaneBytes $lane_bytes ${extra//-set /-chparam } -top $top;" \
        "proc; flatten; opt -full; techmap; opt -full;"
 }
 

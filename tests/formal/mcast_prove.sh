@@ -36,8 +36,8 @@ NP_PROVE_OUT=$out_dir
 # Yosys script: elaborate the miter for mesh side K and prove ok_o.
 script() {  # K [extra chparam]
   local k=$1 extra=${2:-}
-  echo "read_verilog -DSYNTHESIS $rtl tests/formal/mcast_spec.v tests/formal/mcast_miter.v;" \
-       "chparam -set K $k $extra mcast_miter; hierarchy -check -top mcast_miter;" \
+  echo "read_verilog -defer -DSYNTHESIS $rtl tests/formal/mcast_spec.v tests/formal/mcast_miter.v;" \
+       "hierarchy -check -chparam K $k ${extra//-set /-chparam } -top mcast_miter;" \
        "proc; flatten; opt -full; techmap; opt -full;" \
        "sat -prove ok_o 1 -verify mcast_miter"
 }

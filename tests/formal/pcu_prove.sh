@@ -32,9 +32,9 @@ NP_PROVE_OUT=$out_dir
 . "$(dirname "$0")/prove_lib.sh"
 
 script() {  # extra defines
-  echo "read_verilog -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
-       "chparam -set NumRgr 4 -set NumSm 4 -set AddrWidth 2 -set DataWidth 1 -set WbDepth 2 pcu;" \
-       "hierarchy -check -top pcu; proc; flatten; memory -nomap; memory_map; opt -fast;" \
+  echo "read_verilog -defer -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
+       "hierarchy -check -chparam NumRgr 4 -chparam NumSm 4 -chparam AddrWidth 2 -chparam DataWidth 1" \
+       "-chparam WbDepth 2 -top pcu; proc; flatten; memory -nomap; memory_map; opt -fast;" \
        "sat -seq $depth -prove-asserts -set-init-zero -set-at 1 rst_ni 0 -verify"
 }
 

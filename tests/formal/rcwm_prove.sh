@@ -45,9 +45,8 @@ NP_PROVE_OUT=$out_dir
 . "$(dirname "$0")/prove_lib.sh"
 
 elaborate() {  # sources window ica fdr
-  echo "read_verilog -DSYNTHESIS $1 tests/formal/rcwm_spec.v tests/formal/rcwm_miter.v;
-    chparam -set Window $2 -set IcaPct $3 -set FdrPct $4 rcwm_miter;
-    hierarchy -check -top rcwm_miter; proc; flatten; opt -full; wreduce; opt_clean;"
+  echo "read_verilog -defer -DSYNTHESIS $1 tests/formal/rcwm_spec.v tests/formal/rcwm_miter.v;
+    hierarchy -check -chparam Window $2 -chparam IcaPct $3 -chparam FdrPct $4 -top rcwm_miter; proc; flatten; opt -full; wreduce; opt_clean;"
 }
 
 # The induction invariant: RTL window w's registers = the reference's window w and its count.
