@@ -5,7 +5,7 @@
 # needs no golden vectors (<unit>_TB_TOPS).
 router_TB_TOPS    := router_mcast
 # Synthesis of both configurations (docs/router.md 7) only under ROUTER_SYNTH=1 (make synth-router):
-# ABC's mappings and OpenSTA's timing of 110k (router_base) and 300k (router_mcast) cells take
+# ABC's mappings and OpenSTA's timing of 110k (router_base) and 320k (router_mcast) cells take
 # CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
 # is in make lint like every top's (<unit>_LINT_TOPS).
 router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
