@@ -257,7 +257,10 @@ l1c_read_outcome l1c_read(l1c_sm *c, const l1c_setup *s, l1c_stats *st, bool sm0
         }
         st->hits[r.policy]++;
         *latency = (unsigned)(done - now);
-        if (latte_ctrl_access(&c->ctrl, set, LATTE_ACC_HIT, (latte_mode)r.policy, ahead, &d) != NP_OK)
+        /* qpos is what a compressed line would have found (docs/latte.md 5.1); an uncompressed hit
+         * never waits, so it can arrive with all L1C_QUEUE lines queued: the 6-bit field saturates */
+        unsigned qpos = ahead < L1C_QUEUE ? ahead : L1C_QUEUE - 1u;
+        if (latte_ctrl_access(&c->ctrl, set, LATTE_ACC_HIT, (latte_mode)r.policy, qpos, &d) != NP_OK)
             internal("controller refused a hit", NULL);
         after_access(c, st, sm0, now, &d);
         return L1C_READ_HIT;
