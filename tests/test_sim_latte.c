@@ -137,6 +137,28 @@ static void test_decompression_queue(void **state) {
     l1c_sm_free(c);
 }
 
+/* A full queue (64 compressed hits in one cycle) refuses the next compressed hit, but an
+ * uncompressed hit passes it and reports the saturated position 63 to the controller (it refused
+ * 64: "controller refused a hit" in whole-application runs of seed 004, docs/latte.md 5.1). */
+static void test_uncompressed_hit_behind_a_full_queue(void **state) {
+    (void)state;
+    l1c_setup s;
+    l1c_sm *c = new_l1(&s, L1C_BDI);
+    static l1c_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t small, plain, now = 0;
+    assert_int_equal(find_lines(7, true, &small, 1), 1);
+    assert_int_equal(find_lines(9, false, &plain, 1), 1);
+    touch(c, &s, &st, small, &now);
+    touch(c, &s, &st, plain, &now);
+    unsigned lat, policy;
+    for (unsigned i = 0; i < L1C_QUEUE; i++) assert_int_equal(l1c_read(c, &s, &st, true, small, 100, &lat, &policy), L1C_READ_HIT);
+    assert_int_equal(l1c_read(c, &s, &st, true, small, 100, &lat, &policy), L1C_READ_BUSY);
+    assert_int_equal(l1c_read(c, &s, &st, true, plain, 100, &lat, &policy), L1C_READ_HIT);
+    assert_int_equal(lat, s.hit_latency);
+    l1c_sm_free(c);
+}
+
 /* End to end on a small machine: every scheme runs, every compressed hit is decompressed with
  * the codec's C model and compared with the line (a mismatch stops npsim), compressed hits
  * happen, and the energy carries the seed's per-access codec energies. */
@@ -187,6 +209,7 @@ int main(void) {
         cmocka_unit_test(test_compressed_l1_holds_more_lines),
         cmocka_unit_test(test_mode_follows_the_counters),
         cmocka_unit_test(test_decompression_queue),
+        cmocka_unit_test(test_uncompressed_hit_behind_a_full_queue),
         cmocka_unit_test(test_schemes_end_to_end),
     };
     return cmocka_run_group_tests_name("sim_latte", tests, sim_test_group_setup, sim_test_group_teardown);
