@@ -455,35 +455,6 @@ typedef struct {                 /* one cycle's switch allocation */
     bool contested;              /* an output requested twice, or one VC requesting several */
 } sa_round;
 
-/* sa_input = output (BookSim2's separable input-first allocator): an input requests each output
- * with one VC, the first ready one round-robin from rr_in, and its arbiter picks the output
- * round-robin from rr_port. Returns the VC for that output (vcs: none ready, or a VC with
- * several ready targets, a multicast replica set, which is then served in VC order). Candidates
- * that cannot send leave the set (*cand). */
-__attribute__((noinline)) static unsigned choose_by_output(network *n, router_t *r, unsigned p, unsigned rotated,
-                                                            unsigned rr, unsigned *cand, uint64_t now) {
-    unsigned vcs = n->vcs, np = r->nports;
-    uint64_t outs = 0;            /* a crossbar has up to 64 ports */
-    uint8_t rep[64];
-    const in_vc *port_vcs = &r->in[p * vcs];
-    for (unsigned m = rotated; m; m &= m - 1) {
-        unsigned v = (unsigned)__builtin_ctz(m) + rr;
-        if (v >= vcs) v -= vcs;
-        uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
-        if (!ready) {
-            *cand &= ~(1u << v);
-            continue;
-        }
-        if (ready & (ready - 1)) return vcs;
-        unsigned o = port_vcs[v].tgt[__builtin_ctzll(ready)].port;
-        if (!(outs >> o & 1u)) rep[o] = (uint8_t)v;
-        outs |= UINT64_C(1) << o;
-    }
-    for (unsigned k = 0, o = r->port[p].rr_port; k < np; k++, o = o + 1 == np ? 0 : o + 1)
-        if (outs >> o & 1u) return rep[o];
-    return vcs;
-}
-
 /* Input arbitration of port p: the first candidate VC (round-robin from rr_in) with a ready
  * target; records its requests. Candidates that cannot send leave the set. */
 /* always inlined: switch_allocation's loop was written with it inline (a second caller,
@@ -543,6 +514,17 @@ __attribute__((always_inline)) static inline void grant_output(network *n, route
     in->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
 }
 
+/* The only requester of an output wins its arbiter: the pointers a grant moves (rr_out one past
+ * input p, rr_in one past VC v; with sa_input = output also input p's pointer over outputs one
+ * past q), as grant_output moves them. */
+__attribute__((always_inline)) static inline void move_pointers(router_t *r, unsigned vcs, unsigned p, unsigned v,
+                                                                unsigned q, bool by_output) {
+    unsigned np = r->nports;
+    r->port[q].rr_out = (uint16_t)(p + 1 >= np ? 0 : p + 1);
+    r->port[p].rr_in = (uint16_t)(v + 1 >= vcs ? 0 : v + 1);
+    if (by_output) r->port[p].rr_port = (uint8_t)(q + 1 >= np ? 0 : q + 1);
+}
+
 /* grant_output for sa_input = output: it also moves the granted input's pointer over outputs
  * past q (grant_output left rr_out one past the input it granted). */
 static void grant_output_by_output(network *n, router_t *r, unsigned q, uint64_t now) {
@@ -553,8 +535,10 @@ static void grant_output_by_output(network *n, router_t *r, unsigned q, uint64_t
 
 /* The switch allocation of a router with one candidate VC whose front flit goes to one output:
  * what switch_allocation does then, without the arbiters' bookkeeping (the only requester
- * wins both arbiters). False when the general allocator is needed. */
-static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
+ * wins both arbiters, and with sa_input = output its only output is the one it requests). False
+ * when the general allocator is needed. */
+__attribute__((always_inline)) static inline bool switch_one_candidate(network *n, router_t *r, uint64_t now,
+                                                                       bool by_output) {
     uint64_t ports = r->cand_ports;
     if (ports & (ports - 1)) return false;
     unsigned p = (unsigned)__builtin_ctzll(ports);
@@ -571,48 +555,73 @@ static bool switch_one_candidate(network *n, router_t *r, uint64_t now) {
         return true;
     }
     target_t *t = &iv->tgt[__builtin_ctzll(ready)];
-    r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
-    pt->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+    move_pointers(r, n->vcs, p, v, t->port, by_output);
     send_flit(n, r, iv, t, now);
     release_flits(n, r, p, v, iv, now);
     after_sa(n, r, p, v, iv, now);
     return true;
 }
 
-/* choose_input_vc for sa_input = output: the VC choose_by_output names goes first (rr_in is
- * only moved by a grant, so it is put back). */
+/* sa_input = output (BookSim2's separable input-first allocator): input p requests each output
+ * with one VC, the first ready one round-robin from rr_in, and its arbiter picks the output
+ * round-robin from rr_port; the request is recorded as choose_input_vc records its own. Each
+ * VC's readiness is looked at once. A VC with several ready targets (a multicast replica set)
+ * makes the input fall back to choose_input_vc, which serves it in VC order. Candidates that
+ * cannot send leave the set. */
 static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_round *s, uint64_t now) {
     port_t *pt = &r->port[p];
-    unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
+    unsigned vcs = n->vcs, np = r->nports, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
-    unsigned only = choose_by_output(n, r, p, rotated, rr, &cand, now);
-    pt->cand = (uint16_t)cand;
-    if (only < vcs) pt->rr_in = (uint16_t)only;
-    choose_input_vc(n, r, p, s, now);
-    pt->rr_in = (uint16_t)rr;
-}
-
-/* sa_input = output: the general allocator only (the short cuts below keep no output pointer). */
-__attribute__((noinline)) static void switch_allocation_by_output(network *n, router_t *r, uint64_t now) {
-    sa_round s = {0, 0, false};
-    for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
-    for (uint64_t m = s.outputs; m; m &= m - 1) grant_output_by_output(n, r, (unsigned)__builtin_ctzll(m), now);
-    for (uint64_t m = s.inputs; m; m &= m - 1) {
-        unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
-        in_vc *iv = &r->in[p * n->vcs + v];
-        release_flits(n, r, p, v, iv, now);
-        after_sa(n, r, p, v, iv, now);
+    uint64_t outs = 0;            /* a crossbar has up to 64 ports */
+    uint8_t rep_vc[64], rep_tgt[64];
+    const in_vc *port_vcs = &r->in[p * vcs];
+    for (unsigned m = rotated; m; m &= m - 1) {
+        unsigned v = (unsigned)__builtin_ctz(m) + rr;
+        if (v >= vcs) v -= vcs;
+        uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
+        if (!ready) {
+            cand &= ~(1u << v);
+            continue;
+        }
+        if (ready & (ready - 1)) {
+            pt->cand = (uint16_t)cand;
+            choose_input_vc(n, r, p, s, now);
+            return;
+        }
+        unsigned t = (unsigned)__builtin_ctzll(ready), o = port_vcs[v].tgt[t].port;
+        if (!(outs >> o & 1u)) {
+            rep_vc[o] = (uint8_t)v;
+            rep_tgt[o] = (uint8_t)t;
+        }
+        outs |= UINT64_C(1) << o;
     }
-}
-
-static void switch_allocation(network *n, router_t *r, uint64_t now) {
-    if (n->sa_by_output) {
-        switch_allocation_by_output(n, r, now);
+    pt->cand = (uint16_t)cand;
+    if (!outs) {                  /* every candidate left the set */
+        r->cand_ports &= ~(UINT64_C(1) << p);
         return;
     }
-    if (switch_one_candidate(n, r, now)) return;
+    unsigned start = pt->rr_port;
+    uint64_t rotated_outs = start < np ? outs >> start : 0;
+    unsigned o = rotated_outs ? (unsigned)__builtin_ctzll(rotated_outs) + start : (unsigned)__builtin_ctzll(outs);
+    pt->sa_vc = (int16_t)rep_vc[o];
+    pt->sa_tmask = UINT64_C(1) << rep_tgt[o];
+    s->inputs |= UINT64_C(1) << p;
+    s->contested |= s->outputs >> o & 1u;
+    if (!(s->outputs >> o & 1u)) r->port[o].req = 0;
+    r->port[o].req |= UINT64_C(1) << p;
+    s->outputs |= UINT64_C(1) << o;
+}
+
+/* One router's switch allocation; `by_output` (sa_input = output) is a constant in each of the
+ * two copies switch_allocation chooses between, so neither tests the option per flit. */
+__attribute__((always_inline)) static inline void switch_allocation_with(network *n, router_t *r, uint64_t now,
+                                                                         bool by_output) {
+    if (switch_one_candidate(n, r, now, by_output)) return;
     sa_round s = {0, 0, false};
-    for (uint64_t m = r->cand_ports; m; m &= m - 1) choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    for (uint64_t m = r->cand_ports; m; m &= m - 1) {
+        if (by_output) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+        else choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+    }
     if (!s.contested) {          /* every requester wins both arbiters: one pass per input */
         for (uint64_t m = s.inputs; m; m &= m - 1) {
             /* sends to different outputs and the releases of different inputs touch disjoint
@@ -620,21 +629,35 @@ static void switch_allocation(network *n, router_t *r, uint64_t now) {
             unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
             in_vc *iv = &r->in[p * n->vcs + v];
             target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
-            r->port[t->port].rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
-            r->port[p].rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+            move_pointers(r, n->vcs, p, v, t->port, by_output);
             send_flit(n, r, iv, t, now);
             release_flits(n, r, p, v, iv, now);
             after_sa(n, r, p, v, iv, now);
         }
         return;
     }
-    for (uint64_t m = s.outputs; m; m &= m - 1) grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
+    for (uint64_t m = s.outputs; m; m &= m - 1) {
+        if (by_output) grant_output_by_output(n, r, (unsigned)__builtin_ctzll(m), now);
+        else grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
+    }
     for (uint64_t m = s.inputs; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
         in_vc *iv = &r->in[p * n->vcs + v];
         release_flits(n, r, p, v, iv, now);
         after_sa(n, r, p, v, iv, now);
     }
+}
+
+__attribute__((noinline)) static void switch_allocation_by_output(network *n, router_t *r, uint64_t now) {
+    switch_allocation_with(n, r, now, true);
+}
+
+static void switch_allocation(network *n, router_t *r, uint64_t now) {
+    if (n->sa_by_output) {
+        switch_allocation_by_output(n, r, now);
+        return;
+    }
+    switch_allocation_with(n, r, now, false);
 }
 
 /* `late`: the VA of the previous cycle was deferred to this visit (net_internal.h: a router
