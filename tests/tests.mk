@@ -69,9 +69,24 @@ $(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_FLAGS :
 $(TEST_DIR)/plain/test_cli_json $(TEST_DIR)/san/test_cli_json: TEST_PROG_LIBS := $(NP_CJSON_LIBS) -lz
 
 # The same tests on the portable scalar code: NP_LIB runs the AVX2 (DSM: SSE2) paths on x86-64.
-$(TEST_DIR)/scalar/%: tests/%.c $(NP_SRC) $(NP_HDR)
+# The library's sources are compiled once with SCALAR_FLAGS into their own archive and every
+# scalar test links it (compiling them into each program cost ~10 CPU s a program).
+NP_SCALAR_OBJ_DIR := $(BUILD)/cmodel/obj-scalar
+NP_SCALAR_OBJ     := $(patsubst cmodel/%.c,$(NP_SCALAR_OBJ_DIR)/%.o,$(NP_SRC))
+NP_LIB_SCALAR     := $(BUILD)/lib-scalar/libnocpress.a
+-include $(NP_SCALAR_OBJ:.o=.d)
+
+$(NP_SCALAR_OBJ_DIR)/%.o: cmodel/%.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool $< $(NP_SRC) -lcmocka -o $@
+	$(Q)$(call np_say,CC-SCAL,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool -I$(NP_GEN_DIR) -MMD -MP -c $< -o $@
+
+$(NP_LIB_SCALAR): $(NP_SCALAR_OBJ)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+$(TEST_DIR)/scalar/%: tests/%.c $(NP_LIB_SCALAR) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool $< $(NP_LIB_SCALAR) -lcmocka -o $@
 
 # ---- fuzzing (clang libFuzzer + ASan + UBSan) ----------------------------------------------
 # fuzz_sim_*: npsim's configuration and trace parsers; built and seeded by sim/sim.mk.
