@@ -64,6 +64,24 @@ static inline size_t np_br_remaining(const np_bitreader *r) {
 #define NP_UNROLL
 #endif
 
+/* Little-endian 32-bit load/store at any alignment (a line's words, docs/conventions.md): one
+ * 32-bit access on a little-endian host, where a byte loop is not merged by the compiler. */
+static inline uint32_t np_load_le32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+
+static inline void np_store_le32(uint8_t *p, uint32_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    memcpy(p, &v, sizeof v);
+}
+
 /* Little-endian 64-bit load/store at any alignment; the byte order of the stream is fixed by
  * docs/conventions.md, independent of the host's. */
 static inline uint64_t np_load_le64(const uint8_t *p) {

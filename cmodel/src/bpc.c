@@ -18,17 +18,6 @@
 
 /* ---- small helpers --------------------------------------------------------------------- */
 
-static inline uint32_t load_le32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline void store_le32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
 /* A prefix code is written in the order it is printed in docs/bpc.md (first bit first), so a
  * decoder reading one bit at a time walks the code tree. `code` holds the printed string as a
  * binary number (first printed bit most significant). */
@@ -346,7 +335,7 @@ static void transform(const uint8_t *line, uint32_t *base, uint32_t dbp[BPC_PLAN
     uint32_t words[BPC_WORDS];
     uint64_t deltas[BPC_DELTAS];
     for (unsigned i = 0; i < BPC_WORDS; i++) {
-        words[i] = load_le32(line + 4u * i);
+        words[i] = np_load_le32(line + 4u * i);
     }
     bpc_delta(words, base, deltas);
     bpc_bitplane(deltas, dbp);
@@ -439,7 +428,7 @@ np_result bpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
     bpc_unbitplane(dbp, deltas);
     bpc_undelta(base, deltas, words);
     for (unsigned i = 0; i < BPC_WORDS; i++) {
-        store_le32(dst + 4u * i, words[i]);
+        np_store_le32(dst + 4u * i, words[i]);
     }
     return NP_OK;
 }
@@ -513,7 +502,7 @@ typedef struct {
 static void classify_portable(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbols *s) {
     uint32_t word[BPC_WORDS], delta[32], dbp[BPC_PLANES + 1u];
     for (unsigned i = 0; i < BPC_WORDS; i++) {
-        word[i] = load_le32(line + 4u * i);
+        word[i] = np_load_le32(line + 4u * i);
     }
     uint32_t top = 0;                                                   /* plane 32 */
     for (unsigned i = 0; i < BPC_DELTAS; i++) {
@@ -616,7 +605,7 @@ static unsigned fast_symbols(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbol
     uint64_t zero = ~s->nonzero & BPC_ALL_PLANES;
     uint64_t run_starts = zero & ~(zero >> 1);
     uint64_t marks = s->nonzero << 1 | 1u;                 /* bit j + 1: plane j non-zero; bit 0: "plane -1" */
-    unsigned bits = 1u + bpc_base_bits(bpc_base_kind_of(load_le32(line))) + s->sym_bits;
+    unsigned bits = 1u + bpc_base_bits(bpc_base_kind_of(np_load_le32(line))) + s->sym_bits;
     for (uint64_t r = run_starts; r != 0; r &= r - 1u) {
         unsigned j = (unsigned)__builtin_ctzll(r);
         unsigned end = 63u - (unsigned)__builtin_clzll(marks & ((UINT64_C(2) << j) - 1u));
@@ -633,7 +622,7 @@ static unsigned fast_symbols(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbol
  * BPC_RAW_BITS / 32 + 1 words: called only when the form is shorter than raw). */
 BPC_FAST_INLINE void emit_body(const uint8_t line[BPC_LINE_BYTES], const bpc_line_symbols *s, uint32_t *words) {
     uint64_t base;
-    unsigned n = fast_base_field(load_le32(line), &base);
+    unsigned n = fast_base_field(np_load_le32(line), &base);
     np_fieldwriter w;
     np_fw_init(&w, words);
     np_fw_put(&w, 1u, 1);                                               /* C = 1 */
@@ -799,7 +788,7 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
     np_transpose32(plane, plane);                  /* plane[i]: delta i's low 32 bits */
     uint32_t w = base;
     for (unsigned i = 0; i < BPC_WORDS; i++) {
-        store_le32(dst + 4u * i, w);
+        np_store_le32(dst + 4u * i, w);
         w += plane[i];
     }
     return NP_OK;

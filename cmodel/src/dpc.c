@@ -38,24 +38,6 @@ static inline unsigned trailing_ones(uint32_t x) {
     return popcount32((zeros & (0u - zeros)) - 1u);
 }
 
-/* Little-endian words (conventions.md) as one 32-bit access on a little-endian host: the byte
- * loop is not merged by the compiler and cost more than the decoder itself. */
-static inline uint32_t load_le32(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    return v;
-}
-
-static inline void store_le32(uint8_t *p, uint32_t v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    memcpy(p, &v, sizeof v);
-}
-
 static inline bool wc_ok(unsigned wc) {
     return wc >= DPC_SUBBLOCK_WORDS && wc <= DPC_WORDS && wc % DPC_SUBBLOCK_WORDS == 0u;
 }
@@ -112,7 +94,7 @@ static inline unsigned select_words(unsigned map, const uint8_t *line, uint32_t 
         if ((map >> k) & 1u) {
             const uint8_t *sb = line + DPC_SUBBLOCK_BYTES * k;
             for (unsigned j = 0; j < DPC_SUBBLOCK_WORDS; j++) {
-                words[wc++] = load_le32(sb + 4u * j);
+                words[wc++] = np_load_le32(sb + 4u * j);
             }
         }
     }
@@ -125,7 +107,7 @@ static inline void place_words(unsigned map, const uint32_t *words, uint8_t *lin
         uint8_t *sb = line + DPC_SUBBLOCK_BYTES * k;
         if ((map >> k) & 1u) {
             for (unsigned j = 0; j < DPC_SUBBLOCK_WORDS; j++) {
-                store_le32(sb + 4u * j, words[wc++]);
+                np_store_le32(sb + 4u * j, words[wc++]);
             }
         } else {
             memset(sb, 0, DPC_SUBBLOCK_BYTES);
@@ -516,7 +498,7 @@ const char *dpc_mode_name(dpc_mode mode) {
 
 static inline void load_line_words(const uint8_t *line, uint32_t words[DPC_WORDS]) {
     for (unsigned j = 0; j < DPC_WORDS; j++) {
-        words[j] = load_le32(line + 4u * j);
+        words[j] = np_load_le32(line + 4u * j);
     }
 }
 

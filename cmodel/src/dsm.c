@@ -23,15 +23,6 @@
 
 /* ---- small arithmetic helpers ---------------------------------------------------------- */
 
-NP_ALWAYS_INLINE uint32_t load_le32(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    return v;
-}
-
 NP_ALWAYS_INLINE bool lane_bytes_ok(unsigned lane_bytes) {
     return lane_bytes == 64u || lane_bytes == 128u;
 }
@@ -145,13 +136,6 @@ NP_ALWAYS_INLINE __m128i recover_pair(__m128i relayed, __m128i es_all, unsigned 
 
 #else
 
-NP_ALWAYS_INLINE void store_le32(uint8_t *p, uint32_t v) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    v = __builtin_bswap32(v);
-#endif
-    memcpy(p, &v, sizeof v);
-}
-
 /* Swap the nibble blocks selected by `mask` between rows a and b, `dist` bits apart: one
  * butterfly step of a recursive matrix transpose (Hacker's Delight 7-3, on nibbles). */
 static inline void swap_blocks(uint64_t *a, uint64_t *b, unsigned dist, uint64_t mask) {
@@ -191,8 +175,8 @@ NP_ALWAYS_INLINE void transpose_nibbles_8x8x2(uint64_t x[LANE64_SEGMENTS]) {
  * nibble p of words 0..7 in its low half and of words 8..15 in its high half. */
 NP_ALWAYS_INLINE void remap_half(const uint8_t *bytes, uint64_t t[LANE64_SEGMENTS]) {
     for (unsigned j = 0; j < LANE64_SEGMENTS; j++) {
-        t[j] = (uint64_t)load_le32(bytes + 4u * j) |
-               (uint64_t)load_le32(bytes + 4u * (j + 8u)) << 32;
+        t[j] = (uint64_t)np_load_le32(bytes + 4u * j) |
+               (uint64_t)np_load_le32(bytes + 4u * (j + 8u)) << 32;
     }
     transpose_nibbles_8x8x2(t);
 }
@@ -202,8 +186,8 @@ NP_ALWAYS_INLINE void unremap_half(const uint64_t t_in[LANE64_SEGMENTS], uint8_t
     memcpy(t, t_in, sizeof t);
     transpose_nibbles_8x8x2(t);
     for (unsigned j = 0; j < LANE64_SEGMENTS; j++) {
-        store_le32(bytes + 4u * j, (uint32_t)t[j]);
-        store_le32(bytes + 4u * (j + 8u), (uint32_t)(t[j] >> 32));
+        np_store_le32(bytes + 4u * j, (uint32_t)t[j]);
+        np_store_le32(bytes + 4u * (j + 8u), (uint32_t)(t[j] >> 32));
     }
 }
 
@@ -369,9 +353,9 @@ NP_ALWAYS_INLINE uint32_t lane_es_direct(unsigned lane_bytes, const uint8_t *lan
  * the ED is word 0 itself; W = 32: nibbles of the two halves' word 0 interleaved. */
 NP_ALWAYS_INLINE uint64_t all_csn_ed(unsigned lane_bytes, const uint8_t *lane) {
     if (lane_bytes == 64u) {
-        return load_le32(lane);
+        return np_load_le32(lane);
     }
-    return spread_nibbles8(load_le32(lane)) | spread_nibbles8(load_le32(lane + 64)) << 4;
+    return spread_nibbles8(np_load_le32(lane)) | spread_nibbles8(np_load_le32(lane + 64)) << 4;
 }
 
 NP_ALWAYS_INLINE void put_all_csn_lane(np_wordbuf *b, unsigned lane_bytes, const uint8_t *lane) {
