@@ -21,58 +21,7 @@
 #include <zlib.h>
 
 #include "np_version.h"
-
-static const char *tool(void) {
-    const char *t = getenv("NP_NOCPRESS");
-    return t != NULL ? t : "build/bin/nocpress";
-}
-
-static const char *tmp_dir(void) {
-    const char *t = getenv("NP_TEST_TMP");
-    return t != NULL ? t : "build/tests/tmp";
-}
-
-static char out_text[1 << 20], err_text[1 << 16];
-
-static void read_text(const char *path, char *buf, size_t cap) {
-    FILE *f = fopen(path, "rb");
-    size_t n = f != NULL ? fread(buf, 1, cap - 1, f) : 0;
-    buf[n] = '\0';
-    if (f != NULL) fclose(f);
-}
-
-static char *tmp_path(const char *name) {
-    static char paths[8][1024];
-    static unsigned next;
-    char *p = paths[next++ % 8];
-    snprintf(p, sizeof paths[0], "%s/%s", tmp_dir(), name);
-    return p;
-}
-
-/* Runs "ENV nocpress ARGS" (env may be ""), stdout and stderr captured; returns the exit status. */
-static int run_env(const char *env, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run_env(const char *env, const char *fmt, ...) {
-    char args[4096], cmd[8192], out_path[1024], err_path[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(out_path, sizeof out_path, "%s/stdout.txt", tmp_dir());
-    snprintf(err_path, sizeof err_path, "%s/stderr.txt", tmp_dir());
-    snprintf(cmd, sizeof cmd, "%s %s %s >%s 2>%s", env, tool(), args, out_path, err_path);
-    int status = system(cmd);
-    read_text(out_path, out_text, sizeof out_text);
-    read_text(err_path, err_text, sizeof err_text);
-    assert_true(WIFEXITED(status));
-    return WEXITSTATUS(status);
-}
-
-static void write_bytes(const char *path, const uint8_t *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, n, f), n);
-    assert_int_equal(fclose(f), 0);
-}
+#include "test_nocpress_run.h"
 
 /* The whole text as exactly one JSON document (nothing but white space after it). */
 static cJSON *parse_document(const char *text) {
