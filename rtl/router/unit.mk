@@ -8,6 +8,9 @@ router_TB_TOPS    := router_mcast
 # ABC's mappings and OpenSTA's timing of 110k (router_base) and 320k (router_mcast) cells take
 # CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
 # is in make lint like every top's (<unit>_LINT_TOPS).
+# The unicast baseline is router_vc with Mcast = 0 (a parameter set, Makefile PARAM_TOPS); the
+# multicast router stays a module of its own because the harness is built on it.
+router_PARAM_TOPS := router_base:router_vc:Mcast=0
 router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
 router_LINT_TOPS  := router_mcast router_base
 router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v \
