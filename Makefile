@@ -134,7 +134,7 @@ np_lint_spec = $(or $(filter $(1):%,$(PARAM_TOPS)),$(1))
 # (tests/unit_template/, README "Adding a unit"). It reuses this build's objects (copied), so it
 # costs the new unit's own builds: its harness, its synthesis, a library relink.
 .PHONY: template-test
-template-test: $(NOCPRESS) $(NPSIM) $(TB_COMMON_LIB) $(VL_RT_LIB)
+template-test: $(NOCPRESS) $(NPSIM) $(TB_COMMON_LIB) $(VL_RT_LIB) $(call vl_model_pch,tb,$(VL_FAST_OPT))
 	@bash tests/unit_template/test_template.sh $(BUILD) $(DATA_DIR)
 
 # Per-unit targets: `make dsm` builds, verifies and synthesises one unit's tops.

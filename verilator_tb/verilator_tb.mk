@@ -132,7 +132,7 @@ verify-selftest-engine: $(TB_FIXTURE_BIN)
 
 $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_stream_tb.cpp \
                    $(RTL_COMMON) $(TB_COMMON_HDR) $(TB_COMMON_LIB) $(VL_RT_LIB) verilator_tb/skip_ico.sh \
-                   $(VL_PCH) verilator_tb/vl_model.mk
+                   $(call vl_model_pch,tb,$(VL_FAST_OPT))
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,VL,two_stream)verilator $(VL_FLAGS) --top-module two_stream -Mdir $(@D) -o Vtwo_stream_tb -Irtl/common \
 	  -CFLAGS "$(VL_CFLAGS)" $(RTL_COMMON) verilator_tb/fixture/two_stream.v \
@@ -141,7 +141,7 @@ $(TB_FIXTURE_BIN): verilator_tb/fixture/two_stream.v verilator_tb/fixture/two_st
 	$(Q)bash verilator_tb/skip_ico.sh $(@D) Vtwo_stream
 	$(Q)rm -f $@
 	$(Q)$(call np_say,CXX-LD,$@)$(MAKE) --no-print-directory -C $(@D) -f Vtwo_stream.mk $(VL_MAKE_J) \
-	  $(VL_MODEL_MAKE_ARGS) Vtwo_stream_tb $(VL_SUBMAKE_QUIET)
+	  $(call vl_model_make_args,tb,$(VL_FAST_OPT)) Vtwo_stream_tb $(VL_SUBMAKE_QUIET)
 
 ## verify-iverilog: Icarus replay of vectors/<unit>/<top>.hex for every top (no C model needed)
 verify-iverilog: $(foreach t,$(TOPS),verify-iverilog-$(t))
@@ -169,31 +169,42 @@ $(VL_RT_DIR)/%.o: $(VL_ROOT)/include/%.cpp
 $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
-# ---- what every harness model's build shares -----------------------------------------------------
-# A precompiled header (verilator_tb/vl_pch.h: the run-time and standard headers), one per -O
-# level the model files are compiled at (GCC uses a PCH only under the options it was made
-# with): a small generated file took 0.72 CPU s, 0.14 with it, over ~290 files. The flags are
-# those of Verilator's generated makefiles (verilated.mk) for this build's defines and
-# VL_CFLAGS; a PCH GCC rejects is reported (-Winvalid-pch) and the headers are parsed as before.
+# ---- what every Verilated model's build shares ----------------------------------------------------
+# A precompiled header per model flavour (tb: the harnesses, verilator_tb/vl_pch.h; sc: the
+# SystemC models, verilator_tb/systemc/vl_sc_pch.h) and per -O level the model files are
+# compiled at (GCC uses a PCH only under the options it was made with): a small generated file
+# took 0.72 CPU s, 0.14 with it, over ~290 harness files. The flags are those Verilator's
+# generated makefiles (verilated.mk) use for the flavour's defines; a PCH GCC rejects is reported
+# (-Winvalid-pch) and the headers are parsed as before, so it changes build time, never a result.
 VL_PCH_DIR       := $(VL_DIR)/pch
 VL_CFG_NO_UNUSED := $(shell sed -n 's/^CFG_CXXFLAGS_NO_UNUSED = //p' $(VL_ROOT)/include/verilated.mk 2>/dev/null)
-VL_PCH_CXXFLAGS  := -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=0 \
-                    -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 $(VL_CFG_NO_UNUSED) $(VL_CFLAGS)
-vl_pch  = $(CURDIR)/$(VL_PCH_DIR)/$(patsubst -%,%,$(1))/vl_pch.h
-VL_PCH  := $(addsuffix .gch,$(call vl_pch,$(VL_FAST_OPT)) $(call vl_pch,-O0))
-vl_opt_pch = $(1) -Winvalid-pch -include $(call vl_pch,$(1))
+vl_model_defines  = -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=$(1) \
+                    -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 $(VL_CFG_NO_UNUSED)
+VL_PCH_HDR_tb    := verilator_tb/vl_pch.h
+VL_PCH_FLAGS_tb  := $(call vl_model_defines,0) $(VL_CFLAGS)
+VL_PCH_HDR_sc    := verilator_tb/systemc/vl_sc_pch.h
+VL_PCH_FLAGS_sc  := $(call vl_model_defines,1)
+# $(call vl_pch,FLAVOUR,-Ox): the header to force-include; $(call vl_opt_pch,FLAVOUR,-Ox): the
+# OPT_* value that compiles at -Ox with it.
+vl_pch     = $(VL_PCH_DIR)/$(1)/$(patsubst -%,%,$(2))/pch.h
+vl_opt_pch = $(2) -Winvalid-pch -include $(abspath $(call vl_pch,$(1),$(2)))
 
-$(VL_PCH_DIR)/%/vl_pch.h.gch: verilator_tb/vl_pch.h
-	@mkdir -p $(@D)
-	$(Q)cp $< $(@D)/vl_pch.h
-	$(Q)$(call np_say,PCH,$@)$(TB_CXX) $(VL_PCH_CXXFLAGS) -$* -x c++-header $(@D)/vl_pch.h -o $@
+define VL_PCH_RULE
+$(VL_PCH_DIR)/$(1)/%/pch.h.gch: $$(VL_PCH_HDR_$(1))
+	@mkdir -p $$(@D)
+	$$(Q)cp $$< $$(@D)/pch.h
+	$$(Q)$$(call np_say,PCH,$$@)$$(TB_CXX) $$(VL_PCH_FLAGS_$(1)) -$$* -x c++-header $$(@D)/pch.h -o $$@
+endef
+$(foreach f,tb sc,$(eval $(call VL_PCH_RULE,$(f))))
 
-# The arguments of every harness model's generated makefile: per-cycle ("fast") code at
-# VL_FAST_OPT, construction and first-settle ("slow") code at -O0, each with its PCH; the
-# run-time is linked from VL_RT_LIB (VM_GLOBAL_*= empty); verilator_tb/vl_model.mk is read after
-# the generated makefile (it moves the trace code to the slow set).
-VL_MODEL_MAKE_ARGS = OPT_FAST="$(call vl_opt_pch,$(VL_FAST_OPT))" OPT_SLOW="$(call vl_opt_pch,-O0)" \
+# $(call vl_model_make_args,FLAVOUR,FAST_OPT): the arguments of a model's generated makefile:
+# per-cycle ("fast") code at FAST_OPT, construction and first-settle ("slow") code at -O0, each
+# with its PCH; the run-time is linked from a shared library (VM_GLOBAL_*= empty);
+# verilator_tb/vl_model.mk is read after the generated makefile (it moves the trace code to the
+# slow set). $(call vl_model_pch,FLAVOUR,FAST_OPT): the PCH files that needs.
+vl_model_make_args = OPT_FAST="$(call vl_opt_pch,$(1),$(2))" OPT_SLOW="$(call vl_opt_pch,$(1),-O0)" \
   OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= -f $(CURDIR)/verilator_tb/vl_model.mk
+vl_model_pch = $(addsuffix .gch,$(call vl_pch,$(1),$(2)) $(call vl_pch,$(1),-O0)) verilator_tb/vl_model.mk
 
 # ---- harness binaries ----------------------------------------------------------------------------
 # $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
@@ -205,7 +216,7 @@ VL_MODEL_MAKE_ARGS = OPT_FAST="$(call vl_opt_pch,$(VL_FAST_OPT))" OPT_SLOW="$(ca
 define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
                         $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh \
-                        $$(VL_PCH) verilator_tb/vl_model.mk \
+                        $$(call vl_model_pch,tb,$$(VL_FAST_OPT)) \
                         $$($$(TB_UNIT_$(2))_TB_LIBS)
 	@mkdir -p $$(@D)
 	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
@@ -216,7 +227,7 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
 	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	$$(Q)rm -f $$@
 	$$(Q)$$(call np_say,CXX-LD,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
-	  $$(VL_MODEL_MAKE_ARGS) V$(2)_tb $$(VL_SUBMAKE_QUIET)
+	  $$(call vl_model_make_args,tb,$$(VL_FAST_OPT)) V$(2)_tb $$(VL_SUBMAKE_QUIET)
 endef
 
 # $(1) = build id, $(2) = top, $(3) = vector file ("-" = none), $(4) = count of `verify-<id>`.

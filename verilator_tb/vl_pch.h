@@ -1,4 +1,4 @@
-// Precompiled into build/vl/pch/O<n>/vl_pch.h.gch (verilator_tb.mk) and force-included into
+// Precompiled into build/vl/pch/tb/O<n>/pch.h.gch (verilator_tb.mk, VL_PCH_RULE) and force-included into
 // every file of every Verilated harness build: the Verilator run-time headers and the standard
 // headers the harness includes. Parsing them took ~0.6 of the ~0.7 CPU s a small generated file
 // costs, for ~290 files per `make verify`. Only headers that are the same for every top belong

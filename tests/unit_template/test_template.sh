@@ -24,7 +24,7 @@ fail() { echo "template-test: FAIL: $*" >&2; exit 1; }
 git ls-files -z | (cd . && xargs -0 cp -a --parents -t "$tree")
 mkdir -p "$tree/build/vl"
 for d in cmodel lib bin gen sim; do [ -d "$build/$d" ] && cp -a "$build/$d" "$tree/build/"; done
-for d in common runtime; do [ -d "$build/vl/$d" ] && cp -a "$build/vl/$d" "$tree/build/vl/"; done
+for d in common runtime pch; do [ -d "$build/vl/$d" ] && cp -a "$build/vl/$d" "$tree/build/vl/"; done
 before=$(cd "$tree" && find . -path ./build -prune -o -type f -print | sort)
 
 # The script, and its list against README's.

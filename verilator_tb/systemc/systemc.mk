@@ -79,15 +79,16 @@ $(SC_DIR)/runtime/%.o: $(VL_ROOT)/include/%.cpp
 $(SC_RT_LIB): $(patsubst %,$(SC_DIR)/runtime/%.o,$(SC_RT_SRC))
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
-# One Verilated SystemC model per top, built as a library by its generated makefile ("slow"
-# construction code at -O0, as the RTL harness builds do).
+# One Verilated SystemC model per top, built as a library by its generated makefile with the
+# harness builds' arguments (verilator_tb.mk vl_model_make_args: "slow" code and trace at -O0,
+# the sc flavour's precompiled SystemC + Verilator headers).
 define SC_TOP_RULES
-$(call sc_top_lib,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
+$(call sc_top_lib,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $$(call vl_model_pch,sc,$$(SC_VL_OPT))
 	@mkdir -p $$(@D)
 	$$(Q)$$(call np_say,VL-SC,$(1))verilator $$(SC_VL_FLAGS) --top-module $(1) -Mdir $$(@D) -Irtl/common -Irtl/$$(TB_UNIT_$(1)) \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
 	$$(Q)$$(call np_say,CXX-AR,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
-	  OPT_FAST=$$(SC_VL_OPT) OPT_SLOW=-O0 OPT_GLOBAL=-O2 VM_GLOBAL_FAST= VM_GLOBAL_SLOW= V$(1)__ALL.a $$(VL_SUBMAKE_QUIET)
+	  $$(call vl_model_make_args,sc,$$(SC_VL_OPT)) V$(1)__ALL.a $$(VL_SUBMAKE_QUIET)
 endef
 $(foreach t,$(SC_TOPS),$(eval $(call SC_TOP_RULES,$(t))))
 
