@@ -67,23 +67,23 @@ all: deps
 	@$(call np_phase,make: system simulation,sim)
 	@$(MAKE) --no-print-directory summary
 
-## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, SystemC model vs rtl, proofs, simulator tests, short fuzzing
-# Three phases, each timed (wall and CPU, printed in the log). 1: every stage that needs no other
+## test: every test: C unit tests (plain and sanitized), install + pkg-config build, vectors, lint, RTL equivalence, Icarus replay, SystemC model vs rtl, proofs, simulator tests, fuzzing (fuzz-test)
+# Two phases, each timed (wall and CPU, printed in the log). 1: every stage that needs no other
 # stage's results, one make JOBS at a time so no core idles on a stage's tail; the harnesses are
-# built by that make (VERIFY_PREBUILD=1), so the self-tests reuse them, and it builds the later
-# phases' programs too. 2: SystemC model vs rtl, which reads verify's latency logs. 3: fuzzing,
-# last and alone: each libFuzzer run is bounded in wall time, so it gets its core to itself.
+# built by that make (VERIFY_PREBUILD=1), so the self-tests reuse them, and it builds the second
+# phase's programs too. Fuzzing is in it (fuzz-test: a fixed number of inputs per target, so its
+# effort does not depend on what else runs), its runs last, to fill the cores the long stages
+# leave idle. 2: SystemC model vs rtl, which reads verify's latency logs.
 # Listed longest jobs first (make starts goals in this order), so short ones fill the pool's end:
 # verify's builds and runs, the proofs (DPC's quick set is one 150 CPU s job), the SystemC models
 # (about 40 CPU s each), Icarus (bpc_compressor's replay 40 CPU s), then the many short stages.
 TEST_PHASE1 := verify prove systemc verify-iverilog test-c lint install-test apps-test vectors-check \
-  verify-selftest synth-liberty-check synth-test published-check template-test sim-test fuzz-build
+  verify-selftest synth-liberty-check synth-test published-check template-test sim-test fuzz-test
 test: deps
 	@export NP_T0=$$(date +%s); \
 	$(call np_phase,make test: checks,-k -j$(JOBS) --output-sync=target NP_PROVE_QUICK=1 VERIFY_PREBUILD=1 \
 	  $(addprefix stage-done-,$(TEST_PHASE1)))
 	@$(call np_phase,make test: verify-systemc,verify-systemc)
-	@$(call np_phase,make test: fuzz,fuzz)
 	@echo "make test: all stages passed"
 
 # In a phase's pool each stage prints when it finished, counted from NP_T0 (the phase's start).

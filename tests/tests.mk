@@ -95,6 +95,16 @@ FUZZ_TARGETS := fuzz_decompress fuzz_roundtrip fuzz_dpc_decode fuzz_dpc_roundtri
                 $(FUZZ_SIM_TARGETS)
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
+# make test's fuzzing (fuzz-test): each target runs a fixed number of inputs from a fixed seed
+# instead of a wall-time budget, so its effort does not depend on the machine's load and its runs
+# share make test's first job pool (they fill the cores the long stages leave idle) instead of
+# a phase of their own. The counts are about what FUZZ_SECONDS = 20 s ran on one core of the
+# 2-core machine (libFuzzer's final stats of a fresh clone's make test, rounded down).
+FUZZ_TEST_INPUTS := fuzz_decompress:2800000 fuzz_roundtrip:2000000 fuzz_dpc_decode:2900000 \
+                    fuzz_dpc_roundtrip:900000 fuzz_codec:2400000 fuzz_sim_config:140000 \
+                    fuzz_sim_trace_text:170000 fuzz_sim_trace_bin:170000 fuzz_sim_traceg:170000
+FUZZ_TEST_SEED   ?= 1
+fuzz_test_inputs  = $(patsubst $(1):%,%,$(filter $(1):%,$(FUZZ_TEST_INPUTS)))
 FUZZ_CC      ?= clang
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_FLAGS   := -std=c11 -g -O1 -Icmodel/include -fsanitize=fuzzer,address,undefined \
@@ -137,18 +147,32 @@ $(FUZZ_DIR)/seeds.stamp: $(FUZZ_SEEDER) $(FUZZ_DPC_SEEDER)
 	$(FUZZ_DPC_SEEDER) $(FUZZ_DIR)/seeds
 	@touch $@
 
-# One run per target (fuzz-run-<target>), so `make -jN fuzz` keeps N cores busy: each libFuzzer
-# run is single-threaded. FUZZ_RUN_SECONDS is set by the caller (fuzz or fuzz-long).
+# One run per target (fuzz-run-<target>: FUZZ_RUN_SECONDS of wall time; fuzz-test-run-<target>:
+# its FUZZ_TEST_INPUTS count), so `make -jN fuzz` keeps N cores busy: each libFuzzer run is
+# single-threaded. $(call fuzz_run,TARGET,LIMIT): one run, its log's tail on success, 40 lines
+# of it on failure.
 FUZZ_RUNS := $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+FUZZ_TEST_RUNS := $(addprefix fuzz-test-run-,$(FUZZ_TARGETS))
 FUZZ_RUN_SECONDS ?= $(FUZZ_SECONDS)
+define fuzz_run
+	@mkdir -p $(FUZZ_DIR)/corpus/$(1) $(FUZZ_DIR)/artifacts/$(1) $(FUZZ_DIR)/seeds/$(1)
+	@echo "== fuzz: $(1), $(2)"
+	@$(FUZZ_DIR)/$(1) $(2) -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$(1)/ \
+	  $(FUZZ_DIR)/corpus/$(1) $(FUZZ_DIR)/seeds/$(1) > $(FUZZ_DIR)/$(1).log 2>&1 || { tail -n 40 $(FUZZ_DIR)/$(1).log; exit 1; }
+	@tail -n 12 $(FUZZ_DIR)/$(1).log
+endef
 
+.PHONY: fuzz-test
 fuzz-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp
-	@mkdir -p $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/artifacts/$* $(FUZZ_DIR)/seeds/$*
-	@echo "== fuzz: $* for $(FUZZ_RUN_SECONDS) s"
-	@$(FUZZ_DIR)/$* -max_total_time=$(FUZZ_RUN_SECONDS) -print_final_stats=1 \
-	  -artifact_prefix=$(FUZZ_DIR)/artifacts/$*/ \
-	  $(FUZZ_DIR)/corpus/$* $(FUZZ_DIR)/seeds/$* > $(FUZZ_DIR)/$*.log 2>&1 || { tail -n 40 $(FUZZ_DIR)/$*.log; exit 1; }
-	@tail -n 12 $(FUZZ_DIR)/$*.log
+	$(call fuzz_run,$*,-max_total_time=$(FUZZ_RUN_SECONDS))
+
+fuzz-test-run-%: $(FUZZ_DIR)/% $(FUZZ_DIR)/seeds.stamp
+	@[ -n "$(call fuzz_test_inputs,$*)" ] || { echo "fuzz-test: $* has no input count in FUZZ_TEST_INPUTS (tests/tests.mk)"; exit 1; }
+	$(call fuzz_run,$*,-runs=$(call fuzz_test_inputs,$*) -seed=$(FUZZ_TEST_SEED))
+
+## fuzz-test: every libFuzzer target for its FUZZ_TEST_INPUTS count from seed FUZZ_TEST_SEED (make test's fuzzing)
+fuzz-test: $(FUZZ_TEST_RUNS)
+	@echo "fuzz-test: no crash, leak or sanitizer report ($(FUZZ_TARGETS))"
 
 ## fuzz-build: the fuzz targets and their seeds (make test builds them in its first phase)
 .PHONY: fuzz-build
