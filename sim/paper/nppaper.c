@@ -1249,9 +1249,11 @@ static const char *workload_of(const char *id, const char *prefix) {
     return id + n + 1;
 }
 
-/* The change in % of `metric` between runs a and b; false (with an error) when either is missing. */
+/* The change in % of `metric` between runs a and b; false (with an error) when either is missing.
+ * A baseline of 0 has no relative change: with `zero_base` it is reported there (*zero_base set,
+ * *pct untouched), without it it is an error. */
 static bool change_of(const manifest *m, const job_file *jobs, const char *a, const char *b, int metric, double *pct,
-                      const char *where) {
+                      bool *zero_base, const char *where) {
     int ia = manifest_find(m, a), ib = manifest_find(m, b);
     if (ia < 0 || ib < 0) return !fail("%s: run '%s' is not in %s", where, ia < 0 ? a : b, m->path);
     if (!jobs[ia].job || !jobs[ib].job) return !fail("%s: runs '%s' and '%s' must belong to the table's seed", where, a, b);
@@ -1259,6 +1261,7 @@ static bool change_of(const manifest *m, const job_file *jobs, const char *a, co
     bool na;
     if (!metric_value(&jobs[ia], metric, &va, &na) || !metric_value(&jobs[ib], metric, &vb, &na))
         return na ? !fail("%s: %s has no %s (needs %s)", where, a, metrics[metric].name, metrics[metric].needs) : false;
+    if (vb == 0 && zero_base) return *zero_base = true;
     if (vb == 0) return !fail("%s: %s of %s is 0", where, metrics[metric].name, b);
     *pct = 100.0 * (va / vb - 1.0);
     return true;
@@ -1279,9 +1282,9 @@ static bool percent_of(const manifest *m, const job_file *jobs, const char *a, i
 
 /* Row or class against baseline run b, or (b's prefix "-") the run's own value in %. */
 static bool change_or_value(const manifest *m, const job_file *jobs, const char *a, const char *base_prefix,
-                            const char *b, int metric, double *pct, const char *where) {
+                            const char *b, int metric, double *pct, bool *zero_base, const char *where) {
     if (!strcmp(base_prefix, "-")) return percent_of(m, jobs, a, metric, pct, where);
-    return change_of(m, jobs, a, b, metric, pct, where);
+    return change_of(m, jobs, a, b, metric, pct, zero_base, where);
 }
 
 /* The class of workload w: its probe change (or value) against the threshold. */
@@ -1290,7 +1293,7 @@ static bool class_of(const class_def *d, const manifest *m, const job_file *jobs
     char a[160], b[160];
     snprintf(a, sizeof a, "%s-%s", d->probe, w);
     snprintf(b, sizeof b, "%s-%s", d->base, w);
-    if (!change_or_value(m, jobs, a, d->base, b, d->metric, gain, where)) return false;
+    if (!change_or_value(m, jobs, a, d->base, b, d->metric, gain, NULL, where)) return false;
     *cls = *gain > d->threshold ? d->above : d->below;
     return true;
 }
@@ -1353,7 +1356,7 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         snprintf(where, sizeof where, "%s:%u", path, r->line);
         double sum = 0;
         unsigned n = 0;
-        char members[200] = "";
+        char members[200] = "", zero_based[200] = "";
         for (unsigned j = 0; j < m->n; j++) {
             const char *w = workload_of(m->runs[j].id, r->prefix);
             if (!w) continue;
@@ -1367,16 +1370,28 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
             if (strcmp(r->cls, "all") && strncmp(r->cls, "published:", 10) && strcmp(cls, r->cls)) continue;
             char b[160];
             snprintf(b, sizeof b, "%s-%s", r->base, w);
-            if (!change_or_value(m, jobs, m->runs[j].id, r->base, b, r->metric, &pct, where)) return false;
+            /* a workload whose baseline is 0 (spmv's MC stall in seed 003's set) has no change to
+             * average: it is left out of the mean and named beside it (docs/paper.md, "Verdicts") */
+            bool zero_base = false;
+            if (!change_or_value(m, jobs, m->runs[j].id, r->base, b, r->metric, &pct, &zero_base, where)) return false;
+            if (zero_base) {
+                size_t used = strlen(zero_based);
+                snprintf(zero_based + used, sizeof zero_based - used, "%s%s", used ? " " : "", w);
+                continue;
+            }
             sum += pct;
             n++;
             size_t used = strlen(members);
             snprintf(members + used, sizeof members - used, "%s%s", used ? " " : "", w);
         }
-        char ours[64];
+        char ours[64 + sizeof zero_based];
         if (n) snprintf(ours, sizeof ours, strcmp(r->base, "-") ? "%+.1f%% (n=%u: %s)" : "%.1f%% (n=%u: %s)", sum / n, n,
                         members);
-        else snprintf(ours, sizeof ours, "n/a (no workload in the class)");
+        else snprintf(ours, sizeof ours, "n/a (no workload in the class%s)", *zero_based ? " with a baseline above 0" : "");
+        if (*zero_based) {
+            size_t used = strlen(ours);
+            snprintf(ours + used, sizeof ours - used, " (left out, baseline 0: %s)", zero_based);
+        }
         char pub[220];
         if (r->has_pub) snprintf(pub, sizeof pub, "%s (%s)", r->pub_text, r->source);
         else snprintf(pub, sizeof pub, "-");
@@ -1400,6 +1415,7 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         if (n) cJSON_AddNumberToObject(o, "ours", sum / n);
         else cJSON_AddNullToObject(o, "ours");
         cJSON_AddStringToObject(o, "workloads", members);
+        cJSON_AddStringToObject(o, "left_out_zero_baseline", zero_based);
         if (verdict >= 0) cJSON_AddStringToObject(o, "verdict", verdict_keys[verdict]);
         else cJSON_AddNullToObject(o, "verdict");
         cJSON_AddStringToObject(o, "why", r->why);

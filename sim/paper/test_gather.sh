@@ -216,6 +216,28 @@ printf 'row\t008\tq-new\t-\tipc\tall\t-\tsec. 3\tfixture\n' >> "$aw/classes.tsv"
 expect_error "baseline '-' with a metric that is not a fraction" "classes.tsv:4: baseline '-' .* needs a fraction metric, not 'ipc'" \
   "$nppaper" gather --manifest "$aw/runs.tsv" --figures "$aw/figures.tsv" --seeds "$aw/seeds.tsv" --classes "$aw/classes.tsv" \
   --jobs "$aw/jobs" --out "$aw" --no-plot
+# 7b. a workload whose baseline is 0 (seed 003's spmv has no MC stall without the PCU): no change
+# to average, so it is left out of the mean and named, not a refused set
+zw="$work/classes-zero" && rm -rf "$zw" && mkdir -p "$zw/jobs"
+printf '009\tzero baseline test\n' > "$zw/seeds.tsv"
+printf '# none\n' > "$zw/figures.tsv"
+: > "$zw/runs.tsv"
+for spec in w1:1.0:1.2 w2:0:0.5 w3:2.0:2.4; do
+  IFS=: read -r w none new <<< "$spec"
+  for r in "none:$none" "new:$new"; do
+    id="z-${r%%:*}-$w"
+    printf '%s\t009\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$zw/runs.tsv"
+    printf '{"id":"%s","result":{"core":{"ipc":%s}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
+      "$id" "${r#*:}" > "$zw/jobs/$id.json"
+  done
+done
+printf 'row\t009\tz-new\tz-none\tipc\tall\t+20%%\tsec. 1\tfixture\n' > "$zw/classes.tsv"
+"$nppaper" gather --manifest "$zw/runs.tsv" --figures "$zw/figures.tsv" --seeds "$zw/seeds.tsv" --classes "$zw/classes.tsv" \
+  --jobs "$zw/jobs" --out "$zw" --no-plot > "$zw/stdout.txt"
+grep -qE '^  all .* \+20% +\+20\.0% \(n=2: w1 w3\) \(left out, baseline 0: w2\) +reproduced' "$zw/tables.txt" ||
+  { cat "$zw/tables.txt"; die "zero baseline: mean is not +20.0% over w1 w3 with w2 named as left out"; }
+[ "$(jq -r '.class_tables[0].rows[0].left_out_zero_baseline' "$zw/results.json")" = w2 ] || die "results.json: left_out_zero_baseline"
+ok "class row: a workload with a zero baseline is left out of the mean and named"
 echo "== paper-test: kernel workloads"
 # 8. kernel:NAME workloads: the trace step (trace_kernel.sh) once per application, every run reads it
 kw="$work/kernels" && rm -rf "$kw" && mkdir -p "$kw"
