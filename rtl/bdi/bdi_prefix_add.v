@@ -75,8 +75,17 @@ module bdi_prefix_add #(
         assign g_in = gen_level[s-1].g_out;
         assign p_in = gen_level[s-1].p_out;
       end
-      assign g_out = g_in | (M & p_in & (g_in << Span));
-      assign p_out = p_in & (~M | (p_in << Span));
+      // The node Span below each bit: g_in << Span, written as a rotation. M is 0 in the low
+      // Span bits (every combining node reaches a node below it), so the bits the rotation
+      // brings in there are masked off (g) or ORed with ~M = 1 (p): the same gates after
+      // constant folding. Verilator evaluates the rotation's constant part-selects as inline
+      // word operations; a constant shift of a vector over 64 bits (the 67-bit segment adders
+      // of bdi_block_add) it calls as a library function, most of bdi_decompressor's run. As
+      // named wires they are computed once (written inline, the model grew by half).
+      wire [N-1:0] g_below = {g_in[N-1-Span:0], g_in[N-1 -: Span]};
+      wire [N-1:0] p_below = {p_in[N-1-Span:0], p_in[N-1 -: Span]};
+      assign g_out = g_in | (M & p_in & g_below);
+      assign p_out = p_in & (~M | p_below);
     end
   endgenerate
 

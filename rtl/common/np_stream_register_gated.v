@@ -64,8 +64,21 @@ module np_stream_register_gated #(
     end
   end
 
+  // The hold mask (~load_o on every bit), assigned 32 bits at a time: the same wires. A vector
+  // of over 64 words (2048 bits) is not expanded by Verilator but built by its library, and a
+  // 1-bit replicate fills it one bit per step (bdi_decompressor's 2053-bit stage: a 2053-step
+  // loop on every edge, most of its run); a 32-bit one is one word store.
+  wire [Width-1:0] hold;
+  genvar w;
+  generate
+    for (w = 0; w < Width; w = w + 32) begin : gen_hold
+      localparam integer Bits = (Width - w < 32) ? Width - w : 32;
+      assign hold[w +: Bits] = {Bits{~load_o}};
+    end
+  endgenerate
+
   always @(posedge clk_i) begin
-    data_q <= in_data_i | (data_q & {Width{~load_o}});
+    data_q <= in_data_i | (data_q & hold);
   end
 
 `ifndef SYNTHESIS
