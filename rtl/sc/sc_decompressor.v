@@ -101,7 +101,15 @@ module sc_decompressor #(
   genvar j;
   generate
     for (j = 0; j < K; j = j + 1) begin : gen_slot
-      wire [WinBits-1:0] shifted = window >> off[j*9 +: 9];
+      // The slot's 48 bits, in a block of two steps: Verilator copies a single-assignment
+      // wire's expression into every use, and the slot reads its window bit by bit (114
+      // reads, each a 192-bit shift: half of the simulation time).
+      reg  [WinBits-1:0] shifted;
+      reg  [47:0]        slot_win;
+      always @(*) begin
+        shifted  = window >> off[j*9 +: 9];
+        slot_win = shifted[47:0];
+      end
       wire [5:0]  used;
       wire [10:0] index;
       wire        esc, err;
@@ -112,7 +120,7 @@ module sc_decompressor #(
       wire        active = !raw_q && (cycle_q < SlotCycles);
 
       sc_decode_slot u_slot (
-        .win_i       (shifted[47:0]),
+        .win_i       (slot_win),
         .rem_i       (rem[j*11 +: 11]),
         .limit_i     (limit),
         .offset_i    (offset),
