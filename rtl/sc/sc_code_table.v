@@ -80,16 +80,34 @@ module sc_code_table #(
   assign esc_code_o = esc_code_q;
   assign esc_len_o  = esc_len_q;
 
+  // Per lookup port: the lowest way of a set's row that holds a code (length nonzero) for the
+  // tag, as {found, length, code}. A row holds way w's tag at bits w * 47 + 25 .. w * 47 and
+  // its {length, code} above it.
+  function [21:0] lowest_way;
+    input [16*47-1:0] row;
+    input [25:0]      tag;
+    reg   [20:0]      cl;
+    integer           v;
+    begin
+      lowest_way = 22'd0;
+      for (v = 15; v >= 0; v = v - 1) begin
+        cl = row[v*47+26 +: 21];
+        if (cl[20:16] != 5'd0 && row[v*47 +: 26] == tag) lowest_way = {1'b1, cl};
+      end
+    end
+  endfunction
+
   // One tag memory and one {length, code} memory per way, 64 sets each: a lookup port reads
   // every way at one set (a 64:1 read per memory), which is how a set-associative RAM reads.
-  wire [Ports*16*26-1:0] tags;   // port p, way w at (p * 16 + w) * 26
-  wire [Ports*16*21-1:0] cls;
+  // Each port's row is matched where it is read (not gathered into one vector of every port's
+  // ways first: Verilator builds such a vector of 128 slices as a chain of 128 ever wider
+  // concatenations, three quarters of sc_compressor's simulation time).
+  wire [Ports*22-1:0] hit;   // port p's {found, length, code} at p * 22
 
   genvar w, p;
   generate
     if (Macro != 0) begin : gen_sram
-      // Way w's tag at bits w * 47 + 25 .. w * 47, its {length, code} above it; a write sets
-      // one of the two fields of one way (the mask), in every port's copy.
+      // A write sets one of the two fields of one way (the mask), in every port's copy.
       wire [16*47-1:0] wr_data = {16{cl_in, cfg_data_i[31:6]}};
       wire [16*47-1:0] field_mask = {{(15*47){1'b0}}, {21{cfg_addr_i[0]}}, {26{!cfg_addr_i[0]}}};
       wire [16*47-1:0] wr_mask = field_mask << (wr_way * 47);
@@ -105,10 +123,7 @@ module sc_code_table #(
           .wmask_i (wr_mask),
           .rdata_o (row)
         );
-        for (w = 0; w < 16; w = w + 1) begin : gen_way
-          assign tags[(p*16+w)*26 +: 26] = row[w*47 +: 26];
-          assign cls[(p*16+w)*21 +: 21]  = row[w*47+26 +: 21];
-        end
+        assign hit[p*22 +: 22] = lowest_way(row, tag_i[p*26 +: 26]);
       end
     end else begin : gen_ff
       wire unused_set_next = ^set_next_i;
@@ -131,30 +146,23 @@ module sc_code_table #(
           .raddr_i (set_i),
           .rdata_o (way_cls)
         );
-        for (p = 0; p < Ports; p = p + 1) begin : gen_read
-          assign tags[(p*16+w)*26 +: 26] = way_tags[p*26 +: 26];
-          assign cls[(p*16+w)*21 +: 21]  = way_cls[p*21 +: 21];
+      end
+      for (p = 0; p < Ports; p = p + 1) begin : gen_port
+        wire [16*47-1:0] row;   // the SRAM form's row layout
+        for (w = 0; w < 16; w = w + 1) begin : gen_read
+          assign row[w*47 +: 47] = {gen_way[w].way_cls[p*21 +: 21], gen_way[w].way_tags[p*26 +: 26]};
         end
+        assign hit[p*22 +: 22] = lowest_way(row, tag_i[p*26 +: 26]);
       end
     end
   endgenerate
 
-  // Per port: the lowest way that holds a code (length nonzero) for this tag.
-  reg [20:0] cl;
-  integer    q, v;
+  integer q;
   always @(*) begin
-    found_o = {Ports{1'b0}};
-    code_o  = {Ports*16{1'b0}};
-    len_o   = {Ports*5{1'b0}};
     for (q = 0; q < Ports; q = q + 1) begin
-      for (v = 15; v >= 0; v = v - 1) begin
-        cl = cls[(q*16+v)*21 +: 21];
-        if (cl[20:16] != 5'd0 && tags[(q*16+v)*26 +: 26] == tag_i[q*26 +: 26]) begin
-          found_o[q]         = 1'b1;
-          code_o[q*16 +: 16] = cl[15:0];
-          len_o[q*5 +: 5]    = cl[20:16];
-        end
-      end
+      found_o[q]         = hit[q*22 + 21];
+      len_o[q*5 +: 5]    = hit[q*22 + 16 +: 5];
+      code_o[q*16 +: 16] = hit[q*22 +: 16];
     end
   end
 
