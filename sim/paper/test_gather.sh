@@ -23,6 +23,27 @@ expect_error() {
   ok "$name: $(head -1 "$work/err.txt")"
 }
 
+# class_fixture DIR SEED PREFIX RESULT SPEC...: a run set in DIR (runs.tsv, jobs/, an empty
+# figures.tsv) with, per SPEC W:NONE:NEW, runs PREFIX-none-W and PREFIX-new-W of SEED whose job
+# JSON's "result" is RESULT (a printf format) with NONE or NEW in it
+class_fixture() {
+  local dir=$1 seed=$2 prefix=$3 result=$4 spec w none new r id
+  shift 4
+  rm -rf "$dir" && mkdir -p "$dir/jobs"
+  printf '# none\n' > "$dir/figures.tsv"
+  : > "$dir/runs.tsv"
+  for spec; do
+    IFS=: read -r w none new <<< "$spec"
+    for r in "none:$none" "new:$new"; do
+      id="$prefix-${r%%:*}-$w"
+      printf '%s\t%s\tmix/4\t-\tcompressor=none\t-\n' "$id" "$seed" >> "$dir/runs.tsv"
+      # shellcheck disable=SC2059  # the result is the caller's format
+      printf "{\"id\":\"%s\",\"result\":$result,\"npsim\":{\"binary_fnv1a64\":\"00\"},\"timing\":{\"wall_seconds\":1}}\n" \
+        "$id" "${r#*:}" > "$dir/jobs/$id.json"
+    done
+  done
+}
+
 # a copy of the complete job set that one case may damage
 jobs_copy() { rm -rf "$work/jobs" && cp -r "$fx/jobs" "$work/jobs"; }
 
@@ -190,19 +211,9 @@ expect_error "class probe without its job" "p-x4-w2" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --jobs "$cw/jobs" --out "$cw" --no-plot
 # 7. a class line and rows with baseline '-': the runs' own values of a fraction metric, in %
-aw="$work/classes-abs" && rm -rf "$aw" && mkdir -p "$aw/jobs"
+aw="$work/classes-abs"
+class_fixture "$aw" 008 q '{"l1_miss_rate":%s,"core":{"ipc":1}}' w1:0.9:0.6 w2:0.2:0.4 w3:0.1:0.2
 printf '008\tabsolute class test\n' > "$aw/seeds.tsv"
-printf '# none\n' > "$aw/figures.tsv"
-: > "$aw/runs.tsv"
-for spec in w1:0.9:0.6 w2:0.2:0.4 w3:0.1:0.2; do
-  IFS=: read -r w none new <<< "$spec"
-  for r in "none:$none" "new:$new"; do
-    id="q-${r%%:*}-$w"
-    printf '%s\t008\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$aw/runs.tsv"
-    printf '{"id":"%s","result":{"l1_miss_rate":%s,"core":{"ipc":1}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
-      "$id" "${r#*:}" > "$aw/jobs/$id.json"
-  done
-done
 { printf 'class\t008\tq-none\t-\tl1_miss_rate\t50%%\thigh\tlow\t-\n'
   printf 'row\t008\tq-new\t-\tl1_miss_rate\tlow\t10%%\tsec. 1\tfixture\n'
   printf 'row\t008\tq-new\tq-none\tl1_miss_rate\thigh\t-\tsec. 2\tfixture\n'; } > "$aw/classes.tsv"
@@ -218,19 +229,9 @@ expect_error "baseline '-' with a metric that is not a fraction" "classes.tsv:4:
   --jobs "$aw/jobs" --out "$aw" --no-plot
 # 7b. a workload whose baseline is 0 (seed 003's spmv has no MC stall without the PCU): no change
 # to average, so it is left out of the mean and named, not a refused set
-zw="$work/classes-zero" && rm -rf "$zw" && mkdir -p "$zw/jobs"
+zw="$work/classes-zero"
+class_fixture "$zw" 009 z '{"core":{"ipc":%s}}' w1:1.0:1.2 w2:0:0.5 w3:2.0:2.4
 printf '009\tzero baseline test\n' > "$zw/seeds.tsv"
-printf '# none\n' > "$zw/figures.tsv"
-: > "$zw/runs.tsv"
-for spec in w1:1.0:1.2 w2:0:0.5 w3:2.0:2.4; do
-  IFS=: read -r w none new <<< "$spec"
-  for r in "none:$none" "new:$new"; do
-    id="z-${r%%:*}-$w"
-    printf '%s\t009\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$zw/runs.tsv"
-    printf '{"id":"%s","result":{"core":{"ipc":%s}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
-      "$id" "${r#*:}" > "$zw/jobs/$id.json"
-  done
-done
 printf 'row\t009\tz-new\tz-none\tipc\tall\t+20%%\tsec. 1\tfixture\n' > "$zw/classes.tsv"
 "$nppaper" gather --manifest "$zw/runs.tsv" --figures "$zw/figures.tsv" --seeds "$zw/seeds.tsv" --classes "$zw/classes.tsv" \
   --jobs "$zw/jobs" --out "$zw" --no-plot > "$zw/stdout.txt"
