@@ -55,11 +55,7 @@ public:
 
     void drive_input(Dut &d, const Input &in) {
         uint8_t bus[(kBusBits + 7) / 8] = {0};
-        for (unsigned k = 0; k < 2; k++) {
-            for (unsigned i = 0; i < kLaneBits; i++) {
-                tb::stream_set(bus, k * kLaneBits + i, tb::stream_bit(in.lane[k], i));
-            }
-        }
+        for (unsigned k = 0; k < 2; k++) tb::stream_or_bits(bus, k * kLaneBits, in.lane[k], kLaneBits);
         tb::put_bytes(d.in_lanes_i, bus, sizeof bus);
         clean_bus(d);
         d.in_lens_i = in.len[1] << kLenBits | in.len[0];

@@ -3,6 +3,17 @@
 
 namespace tb {
 
+void stream_or_bits(uint8_t *dst, size_t at, const uint8_t *src, size_t n_bits) {
+    const unsigned shift = at & 7;
+    uint8_t *d = dst + (at >> 3);
+    for (size_t i = 0; i < (n_bits + 7) / 8; i++) {
+        unsigned v = src[i];
+        if (8 * i + 8 > n_bits) v &= (1u << (n_bits - 8 * i)) - 1u;  // the last, partial byte
+        d[i] = static_cast<uint8_t>(d[i] | v << shift);
+        if (shift && (v >> (8 - shift))) d[i + 1] = static_cast<uint8_t>(d[i + 1] | v >> (8 - shift));
+    }
+}
+
 void stream_clear_from(uint8_t *s, size_t n_bytes, size_t from) {
     if (from >= 8 * n_bytes) return;
     size_t byte = from >> 3;
