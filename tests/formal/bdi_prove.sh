@@ -26,7 +26,9 @@
 # (bdi_select, the layout AND-OR of bdi_block_pack) and the repeated-value and raw paths:
 # a whole-block miter did not finish in 20 minutes (docs/bdi.md 9.3); the Verilator harness
 # and the golden vectors cover them.
-# Engine: ABC SAT sweeping (&fraig) inside Yosys `abc`, then Yosys `sat -prove` (MiniSat).
+# Engine (prove_lib.sh np_prove_aig): the miter lowered to an AIG by cheap Yosys passes, then ABC
+# SAT sweeping (&fraig -x) and MiniSat (dsat). The earlier flow (Yosys opt -full, ABC sweep,
+# Yosys sat) spent most of its CPU in the Yosys optimisation passes.
 set -euo pipefail
 
 out_dir=${1:?usage: bdi_prove.sh OUT_DIR [PROPERTY...]}
@@ -40,26 +42,26 @@ mkdir -p "$out_dir"
 NP_PROVE_OUT=$out_dir
 . "$(dirname "$0")/prove_lib.sh"
 
+# Yosys commands that read the sources and elaborate a miter (prove_lib.sh's np_prove_aig lowers
+# it to an AIG and runs ABC).
 front() {  # top [chparam arguments]
   local top=$1 extra=${2:-}
   echo "read_verilog -defer -DSYNTHESIS $rtl tests/formal/$top.v;" \
-       "hierarchy -check ${extra//-set /-chparam } -top $top;" \
-       "proc; flatten; opt -full; techmap; opt -full;"
+       "hierarchy -check ${extra//-set /-chparam } -top $top;"
 }
-readonly sweep='abc -g AND -script +strash;&get,-n;&fraig,-x;&put;map; opt_clean;'
 
 shape() {  # name k d code
-  np_prove bdi "$1" "shape round trip: bdi_block_unpack(layout(bdi_bd_unit(x))) == x when it fits" \
-    "K=$2 D=$3, input 512 bits" proof \
-    "$(front bdi_shape_miter "-set K $2 -set D $3 -set Code $4") $sweep sat -prove ok_o 1 -verify bdi_shape_miter"
+  np_prove_aig bdi "$1" "shape round trip: bdi_block_unpack(layout(bdi_bd_unit(x))) == x when it fits" \
+    "K=$2 D=$3, input 512 bits" proof bdi_shape_miter \
+    "$(front bdi_shape_miter "-set K $2 -set D $3 -set Code $4")"
 }
 
 adder() {  # width [Corrupt]
   local w=$1 corrupt=${2:-0}
-  np_prove bdi "add$w$([ "$corrupt" = 0 ] || echo -sanity)" \
+  np_prove_aig bdi "add$w$([ "$corrupt" = 0 ] || echo -sanity)" \
     "bdi_prefix_add == a + b + c mod 2^$w$([ "$corrupt" = 0 ] || echo ' with the reference corrupted must fail')" \
-    "input $((2 * w + 1)) bits" "$([ "$corrupt" = 0 ] && echo proof || echo cex)" \
-    "$(front bdi_prefix_add_miter "-set W $w -set Corrupt $corrupt") sat -prove ok_o 1 -verify bdi_prefix_add_miter"
+    "input $((2 * w + 1)) bits" "$([ "$corrupt" = 0 ] && echo proof || echo cex)" bdi_prefix_add_miter \
+    "$(front bdi_prefix_add_miter "-set W $w -set Corrupt $corrupt")"
 }
 
 status=0
@@ -74,12 +76,12 @@ for p in "${props[@]}"; do
     b4d2) shape b4d2 4 2 6 || status=1 ;;
     b2d1) shape b2d1 2 1 7 || status=1 ;;
     line)
-      np_prove bdi line "line concat -> line unpack, both block streams back, err_o = 0" "input 1032 bits" proof \
-        "$(front bdi_line_miter) $sweep sat -prove ok_o 1 -verify bdi_line_miter" || status=1 ;;
+      np_prove_aig bdi line "line concat -> line unpack, both block streams back, err_o = 0" \
+        "input 1032 bits" proof bdi_line_miter "$(front bdi_line_miter)" || status=1 ;;
     sanity)
       # Bit 6 is a base bit of every shape's layout.
-      np_prove bdi sanity "b8d1 shape miter with layout bit 6 flipped must fail" "input 512 bits" cex \
-        "$(front bdi_shape_miter "-set CorruptBit 6") $sweep sat -prove ok_o 1 -verify bdi_shape_miter" || status=1 ;;
+      np_prove_aig bdi sanity "b8d1 shape miter with layout bit 6 flipped must fail" "input 512 bits" cex \
+        bdi_shape_miter "$(front bdi_shape_miter "-set CorruptBit 6")" || status=1 ;;
     *)
       echo "bdi_prove.sh: unknown property '$p' (add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity)" >&2
       exit 2 ;;

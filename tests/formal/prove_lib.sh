@@ -37,3 +37,45 @@ np_prove() {
   echo "FAILED $unit $name: $desc: expected a counterexample, none found$mid | see $log"
   return 1
 }
+
+# np_prove_aig UNIT NAME DESCRIPTION DETAIL EXPECT TOP FRONT
+#   The same contract and output line as np_prove, for a combinational miter TOP whose output
+#   ok_o must be 1 for every input. FRONT reads the sources and elaborates TOP (read_verilog,
+#   hierarchy). Yosys lowers it with cheap passes only (opt_expr/opt_clean/wreduce on word-level
+#   cells, no `opt -full`: on these 1000-input miters the Yosys optimisation passes cost more CPU
+#   than the proof) to an AIG whose one output is "ok_o = 0" (miter -assert; undefined bits read
+#   as 0, as Yosys `sat` reads them), written to $NP_PROVE_OUT/NAME.aig. ABC then proves that
+#   output constant 0: SAT sweeping (&fraig -x, which merges only nodes a SAT call proved
+#   equal) and MiniSat on what is left (dsat): UNSATISFIABLE is a proof, SATISFIABLE a
+#   counterexample. Logs: NAME.log (Yosys), NAME.abc.log (ABC).
+np_prove_aig() {
+  local unit=$1 name=$2 desc=$3 detail=$4 expect=$5 top=$6 front=$7
+  local log="$NP_PROVE_OUT/$name.log" abc_log="$NP_PROVE_OUT/$name.abc.log"
+  local aig="$NP_PROVE_OUT/$name.aig" start secs rc verdict=none mid=""
+  [ -n "$detail" ] && mid=" | $detail"
+  rm -f "$aig" "$abc_log"
+  start=$(date +%s.%N)
+  set +e
+  yosys -q -l "$log" -p "$front proc; flatten; opt_expr; opt_clean; wreduce; opt_clean;
+    add -assert ok_o; miter -assert $top; setundef -zero; techmap; aigmap;
+    write_aiger $aig" >/dev/null 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && yosys-abc -c "read $aig; strash; print_stats; &get; &fraig -x; &put; dsat" \
+    >"$abc_log" 2>&1
+  set -e
+  secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  if [ -s "$abc_log" ]; then
+    if grep -q "UNSATISFIABLE" "$abc_log"; then verdict=unsat
+    elif grep -q "SATISFIABLE" "$abc_log"; then verdict=sat; fi
+  fi
+  if [ "$expect" = proof ] && [ $verdict = unsat ]; then
+    echo "PROVED $unit $name: $desc$mid | ${secs} s"
+    return 0
+  fi
+  if [ "$expect" = cex ] && [ $verdict = sat ]; then
+    echo "CAUGHT $unit $name: $desc$mid | counterexample in ${secs} s"
+    return 0
+  fi
+  echo "FAILED $unit $name: $desc$mid | expected $expect, ABC: $verdict | see $log and $abc_log"
+  return 1
+}
