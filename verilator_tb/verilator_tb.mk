@@ -10,7 +10,8 @@
 # <u>_TB_TOPS tops whose harness has a model of its own and no golden vectors (no Icarus replay,
 # no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS,
 # <u>_TB_CFLAGS and <u>_TB_LDFLAGS name the libraries, include and link options such a harness
-# needs beyond the C model.
+# needs beyond the C model. <u>_TB_VLFLAGS adds Verilator options for the unit's harness builds
+# (e.g. -fno-dfg where Verilator's DFG pass makes slower code; the unit says why).
 # verify and verify-long run them beside TOPS.
 
 NP_LIB ?= $(BUILD)/lib/libnocpress.a
@@ -217,9 +218,9 @@ define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
                         $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh \
                         $$(call vl_model_pch,tb,$$(VL_FAST_OPT)) \
-                        $$($$(TB_UNIT_$(2))_TB_LIBS)
+                        $$($$(TB_UNIT_$(2))_TB_LIBS) rtl/$$(TB_UNIT_$(2))/unit.mk
 	@mkdir -p $$(@D)
-	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
+	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $$($$(TB_UNIT_$(2))_TB_VLFLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$($$(TB_UNIT_$(2))_TB_LIBS)) $$(abspath $$(NP_LIB)) \

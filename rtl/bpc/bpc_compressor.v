@@ -110,9 +110,11 @@ module bpc_compressor (
   wire [Group:1] slot_zero;       // the slot's DBX is zero (slots 1..Group: the plane above)
   wire [32*Group-1:0] slot_sym;
   wire [6*Group-1:0]  slot_len;
-  wire [6*Group+5:0]  slot_run;     // run count into slot k at [6k +: 6]
+  // Run count into slot k. split_var: the chain is per slot (Verilator would otherwise see one
+  // looped variable).
+  wire [5:0] slot_run [0:Group] /* verilator split_var */;
 
-  assign slot_run[5:0] = cls_run;
+  assign slot_run[0] = cls_run;
   genvar k;
   generate
     for (k = 1; k <= Group; k = k + 1) begin : gen_zero
@@ -125,10 +127,10 @@ module bpc_compressor (
         .dbx_i      (cls_planes[31*k +: 31]),
         .dbp_zero_i (cls_pzero[k]),
         .top_i      (p == 6'd32 || !slot_zero[k+1]),
-        .run_i      (slot_run[6*k +: 6]),
+        .run_i      (slot_run[k]),
         .sym_o      (slot_sym[32*k +: 32]),
         .len_o      (slot_len[6*k +: 6]),
-        .run_o      (slot_run[6*(k+1) +: 6])
+        .run_o      (slot_run[k+1])
       );
     end
   endgenerate
@@ -181,7 +183,7 @@ module bpc_compressor (
       pzero_q   <= dbp_zero >> Group;
       hdr_q     <= hdr;
       hdr_len_q <= hdr_len;
-      run_q     <= slot_run[6*Group +: 6];
+      run_q     <= slot_run[Group];
       sym_q     <= slot_sym;
       len_q     <= slot_len;
       acc_q     <= 1025'd0;
@@ -189,7 +191,7 @@ module bpc_compressor (
     end else if (busy) begin
       planes_q <= planes_q >> (31 * Group);
       pzero_q  <= pzero_q >> Group;
-      run_q    <= slot_run[6*Group +: 6];
+      run_q    <= slot_run[Group];
       sym_q    <= slot_sym;
       len_q    <= slot_len;
       if (last && raw) begin

@@ -44,29 +44,38 @@ module bpc_decompressor (
   wire        c_bit = in_bits_i[0];
   reg  [5:0]  hdr_len;
   reg  [31:0] base;
+  // The stream after the header: one of five constant shifts (no general shifter), chosen in
+  // the same branches as the header (a case on hdr_len made Verilator compute every shift).
+  reg [1024:0] in_body;
   always @(*) begin
     if (in_bits_i[1]) begin                              // 1: 32-bit base
       hdr_len = 6'd34;
       base    = in_bits_i[33:2];
+      in_body = in_bits_i >> 34;
     end else begin
       case ({in_bits_i[3], in_bits_i[2]})
-        2'b00: begin hdr_len = 6'd4;  base = 32'd0; end                              // 000
-        2'b10: begin hdr_len = 6'd8;  base = {{28{in_bits_i[7]}}, in_bits_i[7:4]}; end // 001
-        2'b01: begin hdr_len = 6'd12; base = {{24{in_bits_i[11]}}, in_bits_i[11:4]}; end // 010
-        default: begin hdr_len = 6'd20; base = {{16{in_bits_i[19]}}, in_bits_i[19:4]}; end // 011
+        2'b00: begin                                                                 // 000
+          hdr_len = 6'd4;
+          base    = 32'd0;
+          in_body = in_bits_i >> 4;
+        end
+        2'b10: begin                                                                 // 001
+          hdr_len = 6'd8;
+          base    = {{28{in_bits_i[7]}}, in_bits_i[7:4]};
+          in_body = in_bits_i >> 8;
+        end
+        2'b01: begin                                                                 // 010
+          hdr_len = 6'd12;
+          base    = {{24{in_bits_i[11]}}, in_bits_i[11:4]};
+          in_body = in_bits_i >> 12;
+        end
+        default: begin                                                               // 011
+          hdr_len = 6'd20;
+          base    = {{16{in_bits_i[19]}}, in_bits_i[19:4]};
+          in_body = in_bits_i >> 20;
+        end
       endcase
     end
-  end
-  // The stream after the header: one of five constant shifts (no general shifter).
-  reg [1024:0] in_body;
-  always @(*) begin
-    case (hdr_len)
-      6'd4:    in_body = in_bits_i >> 4;
-      6'd8:    in_body = in_bits_i >> 8;
-      6'd12:   in_body = in_bits_i >> 12;
-      6'd20:   in_body = in_bits_i >> 20;
-      default: in_body = in_bits_i >> 34;
-    endcase
   end
   // docs/bpc.md 6: no C bit; raw of the wrong length; compressed but not shorter than raw.
   wire len_err = (in_len_i == 11'd0) ||
@@ -98,19 +107,21 @@ module bpc_decompressor (
   assign out_err_o   = out_err_q;
 
   // ---- one decoder step -------------------------------------------------------------------------
-  // Window of slot k at [32*Slots*k ...]: slot k reads the stream from its own first bit.
-  // split_var: the chains are per slot (Verilator would otherwise see one looped variable).
-  wire [32*Slots-1:0] win [0:Slots] /* verilator split_var */;
-  wire [6*Slots+5:0]  left /* verilator split_var */;    // planes left before slot k, [6k +: 6]
-  wire [31*Slots+30:0] prev /* verilator split_var */;   // DBP above slot k's planes, [31k +: 31]
-  wire [6*Slots-1:0]  slot_len;        // bits consumed by slot k
-  wire [6*Slots-1:0]  slot_planes;     // planes filled by slot k
-  wire [31*Slots-1:0] slot_dbp;
+  // Per-slot values are array words (a net each), not slices of one vector: Icarus resolves a
+  // vector with several partial drivers bit by bit for each driver that changes, and the slot
+  // chain settles in several steps. split_var: the chains are per slot (Verilator would
+  // otherwise see one looped variable).
+  wire [32*Slots-1:0] win  [0:Slots] /* verilator split_var */;  // slot k reads from its first bit
+  wire [5:0]          left [0:Slots] /* verilator split_var */;  // planes left before slot k
+  wire [30:0]         prev [0:Slots] /* verilator split_var */;  // DBP above slot k's planes
+  wire [5:0]          slot_len  [0:Slots-1];   // bits consumed by slot k
+  wire [30:0]         slot_dbp  [0:Slots-1];
+  wire [31:0]         slot_hits [0:Slots-1];   // planes filled by slot k (bit p: plane p)
   wire [Slots-1:0]    slot_err;
 
-  assign win[0]      = s_q[32*Slots-1:0];
-  assign left[5:0]   = left_q;
-  assign prev[30:0]  = prev_q;
+  assign win[0]  = s_q[32*Slots-1:0];
+  assign left[0] = left_q;
+  assign prev[0] = prev_q;
 
   genvar k;
   generate
@@ -118,25 +129,31 @@ module bpc_decompressor (
       wire [5:0]  dec_len, dec_planes;
       wire [30:0] dec_dbp;
       wire        dec_bad;
-      wire [5:0]  l_in   = left[6*k +: 6];
+      wire [5:0]  l_in   = left[k];
       wire        active = l_in != 6'd0;
 
       bpc_symbol_decode u_symbol (
         .win_i    (win[k][31:0]),
-        .prev_i   (prev[31*k +: 31]),
+        .prev_i   (prev[k]),
         .len_o    (dec_len),
         .planes_o (dec_planes),
         .dbp_o    (dec_dbp),
         .bad_o    (dec_bad)
       );
 
-      assign slot_len[6*k +: 6]    = active ? dec_len : 6'd0;
-      assign slot_planes[6*k +: 6] = active ? dec_planes : 6'd0;
-      assign slot_dbp[31*k +: 31]  = dec_dbp;
+      assign slot_len[k] = active ? dec_len : 6'd0;
+      assign slot_dbp[k] = dec_dbp;
       // docs/bpc.md 6: a one outside the plane, or a run past plane 0.
       assign slot_err[k] = active && (dec_bad || dec_planes > l_in);
-      assign left[6*(k+1) +: 6]  = (active && dec_planes <= l_in) ? l_in - dec_planes : 6'd0;
-      assign prev[31*(k+1) +: 31] = active ? dec_dbp : prev[31*k +: 31];
+      assign left[k+1]   = (active && dec_planes <= l_in) ? l_in - dec_planes : 6'd0;
+      assign prev[k+1]   = active ? dec_dbp : prev[k];
+      // The planes [l_in - n, l_in - 1] of a slot that fills n planes without error: the planes
+      // below l_in and not below l_in - n, as thermometer codes (bit q: q < x), whole vectors
+      // in a simulator rather than 32 one-bit comparisons per operand.
+      wire [31:0] below_end = ~(32'hffff_ffff << l_in);
+      wire [31:0] below_beg = ~(32'hffff_ffff << (l_in - dec_planes));
+      assign slot_hits[k] = (active && dec_planes != 6'd0 && !slot_err[k]) ? below_end & ~below_beg
+                                                                          : 32'd0;
       // The next slot's window: this one's, shifted by the symbol length (3, 5, 7, 10 or 32).
       wire [32*Slots-1:0] cur_win = win[k];
       reg  [32*Slots-1:0] next_win;
@@ -153,57 +170,62 @@ module bpc_decompressor (
     end
   endgenerate
 
-  reg [8:0] step_len;
-  integer s;
-  always @(*) begin
-    step_len = 9'd0;
-    for (s = 0; s < Slots; s = s + 1) begin
-      step_len = step_len + {3'b000, slot_len[6*s +: 6]};
-    end
-  end
-
-  // Plane p takes the DBP of the slot whose planes [left - n, left - 1] contain it (at most
-  // one does: the slots' ranges follow one another downwards).
-  wire [991:0] planes_d;
-  genvar p, t;
+  // The step's total: bits consumed by slots < u at [u].
+  wire [8:0] len_sum [0:Slots] /* verilator split_var */;
+  assign len_sum[0] = 9'd0;
   generate
+    for (k = 0; k < Slots; k = k + 1) begin : gen_len_sum
+      assign len_sum[k+1] = len_sum[k] + {3'b000, slot_len[k]};
+    end
+  endgenerate
+  wire [8:0] step_len = len_sum[Slots];
+
+  // Plane p takes the DBP of the slot whose hit mask has bit p (at most one has: the slots'
+  // ranges follow one another downwards), ORed over the slots; a plane per net (see above).
+  wire [31:0] hit_any [0:Slots] /* verilator split_var */;   // planes hit by slots < u
+  wire [30:0] plane_d [0:31];
+  assign hit_any[0] = 32'd0;
+  genvar p, u;
+  generate
+    for (u = 0; u < Slots; u = u + 1) begin : gen_hit_any
+      assign hit_any[u+1] = hit_any[u] | slot_hits[u];
+    end
     for (p = 0; p < 32; p = p + 1) begin : gen_plane
-      wire [Slots-1:0] hit;
-      for (t = 0; t < Slots; t = t + 1) begin : gen_hit
-        wire [5:0] l_t = left[6*t +: 6];
-        wire [5:0] n_t = slot_planes[6*t +: 6];
-        assign hit[t] = n_t != 6'd0 && !slot_err[t] && p < l_t && p + n_t >= l_t;
+      wire [30:0] fill [0:Slots] /* verilator split_var */;   // OR over the slots < u hitting p
+      assign fill[0] = 31'd0;
+      for (u = 0; u < Slots; u = u + 1) begin : gen_fill
+        assign fill[u+1] = fill[u] | (slot_hits[u][p] ? slot_dbp[u] : 31'd0);
       end
-      reg [30:0] v;
-      integer u;
-      always @(*) begin
-        v = 31'd0;
-        for (u = 0; u < Slots; u = u + 1) begin
-          if (hit[u]) begin
-            v = v | slot_dbp[31*u +: 31];
-          end
-        end
-      end
-      assign planes_d[31*p +: 31] = |hit ? v : planes_q[31*p +: 31];
+      assign plane_d[p] = hit_any[Slots][p] ? fill[Slots] : planes_q[31*p +: 31];
     end
   endgenerate
 
   // ---- deltas to words -------------------------------------------------------------------------
-  // x[0] = base, x[i] = d[i-1]: bit j of d[i] is bit i of DBP[j] (a wiring transpose).
-  reg [1023:0] x;
-  integer i, j;
+  // x[0] = base, x[i] = d[i-1]: bit j of d[i] is bit i of DBP[j], a wiring transpose done by
+  // np_transpose32 on the planes as 32 rows of 32 bits (column 31 zero): row i of the result
+  // is d[i], row 31 is zero. Wide vector operations rather than 992 one-bit moves, which the
+  // simulators evaluate one by one on every step.
+  reg  [1023:0] plane_rows;
+  // Row 31 (bits 1023:992) is the zero column 31 of the planes.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [1023:0] delta_rows;
+  /* verilator lint_on UNUSEDSIGNAL */
+  integer j;
   always @(*) begin
-    x[31:0] = base_q;
-    for (i = 0; i < 31; i = i + 1) begin
-      for (j = 0; j < 32; j = j + 1) begin
-        x[32*(i+1) + j] = planes_q[31*j + i];
-      end
+    for (j = 0; j < 32; j = j + 1) begin
+      plane_rows[32*j +: 32] = {1'b0, planes_q[31*j +: 31]};
     end
   end
+
+  np_transpose32 u_transpose (.m_i (plane_rows), .t_o (delta_rows));
+
+  wire [1023:0] x = {delta_rows[991:0], base_q};
 
   wire [1023:0] sum_lo, sum_hi;
   bpc_prefix_sum #(.First(0), .Last(2)) u_sum_lo (.words_i (x),           .words_o (sum_lo));
   bpc_prefix_sum #(.First(3), .Last(4)) u_sum_hi (.words_i (s_q[1023:0]), .words_o (sum_hi));
+
+  integer p_w;
 
   // ---- registers -------------------------------------------------------------------------------
   always @(posedge clk_i) begin
@@ -238,9 +260,11 @@ module bpc_decompressor (
     end else if (step) begin
       s_q      <= s_q >> step_len;
       pos_q    <= pos_q + {2'b00, step_len};
-      left_q   <= left[6*Slots +: 6];
-      prev_q   <= prev[31*Slots +: 31];
-      planes_q <= planes_d;
+      left_q   <= left[Slots];
+      prev_q   <= prev[Slots];
+      for (p_w = 0; p_w < 32; p_w = p_w + 1) begin
+        planes_q[31*p_w +: 31] <= plane_d[p_w];
+      end
       err_q    <= err_q | (|slot_err);
     end else if (cnt_q == CntF1) begin
       if (!raw_q) begin

@@ -10,17 +10,25 @@
 // Worked example: onehot_i = 31'h20 -> index_o = 5.
 module bpc_onehot_index (
   input  wire [30:0] onehot_i,
-  output reg  [4:0]  index_o
+  output wire [4:0]  index_o
 );
-  integer i, b;
-  always @(*) begin
-    index_o = 5'd0;
-    for (b = 0; b < 5; b = b + 1) begin
+  // The bits i whose index has bit b set.
+  function automatic [30:0] index_bit_mask(input integer b);
+    integer i;
+    begin
       for (i = 0; i < 31; i = i + 1) begin
-        if (((i >> b) & 1) == 1) begin
-          index_o[b] = index_o[b] | onehot_i[i];
-        end
+        index_bit_mask[i] = ((i >> b) & 1) == 1;
       end
     end
-  end
+  endfunction
+
+  // A masked OR reduction per index bit: one vector operation in a simulator, not 31 one-bit
+  // steps.
+  genvar b;
+  generate
+    for (b = 0; b < 5; b = b + 1) begin : gen_bit
+      localparam [30:0] Mask = index_bit_mask(b);
+      assign index_o[b] = |(onehot_i & Mask);
+    end
+  endgenerate
 endmodule

@@ -18,22 +18,30 @@ module bpc_prefix_sum #(
   input  wire [1023:0] words_i,
   output wire [1023:0] words_o
 );
-  wire [1023:0] level [First:Last+1] /* verilator split_var */;
-  assign level[First] = words_i;
+  localparam integer Levels = Last - First + 1;
 
-  genvar l, i;
+  // Word i after level First + m at [32(m+1) + i] (m = -1: the input). 32-bit words in an array
+  // rather than one 1024-bit vector per level: each adder drives its own net, so a simulator
+  // updates the words that changed (Icarus re-resolves a vector with 32 partial drivers whole
+  // for each of them).
+  wire [31:0] word [0:32*(Levels+1)-1] /* verilator split_var */;
+
+  genvar m, i;
   generate
-    for (l = First; l <= Last; l = l + 1) begin : gen_level
+    for (i = 0; i < 32; i = i + 1) begin : gen_io
+      assign word[i] = words_i[32*i +: 32];
+      assign words_o[32*i +: 32] = word[32*Levels + i];
+    end
+    for (m = 0; m < Levels; m = m + 1) begin : gen_level
+      localparam integer L = First + m;
       for (i = 0; i < 32; i = i + 1) begin : gen_word
-        if (((i >> l) & 1) == 1) begin : gen_add
-          localparam integer Src = ((i >> (l + 1)) << (l + 1)) + (1 << l) - 1;
-          assign level[l+1][32*i +: 32] = level[l][32*i +: 32] + level[l][32*Src +: 32];
+        if (((i >> L) & 1) == 1) begin : gen_add
+          localparam integer Src = ((i >> (L + 1)) << (L + 1)) + (1 << L) - 1;
+          assign word[32*(m+1) + i] = word[32*m + i] + word[32*m + Src];
         end else begin : gen_keep
-          assign level[l+1][32*i +: 32] = level[l][32*i +: 32];
+          assign word[32*(m+1) + i] = word[32*m + i];
         end
       end
     end
   endgenerate
-
-  assign words_o = level[Last+1];
 endmodule

@@ -22,15 +22,19 @@ module bpc_symbol_decode (
   output reg         bad_o
 );
   wire [4:0] pos = win_i[9:5];
-  // The one at `pos` as a decoder (one comparator per bit) rather than a shifter: five slots
-  // of variable shifts make Yosys's resource-sharing pass search for hours.
-  wire [30:0] one_at;
-  genvar b;
-  generate
-    for (b = 0; b < 31; b = b + 1) begin : gen_one
-      assign one_at[b] = pos == b;
-    end
-  endgenerate
+  // The one at `pos` as a decoder (bit b is the AND of the five bits of pos == b) rather than a
+  // shifter: five slots of variable shifts make Yosys's resource-sharing pass search for hours.
+  // Written as vectors: bit b of IdxBitT is bit t of b, so ~({31{pos[t]}} ^ IdxBitT) marks the
+  // places whose index agrees with pos in bit t; one vector operation per index bit in a
+  // simulator instead of 31 one-bit comparisons.
+  localparam [30:0] IdxBit0 = 31'h2aaa_aaaa;
+  localparam [30:0] IdxBit1 = 31'h4ccc_cccc;
+  localparam [30:0] IdxBit2 = 31'h70f0_f0f0;
+  localparam [30:0] IdxBit3 = 31'h7f00_ff00;
+  localparam [30:0] IdxBit4 = 31'h7fff_0000;
+  wire [30:0] one_at = ~({31{pos[0]}} ^ IdxBit0) & ~({31{pos[1]}} ^ IdxBit1) &
+                       ~({31{pos[2]}} ^ IdxBit2) & ~({31{pos[3]}} ^ IdxBit3) &
+                       ~({31{pos[4]}} ^ IdxBit4);
   wire [30:0] two_at = one_at | {one_at[29:0], 1'b0};
 
   always @(*) begin

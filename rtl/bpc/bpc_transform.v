@@ -14,29 +14,41 @@
 module bpc_transform (
   input  wire [1023:0] line_i,
   output wire [31:0]   base_o,
-  output wire [1022:0] dbx_o,
-  output wire [32:0]   dbp_zero_o
+  output reg  [1022:0] dbx_o,
+  output reg  [32:0]   dbp_zero_o
 );
-  wire [1022:0] deltas;   // delta i at [33i +: 33]
-  wire [1022:0] dbp;      // plane j at [31j +: 31]
+  // Bits 0..31 of the deltas as a 32 x 32 matrix (row i = delta i, row 31 zero), transposed
+  // by np_transpose32 into planes 0..31 (row j = plane j, column 31 zero); bit 32 of the
+  // deltas is plane 32. Wide vector operations rather than 1023 one-bit moves: the simulators
+  // evaluate those one by one (Icarus resolved the former one-bit continuous assigns whole for
+  // each bit, half a second per line), and synthesis sees the same wiring.
+  reg  [1023:0] delta_rows;
+  reg  [30:0]   delta_top;    // bit 32 of delta i at [i]
+  reg  [32:0]   delta;
+  wire [1023:0] plane_rows;
+  reg  [1022:0] dbp;          // plane j at [31j +: 31]
+  integer i, j;
+  always @(*) begin
+    delta_rows = {1024{1'b0}};
+    for (i = 0; i < 31; i = i + 1) begin
+      delta = {1'b0, line_i[32*(i+1) +: 32]} - {1'b0, line_i[32*i +: 32]};
+      delta_rows[32*i +: 32] = delta[31:0];
+      delta_top[i] = delta[32];
+    end
+  end
 
-  genvar i, j;
-  generate
-    for (i = 0; i < 31; i = i + 1) begin : gen_delta
-      assign deltas[33*i +: 33] = {1'b0, line_i[32*(i+1) +: 32]} - {1'b0, line_i[32*i +: 32]};
+  np_transpose32 u_transpose (.m_i (delta_rows), .t_o (plane_rows));
+
+  always @(*) begin
+    for (j = 0; j < 32; j = j + 1) begin
+      dbp[31*j +: 31] = plane_rows[32*j +: 31];
     end
-    for (j = 0; j < 33; j = j + 1) begin : gen_plane
-      for (i = 0; i < 31; i = i + 1) begin : gen_bit
-        assign dbp[31*j + i] = deltas[33*i + j];
-      end
-      assign dbp_zero_o[j] = ~|dbp[31*j +: 31];
-      if (j == 32) begin : gen_top
-        assign dbx_o[31*j +: 31] = dbp[31*j +: 31];
-      end else begin : gen_xor
-        assign dbx_o[31*j +: 31] = dbp[31*j +: 31] ^ dbp[31*(j+1) +: 31];
-      end
+    dbp[31*32 +: 31] = delta_top;
+    for (j = 0; j < 33; j = j + 1) begin
+      dbp_zero_o[j] = ~|dbp[31*j +: 31];
     end
-  endgenerate
+    dbx_o = dbp ^ (dbp >> 31);   // DBX[j] = DBP[j] ^ DBP[j+1], DBP[33] = 0
+  end
 
   assign base_o = line_i[31:0];
 endmodule
