@@ -25,6 +25,12 @@ module bdi_prefix_add #(
   output wire [W-1:0] sum_o
 );
 
+  // The prefix levels are not in the Verilated models' waveforms (the ports are, in the
+  // instantiating module): bdi_compressor has 176 of these adders, and tracing their 1,400
+  // levels was about half of its model's C++ source; the adder is proved on its own
+  // (tests/formal: bdi_prefix_add == a + b + c).
+  /* verilator tracing_off */
+
   // Bit 0 of the prefix network is the carry-in (generate = c_i, propagate = 0).
   localparam integer N = W + 1;
   localparam integer L = $clog2(N);
@@ -75,17 +81,24 @@ module bdi_prefix_add #(
         assign g_in = gen_level[s-1].g_out;
         assign p_in = gen_level[s-1].p_out;
       end
-      // The node Span below each bit: g_in << Span, written as a rotation. M is 0 in the low
-      // Span bits (every combining node reaches a node below it), so the bits the rotation
-      // brings in there are masked off (g) or ORed with ~M = 1 (p): the same gates after
-      // constant folding. Verilator evaluates the rotation's constant part-selects as inline
-      // word operations; a constant shift of a vector over 64 bits (the 67-bit segment adders
-      // of bdi_block_add) it calls as a library function, most of bdi_decompressor's run. As
-      // named wires they are computed once (written inline, the model grew by half).
-      wire [N-1:0] g_below = {g_in[N-1-Span:0], g_in[N-1 -: Span]};
-      wire [N-1:0] p_below = {p_in[N-1-Span:0], p_in[N-1 -: Span]};
-      assign g_out = g_in | (M & p_in & g_below);
-      assign p_out = p_in & (~M | p_below);
+      // The node Span below each bit: g_in << Span. Over 64 bits (the 67-bit segment adders
+      // of bdi_block_add) it is written as a rotation: M is 0 in the low Span bits (every
+      // combining node reaches a node below it), so the bits the rotation brings in there are
+      // masked off (g) or ORed with ~M = 1 (p), the same gates after constant folding. The
+      // rotation's constant part-selects are inline word operations in the Verilated model,
+      // where a constant shift of a vector over 64 bits is a library call (most of
+      // bdi_decompressor's run); as named wires they are computed once (written inline, the
+      // model grew by half). Up to 64 bits the shift is one machine operation, and no extra
+      // wires are traced.
+      if (N > 64) begin : gen_rotate
+        wire [N-1:0] g_below = {g_in[N-1-Span:0], g_in[N-1 -: Span]};
+        wire [N-1:0] p_below = {p_in[N-1-Span:0], p_in[N-1 -: Span]};
+        assign g_out = g_in | (M & p_in & g_below);
+        assign p_out = p_in & (~M | p_below);
+      end else begin : gen_shift
+        assign g_out = g_in | (M & p_in & (g_in << Span));
+        assign p_out = p_in & (~M | (p_in << Span));
+      end
     end
   endgenerate
 
@@ -94,5 +107,7 @@ module bdi_prefix_add #(
   wire unused = ^{gen_level[S-1].p_out, carry[N-1], p0[0]};
 
   assign sum_o = p0[N-1:1] ^ carry[N-2:0];
+
+  /* verilator tracing_on */
 
 endmodule
