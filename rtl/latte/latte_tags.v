@@ -77,36 +77,16 @@ module latte_tags #(
   wire                 inval = in_op_i == 2'd3;
   wire                 inval_all = inval & (in_policy_i == 2'd3);
 
-  // ---- the array (one generate block per set) and the addressed set's AND-OR read mux -------
-  wire [Sets*Tags-1:0]         all_valid;
-  wire [Sets*Tags*TagBits-1:0] all_tag;
-  wire [Sets*Tags*WayBits-1:0] all_age;
-  wire [Sets*Tags*2-1:0]       all_policy;
-  wire [Sets*Tags*2-1:0]       all_size;
-
-  reg [Tags-1:0]         set_valid;
-  reg [Tags*TagBits-1:0] set_tag;
-  reg [Tags*WayBits-1:0] set_age;
-  reg [Tags*2-1:0]       set_policy;
-  reg [Tags*2-1:0]       set_size;
-  integer r;
-
-  always @(*) begin
-    set_valid  = {Tags{1'b0}};
-    set_tag    = {Tags*TagBits{1'b0}};
-    set_age    = {Tags*WayBits{1'b0}};
-    set_policy = {Tags*2{1'b0}};
-    set_size   = {Tags*2{1'b0}};
-    for (r = 0; r < Sets; r = r + 1) begin
-      if (req_set == r[IndexBits-1:0]) begin
-        set_valid  = set_valid | all_valid[r*Tags +: Tags];
-        set_tag    = set_tag | all_tag[r*Tags*TagBits +: Tags*TagBits];
-        set_age    = set_age | all_age[r*Tags*WayBits +: Tags*WayBits];
-        set_policy = set_policy | all_policy[r*Tags*2 +: Tags*2];
-        set_size   = set_size | all_size[r*Tags*2 +: Tags*2];
-      end
-    end
-  end
+  // ---- the array (one generate block per set, under "state update") and the addressed set's
+  // read mux: a chain over the sets, set r's lines ORed in when req_set = r. The chain runs
+  // through the generate blocks (gen_set[r].*_acc): the sets' lines gathered into one vector
+  // first (18,432 bits of tags) cost Verilator a chain of 32 ever wider concatenations per
+  // cycle, most of latte_tags's simulation time.
+  wire [Tags-1:0]         set_valid;
+  wire [Tags*TagBits-1:0] set_tag;
+  wire [Tags*WayBits-1:0] set_age;
+  wire [Tags*2-1:0]       set_policy;
+  wire [Tags*2-1:0]       set_size;
 
   // ---- lookup (ba_lookup: the same tag compare; no bypass bits here) ------------------------
   wire               match;
@@ -267,6 +247,12 @@ module latte_tags #(
   genvar s;
   generate
     for (s = 0; s < Sets; s = s + 1) begin : gen_set
+      wire [Tags-1:0]         valid;
+      wire [Tags*TagBits-1:0] tags;
+      wire [Tags*WayBits-1:0] ages;
+      wire [Tags*2-1:0]       policies;
+      wire [Tags*2-1:0]       sizes;
+
       latte_tags_set #(.Tags(Tags), .WayBits(WayBits), .TagBits(TagBits)) u_set (
         .clk_i            (clk_i),
         .rst_ni           (rst_ni),
@@ -281,14 +267,41 @@ module latte_tags #(
         .fill_way_i       (fill_way),
         .tag_i            (req_tag),
         .size_i           (in_size_i),
-        .valid_o          (all_valid[s*Tags +: Tags]),
-        .tags_o           (all_tag[s*Tags*TagBits +: Tags*TagBits]),
-        .ages_o           (all_age[s*Tags*WayBits +: Tags*WayBits]),
-        .policies_o       (all_policy[s*Tags*2 +: Tags*2]),
-        .sizes_o          (all_size[s*Tags*2 +: Tags*2])
+        .valid_o          (valid),
+        .tags_o           (tags),
+        .ages_o           (ages),
+        .policies_o       (policies),
+        .sizes_o          (sizes)
       );
+
+      // The read mux up to this set (the addressed set's lines, or zero before it).
+      wire                    read = req_set == s[IndexBits-1:0];
+      wire [Tags-1:0]         valid_acc;
+      wire [Tags*TagBits-1:0] tag_acc;
+      wire [Tags*WayBits-1:0] age_acc;
+      wire [Tags*2-1:0]       policy_acc;
+      wire [Tags*2-1:0]       size_acc;
+      if (s == 0) begin : gen_first
+        assign valid_acc  = read ? valid : {Tags{1'b0}};
+        assign tag_acc    = read ? tags : {Tags*TagBits{1'b0}};
+        assign age_acc    = read ? ages : {Tags*WayBits{1'b0}};
+        assign policy_acc = read ? policies : {Tags*2{1'b0}};
+        assign size_acc   = read ? sizes : {Tags*2{1'b0}};
+      end else begin : gen_next
+        assign valid_acc  = read ? gen_set[s-1].valid_acc | valid : gen_set[s-1].valid_acc;
+        assign tag_acc    = read ? gen_set[s-1].tag_acc | tags : gen_set[s-1].tag_acc;
+        assign age_acc    = read ? gen_set[s-1].age_acc | ages : gen_set[s-1].age_acc;
+        assign policy_acc = read ? gen_set[s-1].policy_acc | policies : gen_set[s-1].policy_acc;
+        assign size_acc   = read ? gen_set[s-1].size_acc | sizes : gen_set[s-1].size_acc;
+      end
     end
   endgenerate
+
+  assign set_valid  = gen_set[Sets-1].valid_acc;
+  assign set_tag    = gen_set[Sets-1].tag_acc;
+  assign set_age    = gen_set[Sets-1].age_acc;
+  assign set_policy = gen_set[Sets-1].policy_acc;
+  assign set_size   = gen_set[Sets-1].size_acc;
 
   // ---- output stage ---------------------------------------------------------------------------
   wire [OutBits-1:0] result = {outcome, way, line_policy, line_size,
