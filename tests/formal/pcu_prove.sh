@@ -35,6 +35,7 @@ script() {  # extra defines
   echo "read_verilog -defer -formal -DFORMAL -DSYNTHESIS $1 $rtl;" \
        "hierarchy -check -chparam NumRgr 4 -chparam NumSm 4 -chparam AddrWidth 2 -chparam DataWidth 1" \
        "-chparam WbDepth 2 -top pcu; proc; flatten; memory -nomap; memory_map; opt -fast;" \
+       "opt -full; wreduce; opt_clean;" \
        "sat -seq $depth -prove-asserts -set-init-zero -set-at 1 rst_ni 0 -verify"
 }
 
