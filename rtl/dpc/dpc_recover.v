@@ -19,12 +19,12 @@ module dpc_recover (
                           count_oh_i[3] | count_oh_i[2] | count_oh_i[1],
                           |count_oh_i};
 
-  integer i, j;
+  // Per plane: the 32-bit row at once (a vector mux and mask), not 32 one-bit steps.
+  wire [31:0] word_used = {{8{slot_used[3]}}, {8{slot_used[2]}}, {8{slot_used[1]}}, {8{slot_used[0]}}};
+  integer i;
   always @* begin
     for (i = 0; i < 32; i = i + 1) begin
-      for (j = 0; j < 32; j = j + 1) begin
-        planes_o[32*i+j] = slot_used[j/8] & (es_i[i] ? relayed_i[32*i] : relayed_i[32*i+j]);
-      end
+      planes_o[32*i +: 32] = word_used & (es_i[i] ? {32{relayed_i[32*i]}} : relayed_i[32*i +: 32]);
     end
   end
 endmodule
