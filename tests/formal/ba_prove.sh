@@ -63,7 +63,7 @@ done
 unit() {  # name description expect bypass_aware defines
   np_prove ba "$1" "$2" "Sets=2 Ways=4 AddrBits=4 | $depth cycles" "$3" \
     "read_verilog -defer -formal -DFORMAL -DSYNTHESIS $5 $rtl;
-     hierarchy -check -chparam Sets 2 -chparam Ways 4 -chparam AddrBits 4 -chparam BypassAware $4 -chparam Threshold 2 -top ba_tag_unit; proc; flatten; memory -nomap; memory_map; opt -fast;
+     hierarchy -check -chparam Sets 2 -chparam Ways 4 -chparam AddrBits 4 -chparam BypassAware $4 -chparam Threshold 2 -top ba_tag_unit; proc; flatten; memory -nomap; memory_map; opt -fast; opt -full; wreduce; opt_clean;
      sat -seq $depth -prove-asserts -set-at 1 rst_ni 0 -verify"
 }
 unit unit_forwarding_ba "forwarded lookup = lookup after the pending write, BA mode" proof 1 "" || status=1
