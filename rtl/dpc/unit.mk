@@ -12,6 +12,10 @@ dpc_SYNTH_TOPS := $(if $(DFT_SYNTH_SWEEP),dpc_filter_table_e256 dpc_filter_table
 # dpc_filter_entry is mapped once and summed, so the rows take minutes instead of hours.
 dpc_SYNTH_HIER := $(dpc_SYNTH_TOPS)
 dpc_RTL  := $(sort $(wildcard rtl/dpc/*.v))
+# Without Verilator's DFG pass the harnesses run faster and build no slower: 200,000 lines of
+# dpc_compressor 4.9 CPU s instead of 6.0 (build 24.4 instead of 26.8), dpc_decompressor 5.6
+# instead of 5.8.
+dpc_TB_VLFLAGS := -fno-dfg
 
 .PHONY: synth-dft-sweep
 ## synth-dft-sweep: the MC data-filtering table at 32, 256 and 1024 entries (seed 000 Table 5.1; docs/dpc.md 6.1)
