@@ -163,7 +163,7 @@ sim-bench: $(NPSIM)
 	$(NPSIM) gpu-bench $(SIM_ARGS)
 	@echo "gpu-bench, the issue-26 memory system (dram = gddr5) on the default machine and the Fermi preset, each before (dram = fixed):"
 	$(NPSIM) gpu-bench $(SIM_ARGS) dram=gddr5 dram_latency=100
-	$(NPSIM) gpu-bench $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg dram=fixed l1_alloc=fill dram_latency=220
+	$(NPSIM) gpu-bench $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg dram=fixed l1_alloc=fill dram_latency=220 l2_kb=128
 	$(NPSIM) gpu-bench $(SIM_ARGS) -c sim/configs/fermi_gtx480.cfg
 
 ## sim-micro: memory-system microbenchmarks in full beside their derived limits (pointer chases, streaming, random rows, L2 throughput), loaded-latency PNG

@@ -184,7 +184,7 @@ void report_memory_figures(const gpu_stats *st, mem_figures *m) {
     m->row_hit_rate = ratio((double)d->row_hits, served);
     m->dram_queue_latency = per_core > 0 ? ratio((double)d->queue_lat_sum, served) / per_core : 0;
     m->dram_service_latency = per_core > 0 ? ratio((double)d->service_lat_sum, served) / per_core : 0;
-    m->dram_queue_occupancy = ratio((double)d->occupancy_sum, (double)st->dram_cycles * (st->mcs ? st->mcs : 1));
+    m->dram_queue_occupancy = ratio((double)d->occupancy_sum, (double)st->dram_cycles * (st->channels ? st->channels : 1));
     m->l2_mshr_occupancy = ratio((double)st->l2s.mshr_occupancy_sum, (double)st->l2s.ticks);
     m->l2_reservation_fails = st->l2s.reservation_fails;
     for (unsigned k = 0; k < 3; k++) m->l1_reservation_fails += st->l1_resfail[k];
@@ -302,8 +302,9 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
             g.avg_request_latency, g.avg_memory_latency, g.avg_reply_latency, g.amat, st->link_utilisation);
     mem_figures mf;
     report_memory_figures(st, &mf);
-    fprintf(f, "  MC stall %llu MC-cycles (%.1f%% of %u MCs x %llu cycles)", (unsigned long long)mf.mc_stall_cycles,
-            100 * mf.mc_stall_fraction, (unsigned)st->mcs, (unsigned long long)st->completion_cycles);
+    fprintf(f, "  MC stall %llu MC-cycles (%.1f%% of %u %s x %llu cycles)", (unsigned long long)mf.mc_stall_cycles,
+            100 * mf.mc_stall_fraction, (unsigned)st->mcs, st->channels && st->channels != st->mcs ? "MC sub-partitions" : "MCs",
+            (unsigned long long)st->completion_cycles);
     if (st->l1_alloc == L1_ALLOC_MISS)
         fprintf(f, "; L1 reservation failures %llu (no way %llu, MSHR %llu, miss queue %llu)",
                 (unsigned long long)mf.l1_reservation_fails, (unsigned long long)st->l1_resfail[L1_RESFAIL_WAY],

@@ -12,6 +12,29 @@ unsigned gpu_mc_of_line(uint64_t line, unsigned mcs) {
     return (unsigned)((line ^ (line >> 6) ^ (line >> 12)) % mcs);
 }
 
+static unsigned sub_partition_bits(const sim_config *cfg) {
+    unsigned bits = 0;
+    while ((1u << bits) < cfg->l2_sub_partitions) bits++;
+    return cfg->dram == DRAM_GDDR5 ? bits : 0;
+}
+
+unsigned gpu_port_of_line(const sim_config *cfg, uint64_t line) {
+    unsigned mc = gpu_mc_of_line(line, cfg->mcs), bits = sub_partition_bits(cfg), sub = 0;
+    if (!bits) return mc;
+    uint64_t local = line / cfg->mcs;
+    for (unsigned b = 0; b < bits; b++) sub |= (unsigned)(local >> dram_bank_bit(&cfg->dramc, b) & 1u) << b;
+    return mc * cfg->l2_sub_partitions + sub;
+}
+
+uint64_t gpu_slice_index(const sim_config *cfg, uint64_t line) {
+    uint64_t local = line / cfg->mcs;
+    for (unsigned b = sub_partition_bits(cfg); b-- > 0;) {   /* highest bit first: the lower positions stay put */
+        unsigned pos = dram_bank_bit(&cfg->dramc, b);
+        local = (local >> (pos + 1) << pos) | (local & ((1ull << pos) - 1u));
+    }
+    return local;
+}
+
 /* count positions spread evenly over 0..span-1: (2i+1)*span / (2*count). */
 static unsigned spread(unsigned i, unsigned count, unsigned span) { return (2 * i + 1) * span / (2 * count); }
 
@@ -66,7 +89,7 @@ static unsigned diamond_ring_size(unsigned k) {
 }
 
 static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, size_t len) {
-    unsigned k = cfg->mesh_k, n = cfg->mcs, half = n / 2;
+    unsigned k = cfg->mesh_k, n = config_mem_ports(cfg), half = n / 2;
     switch (cfg->mc_placement) {
     case PLACE_BOTTOM:
         if (n > k) break;
@@ -91,7 +114,7 @@ static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, 
         return true;
     case PLACE_LIST:
         if (cfg->mc_nodes.count != n) {
-            snprintf(err, len, "config: mc_nodes lists %u nodes but mcs = %u", cfg->mc_nodes.count, n);
+            snprintf(err, len, "config: mc_nodes lists %u nodes but mcs x l2_sub_partitions = %u", cfg->mc_nodes.count, n);
             return false;
         }
         for (unsigned i = 0; i < n; i++) {
@@ -110,19 +133,19 @@ static bool mesh_mc_nodes(const sim_config *cfg, unsigned mc_node[], char *err, 
 }
 
 bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t len) {
-    unsigned nodes = config_nodes(cfg);
+    unsigned nodes = config_nodes(cfg), ports = config_mem_ports(cfg);
     if (cfg->topology == TOPO_CROSSBAR) {
         for (unsigned i = 0; i < cfg->sms; i++) sm_node[i] = i;
-        for (unsigned i = 0; i < cfg->mcs; i++) mc_node[i] = cfg->sms + i;
+        for (unsigned i = 0; i < ports; i++) mc_node[i] = cfg->sms + i;
         return true;
     }
-    if (cfg->sms + cfg->mcs > nodes) {
-        snprintf(err, len, "config: sms + mcs = %u exceeds the %u mesh nodes", cfg->sms + cfg->mcs, nodes);
+    if (cfg->sms + ports > nodes) {
+        snprintf(err, len, "config: sms + mcs x l2_sub_partitions = %u exceeds the %u mesh nodes", cfg->sms + ports, nodes);
         return false;
     }
     if (!mesh_mc_nodes(cfg, mc_node, err, len)) return false;
     bool taken[MCAST_MAX_NODES] = {false};
-    for (unsigned i = 0; i < cfg->mcs; i++) {
+    for (unsigned i = 0; i < ports; i++) {
         if (taken[mc_node[i]]) {
             snprintf(err, len, "config: node %u holds two MCs", mc_node[i]);
             return false;
@@ -249,7 +272,8 @@ static bool build(gpu_system *g, char *err, size_t len) {
     unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
     if (!gpu_place(&g->cfg, sm_node, mc_node, err, len)) return false;
     g->nsm = g->cfg.sms;
-    g->nmc = g->cfg.mcs;
+    g->nmc = config_mem_ports(&g->cfg);
+    g->nchan = g->cfg.mcs;
     memset(g->sm_of_node, 0xff, sizeof g->sm_of_node);
     memset(g->mc_of_node, 0xff, sizeof g->mc_of_node);
     g->sm = calloc(g->nsm, sizeof *g->sm);
@@ -292,6 +316,8 @@ static bool build(gpu_system *g, char *err, size_t len) {
     for (unsigned i = 0; i < g->nmc; i++) {
         mc_t *m = &g->mc[i];
         m->node = mc_node[i];
+        m->channel = i / (g->nmc / g->nchan);
+        m->sub = i % (g->nmc / g->nchan);
         g->mc_of_node[m->node] = i;
         m->req_head = m->req_tail = m->rep_head = m->rep_tail = GPU_NONE;
         if (!cache_init(&m->l2, g->cfg.l2_kb, g->cfg.l2_assoc)) {
@@ -405,21 +431,22 @@ static bool finished(const gpu_system *g) {
 static void collect_memory(gpu_system *g) {
     gpu_stats *st = &g->st;
     for (unsigned i = 0; i < g->nmc; i++) {
-        const dram_stats *d = &g->mc[i].dram.st;
         const l2s_stats *l = &g->mc[i].l2s.st;
+        st->l2s.hits += l->hits, st->l2s.misses += l->misses, st->l2s.merges += l->merges;
+        st->l2s.reservation_fails += l->reservation_fails, st->l2s.writebacks += l->writebacks;
+        st->l2s.mshr_occupancy_sum += l->mshr_occupancy_sum, st->l2s.ticks += l->ticks;
+        if (g->mc[i].sub) continue;                   /* the MC's DRAM is in its sub-partition 0 */
+        const dram_stats *d = &g->mc[i].dram.st;
         st->dram_st.reads += d->reads, st->dram_st.writes += d->writes;
         st->dram_st.columns += d->columns, st->dram_st.acts += d->acts, st->dram_st.pres += d->pres;
         st->dram_st.row_hits += d->row_hits;
         st->dram_st.queue_lat_sum += d->queue_lat_sum, st->dram_st.service_lat_sum += d->service_lat_sum;
         st->dram_st.busy_cycles += d->busy_cycles, st->dram_st.occupancy_sum += d->occupancy_sum;
-        st->l2s.hits += l->hits, st->l2s.misses += l->misses, st->l2s.merges += l->merges;
-        st->l2s.reservation_fails += l->reservation_fails, st->l2s.writebacks += l->writebacks;
-        st->l2s.mshr_occupancy_sum += l->mshr_occupancy_sum, st->l2s.ticks += l->ticks;
         if (d->t_last > d->t_first)
             st->dram_window_bytes += (double)(d->reads + d->writes) * DRAM_LINE_BYTES / (double)(d->t_last - d->t_first);
     }
     st->dram_cycles = g->now * g->cfg.dram_mhz / g->cfg.core_mhz;
-    st->dram_peak_bytes = dram_peak_bytes_per_cycle(&g->cfg.dramc) * g->nmc;
+    st->dram_peak_bytes = dram_peak_bytes_per_cycle(&g->cfg.dramc) * g->nchan;
     st->dram_per_core = (double)g->cfg.dram_mhz / g->cfg.core_mhz;
     st->l2_mshrs = g->cfg.l2_mshrs;
 }
@@ -440,6 +467,7 @@ static void collect(gpu_system *g) {
     st->l1_alloc = g->cfg.l1_alloc;
     if (g->cfg.dram == DRAM_GDDR5) collect_memory(g);
     st->mcs = g->nmc;
+    st->channels = g->nchan;
     st->reply_packets = ns->injected_packets[CLASS_REPLY];
     st->reply_flits = ns->injected_flits[CLASS_REPLY];
     st->request_packets = ns->injected_packets[CLASS_REQUEST];

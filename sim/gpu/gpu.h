@@ -107,8 +107,12 @@ typedef struct {
     uint8_t write;               /* a write-back */
 } mc_dram_req;
 
+/* One memory port: an MC, or with l2_sub_partitions > 1 one sub-partition of it (GPGPU-Sim's
+ * memory sub-partition: its own network node, queues and L2 slice; the MC's DRAM is shared and
+ * lives in its sub-partition 0's record). */
 typedef struct {
     unsigned node;
+    unsigned channel, sub;                      /* the MC (DRAM channel) it belongs to; its sub-partition */
     cache_t l2;
     uint32_t req_head, req_tail, req_len;       /* request queue (txn links) */
     uint32_t rep_head, rep_tail, rep_len;       /* reply queue */
@@ -129,7 +133,8 @@ typedef struct {
      * their way to the DRAM (misses after the L2 and DRAM pipeline latency, write-backs), the DRAM */
     l2_slice l2s;
     uint32_t rop_head, rop_tail, rop_len;       /* requests in the pipeline before the lookup (l2_hit_latency deep) */
-    dram_t dram;
+    dram_t dram;                                /* the MC's DRAM (in sub-partition 0's record only) */
+    unsigned dram_rr;                           /* sub-partition 0: the sub-partition the DRAM takes from first */
     mc_dram_req *to_dram;                       /* ring */
     unsigned to_dram_cap, to_dram_head, to_dram_len;
 } mc_t;
@@ -167,7 +172,8 @@ typedef struct {
     uint64_t reply_packets, reply_flits, request_packets, request_flits;
     uint64_t link_flits;
     uint64_t channel_bits;                               /* flit width of the run (energy per flit) */
-    unsigned links, mcs;
+    unsigned links, mcs;                                 /* mcs: memory ports (MCs x sub-partitions; the MC-stall denominator) */
+    unsigned channels;                                   /* MCs (DRAMs) */
     double link_utilisation;
     double amat;
     uint64_t l1_policy;                                  /* sim_l1_policy of the run */
@@ -236,7 +242,8 @@ struct gpu_system {
     uint16_t *bits_memo;         /* compressed bits + 1 per image line, 0 = not computed yet */
     sm_t *sm;
     mc_t *mc;
-    unsigned nsm, nmc;
+    unsigned nsm, nmc;           /* nmc: memory ports (config_mem_ports) */
+    unsigned nchan;              /* MCs: each has a DRAM; nmc / nchan sub-partitions each */
     unsigned sm_of_node[MCAST_MAX_NODES], mc_of_node[MCAST_MAX_NODES];
     txn_t *txn;
     uint32_t txn_cap, txn_free;
@@ -264,6 +271,13 @@ enum { L1_RESFAIL_WAY = 0, L1_RESFAIL_MSHR = 1, L1_RESFAIL_MISSQ = 2 };
 bool gpu_place(const sim_config *cfg, unsigned sm_node[], unsigned mc_node[], char *err, size_t err_len);
 /* MC serving a line: (L xor L>>6 xor L>>12) mod mcs. */
 unsigned gpu_mc_of_line(uint64_t line, unsigned mcs);
+/* Memory port serving a line: its MC's, and with l2_sub_partitions > 1 the sub-partition the low
+ * bits of its DRAM bank name (GPGPU-Sim's address decoder); port p is MC p / sub, sub-partition
+ * p mod sub. With one sub-partition it is gpu_mc_of_line. */
+unsigned gpu_port_of_line(const sim_config *cfg, uint64_t line);
+/* The line's index in its L2 slice: the MC-local line index (line / mcs) without the bits that
+ * chose the sub-partition, so the slice's sets are all used. */
+uint64_t gpu_slice_index(const sim_config *cfg, uint64_t line);
 
 /* Run the trace on the configured machine with the configured compressor. */
 bool gpu_run(const sim_config *cfg, const mem_image *img, const trace_t *trace, gpu_stats *out,

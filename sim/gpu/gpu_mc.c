@@ -287,7 +287,9 @@ static void take_filter_map(mc_t *m, txn_t *t) {
  * beat has left the DRAM, the line fills and every read that waited goes to the reply queue. A
  * dirty line the fill evicts is written back. The lookup waits (the pipeline stops) when the
  * slice has no MSHR for the head (a reservation failure), when the reply queue is full (seed 003
- * sec. 2.1), or when the write-back buffer is full. */
+ * sec. 2.1), or when the write-back buffer is full. With l2_sub_partitions > 1 each mc_t is one
+ * sub-partition (its own node, queues and slice) and the MC's DRAM, in sub-partition 0's record,
+ * takes the line requests of all of them (GPGPU-Sim's memory partition over its sub-partitions). */
 
 static void to_dram_push(mc_t *m, uint64_t line, bool write, uint64_t ready) {
     if (m->to_dram_len == m->to_dram_cap) {
@@ -317,7 +319,7 @@ bool mc_mem_init(gpu_system *g, mc_t *m, char *err, size_t err_len) {
                  g->cfg.l2_assoc, g->cfg.l2_mshrs, g->cfg.l2_mshr_merge);
         return false;
     }
-    if (!dram_init(&m->dram, &g->cfg.dramc)) {
+    if (m->sub == 0 && !dram_init(&m->dram, &g->cfg.dramc)) {
         const char *why = dram_config_check(&g->cfg.dramc);
         snprintf(err, err_len, "config: dram = gddr5: %s", why ? why : "out of memory");
         return false;
@@ -327,7 +329,7 @@ bool mc_mem_init(gpu_system *g, mc_t *m, char *err, size_t err_len) {
 
 void mc_mem_free(mc_t *m) {
     l2s_free(&m->l2s);
-    dram_free(&m->dram);
+    if (m->sub == 0) dram_free(&m->dram);
     free(m->to_dram);
     m->to_dram = NULL;
 }
@@ -345,24 +347,33 @@ static void l2_fill(gpu_system *g, mc_t *m, uint64_t line) {
     uint32_t waiter[64];
     bool wb;
     uint64_t wb_line;
-    unsigned n = l2s_fill(&m->l2s, line / g->nmc, line, waiter, &wb, &wb_line);
+    unsigned n = l2s_fill(&m->l2s, gpu_slice_index(&g->cfg, line), line, waiter, &wb, &wb_line);
     for (unsigned i = 0; i < n; i++) l2_answered(g, m, waiter[i]);
     if (wb) to_dram_push(m, wb_line, true, g->now);
 }
 
-/* The DRAM catches up with the simulator clock (dram_mhz / core_mhz command cycles per cycle):
- * ready requests enter its queue, it steps, finished reads fill the slice. */
-static void dram_clock(gpu_system *g, mc_t *m) {
-    dram_t *d = &m->dram;
-    uint64_t target = (g->now + 1) * g->cfg.dram_mhz / g->cfg.core_mhz;
+/* A sub-partition's ready line requests enter the MC's DRAM queue while it has room. */
+static void to_dram_drain(gpu_system *g, mc_t *m, dram_t *d) {
     while (m->to_dram_len) {
         const mc_dram_req *r = &m->to_dram[m->to_dram_head];
-        uint64_t local = r->line / g->nmc;       /* the MC's own line index: the DRAM map spreads it */
+        uint64_t local = r->line / g->nchan;     /* the MC's own line index: the DRAM map spreads it */
         if (r->ready > g->now || !dram_can_accept(d, local)) break;
         dram_push(d, local, r->write, r->line);
         m->to_dram_head = (m->to_dram_head + 1) % m->to_dram_cap;
         m->to_dram_len--;
     }
+}
+
+/* The MC's DRAM (stepped from its sub-partition 0, `m`) catches up with the simulator clock
+ * (dram_mhz / core_mhz command cycles per cycle): ready requests of its sub-partitions enter its
+ * queue, the sub-partition first in turn each cycle (GPGPU-Sim's round-robin), it steps, finished
+ * reads fill the slice of their sub-partition. */
+static void dram_clock(gpu_system *g, mc_t *m) {
+    dram_t *d = &m->dram;
+    unsigned sub = g->nmc / g->nchan;
+    uint64_t target = (g->now + 1) * g->cfg.dram_mhz / g->cfg.core_mhz;
+    for (unsigned k = 0; k < sub; k++) to_dram_drain(g, m + (m->dram_rr + k) % sub, d);
+    m->dram_rr = (m->dram_rr + 1) % sub;
     if (!dram_busy(d)) {
         d->now = target;
         return;
@@ -370,7 +381,7 @@ static void dram_clock(gpu_system *g, mc_t *m) {
     while (d->now < target) dram_step(d);
     dram_done done;
     while (dram_pop_done(d, &done))
-        if (!done.write) l2_fill(g, m, done.tag);
+        if (!done.write) l2_fill(g, &g->mc[gpu_port_of_line(&g->cfg, done.tag)], done.tag);
 }
 
 static void l2_lookup(gpu_system *g, mc_t *m) {
@@ -381,7 +392,7 @@ static void l2_lookup(gpu_system *g, mc_t *m) {
     }
     uint32_t id = m->rop_head;
     txn_t *t = &g->txn[id];
-    l2s_outcome o = l2s_access(&m->l2s, t->line / g->nmc, t->line, t->write, id);
+    l2s_outcome o = l2s_access(&m->l2s, gpu_slice_index(&g->cfg, t->line), t->line, t->write, id);
     if (o == L2S_RESERVATION_FAIL) {
         g->st.l2_wait_cycles++;
         return;
@@ -411,7 +422,7 @@ static void rop_enter(gpu_system *g, mc_t *m) {
 
 static void mc_mem_step(gpu_system *g, mc_t *m) {
     l2s_tick(&m->l2s);
-    dram_clock(g, m);
+    if (m->sub == 0) dram_clock(g, m);
     l2_lookup(g, m);
     rop_enter(g, m);
 }

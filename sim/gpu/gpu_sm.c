@@ -24,7 +24,7 @@ static uint32_t new_txn(gpu_system *g, sm_t *s, unsigned warp, const trace_acces
     t->t_issue = g->now;
     t->sm = (uint16_t)(s - g->sm);
     t->warp = (uint16_t)warp;
-    t->mc = (uint16_t)gpu_mc_of_line(t->line, g->nmc);
+    t->mc = (uint16_t)gpu_port_of_line(&g->cfg, t->line);
     t->write = a->write;
     t->mask = a->mask;
     t->mshr = UINT16_MAX;

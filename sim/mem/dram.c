@@ -75,6 +75,11 @@ dram_addr dram_map(const dram_config *c, uint64_t line) {
     return a;
 }
 
+unsigned dram_bank_bit(const dram_config *c, unsigned b) {
+    unsigned col_bits = log2u(c->row_bytes / DRAM_LINE_BYTES);
+    return b == 0 ? 1u : col_bits + b;      /* as dram_map: column bit, bank bit 0, the other column bits, the other bank bits */
+}
+
 bool dram_init(dram_t *d, const dram_config *c) {
     memset(d, 0, sizeof *d);
     if (dram_config_check(c)) return false;

@@ -46,6 +46,8 @@ typedef struct {
 /* Where a controller-local line index lives: GTX480's map in 128-byte lines, from the low bit up:
  * 1 column bit, 1 bank bit, the other column bits, the other bank bits, the channel, the row. */
 dram_addr dram_map(const dram_config *c, uint64_t line);
+/* The bit of a controller-local line index that holds bit b of its bank (b < log2 banks). */
+unsigned dram_bank_bit(const dram_config *c, unsigned b);
 
 typedef struct {
     uint64_t line;

@@ -115,7 +115,11 @@ static const key_def keys[] = {
     {"l1_hit_latency", KT_UINT, OFF(l1_hit_latency), 1, 1000, NULL, 0, "L1 hit latency (cycles)"},
     {"l1_mshrs", KT_UINT, OFF(l1_mshrs), 1, 1024, NULL, 0, "MSHRs per SM"},
     {"l1_mshr_merge", KT_UINT, OFF(l1_mshr_merge), 1, 64, NULL, 0, "accesses one MSHR can merge"},
-    {"l2_kb", KT_UINT, OFF(l2_kb), 1, 65536, NULL, 0, "L2 slice per MC (KiB)"},
+    {"l2_kb", KT_UINT, OFF(l2_kb), 1, 65536, NULL, 0, "L2 slice (KiB): one per MC, one per sub-partition with l2_sub_partitions > 1"},
+    {"l2_sub_partitions", KT_UINT, OFF(l2_sub_partitions), 1, 4, NULL, 0,
+     "dram = gddr5: L2 sub-partitions per MC, each an L2 slice (l2_kb, l2_mshrs) with its own network node and port, "
+     "sharing the MC's DRAM; the line's sub-partition is the low bits of its DRAM bank; 1, 2 or 4; 1 (GPGPU-Sim GTX480 "
+     "gpgpusim.config: gpgpu_n_sub_partition_per_mchannel 2, each a node of config_fermi_islip.icnt's k = 27 = 15 + 12)"},
     {"l2_assoc", KT_UINT, OFF(l2_assoc), 1, 64, NULL, 0, "L2 associativity"},
     {"l2_hit_latency", KT_UINT, OFF(l2_hit_latency), 1, 100000, NULL, 0, "minimum L2 hit latency (cycles); dram = gddr5: the ROP pipeline before the lookup (GPGPU-Sim rop_latency 120)"},
     {"dram_latency", KT_UINT, OFF(dram_latency), 1, 100000, NULL, 0, "dram = fixed: the DRAM latency (cycles); dram = gddr5: the queue from the L2 lookup to the DRAM (GPGPU-Sim dram_latency 100)"},
@@ -249,6 +253,7 @@ void config_default(sim_config *cfg) {
     cfg->l1_compression_check = 0;
     cfg->l1_reuse = 0;
     cfg->l2_kb = 64;
+    cfg->l2_sub_partitions = 1;
     cfg->l2_assoc = 8;
     cfg->l2_hit_latency = 120;
     cfg->dram_latency = 220;
@@ -485,8 +490,27 @@ unsigned config_channel_bits(const sim_config *cfg) {
     return cfg->topology == TOPO_MESH ? 128u : 256u;
 }
 
+unsigned config_mem_ports(const sim_config *cfg) {
+    return cfg->dram == DRAM_GDDR5 ? cfg->mcs * cfg->l2_sub_partitions : cfg->mcs;
+}
+
 unsigned config_nodes(const sim_config *cfg) {
-    return cfg->topology == TOPO_MESH ? cfg->mesh_k * cfg->mesh_k : cfg->sms + cfg->mcs;
+    return cfg->topology == TOPO_MESH ? cfg->mesh_k * cfg->mesh_k : cfg->sms + config_mem_ports(cfg);
+}
+
+/* l2_sub_partitions: a power of two that the DRAM's banks can select (GPGPU-Sim takes the
+ * sub-partition from the bank's low bits) and at most SIM_MAX_MCS memory ports in all. Like every
+ * gddr5 key it does not touch dram = fixed (one L2 per MC there). */
+static bool sub_partitions_fit(const sim_config *cfg, char *err, size_t len) {
+    unsigned sub = cfg->l2_sub_partitions;
+    if (sub & (sub - 1)) return fail(err, len, "config: l2_sub_partitions = %u: expected 1, 2 or 4", sub);
+    if (sub == 1 || cfg->dram != DRAM_GDDR5) return true;
+    if (sub > cfg->dramc.banks)
+        return fail(err, len, "config: l2_sub_partitions = %u exceeds dram_banks = %u (a sub-partition is a bank's low bits)",
+                    sub, cfg->dramc.banks);
+    if (cfg->mcs * sub > SIM_MAX_MCS)
+        return fail(err, len, "config: mcs x l2_sub_partitions = %u exceeds %u memory ports", cfg->mcs * sub, SIM_MAX_MCS);
+    return true;
 }
 
 bool config_validate(const sim_config *cfg, char *err, size_t len) {
@@ -502,6 +526,7 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
         const char *why = dram_config_check(&cfg->dramc);
         if (why) return fail(err, len, "config: dram = gddr5: %s", why);
     }
+    if (!sub_partitions_fit(cfg, err, len)) return false;
     if (cfg->pcu_rgrs == 1) return fail(err, len, "config: pcu_rgrs = 1: a PCU needs at least 2 RGRs (0 = off)");
     if (cfg->warppool_entries && cfg->core != CORE_SM)
         return fail(err, len, "config: warppool_entries > 0 needs core = sm (the pool sits after the load/store unit)");
@@ -509,7 +534,7 @@ bool config_validate(const sim_config *cfg, char *err, size_t len) {
         return fail(err, len, "config: pcu_rgrs > 0 needs at most 64 SMs (one destination bit each), not %u", cfg->sms);
     unsigned nodes = config_nodes(cfg);
     if (cfg->topology == TOPO_CROSSBAR && nodes > 64)
-        return fail(err, len, "config: a crossbar has at most 64 ports (sms + mcs = %u)", nodes);
+        return fail(err, len, "config: a crossbar has at most 64 ports (sms + mcs x l2_sub_partitions = %u)", nodes);
     /* docs/sim.md "Multicast": a multicast packet longer than a VC buffer needs a replication
      * buffer that holds it whole, else asynchronous replication in wormhole flow control can deadlock */
     if (cfg->mcast_fraction > 0 && cfg->packet_flits > cfg->vc_depth && cfg->packet_flits > config_mcast_max_flits(cfg))

@@ -102,6 +102,7 @@ typedef struct {
     unsigned l1_compression_check;       /* 1: every compressed hit is decompressed and compared */
     unsigned l1_reuse;           /* 1: npsim run reports rd0/rd1/rd2 of each SM's L1 read stream */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
+    unsigned l2_sub_partitions;  /* dram = gddr5: L2 slices per MC, each its own network node (GPGPU-Sim's sub-partitions) */
     unsigned mc_req_queue, mc_reply_queue, mc_ni_queue, mc_inflight;
     sim_dram dram;               /* fixed | gddr5 */
     dram_config dramc;           /* dram = gddr5: the DRAM of each MC (mem/dram.h) */
@@ -166,7 +167,10 @@ bool config_validate(const sim_config *cfg, char *err, size_t err_len);
 
 /* Derived values. */
 unsigned config_channel_bits(const sim_config *cfg);
-unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a mesh, sms+mcs for a crossbar */
+unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a mesh, sms + memory ports for a crossbar */
+/* Memory ports: network nodes of the memory side, one per L2 slice: mcs x l2_sub_partitions with
+ * dram = gddr5, else mcs. */
+unsigned config_mem_ports(const sim_config *cfg);
 /* Longest multicast packet the network accepts beyond vc_depth (sizes the replication buffers;
  * 0 when none is longer than a VC buffer). */
 unsigned config_mcast_max_flits(const sim_config *cfg);
