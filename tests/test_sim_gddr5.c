@@ -162,7 +162,7 @@ static void test_sub_partitions_double_the_ports(void **state) {
     trace_t t;
     trace_init(&t);
     char err[512];
-    if (!tracegen("stream", &c, &img, 6, &t, err, sizeof err)) fail_msg("%s", err);
+    if (!tracegen("stream", &c, &img, 3, &t, err, sizeof err)) fail_msg("%s", err);
     gpu_stats two, one;
     if (!gpu_run(&c, &img, &t, &two, NULL, err, sizeof err)) fail_msg("%s", err);
     c.l2_sub_partitions = 1;
