@@ -117,6 +117,11 @@ typedef struct {                 /* a router's state of one port, input and outp
     uint8_t rb_busy;             /* input: bit c set while class c's replication buffer holds a packet */
     uint8_t rb_wait;             /* input: bit c set when a packet waits for it (its release wakes VA) */
     uint8_t rr_port;             /* input: SA arbiter pointer over outputs (sa_input = output) */
+    /* input: bit v set when VC v is known able to send: its packet leaves on one output
+     * (in_vc.one), its next flit may take part in SA and has a credit. Only the VC's own send
+     * can change that (flits and credits only arrive, an allocated VC stays), so SA skips the
+     * check for these and after_sa sets the bit again after each send (router.c) */
+    uint16_t rdy;
 } port_t;
 
 /* A future event (network.c applies those of cycle t at the start of t): VC bits of one input

@@ -50,33 +50,39 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
     r->va_ports |= UINT64_C(1) << p;
 }
 
-/* body_sa = write (BookSim2): the body flit just written may win SA in its write cycle, the cycle
- * a head has its VA in, one before the first SA cycle its sender set; a flit behind others still
- * waits for them. Its event for the later cycle stays (a visit that finds nothing to do is
- * harmless). Not for a packet that owns a replication buffer (multicast only): its flits'
- * credits already left. */
-__attribute__((noinline, cold)) static void body_sa_at_write(network *n, router_t *r, unsigned port, unsigned vc,
-                                                             in_vc *iv) {
-    flit_t *f = vc_at(iv, n->ring_mask, iv->count - 1u);
-    f->ready--;
-    sa_candidate_at(n, r, port, vc, f->ready);
+/* Does the body flit f just written (the last in iv) need an event for its first SA cycle? A
+ * unicast flit only when it is the next flit its VC will send: the front packet is routed here
+ * to one output (no replication buffer) and its target has sent every flit ahead of f. A flit
+ * behind an unsent one is looked at by after_sa when that one leaves (it keeps the VC a
+ * candidate or registers f's own cycle); a flit behind a head not yet routed, or behind a
+ * multicast packet, is reached the same way once its own head has had VA. So a unicast packet
+ * streaming through a router pays one event there (its head's VA), not one per flit. Flits of
+ * multicast packets keep an event each. */
+static inline bool body_flit_is_next(const in_vc *iv, const flit_t *f) {
+    if (f->flags & FLIT_MULTICAST) return true;
+    if (!iv->routed) return iv->count == 1;
+    if (iv->ntargets != 1 || iv->rb != RB_NONE) return false;
+    return (unsigned)(iv->tgt[0].sent - iv->freed) + 1u == iv->count;
 }
 
 /* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
  * allocators only look at it from its write cycle (a head that can start RC/VA at once) or
- * from its first SA cycle (a body flit). `early`: body_sa = write; a constant in each of the two
- * copies below, so the default copy carries no test of the option (net_internal.h, write_flit). */
+ * from its first SA cycle (a body flit). `early`: body_sa = write (BookSim2): a body flit may
+ * win SA in its write cycle, the cycle a head has its VA in, one before the first SA cycle its
+ * sender set; not a flit of a packet that owns a replication buffer (multicast only): its
+ * flits' credits already left. `early` is a constant in each of the two copies below, so the
+ * default copy carries no test of the option (net_internal.h, write_flit). */
 __attribute__((always_inline)) static inline void write_flit(network *n, router_t *r, unsigned port, unsigned vc,
                                                              flit_t f, bool early) {
     in_vc *iv = &r->in[port * n->vcs + vc];
     bool idle = !iv->routed && iv->count == 0;
+    if (early && !(f.flags & FLIT_HEAD) && iv->rb != RB_OWN) f.ready--;
     vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
         net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
     if (!(f.flags & FLIT_HEAD)) {
-        sa_candidate_at(n, r, port, vc, f.ready);
-        if (early && iv->rb != RB_OWN) body_sa_at_write(n, r, port, vc, iv);
+        if (body_flit_is_next(iv, &f)) sa_candidate_at(n, r, port, vc, f.ready);
     } else if (idle) {                                  /* RC + VA in its write cycle */
         net_event_at(n, r->id, port, 1u << (16 + vc), f.ready - 1);
         net_wake_va(n, r->id, f.ready - 1);
@@ -372,6 +378,16 @@ static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t
     return mask;
 }
 
+/* ready_targets of VC v of input port pt, whose in_vc is iv: from port_t.rdy when it is known,
+ * else looked at (and remembered when the VC has one target). */
+static inline uint64_t vc_ready_targets(network *n, router_t *r, port_t *pt, unsigned v, const in_vc *iv,
+                                        uint64_t now) {
+    if (pt->rdy >> v & 1u) return 1;
+    uint64_t ready = ready_targets(n, r, iv, now);
+    if (ready && iv->ntargets == 1) pt->rdy = (uint16_t)(pt->rdy | (1u << v));
+    return ready;
+}
+
 static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t now) {
     flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
@@ -409,6 +425,20 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
     }
 }
 
+/* Every target of the front packet of VC (port, vc) has sent its tail and every flit has left
+ * the buffer: the VC takes the next packet. */
+static void finish_packet(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
+    if (iv->split) net_pkt_free(n, iv->pkt);
+    iv->routed = 0;
+    iv->ntargets = 0;
+    if (iv->count) {              /* the next packet's head is at the front: route and VA it */
+        uint64_t write = vc_at(iv, n->ring_mask, 0)->ready - 1;
+        va_request(r, port, vc);
+        net_wake_va(n, r->id, write > now ? write : now + 1);
+    }
+}
+
 /* Remove the flits every target has copied; return their credits; finish the packet. */
 static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
     unsigned min_sent = iv->tgt[0].sent;
@@ -425,28 +455,75 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
         } while (iv->freed < min_sent);
     }
     if (iv->ndone < iv->ntargets || iv->freed < iv->len) return;
-    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
-    if (iv->split) net_pkt_free(n, iv->pkt);
-    iv->routed = 0;
-    iv->ntargets = 0;
-    if (iv->count) {              /* the next packet's head is at the front: route and VA it */
-        uint64_t write = vc_at(iv, n->ring_mask, 0)->ready - 1;
-        va_request(r, port, vc);
-        net_wake_va(n, r->id, write > now ? write : now + 1);
-    }
+    finish_packet(n, r, port, vc, iv, now);
 }
 
-/* After VC `vc` of input `port` had its SA turn: it stays a candidate while a target has its
- * next flit in the buffer (it may go next cycle, or it lost the output). */
-static void after_sa(network *n, router_t *r, unsigned port, unsigned vc, const in_vc *iv, uint64_t now) {
-    bool again = false;
-    for (unsigned t = 0; !again && iv->routed && t < iv->ntargets; t++) {
-        const target_t *tg = &iv->tgt[t];
-        if (!tg->done && tg->outvc >= 0 && (unsigned)(tg->sent - iv->freed) < iv->count) again = true;
+/* After VC `vc` of input `port` had its SA turn with its packet still here (iv->routed): does
+ * it stay a candidate for the next cycle? A VC whose packet leaves on one output (no
+ * replication buffer) stays exactly when its next flit is in the buffer, may take part in SA
+ * next cycle and has a credit (VC_READY); a flit that arrives later registers its own cycle
+ * (sa_candidate_at), and a missing credit sets out_vc.waiting (router_credit_usable brings the
+ * VC back). Otherwise (replicas) it stays while a target has its next flit in the buffer, and
+ * SA looks again (VC_AGAIN). */
+enum { VC_LEAVES = 0, VC_AGAIN = 1, VC_READY = 2 };
+__attribute__((noinline)) static unsigned vc_after_send(network *n, router_t *r, unsigned port, unsigned vc,
+                                                        const in_vc *iv, uint64_t now) {
+    if (iv->ntargets == 1 && iv->rb == RB_NONE) {
+        const target_t *tg = &iv->tgt[0];
+        unsigned pos = (unsigned)(tg->sent - iv->freed);
+        if (tg->done || pos >= iv->count) return VC_LEAVES;
+        uint64_t ready = vc_at((in_vc *)iv, n->ring_mask, pos)->ready;
+        out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
+        if (ready > now + 1) {
+            sa_candidate_at(n, r, port, vc, ready);
+            return VC_LEAVES;
+        }
+        if (!o->credits) {
+            o->waiting = 1;
+            return VC_LEAVES;
+        }
+        return VC_READY;
     }
-    if (!again) r->port[port].cand = (uint16_t)(r->port[port].cand & ~(1u << vc));
-    if (r->port[port].cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
+    for (unsigned t = 0; t < iv->ntargets; t++) {
+        const target_t *tg = &iv->tgt[t];
+        if (!tg->done && tg->outvc >= 0 && (unsigned)(tg->sent - iv->freed) < iv->count) return VC_AGAIN;
+    }
+    return VC_LEAVES;
+}
+
+/* After VC `vc` of input `port` had its SA turn (sent or lost): it leaves the candidates when
+ * its packet has gone (a head behind it waits for VA) or vc_after_send says so; port_t.rdy
+ * holds the VCs known able to send next cycle. */
+__attribute__((always_inline)) static inline void after_sa(network *n, router_t *r, unsigned port, unsigned vc,
+                                                           const in_vc *iv, uint64_t now) {
+    unsigned state = iv->routed ? vc_after_send(n, r, port, vc, iv, now) : VC_LEAVES;
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << vc, cand = pt->cand;
+    if (state == VC_LEAVES) cand &= ~bit;
+    pt->cand = (uint16_t)cand;
+    pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
+    if (cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
     else r->cand_ports &= ~(UINT64_C(1) << port);
+}
+
+/* VC (port, vc) won SA for target t: the flit leaves, what every target has copied leaves the
+ * buffer, and the VC stays a candidate or not. A VC whose packet leaves on one output (unicast:
+ * the common case) frees the flit it sent at once, without looking for the least-advanced
+ * target (release_flits). */
+__attribute__((always_inline)) static inline void vc_send(network *n, router_t *r, unsigned port, unsigned vc,
+                                                          in_vc *iv, target_t *t, uint64_t now) {
+    send_flit(n, r, iv, t, now);
+    if (iv->ntargets == 1) {      /* no replication buffer either: that needs replicas */
+        vc_pop(iv, n->ring_mask);
+        iv->freed++;
+        n->live_flits--;
+        credit_return(n, &r->port[port].up_out[vc]);
+        router_flits_removed(n, r);
+        if (t->done) finish_packet(n, r, port, vc, iv, now);
+    } else {
+        release_flits(n, r, port, vc, iv, now);
+    }
+    after_sa(n, r, port, vc, iv, now);
 }
 
 typedef struct {                 /* one cycle's switch allocation */
@@ -469,7 +546,7 @@ __attribute__((always_inline)) static inline void choose_input_vc(network *n, ro
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
         const in_vc *iv = &port_vcs[v];
-        uint64_t ready = ready_targets(n, r, iv, now);
+        uint64_t ready = vc_ready_targets(n, r, pt, v, iv, now);
         if (!ready) {
             cand &= ~(1u << v);
             continue;
@@ -492,9 +569,11 @@ __attribute__((always_inline)) static inline void choose_input_vc(network *n, ro
     r->cand_ports &= ~(UINT64_C(1) << p);
 }
 
-/* Output arbitration of port q: grant the first requester at or after rr_out, else the lowest. */
+/* Output arbitration of port q: grant the first requester at or after rr_out, else the lowest;
+ * returns the input granted and (*tp) the target of its chosen VC that goes to q. */
 /* always inlined, as choose_input_vc */
-__attribute__((always_inline)) static inline void grant_output(network *n, router_t *r, unsigned q, uint64_t now) {
+__attribute__((always_inline)) static inline unsigned grant_output(network *n, router_t *r, unsigned q,
+                                                                   target_t **tp) {
     port_t *out = &r->port[q];
     uint64_t req = out->req;
     unsigned start = out->rr_out;
@@ -503,15 +582,17 @@ __attribute__((always_inline)) static inline void grant_output(network *n, route
     port_t *in = &r->port[p];
     unsigned v = (unsigned)in->sa_vc;
     in_vc *iv = &r->in[p * n->vcs + v];
+    *tp = NULL;
     for (uint64_t m = in->sa_tmask; m; m &= m - 1) {
         target_t *t = &iv->tgt[__builtin_ctzll(m)];
         if (t->port == q) {
-            send_flit(n, r, iv, t, now);
+            *tp = t;
             break;
         }
     }
     out->rr_out = (uint16_t)(p + 1 >= r->nports ? 0 : p + 1);
     in->rr_in = (uint16_t)(v + 1 >= n->vcs ? 0 : v + 1);
+    return p;
 }
 
 /* The only requester of an output wins its arbiter: the pointers a grant moves (rr_out one past
@@ -523,14 +604,6 @@ __attribute__((always_inline)) static inline void move_pointers(router_t *r, uns
     r->port[q].rr_out = (uint16_t)(p + 1 >= np ? 0 : p + 1);
     r->port[p].rr_in = (uint16_t)(v + 1 >= vcs ? 0 : v + 1);
     if (by_output) r->port[p].rr_port = (uint8_t)(q + 1 >= np ? 0 : q + 1);
-}
-
-/* grant_output for sa_input = output: it also moves the granted input's pointer over outputs
- * past q (grant_output left rr_out one past the input it granted). */
-static void grant_output_by_output(network *n, router_t *r, unsigned q, uint64_t now) {
-    grant_output(n, r, q, now);
-    unsigned np = r->nports, after = r->port[q].rr_out, p = after ? after - 1u : np - 1u;
-    r->port[p].rr_port = (uint8_t)(q + 1 >= np ? 0 : q + 1);
 }
 
 /* The switch allocation of a router with one candidate VC whose front flit goes to one output:
@@ -547,7 +620,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     if (cand & (cand - 1)) return false;
     unsigned v = (unsigned)__builtin_ctz(cand);
     in_vc *iv = &r->in[p * n->vcs + v];
-    uint64_t ready = ready_targets(n, r, iv, now);
+    uint64_t ready = vc_ready_targets(n, r, pt, v, iv, now);
     if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
     if (!ready) {                                            /* choose_input_vc: it leaves the set */
         pt->cand = 0;
@@ -556,9 +629,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     }
     target_t *t = &iv->tgt[__builtin_ctzll(ready)];
     move_pointers(r, n->vcs, p, v, t->port, by_output);
-    send_flit(n, r, iv, t, now);
-    release_flits(n, r, p, v, iv, now);
-    after_sa(n, r, p, v, iv, now);
+    vc_send(n, r, p, v, iv, t, now);
     return true;
 }
 
@@ -578,17 +649,24 @@ static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_ro
     for (unsigned m = rotated; m; m &= m - 1) {
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
-        uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
-        if (!ready) {
-            cand &= ~(1u << v);
-            continue;
+        unsigned t = 0, o;
+        if (pt->rdy >> v & 1u) {
+            o = port_vcs[v].one.port;
+        } else {
+            uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
+            if (!ready) {
+                cand &= ~(1u << v);
+                continue;
+            }
+            if (ready & (ready - 1)) {
+                pt->cand = (uint16_t)cand;
+                choose_input_vc(n, r, p, s, now);
+                return;
+            }
+            t = (unsigned)__builtin_ctzll(ready);
+            o = port_vcs[v].tgt[t].port;
+            if (port_vcs[v].ntargets == 1) pt->rdy = (uint16_t)(pt->rdy | (1u << v));
         }
-        if (ready & (ready - 1)) {
-            pt->cand = (uint16_t)cand;
-            choose_input_vc(n, r, p, s, now);
-            return;
-        }
-        unsigned t = (unsigned)__builtin_ctzll(ready), o = port_vcs[v].tgt[t].port;
         if (!(outs >> o & 1u)) {
             rep_vc[o] = (uint8_t)v;
             rep_tgt[o] = (uint8_t)t;
@@ -630,19 +708,35 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             in_vc *iv = &r->in[p * n->vcs + v];
             target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
             move_pointers(r, n->vcs, p, v, t->port, by_output);
-            send_flit(n, r, iv, t, now);
-            release_flits(n, r, p, v, iv, now);
-            after_sa(n, r, p, v, iv, now);
+            vc_send(n, r, p, v, iv, t, now);
         }
         return;
     }
+    /* Each output grants one input. A VC with one target wins at most one output: it sends and
+     * is done at once. A VC with replicas may win several: it sends at each, then releases
+     * once below. A one-target VC that lost stays ready (port_t.rdy) and a candidate. */
+    uint64_t finished = 0;
     for (uint64_t m = s.outputs; m; m &= m - 1) {
-        if (by_output) grant_output_by_output(n, r, (unsigned)__builtin_ctzll(m), now);
-        else grant_output(n, r, (unsigned)__builtin_ctzll(m), now);
+        unsigned q = (unsigned)__builtin_ctzll(m);
+        target_t *t;
+        unsigned p = grant_output(n, r, q, &t);
+        if (by_output) r->port[p].rr_port = (uint8_t)(q + 1 >= r->nports ? 0 : q + 1);
+        unsigned v = (unsigned)r->port[p].sa_vc;
+        in_vc *iv = &r->in[p * n->vcs + v];
+        if (iv->ntargets == 1) {
+            vc_send(n, r, p, v, iv, t, now);
+            finished |= UINT64_C(1) << p;
+        } else {
+            send_flit(n, r, iv, t, now);
+        }
     }
-    for (uint64_t m = s.inputs; m; m &= m - 1) {
+    for (uint64_t m = s.inputs & ~finished; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
         in_vc *iv = &r->in[p * n->vcs + v];
+        if (iv->ntargets == 1) {  /* lost: still a candidate next cycle */
+            net_wake_sa(n, r->id, now + 1);
+            continue;
+        }
         release_flits(n, r, p, v, iv, now);
         after_sa(n, r, p, v, iv, now);
     }
