@@ -15,8 +15,19 @@
 # Usage: booksim_compare.sh NPSIM BUILD_DIR [key=value ...]   (keys go to npsim only)
 # Environment: BOOKSIM_TARBALL (default ../shared/tools/booksim2-28f4329.tar.gz),
 #   COMPARE_FLITS ("1 5"), COMPARE_LOADS ("0.20 0.35"), COMPARE_PATTERNS ("uniform"),
-#   COMPARE_ROUNDS (3), COMPARE_SEED (1); COMPARE_NPSIM_BASE: a second npsim binary (an earlier
-#   build) run in the same rounds, whose speed and ratio to BookSim2 are printed too (before/after).
+#   COMPARE_K (8: the mesh is K x K), COMPARE_ROUNDS (3), COMPARE_SEED (1); COMPARE_NPSIM_BASE: a
+#   second npsim binary (an earlier build) run in the same rounds, whose speed and ratio to
+#   BookSim2 are printed too (before/after).
+# Patterns: uniform, transpose, bitcomp (BookSim2's permutations; npsim's traffic of the same
+#   name), hotspot (BookSim2's hotspot({MCs}): every node sends every packet to one of the GPU's
+#   memory-controller nodes, npsim's default machine's bottom row, at random; npsim traffic =
+#   hotspot, hotspot_fraction = 1 with those hot_nodes). The configuration's uniform_self = 1 keeps
+#   BookSim2's self-addressed packets (uniform, transpose's diagonal, a hot node's own draw).
+# COMPARE_MODE=latency: instead of the speed rounds, for each pattern and packet length, the
+#   saturation throughput of both (accepted flits/node/cycle with the sources offered
+#   COMPARE_SAT_LOAD, default 0.6, above every saturation point here; BookSim2 with sim_type = throughput, npsim
+#   without a drain), then one run of each at COMPARE_FRACTIONS ("0.1 0.3 0.5 0.7 0.8 0.9") of
+#   BookSim2's saturation throughput: latency side by side.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 NPSIM BUILD_DIR [key=value ...]" >&2; exit 2; }
 npsim=$1 build=$2; shift 2
@@ -30,6 +41,10 @@ patterns=${COMPARE_PATTERNS:-uniform}
 rounds=${COMPARE_ROUNDS:-3}
 seed=${COMPARE_SEED:-1}
 base=${COMPARE_NPSIM_BASE:-}
+k=${COMPARE_K:-8}
+mode=${COMPARE_MODE:-speed}
+sat_load=${COMPARE_SAT_LOAD:-0.6}
+fractions=${COMPARE_FRACTIONS:-0.1 0.3 0.5 0.7 0.8 0.9}
 
 if [ ! -f "$tarball" ]; then
     echo "sim-booksim-compare: skipped: no BookSim2 source at $tarball (../shared/tools/README.md)"
@@ -81,21 +96,66 @@ field() {
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+# The GPU's memory-controller nodes: npsim's default machine puts them on the mesh's bottom row
+mc_nodes=$(seq -s, $(((k - 1) * k)) $((k * k - 1)))
+
 # npsim pattern keys and BookSim2's traffic name for a pattern
 np_pattern() {
     case "$1" in
-        uniform) echo "traffic=uniform" ;;
+        uniform | transpose | bitcomp) echo "traffic=$1" ;;
+        hotspot) echo "traffic=hotspot hotspot_fraction=1 hot_nodes=$mc_nodes" ;;
         *) echo "sim-booksim-compare: unknown pattern '$1'" >&2; exit 2 ;;
     esac
 }
 bs_pattern() {
     case "$1" in
-        uniform) echo "traffic=uniform" ;;
+        uniform | transpose | bitcomp) echo "traffic=$1" ;;
+        hotspot) echo "traffic=hotspot({{$mc_nodes}})" ;;   # params {list}: one list of nodes
         *) echo "sim-booksim-compare: unknown pattern '$1'" >&2; exit 2 ;;
     esac
 }
 
-echo "npsim vs BookSim2 (commit 28f4329), 8x8 mesh, XY, 4 VCs x 8 flits, 10k + 30k cycles, seed $seed;"
+# One run of each simulator at offered load $3 (pattern $1, flits $2; $4: npsim keys, $5: BookSim2
+# keys): sets np_lat np_acc bs_lat bs_acc (latency "-" where the run has none).
+run_pair() {
+    # shellcheck disable=SC2046,SC2086
+    run_timed "$npsim" traffic -c "$np_cfg" mesh_k="$k" $(np_pattern "$1") packet_flits="$2" injection_rate="$3" \
+        seed="$seed" $4 "${np_keys[@]}"
+    np_acc=$(field 's/.*accepted \([0-9.]*\) flits.*/\1/p' accepted)
+    np_lat=$(sed -n 's/.*latency avg \([0-9.]*\).*window deliveries$/\1/p' "$tmp/out" | tail -1)
+    # shellcheck disable=SC2046,SC2086
+    run_timed "$booksim" "$bs_cfg" k="$k" $(bs_pattern "$1") packet_size="$2" injection_rate="$3" seed="$seed" $5
+    bs_acc=$(field 's/^Accepted flit rate average = \([0-9.e+-]*\).*/\1/p' 'Accepted flit rate average')
+    bs_lat=$(sed -n 's/^Packet latency average = \([0-9.e+-]*\).*/\1/p' "$tmp/out" | tail -1)
+    np_lat=${np_lat:--} bs_lat=${bs_lat:--}
+}
+
+np_keys=("$@")
+if [ "$mode" = latency ]; then
+    echo "npsim vs BookSim2 (commit 28f4329), ${k}x$k mesh, XY, 4 VCs x 8 flits, 10k + 30k cycles, seed $seed;"
+    echo "saturation: accepted flits/node/cycle offered $sat_load; loads: fractions of BookSim2's saturation throughput"
+    printf '%-9s %5s %6s %6s | %8s %8s %7s | %8s %8s\n' pattern flits frac load np_lat bs_lat lat_d% np_acc bs_acc
+    for pattern in $patterns; do
+        for flits in $flits_list; do
+            run_pair "$pattern" "$flits" "$sat_load" "drain_cycles=0" "sim_type=throughput"
+            np_sat=$np_acc bs_sat=$bs_acc
+            awk -v p="$pattern" -v f="$flits" -v l="$sat_load" -v na="$np_sat" -v ba="$bs_sat" 'BEGIN {
+                printf "%-9s %5s %6s %6s | %8s %8s %7s | %8.4f %8.4f   saturation %+.1f%%\n",
+                    p, f, "sat", l, "-", "-", "-", na, ba, 100 * (na - ba) / ba }'
+            for frac in $fractions; do
+                load=$(awk -v s="$bs_sat" -v f="$frac" 'BEGIN { printf "%.4f", s * f }')
+                run_pair "$pattern" "$flits" "$load" "" ""
+                awk -v p="$pattern" -v f="$flits" -v fr="$frac" -v l="$load" -v nl="$np_lat" -v bl="$bs_lat" \
+                    -v na="$np_acc" -v ba="$bs_acc" 'BEGIN {
+                    d = (nl == "-" || bl == "-") ? "-" : sprintf("%+.1f%%", 100 * (nl - bl) / bl)
+                    printf "%-9s %5s %6s %6s | %8s %8s %7s | %8.4f %8.4f\n", p, f, fr, l, nl, bl, d, na, ba }'
+            done
+        done
+    done
+    exit 0
+fi
+
+echo "npsim vs BookSim2 (commit 28f4329), ${k}x$k mesh, XY, 4 VCs x 8 flits, 10k + 30k cycles, seed $seed;"
 echo "speed: simulated cycles per CPU second of the whole process, median of $rounds interleaved runs"
 printf '%-9s %5s %5s | %8s %8s %9s | %8s %8s %9s | %7s %7s\n' pattern flits load \
     np_lat np_acc np_cyc/s bs_lat bs_acc bs_cyc/s lat_d% speedx
@@ -106,13 +166,13 @@ for pattern in $patterns; do
             for ((i = 0; i < rounds; i++)); do
                 if [ -n "$base" ]; then
                     # shellcheck disable=SC2046
-                    run_timed "$base" traffic -c "$np_cfg" $(np_pattern "$pattern") packet_flits="$flits" \
+                    run_timed "$base" traffic -c "$np_cfg" mesh_k="$k" $(np_pattern "$pattern") packet_flits="$flits" \
                         injection_rate="$load" seed="$seed" "$@"
                     base_speed+=("$(speed "$(field 's/^simulated \([0-9]*\) cycles$/\1/p' 'simulated N cycles')")")
                     base_lat=$(field 's/.*latency avg \([0-9.]*\).*/\1/p' 'latency avg')
                 fi
                 # shellcheck disable=SC2046
-                run_timed "$npsim" traffic -c "$np_cfg" $(np_pattern "$pattern") packet_flits="$flits" \
+                run_timed "$npsim" traffic -c "$np_cfg" mesh_k="$k" $(np_pattern "$pattern") packet_flits="$flits" \
                     injection_rate="$load" seed="$seed" "$@"
                 grep -q 'window deliveries$' "$tmp/out" ||
                     { cat "$tmp/out" >&2; echo "sim-booksim-compare: npsim did not drain" >&2; exit 1; }
@@ -121,7 +181,7 @@ for pattern in $patterns; do
                 np_cyc=$(field 's/^simulated \([0-9]*\) cycles$/\1/p' 'simulated N cycles')
                 np_speed+=("$(speed "$np_cyc")")
                 # shellcheck disable=SC2046
-                run_timed "$booksim" "$bs_cfg" $(bs_pattern "$pattern") packet_size="$flits" \
+                run_timed "$booksim" "$bs_cfg" k="$k" $(bs_pattern "$pattern") packet_size="$flits" \
                     injection_rate="$load" seed="$seed"
                 bs_lat=$(field 's/^Packet latency average = \([0-9.e+-]*\).*/\1/p' 'Packet latency average')
                 bs_acc=$(field 's/^Accepted flit rate average = \([0-9.e+-]*\).*/\1/p' 'Accepted flit rate average')

@@ -18,6 +18,8 @@
 #                   (sim/configs/booksim_mesh.cfg; issue 19's BookSim figures printed beside)
 #   make sim-booksim-compare  npsim beside the stock BookSim2 (built into $(BUILD)/booksim2 from
 #                   ../shared/tools), 1-/5-flit at 0.20/0.35: latency, accepted, speed and its ratio
+#   make sim-booksim-patterns  the same two on uniform / transpose / bitcomp / hotspot (GPU MCs), 8x8,
+#                   and uniform 16x16: saturation throughput, latency at 10..90% of saturation
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #   make sim-l1-sweep  seed 002's L1 capacity / associativity sweep (LRU, rd0/rd1/rd2 per point), one
@@ -68,7 +70,7 @@ SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 SIM_SYNTH_ARG  := $(if $(wildcard $(SIM_SYNTH_JSON)),$(SIM_SYNTH_JSON))
 SIM_ARGS       := data_dir=$(DATA_DIR) synth_report=$(SIM_SYNTH_ARG)
 
-.PHONY: sim sim-test sim-bench sim-micro sim-sweep sim-booksim sim-booksim-compare sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
+.PHONY: sim sim-test sim-bench sim-micro sim-sweep sim-booksim sim-booksim-compare sim-booksim-patterns sim-ba sim-pcu sim-core sim-latte sim-l1-sweep npsim
 # Keep the sanitised objects: they are only named by a pattern rule, which would make them intermediate.
 .SECONDARY: $(SIM_SAN_OBJ)
 
@@ -203,6 +205,14 @@ sim-booksim: $(NPSIM)
 BOOKSIM_TARBALL ?= ../shared/tools/booksim2-28f4329.tar.gz
 sim-booksim-compare: $(NPSIM)
 	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) sim/booksim_compare.sh $(NPSIM) $(BUILD)
+
+## sim-booksim-patterns: npsim beside BookSim2 on uniform, transpose, bitcomp and hotspot (the GPU's MC nodes) on the 8x8 mesh and uniform on 16x16, 1- and 5-flit: saturation throughput and latency at 10..90% of it
+# Not part of `make test` (BookSim2 runs of 10-60 CPU s each, 60 in all); skipped like sim-booksim-compare.
+sim-booksim-patterns: $(NPSIM)
+	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) COMPARE_MODE=latency COMPARE_PATTERNS="uniform transpose bitcomp hotspot" \
+	  sim/booksim_compare.sh $(NPSIM) $(BUILD)
+	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) COMPARE_MODE=latency COMPARE_K=16 COMPARE_SAT_LOAD=0.35 \
+	  sim/booksim_compare.sh $(NPSIM) $(BUILD)
 
 ## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba) vs simple bypassing, one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
 sim-ba: $(NPSIM)

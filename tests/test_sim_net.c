@@ -364,6 +364,53 @@ static void test_saturated_both_classes_complete(void **state) {
     assert_true(r.request_latency > 0 && r.reply_latency > 0);
 }
 
+/* BookSim2's permutations: transpose swaps a node's mesh coordinates, bitcomp mirrors them through
+ * the centre; a 4x4 run of each delivers every packet once to that destination (the audit checks
+ * each delivery against the destination drawn), with transpose's diagonal silent unless
+ * uniform_self; node counts the patterns are not defined on are refused. */
+static void test_permutation_patterns(void **state) {
+    (void)state;
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_TRANSPOSE, 64, 1), 8);          /* (1,0) -> (0,1) */
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_TRANSPOSE, 64, 8 * 2 + 5), 8 * 5 + 2);
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_TRANSPOSE, 64, 9), 9);          /* diagonal */
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_TRANSPOSE, 256, 16 * 3 + 14), 16 * 14 + 3);
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_BITCOMP, 64, 0), 63);
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_BITCOMP, 64, 8 * 2 + 5), 8 * 5 + 2);   /* (5,2) -> (2,5) */
+    assert_int_equal(traffic_permutation_dest(TRAFFIC_BITCOMP, 16, 6), 9);
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.mesh_k = 4;
+    cfg.injection_rate = 0.2;
+    cfg.packet_flits = 2;
+    cfg.warmup_cycles = 100;
+    cfg.measure_cycles = 1000;
+    char err[256];
+    traffic_result r[3];
+    for (unsigned i = 0; i < 3; i++) {
+        cfg.traffic = i == 2 ? TRAFFIC_BITCOMP : TRAFFIC_TRANSPOSE;
+        cfg.uniform_self = i == 1;
+        assert_true(traffic_run(&cfg, true, &r[i], err, sizeof err));
+        assert_int_equal(r[i].audit_errors, 0);
+        assert_int_equal(r[i].audit_missing, 0);
+        assert_true(r[i].created > 0 && r[i].delivered == r[i].created);
+    }
+    /* 12 of 16 nodes send without self traffic: about 3/4 of the packets with it (1200 or so) */
+    assert_true(r[0].created * 10 < r[1].created * 8 && r[0].created * 10 > r[1].created * 6);
+    cfg.traffic = TRAFFIC_TRANSPOSE;
+    cfg.mesh_k = 8;                       /* 64 nodes: 2^6, even */
+    cfg.measure_cycles = 10;
+    assert_true(traffic_run(&cfg, false, &r[0], err, sizeof err));
+    cfg.mesh_k = 6;                       /* 36 nodes */
+    assert_false(traffic_run(&cfg, false, &r[0], err, sizeof err));
+    assert_non_null(strstr(err, "power-of-two"));
+    cfg.topology = TOPO_CROSSBAR;         /* sms + mcs nodes */
+    cfg.sms = 24;                         /* 32 nodes: an odd power of two */
+    assert_false(traffic_run(&cfg, false, &r[0], err, sizeof err));
+    assert_non_null(strstr(err, "even power"));
+    cfg.traffic = TRAFFIC_BITCOMP;        /* bitcomp takes any power of two */
+    assert_true(traffic_run(&cfg, false, &r[0], err, sizeof err));
+}
+
 static void test_determinism(void **state) {
     (void)state;
     sim_config cfg;
@@ -415,6 +462,7 @@ int main(void) {
         cmocka_unit_test(test_body_sa_write),
         cmocka_unit_test(test_head_arrival_split),
         cmocka_unit_test(test_saturated_both_classes_complete),
+        cmocka_unit_test(test_permutation_patterns),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_accepts_offered_load_below_saturation),
     };

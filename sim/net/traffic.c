@@ -65,8 +65,23 @@ static void on_deliver(void *ctx, network *net, const packet_t *p, unsigned node
     mcast_set_add(&e->got, node);
 }
 
-/* A destination for a packet from src, by the traffic pattern. */
-static unsigned pick_dest(traffic_gen *g, unsigned src) {
+/* traffic.h; BookSim2's traffic.cpp defines the two the same way. */
+unsigned traffic_permutation_dest(sim_traffic pattern, unsigned nodes, unsigned src) {
+    if (pattern == TRAFFIC_BITCOMP) return ~src & (nodes - 1u);
+    unsigned half = (unsigned)__builtin_ctz(nodes) / 2u, low = (1u << half) - 1u;
+    return ((src >> half) & low) | ((src << half) & (low << half));
+}
+
+static unsigned permutation_dest(const traffic_gen *g, unsigned src) {
+    return traffic_permutation_dest(g->cfg->traffic, g->nodes, src);
+}
+
+static bool is_permutation(sim_traffic t) { return t == TRAFFIC_TRANSPOSE || t == TRAFFIC_BITCOMP; }
+
+/* A destination for a unicast packet from src, by the traffic pattern; the source itself only
+ * with `self` (uniform_self, BookSim2's patterns: a draw of the source is kept). A multicast
+ * destination never is the source. */
+static unsigned pick_dest(traffic_gen *g, unsigned src, bool self) {
     const sim_config *c = g->cfg;
     for (;;) {
         unsigned d;
@@ -76,14 +91,16 @@ static unsigned pick_dest(traffic_gen *g, unsigned src) {
         case TRAFFIC_HOTSPOT:
             if (sim_rng_unit(&g->rng) < c->hotspot_fraction) {
                 d = g->hot_list[sim_rng_below(&g->rng, g->hot_count)];
-                if (d == src) d = sim_rng_below(&g->rng, g->nodes);   /* a hot node does not send to itself */
+                if (d == src && !self) d = sim_rng_below(&g->rng, g->nodes);   /* a hot node does not send to itself */
                 break;
             }
             d = sim_rng_below(&g->rng, g->nodes);
             break;
+        case TRAFFIC_TRANSPOSE:
+        case TRAFFIC_BITCOMP: return permutation_dest(g, src);   /* is_source: never src unless self */
         default: d = sim_rng_below(&g->rng, g->nodes); break;
         }
-        if (d != src) return d;
+        if (d != src || self) return d;
     }
 }
 
@@ -91,6 +108,8 @@ static bool is_source(const traffic_gen *g, unsigned node) {
     switch (g->cfg->traffic) {
     case TRAFFIC_FEW2MANY: return g->hot[node];
     case TRAFFIC_MANY2FEW: return !g->hot[node];
+    case TRAFFIC_TRANSPOSE:
+    case TRAFFIC_BITCOMP: return permutation_dest(g, node) != node || g->cfg->uniform_self;
     default: return true;
     }
 }
@@ -110,7 +129,7 @@ static void pick_dest_set(traffic_gen *g, unsigned src, mcast_set *dests) {
                   : g->cfg->traffic == TRAFFIC_MANY2FEW ? g->hot_count - (g->hot[src] ? 1u : 0u)
                                                         : g->nodes - 1;
     unsigned want = g->cfg->mcast_dests < pool ? g->cfg->mcast_dests : pool;
-    while (mcast_set_count(dests) < want) mcast_set_add(dests, pick_dest(g, src));
+    while (mcast_set_count(dests) < want) mcast_set_add(dests, pick_dest(g, src, false));
 }
 
 static void generate(traffic_gen *g) {
@@ -125,9 +144,7 @@ static void generate(traffic_gen *g) {
             uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
         } else {
             mcast_set_clear(&dests);
-            /* BookSim's uniform pattern draws from every node, the source included */
-            bool self = c->traffic == TRAFFIC_UNIFORM && c->uniform_self;
-            mcast_set_add(&dests, self ? sim_rng_below(&g->rng, g->nodes) : pick_dest(g, src));
+            mcast_set_add(&dests, pick_dest(g, src, c->uniform_self));
             uid = net_send_unicast(g->net, src, mcast_set_next(&dests, 0), cls, c->packet_flits, 0);
         }
         g->created++;
@@ -144,7 +161,7 @@ static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *er
     if (!g->net) return false;
     g->nodes = net_nodes(g->net);
     sim_rng_seed(&g->rng, cfg->seed);
-    bool needs_hot = cfg->traffic != TRAFFIC_UNIFORM;
+    bool needs_hot = cfg->traffic != TRAFFIC_UNIFORM && !is_permutation(cfg->traffic);
     for (unsigned i = 0; needs_hot && i < cfg->hot_nodes.count; i++) {
         if (cfg->hot_nodes.v[i] >= g->nodes) {
             snprintf(err, len, "config: hot_nodes entry %u is not a node (0..%u)", cfg->hot_nodes.v[i], g->nodes - 1);
@@ -161,6 +178,18 @@ static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *er
         snprintf(err, len, "config: traffic needs hot_nodes to be a non-empty proper subset of the nodes");
         net_destroy(g->net);
         return false;
+    }
+    if (is_permutation(cfg->traffic)) {
+        unsigned log2 = (unsigned)__builtin_ctz(g->nodes);
+        const char *why = g->nodes & (g->nodes - 1u) ? "a power-of-two node count"
+                        : cfg->traffic == TRAFFIC_TRANSPOSE && log2 % 2u ? "a node count that is an even power of two"
+                        : cfg->mcast_fraction > 0 ? "mcast_fraction = 0 (one destination per source)" : NULL;
+        if (why) {
+            snprintf(err, len, "config: traffic = %s needs %s (%u nodes)",
+                     cfg->traffic == TRAFFIC_TRANSPOSE ? "transpose" : "bitcomp", why, g->nodes);
+            net_destroy(g->net);
+            return false;
+        }
     }
     g->packet_prob = cfg->injection_rate / cfg->packet_flits;
     if (audit) audit_record(g, 0, &(mcast_set){{0}});   /* allocates the table */

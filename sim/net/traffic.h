@@ -1,4 +1,5 @@
-/* Synthetic traffic for network validation: uniform, hotspot, few-to-many, many-to-few;
+/* Synthetic traffic for network validation: uniform, hotspot, few-to-many, many-to-few, and
+ * BookSim2's permutations transpose and bitcomp;
  * Bernoulli injection at a given flits/node/cycle; fixed packet length; optional multicast to
  * random destination sets. A run is warm-up, a measurement window, then a drain during which
  * injection continues until every packet created in the window has been delivered. */
@@ -32,6 +33,12 @@ typedef struct {
 /* Run the configured synthetic traffic. With audit, every delivery is checked against the set
  * of destinations its packet was sent to, and the run drains completely (no drain limit). */
 bool traffic_run(const sim_config *cfg, bool audit, traffic_result *res, char *err, size_t err_len);
+
+/* The destination of `src` under a permutation pattern (TRAFFIC_TRANSPOSE or TRAFFIC_BITCOMP) on
+ * `nodes` nodes, a power of two (an even one for transpose; traffic_run checks): transpose swaps
+ * the high and low halves of the node number's bits (on a k x k mesh, node y*k + x: (x, y) ->
+ * (y, x)), bitcomp complements every bit ((x, y) -> (k-1-x, k-1-y)), as BookSim2's patterns. */
+unsigned traffic_permutation_dest(sim_traffic pattern, unsigned nodes, unsigned src);
 
 /* Run for exactly `cycles` cycles with no measurement window (the speed benchmark). */
 bool traffic_run_cycles(const sim_config *cfg, uint64_t cycles, traffic_result *res, char *err, size_t err_len);

@@ -30,7 +30,7 @@ static const char *const topo_names[] = {"mesh", "crossbar", NULL};
 static const char *const route_names[] = {"xy", "yx", NULL};
 static const char *const sa_input_names[] = {"vc", "output", NULL};
 static const char *const body_sa_names[] = {"next", "write", NULL};
-static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", NULL};
+static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", "transpose", "bitcomp", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
 static const char *const l1_policy_names[] = {"lru", "ba", "tag-lru", "bypass", NULL};
@@ -60,7 +60,8 @@ static const key_def keys[] = {
      "switch allocation, input arbiter: vc (round-robin over VCs) | output (over outputs, BookSim2's)"},
     {"body_sa", KT_ENUM, OFF(body_sa), 0, 0, body_sa_names, 0,
      "first SA cycle of a body flit: next (after its buffer write) | write (in it, BookSim2's)"},
-    {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0, "synthetic pattern"},
+    {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0,
+     "synthetic pattern: uniform | few2many | many2few | hotspot | transpose | bitcomp (BookSim2's permutations)"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},
     {"packet_flits", KT_UINT, OFF(packet_flits), 1, 64, NULL, 0, "synthetic packet length in flits"},
     {"classes", KT_ENUM, OFF(classes), 0, 0, class_names, 0, "classes used by synthetic packets"},
@@ -74,7 +75,8 @@ static const key_def keys[] = {
     {"measure_cycles", KT_UINT, OFF(measure_cycles), 1, 100000000, NULL, 0, "synthetic: measurement window"},
     {"drain_cycles", KT_UINT, OFF(drain_cycles), 0, 100000000, NULL, 0, "synthetic: drain limit after the window"},
     {"uniform_self", KT_UINT, OFF(uniform_self), 0, 1, NULL, 0,
-     "uniform traffic: 1 = a packet may go to its own source (1 in nodes, as BookSim's uniform)"},
+     "1 = a unicast packet may go to its own source, as in BookSim2's patterns (uniform: 1 in nodes; "
+     "hotspot: a hot node's draw of itself; transpose: the diagonal nodes)"},
     {"sms", KT_UINT, OFF(sms), 1, 255, NULL, 0, "streaming multiprocessors"},
     {"mcs", KT_UINT, OFF(mcs), 1, SIM_MAX_MCS, NULL, 0, "memory controllers"},
     {"mc_placement", KT_ENUM, OFF(mc_placement), 0, 0, place_names, 0, "bottom | top-bottom | edge | diamond | list"},

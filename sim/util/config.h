@@ -22,7 +22,7 @@ typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mca
 typedef enum { SA_INPUT_VC = 0, SA_INPUT_OUTPUT = 1 } sim_sa_input;
 /* First SA cycle of a body flit: the cycle after its buffer write (seed 003) or that cycle (BookSim2) */
 typedef enum { BODY_SA_NEXT = 0, BODY_SA_WRITE = 1 } sim_body_sa;
-typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT } sim_traffic;
+typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT, TRAFFIC_TRANSPOSE, TRAFFIC_BITCOMP } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 /* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
  * MSHR's replies brought (replace, seed 000 sec. 4) or those OR what it held before (append). */
@@ -87,7 +87,7 @@ typedef struct {
     unsigned warmup_cycles;
     unsigned measure_cycles;
     unsigned drain_cycles;       /* limit on draining after the measurement window */
-    unsigned uniform_self;       /* 1: uniform traffic may address a unicast packet to its source (BookSim); default 0 */
+    unsigned uniform_self;       /* 1: a unicast packet's drawn destination may be its source (BookSim2's patterns); default 0 */
 
     /* GPU memory system */
     unsigned sms, mcs;
