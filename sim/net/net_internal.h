@@ -180,6 +180,8 @@ typedef struct {
     uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
 
+typedef void (*net_switch_allocator)(network *n, router_t *r, uint64_t now);
+
 struct network {
     sim_config cfg;
     net_client client;
@@ -190,7 +192,9 @@ struct network {
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
-    bool sa_by_output;              /* cfg.sa_input == SA_INPUT_OUTPUT (router.c, choose_input_vc) */
+    /* One router's switch allocation: a copy of router.c's allocator for this run's sa_input and
+     * body_sa (router_switch_allocator), chosen once, so no flit pays a test of either option. */
+    net_switch_allocator switch_alloc;
     /* Writes a flit into a router's input VC: router_write_flit_next, or with body_sa = write
      * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
      * instructions as a direct call, so the default path pays nothing per flit for the option. */
@@ -262,6 +266,8 @@ void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
  * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
  * cycle. Callers go through network.write_flit. */
+/* The switch allocator for sa_input = output (by_output) or vc, body_sa = write (early) or next. */
+net_switch_allocator router_switch_allocator(bool by_output, bool early);
 void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 

@@ -216,7 +216,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->ring_mask--;
     n->credit_delay = cfg->credit_delay;
     n->inject_cycles = cfg->inject_cycles;
-    n->sa_by_output = cfg->sa_input == SA_INPUT_OUTPUT;
+    n->switch_alloc = router_switch_allocator(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
     n->write_flit = cfg->body_sa == BODY_SA_WRITE ? router_write_flit_early : router_write_flit_next;
     n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;

@@ -388,7 +388,10 @@ static inline uint64_t vc_ready_targets(network *n, router_t *r, port_t *pt, uns
     return ready;
 }
 
-static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t now) {
+/* `early`: body_sa = write, a constant in each copy of the allocator (router_switch_allocator),
+ * so the write into the next router is inlined here instead of called through write_flit. */
+__attribute__((always_inline)) static inline void send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
+                                                            uint64_t now, bool early) {
     flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
         f.pkt = t->pkt;
@@ -400,7 +403,7 @@ static void send_flit(network *n, router_t *r, in_vc *iv, target_t *t, uint64_t 
     link_end d = r->port[t->port].down;
     if (d.kind == END_ROUTER) {
         f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
-        n->write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f);
+        write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f, early);
         n->st.link_flits++;
         n->live_flits++;
     } else if (__builtin_expect(d.kind == END_NI, 1)) {
@@ -509,21 +512,38 @@ __attribute__((always_inline)) static inline void after_sa(network *n, router_t 
 /* VC (port, vc) won SA for target t: the flit leaves, what every target has copied leaves the
  * buffer, and the VC stays a candidate or not. A VC whose packet leaves on one output (unicast:
  * the common case) frees the flit it sent at once, without looking for the least-advanced
- * target (release_flits). */
+ * target (release_flits), and decides its candidacy as vc_after_send does, inline. */
 __attribute__((always_inline)) static inline void vc_send(network *n, router_t *r, unsigned port, unsigned vc,
-                                                          in_vc *iv, target_t *t, uint64_t now) {
-    send_flit(n, r, iv, t, now);
-    if (iv->ntargets == 1) {      /* no replication buffer either: that needs replicas */
-        vc_pop(iv, n->ring_mask);
-        iv->freed++;
-        n->live_flits--;
-        credit_return(n, &r->port[port].up_out[vc]);
-        router_flits_removed(n, r);
-        if (t->done) finish_packet(n, r, port, vc, iv, now);
-    } else {
+                                                          in_vc *iv, target_t *t, uint64_t now, bool early) {
+    send_flit(n, r, iv, t, now, early);
+    if (iv->ntargets != 1) {
         release_flits(n, r, port, vc, iv, now);
+        after_sa(n, r, port, vc, iv, now);
+        return;
     }
-    after_sa(n, r, port, vc, iv, now);
+    /* one target, so no replication buffer either (that needs replicas) */
+    vc_pop(iv, n->ring_mask);
+    iv->freed++;
+    n->live_flits--;
+    credit_return(n, &r->port[port].up_out[vc]);
+    router_flits_removed(n, r);
+    port_t *pt = &r->port[port];
+    unsigned bit = 1u << vc, state = VC_LEAVES;
+    if (t->done) {
+        finish_packet(n, r, port, vc, iv, now);
+    } else if (iv->count) {       /* the next flit (t has sent every one before it) */
+        uint64_t ready = vc_at(iv, n->ring_mask, 0)->ready;
+        out_vc *o = &r->out[t->port * n->vcs + (unsigned)t->outvc];
+        if (ready > now + 1) sa_candidate_at(n, r, port, vc, ready);
+        else if (!o->credits) o->waiting = 1;
+        else state = VC_READY;
+    }
+    unsigned cand = pt->cand;
+    if (state == VC_LEAVES) cand &= ~bit;
+    pt->cand = (uint16_t)cand;
+    pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
+    if (cand) net_wake_sa(n, r->id, now + 1);
+    else r->cand_ports &= ~(UINT64_C(1) << port);
 }
 
 typedef struct {                 /* one cycle's switch allocation */
@@ -611,7 +631,7 @@ __attribute__((always_inline)) static inline void move_pointers(router_t *r, uns
  * wins both arbiters, and with sa_input = output its only output is the one it requests). False
  * when the general allocator is needed. */
 __attribute__((always_inline)) static inline bool switch_one_candidate(network *n, router_t *r, uint64_t now,
-                                                                       bool by_output) {
+                                                                       bool by_output, bool early) {
     uint64_t ports = r->cand_ports;
     if (ports & (ports - 1)) return false;
     unsigned p = (unsigned)__builtin_ctzll(ports);
@@ -629,7 +649,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     }
     target_t *t = &iv->tgt[__builtin_ctzll(ready)];
     move_pointers(r, n->vcs, p, v, t->port, by_output);
-    vc_send(n, r, p, v, iv, t, now);
+    vc_send(n, r, p, v, iv, t, now, early);
     return true;
 }
 
@@ -690,11 +710,12 @@ static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_ro
     s->outputs |= UINT64_C(1) << o;
 }
 
-/* One router's switch allocation; `by_output` (sa_input = output) is a constant in each of the
- * two copies switch_allocation chooses between, so neither tests the option per flit. */
+/* One router's switch allocation; `by_output` (sa_input = output) and `early` (body_sa = write)
+ * are constants in each of the four copies router_switch_allocator chooses between once per
+ * run, so none tests an option per flit. */
 __attribute__((always_inline)) static inline void switch_allocation_with(network *n, router_t *r, uint64_t now,
-                                                                         bool by_output) {
-    if (switch_one_candidate(n, r, now, by_output)) return;
+                                                                         bool by_output, bool early) {
+    if (switch_one_candidate(n, r, now, by_output, early)) return;
     sa_round s = {0, 0, false};
     for (uint64_t m = r->cand_ports; m; m &= m - 1) {
         if (by_output) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
@@ -708,7 +729,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             in_vc *iv = &r->in[p * n->vcs + v];
             target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
             move_pointers(r, n->vcs, p, v, t->port, by_output);
-            vc_send(n, r, p, v, iv, t, now);
+            vc_send(n, r, p, v, iv, t, now, early);
         }
         return;
     }
@@ -724,10 +745,10 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
         unsigned v = (unsigned)r->port[p].sa_vc;
         in_vc *iv = &r->in[p * n->vcs + v];
         if (iv->ntargets == 1) {
-            vc_send(n, r, p, v, iv, t, now);
+            vc_send(n, r, p, v, iv, t, now, early);
             finished |= UINT64_C(1) << p;
         } else {
-            send_flit(n, r, iv, t, now);
+            send_flit(n, r, iv, t, now, early);
         }
     }
     for (uint64_t m = s.inputs & ~finished; m; m &= m - 1) {
@@ -742,16 +763,18 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
     }
 }
 
-__attribute__((noinline)) static void switch_allocation_by_output(network *n, router_t *r, uint64_t now) {
-    switch_allocation_with(n, r, now, true);
-}
-
-static void switch_allocation(network *n, router_t *r, uint64_t now) {
-    if (n->sa_by_output) {
-        switch_allocation_by_output(n, r, now);
-        return;
+#define SWITCH_ALLOCATOR(name, by_output, early) \
+    __attribute__((noinline)) static void name(network *n, router_t *r, uint64_t now) { \
+        switch_allocation_with(n, r, now, by_output, early); \
     }
-    switch_allocation_with(n, r, now, false);
+SWITCH_ALLOCATOR(switch_allocation_vc_next, false, false)
+SWITCH_ALLOCATOR(switch_allocation_vc_write, false, true)
+SWITCH_ALLOCATOR(switch_allocation_output_next, true, false)
+SWITCH_ALLOCATOR(switch_allocation_output_write, true, true)
+
+net_switch_allocator router_switch_allocator(bool by_output, bool early) {
+    if (by_output) return early ? switch_allocation_output_write : switch_allocation_output_next;
+    return early ? switch_allocation_vc_write : switch_allocation_vc_next;
 }
 
 /* `late`: the VA of the previous cycle was deferred to this visit (net_internal.h: a router
@@ -770,5 +793,5 @@ void router_step(network *n, router_t *r, bool va, bool late) {
         if (r->va_ports) vc_allocation(n, r, now - 1, before, now);
     }
     if (va && r->va_ports) vc_allocation(n, r, now, n->np_now, now);
-    if (r->cand_ports) switch_allocation(n, r, now);
+    if (r->cand_ports) n->switch_alloc(n, r, now);
 }
