@@ -428,11 +428,9 @@ __attribute__((always_inline)) static inline void send_flit(network *n, router_t
     }
 }
 
-/* Every target of the front packet of VC (port, vc) has sent its tail and every flit has left
- * the buffer: the VC takes the next packet. */
-static void finish_packet(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
-    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
-    if (iv->split) net_pkt_free(n, iv->pkt);
+/* The front packet of VC (port, vc) has gone: the next one's head, if there, is routed and VA'd. */
+__attribute__((always_inline)) static inline void next_packet(network *n, router_t *r, unsigned port, unsigned vc,
+                                                              in_vc *iv, uint64_t now) {
     iv->routed = 0;
     iv->ntargets = 0;
     if (iv->count) {              /* the next packet's head is at the front: route and VA it */
@@ -440,6 +438,14 @@ static void finish_packet(network *n, router_t *r, unsigned port, unsigned vc, i
         va_request(r, port, vc);
         net_wake_va(n, r->id, write > now ? write : now + 1);
     }
+}
+
+/* Every target of the front packet of VC (port, vc) has sent its tail and every flit has left
+ * the buffer: the VC takes the next packet. */
+static void finish_packet(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
+    if (iv->split) net_pkt_free(n, iv->pkt);
+    next_packet(n, r, port, vc, iv, now);
 }
 
 /* Remove the flits every target has copied; return their credits; finish the packet. */
@@ -529,8 +535,8 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     router_flits_removed(n, r);
     port_t *pt = &r->port[port];
     unsigned bit = 1u << vc, state = VC_LEAVES;
-    if (t->done) {
-        finish_packet(n, r, port, vc, iv, now);
+    if (t->done) {                /* one target: no replicas, no replication buffer */
+        next_packet(n, r, port, vc, iv, now);
     } else if (iv->count) {       /* the next flit (t has sent every one before it) */
         uint64_t ready = vc_at(iv, n->ring_mask, 0)->ready;
         out_vc *o = &r->out[t->port * n->vcs + (unsigned)t->outvc];
@@ -659,7 +665,8 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
  * VC's readiness is looked at once. A VC with several ready targets (a multicast replica set)
  * makes the input fall back to choose_input_vc, which serves it in VC order. Candidates that
  * cannot send leave the set. */
-static void choose_input_vc_by_output(network *n, router_t *r, unsigned p, sa_round *s, uint64_t now) {
+__attribute__((always_inline)) static inline void choose_input_vc_by_output(network *n, router_t *r, unsigned p,
+                                                                            sa_round *s, uint64_t now) {
     port_t *pt = &r->port[p];
     unsigned vcs = n->vcs, np = r->nports, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
