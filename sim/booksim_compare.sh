@@ -23,11 +23,13 @@
 #   memory-controller nodes, npsim's default machine's bottom row, at random; npsim traffic =
 #   hotspot, hotspot_fraction = 1 with those hot_nodes). The configuration's uniform_self = 1 keeps
 #   BookSim2's self-addressed packets (uniform, transpose's diagonal, a hot node's own draw).
-# COMPARE_MODE=latency: instead of the speed rounds, for each pattern and packet length, the
-#   saturation throughput of both (accepted flits/node/cycle with the sources offered
-#   COMPARE_SAT_LOAD, default 0.6, above every saturation point here; BookSim2 with sim_type = throughput, npsim
-#   without a drain), then one run of each at COMPARE_FRACTIONS ("0.1 0.3 0.5 0.7 0.8 0.9") of
-#   BookSim2's saturation throughput: latency side by side.
+# COMPARE_MODE=latency: instead of the speed rounds, for each pattern and packet length, npsim's
+#   saturation load S (the largest offered load, to 0.005, whose run drains with accepted >= 95%
+#   of offered and latency <= 3x the latency at 0.01: npsim's sweep rule, found by bisection with
+#   npsim alone), then one run of each simulator at COMPARE_FRACTIONS ("0.1 0.3 0.5 0.7 0.8 0.9
+#   1.0") of S: latency and accepted side by side; and the accepted throughput of both with the
+#   sources offered COMPARE_SAT_LOAD (default 0.6, past every saturation point here; BookSim2
+#   with sim_type = throughput, npsim without a drain).
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 NPSIM BUILD_DIR [key=value ...]" >&2; exit 2; }
 npsim=$1 build=$2; shift 2
@@ -44,7 +46,7 @@ base=${COMPARE_NPSIM_BASE:-}
 k=${COMPARE_K:-8}
 mode=${COMPARE_MODE:-speed}
 sat_load=${COMPARE_SAT_LOAD:-0.6}
-fractions=${COMPARE_FRACTIONS:-0.1 0.3 0.5 0.7 0.8 0.9}
+fractions=${COMPARE_FRACTIONS:-0.1 0.3 0.5 0.7 0.8 0.9 1.0}
 
 if [ ! -f "$tarball" ]; then
     echo "sim-booksim-compare: skipped: no BookSim2 source at $tarball (../shared/tools/README.md)"
@@ -130,26 +132,50 @@ run_pair() {
     np_lat=${np_lat:--} bs_lat=${bs_lat:--}
 }
 
+# npsim alone at offered load $3 (pattern $1, flits $2): "latency accepted drained"
+np_point() {
+    local out
+    # shellcheck disable=SC2046
+    out=$("$npsim" traffic -c "$np_cfg" mesh_k="$k" $(np_pattern "$1") packet_flits="$2" injection_rate="$3" \
+        seed="$seed" "${np_keys[@]}")
+    awk '/window deliveries/ { for (i = 1; i <= NF; i++) { if ($i == "accepted") a = $(i + 1); if ($i == "avg") l = $(i + 1) }
+         d = /did not drain/ ? 0 : 1 } END { print l, a, d }' <<< "$out"
+}
+
+# npsim's saturation load for pattern $1, flits $2 (COMPARE_MODE=latency above): bisection on
+# [0.01, 1] to 0.005
+np_saturation() {
+    local zero lo=0.01 hi=1.0 mid lat acc drained
+    read -r zero _ _ <<< "$(np_point "$1" "$2" 0.01)"
+    while awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(h - l > 0.005) }'; do
+        mid=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.4f", (l + h) / 2 }')
+        read -r lat acc drained <<< "$(np_point "$1" "$2" "$mid")"
+        if [ "$drained" = 1 ] && awk -v a="$acc" -v o="$mid" -v l="$lat" -v z="$zero" \
+            'BEGIN { exit !(a >= 0.95 * o && l <= 3 * z) }'; then lo=$mid; else hi=$mid; fi
+    done
+    echo "$lo"
+}
+
 np_keys=("$@")
 if [ "$mode" = latency ]; then
     echo "npsim vs BookSim2 (commit 28f4329), ${k}x$k mesh, XY, 4 VCs x 8 flits, 10k + 30k cycles, seed $seed;"
-    echo "saturation: accepted flits/node/cycle offered $sat_load; loads: fractions of BookSim2's saturation throughput"
+    echo "S: npsim's saturation load (bisection); loads: fractions of S; 'past': both offered $sat_load"
     printf '%-9s %5s %6s %6s | %8s %8s %7s | %8s %8s\n' pattern flits frac load np_lat bs_lat lat_d% np_acc bs_acc
     for pattern in $patterns; do
         for flits in $flits_list; do
-            run_pair "$pattern" "$flits" "$sat_load" "drain_cycles=0" "sim_type=throughput"
-            np_sat=$np_acc bs_sat=$bs_acc
-            awk -v p="$pattern" -v f="$flits" -v l="$sat_load" -v na="$np_sat" -v ba="$bs_sat" 'BEGIN {
-                printf "%-9s %5s %6s %6s | %8s %8s %7s | %8.4f %8.4f   saturation %+.1f%%\n",
-                    p, f, "sat", l, "-", "-", "-", na, ba, 100 * (na - ba) / ba }'
+            sat=$(np_saturation "$pattern" "$flits")
             for frac in $fractions; do
-                load=$(awk -v s="$bs_sat" -v f="$frac" 'BEGIN { printf "%.4f", s * f }')
+                load=$(awk -v s="$sat" -v f="$frac" 'BEGIN { printf "%.4f", s * f }')
                 run_pair "$pattern" "$flits" "$load" "" ""
                 awk -v p="$pattern" -v f="$flits" -v fr="$frac" -v l="$load" -v nl="$np_lat" -v bl="$bs_lat" \
                     -v na="$np_acc" -v ba="$bs_acc" 'BEGIN {
                     d = (nl == "-" || bl == "-") ? "-" : sprintf("%+.1f%%", 100 * (nl - bl) / bl)
                     printf "%-9s %5s %6s %6s | %8s %8s %7s | %8.4f %8.4f\n", p, f, fr, l, nl, bl, d, na, ba }'
             done
+            run_pair "$pattern" "$flits" "$sat_load" "drain_cycles=0" "sim_type=throughput"
+            awk -v p="$pattern" -v f="$flits" -v l="$sat_load" -v na="$np_acc" -v ba="$bs_acc" 'BEGIN {
+                printf "%-9s %5s %6s %6s | %8s %8s %7s | %8.4f %8.4f   accepted %+.1f%%\n",
+                    p, f, "past", l, "-", "-", "-", na, ba, 100 * (na - ba) / ba }'
         done
     done
     exit 0

@@ -19,7 +19,7 @@
 #   make sim-booksim-compare  npsim beside the stock BookSim2 (built into $(BUILD)/booksim2 from
 #                   ../shared/tools), 1-/5-flit at 0.20/0.35: latency, accepted, speed and its ratio
 #   make sim-booksim-patterns  the same two on uniform / transpose / bitcomp / hotspot (GPU MCs), 8x8,
-#                   and uniform 16x16: saturation throughput, latency at 10..90% of saturation
+#                   and uniform 16x16 (1-flit): latency at 10..100% of npsim's saturation load, accepted past it
 #   make sim-ba     L1 lru vs the BA tag unit (tag-lru, ba) on every generated workload, with the
 #                   rd0/rd1/rd2 breakdown; $(BUILD)/sim/ba_compare.{txt,json}
 #   make sim-l1-sweep  seed 002's L1 capacity / associativity sweep (LRU, rd0/rd1/rd2 per point), one
@@ -207,12 +207,12 @@ sim-booksim-compare: $(NPSIM)
 	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) sim/booksim_compare.sh $(NPSIM) $(BUILD)
 
 ## sim-booksim-patterns: npsim beside BookSim2 on uniform, transpose, bitcomp and hotspot (the GPU's MC nodes) on the 8x8 mesh and uniform on 16x16, 1- and 5-flit: saturation throughput and latency at 10..90% of it
-# Not part of `make test` (BookSim2 runs of 10-60 CPU s each, 60 in all); skipped like sim-booksim-compare.
+# Not part of `make test` (64 BookSim2 runs of 10 to 100 CPU s each); skipped like sim-booksim-compare.
 sim-booksim-patterns: $(NPSIM)
 	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) COMPARE_MODE=latency COMPARE_PATTERNS="uniform transpose bitcomp hotspot" \
 	  sim/booksim_compare.sh $(NPSIM) $(BUILD)
-	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) COMPARE_MODE=latency COMPARE_K=16 COMPARE_SAT_LOAD=0.35 \
-	  sim/booksim_compare.sh $(NPSIM) $(BUILD)
+	BOOKSIM_TARBALL=$(BOOKSIM_TARBALL) COMPARE_MODE=latency COMPARE_K=16 COMPARE_SAT_LOAD=0.35 COMPARE_FLITS=1 \
+	  COMPARE_FRACTIONS="0.3 0.6 0.9 1.0" sim/booksim_compare.sh $(NPSIM) $(BUILD)
 
 ## sim-ba: L1 lru vs the C model's BA tag unit (tag-lru, ba) vs simple bypassing, one L1 per SM, on every generated workload; rd0/rd1/rd2 per workload
 sim-ba: $(NPSIM)
