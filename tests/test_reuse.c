@@ -115,11 +115,49 @@ static void test_bins(void **state) {
     assert_int_equal(reuse_analyze(NULL, 0, 16, 0, &r, NULL, NULL), NP_BAD_PARAM);
 }
 
+typedef struct {
+    uint64_t calls, last_done, total;
+    bool in_order;
+} progress_log;
+
+static void log_progress(void *ctx, uint64_t done, uint64_t total) {
+    progress_log *p = ctx;
+    if (p->calls > 0 && done != p->last_done + REUSE_PROGRESS_EVERY) p->in_order = false;
+    p->calls++;
+    p->last_done = done;
+    p->total = total;
+}
+
+/* The progress callback is called every REUSE_PROGRESS_EVERY accesses with the count done and n,
+ * and changes nothing of the result. */
+static void test_progress(void **state) {
+    (void)state;
+    const size_t n = 3 * REUSE_PROGRESS_EVERY + 17;
+    uint64_t *line = malloc(n * sizeof *line);
+    assert_non_null(line);
+    uint64_t x = 7;
+    for (size_t i = 0; i < n; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        line[i] = (x >> 33) % 50000u;
+    }
+    reuse_report plain, with;
+    progress_log log = {0, 0, 0, true};
+    assert_int_equal(reuse_analyze(line, n, 16, 8, &plain, NULL, NULL), NP_OK);
+    assert_int_equal(reuse_analyze_progress(line, n, 16, 8, &with, NULL, NULL, log_progress, &log), NP_OK);
+    assert_memory_equal(&plain, &with, sizeof plain);
+    assert_int_equal(log.calls, 4);               /* at 0, 65536, 131072, 196608 */
+    assert_true(log.in_order);
+    assert_int_equal(log.last_done, 3 * REUSE_PROGRESS_EVERY);
+    assert_int_equal(log.total, n);
+    free(line);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand_worked),
         cmocka_unit_test(test_against_brute_force),
         cmocka_unit_test(test_bins),
+        cmocka_unit_test(test_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

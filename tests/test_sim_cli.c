@@ -356,6 +356,37 @@ static void test_progress_on_a_terminal(void **state) {
     if (strstr(err_text, progress)) fail_msg("progress into a file: '%s'", err_text);
 }
 
+/* Reading a trace reports the bytes read (a trace of gigabytes took minutes, silently), in both
+ * tools, for the text and the binary form; NP_PROGRESS_AFTER=0 shows the line at once. */
+static void test_progress_reading_a_trace(void **state) {
+    (void)state;
+    char text[700], bin[700];
+    snprintf(text, sizeof text, "%s/progress.trace", tmp);
+    snprintf(bin, sizeof bin, "%s/progress.bin", tmp);
+    /* more than 65,536 lines and records: the reader reports every 65,536 */
+    expect(RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "24", "--out", text), 0, out_text, "");
+    expect(RUN("convert", text, bin), 0, out_text, "");
+    assert_int_equal(setenv("NP_PROGRESS_AFTER", "0", 1), 0);
+    const char *traces[] = {text, bin};
+    for (unsigned i = 0; i < 2; i++) {
+        char want[800];
+        snprintf(want, sizeof want, "nocpress: %s: ", traces[i]);
+        int rc = run_on_tty((const char *const[]){nocpress, "reuse", traces[i], NULL}, err_text, sizeof err_text);
+        if (rc != 0 || !strstr(err_text, want) || !strstr(err_text, " bytes ("))
+            fail_msg("nocpress reuse %s: rc %d, no reading progress: '%s'", traces[i], rc, err_text);
+        if (!strstr(err_text, "nocpress: reuse distances: 0 of "))
+            fail_msg("nocpress reuse %s: no progress of the analysis: '%s'", traces[i], err_text);
+        snprintf(want, sizeof want, "npsim: %s: ", traces[i]);
+        rc = run_on_tty((const char *const[]){npsim, "run", "--trace", traces[i], "--quiet", NULL}, err_text,
+                        sizeof err_text);
+        if (rc != 0 || strstr(err_text, want)) fail_msg("npsim run --quiet %s: rc %d, progress: '%s'", traces[i], rc, err_text);
+    }
+    int rc = run_on_tty((const char *const[]){npsim, "run", "--trace", bin, NULL}, err_text, sizeof err_text);
+    if (rc != 0 || !strstr(err_text, "npsim: ") || !strstr(err_text, "progress.bin: "))
+        fail_msg("npsim run --trace: rc %d, no reading progress: '%s'", rc, err_text);
+    assert_int_equal(unsetenv("NP_PROGRESS_AFTER"), 0);
+}
+
 /* Case 5: one trace parser. `nocpress reuse` reads traces with npsim's reader: the v2 text and
  * binary traces npsim writes (refused before), the same accesses from both, and the same refusal
  * of a leading zero (nocpress read 0400 as 400). */
@@ -709,6 +740,7 @@ int main(void) {
         cmocka_unit_test(test_readers_refuse_what_they_do_not_understand),
         cmocka_unit_test(test_exit_status_table),
         cmocka_unit_test(test_progress_on_a_terminal),
+        cmocka_unit_test(test_progress_reading_a_trace),
         cmocka_unit_test(test_one_trace_parser),
         cmocka_unit_test(test_no_shell),
         cmocka_unit_test(test_plot_whole_or_nothing),

@@ -4,7 +4,7 @@
  * against one major version never silently loads another.
  *   MAJOR: the ABI breaks (a function, struct or enum changes or goes away), or the major part
  *          of any model version below changes (that model's streams or results differ).
- *   MINOR: a model is added or any other part of a model version changes.
+ *   MINOR: a model or a function is added, or any other part of a model version changes.
  *   PATCH: anything else (build, docs, fixes that change no stream, length or result).
  * NOCPRESS_MODELS is the set of model versions this library version was cut for: `make
  * install-test` (part of `make test`) fails when any *_MODEL_VERSION of cmodel/include/ differs
@@ -17,9 +17,9 @@ extern "C" {
 #endif
 
 #define NOCPRESS_VERSION_MAJOR 3
-#define NOCPRESS_VERSION_MINOR 0
+#define NOCPRESS_VERSION_MINOR 1
 #define NOCPRESS_VERSION_PATCH 0
-#define NOCPRESS_VERSION "3.0.0"
+#define NOCPRESS_VERSION "3.1.0"
 
 /* "<name> <version>" per *_MODEL_VERSION define, in header-name order, comma separated. */
 #define NOCPRESS_MODELS "ba 1.0, bdi 1.0, bpc 1.0, cpack 1.0, dpc 1.0, dsm 1.0, fpc 1.0, latte 1.0, pcu 1.0, rcwm 1.0, sc 1.0"

@@ -67,6 +67,16 @@ unsigned reuse_bin_of(const reuse_report *r, uint64_t d);
 np_result reuse_analyze(const uint64_t *line, size_t n, unsigned sets, unsigned ways,
                         reuse_report *r, uint64_t *dist_set, uint64_t *dist_fa);
 
+/* Called with the accesses analysed so far and n, every REUSE_PROGRESS_EVERY accesses: tens of
+ * millions of accesses take seconds, and a tool shows where it is (since 3.1.0). */
+#define REUSE_PROGRESS_EVERY 65536u
+typedef void (*reuse_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+/* reuse_analyze with a progress callback (NULL: none). */
+np_result reuse_analyze_progress(const uint64_t *line, size_t n, unsigned sets, unsigned ways,
+                                 reuse_report *r, uint64_t *dist_set, uint64_t *dist_fa,
+                                 reuse_progress_fn progress, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

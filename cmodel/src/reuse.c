@@ -109,6 +109,12 @@ static unsigned classify(uint64_t d, uint64_t n) {
 
 np_result reuse_analyze(const uint64_t *line, size_t n, unsigned sets, unsigned ways,
                         reuse_report *r, uint64_t *dist_set, uint64_t *dist_fa) {
+    return reuse_analyze_progress(line, n, sets, ways, r, dist_set, dist_fa, NULL, NULL);
+}
+
+np_result reuse_analyze_progress(const uint64_t *line, size_t n, unsigned sets, unsigned ways,
+                                 reuse_report *r, uint64_t *dist_set, uint64_t *dist_fa,
+                                 reuse_progress_fn progress, void *ctx) {
     if (r == NULL || (line == NULL && n > 0) || sets == 0 || (sets & (sets - 1u)) != 0 ||
         ways == 0 || (uint64_t)sets * ways > UINT32_MAX || n >= UINT32_MAX) {
         return NP_BAD_PARAM;
@@ -142,6 +148,7 @@ np_result reuse_analyze(const uint64_t *line, size_t n, unsigned sets, unsigned 
         offset[s + 1] += offset[s];
     }
     for (size_t i = 0; i < n; i++) {
+        if (progress != NULL && i % REUSE_PROGRESS_EVERY == 0) progress(ctx, i, n);
         const unsigned s = (unsigned)(line[i] & set_mask);
         const size_t here_local = offset[s] + local[s]++;
         slot *e = find_slot(tab, cap - 1, line[i]);

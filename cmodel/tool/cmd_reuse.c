@@ -110,6 +110,12 @@ static int parse_opts(int argc, char **argv, reuse_opts *o) {
     return 0;
 }
 
+/* reuse_analyze's progress (reuse.h) as the tool's progress line. */
+static void report_analysis(void *ctx, uint64_t done, uint64_t total) {
+    (void)ctx;
+    np_progress("reuse distances", done, total, "accesses");
+}
+
 static double pct(uint64_t part, uint64_t whole) {
     return whole == 0 ? 0.0 : 100.0 * (double)part / (double)whole;
 }
@@ -315,7 +321,9 @@ int cmd_reuse(int argc, char **argv) {
     res.accesses = t.count;
     const double t0 = now_seconds();
     const clock_t c0 = clock();
-    np_result ar = reuse_analyze(t.line, t.count, (unsigned)o.sets, (unsigned)o.ways, &res.r, NULL, NULL);
+    np_result ar = reuse_analyze_progress(t.line, t.count, (unsigned)o.sets, (unsigned)o.ways, &res.r, NULL, NULL,
+                                          report_analysis, NULL);
+    np_progress_end();
     const double secs = now_seconds() - t0;
     const double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     if (ar != NP_OK) {

@@ -37,6 +37,7 @@
 
 #include "np_fileio.h"
 #include "np_gnuplot.h"
+#include "np_provenance.h"
 
 #define MAX_RUNS 512
 #define MAX_OVERRIDES 24
@@ -680,16 +681,14 @@ static bool write_json(const cJSON *j, const char *path) {
     return ok;
 }
 
-/* FNV-1a 64 of the npsim binary: which binary ran, beside the commit it was built from. */
-static bool file_hash(const char *path, char out[17]) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return !fail("%s: cannot open: %s", path, strerror(errno));
-    uint64_t h = 14695981039346656037ull;
-    unsigned char buf[65536];
-    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
-        for (size_t i = 0; i < n; i++) h = (h ^ buf[i]) * 1099511628211ull;
-    fclose(f);
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
+/* zlib's CRC-32 of the npsim binary (the checksum the provenance of every result gives its
+ * inputs, np_provenance.h): which binary ran, beside the commit it was built from. */
+static bool file_hash(const char *path, char out[9]) {
+    unsigned long crc;
+    long long bytes;
+    char err[PATH_LEN + 128];
+    if (!np_file_crc32(path, &crc, &bytes, err, sizeof err)) return !fail("%s", err);
+    snprintf(out, 9, "%08lx", crc);
     return true;
 }
 
@@ -706,7 +705,7 @@ static int job_run(const options *o, const manifest *m) {
         return o->id ? fail("%s: no run '%s'", o->manifest, o->id)
                      : fail("%s: --index %ld: the table has %u runs (0..%u)", o->manifest, o->index, m->n, m->n - 1);
     const run_def *r = &m->runs[idx];
-    char npsim_json[PATH_LEN + 80], job_json[PATH_LEN + 80], hash[17];
+    char npsim_json[PATH_LEN + 80], job_json[PATH_LEN + 80], hash[9];
     if (!path_fmt(npsim_json, sizeof npsim_json, "%s/%s.npsim.json", o->out, r->id) ||
         !path_fmt(job_json, sizeof job_json, "%s/%s.json", o->out, r->id) || !file_hash(o->npsim, hash))
         return 1;
@@ -790,7 +789,7 @@ static int job_run(const options *o, const manifest *m) {
     for (unsigned i = first; i < before_out; i++) cJSON_AddItemToArray(cmd, cJSON_CreateString(argv[i]));
     cJSON *bin = cJSON_AddObjectToObject(job, "npsim");
     cJSON_AddStringToObject(bin, "commit", o->commit ? o->commit : "unknown");
-    cJSON_AddStringToObject(bin, "binary_fnv1a64", hash);
+    cJSON_AddStringToObject(bin, "binary_crc32", hash);
     cJSON_AddItemToObject(job, "result", result);
     /* The only fields that differ between two runs of the same job (the determinism check drops them). */
     cJSON *tm = cJSON_AddObjectToObject(job, "timing");
@@ -863,19 +862,24 @@ static bool load_job(job_file *jf, const char *dir, const run_def *r, const char
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(jf->job, "id");
     jf->result = cJSON_GetObjectItemCaseSensitive(jf->job, "result");
     const cJSON *bin = cJSON_GetObjectItemCaseSensitive(jf->job, "npsim");
-    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(bin, "binary_fnv1a64");
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(bin, "binary_crc32");
     const cJSON *wall = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jf->job, "timing"), "wall_seconds");
     if (!cJSON_IsObject(jf->job)) return !fail("%s: not a job file (a JSON object expected)", jf->path);
     if (!cJSON_IsString(id) || strcmp(id->valuestring, r->id))
         return !fail("%s: \"id\" is %s, expected \"%s\"", jf->path, cJSON_IsString(id) ? id->valuestring : "missing", r->id);
     if (!cJSON_IsObject(jf->result)) return !fail("%s: \"result\" (npsim's run JSON) is missing", jf->path);
-    if (!cJSON_IsString(hash)) return !fail("%s: \"npsim.binary_fnv1a64\" is missing", jf->path);
+    if (!cJSON_IsString(hash))
+        return !fail("%s: \"npsim.binary_crc32\" is missing%s", jf->path,
+                     cJSON_GetObjectItemCaseSensitive(bin, "binary_fnv1a64")
+                         ? " (the job was run by an nppaper before libnocpress 3.1.0, which hashed the binary with its "
+                           "own FNV-1a: run it again)"
+                         : "");
     if (!cJSON_IsNumber(wall)) return !fail("%s: \"timing.wall_seconds\" is missing", jf->path);
     return true;
 }
 
 static const char *binary_of(const job_file *jf) {
-    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jf->job, "npsim"), "binary_fnv1a64")->valuestring;
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jf->job, "npsim"), "binary_crc32")->valuestring;
 }
 
 static void format_value(char *out, size_t n, metric_fmt fmt, double v) {
@@ -1571,7 +1575,7 @@ static int cmd_gather(const options *o) {
         cJSON_AddNumberToObject(sum, "jobs", njobs);
         cJSON_AddNumberToObject(sum, "wall_seconds_sum", wall_sum);
         cJSON_AddNumberToObject(sum, "wall_seconds_max", wall_max);
-        cJSON_AddStringToObject(sum, "npsim_binary_fnv1a64", first >= 0 ? binary_of(&jobs[first]) : "");
+        cJSON_AddStringToObject(sum, "npsim_binary_crc32", first >= 0 ? binary_of(&jobs[first]) : "");
         cJSON *ja = cJSON_AddObjectToObject(root, "jobs");
         for (unsigned i = 0; i < m.n; i++)
             if (jobs[i].job) {

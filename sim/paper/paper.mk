@@ -55,16 +55,17 @@ PAPER_COMMIT_CMD := c='$(PAPER_COMMIT)'; if [ -z "$$c" ]; then c=$$(git rev-pars
 
 .PHONY: paper paper-slurm paper-slurm-test paper-test
 
-# nppaper writes every file through the tools' one writer and draws through their gnuplot runner.
-NPPAPER_TOOL_SRC := cmodel/tool/np_fileio.c cmodel/tool/np_gnuplot.c
-NPPAPER_TOOL_HDR := cmodel/tool/np_fileio.h cmodel/tool/np_gnuplot.h
+# nppaper writes every file through the tools' one writer, draws through their gnuplot runner and
+# checksums the npsim binary as the provenance checksums inputs.
+NPPAPER_TOOL_SRC := cmodel/tool/np_fileio.c cmodel/tool/np_gnuplot.c cmodel/tool/np_provenance.c
+NPPAPER_TOOL_HDR := cmodel/tool/np_fileio.h cmodel/tool/np_gnuplot.h cmodel/tool/np_provenance.h
 
-$(NPPAPER): sim/paper/nppaper.c $(NPPAPER_TOOL_SRC) $(NPPAPER_TOOL_HDR) | $(BUILD)/bin
-	$(Q)$(call np_say,LD,$@)$(CC) $(SIM_CFLAGS) -o $@ $< $(NPPAPER_TOOL_SRC) $(SIM_LIBS) -lm
+$(NPPAPER): sim/paper/nppaper.c $(NPPAPER_TOOL_SRC) $(NPPAPER_TOOL_HDR) $(NP_LIB) | $(BUILD)/bin
+	$(Q)$(call np_say,LD,$@)$(CC) $(SIM_CFLAGS) -o $@ $< $(NPPAPER_TOOL_SRC) $(NP_LIB) $(SIM_LIBS) -lm
 
-$(NPPAPER_SAN): sim/paper/nppaper.c $(NPPAPER_TOOL_SRC) $(NPPAPER_TOOL_HDR)
+$(NPPAPER_SAN): sim/paper/nppaper.c $(NPPAPER_TOOL_SRC) $(NPPAPER_TOOL_HDR) $(NP_LIB_SAN)
 	$(Q)mkdir -p $(@D)
-	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(NPPAPER_TOOL_SRC) $(SIM_LIBS) -lm
+	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(NPPAPER_TOOL_SRC) $(NP_LIB_SAN) $(SIM_LIBS) -lm
 
 # paper_run MANIFEST, GATHER-ARGUMENTS: every run of MANIFEST through GNU parallel (after the trace
 # step when it names kernels), then the gatherer; the wall time in $(PAPER_DIR)/wall_time.txt.

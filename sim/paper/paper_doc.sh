@@ -34,7 +34,7 @@ done
     results=${args[2 * i]} wall=${args[2 * i + 1]}
     mine=$(for seed in $(printf '%s\n' "${!from[@]}" | sort); do if [ "${from[$seed]}" = "$i" ]; then printf '%s ' "$seed"; fi; done)
     [ -n "$mine" ] || continue
-    echo "Run set $((i + 1)) (seeds ${mine% }): \`$(jq -r .manifest "$results")\`, $(jq -r '.jobs_summary.jobs' "$results") runs, npsim binary \`$(jq -r '.jobs_summary.npsim_binary_fnv1a64' "$results")\` (FNV-1a 64), commit \`$(jq -r '[.jobs[].npsim.commit] | unique | join(", ")' "$results")\`; $(sed 's/^paper: //' "$wall") (simulation)."
+    echo "Run set $((i + 1)) (seeds ${mine% }): \`$(jq -r .manifest "$results")\`, $(jq -r '.jobs_summary.jobs' "$results") runs, npsim binary $(jq -r '.jobs_summary | if has("npsim_binary_crc32") then "`\(.npsim_binary_crc32)` (CRC-32)" else "`\(.npsim_binary_fnv1a64)` (FNV-1a 64)" end' "$results"), commit \`$(jq -r '[.jobs[].npsim.commit] | unique | join(", ")' "$results")\`; $(sed 's/^paper: //' "$wall") (simulation)."
     echo
   done
   for seed in $(printf '%s\n' "${!from[@]}" | sort); do

@@ -38,7 +38,7 @@ class_fixture() {
       id="$prefix-${r%%:*}-$w"
       printf '%s\t%s\tmix/4\t-\tcompressor=none\t-\n' "$id" "$seed" >> "$dir/runs.tsv"
       # shellcheck disable=SC2059  # the result is the caller's format
-      printf "{\"id\":\"%s\",\"result\":$result,\"npsim\":{\"binary_fnv1a64\":\"00\"},\"timing\":{\"wall_seconds\":1}}\n" \
+      printf "{\"id\":\"%s\",\"result\":$result,\"npsim\":{\"binary_crc32\":\"00\"},\"timing\":{\"wall_seconds\":1}}\n" \
         "$id" "${r#*:}" > "$dir/jobs/$id.json"
     done
   done
@@ -97,8 +97,11 @@ expect_error "metric of the wrong type" "$work/jobs/a-base.json: result.mc_stall
 jobs_copy; sed -i 's/"id": "b-base"/"id": "b-new"/' "$work/jobs/b-base.json"
 expect_error "job file of another run" "$work/jobs/b-base.json: \"id\" is b-new, expected \"b-base\"" \
   "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
-jobs_copy; sed -i 's/0123456789abcdef/fedcba9876543210/' "$work/jobs/b-new.json"
-expect_error "jobs of two binaries" "$work/jobs/b-new.json ran npsim fedcba9876543210 but .*a-base.json ran 0123456789abcdef" \
+jobs_copy; sed -i 's/89abcdef/76543210/' "$work/jobs/b-new.json"
+expect_error "jobs of two binaries" "$work/jobs/b-new.json ran npsim 76543210 but .*a-base.json ran 89abcdef" \
+  "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
+jobs_copy; sed -i 's/"binary_crc32": "89abcdef"/"binary_fnv1a64": "0123456789abcdef"/' "$work/jobs/b-new.json"
+expect_error "job of an older nppaper" "$work/jobs/b-new.json: \"npsim.binary_crc32\" is missing \\(the job was run by an nppaper before libnocpress 3\\.1\\.0.*run it again\\)" \
   "$nppaper" gather "${tables[@]}" --jobs "$work/jobs" --out "$work/out" --no-plot
 jobs_copy; echo '[1, 2]' > "$work/jobs/a-base.json"
 expect_error "not an object" "$work/jobs/a-base.json: not a job file" \
@@ -141,7 +144,7 @@ want='["run","data_dir=d","synth_report=s","-c","sim/configs/fermi_crossbar.cfg"
 [ "$(jq -c .npsim_arguments "$j")" = "$want" ] || die "job: npsim_arguments $(jq -c .npsim_arguments "$j")"
 [ "$(jq -c '.result.argv' "$j")" = "$want" ] || die "job: npsim received $(jq -c .result.argv "$j")"
 [ "$(jq -r '.npsim.commit + " " + .seed + " " + .manifest' "$j")" = "abc123 001 $fx/runs.tsv:5" ] || die "job: commit/seed/manifest fields"
-jq -e '.timing.wall_seconds > 0 and .timing.simulated_cycles_per_wall_second > 0 and (.npsim.binary_fnv1a64 | length) == 16' "$j" > /dev/null || die "job: timing or binary hash"
+jq -e '.timing.wall_seconds > 0 and .timing.simulated_cycles_per_wall_second > 0 and (.npsim.binary_crc32 | length) == 8' "$j" > /dev/null || die "job: timing or binary hash"
 [ ! -e "$work/jobout/b-new.npsim.json" ] || die "job: npsim's own JSON left behind"
 ok "job: npsim got the manifest line as 10 arguments; commit, binary hash, wall time, cycles/s recorded"
 "$nppaper" job --manifest "$fx/runs.tsv" --index 0 --npsim "$fx/fake_npsim.sh" --out "$work/jobout" 2> /dev/null
@@ -167,7 +170,7 @@ for spec in w1:1.0:1.5:1.2 w2:2.0:2.2:2.4 w3:1.0:1.0:0.9; do
   for r in "none:$none" "x4:$x4" "new:$new"; do
     id="p-${r%%:*}-$w"
     printf '%s\t007\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$cw/runs.tsv"
-    printf '{"id":"%s","result":{"core":{"ipc":%s}},"npsim":{"binary_fnv1a64":"00"},"timing":{"wall_seconds":1}}\n' \
+    printf '{"id":"%s","result":{"core":{"ipc":%s}},"npsim":{"binary_crc32":"00"},"timing":{"wall_seconds":1}}\n' \
       "$id" "${r#*:}" > "$cw/jobs/$id.json"
   done
 done

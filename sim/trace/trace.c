@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "np_fileio.h"
+#include "np_progress.h"
 #include "util/textscan.h"
 #include "trace/traceg.h"
 
@@ -80,28 +81,50 @@ static bool fail(char *err, size_t len, const char *fmt, ...) {
     return false;
 }
 
-static bool check_access(const trace_access *a, const char *where, char *err, size_t len) {
-    if (a->mask == 0 || a->mask > 0xF) return fail(err, len, "%s: sub-block mask must be 1..f", where);
-    if (a->addr >> 48) return fail(err, len, "%s: address wider than 48 bits", where);
+/* Where a check failed: "path:record 12", "path:12" (a text line: unit ""), "trace access 5"
+ * (path NULL). Rendered only when a check fails: formatting it for every record took over half of
+ * the time to read a binary trace. */
+typedef struct {
+    const char *path;
+    const char *unit;
+    size_t n;
+} trace_pos;
+
+static bool pos_fail(const trace_pos *pos, char *err, size_t len, const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (pos->path)
+        snprintf(err, len, "%s:%s%s%zu: %s", pos->path, pos->unit, *pos->unit ? " " : "", pos->n, msg);
+    else
+        snprintf(err, len, "%s %zu: %s", pos->unit, pos->n, msg);
+    return false;
+}
+
+static bool check_access(const trace_access *a, const trace_pos *pos, char *err, size_t len) {
+    if (a->mask == 0 || a->mask > 0xF) return pos_fail(pos, err, len, "sub-block mask must be 1..f");
+    if (a->addr >> 48) return pos_fail(pos, err, len, "address wider than 48 bits");
     return true;
 }
 
-static bool check_inst(const trace_inst *in, unsigned max_sm, unsigned max_warp, const char *where, char *err,
+static bool check_inst(const trace_inst *in, unsigned max_sm, unsigned max_warp, const trace_pos *pos, char *err,
                        size_t len) {
-    if (in->sm >= max_sm) return fail(err, len, "%s: sm %u out of range (the machine has %u SMs)", where, in->sm, max_sm);
+    if (in->sm >= max_sm) return pos_fail(pos, err, len, "sm %u out of range (the machine has %u SMs)", in->sm, max_sm);
     if (in->warp >= max_warp)
-        return fail(err, len, "%s: warp %u out of range (warps_per_sm = %u)", where, in->warp, max_warp);
-    if (in->op >= OP_CLASSES) return fail(err, len, "%s: unknown instruction class %u", where, in->op);
+        return pos_fail(pos, err, len, "warp %u out of range (warps_per_sm = %u)", in->warp, max_warp);
+    if (in->op >= OP_CLASSES) return pos_fail(pos, err, len, "unknown instruction class %u", in->op);
     if ((in->op == OP_LD || in->op == OP_ST) != (in->nacc > 0))
-        return fail(err, len, "%s: %s", where, in->nacc ? "only a global load/store has line requests"
-                                                        : "a global load/store needs at least one line request");
+        return pos_fail(pos, err, len, "%s", in->nacc ? "only a global load/store has line requests"
+                                                      : "a global load/store needs at least one line request");
     if (in->ndst > 4 || (in->ndst && (in->dst == TRACE_RZ || (unsigned)in->dst + in->ndst > TRACE_RZ)))
-        return fail(err, len, "%s: destination r%u x%u outside r0..r254", where, in->dst, in->ndst);
-    if (in->nsrc > TRACE_MAX_SRC) return fail(err, len, "%s: more than %u sources", where, TRACE_MAX_SRC);
+        return pos_fail(pos, err, len, "destination r%u x%u outside r0..r254", in->dst, in->ndst);
+    if (in->nsrc > TRACE_MAX_SRC) return pos_fail(pos, err, len, "more than %u sources", TRACE_MAX_SRC);
     /* Here, not in one reader: every reader (text, binary, Accel-Sim) and trace_check apply it,
      * so whatever one format accepts the others can write and read back. */
     if (in->ndst && (in->op == OP_ST || in->op == OP_SST || in->op == OP_BAR || in->op == OP_EXIT))
-        return fail(err, len, "%s: %s has no destination register", where, op_names[in->op]);
+        return pos_fail(pos, err, len, "%s has no destination register", op_names[in->op]);
     return true;
 }
 
@@ -112,14 +135,13 @@ static int block_cmp(const void *a, const void *b) {
 }
 
 bool trace_check(const trace_t *t, unsigned max_sm, unsigned max_warp, char *err, size_t len) {
-    char where[64];
     for (size_t i = 0; i < t->nin; i++) {
-        snprintf(where, sizeof where, "trace instruction %zu", i + 1);
-        if (!check_inst(&t->in[i], max_sm, max_warp, where, err, len)) return false;
+        trace_pos pos = {NULL, "trace instruction", i + 1};
+        if (!check_inst(&t->in[i], max_sm, max_warp, &pos, err, len)) return false;
     }
     for (size_t i = 0; i < t->count; i++) {
-        snprintf(where, sizeof where, "trace access %zu", i + 1);
-        if (!check_access(&t->a[i], where, err, len)) return false;
+        trace_pos pos = {NULL, "trace access", i + 1};
+        if (!check_access(&t->a[i], &pos, err, len)) return false;
     }
     for (size_t i = 0; i < t->nblk; i++) {
         const trace_block *b = &t->blk[i];
@@ -196,8 +218,7 @@ static bool parse_regs(textscan *ts, unsigned from, trace_inst *in) {
 
 static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned max_warp) {
     if (ts->too_many) return ts_fail(ts, "more than %u fields", TS_MAX_TOKENS);
-    char where[600];
-    snprintf(where, sizeof where, "%s:%u", ts->path, ts->line);
+    const trace_pos where = {ts->path, "", ts->line};
     uint64_t v[3];
     if (!strcmp(ts->tok[0], "block")) {
         if (ts->ntok != 4 && ts->ntok != 5) return ts_fail(ts, "expected 'block sm first_warp nwarps [launch]'");
@@ -242,14 +263,14 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
             if (!ts_hex_u64(ts->tok[i + 1], false, 0xF, &mask))
                 return ts_fail(ts, "bad sub-block mask '%s' (hex 1..f)", ts->tok[i + 1]);
             acc[n] = (trace_access){addr, in.sm, in.warp, op == OP_ST, (uint8_t)mask};
-            if (!check_access(&acc[n], where, ts->err, ts->err_len)) return false;
+            if (!check_access(&acc[n], &where, ts->err, ts->err_len)) return false;
             n++;
         }
         if (n == 0) return ts_fail(ts, "a load/store needs 'address mask'");
     }
     if (!parse_regs(ts, i, &in)) return false;
     in.nacc = (uint16_t)n;
-    if (!check_inst(&in, max_sm, max_warp, where, ts->err, ts->err_len)) return false;
+    if (!check_inst(&in, max_sm, max_warp, &where, ts->err, ts->err_len)) return false;
     trace_push_inst(t, in, acc, n);
     return true;
 }
@@ -316,8 +337,8 @@ static bool zero_bytes(const uint8_t *p, unsigned from, unsigned to) {
     return true;
 }
 
-static bool load_binary(trace_t *t, FILE *f, const char *path, unsigned max_sm, unsigned max_warp, char *err,
-                        size_t len) {
+static bool load_binary(trace_t *t, FILE *f, long long size, const char *path, unsigned max_sm, unsigned max_warp,
+                        char *err, size_t len) {
     uint8_t hdr[16];
     if (fread(hdr, 1, 16, f) != 16) return fail(err, len, "%s: header: truncated", path);
     unsigned version = (unsigned)get_le(hdr + 8, 4);
@@ -329,48 +350,49 @@ static bool load_binary(trace_t *t, FILE *f, const char *path, unsigned max_sm, 
     trace_inst pending = {0};
     trace_access acc[4096];
     unsigned want = 0, have = 0;
-    char where[600];
+    trace_pos where = {path, "record", 0};
     for (size_t n = 1;; n++) {
         size_t got = fread(rec, 1, TRACE_RECORD, f);
         if (got == 0) break;
-        snprintf(where, sizeof where, "%s:record %zu", path, n);
-        if (got != TRACE_RECORD) return fail(err, len, "%s: truncated (%zu of %u bytes)", where, got, TRACE_RECORD);
+        where.n = n;
+        if ((n & 0xFFFFu) == 0) np_progress(path, 16u + n * TRACE_RECORD, size, "bytes");
+        if (got != TRACE_RECORD) return pos_fail(&where, err, len, "truncated (%zu of %u bytes)", got, TRACE_RECORD);
         if (version == 1) {
-            if (rec[12] & ~1u) return fail(err, len, "%s: unknown flag bits 0x%02x", where, rec[12]);
-            if (rec[14] || rec[15]) return fail(err, len, "%s: reserved bytes are not zero", where);
+            if (rec[12] & ~1u) return pos_fail(&where, err, len, "unknown flag bits 0x%02x", rec[12]);
+            if (rec[14] || rec[15]) return pos_fail(&where, err, len, "reserved bytes are not zero");
             trace_access a = {get_le(rec, 8), (uint16_t)get_le(rec + 8, 2), (uint16_t)get_le(rec + 10, 2), rec[12] & 1u, rec[13]};
             trace_inst in = {.sm = a.sm, .warp = a.warp, .op = a.write ? OP_ST : OP_LD, .nacc = 1};
-            if (!check_access(&a, where, err, len) || !check_inst(&in, max_sm, max_warp, where, err, len)) return false;
+            if (!check_access(&a, &where, err, len) || !check_inst(&in, max_sm, max_warp, &where, err, len)) return false;
             trace_push(t, a);
             continue;
         }
         unsigned type = rec[15];
         if (have < want) {
-            if (type != REC_ACCESS) return fail(err, len, "%s: expected line request %u of %u", where, have + 1, want);
-            if (!zero_bytes(rec, 9, 15)) return fail(err, len, "%s: reserved bytes are not zero", where);
+            if (type != REC_ACCESS) return pos_fail(&where, err, len, "expected line request %u of %u", have + 1, want);
+            if (!zero_bytes(rec, 9, 15)) return pos_fail(&where, err, len, "reserved bytes are not zero");
             acc[have] = (trace_access){get_le(rec, 8), pending.sm, pending.warp, pending.op == OP_ST, rec[8]};
-            if (!check_access(&acc[have], where, err, len)) return false;
+            if (!check_access(&acc[have], &where, err, len)) return false;
             if (++have == want) trace_push_inst(t, pending, acc, want);
             continue;
         }
         if (type == REC_BLOCK) {
-            if (!zero_bytes(rec, 8, 15)) return fail(err, len, "%s: reserved bytes are not zero", where);
+            if (!zero_bytes(rec, 8, 15)) return pos_fail(&where, err, len, "reserved bytes are not zero");
             trace_block b = {(uint16_t)get_le(rec, 2), (uint16_t)get_le(rec + 2, 2), (uint16_t)get_le(rec + 4, 2),
                              (uint16_t)get_le(rec + 6, 2), {0, 0, 0}};
             if (b.sm >= max_sm || b.nwarps == 0 || (unsigned)b.first_warp + b.nwarps > max_warp)
-                return fail(err, len, "%s: block outside the machine", where);
+                return pos_fail(&where, err, len, "block outside the machine");
             trace_push_block(t, b);
             continue;
         }
-        if (type != REC_INST) return fail(err, len, "%s: unknown record type %u", where, type);
-        if (rec[14]) return fail(err, len, "%s: reserved bytes are not zero", where);
+        if (type != REC_INST) return pos_fail(&where, err, len, "unknown record type %u", type);
+        if (rec[14]) return pos_fail(&where, err, len, "reserved bytes are not zero");
         trace_inst in = {.sm = (uint16_t)get_le(rec, 2), .warp = (uint16_t)get_le(rec + 2, 2), .op = rec[4],
                          .dst = rec[5], .ndst = rec[6], .nsrc = rec[7], .nacc = (uint16_t)get_le(rec + 12, 2)};
-        if (in.nsrc > TRACE_MAX_SRC) return fail(err, len, "%s: more than %u sources", where, TRACE_MAX_SRC);
+        if (in.nsrc > TRACE_MAX_SRC) return pos_fail(&where, err, len, "more than %u sources", TRACE_MAX_SRC);
         memcpy(in.src, rec + 8, TRACE_MAX_SRC);
-        if (!check_inst(&in, max_sm, max_warp, where, err, len)) return false;
+        if (!check_inst(&in, max_sm, max_warp, &where, err, len)) return false;
         if (in.nacc > sizeof acc / sizeof acc[0])
-            return fail(err, len, "%s: %u line requests (at most %zu)", where, in.nacc, sizeof acc / sizeof acc[0]);
+            return pos_fail(&where, err, len, "%u line requests (at most %zu)", in.nacc, sizeof acc / sizeof acc[0]);
         if (in.nacc == 0) trace_push_inst(t, in, NULL, 0);
         pending = in;
         want = in.nacc;
@@ -394,10 +416,11 @@ bool trace_load(trace_t *t, const char *path, unsigned max_sm, unsigned max_warp
         size_t got = fread(magic, 1, 8, f);
         rewind(f);
         bool binary = got == 8 && memcmp(magic, MAGIC, 8) == 0;
-        ok = binary ? load_binary(t, f, path, max_sm, max_warp, err, len) : true;
+        ok = binary ? load_binary(t, f, size, path, max_sm, max_warp, err, len) : true;
         fclose(f);
         if (!binary) ok = load_text(t, path, max_sm, max_warp, err, len);
     }
+    np_progress_end(); /* the reading line, if one was shown (text, binary and Accel-Sim readers) */
     if (ok && t->nin == 0) ok = fail(err, len, "%s: the trace holds no instruction", path);
     /* Every reader's result passes the same whole-trace rules (blocks that do not overlap, the
      * per-instruction rules), so one format never accepts what another refuses: the fuzzer

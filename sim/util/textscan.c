@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "util/textscan.h"
 #include "np_fileio.h"
+#include "np_progress.h"
 
 #include <errno.h>
 #include <lzma.h>
@@ -60,8 +61,9 @@ bool ts_open(textscan *ts, const char *path, char *err, size_t err_len) {
     ts->path = path;
     ts->err = err;
     ts->err_len = err_len;
-    long long size;
+    long long size = 0;
     ts->f = np_open_regular(path, &size, err, err_len); /* a device or fifo: refused, never a hang */
+    ts->size = size;
     size_t n = strlen(path);
     if (!ts->f || n < 3 || strcmp(path + n - 3, ".xz")) return ts->f != NULL;
     char *text;
@@ -71,6 +73,7 @@ bool ts_open(textscan *ts, const char *path, char *err, size_t err_len) {
     ts->f = NULL;
     if (!ok) return false;
     ts->xz_text = text;
+    ts->size = (long long)len;
     ts->f = fmemopen(text, len ? len : 1, "r");
     if (!ts->f) {
         snprintf(err, err_len, "%s: xz: cannot read the decompressed text: %s", path, strerror(errno));
@@ -116,6 +119,7 @@ bool ts_fail_at(char *err, size_t err_len, const char *where, const char *fmt, .
 int ts_next(textscan *ts, bool strip_comments) {
     if (!fgets(ts->buf, sizeof ts->buf, ts->f)) return 0;
     ts->line++;
+    if ((ts->line & 0xFFFFu) == 0) np_progress(ts->path, (uint64_t)ftello(ts->f), (uint64_t)ts->size, "bytes");
     size_t n = strlen(ts->buf);
     if (n + 1 == sizeof ts->buf && ts->buf[n - 1] != '\n' && !feof(ts->f)) {
         ts_fail(ts, "line longer than %u characters", TS_LINE_MAX - 2);

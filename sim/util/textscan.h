@@ -19,6 +19,7 @@ typedef struct {
     FILE *f;
     void *xz_text;               /* a .xz file's decompressed text (f reads it), freed by ts_close */
     const char *path;
+    long long size;              /* bytes of text (the decompressed length of a .xz): progress */
     unsigned line;               /* number of the line in buf (1-based) */
     char buf[TS_LINE_MAX];
     char *tok[TS_MAX_TOKENS];    /* tokens of the current line */
@@ -32,7 +33,9 @@ typedef struct {
  * decompressed (liblzma) into memory first and read from there; errors say "path: xz: ...". */
 bool ts_open(textscan *ts, const char *path, char *err, size_t err_len);
 void ts_close(textscan *ts);
-/* Next line: strips a `#` comment when strip_comments, splits on blanks into tok/ntok.
+/* Next line: strips a `#` comment when strip_comments, splits on blanks into tok/ntok. Reports
+ * progress (np_progress.h: bytes read of the file, on a terminal) every 65,536 lines: a trace of
+ * gigabytes takes minutes to read.
  * Returns 1 for a line (possibly with 0 tokens), 0 at the end, -1 on an error (message set:
  * a line longer than TS_LINE_MAX, or a NUL byte). */
 int ts_next(textscan *ts, bool strip_comments);
