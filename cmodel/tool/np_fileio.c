@@ -191,7 +191,7 @@ static bool check_target(const char *shown, const char *target, char *err, size_
     }
     struct statvfs vfs;
     if (statvfs(dir, &vfs) == 0 && vfs.f_blocks > 0 && (geteuid() == 0 ? vfs.f_bfree : vfs.f_bavail) == 0)
-        return fail(err, err_len, shown, "no space left on the file system of %.400s", dir);
+        return fail(err, err_len, shown, "%s (the file system of %.400s is full)", strerror(ENOSPC), dir);
     return true;
 }
 
