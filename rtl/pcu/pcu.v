@@ -117,12 +117,24 @@ module pcu #(
   // ---- the RGRs ----------------------------------------------------------------------------
   wire [NumRgr-1:0]       rgr_valid, rgr_open, rgr_issued, open_hit, unissued_hit, rgr_rep,
                           rgr_match;
-  wire [NumRgr*AddrWidth-1:0] rgr_addr;
-  wire [NumRgr*NumSm-1:0]     rgr_dest;
+  // Every free RGR loads the stage-1 request each cycle, so most of the RGRs' address and
+  // destination outputs change together. Each RGR writes its slice from a process of its own:
+  // the same wires after synthesis, but in Icarus a slice written by a process is a word
+  // store, where a slice driven by a port or an assign makes the whole 5,248- / 8,192-bit vector
+  // be resolved bit by bit again for every RGR that changed (verilator_tb/README.md, "RTL
+  // forms that make simulation slow").
+  reg  [NumRgr*AddrWidth-1:0] rgr_addr;
+  reg  [NumRgr*NumSm-1:0]     rgr_dest;
   wire [NumRgr-1:0]       alloc_sel, join_sel, close_sel, issue_sel, free_sel;
 
   generate
     for (e = 0; e < NumRgr; e = e + 1) begin : gen_rgr
+      wire [AddrWidth-1:0] addr;
+      wire [NumSm-1:0]     dest;
+      always @(*) begin
+        rgr_addr[AddrWidth*e +: AddrWidth] = addr;
+        rgr_dest[NumSm*e +: NumSm]         = dest;
+      end
       pcu_rgr #(
         .NumSm     (NumSm),
         .AddrWidth (AddrWidth)
@@ -144,8 +156,8 @@ module pcu #(
         .valid_o        (rgr_valid[e]),
         .open_o         (rgr_open[e]),
         .issued_o       (rgr_issued[e]),
-        .addr_o         (rgr_addr[AddrWidth*e +: AddrWidth]),
-        .dest_o         (rgr_dest[NumSm*e +: NumSm]),
+        .addr_o         (addr),
+        .dest_o         (dest),
         .open_hit_o     (open_hit[e]),
         .unissued_hit_o (unissued_hit[e]),
         .rep_o          (rgr_rep[e]),
