@@ -6,7 +6,8 @@
  *   stream       every warp reads a large array in order: DRAM bandwidth = peak x row efficiency
  *   random-rows  every warp reads random lines: DRAM bandwidth limited by tRRD / tFAW / tRC
  *   random-faw   the same with tFAW set (t_faw = 40)
- *   l2-resident  every SM re-reads an L2-resident array: L2 accesses per slice per cycle
+ *   l2-resident  SM p reads (bypassing the L1) and writes lines slice p holds: L2 accesses per slice
+ *                per cycle, min(one lookup, what the slice's network port carries)
  * and the loaded-latency curve (read latency against delivered bandwidth as warps are added). */
 #ifndef SIM_MEMMICRO_H
 #define SIM_MEMMICRO_H
