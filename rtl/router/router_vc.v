@@ -179,24 +179,40 @@ module router_vc #(
   endgenerate
 
   // ---- switch traversal: next hop's route, replica subset, hold rule -------------------------
-  wire [P*20*N-1:0] la_dests;
-  wire [P*20-1:0]   la_mask;
-  genvar gp;
+  // Per input gp and non-local output port q (= output go - 1): the replica subset, the OR of
+  // the lookahead's five per-next-port subsets, and that route's port mask. The OR is taken here,
+  // one N-bit net per pair, and the output selects a pair by st_in afterwards: the same gates as
+  // selecting first, but a simulator no longer gathers the 6,400 lookahead bits into one vector
+  // (Verilator rebuilt it as ever wider concatenations every cycle, ~38 % of the harness run;
+  // see "RTL forms that make simulation slow" in the harness README).
+  wire [N-1:0] la_set  [0:P*4-1];
+  wire [4:0]   la_next [0:P*4-1];
+  genvar gp, gport;
   generate
     if (Mcast != 0) begin : gen_la
       for (gp = 0; gp < P; gp = gp + 1) begin : gen_in
+        wire [20*N-1:0] dests;
+        wire [19:0]     mask;
         mcast_lookahead #(.K(K), .CoordW(CoordW), .N(N)) u_la (
           .cur_x_i      (cur_x_i),
           .cur_y_i      (cur_y_i),
           .order_i      (st_cls_q[gp] ? RouteRep[0] : RouteReq[0]),
           .dests_i      (st_dests_q[gp*N +: N]),
-          .next_dests_o (la_dests[gp*20*N +: 20*N]),
-          .next_mask_o  (la_mask[gp*20 +: 20])
+          .next_dests_o (dests),
+          .next_mask_o  (mask)
         );
+        for (gport = 0; gport < 4; gport = gport + 1) begin : gen_port
+          assign la_set[gp*4 + gport]  = dests[gport*5*N +: N] | dests[gport*5*N + N +: N] |
+                                      dests[gport*5*N + 2*N +: N] | dests[gport*5*N + 3*N +: N] |
+                                      dests[gport*5*N + 4*N +: N];
+          assign la_next[gp*4 + gport] = mask[gport*5 +: 5];
+        end
       end
     end else begin : gen_no_la
-      assign la_dests = {P*20*N{1'b0}};
-      assign la_mask = {P*20{1'b0}};
+      for (gp = 0; gp < P*4; gp = gp + 1) begin : gen_zero
+        assign la_set[gp]  = {N{1'b0}};
+        assign la_next[gp] = 5'd0;
+      end
     end
   endgenerate
 
@@ -267,9 +283,18 @@ module router_vc #(
       wire [CoordW-1:0] ny = (go == 3) ? cur_y_i + 1'b1 : (go == 4) ? cur_y_i - 1'b1 : cur_y_i;
       // a multicast head: the replica's subset and its route at the neighbour, from the RC unit
       // of input st_in
+      // every input's subset and route towards this output (LOCAL: none, its set is cur_bit's)
+      localparam integer Q = (go == 0) ? 0 : go - 1;
+      wire [P*N-1:0] cand_set;
+      wire [P*5-1:0] cand_next;
+      genvar gb;
+      for (gb = 0; gb < P; gb = gb + 1) begin : gen_cand
+        assign cand_set[gb*N +: N]  = la_set[gb*4 + Q];
+        assign cand_next[gb*5 +: 5] = la_next[gb*4 + Q];
+      end
       reg [N-1:0] set;
       reg [4:0]   mc_next;
-      integer ob, orr;
+      integer ob;
       always @(*) begin
         set = {N{1'b0}};
         mc_next = 5'd0;
@@ -277,9 +302,8 @@ module router_vc #(
           if (st_in_q[go*3 +: 3] == ob[2:0]) begin
             if (go == 0) set = st_dests_q[ob*N +: N] & cur_bit;
             else begin
-              for (orr = 0; orr < P; orr = orr + 1)
-                set = set | la_dests[ob*20*N + ((go + 4) % 5)*5*N + orr*N +: N];
-              mc_next = la_mask[ob*20 + ((go + 4) % 5)*5 +: 5];
+              set = cand_set[ob*N +: N];
+              mc_next = cand_next[ob*5 +: 5];
             end
           end
       end
