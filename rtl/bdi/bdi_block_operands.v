@@ -55,28 +55,31 @@ module bdi_block_operands (
   //
   // A: the base (or repeated value) of K bytes in every element whose MASK bit is set (the
   // mask starts at 4 + 8K).
-  wire [511:0] a8, a4, a2;
-  // B: each shape's DELTA[i] (D bytes, at 4 + 8K + N + 8D*i) sign-extended to the element.
-  wire [511:0] b8d1, b8d2, b8d4, b4d1, b4d2, b2d1;
+  // Each candidate written by one process, not by 8..32 slice assigns: the same wires after
+  // synthesis, but Icarus re-resolves a vector with partial drivers bit by bit for every driver
+  // that changes (every slice here changes with stream_i; verilator_tb/README.md, "RTL forms
+  // that make simulation slow").
+  reg [511:0] a8, a4, a2;
+  reg [511:0] b8d1, b8d2, b8d4, b4d1, b4d2, b2d1;
 
-  genvar e;
-  generate
-    for (e = 0; e < 8; e = e + 1) begin : gen_k8
-      assign a8[64*e +: 64]   = stream_i[4 +: 64] & {64{rep | stream_i[68 + e]}};
-      assign b8d1[64*e +: 64] = {{56{stream_i[76 + 8*e + 7]}},   stream_i[76 + 8*e +: 8]};
-      assign b8d2[64*e +: 64] = {{48{stream_i[76 + 16*e + 15]}}, stream_i[76 + 16*e +: 16]};
-      assign b8d4[64*e +: 64] = {{32{stream_i[76 + 32*e + 31]}}, stream_i[76 + 32*e +: 32]};
+  integer e;
+  always @* begin
+    for (e = 0; e < 8; e = e + 1) begin
+      a8[64*e +: 64]   = stream_i[4 +: 64] & {64{rep | stream_i[68 + e]}};
+      b8d1[64*e +: 64] = {{56{stream_i[76 + 8*e + 7]}},   stream_i[76 + 8*e +: 8]};
+      b8d2[64*e +: 64] = {{48{stream_i[76 + 16*e + 15]}}, stream_i[76 + 16*e +: 16]};
+      b8d4[64*e +: 64] = {{32{stream_i[76 + 32*e + 31]}}, stream_i[76 + 32*e +: 32]};
     end
-    for (e = 0; e < 16; e = e + 1) begin : gen_k4
-      assign a4[32*e +: 32]   = stream_i[4 +: 32] & {32{rep | stream_i[36 + e]}};
-      assign b4d1[32*e +: 32] = {{24{stream_i[52 + 8*e + 7]}},   stream_i[52 + 8*e +: 8]};
-      assign b4d2[32*e +: 32] = {{16{stream_i[52 + 16*e + 15]}}, stream_i[52 + 16*e +: 16]};
+    for (e = 0; e < 16; e = e + 1) begin
+      a4[32*e +: 32]   = stream_i[4 +: 32] & {32{rep | stream_i[36 + e]}};
+      b4d1[32*e +: 32] = {{24{stream_i[52 + 8*e + 7]}},   stream_i[52 + 8*e +: 8]};
+      b4d2[32*e +: 32] = {{16{stream_i[52 + 16*e + 15]}}, stream_i[52 + 16*e +: 16]};
     end
-    for (e = 0; e < 32; e = e + 1) begin : gen_k2
-      assign a2[16*e +: 16]   = stream_i[4 +: 16] & {16{rep | stream_i[20 + e]}};
-      assign b2d1[16*e +: 16] = {{8{stream_i[52 + 8*e + 7]}}, stream_i[52 + 8*e +: 8]};
+    for (e = 0; e < 32; e = e + 1) begin
+      a2[16*e +: 16]   = stream_i[4 +: 16] & {16{rep | stream_i[20 + e]}};
+      b2d1[16*e +: 16] = {{8{stream_i[52 + 8*e + 7]}}, stream_i[52 + 8*e +: 8]};
     end
-  endgenerate
+  end
 
   assign a = ({512{k8}} & a8) | ({512{k4}} & a4) | ({512{k2}} & a2);
   assign b = ({512{sel[2]}} & b8d1) | ({512{sel[3]}} & b8d2) | ({512{sel[4]}} & b8d4) |

@@ -64,16 +64,25 @@ module np_stream_register_gated #(
     end
   end
 
-  // The hold mask (~load_o on every bit), assigned 32 bits at a time: the same wires. A vector
-  // of over 64 words (2048 bits) is not expanded by Verilator but built by its library, and a
-  // 1-bit replicate fills it one bit per step (bdi_decompressor's 2053-bit stage: a 2053-step
-  // loop on every edge, most of its run); a 32-bit one is one word store.
-  wire [Width-1:0] hold;
-  genvar w;
+  // The hold mask (~load_o on every bit), written 32 bits at a time by one process: the same
+  // wires. A vector of over 64 words (2048 bits) is not expanded by Verilator but built by its
+  // library, and a 1-bit replicate fills it one bit per step (bdi_decompressor's 2053-bit stage:
+  // a 2053-step loop on every edge, most of its run); a 32-bit one is one word store. One
+  // process, not an assign per word: Icarus re-resolves a vector with partial drivers bit by bit
+  // for every driver that changes, here all of them whenever load_o does (bdi_decompressor's
+  // Icarus replay; verilator_tb/README.md, "RTL forms that make simulation slow").
+  localparam integer HoldWords = (Width + 31) / 32;
+  reg [32*HoldWords-1:0] hold_words;
+  wire [Width-1:0]       hold = hold_words[Width-1:0];
+  integer w;
+  always @(*) begin
+    for (w = 0; w < HoldWords; w = w + 1) begin
+      hold_words[32*w +: 32] = {32{~load_o}};
+    end
+  end
   generate
-    for (w = 0; w < Width; w = w + 32) begin : gen_hold
-      localparam integer Bits = (Width - w < 32) ? Width - w : 32;
-      assign hold[w +: Bits] = {Bits{~load_o}};
+    if (32 * HoldWords > Width) begin : gen_hold_pad
+      wire unused_hold_pad = ^hold_words[32*HoldWords-1:Width];
     end
   endgenerate
 
