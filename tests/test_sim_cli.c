@@ -446,16 +446,20 @@ static void test_progress_on_a_terminal(void **state) {
     if (strstr(err_text, progress)) fail_msg("progress into a file: '%s'", err_text);
 }
 
+/* A generated trace in both forms: tmp/NAME.trace (text, by gen-trace) and tmp/NAME.bin (convert). */
+static void write_trace_pair(const char *name, const char *pattern, const char *per_warp, char text[700], char bin[700]) {
+    snprintf(text, 700, "%s/%s.trace", tmp, name);
+    snprintf(bin, 700, "%s/%s.bin", tmp, name);
+    expect(RUN("gen-trace", data_arg(), "--pattern", pattern, "--per-warp", per_warp, "--out", text), 0, out_text, "");
+    expect(RUN("convert", text, bin), 0, out_text, "");
+}
+
 /* Reading a trace reports the bytes read (a trace of gigabytes took minutes, silently), in both
  * tools, for the text and the binary form; NP_PROGRESS_AFTER=0 shows the line at once. */
 static void test_progress_reading_a_trace(void **state) {
     (void)state;
     char text[700], bin[700];
-    snprintf(text, sizeof text, "%s/progress.trace", tmp);
-    snprintf(bin, sizeof bin, "%s/progress.bin", tmp);
-    /* more than 65,536 lines and records: the reader reports every 65,536 */
-    expect(RUN("gen-trace", data_arg(), "--pattern", "stream", "--per-warp", "24", "--out", text), 0, out_text, "");
-    expect(RUN("convert", text, bin), 0, out_text, "");
+    write_trace_pair("progress", "stream", "24", text, bin); /* > 65,536 lines and records: one report each */
     assert_int_equal(setenv("NP_PROGRESS_AFTER", "0", 1), 0);
     const char *traces[] = {text, bin};
     for (unsigned i = 0; i < 2; i++) {
@@ -491,10 +495,7 @@ static unsigned reuse_accesses(const char *trace) {
 static void test_one_trace_parser(void **state) {
     (void)state;
     char text[700], bin[700];
-    snprintf(text, sizeof text, "%s/v2.trace", tmp);
-    snprintf(bin, sizeof bin, "%s/v2.bin", tmp);
-    expect(RUN("gen-trace", data_arg(), "--pattern", "mix", "--per-warp", "4", "--out", text), 0, out_text, "");
-    expect(RUN("convert", text, bin), 0, out_text, "");
+    write_trace_pair("v2", "mix", "4", text, bin);
     slurp(text, err_text, sizeof err_text);
     assert_non_null(strstr(err_text, "trace v2"));                     /* compute and registers: v2 */
     unsigned from_text = reuse_accesses(text), from_bin = reuse_accesses(bin);
