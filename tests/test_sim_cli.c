@@ -270,6 +270,13 @@ static void test_full_disk_leaves_nothing(void **state) {
     assert_int_equal(count_entries(dir, "r.json"), 1);
 }
 
+/* A fresh folder tmp/NAME and the path of r.json in it: the output of a case-1 test. */
+static void scratch_out(const char *name, char dir[700], char json[800]) {
+    snprintf(dir, 700, "%s/%s", tmp, name);
+    mkdir(dir, 0777);
+    snprintf(json, 800, "%s/r.json", dir);
+}
+
 /* Case 1: two runs writing the same --out at once. Each output appears under its final name only
  * by a rename of a whole temporary file (inotify sees the name only as IN_MOVED_TO, never created
  * or written in place: the in-place writes left an invalid JSON in 1 of 15 tries), so the file
@@ -277,9 +284,7 @@ static void test_full_disk_leaves_nothing(void **state) {
 static void test_concurrent_writers(void **state) {
     (void)state;
     char dir[700], json[800];
-    snprintf(dir, sizeof dir, "%s/race", tmp);
-    mkdir(dir, 0777);
-    snprintf(json, sizeof json, "%s/r.json", dir);
+    scratch_out("race", dir, json);
     int in = inotify_init1(IN_NONBLOCK);
     assert_true(in >= 0);
     assert_true(inotify_add_watch(in, dir, IN_CREATE | IN_MODIFY | IN_MOVED_TO) >= 0);
@@ -324,9 +329,7 @@ static void test_concurrent_writers(void **state) {
 static void test_full_file_system_up_front(void **state) {
     (void)state;
     char dir[700], json[800];
-    snprintf(dir, sizeof dir, "%s/fullfs", tmp);
-    mkdir(dir, 0777);
-    snprintf(json, sizeof json, "%s/r.json", dir);
+    scratch_out("fullfs", dir, json);
     child_full_fs = dir;
     int rc = RUN("run", data_arg(), "--pattern", "stream", "--per-warp", "2000", "--out", json);
     if (rc == CHILD_NO_MOUNT) {
