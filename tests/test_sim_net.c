@@ -104,6 +104,34 @@ static void test_zero_load_crossbar(void **state) {
     net_destroy(n);
 }
 
+/* packet_head = sideband: the head's fields ride beside the first data flit, so a packet is
+ * max(1, ceil(payload / channel_bits)) flits (a flit fewer than with a head flit of its own, an
+ * empty one still one flit); the zero-load formula holds with that L. */
+static void test_packet_head_sideband(void **state) {
+    (void)state;
+    sim_config cfg;
+    config_default(&cfg);
+    cfg.topology = TOPO_CROSSBAR;
+    cfg.sms = 15;
+    cfg.mcs = 6;
+    char err[256];
+    assert_int_equal(config_packet_flits(&cfg, 0), 1);
+    assert_int_equal(config_packet_flits(&cfg, 256), 2);      /* head flit + one 256-bit flit */
+    assert_true(config_set(&cfg, "test", "packet_head=sideband", err, sizeof err));
+    assert_false(config_set(&cfg, "test", "packet_head=beside", err, sizeof err));
+    deliveries d;
+    network *n = net_recording(&cfg, &d);
+    assert_int_equal(net_packet_flits(n, 0), 1);
+    assert_int_equal(net_packet_flits(n, 256), 1);
+    assert_int_equal(net_packet_flits(n, 257), 2);
+    assert_int_equal(net_packet_flits(n, 1024), 4);            /* a line's reply on 256-bit channels */
+    uint64_t start = net_now(n);
+    net_send_unicast(n, 17, 3, CLASS_REPLY, net_packet_flits(n, 1024), 0);
+    run_idle(n);
+    assert_int_equal(d.at[3] - start, formula(0, 4));
+    net_destroy(n);
+}
+
 static void test_zero_load_multicast_each_destination(void **state) {
     (void)state;
     sim_config cfg;
@@ -452,6 +480,7 @@ int main(void) {
         cmocka_unit_test(test_zero_load_mesh_every_pair),
         cmocka_unit_test(test_zero_load_default_mesh_corners),
         cmocka_unit_test(test_zero_load_crossbar),
+        cmocka_unit_test(test_packet_head_sideband),
         cmocka_unit_test(test_zero_load_multicast_each_destination),
         cmocka_unit_test(test_conservation_unicast),
         cmocka_unit_test(test_conservation_multicast),

@@ -374,7 +374,7 @@ static bool build(gpu_system *g, char *err, size_t len) {
     net_client client = {g, on_accept, on_deliver};
     sim_config net_cfg = g->cfg;
     if (g->cfg.pcu_rgrs) {               /* PCU replies are multicast: the network must carry a whole raw reply */
-        unsigned channel = config_channel_bits(&net_cfg), reply = 1 + (CODEC_LINE_BITS + channel - 1) / channel;
+        unsigned reply = config_packet_flits(&net_cfg, CODEC_LINE_BITS);
         if (net_cfg.mcast_max_flits < reply) net_cfg.mcast_max_flits = reply;
     }
     g->net = net_create(&net_cfg, &client, err, len);

@@ -84,7 +84,8 @@ void net_reset_stats(network *net);    /* starts a new window at the current cyc
 void net_close_window(network *net);   /* packets created from now on are not in the window */
 size_t net_memory_bytes(const network *net);
 
-/* Flits per packet for a payload of `payload_bits` (head + ceil(payload/channel)). */
+/* Flits per packet for a payload of `payload_bits` (config_packet_flits: head + ceil(payload/channel),
+ * or max(1, ceil(payload/channel)) with packet_head = sideband). */
 unsigned net_packet_flits(const network *net, uint64_t payload_bits);
 
 /* Create and queue a unicast packet at src's NI; returns its uid. */

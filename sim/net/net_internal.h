@@ -185,7 +185,7 @@ typedef void (*net_switch_allocator)(network *n, router_t *r, uint64_t now);
 struct network {
     sim_config cfg;
     net_client client;
-    unsigned nodes, nrouters, vcs, depth, credit_delay, channel_bits, links;
+    unsigned nodes, nrouters, vcs, depth, credit_delay, links;
     unsigned inject_cycles;         /* extra cycles of the NI -> router channel (cfg.inject_cycles) */
     unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
     unsigned mcast_max;             /* longest multicast packet accepted (flits) */

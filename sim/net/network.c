@@ -218,7 +218,6 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->inject_cycles = cfg->inject_cycles;
     n->switch_alloc = router_switch_allocator(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
     n->write_flit = cfg->body_sa == BODY_SA_WRITE ? router_write_flit_early : router_write_flit_next;
-    n->channel_bits = config_channel_bits(cfg);
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
     n->vc_lo[CLASS_REPLY] = cfg->vcs_request;
@@ -289,9 +288,7 @@ void net_reset_stats(network *n) {
 
 void net_close_window(network *n) { n->st.window_end = n->now; }
 
-unsigned net_packet_flits(const network *n, uint64_t payload_bits) {
-    return 1u + (unsigned)((payload_bits + n->channel_bits - 1) / n->channel_bits);
-}
+unsigned net_packet_flits(const network *n, uint64_t payload_bits) { return config_packet_flits(&n->cfg, payload_bits); }
 
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");

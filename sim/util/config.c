@@ -30,6 +30,7 @@ static const char *const topo_names[] = {"mesh", "crossbar", NULL};
 static const char *const route_names[] = {"xy", "yx", NULL};
 static const char *const sa_input_names[] = {"vc", "output", NULL};
 static const char *const body_sa_names[] = {"next", "write", NULL};
+static const char *const packet_head_names[] = {"flit", "sideband", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", "transpose", "bitcomp", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
@@ -47,6 +48,10 @@ static const key_def keys[] = {
     {"topology", KT_ENUM, OFF(topology), 0, 0, topo_names, 0, "mesh | crossbar"},
     {"mesh_k", KT_UINT, OFF(mesh_k), 2, 16, NULL, 0, "mesh is mesh_k x mesh_k routers"},
     {"channel_bits", KT_UINT, OFF(channel_bits), 0, 4096, NULL, 0, "flit width; 0 = 128 (mesh) / 256 (crossbar)"},
+    {"packet_head", KT_ENUM, OFF(packet_head), 0, 0, packet_head_names, 0,
+     "a packet's head: flit (a flit of its own: 1 + ceil(payload / channel_bits) flits; the default, the model of every "
+     "earlier figure) | sideband (its fields on wires beside the first data flit, as AMBA CHI's DAT flit: "
+     "max(1, ceil(payload / channel_bits)) flits; docs/sim.md \"Network interface\")"},
     {"vcs", KT_UINT, OFF(vcs), 2, 16, NULL, 0, "virtual channels per port"},
     {"vcs_request", KT_UINT, OFF(vcs_request), 1, 16, NULL, 0,
      "VCs given to the request class (the rest carry replies; = vcs only with classes = request)"},
@@ -490,6 +495,12 @@ bool config_has_key(const char *name) { return find_key(name) != NULL; }
 unsigned config_channel_bits(const sim_config *cfg) {
     if (cfg->channel_bits) return cfg->channel_bits;
     return cfg->topology == TOPO_MESH ? 128u : 256u;
+}
+
+unsigned config_packet_flits(const sim_config *cfg, uint64_t payload_bits) {
+    unsigned channel = config_channel_bits(cfg);
+    unsigned flits = (unsigned)((payload_bits + channel - 1) / channel) + (cfg->packet_head == PACKET_HEAD_FLIT);
+    return flits ? flits : 1u;
 }
 
 unsigned config_mem_ports(const sim_config *cfg) {

@@ -22,6 +22,10 @@ typedef enum { ROUTE_XY = 0, ROUTE_YX = 1 } sim_routing;   /* same values as mca
 typedef enum { SA_INPUT_VC = 0, SA_INPUT_OUTPUT = 1 } sim_sa_input;
 /* First SA cycle of a body flit: the cycle after its buffer write (seed 003) or that cycle (BookSim2) */
 typedef enum { BODY_SA_NEXT = 0, BODY_SA_WRITE = 1 } sim_body_sa;
+/* A packet's head (docs/sim.md "Network interface"): a flit of its own before the payload's flits
+ * (flit, the default) or fields on wires beside the first data flit (sideband, as AMBA CHI's
+ * DAT flits carry their header fields beside the data) */
+typedef enum { PACKET_HEAD_FLIT = 0, PACKET_HEAD_SIDEBAND = 1 } sim_packet_head;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT, TRAFFIC_TRANSPOSE, TRAFFIC_BITCOMP } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 /* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
@@ -66,6 +70,7 @@ typedef struct {
     sim_topology topology;
     unsigned mesh_k;             /* k x k mesh */
     unsigned channel_bits;       /* 0: the topology's default (128 mesh, 256 crossbar) */
+    sim_packet_head packet_head; /* flit: head + ceil(payload / channel_bits) flits; sideband: max(1, ceil(...)) */
     unsigned vcs;                /* VCs per port */
     unsigned vcs_request;        /* VCs 0..vcs_request-1 carry requests, the rest replies */
     unsigned vc_depth;           /* flits per VC buffer */
@@ -167,6 +172,9 @@ bool config_validate(const sim_config *cfg, char *err, size_t err_len);
 
 /* Derived values. */
 unsigned config_channel_bits(const sim_config *cfg);
+/* Flits of a packet carrying `payload_bits`: a head flit and ceil(payload / channel_bits) flits
+ * with packet_head = flit; max(1, ceil(payload / channel_bits)) with packet_head = sideband. */
+unsigned config_packet_flits(const sim_config *cfg, uint64_t payload_bits);
 unsigned config_nodes(const sim_config *cfg);         /* endpoints: k*k for a mesh, sms + memory ports for a crossbar */
 /* Memory ports: network nodes of the memory side, one per L2 slice: mcs x l2_sub_partitions with
  * dram = gddr5, else mcs. */
