@@ -38,13 +38,17 @@ static void test_every_limit_holds(void **state) {
     char err[512];
     if (!memmicro_run(&c, &img, true, r, &n, &curve, err, sizeof err)) fail_msg("%s", err);
     memmicro_print(stdout, r, n, &curve);
-    assert_int_equal(n, 6);
+    assert_int_equal(n, 7);
     for (unsigned i = 0; i < n; i++) assert_true(r[i].pass);
     assert_true(find(r, n, "chase-l2")->limit == 136.0);        /* 5 + 1 + 120 + 1 + 9 on the crossbar */
     /* one slice per sub-partition, each behind its own port: a read and a write in turn take 3
      * request and 3 reply flits per 2 accesses on 1024-bit channels, below the slice's 1 lookup */
     assert_true(fabs(find(r, n, "l2-resident")->limit - 2.0 / 3.0) < 1e-9);
     assert_non_null(strstr(find(r, n, "l2-resident")->derivation, "12 slices"));
+    /* the same with packet_head = sideband: every packet of the mix is one flit, the ports carry
+     * an access per cycle and the slice's one lookup per cycle is reached end to end */
+    assert_true(find(r, n, "l2-sideband")->limit == 1.0);
+    assert_true(find(r, n, "l2-sideband")->measured > 0.95);
     double rrd_bound = 6 * 128.0 / 6 * 924.0 / 700.0;           /* 6 MCs, one line per tRRD = 6 DRAM cycles */
     assert_true(fabs(find(r, n, "random-rows")->limit - rrd_bound) < 1e-9);
     assert_true(curve.points == 3);

@@ -54,7 +54,7 @@ static unsigned zero_load(const sim_config *c, unsigned a, unsigned b, unsigned 
     return 4 * hops + flits + 4 + c->inject_cycles;
 }
 
-static unsigned reply_flits(const sim_config *c) { return 1 + (1024 + config_channel_bits(c) - 1) / config_channel_bits(c); }
+static unsigned reply_flits(const sim_config *c) { return config_packet_flits(c, 1024); }
 
 static double dram_ratio(const sim_config *c) { return (double)c->dram_mhz / c->core_mhz; }
 
@@ -62,7 +62,7 @@ static double dram_ratio(const sim_config *c) { return (double)c->dram_mhz / c->
 static bool path_latency(const sim_config *c, unsigned *req, unsigned *rep, char *err, size_t len) {
     unsigned sm_node[MCAST_MAX_NODES], mc_node[SIM_MAX_MCS];
     if (!gpu_place(c, sm_node, mc_node, err, len)) return false;
-    *req = zero_load(c, sm_node[0], mc_node[0], 1);
+    *req = zero_load(c, sm_node[0], mc_node[0], config_packet_flits(c, 0));
     *rep = zero_load(c, mc_node[0], sm_node[0], reply_flits(c));
     return true;
 }
@@ -276,19 +276,22 @@ static bool bench_random(const sim_config *base, const mem_image *img, bool smal
 /* ---- L2 throughput: SM p reads and writes, in turn, lines memory port p's L2 slice holds -------
  * One SM per memory port (an MC, or one of its sub-partitions), so no two ports' replies meet at
  * an SM's port and no SM's requests meet another's at a memory port: each slice's rate is min(its
- * one lookup per cycle, its request port's flit per cycle, its reply port's flit per cycle) over
- * the flits of a read and a write. */
-static bool bench_l2_resident(const sim_config *base, const mem_image *img, bool small, micro_result *r, char *err,
-                              size_t len) {
+ * one lookup per cycle, its SM's one access issued per cycle, its request port's flit per cycle,
+ * its reply port's flit per cycle) over the flits of a read and a write. `sideband` runs it with
+ * packet_head = sideband (a packet's head on wires beside its first data flit): every packet of
+ * the mix is then one flit and the ports carry one access per cycle, the slice's own rate. */
+static bool bench_l2_resident(const sim_config *base, const mem_image *img, bool small, bool sideband, micro_result *r,
+                              char *err, size_t len) {
     sim_config c = bandwidth_machine(base);
     c.l1_policy = L1_BYPASS;             /* reads as ld.cg (cached in the L2 only): every read reaches the slice */
+    if (sideband) c.packet_head = PACKET_HEAD_SIDEBAND;
     unsigned ports = config_mem_ports(&c);
     if (c.sms < ports) {
         snprintf(err, len, "mem-micro: l2-resident needs an SM per memory port (%u SMs, %u MCs x %u sub-partitions)", c.sms,
                  c.mcs, c.l2_sub_partitions);
         return false;
     }
-    unsigned per_mc = c.l2_kb * 8 / 2, passes = small ? 4 : 8;
+    unsigned per_mc = c.l2_kb * 8 / 2, passes = small ? 4 : 16;
     uint64_t *lines = malloc((size_t)ports * per_mc * sizeof *lines);
     for (unsigned m = 0; m < ports; m++)                 /* half the slice, at most l2_assoc per set: all stay */
         if (!port_lines(&c, m, per_mc, &lines[(size_t)m * per_mc], err, len)) {
@@ -319,16 +322,19 @@ static bool bench_l2_resident(const sim_config *base, const mem_image *img, bool
     free(lines);
     if (!ok) return false;
     double measured = (acc[1] - acc[0]) / (window[1] - window[0]) / ports;
-    unsigned cb = config_channel_bits(&c), req = 1 + 1 + (256 + cb - 1) / cb, rep = reply_flits(&c) + 1;
-    double limit = 1.0;
+    /* a read's request and a write of one sub-block in; a read's reply and a write's ack out */
+    unsigned req = config_packet_flits(&c, 0) + config_packet_flits(&c, 256);
+    unsigned rep = reply_flits(&c) + config_packet_flits(&c, 0);
+    double limit = 1.0;                  /* the slice's lookup and the SM's issue: one per cycle each */
     if (2.0 / req < limit) limit = 2.0 / req;
     if (2.0 / rep < limit) limit = 2.0 / rep;
     char d[200];
-    snprintf(d, sizeof d, "min(1 lookup/cycle, 2 accesses per %u request flits, 2 per %u reply flits) per slice and port; "
-             "%u slices: %u MCs x %u sub-partitions", req, rep, ports, c.mcs, c.l2_sub_partitions);
+    snprintf(d, sizeof d, "min(1 lookup/cycle, 1 issue/cycle, 2 accesses per %u request flits, 2 per %u reply flits) per "
+             "slice and port (packet head: %s); %u slices: %u MCs x %u sub-partitions", req, rep,
+             sideband ? "sideband" : "flit", ports, c.mcs, c.l2_sub_partitions);
     /* 5%, both ways: the ports run full (the reads bypass the L1, so the mix is one read per write),
      * and the difference of two runs is exact only to a few % at the small size (docs/sim.md) */
-    result(r, "l2-resident", measured, limit, 0.05 * limit, false, "accesses/slice/cycle", d);
+    result(r, sideband ? "l2-sideband" : "l2-resident", measured, limit, 0.05 * limit, false, "accesses/slice/cycle", d);
     return true;
 }
 
@@ -374,7 +380,8 @@ bool memmicro_run(const sim_config *base, const mem_image *img, bool small, micr
     if (!bench_stream(base, img, small, &res[(*n)++], err, err_len)) return false;
     if (!bench_random(base, img, small, 0, &res[(*n)++], err, err_len)) return false;
     if (!bench_random(base, img, small, 40, &res[(*n)++], err, err_len)) return false;
-    if (!bench_l2_resident(base, img, small, &res[(*n)++], err, err_len)) return false;
+    if (!bench_l2_resident(base, img, small, false, &res[(*n)++], err, err_len)) return false;
+    if (!bench_l2_resident(base, img, small, true, &res[(*n)++], err, err_len)) return false;
     return loaded_latency(base, img, small, curve, err, err_len);
 }
 

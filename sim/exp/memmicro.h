@@ -8,6 +8,7 @@
  *   random-faw   the same with tFAW set (t_faw = 40)
  *   l2-resident  SM p reads (bypassing the L1) and writes lines slice p holds: L2 accesses per slice
  *                per cycle, min(one lookup, what the slice's network port carries)
+ *   l2-sideband  the same with packet_head = sideband (1-flit packets): one lookup per slice per cycle
  * and the loaded-latency curve (read latency against delivered bandwidth as warps are added). */
 #ifndef SIM_MEMMICRO_H
 #define SIM_MEMMICRO_H
