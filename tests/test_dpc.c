@@ -700,8 +700,39 @@ static void test_map_zero_and_noncanonical(void **state) {
     }
 }
 
+/* The whole-line decoder's oracle: the same stream through the stage functions (bounds-checked
+ * bit reader, dpc_unpack, dpc_place_words), which the whole-line decoder's padded reader and
+ * length checks must match in every accept / reject decision and every decoded line. */
+static np_result decode_stages(dpc_mode mode, const uint8_t *stream, size_t bits, uint8_t *line, unsigned *map) {
+    np_bitreader r;
+    np_br_init(&r, stream, bits);
+    *map = DPC_MAP_FULL;
+    if (mode == DPC_MODE_DFTRUC) {
+        if (np_br_remaining(&r) < DPC_MAP_BITS) return NP_BAD_DATA;
+        *map = (unsigned)np_br_get(&r, DPC_MAP_BITS);
+        if (*map == 0u) return NP_BAD_DATA;
+    }
+    uint32_t words[DPC_WORDS];
+    unsigned wc = DPC_SUBBLOCK_WORDS * (unsigned)popcount4(*map);
+    if (dpc_unpack(&r, wc, words) != NP_OK || np_br_remaining(&r) != 0) return NP_BAD_DATA;
+    dpc_place_words(*map, words, line);
+    return NP_OK;
+}
+
+static void assert_decoders_agree(dpc_mode mode, const uint8_t *buf, size_t bits) {
+    uint8_t fast[128], ref[128];
+    unsigned fast_map = 0, ref_map = 0;
+    np_result rc = decode_exact(mode, buf, bits, fast, &fast_map);
+    assert_int_equal(rc, decode_stages(mode, buf, bits, ref, &ref_map));
+    if (rc == NP_OK) {
+        assert_int_equal(fast_map, ref_map);
+        assert_memory_equal(fast, ref, sizeof fast);
+    }
+}
+
 /* Random streams of random lengths: the decoder either accepts (and then the stream has
- * exactly the length its header implies) or rejects with a zero line; never crashes. */
+ * exactly the length its header implies) or rejects with a zero line; never crashes; and it
+ * decides and decodes as the stage functions do. */
 static void test_random_streams(void **state) {
     (void)state;
     uint64_t s = 0xC0FFEEu;
@@ -717,6 +748,19 @@ static void test_random_streams(void **state) {
             buf[1] = buf[2] = buf[3] = 0xFF;
         }
         dpc_mode mode = (dpc_mode)(trial % 3u);
+        if (trial % 4u == 1u) { /* a compressor's stream with one bit flipped, cut or not */
+            uint8_t line[128];
+            for (unsigned b = 0; b < sizeof line; b++) {
+                line[b] = (uint8_t)(xs_next(&s) & (b % 4u == 3u ? 0x81u : 0x0Fu));
+            }
+            unsigned m = 1u + (unsigned)(xs_next(&s) % 15u);
+            memset(buf, 0, sizeof buf);
+            assert_int_equal(dpc_mode_compress(mode, line, m, buf, sizeof buf, &bits), NP_OK);
+            size_t flip = xs_next(&s) % (bits + 8u);
+            buf[flip >> 3] = (uint8_t)(buf[flip >> 3] ^ (1u << (flip & 7u)));
+            bits = xs_next(&s) % 2u ? bits : flip;
+        }
+        assert_decoders_agree(mode, buf, bits);
         unsigned map = 77;
         np_result rc = decode_exact(mode, buf, bits, out, &map);
         if (rc == NP_OK) {

@@ -22,7 +22,7 @@ TEST_DIR     := $(BUILD)/tests
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
 # The programs whose model has a SIMD path, rebuilt on the portable scalar code (SCALAR_FLAGS).
-TEST_SCALAR_PROGS := test_bits test_dsm test_bpc test_dpc test_fpc test_cpack test_sc
+TEST_SCALAR_PROGS := test_bits test_dsm test_bpc test_dpc test_fpc test_cpack test_sc test_bdi
 TEST_SCALAR  := $(addprefix $(TEST_DIR)/scalar/,$(TEST_SCALAR_PROGS))
 SCALAR_FLAGS := -DNP_NO_AVX2 -DNP_DSM_NO_SIMD
 # Environment of every test run: where the data, the committed vectors and the CLI are.

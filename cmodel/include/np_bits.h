@@ -387,18 +387,31 @@ NP_BITS_INLINE void np_wb_put_fields_mask(np_wordbuf *b, const uint64_t *values,
         b->overflow = 1;
         return;
     }
-    size_t pos = b->pos;
+    /* The current word in a register: each field is ORed in at sh, the bits that pass the
+     * word's end (none unless sh + width > 64) start the next one, and the word is stored
+     * every time, the index moving on once it is complete. The words above pos are still
+     * zero, so nothing is read back. The total check keeps q <= NP_WB_WORDS. */
+    size_t q = b->pos >> 6;
+    unsigned sh = (unsigned)(b->pos & 63u);
+    uint64_t cur = b->word[q];
+    const uint64_t short_keep = ~UINT64_C(0) >> (64u - short_bits), long_keep = ~UINT64_C(0) >> (64u - long_bits);
     NP_UNROLL
     for (unsigned i = 0; i < n; i++) {
-        unsigned width = long_bits - (long_bits - short_bits) * (short_mask >> i & 1u);
-        uint64_t v = values[i] & (~UINT64_C(0) >> (64u - width));
-        size_t q = pos >> 6; /* the total check keeps q + 1 <= NP_WB_WORDS */
-        unsigned sh = (unsigned)(pos & 63u);
-        b->word[q] |= v << sh;
-        b->word[q + 1] |= (v >> 1) >> (63u - sh);
-        pos += width;
+        /* selected, not computed: with constant widths two conditional moves */
+        unsigned is_short = short_mask >> i & 1u;
+        unsigned width = is_short ? short_bits : long_bits;
+        uint64_t v = values[i] & (is_short ? short_keep : long_keep);
+        cur |= v << sh;
+        uint64_t spill = (v >> 1) >> (63u - sh);
+        sh += width;
+        unsigned full = sh >> 6;       /* 0 or 1: sh was below 64, the field at most 64 bits */
+        b->word[q] = cur;
+        q += full;
+        cur = full ? spill : cur;
+        sh &= 63u;
     }
-    b->pos = pos;
+    b->word[q] = cur;
+    b->pos += total;
 }
 
 /* Appends the low nbits (1..64) of value without any check, for a codec's fast path that has
@@ -410,6 +423,23 @@ NP_BITS_INLINE void np_wb_put_fit(np_wordbuf *b, uint64_t value, unsigned nbits)
     b->word[q] |= value << sh;
     b->word[q + 1] |= (value >> 1) >> (63u - sh);
     b->pos += nbits;
+}
+
+/* Appends n whole 64-bit words (a raw block or lane) with np_wb_put_fit's contract (the
+ * caller has proven that they fit). The words above pos are still zero, so each is one
+ * store of the word shifted up and the previous word's bits shifted out: two stores fewer
+ * per word than n appends. */
+NP_BITS_INLINE void np_wb_put_words_fit(np_wordbuf *b, const uint64_t *value, unsigned n) {
+    size_t q = b->pos >> 6;
+    unsigned sh = (unsigned)(b->pos & 63u);
+    uint64_t carry = b->word[q];         /* the bits below pos in the current word */
+    NP_UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        b->word[q + i] = carry | value[i] << sh;
+        carry = (value[i] >> 1) >> (63u - sh);
+    }
+    b->word[q + n] = carry;
+    b->pos += 64u * n;
 }
 
 /* Writes the stream's (pos + 7) / 8 bytes to dst (padding bits of the last byte zero).
@@ -527,6 +557,15 @@ NP_BITS_INLINE uint64_t np_pr_get(np_padreader *r, unsigned nbits) {
     uint64_t v = np_pr_peek(r) & np_low_mask(nbits);
     r->pos += nbits;
     return v;
+}
+
+/* Reads nbits (1..32), the caller having checked that they are inside len, with one load: the
+ * 64 bits at the 32-bit word holding pos, shifted by pos mod 32, hold the 32 bits from pos on
+ * (the buffer's 16 spare bytes cover the load at the end). */
+NP_BITS_INLINE uint32_t np_pr_get32(np_padreader *r, unsigned nbits) {
+    uint64_t v = np_load_le64(r->buf + 4u * (r->pos >> 5)) >> (r->pos & 31u);
+    r->pos += nbits;
+    return (uint32_t)(v & np_low_mask(nbits));
 }
 
 /* Appends a word buffer's stream to a writer (an overflowed buffer overflows the writer). */

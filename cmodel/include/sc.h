@@ -30,6 +30,7 @@ extern "C" {
 #define SC_COUNT_MAX ((1u << SC_COUNT_BITS) - 1u)    /* 4095 */
 #define SC_MAX_SYMBOLS (SC_VFT_ENTRIES + 1u)         /* every VFT value plus the escape */
 #define SC_MAX_LEN 16u                /* longest code, sec. 3.2 Decision */
+#define SC_FAST_BITS 10u              /* stream bits the C model's first-level decode table covers */
 #define SC_RAW_BITS (8u * SC_LINE_BYTES)             /* 1024 */
 #define SC_MAX_BITS (1u + SC_RAW_BITS)               /* 1025: the uncompressed fallback */
 #define SC_MAX_BYTES ((SC_MAX_BITS + 7u) / 8u)       /* 129 */
@@ -69,6 +70,13 @@ typedef struct {
     uint16_t offset[SC_MAX_LEN + 1u];
     uint16_t n_symbols;               /* symbols in the code, escape included (>= 1) */
     uint16_t esc_index;               /* the escape's DeLUT index */
+    /* The model's first-level decode table (a speed-up of the C model, not hardware state; it
+     * follows the DeLUT, rebuilt wherever that changes): for each SC_FAST_BITS stream bits (the
+     * first in bit 0), what sec. 5.1's comparators and the DeLUT give for a code of length
+     * l <= SC_FAST_BITS: its value in bits 31..0, l in bits 36..32, bit 37 set for the escape;
+     * 0 when they match no length up to SC_FAST_BITS or the index is not a symbol (the
+     * comparators then decide). */
+    uint64_t fast[1u << SC_FAST_BITS];
 
     uint32_t epoch;                   /* rebuilds so far: which table compressed a line */
     uint32_t build_items;             /* package-merge list items of the last rebuild (its cost) */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "np_cpu.h"
 
 /* ---- encodings (sec. 3, Table 1) ------------------------------------------------------------ */
 
@@ -321,7 +322,8 @@ np_result bdi_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
 
 /* ---- fast whole-line path ---------------------------------------------------------------------
  * The same function of the line as the stages (tests/test_bdi.c compares the two on random,
- * synthetic and real lines), computed per 64-byte block with word operations:
+ * synthetic and real lines), computed per 64-byte block with word operations (this portable
+ * packer, fast_pack_block, runs where the AVX2 one below does not, and in make test-c-scalar):
  *   - the candidates are tried in order of block bits (sec. 4.3: fewest bits, ties to the lower
  *     code): zeros 4, rep2 20, rep4 36, rep8 68, b8d1 140, b4d1 180, b8d2 204, b4d2 308, b2d1 308,
  *     b8d4 332, raw 516; so the first that applies is the one bdi_block_select picks and the
@@ -441,6 +443,188 @@ static void fast_pack_block(np_wordbuf *w, const uint8_t *block) {
     }
 }
 
+#if NP_HAVE_AVX2
+/* ---- AVX2 + BMI2 block packer (np_cpu.h: chosen at run time) --------------------------------
+ * The same block streams as fast_pack_block, with two changes of method:
+ *   - a base/delta unit (sec. 4.2) tests all n elements of the block at once, in two 32-byte
+ *     registers: "fits d bytes" per k-byte lane as the sum x + 2^(8d-1) shifted down by 8d
+ *     being zero, the base the first lane that is not an immediate (a count of trailing zeros
+ *     of the compare's byte mask), then the same test of every lane minus the base;
+ *   - the units are tried loosest first. Sec. 4.2 is monotonic in d for one element size k:
+ *     when (k, d) applies, so does (k, d') for d' > d. (The d'-immediates include the
+ *     d-immediates; the d'-base b' is not a d-immediate, so b' - b fits d bytes, as does
+ *     e - b for every element e that is not a d'-immediate; e - b' = (e - b) - (b' - b) is
+ *     then within +-(2^(8d) - 1), which d' >= d + 1 bytes hold, modulo 2^(8k) as the stream
+ *     is.) So b8d4, b4d2 and b2d1 decide most blocks: when none applies the block is raw
+ *     after three units; otherwise sec. 4.3's order (b8d1, b4d1, b8d2, b4d2, b2d1, b8d4) is
+ *     walked, a tighter unit tried only when its size's loosest one applied.
+ * The payload's deltas are the lanes minus the base where the mask is set, their low 8d bits
+ * gathered by pext. */
+#include <immintrin.h>
+
+#define BDI_AVX2_INLINE NP_TARGET_AVX2 static inline __attribute__((always_inline))
+
+/* The 64-byte block as two registers. */
+typedef struct {
+    __m256i lo, hi;
+} block_avx2;
+
+/* One base/delta unit's result: its immediates (all ones in their lanes), the base in every
+ * lane, whether the encoding applies. */
+typedef struct {
+    block_avx2 imm;
+    __m256i base;
+    uint64_t nonimm;                      /* byte mask of the elements coded against the base */
+    bool applies;
+} bd_avx2;
+
+/* "Fits d bytes" (sec. 4.2) of every k-byte lane of x: all ones where it holds. */
+BDI_AVX2_INLINE __m256i fits_avx2(__m256i x, unsigned k, unsigned d) {
+    const __m256i zero = _mm256_setzero_si256();
+    if (k == 8) {
+        __m256i sum = _mm256_add_epi64(x, _mm256_set1_epi64x((long long)(UINT64_C(1) << (8u * d - 1u))));
+        return _mm256_cmpeq_epi64(_mm256_srli_epi64(sum, (int)(8u * d)), zero);
+    }
+    if (k == 4) {
+        __m256i sum = _mm256_add_epi32(x, _mm256_set1_epi32((int)(1u << (8u * d - 1u))));
+        return _mm256_cmpeq_epi32(_mm256_srli_epi32(sum, (int)(8u * d)), zero);
+    }
+    __m256i sum = _mm256_add_epi16(x, _mm256_set1_epi16((short)(1u << (8u * d - 1u))));
+    return _mm256_cmpeq_epi16(_mm256_srli_epi16(sum, (int)(8u * d)), zero);
+}
+
+/* x - y per k-byte lane, modulo 2^(8k). */
+BDI_AVX2_INLINE __m256i sub_avx2(__m256i x, __m256i y, unsigned k) {
+    return k == 8 ? _mm256_sub_epi64(x, y) : k == 4 ? _mm256_sub_epi32(x, y) : _mm256_sub_epi16(x, y);
+}
+
+/* The k-byte element at byte offset off of the block in every lane (a little-endian host). */
+BDI_AVX2_INLINE __m256i broadcast_avx2(const uint8_t *block, unsigned off, unsigned k) {
+    if (k == 8) {
+        return _mm256_set1_epi64x((long long)np_load_le64(block + off));
+    }
+    if (k == 4) {
+        return _mm256_set1_epi32((int)np_load_le32(block + off));
+    }
+    uint16_t v;
+    memcpy(&v, block + off, sizeof v);
+    return _mm256_set1_epi16((short)v);
+}
+
+BDI_AVX2_INLINE uint64_t byte_mask_avx2(__m256i lo, __m256i hi) {
+    return (uint64_t)(uint32_t)_mm256_movemask_epi8(lo) | (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
+}
+
+/* Sec. 4.2 for one (k, d) on all elements. With no element outside the immediates any lane
+ * serves as the base in the test (every lane passes as an immediate); the stream's base is
+ * then 0, which put_bd_avx2 writes from nonimm. */
+BDI_AVX2_INLINE bd_avx2 bd_unit_avx2(const block_avx2 *x, const uint8_t *block, unsigned k, unsigned d) {
+    bd_avx2 u;
+    u.imm.lo = fits_avx2(x->lo, k, d);
+    u.imm.hi = fits_avx2(x->hi, k, d);
+    u.nonimm = ~byte_mask_avx2(u.imm.lo, u.imm.hi);
+    /* the first byte of the first non-immediate element; the last element when there is none */
+    unsigned first = (unsigned)_tzcnt_u64(u.nonimm | UINT64_C(1) << (BDI_BLOCK_BYTES - k));
+    u.base = broadcast_avx2(block, first, k);
+    __m256i ok_lo = _mm256_or_si256(u.imm.lo, fits_avx2(sub_avx2(x->lo, u.base, k), k, d));
+    __m256i ok_hi = _mm256_or_si256(u.imm.hi, fits_avx2(sub_avx2(x->hi, u.base, k), k, d));
+    u.applies = _mm256_movemask_epi8(_mm256_and_si256(ok_lo, ok_hi)) == -1;
+    return u;
+}
+
+/* Appends a base/delta block (sec. 3): ENC, BASE, MASK (bit i: element i not an immediate,
+ * one bit per element gathered from the byte mask by pext) and the n deltas, element minus
+ * the base where the mask is set (andnot of the immediates), the low 8d bits of each lane
+ * gathered by pext, 64 / 8d deltas per stream word. */
+BDI_AVX2_INLINE void put_bd_avx2(np_wordbuf *w, const block_avx2 *x, const bd_avx2 *u, unsigned enc) {
+    unsigned k = enc_table[enc].k, d = enc_table[enc].d, n = BDI_BLOCK_BYTES / k;
+    uint64_t element_lsb = k == 8 ? UINT64_C(0x0101010101010101)
+                           : k == 4 ? UINT64_C(0x1111111111111111) : UINT64_C(0x5555555555555555);
+    uint64_t base = u->nonimm == 0 ? 0u : (uint64_t)_mm256_extract_epi64(u->base, 0) & np_low_mask(8u * k);
+    fast_put(w, enc, BDI_ENC_BITS);
+    fast_put(w, base, 8u * k);
+    fast_put(w, _pext_u64(u->nonimm, element_lsb), n);
+    uint64_t delta[8];
+    _mm256_storeu_si256((__m256i *)(void *)delta, sub_avx2(x->lo, _mm256_andnot_si256(u->imm.lo, u->base), k));
+    _mm256_storeu_si256((__m256i *)(void *)(delta + 4), sub_avx2(x->hi, _mm256_andnot_si256(u->imm.hi, u->base), k));
+    uint64_t low = np_low_mask(8u * d);   /* the low d bytes of each k-byte lane of a word */
+    uint64_t keep = k == 8 ? low : k == 4 ? low | low << 32 : low * UINT64_C(0x0001000100010001);
+    unsigned bits_in = 64u * d / k;       /* delta bits one block word yields: 8, 16 or 32 */
+    unsigned words_in = 64u / bits_in;    /* block words per stream word */
+    for (unsigned i = 0; i < 8u; i += words_in) {
+        uint64_t word = 0;
+        NP_UNROLL
+        for (unsigned j = 0; j < words_in; j++) {
+            word |= _pext_u64(delta[i + j], keep) << (bits_in * j);
+        }
+        fast_put(w, word, 64);
+    }
+}
+
+/* Tries a tighter unit (sec. 4.3's order); appends it and returns true when it applies. */
+BDI_AVX2_INLINE bool try_bd_avx2(np_wordbuf *w, const block_avx2 *x, const uint8_t *block, unsigned enc) {
+    bd_avx2 u = bd_unit_avx2(x, block, enc_table[enc].k, enc_table[enc].d);
+    if (!u.applies) {
+        return false;
+    }
+    put_bd_avx2(w, x, &u, enc);
+    return true;
+}
+
+/* One block: zeros and repK as fast_pack_block, then the base/delta units loosest first. */
+BDI_AVX2_INLINE void pack_block_avx2(np_wordbuf *w, const uint8_t *block) {
+    block_avx2 x = {_mm256_loadu_si256((const __m256i *)(const void *)block),
+                    _mm256_loadu_si256((const __m256i *)(const void *)(block + 32))};
+    uint64_t w0 = np_load_le64(block);
+    __m256i first = _mm256_set1_epi64x((long long)w0);
+    __m256i diff = _mm256_or_si256(_mm256_xor_si256(x.lo, first), _mm256_xor_si256(x.hi, first));
+    if (_mm256_testz_si256(diff, diff)) {  /* every 8-byte element equal: zeros or repK (sec. 4.1) */
+        bool rep4 = (w0 >> 32) == (w0 & 0xFFFFFFFFu);
+        bool rep2 = rep4 && ((w0 >> 16) & 0xFFFFu) == (w0 & 0xFFFFu);
+        unsigned enc = w0 == 0 ? BDI_ENC_ZEROS : rep2 ? BDI_ENC_REP2 : rep4 ? BDI_ENC_REP4 : BDI_ENC_REP8;
+        fast_put(w, enc, BDI_ENC_BITS);
+        if (enc != BDI_ENC_ZEROS) {
+            fast_put(w, w0 & np_low_mask(8u * enc_table[enc].k), 8u * enc_table[enc].k);
+        }
+        return;
+    }
+    bd_avx2 b8d4 = bd_unit_avx2(&x, block, 8, 4), b4d2 = bd_unit_avx2(&x, block, 4, 2);
+    bd_avx2 b2d1 = bd_unit_avx2(&x, block, 2, 1);
+    if (!b8d4.applies && !b4d2.applies && !b2d1.applies) {
+        uint64_t raw[8];
+        _mm256_storeu_si256((__m256i *)(void *)raw, x.lo);       /* the bytes in address order */
+        _mm256_storeu_si256((__m256i *)(void *)(raw + 4), x.hi);
+        fast_put(w, BDI_ENC_RAW, BDI_ENC_BITS);
+        np_wb_put_words_fit(w, raw, 8);
+        return;
+    }
+    if ((b8d4.applies && try_bd_avx2(w, &x, block, BDI_ENC_B8D1)) ||
+        (b4d2.applies && try_bd_avx2(w, &x, block, BDI_ENC_B4D1)) ||
+        (b8d4.applies && try_bd_avx2(w, &x, block, BDI_ENC_B8D2))) {
+        return;
+    }
+    if (b4d2.applies) {
+        put_bd_avx2(w, &x, &b4d2, BDI_ENC_B4D2);
+    } else if (b2d1.applies) {
+        put_bd_avx2(w, &x, &b2d1, BDI_ENC_B2D1);
+    } else {
+        put_bd_avx2(w, &x, &b8d4, BDI_ENC_B8D4);
+    }
+}
+
+/* The line's stream (sec. 5: block 0, then block 1), its length and the copy to dst, all in
+ * one function so that the word buffer's position stays in a register. */
+NP_TARGET_AVX2 static np_result compress_avx2(const uint8_t line[BDI_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                                              size_t *out_bits) {
+    np_wordbuf w;
+    np_wb_init(&w);
+    pack_block_avx2(&w, line);
+    pack_block_avx2(&w, line + BDI_BLOCK_BYTES);
+    *out_bits = w.pos;
+    return np_wb_copy_out(&w, dst, dst_bytes);
+}
+#endif
+
 size_t bdi_compressed_bits(const uint8_t line[BDI_LINE_BYTES]) {
     if (line == NULL) {
         return 0;
@@ -457,6 +641,11 @@ np_result bdi_compress(const uint8_t line[BDI_LINE_BYTES], uint8_t *dst, size_t 
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) {
         return NP_BAD_PARAM;
     }
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        return compress_avx2(line, dst, dst_bytes, out_bits);
+    }
+#endif
     np_wordbuf w;
     np_wb_init(&w);
     fast_pack_block(&w, line);

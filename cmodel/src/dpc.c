@@ -11,6 +11,7 @@
  * is done only when the planes themselves are written or read. */
 #include "dpc.h"
 #include "np_bitmatrix.h"
+#include "np_cpu.h"
 
 #include <string.h>
 
@@ -102,6 +103,12 @@ static inline unsigned select_words(unsigned map, const uint8_t *line, uint32_t 
 }
 
 static inline void place_words(unsigned map, const uint32_t *words, uint8_t *line) {
+    if (map == DPC_MAP_FULL) {            /* the whole line: one copy, no sub-block loop */
+        for (unsigned j = 0; j < DPC_WORDS; j++) {
+            np_store_le32(line + 4u * j, words[j]);
+        }
+        return;
+    }
     unsigned wc = 0;
     for (unsigned k = 0; k < DPC_SUBBLOCKS; k++) {
         uint8_t *sb = line + DPC_SUBBLOCK_BYTES * k;
@@ -219,106 +226,49 @@ unsigned dpc_body_bits(unsigned wc, uint32_t es) {
 
 /* ---- concatenator (sec. 3) ------------------------------------------------------------- */
 
-/* The concatenator gathers fields in a 64-bit accumulator and keeps the completed 64-bit
- * words of the stream in an array; the caller then hands them to a bit writer (the stage
- * function) or stores them into the output (the whole-line functions). Writing each plane
- * straight into a byte buffer makes every field a read-modify-write of bytes the previous field
- * has just stored, and the stalled store-to-load forwarding costs more than everything else
- * the compressor does. */
-#define STREAM_WORDS ((DFTRUC_MAX_BITS + 63u) / 64u)   /* 17: the longest stream */
+/* The concatenator writes through a field writer (np_bits.h): every DPC field is at most 32
+ * bits (a map, C, ES, a run of codes, a plane of wc <= 32 bits, a raw word), gathered in a
+ * register and stored 32 bits at a time with no per-field check, branch or read of memory; the
+ * caller then hands the words to a bit writer (the stage function) or copies their bytes out
+ * (the whole-line functions). Writing each plane straight into a byte buffer makes every
+ * field a read-modify-write of bytes the previous field has just stored, and the stalled
+ * store-to-load forwarding costs more than everything else the compressor does. */
+#define STREAM_WORDS ((DFTRUC_MAX_BITS + 63u) / 64u)   /* 17: the longest stream, 64-bit words */
+#define STREAM_WORDS32 (2u * STREAM_WORDS)             /* the same in 32-bit words */
 
-typedef struct {
-    uint64_t word[STREAM_WORDS + 1u]; /* completed words, stream bit 64k at bit 0 of word[k];
-                                       * the last slot absorbs stores past an overflow */
-    unsigned nwords;               /* completed words (may count past STREAM_WORDS: overflow) */
-    uint64_t acc;                  /* pending bits, first one at bit 0, unused bits zero */
-    unsigned n;                    /* number of pending bits, 0..63 */
-} field_acc;
-
-static inline void acc_init(field_acc *a) {
-    a->nwords = 0;
-    a->acc = 0;
-    a->n = 0;
+/* Bits written so far. */
+static inline size_t fw_bits(const np_fieldwriter *w, const uint32_t *words) {
+    return 32u * (size_t)(w->next - words) + w->n;
 }
 
-static inline uint64_t low_bits32(uint64_t v, unsigned nbits) {
-    return v & ((UINT64_C(1) << nbits) - 1u); /* nbits 0..32 */
-}
-
-/* Appends the low nbits (0..32) of v. Branch-free: whether a word completes depends on the
- * data, and a mispredicted branch per plane would cost more than the two selects. */
-static inline void acc_put(field_acc *a, uint64_t v, unsigned nbits) {
-    v = low_bits32(v, nbits);
-    uint64_t merged = a->acc | v << a->n;
-    unsigned total = a->n + nbits;
-    bool full = total >= 64u;
-    a->word[a->nwords < STREAM_WORDS ? a->nwords : STREAM_WORDS] = merged;
-    a->nwords += full ? 1u : 0u;
-    /* the bits of v that did not fit: v >> (64 - n), written so that n = 0 gives 0 */
-    uint64_t carry = (v >> (63u - a->n)) >> 1;
-    a->acc = full ? carry : merged;
-    a->n = total & 63u;
-}
-
-/* Appends all 64 bits of v (two raw words at once). */
-static inline void acc_put64(field_acc *a, uint64_t v) {
-    a->word[a->nwords < STREAM_WORDS ? a->nwords : STREAM_WORDS] = a->acc | v << a->n;
-    a->nwords++;
-    a->acc = (v >> (63u - a->n)) >> 1;
-}
-
-static inline size_t acc_bits(const field_acc *a) {
-    return 64u * (size_t)a->nwords + a->n;
-}
-
-static inline bool acc_overflow(const field_acc *a) {
-    return a->nwords + (a->n != 0u) > STREAM_WORDS;
-}
-
-/* Appends everything gathered to a bit writer (bounds-checked there). */
-static inline void acc_to_writer(const field_acc *a, np_bitwriter *w) {
-    if (acc_overflow(a)) {
-        w->overflow = 1;
-        return;
-    }
-    for (unsigned k = 0; k < a->nwords; k++) {
-        np_bw_put_inline(w, a->word[k], 64);
-    }
-    np_bw_put_inline(w, a->acc, a->n);
-}
-
-/* Stores the stream LSB-first into out (8 * STREAM_WORDS bytes); padding bits are zero. */
-static inline void acc_to_bytes(const field_acc *a, uint8_t out[8u * STREAM_WORDS]) {
-    for (unsigned k = 0; k < a->nwords && k < STREAM_WORDS; k++) {
-        np_store_le64(out + 8u * k, a->word[k]);
-    }
-    if (a->n != 0u && a->nwords < STREAM_WORDS) {
-        np_store_le64(out + 8u * a->nwords, a->acc);
-    }
-}
-
-static inline void concat_body(field_acc *a, unsigned wc, const uint32_t *words,
+static inline __attribute__((always_inline)) void concat_body(np_fieldwriter *w, unsigned wc,
+                                                              const uint32_t *words,
                                const uint32_t *planes, uint32_t es) {
     if (!comp_check(wc, es)) {
-        acc_put(a, 0u, 1);
-        for (unsigned j = 0; j < wc; j += 2u) { /* wc is a multiple of 8 */
-            acc_put64(a, (uint64_t)words[j] | (uint64_t)words[j + 1u] << 32);
+        np_fw_put(w, 0u, 1);
+        for (unsigned j = 0; j < wc; j++) {
+            np_fw_put32(w, words[j]);
         }
         return;
     }
-    acc_put(a, 1u, 1);
-    acc_put(a, es, 32);
+    np_fw_put(w, 1u, 1);
+    np_fw_put32(w, es);
     /* A run of compressible planes i .. i+k-1 writes k one-bit codes, each the plane's value,
-     * i.e. bit i+j of any word: one field for the whole run. A mixed plane writes its wc bits.
-     * (A branch-free one-field-per-plane loop for mixed data measured no faster.) */
+     * i.e. bit i+j of any word: one field for the whole run. A mixed plane writes its wc bits
+     * (32: a whole word, no length arithmetic). */
     uint32_t codes = words[0];
+    uint32_t plane_keep = plane_mask(wc);
     for (unsigned i = 0; i < DPC_PLANES;) {
         if ((es >> i) & 1u) {
             unsigned k = trailing_ones(es >> i);
-            acc_put(a, codes >> i, k);
+            np_fw_put(w, (uint32_t)((codes >> i) & np_low_mask(k)), k);
             i += k;
         } else {
-            acc_put(a, planes[i], wc);
+            if (wc == DPC_WORDS) {
+                np_fw_put32(w, planes[i]);
+            } else {
+                np_fw_put(w, planes[i] & plane_keep, wc);
+            }
             i++;
         }
     }
@@ -333,10 +283,15 @@ void dpc_concat(np_bitwriter *w, unsigned wc, const uint32_t words[],
         w->overflow = 1; /* no stream exists for this word count: make the failure visible */
         return;
     }
-    field_acc a;
-    acc_init(&a);
-    concat_body(&a, wc, words, planes, es);
-    acc_to_writer(&a, w);
+    uint32_t out[STREAM_WORDS32 + 1u];
+    np_fieldwriter fw;
+    np_fw_init(&fw, out);
+    concat_body(&fw, wc, words, planes, es);   /* at most raw_body_bits(32) = 1025 bits */
+    size_t bits = fw_bits(&fw, out);
+    np_fw_finish(&fw, out);
+    for (size_t k = 0; 32u * k < bits; k++) {
+        np_bw_put_inline(w, out[k], bits - 32u * k < 32u ? (unsigned)(bits - 32u * k) : 32u);
+    }
 }
 
 /* ---- unpacker and recover (sec. 3, 8) -------------------------------------------------- */
@@ -354,7 +309,7 @@ uint32_t dpc_plane_recover(unsigned wc, bool es_bit, uint32_t relayed) {
 /* Words from the decoded planes: every word holds `codes` in the compressible planes' bits.
  * With at most GATHER_MAX mixed planes their bits are scattered into the words directly;
  * otherwise the compressible planes are recovered (dpc_plane_recover) and unremapped. */
-static inline void restore_words(unsigned wc, uint32_t es, uint32_t codes,
+static inline __attribute__((always_inline)) void restore_words(unsigned wc, uint32_t es, uint32_t codes,
                                  uint32_t planes[DPC_PLANES], uint32_t *words) {
     uint32_t mixed = ~es;
     if (popcount32(mixed) <= GATHER_MAX) {
@@ -368,10 +323,8 @@ static inline void restore_words(unsigned wc, uint32_t es, uint32_t codes,
         }
         return;
     }
-    for (unsigned i = 0; i < DPC_PLANES; i++) {
-        if ((es >> i) & 1u) {
-            planes[i] = plane_recover(wc, true, (codes >> i) & 1u);
-        }
+    for (unsigned i = 0; i < DPC_PLANES; i++) {   /* a select, not a branch on the data */
+        planes[i] = (es >> i) & 1u ? plane_recover(wc, true, (codes >> i) & 1u) : planes[i];
     }
     unremap_planes(wc, planes, words);
 }
@@ -414,7 +367,7 @@ static inline uint32_t src_take(field_src *f, unsigned nbits) {
     /* word[k + 1] << (64 - shift), written so that shift = 0 gives 0 (no branch) */
     uint64_t v = f->word[k] >> shift | (f->word[k + 1u] << 1) << (63u - shift);
     f->pos += nbits;
-    return (uint32_t)low_bits32(v, nbits);
+    return (uint32_t)(v & np_low_mask(nbits));
 }
 
 static inline np_result unpack_compressed(np_bitreader *r, unsigned wc, uint32_t *words) {
@@ -527,8 +480,9 @@ static inline void planes_for_concat(unsigned wc, const uint32_t *words, uint32_
 
 /* Writes [map field] + body of wc words into dst after the size check shared by every mode.
  * map_bits is 0 (plain DPC) or 4 (DF-TRUC). */
-static np_result emit_stream(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
-                             uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+static inline __attribute__((always_inline)) np_result emit_body(unsigned map_bits, unsigned map, unsigned wc,
+                                                                 const uint32_t *words, uint8_t *dst,
+                                                                 size_t dst_bytes, size_t *out_bits) {
     uint32_t es = encoding_status_of_words(wc, words);
     size_t total = map_bits + body_bits(wc, es);
     *out_bits = total;
@@ -536,24 +490,49 @@ static np_result emit_stream(unsigned map_bits, unsigned map, unsigned wc, const
     if (dst_bytes < need_bytes) {
         return NP_NO_SPACE;
     }
-    field_acc a;
-    acc_init(&a);
-    acc_put(&a, map, map_bits);
+    uint32_t out[STREAM_WORDS32 + 1u];
+    np_fieldwriter w;
+    np_fw_init(&w, out);
+    if (map_bits != 0u) {
+        np_fw_put(&w, map, map_bits);
+    }
     if (comp_check(wc, es)) {
         uint32_t planes[DPC_PLANES];
         planes_for_concat(wc, words, es, planes);
-        concat_body(&a, wc, words, planes, es);
+        concat_body(&w, wc, words, planes, es);
     } else {
-        concat_body(&a, wc, words, NULL, es); /* raw: the planes are not looked at */
+        concat_body(&w, wc, words, NULL, es); /* raw: the planes are not looked at */
     }
-    /* The length was computed from the same ES, so the concatenator ends exactly there. */
-    if (acc_overflow(&a) || acc_bits(&a) != total) {
+    /* The length was computed from the same ES, so the concatenator ends exactly there (and
+     * inside out[], whose size is the longest stream's). */
+    if (fw_bits(&w, out) != total) {
         return NP_BAD_PARAM;
     }
-    uint8_t scratch[8u * STREAM_WORDS];
-    acc_to_bytes(&a, scratch);
-    memcpy(dst, scratch, need_bytes);
+    np_fw_finish(&w, out);
+    np_fw_copy_out(out, dst, need_bytes);
     return NP_OK;
+}
+
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time): the ES loop
+ * in vector registers, the field writer's variable shifts as shlx / shrx. */
+NP_TARGET_AVX2 static np_result emit_body_avx2(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
+                                               uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+    if (map_bits == 0u && wc == DPC_WORDS) {  /* DPC and DF-MAN: constant counts, loops unrolled */
+        return emit_body(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
+    }
+    return emit_body(map_bits, map, wc, words, dst, dst_bytes, out_bits);
+}
+#endif
+
+static np_result emit_stream(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
+                             uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        return emit_body_avx2(map_bits, map, wc, words, dst, dst_bytes, out_bits);
+    }
+#endif
+    return emit_body(map_bits, map, wc, words, dst, dst_bytes, out_bits);
 }
 
 static inline bool out_args_ok(const uint8_t *line, const uint8_t *dst, size_t dst_bytes,
@@ -664,32 +643,91 @@ size_t dfman_compressed_bits(const uint8_t line[DPC_LINE_BYTES], unsigned map) {
     return body_bits(DPC_WORDS, encoding_status_of_words(DPC_WORDS, words));
 }
 
-/* Decodes [map] + body and nothing after it; without a map the body covers the whole line. */
-static np_result decode_stream(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
-                               unsigned *map_out) {
-    np_bitreader r;
-    np_br_init(&r, src, src_bits);
+/* Decodes [map] + body and nothing after it; without a map the body covers the whole line.
+ * The checks of dpc_unpack (sec. 8), in its order, made on lengths before the fields they
+ * cover are read; the stream is read from a zero-padded copy (np_padreader), so every field (at most
+ * 32 bits) is one load and a shift (np_pr_get32), with no check of its own. A stream longer than the longest (DF-TRUC's
+ * DFTRUC_MAX_BITS) is copied only that far plus one bit and fails the trailing-bits check. */
+static inline __attribute__((always_inline)) np_result decode_body(bool has_map, const uint8_t *src,
+                                                                   size_t src_bits, uint8_t *dst,
+                                                                   unsigned *map_out) {
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, DFTRUC_MAX_BITS);
     unsigned map = DPC_MAP_FULL;
     if (has_map) {
-        if (np_br_remaining(&r) < DPC_MAP_BITS) {
+        if (np_pr_remaining(&r) < DPC_MAP_BITS) {
             return NP_BAD_DATA; /* truncated map */
         }
-        map = (unsigned)np_br_get_inline(&r, DPC_MAP_BITS);
+        map = np_pr_get32(&r, DPC_MAP_BITS);
         if (map == 0u) {
             return NP_BAD_DATA; /* a reply with no critical sub-block is never sent (sec. 1) */
         }
     }
+    unsigned wc = wc_of_map(map);
     uint32_t words[DPC_WORDS];
-    np_result rc = unpack_body(&r, wc_of_map(map), words);
-    if (rc != NP_OK) {
-        return rc;
+    if (np_pr_remaining(&r) < 1u) {
+        return NP_BAD_DATA; /* no C bit */
     }
-    if (np_br_remaining(&r) != 0) {
+    if (np_pr_get32(&r, 1) == 0u) {
+        if (np_pr_remaining(&r) < 32u * wc) {
+            return NP_BAD_DATA; /* truncated raw words */
+        }
+        for (unsigned j = 0; j < wc; j++) {
+            words[j] = np_pr_get32(&r, 32);
+        }
+    } else {
+        if (np_pr_remaining(&r) < DPC_PLANES) {
+            return NP_BAD_DATA; /* truncated ES */
+        }
+        uint32_t es = np_pr_get32(&r, DPC_PLANES);
+        unsigned n = popcount32(es);
+        if (n < min_planes(wc)) {
+            return NP_BAD_DATA; /* C = 1 but raw would have been shorter: never emitted (sec. 8) */
+        }
+        if (np_pr_remaining(&r) < n + wc * (DPC_PLANES - n)) {
+            return NP_BAD_DATA; /* truncated ED */
+        }
+        /* Codes of compressible planes gathered by runs into `codes` (bit i = plane i's value);
+         * mixed planes read whole. */
+        uint32_t planes[DPC_PLANES];
+        uint32_t codes = 0;
+        for (unsigned i = 0; i < DPC_PLANES;) {
+            if ((es >> i) & 1u) {
+                unsigned k = trailing_ones(es >> i);
+                codes |= np_pr_get32(&r, k) << i;
+                i += k;
+            } else {
+                planes[i] = np_pr_get32(&r, wc);
+                i++;
+            }
+        }
+        restore_words(wc, es, codes, planes, words);
+    }
+    if (r.pos != src_bits) {
         return NP_BAD_DATA; /* trailing bits after the body (sec. 8) */
     }
     place_words(map, words, dst);
     *map_out = map;
     return NP_OK;
+}
+
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time). */
+NP_TARGET_AVX2 static np_result decode_body_avx2(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                                                 unsigned *map_out) {
+    /* each form on its own: without a map, wc = 32 and the loops have constant counts */
+    return has_map ? decode_body(true, src, src_bits, dst, map_out) : decode_body(false, src, src_bits, dst, map_out);
+}
+#endif
+
+static np_result decode_stream(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
+                               unsigned *map_out) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        return decode_body_avx2(has_map, src, src_bits, dst, map_out);
+    }
+#endif
+    return decode_body(has_map, src, src_bits, dst, map_out);
 }
 
 static np_result decompress_checked(bool has_map, const uint8_t *src, size_t src_bits,

@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "np_cpu.h"
+
 #define NIBBLE_REPEAT UINT64_C(0x1111111111111111) /* x * this = nibble x in all 16 places */
 #define LANE64_SEGMENTS 8u                           /* segments of one 64-byte half-lane */
 
@@ -396,7 +398,7 @@ NP_ALWAYS_INLINE void put_raw_lane(np_wordbuf *b, unsigned lane_bytes, const uin
         words[i] = np_load_le64(lane + 8u * i);
     }
     np_wb_put(b, 0u, 1);
-    np_wb_put_fields_mask(b, words, lane_bytes / 8u, 0u, 64u, 64u);
+    np_wb_put_words_fit(b, words, lane_bytes / 8u);   /* fits: DSM_MAX_BITS < 64 * NP_WB_WORDS */
 }
 
 NP_ALWAYS_INLINE void concat_lane(np_wordbuf *b, unsigned lane_bytes, const uint8_t *lane,
@@ -613,12 +615,27 @@ NP_ALWAYS_INLINE np_result compress_line(unsigned lane_bytes, const uint8_t *lin
     return np_wb_copy_out(&b, dst, dst_bytes);
 }
 
+#if NP_HAVE_AVX2
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time): the ED's
+ * variable shifts become shlx / shrx, which need no shift-count register. */
+NP_TARGET_AVX2 static np_result compress_line_bmi2(unsigned lane_bytes, const uint8_t *line, uint8_t *dst,
+                                                   size_t dst_bytes, size_t *out_bits) {
+    return lane_bytes == 64u ? compress_line(64u, line, dst, dst_bytes, out_bits)
+                             : compress_line(128u, line, dst, dst_bytes, out_bits);
+}
+#endif
+
 np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES],
                        uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     if (line == NULL || out_bits == NULL || dsm_config_check(cfg) != NP_OK ||
         (dst == NULL && dst_bytes > 0)) {
         return NP_BAD_PARAM;
     }
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        return compress_line_bmi2(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
+    }
+#endif
     return cfg->lane_bytes == 64u ? compress_line(64u, line, dst, dst_bytes, out_bits)
                                   : compress_line(128u, line, dst, dst_bytes, out_bits);
 }

@@ -182,6 +182,23 @@ static int cmp_value(const void *a, const void *b) {
     return (x->value > y->value) - (x->value < y->value);
 }
 
+/* The first-level decode table (sc.h) from limit, offset and n_symbols: for each SC_FAST_BITS
+ * stream bits, sec. 5.1's comparators on the window they start (its first bit the stream's
+ * first, bits past them zero). A match of length l <= SC_FAST_BITS depends on the window's
+ * first l bits only, so the entry is the decoder's answer for every stream that starts with
+ * these bits; a longer or no match is left to the comparators (entry 0). */
+static void build_fast_table(sc_state *st) {
+    for (uint32_t bits = 0; bits < (1u << SC_FAST_BITS); bits++) {
+        uint32_t window = 0;
+        for (unsigned b = 0; b < SC_FAST_BITS; b++) window |= (bits >> b & 1u) << (SC_MAX_LEN - 1u - b);
+        unsigned index = 0;
+        unsigned l = sc_decode_symbol(st, window, SC_FAST_BITS, &index);
+        st->fast[bits] = l != 0 && index < st->n_symbols
+                             ? st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37
+                             : 0u;
+    }
+}
+
 /* Code table and DeLUT from canonical-order symbols: symbol 0 is the escape, symbols 1..n-1 the
  * table's values ascending (sec. 3.3). */
 static void assign_codes(sc_state *st, const value_slot *sym_vs, unsigned n, const uint8_t *len) {
@@ -222,6 +239,7 @@ static void assign_codes(sc_state *st, const value_slot *sym_vs, unsigned n, con
         }
     }
     st->n_symbols = (uint16_t)n;
+    build_fast_table(st);
 }
 
 static void vft_clear(sc_state *st) {
@@ -562,17 +580,22 @@ NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r,
         /* The copy is zero past the stream, as sec. 5.1's window is; a code longer than the
          * bits left is the shortest match and runs past the end, which pos > len catches. */
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
-        uint32_t window = reverse16((uint32_t)ahead & 0xFFFFu);
-        __m256i wv = _mm256_set1_epi32((int)window);
-        unsigned below = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_lo, wv))) |
-                         (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_hi, wv))) << 8;
-        if (below == 0u) return false;                                 /* bit l - 1: length l matches */
-        unsigned l = (unsigned)__builtin_ctz(below) + 1u;
-        unsigned index = st->offset[l] + ((window >> (SC_MAX_LEN - l)) - (st->limit[l - 1u] << 1));
-        pos += l;
-        if (pos > r->len || index >= st->n_symbols) return false;
-        uint32_t v = st->delut[index];
-        if (index == st->esc_index) {
+        uint64_t entry = st->fast[ahead & ((1u << SC_FAST_BITS) - 1u)];
+        if (entry == 0u) {                                             /* longer than the table's bits */
+            uint32_t window = reverse16((uint32_t)ahead & 0xFFFFu);
+            __m256i wv = _mm256_set1_epi32((int)window);
+            unsigned below = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_lo, wv))) |
+                             (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_hi, wv))) << 8;
+            if (below == 0u) return false;                             /* bit l - 1: length l matches */
+            unsigned l = (unsigned)__builtin_ctz(below) + 1u;
+            unsigned index = st->offset[l] + ((window >> (SC_MAX_LEN - l)) - (st->limit[l - 1u] << 1));
+            if (index >= st->n_symbols) return false;
+            entry = st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37;
+        }
+        pos += (unsigned)(entry >> 32) & 31u;
+        if (pos > r->len) return false;
+        uint32_t v = (uint32_t)entry;
+        if (entry >> 37) {                                             /* the escape: the word follows */
             if (r->len - pos < SC_ESCAPE_RAW_BITS) return false;
             v = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
             pos += SC_ESCAPE_RAW_BITS;
@@ -640,16 +663,23 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
     }
 #endif
     for (unsigned i = 0; i < SC_WORDS; i++) {
-        size_t rem = np_pr_remaining(&r);
-        unsigned avail = rem < SC_MAX_LEN ? (unsigned)rem : SC_MAX_LEN;
-        uint32_t window = reverse_low((uint32_t)np_pr_peek(&r), SC_MAX_LEN) &
-                          (uint32_t)(0xFFFFu << (SC_MAX_LEN - avail));   /* bits past the stream: 0 */
-        unsigned index = 0;
-        unsigned l = sc_decode_symbol(st, window, avail, &index);
-        if (l == 0 || index >= st->n_symbols) return fail(dst);
+        uint64_t ahead = np_pr_peek(&r);
+        uint64_t entry = st->fast[ahead & ((1u << SC_FAST_BITS) - 1u)];
+        if (entry == 0u) {                                               /* longer than the table's bits */
+            size_t rem = np_pr_remaining(&r);
+            unsigned avail = rem < SC_MAX_LEN ? (unsigned)rem : SC_MAX_LEN;
+            uint32_t window = reverse_low((uint32_t)ahead, SC_MAX_LEN) &
+                              (uint32_t)(0xFFFFu << (SC_MAX_LEN - avail)); /* bits past the stream: 0 */
+            unsigned index = 0;
+            unsigned l = sc_decode_symbol(st, window, avail, &index);
+            if (l == 0 || index >= st->n_symbols) return fail(dst);
+            entry = st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37;
+        }
+        unsigned l = (unsigned)(entry >> 32) & 31u;
+        if (l > np_pr_remaining(&r)) return fail(dst);                  /* the code runs past the end */
         r.pos += l;
-        uint32_t v = st->delut[index];
-        if (index == st->esc_index) {
+        uint32_t v = (uint32_t)entry;
+        if (entry >> 37) {                                               /* the escape: the word follows */
             if (np_pr_remaining(&r) < SC_ESCAPE_RAW_BITS) return fail(dst);
             v = (uint32_t)np_pr_get(&r, SC_ESCAPE_RAW_BITS);
         }
@@ -695,6 +725,7 @@ np_result sc_delut_load(sc_state *st, const uint32_t words[SC_DELUT_WORDS]) {
     st->esc_index = (uint16_t)esc;
     memset(st->delut, 0, sizeof st->delut);
     for (unsigned i = 0; i < n; i++) st->delut[i] = words[1u + SC_MAX_LEN + i];
+    build_fast_table(st);
     return NP_OK;
 }
 
