@@ -61,6 +61,14 @@ typedef struct {
     uint8_t ct_len[SC_VFT_ENTRIES];
     uint16_t esc_code;
     uint8_t esc_len;
+    /* The model's derived compressor tables (a speed-up of the C model, not hardware state;
+     * rebuilt from the code table wherever it changes): per slot, its entry's field as it goes
+     * into the stream, the code bit-reversed (sec. 4.2) in bits 15..0 and the length in bits
+     * 20..16 (0 for an empty slot); per set, bit w set when way w has a code; the escape's
+     * field likewise, with bit 31 set. */
+    uint32_t ct_field[SC_VFT_ENTRIES];
+    uint16_t ct_valid[SC_VFT_SETS];
+    uint32_t esc_field;
 
     /* Decompressor DeLUT (sec. 5): symbols in canonical code order and the per-length
      * comparator table. limit[l] = first code of length l + count of length l (17 bits: 2^16

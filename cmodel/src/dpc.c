@@ -518,8 +518,19 @@ static inline __attribute__((always_inline)) np_result emit_body(unsigned map_bi
  * in vector registers, the field writer's variable shifts as shlx / shrx. */
 NP_TARGET_AVX2 static np_result emit_body_avx2(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
                                                uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
-    if (map_bits == 0u && wc == DPC_WORDS) {  /* DPC and DF-MAN: constant counts, loops unrolled */
+    /* Each form with constant counts, so its loops unroll: DPC and DF-MAN (32 words, no map),
+     * DF-TRUC by its word count (a multiple of the sub-block's 8). */
+    if (map_bits == 0u && wc == DPC_WORDS) {
         return emit_body(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
+    }
+    if (map_bits == DPC_MAP_BITS) {
+        switch (wc) {
+        case 8u: return emit_body(DPC_MAP_BITS, map, 8u, words, dst, dst_bytes, out_bits);
+        case 16u: return emit_body(DPC_MAP_BITS, map, 16u, words, dst, dst_bytes, out_bits);
+        case 24u: return emit_body(DPC_MAP_BITS, map, 24u, words, dst, dst_bytes, out_bits);
+        case 32u: return emit_body(DPC_MAP_BITS, map, 32u, words, dst, dst_bytes, out_bits);
+        default: break;
+        }
     }
     return emit_body(map_bits, map, wc, words, dst, dst_bytes, out_bits);
 }

@@ -199,6 +199,8 @@ static void build_fast_table(sc_state *st) {
     }
 }
 
+static void build_code_fields(sc_state *st);
+
 /* Code table and DeLUT from canonical-order symbols: symbol 0 is the escape, symbols 1..n-1 the
  * table's values ascending (sec. 3.3). */
 static void assign_codes(sc_state *st, const value_slot *sym_vs, unsigned n, const uint8_t *len) {
@@ -240,6 +242,7 @@ static void assign_codes(sc_state *st, const value_slot *sym_vs, unsigned n, con
     }
     st->n_symbols = (uint16_t)n;
     build_fast_table(st);
+    build_code_fields(st);
 }
 
 static void vft_clear(sc_state *st) {
@@ -459,6 +462,19 @@ static inline uint32_t reverse_low(uint32_t v, unsigned n) {
     return v >> (16u - n);
 }
 
+/* sc_state's derived compressor tables (sc.h) from ct_code, ct_len and the escape's code. */
+static void build_code_fields(sc_state *st) {
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        st->ct_field[e] = reverse_low(st->ct_code[e], st->ct_len[e]) | (uint32_t)st->ct_len[e] << 16;
+    }
+    for (unsigned set = 0; set < SC_VFT_SETS; set++) {
+        unsigned valid = 0;
+        for (unsigned w = 0; w < SC_VFT_WAYS; w++) valid |= (unsigned)(st->ct_len[set * SC_VFT_WAYS + w] != 0u) << w;
+        st->ct_valid[set] = (uint16_t)valid;
+    }
+    st->esc_field = reverse_low(st->esc_code, st->esc_len) | (uint32_t)st->esc_len << 16 | UINT32_C(1) << 31;
+}
+
 _Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
 
 #if NP_HAVE_AVX2
@@ -498,7 +514,7 @@ static inline uint32_t reverse16(uint32_t x) {
 
 NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
                                               size_t dst_bytes, size_t *out_bits) {
-    uint32_t word[SC_WORDS], base[SC_WORDS], code[SC_WORDS], len[SC_WORDS];
+    uint32_t word[SC_WORDS], base[SC_WORDS];
     memcpy(word, line, sizeof word);                                   /* x86: little-endian */
     for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* sc_vft_set * 16 */
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(word + k));
@@ -508,7 +524,7 @@ NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t 
         x = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(SC_VFT_SETS - 1)), 4);
         _mm256_storeu_si256((__m256i *)(void *)(base + k), x);
     }
-    uint32_t escaped = 0;
+    uint32_t field[SC_WORDS];
     for (unsigned i = 0; i < SC_WORDS; i++) {                          /* sc_code_lookup */
         unsigned b = base[i];
         __m256i w = _mm256_set1_epi32((int)word[i]);
@@ -516,32 +532,16 @@ NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t 
                             _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b)), w))) |
                         (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
                             _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b + 8u)), w))) << 8;
-        unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-            _mm_loadu_si128((const __m128i *)(const void *)(st->ct_len + b)), _mm_setzero_si128()));
-        unsigned hit = same & ~empty;
+        unsigned hit = same & st->ct_valid[b / SC_VFT_WAYS];
         unsigned e = b + ((unsigned)__builtin_ctz(hit | 0x10000u) & (SC_VFT_WAYS - 1u));
-        code[i] = hit ? st->ct_code[e] : st->esc_code;
-        len[i] = hit ? st->ct_len[e] : st->esc_len;
-        escaped |= (uint32_t)(hit == 0u) << i;
+        field[i] = hit ? st->ct_field[e] : st->esc_field;              /* code reversed, length, escape */
     }
-    const __m256i nibble_low = _mm256_setr_epi8(0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, 0xE0, 0x10, 0x90, 0x50,
-                                                0xD0, 0x30, 0xB0, 0x70, 0xF0, 0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0,
-                                                0x60, 0xE0, 0x10, 0x90, 0x50, 0xD0, 0x30, 0xB0, 0x70, 0xF0);
-    const __m256i nibble_high = _mm256_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5, 0xD, 0x3,
-                                                 0xB, 0x7, 0xF, 0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9,
-                                                 0x5, 0xD, 0x3, 0xB, 0x7, 0xF);
-    const __m256i swap16 = _mm256_setr_epi8(1, 0, -1, -1, 5, 4, -1, -1, 9, 8, -1, -1, 13, 12, -1, -1,
-                                            1, 0, -1, -1, 5, 4, -1, -1, 9, 8, -1, -1, 13, 12, -1, -1);
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    uint32_t escaped = 0;
     __m256i sum = _mm256_setzero_si256();
-    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* reverse_bits(code, len) */
-        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(code + k));
-        __m256i l = _mm256_loadu_si256((const __m256i *)(const void *)(len + k));
-        __m256i r = _mm256_or_si256(_mm256_shuffle_epi8(nibble_low, _mm256_and_si256(c, low4)),
-                                    _mm256_shuffle_epi8(nibble_high, _mm256_and_si256(_mm256_srli_epi16(c, 4), low4)));
-        r = _mm256_srlv_epi32(_mm256_shuffle_epi8(r, swap16), _mm256_sub_epi32(_mm256_set1_epi32(16), l));
-        _mm256_storeu_si256((__m256i *)(void *)(code + k), r);
-        sum = _mm256_add_epi32(sum, l);
+    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* escapes (bit 31), length sum */
+        __m256i f = _mm256_loadu_si256((const __m256i *)(const void *)(field + k));
+        escaped |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(f)) << k;
+        sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srli_epi32(f, 16), _mm256_set1_epi32(31)));
     }
     __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
@@ -553,7 +553,7 @@ NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t 
     if (body < SC_RAW_BITS) {                                          /* sec. 4.1 */
         np_fw_put(&w, 1u, 1);
         for (unsigned i = 0; i < SC_WORDS; i++) {
-            np_fw_put(&w, code[i], len[i]);
+            np_fw_put(&w, field[i] & 0xFFFFu, field[i] >> 16 & 31u);
             if (escaped >> i & 1u) np_fw_put32(&w, word[i]);
         }
     } else {                                                           /* sec. 4.4: the line */
@@ -761,6 +761,7 @@ np_result sc_code_load(sc_state *st, const uint32_t words[SC_CODE_WORDS]) {
     }
     st->esc_code = (uint16_t)(esc & 0xFFFFu);
     st->esc_len = (uint8_t)(esc >> 16);
+    build_code_fields(st);
     return NP_OK;
 }
 
