@@ -84,10 +84,13 @@ bench-dpc: $(DPC_BENCH)
 
 # BENCH_CODECS: bench-codecs on these codecs only (comma-separated registry names), e.g. BENCH_CODECS=bdi,fpc.
 BENCH_CODECS ?=
+# BENCH_PROFILE: also print each count's N costliest source-file:function pairs per line, e.g. BENCH_PROFILE=6.
+BENCH_PROFILE ?=
 
 ## bench-codecs: compress/decompress MB/s and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
 bench-codecs: $(CODEC_BENCH)
-	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --bench-args '$(BENCH_ARGS)' \
+	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE)) \
+	  --bench-args '$(BENCH_ARGS)' \
 	  $(CODEC_BENCH) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)

@@ -9,20 +9,26 @@
 # collecting only inside pass_<OP> (one pass over every line of every file, including the
 # bench's per-line loop of a few instructions), and prints collected instructions / lines.
 #
-# usage: codec_insns.sh [--codecs a,b,...] [--no-mbs] [--bench-args "ARGS"] CODEC_BENCH DATA_DIR
+# --profile N: after each count, the N source-file:function pairs with the most instructions
+# (callgrind's self cost; code inlined from a header counts under the header's name, e.g.
+# np_bits.h:pack_lane_avx2 is the bit writer inside pack_lane_avx2), per line.
+#
+# usage: codec_insns.sh [--codecs a,b,...] [--no-mbs] [--profile N] [--bench-args "ARGS"] CODEC_BENCH DATA_DIR
 set -euo pipefail
 
 codecs=""
 mbs=1
+profile=0
 bench_args=""
 usage() {
-    echo "usage: $0 [--codecs a,b,...] [--no-mbs] [--bench-args \"ARGS\"] CODEC_BENCH DATA_DIR" >&2
+    echo "usage: $0 [--codecs a,b,...] [--no-mbs] [--profile N] [--bench-args \"ARGS\"] CODEC_BENCH DATA_DIR" >&2
     exit 2
 }
 while [ $# -gt 0 ]; do
     case "$1" in
         --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
         --no-mbs) mbs=0; shift ;;
+        --profile) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || usage; profile="$2"; shift 2 ;;
         --bench-args) [ $# -ge 2 ] || usage; bench_args="$2"; shift 2 ;;
         -*) usage ;;
         *) break ;;
@@ -74,6 +80,14 @@ count() { # codec op
         return 1
     fi
     awk -v ir="$ir" -v n="$lines" 'BEGIN { printf "%.0f", ir / n }'
+    if [ "$profile" -gt 0 ]; then
+        command -v callgrind_annotate >/dev/null || { echo "codec_insns: callgrind_annotate not found" >&2; return 1; }
+        { echo "  $1 $2: instructions per line by source file:function (self)"
+          callgrind_annotate --inclusive=no --auto=no "$out" 2>/dev/null | sed -n '/file:function/,/^$/p' | sed '1,2d' |
+              sed 's/([ 0-9.]*%)//; s/ \[.*\]$//; s|[^ ]*/\([^/ ]*:\)|\1|' | awk -v n="$lines" -v top="$profile" \
+              'NF >= 2 && $1 ~ /^[0-9,]+$/ && shown < top { gsub(",", "", $1); printf "  %8.0f  %s\n", $1 / n, $2; shown++ }'
+        } >>"$tmp/profile"
+    fi
 }
 
 insns="$tmp/insns"
@@ -81,10 +95,15 @@ for c in "${list[@]}"; do
     echo "$c $(count "$c" compress) $(count "$c" decompress)" >>"$insns"
 done
 
+print_profile() {
+    if [ -s "$tmp/profile" ]; then echo; cat "$tmp/profile"; fi
+}
+
 if [ "$mbs" -eq 0 ]; then
     echo "codec_insns: instructions per 128-byte line (callgrind Ir, one pass over $dir, $(valgrind --version))"
     printf '%-10s %12s %12s\n' codec "comp Ir/line" "decomp Ir/line"
     awk '{ printf "%-10s %12s %12s\n", $1, $2, $3 }' "$insns"
+    print_profile
     exit 0
 fi
 awk -v vg="$(valgrind --version)" '
@@ -93,3 +112,4 @@ awk -v vg="$(valgrind --version)" '
     ($1 in ci) && NF == 4 { printf "%s %12s %12s\n", $0, ci[$1], di[$1]; next }
     /^\(MB\/s/ { print; print "(Ir/line = instructions per 128-byte line, callgrind, one pass over the same lines, " vg ")"; next }
     { print }' "$insns" "$table"
+print_profile

@@ -279,7 +279,7 @@ static np_result decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *sr
  *     raw or body is decided before anything is appended, and the dictionary copy is committed
  *     only for a body (raw lanes do not push);
  *   - sec. 3.5: the decoder reads each entry's code from the 4 bits ahead and decodes it with
- *     one table row (code_steps) and no branch, from a zero-padded copy of the stream; the index
+ *     one table row (step_of_bits) and no branch, from a zero-padded copy of the stream; the index
  *     is checked against the dictionary per entry, the lengths once at the end. */
 /* Bit i: entry i equals word in all 4 bytes / the 3 high bytes / the 2 high bytes (valid
  * entries only). */
@@ -497,15 +497,6 @@ static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t 
     return rc;
 }
 
-/* Sec. 3.2's codes read back: the 4 stream bits ahead (first bit in bit 0) give the code and
- * its length; 0xFF marks 1111, which is not a code. */
-static const uint8_t code_of_bits[16] = {
-    /* index bits 1..0: 00 ZZZZ, 10 XXXX (first bit 0, then 1), 01 MMMM; 11: bits 3..2 decide
-     * (00 MMXX, 10 ZZZX, 01 MMMX, 11 not a code) */
-    CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_MMXX, CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_MMMX,
-    CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, CPACK_ZZZX, CPACK_ZZZZ, CPACK_MMMM, CPACK_XXXX, 0xFFu,
-};
-
 /* Sec. 3.5 per code, as a table row: the entry's length, where its index and its data sit
  * after the code, which bits of the indexed entry it keeps and which it takes from the stream,
  * and whether it pushes. A word is (entry[index] & keep) | (stream data & data) for every
@@ -515,13 +506,21 @@ typedef struct {
     uint32_t keep, data;
 } code_step;
 
-static const code_step code_steps[6] = {
-    [CPACK_ZZZZ] = {2u, 0u, 0u, 0u, 0u, 0u, 0u},
-    [CPACK_XXXX] = {34u, 0u, 2u, 1u, 0u, 0u, 0xFFFFFFFFu},
-    [CPACK_MMMM] = {6u, 2u, 0u, 0u, 1u, 0xFFFFFFFFu, 0u},
-    [CPACK_MMXX] = {24u, 4u, 8u, 1u, 1u, 0xFFFF0000u, 0xFFFFu},
-    [CPACK_ZZZX] = {12u, 0u, 4u, 0u, 0u, 0u, 0xFFu},
-    [CPACK_MMMX] = {16u, 4u, 8u, 1u, 1u, 0xFFFFFF00u, 0xFFu},
+#define STEP_ZZZZ {2u, 0u, 0u, 0u, 0u, 0u, 0u}
+#define STEP_XXXX {34u, 0u, 2u, 1u, 0u, 0u, 0xFFFFFFFFu}
+#define STEP_MMMM {6u, 2u, 0u, 0u, 1u, 0xFFFFFFFFu, 0u}
+#define STEP_MMXX {24u, 4u, 8u, 1u, 1u, 0xFFFF0000u, 0xFFFFu}
+#define STEP_ZZZX {12u, 0u, 4u, 0u, 0u, 0u, 0xFFu}
+#define STEP_MMMX {16u, 4u, 8u, 1u, 1u, 0xFFFFFF00u, 0xFFu}
+#define STEP_NONE {0u, 0u, 0u, 0u, 0u, 0u, 0u}   /* 1111: not a code (length 0) */
+
+/* Sec. 3.2's codes read back and decoded in one lookup: the row of the code the 4 stream bits
+ * ahead start (first bit in bit 0). Bits 1..0: 00 zzzz, 10 xxxx (first bit 0, then 1), 01 mmmm
+ * (a 2-bit code's row repeats over the bits it does not use); 11: bits 3..2 decide (00 mmxx,
+ * 10 zzzx, 01 mmmx, 11 not a code). */
+static const code_step step_of_bits[16] = {
+    STEP_ZZZZ, STEP_MMMM, STEP_XXXX, STEP_MMXX, STEP_ZZZZ, STEP_MMMM, STEP_XXXX, STEP_MMMX,
+    STEP_ZZZZ, STEP_MMMM, STEP_XXXX, STEP_ZZZX, STEP_ZZZZ, STEP_MMMM, STEP_XXXX, STEP_NONE,
 };
 
 /* One lane from r with *d (pushed as the codes say); false on bad data (1111, an index not yet
@@ -556,9 +555,8 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     unsigned next = d->next, count = d->count, n = 0, bad = 0;
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
-        unsigned c = code_of_bits[ahead & 0xFu];
-        if (c == 0xFFu) return false;                          /* 1111 is not a code */
-        const code_step *st = &code_steps[c];
+        const code_step *st = &step_of_bits[ahead & 0xFu];
+        if (st->len == 0u) return false;                       /* 1111 is not a code */
         pos += st->len;
         unsigned idx = (unsigned)(ahead >> st->index_shift) & (CPACK_DICT_ENTRIES - 1u);
         bad |= st->indexed & (idx >= count + n);               /* entry not valid */
