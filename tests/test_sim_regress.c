@@ -104,6 +104,14 @@ static const net_case cases[] = {
      "body_sa=write inject_cycles=1", 2000, 0, 0, UINT64_C(0x1bf7d8803c68ac97), 7756, 370724},
     {"4x4 9-flit mcast body_sa write", "mesh_k=4 injection_rate=0.5 packet_flits=9 mcast_fraction=0.3 mcast_dests=5 "
      "body_sa=write sa_input=output", 1500, 0, 0, UINT64_C(0xdd2c979dc1a00d3f), 2856, 845232},
+    /* BookSim2's separable VC allocator (va_alloc = separable, issue 31), recorded by the event-driven
+     * loop after it gave the same results as a scratch build visiting every router for VA and SA in
+     * every cycle (docs/sim.md "The difference left"): a saturated 1-flit hotspot, where VA losers
+     * retry, and multicast with replication buffers */
+    {"8x8 1-flit separable VA saturated", "injection_rate=0.8 packet_flits=1 sa_input=output "
+     "body_sa=write inject_cycles=1 va_alloc=separable", 1500, 0.3, 0, UINT64_C(0x9d4557a13694a11e), 76833, 814397573},
+    {"4x4 9-flit mcast separable VA", "mesh_k=4 injection_rate=0.5 packet_flits=9 mcast_fraction=0.3 mcast_dests=5 "
+     "va_alloc=separable", 1500, 0, 3, UINT64_C(0x6325f78b3474dc5a), 2856, 840087},
 };
 
 static void apply_settings(sim_config *cfg, const char *settings) {

@@ -199,6 +199,10 @@ struct network {
      * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
      * instructions as a direct call, so the default path pays nothing per flit for the option. */
     void (*write_flit)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+    /* va_alloc = separable: the round-robin pointers of BookSim2's VC allocator, per router
+     * [nports * vcs]: each input VC's over the router's output VCs, each output VC's over its
+     * input VCs (both indexed port * vcs + vc). NULL with the sequential allocator. */
+    uint16_t *va_in_rr, *va_out_rr;
     mcast_mesh mesh;
     mcast_order order[NET_CLASSES];
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */

@@ -118,6 +118,10 @@ static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
 static void alloc_target_lists(network *n) {
     unsigned np = n->r[0].nports;
     n->mtgt = net_alloc(n, (size_t)n->nrouters * np * n->vcs * np, sizeof(target_t));
+    if (n->cfg.va_alloc == VA_SEPARABLE) {      /* router.c: the separable VC allocator's pointers */
+        n->va_in_rr = net_alloc(n, (size_t)n->nrouters * np * n->vcs, sizeof *n->va_in_rr);
+        n->va_out_rr = net_alloc(n, (size_t)n->nrouters * np * n->vcs, sizeof *n->va_out_rr);
+    }
 }
 
 static void connect(network *n, unsigned from, unsigned out_port, unsigned to, unsigned in_port) {
@@ -513,6 +517,9 @@ static void router_phase(network *n) {
     uint64_t *sa = &n->wake_sa[(n->now % NET_WHEEL) * n->rwords];
     uint64_t *sa_next = &n->wake_sa[((n->now + 1) % NET_WHEEL) * n->rwords];
     for (unsigned w = 0; w < n->rwords; w++) {
+#ifdef NET_VISIT_EVERY_CYCLE   /* scratch check of the event-driven loop: every router, VA and SA, every cycle */
+        va[w] = sa[w] = n->nrouters - w * 64u >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n->nrouters - w * 64u)) - 1u;
+#endif
         uint64_t va_w = va[w], sa_w = sa[w], late_w = n->va_late[w];
         va[w] = sa[w] = 0;           /* visits scheduled from here on are for later cycles */
         n->va_late[w] = va_w & ~sa_w;

@@ -146,7 +146,7 @@ static void rb_release(network *n, router_t *r, unsigned port, unsigned vc, in_v
     net_unhold_at(n, &pt->up_out[vc], now + 1 + n->credit_delay);   /* travels upstream like a credit */
 }
 
-static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit);
+static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit);
 
 /* Upstream side: the VC is free for a new packet from this cycle on (network.c, start of the
  * cycle). Its packet's tail left long ago (it reached the RB), so owner is OWNER_HELD. */
@@ -163,7 +163,7 @@ void router_unhold(network *n, out_vc *o) {
     uint64_t *late = &n->va_late[u->id >> 6], bit = UINT64_C(1) << (u->id & 63u);
     if ((*late & bit) && u->flits && u->va_ports) {
         unsigned before = n->np_now ? n->np_now - 1 : (unsigned)u->nports - 1;
-        vc_allocation(n, u, n->now - 1, before, n->now);
+        if (vc_allocation(n, u, n->now - 1, before, n->now)) net_wake_va(n, u->id, n->now);   /* a retry */
     }
     *late &= ~bit;
     o->owner = -1;
@@ -237,7 +237,8 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
 }
 
 /* Route head flit f at the front of iv. */
-static void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
+/* always inlined: allocate_front was written with it inline (the separable allocator is a second caller) */
+__attribute__((always_inline)) static inline void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
     unsigned cls = f->flags & FLIT_REPLY ? CLASS_REPLY : CLASS_REQUEST;
     iv->pkt = f->pkt;
     iv->len = (uint8_t)f->len;
@@ -312,9 +313,110 @@ static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, 
     }
 }
 
+/* ---- VC allocation, va_alloc = separable ----------------------------------------------------
+ * BookSim2's separable input-first allocator with round-robin arbiters and one iteration
+ * (its allocators/separable_input_first.cpp, as iq_router's VC allocation uses it with
+ * vc_busy_when_full = 0): every input VC whose front packet waits for VA requests every free VC of
+ * its class at the output of each target still without one; the input VC's arbiter picks the
+ * request nearest at or after its pointer over the router's output VCs (port * vcs + vc); each
+ * output VC's arbiter grants, among the input VCs that picked it, the one nearest at or after its
+ * pointer over input VCs. A pointer moves to one past the index granted, and only on a grant. An
+ * input VC that picked a VC and lost (or has replicas still without one) asks again next cycle;
+ * one that found no free VC waits for a release (va_blocked), as with the sequential allocator. */
+typedef struct {
+    uint16_t in;                 /* input VC, port * vcs + vc */
+    uint16_t out;                /* output VC picked, port * vcs + vc */
+    uint8_t tgt;                 /* the target it is for */
+    uint8_t wins;
+} va_pick;
+
+/* The input side: VC `in`'s pick among the free VCs its targets may use (false: none free). */
+static bool va_input_pick(network *n, router_t *r, unsigned in, const in_vc *iv, va_pick *pick) {
+    unsigned vcs = n->vcs, size = r->nports * vcs, lo = n->vc_lo[iv->cls], hi = n->vc_hi[iv->cls];
+    unsigned rr = n->va_in_rr[(size_t)r->id * size + in], best_key = ~0u;
+    for (unsigned t = 0; t < iv->ntargets; t++) {
+        const target_t *tg = &iv->tgt[t];
+        if (tg->outvc >= 0) continue;
+        bool any = false;
+        for (unsigned ov = lo; ov < hi; ov++) {
+            unsigned idx = tg->port * vcs + ov;
+            if (r->out[idx].owner >= 0) continue;
+            any = true;
+            unsigned key = idx >= rr ? idx - rr : idx + size - rr;
+            if (key < best_key) {
+                best_key = key;
+                *pick = (va_pick){(uint16_t)in, (uint16_t)idx, (uint8_t)t, 0};
+            }
+        }
+        if (!any) r->va_blocked |= UINT64_C(1) << tg->port;
+    }
+    return best_key != ~0u;
+}
+
+/* VA of cycle now in the visit of cycle `visit` with the separable allocator; true when an input
+ * VC asks again next cycle. */
+static bool vc_allocation_separable(network *n, router_t *r, uint64_t now, uint64_t visit) {
+    unsigned vcs = n->vcs, size = r->nports * vcs;
+    uint16_t *in_rr = &n->va_in_rr[(size_t)r->id * size], *out_rr = &n->va_out_rr[(size_t)r->id * size];
+    va_pick pick[64 * 16];       /* one per input VC: nports <= 64, vcs <= 16 */
+    unsigned npick = 0;
+    for (uint64_t m = r->va_ports; m; m &= m - 1) {
+        unsigned p = (unsigned)__builtin_ctzll(m);
+        for (unsigned need = r->port[p].va_need; need; need &= need - 1) {
+            unsigned v = (unsigned)__builtin_ctz(need), in = p * vcs + v;
+            in_vc *iv = &r->in[in];
+            if (!iv->routed) {
+                const flit_t *f = vc_at(iv, n->ring_mask, 0);
+                if (f->ready - 1 > now) continue;     /* head not written yet: its write asks VA */
+                route_packet(n, r, iv, f);
+            }
+            if (iv->rb == RB_NEED && !rb_acquire(n, r, p, v, iv, now)) continue;   /* RB before any VC */
+            if (va_input_pick(n, r, in, iv, &pick[npick])) npick++;
+        }
+    }
+    /* the output side: each output VC's arbiter, on the pointers as they were before any grant */
+    for (unsigned i = 0; i < npick; i++) {
+        unsigned rr = out_rr[pick[i].out], key = pick[i].in >= rr ? pick[i].in - rr : pick[i].in + size - rr;
+        pick[i].wins = 1;
+        for (unsigned j = 0; j < npick && pick[i].wins; j++) {
+            if (j == i || pick[j].out != pick[i].out) continue;
+            unsigned kj = pick[j].in >= rr ? pick[j].in - rr : pick[j].in + size - rr;
+            if (kj < key) pick[i].wins = 0;
+        }
+    }
+    bool retry = false;
+    for (unsigned i = 0; i < npick; i++) {
+        unsigned in = pick[i].in, p = in / vcs, v = in % vcs;
+        in_vc *iv = &r->in[in];
+        if (!pick[i].wins) {
+            retry = true;
+            continue;
+        }
+        target_t *t = &iv->tgt[pick[i].tgt];
+        r->out[pick[i].out].owner = (int16_t)in;
+        t->outvc = (int16_t)(pick[i].out % vcs);
+        t->sa_from = (uint32_t)(now + 1);
+        in_rr[in] = (uint16_t)(pick[i].out + 1u == size ? 0u : pick[i].out + 1u);
+        out_rr[pick[i].out] = (uint16_t)(in + 1 == size ? 0 : in + 1);
+        if (now + 1 == visit) sa_candidate_now(r, p, v);      /* SA from sa_from = now + 1 */
+        else sa_candidate_at(n, r, p, v, now + 1);
+        bool pending = false;
+        for (unsigned k = 0; k < iv->ntargets; k++) pending |= iv->tgt[k].outvc < 0;
+        if (pending) {
+            retry = true;
+            continue;
+        }
+        r->port[p].va_need = (uint16_t)(r->port[p].va_need & ~(1u << v));
+        if (!r->port[p].va_need) r->va_ports &= ~(UINT64_C(1) << p);
+    }
+    return retry;
+}
+
 /* VA of cycle now (now_mod = now % nports) in the visit of cycle `visit`. Ports are served
- * from the rotating start port; with one requesting port the start does not matter. */
-static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
+ * from the rotating start port; with one requesting port the start does not matter. True when
+ * VA must run again next cycle (the separable allocator's losers). */
+static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
+    if (n->va_in_rr) return vc_allocation_separable(n, r, now, visit);
     uint64_t ports = r->va_ports;
     /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start */
     unsigned np = r->nports, start = mod_add(r->va_base, now_mod, np);
@@ -327,6 +429,7 @@ static void vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
         for (unsigned need = r->port[p].va_need; need; need &= need - 1)
             allocate_front(n, r, p, (unsigned)__builtin_ctz(need), now, visit);
     }
+    return false;
 }
 
 /* ---- credits --------------------------------------------------------------------------------- */
@@ -797,8 +900,9 @@ void router_step(network *n, router_t *r, bool va, bool late) {
     uint64_t now = n->now;
     if (late) {
         unsigned before = n->np_now ? n->np_now - 1 : (unsigned)r->nports - 1;
-        if (r->va_ports) vc_allocation(n, r, now - 1, before, now);
+        /* a separable VA's loser asks again in this cycle, whose wake-up has been read */
+        if (r->va_ports && vc_allocation(n, r, now - 1, before, now)) va = true;
     }
-    if (va && r->va_ports) vc_allocation(n, r, now, n->np_now, now);
+    if (va && r->va_ports && vc_allocation(n, r, now, n->np_now, now)) net_wake_va(n, r->id, now + 1);
     if (r->cand_ports) n->switch_alloc(n, r, now);
 }

@@ -31,6 +31,7 @@ static const char *const route_names[] = {"xy", "yx", NULL};
 static const char *const sa_input_names[] = {"vc", "output", NULL};
 static const char *const body_sa_names[] = {"next", "write", NULL};
 static const char *const packet_head_names[] = {"flit", "sideband", NULL};
+static const char *const va_alloc_names[] = {"sequential", "separable", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", "transpose", "bitcomp", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
@@ -65,6 +66,8 @@ static const key_def keys[] = {
      "switch allocation, input arbiter: vc (round-robin over VCs) | output (over outputs, BookSim2's)"},
     {"body_sa", KT_ENUM, OFF(body_sa), 0, 0, body_sa_names, 0,
      "first SA cycle of a body flit: next (after its buffer write) | write (in it, BookSim2's)"},
+    {"va_alloc", KT_ENUM, OFF(va_alloc), 0, 0, va_alloc_names, 0,
+     "VC allocation: sequential (each request takes its output's first free VC) | separable (BookSim2's input-first)"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0,
      "synthetic pattern: uniform | few2many | many2few | hotspot | transpose | bitcomp (BookSim2's permutations)"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},

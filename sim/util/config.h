@@ -26,6 +26,10 @@ typedef enum { BODY_SA_NEXT = 0, BODY_SA_WRITE = 1 } sim_body_sa;
  * (flit, the default) or fields on wires beside the first data flit (sideband, as AMBA CHI's
  * DAT flits carry their header fields beside the data) */
 typedef enum { PACKET_HEAD_FLIT = 0, PACKET_HEAD_SIDEBAND = 1 } sim_packet_head;
+/* VC allocation (docs/sim.md "Router"): each request takes the first free VC of its output in
+ * turn (sequential), or BookSim2's separable input-first allocator (an arbiter per input VC over
+ * the free output VCs it may use, one per output VC over the input VCs that chose it) */
+typedef enum { VA_SEQUENTIAL = 0, VA_SEPARABLE = 1 } sim_va_alloc;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT, TRAFFIC_TRANSPOSE, TRAFFIC_BITCOMP } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 /* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
@@ -151,6 +155,7 @@ typedef struct {
     uint64_t seed;
     /* network: a body flit's first SA cycle (docs/sim.md "Router") */
     sim_body_sa body_sa;         /* next (default): body flit SA from the cycle after its write; write: in it (BookSim2) */
+    sim_va_alloc va_alloc;       /* sequential (default) | separable (BookSim2's separable input-first) */
 } sim_config;
 
 /* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */
