@@ -263,8 +263,13 @@ void net_step_finish(network *n);
 void router_step(network *n, router_t *r, bool va, bool late);
 /* A flit left the buffer fed by output VC o: its credit comes back. */
 void router_credit_return(network *n, out_vc *o);
-/* A returned credit of o is usable from this cycle on. */
-void router_credit_usable(network *n, out_vc *o);
+/* A returned credit of o is usable from this cycle on (network.c, start of the cycle; inline:
+ * one per flit and hop, and rarely waited for). */
+void router_credit_wakes(network *n, out_vc *o);
+static inline void router_credit_usable(network *n, out_vc *o) {
+    o->credits++;
+    if (o->waiting) router_credit_wakes(n, o);
+}
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =

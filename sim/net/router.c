@@ -442,17 +442,14 @@ static inline void credit_return(network *n, out_vc *o) {
 
 void router_credit_return(network *n, out_vc *o) { credit_return(n, o); }
 
-/* Credit of o usable from now on (network.c, start of the cycle): an input VC that waits for
- * it becomes an SA candidate this cycle. */
-void router_credit_usable(network *n, out_vc *o) {
-    o->credits++;
-    if (o->waiting) {
-        o->waiting = 0;
-        router_t *r = &n->r[o->router];
-        unsigned i = (unsigned)o->owner;
-        sa_candidate_now(r, i / n->vcs, i % n->vcs);
-        net_wake_sa(n, r->id, n->now);
-    }
+/* A credit of o, which an input VC waits for, is usable from now on (router_credit_usable): the
+ * VC becomes an SA candidate this cycle. */
+void router_credit_wakes(network *n, out_vc *o) {
+    o->waiting = 0;
+    router_t *r = &n->r[o->router];
+    unsigned i = (unsigned)o->owner;
+    sa_candidate_now(r, i / n->vcs, i % n->vcs);
+    net_wake_sa(n, r->id, n->now);
 }
 
 /* ---- switch allocation and traversal --------------------------------------------------------
