@@ -312,7 +312,10 @@ NP_BITS_INLINE int np_br_get_words(np_bitreader *r, uint64_t *words, size_t nbit
  * assembled in 64-bit words and then copied into the caller's bytes in one checked step.
  * Word i holds s[64i .. 64i+63], s[64i + j] in bit j. An append touches two aligned words and
  * no bytes, so a run of appends never stalls on a store that partly overlaps the next load
- * (what np_bw_put's byte-addressed read-modify-write costs in a tight loop). */
+ * (what np_bw_put's byte-addressed read-modify-write costs in a tight loop). Only word 0 is
+ * cleared at the start: an append ORs into the word pos is in (its bits above pos are zero)
+ * and assigns the next one (the bits that spill into it, possibly none), so every word is
+ * written before it is read and appends need no cleared buffer. */
 #define NP_WB_WORDS 20u
 
 typedef struct {
@@ -322,7 +325,9 @@ typedef struct {
 } np_wordbuf;
 
 NP_BITS_INLINE void np_wb_init(np_wordbuf *b) {
-    memset(b, 0, sizeof *b);
+    b->word[0] = 0;
+    b->pos = 0;
+    b->overflow = 0;
 }
 
 /* Same contract as np_bw_put: the low nbits (0..64) of value; a field that does not fit (or
@@ -339,7 +344,7 @@ NP_BITS_INLINE void np_wb_put(np_wordbuf *b, uint64_t value, unsigned nbits) {
     size_t q = b->pos >> 6;            /* q + 1 <= NP_WB_WORDS: inside word[] */
     unsigned sh = (unsigned)(b->pos & 63u);
     b->word[q] |= value << sh;
-    b->word[q + 1] |= (value >> 1) >> (63u - sh);
+    b->word[q + 1] = (value >> 1) >> (63u - sh);   /* the spill: assigned (see above) */
     b->pos += nbits;
 }
 
@@ -367,7 +372,7 @@ NP_BITS_INLINE void np_wb_put_fields(np_wordbuf *b, const uint64_t *values,
         size_t q = pos >> 6; /* the total check keeps q + 1 <= NP_WB_WORDS */
         unsigned sh = (unsigned)(pos & 63u);
         b->word[q] |= v << sh;
-        b->word[q + 1] |= (v >> 1) >> (63u - sh);
+        b->word[q + 1] = (v >> 1) >> (63u - sh);
         pos += widths[i];
     }
     b->pos = pos;
@@ -421,7 +426,7 @@ NP_BITS_INLINE void np_wb_put_fit(np_wordbuf *b, uint64_t value, unsigned nbits)
     size_t q = b->pos >> 6;
     unsigned sh = (unsigned)(b->pos & 63u);
     b->word[q] |= value << sh;
-    b->word[q + 1] |= (value >> 1) >> (63u - sh);
+    b->word[q + 1] = (value >> 1) >> (63u - sh);   /* the spill: assigned (see above) */
     b->pos += nbits;
 }
 
