@@ -661,7 +661,7 @@ np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]
 
 _Static_assert(LONGEST_LINE >= LONGEST_LANE(16u), "the window bound covers L = 128");
 _Static_assert(WINDOW_WORDS * 64u >= DSM_MAX_BYTES * 8u, "the window holds any valid stream");
-_Static_assert(WINDOW_WORDS % 2u == 0u, "window_clear writes 16-byte pairs of words");
+_Static_assert(WINDOW_WORDS % 2u == 0u, "window_clear clears 16-byte pairs of words");
 
 typedef struct {
     _Alignas(16) uint64_t word[WINDOW_WORDS];
@@ -673,21 +673,10 @@ NP_ALWAYS_INLINE size_t min_line_bits(unsigned lane_bytes) {
     return (DSM_LINE_BYTES / lane_bytes) * (1u + 5u * segments_of(lane_bytes));
 }
 
-/* window_clear: the window all zero. Written out for SSE2 because compilers turn the plain
- * memset into `rep stos`, whose start-up costs more than these nine stores. */
-#ifdef DSM_USE_SSE2
+/* window_clear: the window all zero (np_clear16: 16-byte stores, not `rep stos`). */
 NP_ALWAYS_INLINE void window_clear(stream_window *w) {
-    __m128i *dst = (__m128i *)(void *)w->word;
-    NP_UNROLL
-    for (unsigned i = 0; i < WINDOW_WORDS / 2u; i++) {
-        _mm_store_si128(dst + i, _mm_setzero_si128());
-    }
+    np_clear16(w->word, WINDOW_WORDS / 2u);
 }
-#else
-NP_ALWAYS_INLINE void window_clear(stream_window *w) {
-    memset(w, 0, sizeof *w);
-}
-#endif
 
 /* Copies the stream's nbytes = (src_bits + 7) / 8 bytes (11 .. DSM_MAX_BYTES: the caller
  * checked src_bits) into the cleared window: 16-byte chunks at byte offsets min(16c, nbytes -
