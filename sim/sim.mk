@@ -255,9 +255,17 @@ sim-latte: $(NPSIM)
 FUZZ_SIM_SRC  := sim/util/config.c sim/util/textscan.c sim/mem/dram.c sim/trace/trace.c sim/trace/traceg.c \
                  sim/trace/coalesce.c $(SIM_OUT_SRC)
 FUZZ_SIM_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_SIM_TARGETS))
-$(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_SRC) $(SIM_HDR) $(NP_HDR)
+# Compiled once for the four targets, as tests/tests.mk does the library (each target compiling
+# them again cost ~5 CPU s apiece).
+FUZZ_SIM_OBJ  := $(patsubst %.c,$(FUZZ_DIR)/obj-sim/%.o,$(FUZZ_SIM_SRC))
+.SECONDARY: $(FUZZ_SIM_OBJ)
+$(FUZZ_DIR)/obj-sim/%.o: %.c $(SIM_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -Icmodel/tool -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_SRC) -o $@ -lm -llzma
+	$(Q)$(call np_say,CC-FUZZ,$@)$(FUZZ_CC) $(FUZZ_LIB_FLAGS) -Isim -Icmodel/tool -c $< -o $@
+
+$(FUZZ_SIM_BINS): $(FUZZ_DIR)/%: tests/fuzz/fuzz_sim.c $(FUZZ_SIM_OBJ) $(SIM_HDR) $(NP_HDR)
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD-FUZZ,$@)$(FUZZ_CC) $(FUZZ_FLAGS) -Isim -Icmodel/tool -DFUZZ_SIM_KIND='"$*"' $< $(FUZZ_SIM_OBJ) -o $@ -lm -llzma
 
 # Seeds from the fixtures of tests/traces/ (the Accel-Sim kernel, and the same workload through
 # npsim convert as text v2 and binary v2) and the shipped configurations. fuzz_sim_trace_bin puts
