@@ -51,7 +51,7 @@ include sim/sim.mk
 include sim/paper/paper.mk
 include apps/apps.mk
 
-.PHONY: all test deps help clean lint $(UNITS)
+.PHONY: all test test-profile deps help clean lint $(UNITS)
 
 ## all: the main job: install missing tools, build, verify RTL against the C model, synthesise, summarise
 # Verification and the yosys runs share one job pool (they are independent); the synthesis report
@@ -85,6 +85,14 @@ test: deps
 	  $(addprefix stage-done-,$(TEST_PHASE1)))
 	@$(call np_phase,make test: verify-systemc,verify-systemc)
 	@echo "make test: all stages passed"
+
+## test-profile: make test with every recipe line's CPU time logged, then the CPU seconds by kind (where make test's time goes; run it on a fresh clone: a built tree has nothing left to build)
+# The log is build/test-profile/recipes.tsv; tests/recipe_time_report.awk sums it by kind.
+TEST_PROFILE_LOG := $(BUILD)/test-profile/recipes.tsv
+test-profile:
+	@mkdir -p $(dir $(TEST_PROFILE_LOG)) && rm -f $(TEST_PROFILE_LOG)
+	NP_RECIPE_LOG=$(CURDIR)/$(TEST_PROFILE_LOG) $(MAKE) --no-print-directory test SHELL=$(CURDIR)/tests/recipe_time_shell.sh
+	@awk -v root=$(CURDIR) -f tests/recipe_time_report.awk $(TEST_PROFILE_LOG)
 
 # In a phase's pool each stage prints when it finished, counted from NP_T0 (the phase's start).
 .PHONY: $(addprefix stage-done-,$(TEST_PHASE1))
