@@ -91,7 +91,7 @@ test: deps
 TEST_PROFILE_LOG := $(BUILD)/test-profile/recipes.tsv
 test-profile:
 	@mkdir -p $(dir $(TEST_PROFILE_LOG)) && rm -f $(TEST_PROFILE_LOG)
-	NP_RECIPE_LOG=$(CURDIR)/$(TEST_PROFILE_LOG) $(MAKE) --no-print-directory test SHELL=$(CURDIR)/tests/recipe_time_shell.sh
+	NP_RECIPE_LOG=$(abspath $(TEST_PROFILE_LOG)) $(MAKE) --no-print-directory test SHELL=$(CURDIR)/tests/recipe_time_shell.sh
 	@awk -v root=$(CURDIR) -f tests/recipe_time_report.awk $(TEST_PROFILE_LOG)
 
 # In a phase's pool each stage prints when it finished, counted from NP_T0 (the phase's start).
