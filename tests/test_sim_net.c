@@ -85,13 +85,18 @@ static void test_zero_load_default_mesh_corners(void **state) {
     net_destroy(n);
 }
 
+/* The crossbar the tests share: 15 SMs and 6 MCs (21 ports), the other keys as cfg has them. */
+static void use_crossbar(sim_config *cfg) {
+    cfg->topology = TOPO_CROSSBAR;
+    cfg->sms = 15;
+    cfg->mcs = 6;
+}
+
 static void test_zero_load_crossbar(void **state) {
     (void)state;
     sim_config cfg;
     config_default(&cfg);
-    cfg.topology = TOPO_CROSSBAR;
-    cfg.sms = 15;
-    cfg.mcs = 6;
+    use_crossbar(&cfg);
     deliveries d;
     network *n = net_recording(&cfg, &d);
     assert_int_equal(net_packet_flits(n, 1024), 5);   /* 256-bit channel: head + 4 */
@@ -111,9 +116,7 @@ static void test_packet_head_sideband(void **state) {
     (void)state;
     sim_config cfg;
     config_default(&cfg);
-    cfg.topology = TOPO_CROSSBAR;
-    cfg.sms = 15;
-    cfg.mcs = 6;
+    use_crossbar(&cfg);
     char err[256];
     assert_int_equal(config_packet_flits(&cfg, 0), 1);
     assert_int_equal(config_packet_flits(&cfg, 256), 2);      /* head flit + one 256-bit flit */
@@ -182,9 +185,7 @@ static void test_conservation_multicast(void **state) {
     cfg.warmup_cycles = 200;
     cfg.measure_cycles = 2000;
     check_conservation(&cfg);
-    cfg.topology = TOPO_CROSSBAR;
-    cfg.sms = 15;
-    cfg.mcs = 6;
+    use_crossbar(&cfg);
     cfg.hot_nodes.count = 0;
     check_conservation(&cfg);
 }
@@ -294,9 +295,7 @@ static void check_conservation_mesh_and_crossbar(sim_config cfg) {
     cfg.warmup_cycles = 200;
     cfg.measure_cycles = 1500;
     check_conservation(&cfg);
-    cfg.topology = TOPO_CROSSBAR;
-    cfg.sms = 15;
-    cfg.mcs = 6;
+    use_crossbar(&cfg);
     check_conservation(&cfg);
 }
 

@@ -280,18 +280,25 @@ static bool allocate_vc(network *n, router_t *r, unsigned in_index, target_t *t,
     return false;
 }
 
+/* Whether input VC (port, vc)'s front packet may ask VA at cycle `now`, for both allocators: its
+ * head written (a head not yet written asks VA when it is), routed (RC once per packet) and
+ * owning its port's replication buffer where it needs one (RB before any VC). */
+__attribute__((always_inline)) static inline bool front_ready_for_va(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
+    if (!iv->routed) {
+        const flit_t *f = vc_at(iv, n->ring_mask, 0);
+        if (f->ready - 1 > now) return false;
+        route_packet(n, r, iv, f);
+    }
+    return iv->rb != RB_NEED || rb_acquire(n, r, port, vc, iv, now);
+}
+
 /* VA of cycle `now`, in the visit of cycle `visit` (now or now + 1), for input VC (port, vc)
  * whose front packet waits for RC or VA. A target left without a VC marks its output in
  * va_blocked: VA cannot succeed for it before a VC of that output is released. */
 static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, uint64_t now, uint64_t visit) {
     unsigned i = port * n->vcs + vc;
     in_vc *iv = &r->in[i];
-    if (!iv->routed) {
-        const flit_t *f = vc_at(iv, n->ring_mask, 0);
-        if (f->ready - 1 > now) return;               /* head not written yet: its write asks VA */
-        route_packet(n, r, iv, f);
-    }
-    if (iv->rb == RB_NEED && !rb_acquire(n, r, port, vc, iv, now)) return;   /* RB before any VC */
+    if (!front_ready_for_va(n, r, port, vc, iv, now)) return;
     unsigned cls = iv->cls;
     bool pending = false, granted = false;
     for (unsigned t = 0; t < iv->ntargets; t++) {
@@ -365,12 +372,7 @@ static bool vc_allocation_separable(network *n, router_t *r, uint64_t now, uint6
         for (unsigned need = r->port[p].va_need; need; need &= need - 1) {
             unsigned v = (unsigned)__builtin_ctz(need), in = p * vcs + v;
             in_vc *iv = &r->in[in];
-            if (!iv->routed) {
-                const flit_t *f = vc_at(iv, n->ring_mask, 0);
-                if (f->ready - 1 > now) continue;     /* head not written yet: its write asks VA */
-                route_packet(n, r, iv, f);
-            }
-            if (iv->rb == RB_NEED && !rb_acquire(n, r, p, v, iv, now)) continue;   /* RB before any VC */
+            if (!front_ready_for_va(n, r, p, v, iv, now)) continue;
             if (va_input_pick(n, r, in, iv, &pick[npick])) npick++;
         }
     }
