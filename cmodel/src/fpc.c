@@ -206,7 +206,8 @@ np_result fpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
  *     field of its own), all 32 computed before the lanes are written; a zero run's length is a
  *     count of trailing ones of the zero mask;
  *   - sec. 3.4: the decoder reads each entry with one load from a zero-padded copy of the
- *     stream and expands it through a table row per prefix; lengths are checked once, at the end. */
+ *     stream and expands it in the case of a switch on its prefix; lengths are checked once, at
+ *     the end. */
 #if NP_HAVE_AVX2
 #include <immintrin.h>
 #endif
@@ -454,29 +455,15 @@ np_result fpc_compress(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t 
     return NP_OK;
 }
 
-/* Sec. 2.1's word from a data field, per prefix as a table row (fpc_expand without the switch):
- * the entry's width and the field's mask, then (((data ^ sign) - sign) * mul) << left: a sign
- * extension from the field's top bit for 001, 010, 011 (sign 0: 111's data itself), the
- * halfword moved up for 100, the byte repeated for 110; 101's two sign-extended bytes are built
- * on their own. Rows are indexed by the 3 stream bits (the prefix reversed, sec. 3.2). */
-typedef struct {
-    uint8_t prefix, width, left;
-    uint32_t mask, sign, mul;
-} fpc_step;
-
-static const fpc_step fpc_steps[8] = {
-    [0] = {FPC_ZERO_RUN, 6u, 0u, 0x7u, 0u, 0u},               /* 000 */
-    [4] = {FPC_SE4, 7u, 0u, 0xFu, 0x8u, 1u},                  /* 001 */
-    [2] = {FPC_SE8, 11u, 0u, 0xFFu, 0x80u, 1u},               /* 010 */
-    [6] = {FPC_SE16, 19u, 0u, 0xFFFFu, 0x8000u, 1u},          /* 011 */
-    [1] = {FPC_HALF_PAD, 19u, 16u, 0xFFFFu, 0u, 1u},          /* 100 */
-    [5] = {FPC_TWO_SE8, 19u, 0u, 0xFFFFu, 0u, 0u},            /* 101 */
-    [3] = {FPC_REP_BYTES, 11u, 0u, 0xFFu, 0u, 0x01010101u},   /* 110 */
-    [7] = {FPC_RAW_WORD, 35u, 0u, 0xFFFFFFFFu, 0u, 1u},       /* 111 */
-};
-
-/* One lane (sec. 3.4) from the padded copy; false when a run would leave the lane. Each entry
- * is one 64-bit load at its byte (an entry is at most 35 bits). Lengths are not checked here:
+/* One lane (sec. 3.4) from the padded copy into word[0..15]; false when a run would leave the
+ * lane. word has room for 8 words past the lane: a zero run is one store of 8 zero words (the
+ * words past the run are written again by the entries that follow, or belong to the next
+ * lane, decoded after this one). Each entry is one 64-bit load at its byte (an entry is at most
+ * 35 bits) and a switch on its 3 stream bits (the prefix reversed, sec. 3.2) whose cases add a
+ * constant to the position and expand the data as fpc_expand does (sec. 2.1): the next entry's
+ * position depends on a predicted branch, not on a table read (a row per prefix, as this
+ * decoder had before, made every position wait for the previous entry's load and its row's).
+ * Lengths are not checked here:
  * the copy reads zero past the stream and holds the longest walk (two lanes of 16 raw words),
  * positions only grow, and the caller rejects the line unless the walk ends exactly at
  * src_bits inside the copy. */
@@ -495,20 +482,28 @@ FPC_FAST_INLINE bool fast_unpack_lane(np_padreader *r, uint32_t *word) {
     }
     for (unsigned i = 0; i < FPC_LANE_WORDS;) {
         v = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
-        const fpc_step *st = &fpc_steps[v & 7u];
-        pos += st->width;
-        uint32_t data = (uint32_t)(v >> FPC_PREFIX_BITS) & st->mask;
-        if (st->prefix == FPC_ZERO_RUN) {
-            unsigned run = data + 1u;
+        uint32_t data = (uint32_t)(v >> FPC_PREFIX_BITS);
+        switch (v & 7u) {   /* the 3 stream bits: the prefix reversed (sec. 3.2) */
+        case 0: {           /* 000: a run of data + 1 zero words */
+            unsigned run = (data & 7u) + 1u;
             if (run > FPC_LANE_WORDS - i) return false;   /* a run may not leave its lane */
-            for (unsigned k = 0; k < run; k++) word[i + k] = 0u;
+            memset(word + i, 0, 8u * sizeof word[0]);
             i += run;
+            pos += 6u;
             continue;
         }
-        uint32_t w = (((data ^ st->sign) - st->sign) * st->mul) << st->left;
-        uint32_t two = (uint32_t)(((data & 0xFFu) ^ 0x80u) - 0x80u) & 0xFFFFu;
-        two |= (((data >> 8) ^ 0x80u) - 0x80u) << 16;
-        word[i++] = st->prefix == FPC_TWO_SE8 ? two : w;
+        case 4: word[i] = ((data & 0xFu) ^ 0x8u) - 0x8u, pos += 7u; break;               /* 001 */
+        case 2: word[i] = ((data & 0xFFu) ^ 0x80u) - 0x80u, pos += 11u; break;           /* 010 */
+        case 6: word[i] = ((data & 0xFFFFu) ^ 0x8000u) - 0x8000u, pos += 19u; break;     /* 011 */
+        case 1: word[i] = data << 16, pos += 19u; break;                                 /* 100 */
+        case 5:                                                                          /* 101 */
+            word[i] = ((((data & 0xFFu) ^ 0x80u) - 0x80u) & 0xFFFFu) | (((data >> 8 & 0xFFu) ^ 0x80u) - 0x80u) << 16;
+            pos += 19u;
+            break;
+        case 3: word[i] = (data & 0xFFu) * 0x01010101u, pos += 11u; break;               /* 110 */
+        default: word[i] = data, pos += 35u; break;                                      /* 111 */
+        }
+        i++;
     }
     r->pos = pos;
     return true;
@@ -517,7 +512,7 @@ FPC_FAST_INLINE bool fast_unpack_lane(np_padreader *r, uint32_t *word) {
 FPC_FAST_INLINE np_result decompress_body(const uint8_t *src, size_t src_bits, uint8_t *dst) {
     np_padreader r;
     np_pr_init(&r, src, src_bits, FPC_MAX_BITS);
-    uint32_t word[2u * FPC_LANE_WORDS];
+    uint32_t word[2u * FPC_LANE_WORDS + 8u];                /* + 8: a zero run's store (fast_unpack_lane) */
     if (!fast_unpack_lane(&r, word) || !fast_unpack_lane(&r, word + FPC_LANE_WORDS) || r.pos != src_bits ||
         r.pos > r.len) {
         memset(dst, 0, FPC_LINE_BYTES);
