@@ -15,7 +15,7 @@
  * flow, synth/np_synth.tcl, whose "NP-MARK" lines delimit the sections parsed here, or, for the
  * tops a unit lists in <unit>_SYNTH_HIER, the hierarchical flow, synth/np_synth_hier.tcl, which
  * logs "NP-METHOD hier" and its figures as "NP-HIER key=value" lines; DIR/TOP/runtime.txt (wall and CPU seconds) and, if it exists,
- * VERIFY/TOP.log (the Verilator harness: PASS, LATENCY and failure lines). Anything it cannot
+ * VERIFY/TOP.log (the Verilator harness: PASS, LATENCY, THROUGHPUT and failure lines). Anything it cannot
  * parse is reported as file:line and the program exits non-zero without writing outputs.
  */
 #include <ctype.h>
@@ -684,6 +684,7 @@ typedef struct {
   verify_status status;
   long long vectors_checked; /* sum over PASS lines */
   long long latency_cycles;  /* -1: no LATENCY line */
+  long long ii_cycles;       /* -1: no THROUGHPUT line with ii_cycles; else the slowest port's */
 } verify_figures;
 
 static long long token_count(const line_reader *r, const char *line, const char *key) {
@@ -720,6 +721,15 @@ static void parse_verify_line(const line_reader *r, const char *top, verify_figu
       die_at(r->path, r->line_no, "LATENCY cycles=%lld disagrees with an earlier cycles=%lld",
              cycles, v->latency_cycles);
     v->latency_cycles = cycles;
+  } else if (starts_with(s, "THROUGHPUT ") && line_is_for(s, top)) {
+    /* the harness's initiation interval (harness.h initiation_interval); absent when the probe
+     * saw fewer than two transfers */
+    char value[NAME_LEN];
+    if (find_token(s, "ii_cycles", value, sizeof value)) {
+      long long ii = token_count(r, s, "ii_cycles");
+      if (ii == 0) die_at(r->path, r->line_no, "ii_cycles=0: an initiation interval is at least 1");
+      if (ii > v->ii_cycles) v->ii_cycles = ii;
+    }
   } else if (is_failure_line(s) && line_is_for(s, top)) {
     *failed = true;
   }
@@ -732,6 +742,7 @@ static void parse_verify_log(const char *path, const char *top, verify_figures *
   v->status = VERIFY_NOT_RUN;
   v->vectors_checked = 0;
   v->latency_cycles = -1;
+  v->ii_cycles = -1;
   if (!reader_open(&r, path)) {
     if (errno == ENOENT) return;
     die("cannot open %s: %s", path, strerror(errno));
@@ -1129,6 +1140,7 @@ static cJSON *top_json(const top_report *t) {
   cJSON_AddStringToObject(o, "top", t->top);
   cJSON_AddStringToObject(o, "unit", t->unit);
   add_count_or_null(o, "latency_cycles", t->ver.latency_cycles, t->ver.latency_cycles >= 0);
+  add_count_or_null(o, "ii_cycles", t->ver.ii_cycles, t->ver.ii_cycles >= 0);
   add_count_or_null(o, "vectors_checked", t->ver.vectors_checked, t->ver.status == VERIFY_PASS);
   cJSON_AddStringToObject(o, "verify_status", verify_status_name(t->ver.status));
   cJSON_AddNumberToObject(o, "cells", (double)t->syn.cells);
@@ -1222,6 +1234,13 @@ static void fmt_latency(char *buf, size_t cap, const top_report *t) {
     snprintf(buf, cap, "not measured");
 }
 
+static void fmt_ii(char *buf, size_t cap, const top_report *t) {
+  if (t->ver.ii_cycles >= 0)
+    snprintf(buf, cap, "%lld", t->ver.ii_cycles);
+  else
+    snprintf(buf, cap, "not measured");
+}
+
 static void fmt_vectors(char *buf, size_t cap, const top_report *t) {
   switch (t->ver.status) {
     case VERIFY_PASS: snprintf(buf, cap, "%lld", t->ver.vectors_checked); break;
@@ -1297,24 +1316,25 @@ static void md_header(FILE *f, const options *o, const top_report *tops) {
 }
 
 static void md_area_table(FILE *f, const options *o, const top_report *tops) {
-  char vec[64], lat[64], plat[64], parea[64], pn[64], ratio[64], pseq[64];
+  char vec[64], lat[64], plat[64], ii[64], parea[64], pn[64], ratio[64], pseq[64];
   fprintf(f, "## Area and latency beside the published figures\n\n");
   fprintf(f,
-          "| unit | top | vectors checked | latency (cycles) | pub. latency | area um2 | "
-          "of it SRAM macros um2 | pub. area um2 | NAND2-eq | pub. NAND2-eq | ours / pub. | "
-          "seq. share | pub. seq. share |\n");
-  fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+          "| unit | top | vectors checked | latency (cycles) | pub. latency | II (cycles) | "
+          "area um2 | of it SRAM macros um2 | pub. area um2 | NAND2-eq | pub. NAND2-eq | "
+          "ours / pub. | seq. share | pub. seq. share |\n");
+  fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fmt_vectors(vec, sizeof vec, t);
     fmt_latency(lat, sizeof lat, t);
     fmt_pub_latency(plat, sizeof plat, t);
+    fmt_ii(ii, sizeof ii, t);
     fmt_pub_area(parea, sizeof parea, t);
     fmt_pub_nand2(pn, sizeof pn, t);
     fmt_ratio(ratio, sizeof ratio, t);
     fmt_pub_seq_share(pseq, sizeof pseq, t);
-    fprintf(f, "| %s | %s | %s | %s | %s | %.1f | %.1f | %s | %.0f | %s | %s | %.0f%% | %s |\n",
-            t->unit, t->top, vec, lat, plat, t->syn.area_um2, t->syn.macro_area_um2, parea,
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %.1f | %.1f | %s | %.0f | %s | %s | %.0f%% | %s |\n",
+            t->unit, t->top, vec, lat, plat, ii, t->syn.area_um2, t->syn.macro_area_um2, parea,
             t->nand2_eq, pn, ratio, seq_share_pct(t), pseq);
   }
   fprintf(f, "\n");
@@ -1426,7 +1446,7 @@ static void write_md(const options *o, const top_report *tops, const comparison 
 
 static void write_summary(const options *o, const top_report *tops, const comparison *cmp,
                           int n_cmp) {
-  char vec[64], lat[64], plat[64], pn[64], clock[64], meets[32];
+  char vec[64], lat[64], plat[64], ii[64], pn[64], clock[64], meets[32];
   FILE *f = fopen(o->summary_out, "w");
   if (!f) die("cannot write %s: %s", o->summary_out, strerror(errno));
   fprintf(f,
@@ -1442,20 +1462,23 @@ static void write_summary(const options *o, const top_report *tops, const compar
     const int len = (int)strlen(tops[i].top);
     if (len > top_w) top_w = len;
   }
-  fprintf(f, "%-5s %-*s %15s %10s %9s %9s %12s %8s %10s %9s\n", "unit", top_w, "top",
-          "vectors checked", "area um2", "NAND2-eq", "pub.", "latency", "pub.", "est. clock", meets);
+  fprintf(f, "%-5s %-*s %15s %10s %9s %9s %12s %8s %12s %10s %9s\n", "unit", top_w, "top",
+          "vectors checked", "area um2", "NAND2-eq", "pub.", "latency", "pub.", "II", "est. clock",
+          meets);
   for (int i = 0; i < o->num_tops; i++) {
     const top_report *t = &tops[i];
     fmt_vectors(vec, sizeof vec, t);
     fmt_latency(lat, sizeof lat, t);
     fmt_pub_latency(plat, sizeof plat, t);
     fmt_pub_nand2(pn, sizeof pn, t);
+    fmt_ii(ii, sizeof ii, t);
     snprintf(clock, sizeof clock, "%.0f MHz", t->fmax_mhz);
-    fprintf(f, "%-5s %-*s %15s %10.1f %9.0f %9s %12s %8s %10s %9s\n", t->unit, top_w, t->top,
-            vec, t->syn.area_um2, t->nand2_eq, pn, lat, plat, clock,
+    fprintf(f, "%-5s %-*s %15s %10.1f %9.0f %9s %12s %8s %12s %10s %9s\n", t->unit, top_w, t->top,
+            vec, t->syn.area_um2, t->nand2_eq, pn, lat, plat, ii, clock,
             t->meets_target ? "yes" : "no");
   }
-  fprintf(f, "(pub.: %s; latency in cycles, measured in RTL simulation)\n", o->published_path);
+  fprintf(f, "(pub.: %s; latency and II (initiation interval: cycles from one accepted line to the "
+             "next) in cycles, measured in RTL simulation)\n", o->published_path);
   for (int i = 0; i < n_cmp; i++) {
     char smaller[2 * NAME_LEN];
     fmt_smaller(smaller, sizeof smaller, &cmp[i]);

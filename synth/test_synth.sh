@@ -286,6 +286,9 @@ cat > "$vdir/t_regs.log" <<'EOF'
 build ok
 PASS unit=t_regs seed=1 checked=600
 LATENCY unit=t_regs cycles=1
+THROUGHPUT unit=t_regs port=a transfers=64 valid_cycles=64 ii_cycles=1
+THROUGHPUT unit=t_regs port=b transfers=64 valid_cycles=379 ii_cycles=6
+THROUGHPUT unit=other transfers=64 valid_cycles=631 ii_cycles=10
 PASS unit=t_regs seed=2 checked=400
 PASS unit=other seed=1 checked=5
 EOF
@@ -297,6 +300,8 @@ run_report "$vdir"
 rfield() { jq -r --arg t "$1" ".units[] | select(.top == \$t) | .$2" "$work/r.json"; }
 check_eq "vectors checked = sum of PASS lines for the unit" 1000 "$(rfield t_regs vectors_checked)"
 check_eq "latency from the LATENCY line" 1 "$(rfield t_regs latency_cycles)"
+check_eq "II: the slowest port's ii_cycles" 6 "$(rfield t_regs ii_cycles)"
+check_eq "no THROUGHPUT line: II null" null "$(rfield t_comb ii_cycles)"
 check_eq "a MISMATCH makes the status fail" fail "$(rfield t_comb verify_status)"
 check_eq "no vectors are claimed for a failed run" null "$(rfield t_comb vectors_checked)"
 if grep -q "FAILED" "$work/r.md"; then ok "report.md shows FAILED"; else
@@ -309,6 +314,10 @@ run_report "$vdir"
 check_eq "a TIMEOUT line fails the run despite a PASS" fail "$(rfield t_comb verify_status)"
 printf 'LATENCY unit=t_comb cycles=1\nLATENCY unit=t_comb cycles=2\n' > "$vdir/t_comb.log"
 check_error_at "contradicting LATENCY lines" "$vdir/t_comb.log:2:" run_report "$vdir"
+printf 'THROUGHPUT unit=t_comb transfers=64 valid_cycles=64 ii_cycles=0\n' > "$vdir/t_comb.log"
+check_error_at "an II of 0" "$vdir/t_comb.log:1:" run_report "$vdir"
+printf 'THROUGHPUT unit=t_comb transfers=64 valid_cycles=64 ii_cycles=x\n' > "$vdir/t_comb.log"
+check_error_at "an II that is not a count" "$vdir/t_comb.log:1:" run_report "$vdir"
 printf 'PASS unit=t_comb seed=1 checked=many\n' > "$vdir/t_comb.log"
 check_error_at "PASS without a count" "$vdir/t_comb.log:1:" run_report "$vdir"
 rm "$vdir/t_comb.log"
@@ -388,7 +397,7 @@ run_pub
 check_eq "published row used for its top" 2506 "$(rfield t_comb published.nand2_eq)"
 ratio=$(awk -v a="$(rfield t_comb nand2_eq)" 'BEGIN { printf "%.2f", a / 2506 }')
 check_eq "ours / pub. column in report.md" "$ratio" \
-  "$(grep '| t_comb |' "$work/r.md" | head -1 | awk -F'|' '{ gsub(/ /, "", $12); print $12 }')"
+  "$(grep '| t_comb |' "$work/r.md" | head -1 | awk -F'|' '{ gsub(/ /, "", $13); print $13 }')"
 # A source that gives a gate count only (seed 001 sec. 6.7): '-' for both areas.
 grep -v '^t_comb' "$pub" > "$pub.tmp" && mv "$pub.tmp" "$pub"
 printf 't_comb\t2\t-\t-\t30000\tseed\n' >> "$pub"

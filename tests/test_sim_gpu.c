@@ -170,6 +170,82 @@ static void test_latency_override(void **state) {
     assert_int_equal(t.decomp.cycles, 0);
 }
 
+/* A report whose DSM units have initiation intervals (ii_cycles): the timing carries them and
+ * names them in the source; an idle unit costs its latency only, and a second reply right behind
+ * the first waits for the busy unit: at the MC's compressor, then at the SM's decompressor. */
+static const char *ii_report(unsigned comp_ii, unsigned decomp_ii) {
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/npsim_ii_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    char json[256];
+    snprintf(json, sizeof json,
+             "{\"units\": [{\"top\": \"dsm_compressor\", \"latency_cycles\": 2, \"ii_cycles\": %u},"
+             " {\"top\": \"dsm_decompressor\", \"latency_cycles\": 1, \"ii_cycles\": %u}]}",
+             comp_ii, decomp_ii);
+    assert_int_equal(write(fd, json, strlen(json)), (ssize_t)strlen(json));
+    close(fd);
+    return path;
+}
+
+/* Read misses of SM 5 to `n` lines of one MC, one warp each (issued a cycle apart); the sum of
+ * their miss latencies. */
+static uint64_t same_mc_misses(const char *report, unsigned n) {
+    sim_config cfg;
+    base_config(&cfg);
+    snprintf(cfg.compressor, sizeof cfg.compressor, "dsm");
+    snprintf(cfg.synth_report, sizeof cfg.synth_report, "%s", report);
+    trace_t t;
+    trace_init(&t);
+    const mem_region *r = memimg_find(&img, "bfs65536_cost_init");   /* all -1: DSM compresses it */
+    assert_non_null(r);
+    unsigned want = gpu_mc_of_line(r->base >> 7, cfg.mcs), pushed = 0;
+    for (uint64_t line = r->base >> 7; pushed < n; line++)
+        if (gpu_mc_of_line(line, cfg.mcs) == want) trace_push(&t, (trace_access){line << 7, 5, (uint16_t)pushed++, 0, 0xF});
+    gpu_stats st;
+    char err[512];
+    assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
+    assert_int_equal(st.replies, n);
+    assert_int_equal(st.compressed_replies, n);
+    trace_free(&t);
+    return st.read_miss_lat_sum;
+}
+
+static void test_initiation_interval(void **state) {
+    (void)state;
+    const char *piped = ii_report(1, 1);
+    char piped_path[64];
+    snprintf(piped_path, sizeof piped_path, "%s", piped);
+    codec_timing t;
+    codec_timing_load(&t, codec_find("dsm"), piped_path, 0, 0);
+    assert_int_equal(t.comp.ii, 1);
+    assert_string_equal(t.comp.source, piped_path);            /* II 1: the source as before */
+    uint64_t one = same_mc_misses(piped_path, 1), two = same_mc_misses(piped_path, 2);
+
+    const char *slow_comp = ii_report(40, 1);
+    codec_timing_load(&t, codec_find("dsm"), slow_comp, 0, 0);
+    assert_int_equal(t.comp.cycles, 2);
+    assert_int_equal(t.comp.ii, 40);
+    assert_int_equal(t.decomp.ii, 1);
+    assert_non_null(strstr(t.comp.source, ", II 40"));
+    assert_int_equal(same_mc_misses(slow_comp, 1), one);      /* an idle unit: its latency only */
+    /* the second reply reaches the unit a few cycles after the first (issued a cycle later; 2
+     * here) and starts 40 cycles after it: it waits 40 less that gap */
+    assert_true(two > 2 * one);
+    uint64_t waited = same_mc_misses(slow_comp, 2);
+    assert_true(waited >= two + 40 - 4);
+    assert_true(waited <= two + 40);
+    unlink(slow_comp);
+
+    const char *slow_decomp = ii_report(1, 40);
+    assert_int_equal(same_mc_misses(slow_decomp, 1), one);
+    waited = same_mc_misses(slow_decomp, 2);
+    assert_true(waited >= two + 40 - 4);
+    assert_true(waited <= two + 40);
+    unlink(slow_decomp);
+    unlink(piped_path);
+}
+
 static void test_placements(void **state) {
     (void)state;
     sim_config cfg;
@@ -373,6 +449,7 @@ int main(void) {
         cmocka_unit_test(test_reply_sizes_come_from_the_c_model),
         cmocka_unit_test(test_latencies_from_synthesis_report),
         cmocka_unit_test(test_latency_override),
+        cmocka_unit_test(test_initiation_interval),
         cmocka_unit_test(test_placements),
         cmocka_unit_test(test_dpc_and_data_filtering_sizes),
         cmocka_unit_test(test_data_filtering_conservation),

@@ -25,6 +25,7 @@ public:
     static constexpr const char *kUnit = "bpc_compressor";
     static constexpr int kSpecLatency = 10;          // docs/bpc.md section 9
     static constexpr bool kFullThroughput = false;   // one line at a time
+    static constexpr int kSpecII = kSpecLatency;  // the next line enters as the result leaves
 
     struct Input {
         uint8_t line[BPC_LINE_BYTES];

@@ -34,6 +34,7 @@ public:
     static constexpr const char *kUnit = "bpc_decompressor";
     static constexpr int kSpecLatency = 10;          // docs/bpc.md section 9
     static constexpr bool kFullThroughput = false;   // one stream at a time
+    static constexpr int kSpecII = kSpecLatency;  // the next line enters as the result leaves
 
     struct Input {
         uint8_t bus[BPC_MAX_BYTES];  // in_bits_i (bits >= 1025 of the last byte unused)

@@ -44,6 +44,7 @@ public:
     // (rtl/sc/sc_compressor.v).
     static constexpr int kSpecLatency = 32 / kWordsPerCycle + 2;
     static constexpr bool kFullThroughput = false;  // one line at a time
+    static constexpr int kSpecII = kSpecLatency;  // the next line enters as the result leaves
 
     struct Input {
         uint8_t line[SC_LINE_BYTES];

@@ -47,6 +47,7 @@ public:
     // ceil(32 / SymbolsPerCycle) decode cycles + the input edge (rtl/sc/sc_decompressor.v).
     static constexpr int kSpecLatency = (32 + kSymbolsPerCycle - 1) / kSymbolsPerCycle + 1;
     static constexpr bool kFullThroughput = false;  // one line at a time
+    static constexpr int kSpecII = kSpecLatency;  // the next line enters as the result leaves
 
     struct Input {
         uint8_t bits[kBusBytes];

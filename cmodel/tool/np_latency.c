@@ -50,28 +50,38 @@ static cJSON *parse_report(const char *path, char *why, size_t len) {
     return root;
 }
 
-/* latency_cycles of `top` in the parsed report; false with the reason in why. */
-static bool report_latency(const cJSON *root, const char *top, unsigned *cycles, char *why, size_t len) {
+/* A count field of a report unit: a non-negative integer up to 1e6. */
+static bool unit_count(const cJSON *u, const char *key, unsigned *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(u, key);
+    if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 1e6 ||
+        v->valuedouble != (double)(unsigned)v->valuedouble)
+        return false;
+    *out = (unsigned)v->valuedouble;
+    return true;
+}
+
+/* latency_cycles of `top` in the parsed report, and its ii_cycles (0 when the report has none:
+ * an older report, or a top whose probe measured nothing); false with the reason in why. */
+static bool report_latency(const cJSON *root, const char *top, unsigned *cycles, unsigned *ii, char *why,
+                           size_t len) {
     const cJSON *u;
     cJSON_ArrayForEach(u, cJSON_GetObjectItemCaseSensitive(root, "units")) {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(u, "top");
         if (!cJSON_IsString(name) || strcmp(name->valuestring, top) != 0) continue;
-        const cJSON *lat = cJSON_GetObjectItemCaseSensitive(u, "latency_cycles");
-        if (!cJSON_IsNumber(lat) || lat->valuedouble < 0 || lat->valuedouble > 1e6 ||
-            lat->valuedouble != (double)(unsigned)lat->valuedouble) {
+        if (!unit_count(u, "latency_cycles", cycles)) {
             snprintf(why, len, "%s has no integer latency_cycles", top);
             return false;
         }
-        *cycles = (unsigned)lat->valuedouble;
+        if (!unit_count(u, "ii_cycles", ii)) *ii = 0;
         return true;
     }
     snprintf(why, len, "%s not in the report", top);
     return false;
 }
 
-/* The harness's "LATENCY unit=<top> cycles=<n>" line of a run that passed ("PASS ..."), and
- * whether its THROUGHPUT probe (lines offered back to back) needed more than two cycles a line. */
-static bool log_latency(const char *path, const char *top, unsigned *cycles, bool *one_at_a_time) {
+/* The harness's "LATENCY unit=<top> cycles=<n>" line of a run that passed ("PASS ..."), and its
+ * THROUGHPUT probe's ii_cycles (0 when absent; the slowest of several lines). */
+static bool log_latency(const char *path, const char *top, unsigned *cycles, unsigned *ii) {
     char err[400];
     long long size = 0;
     FILE *f = np_open_regular(path, &size, err, sizeof err);
@@ -80,17 +90,22 @@ static bool log_latency(const char *path, const char *top, unsigned *cycles, boo
     snprintf(want, sizeof want, "LATENCY unit=%s cycles=", top);
     snprintf(thr, sizeof thr, "THROUGHPUT unit=%s ", top);
     bool have = false, pass = false;
-    *one_at_a_time = false;
+    *ii = 0;
     while (fgets(line, sizeof line, f)) {
-        unsigned long long transfers = 0, valid = 0;
         if (strncmp(line, want, strlen(want)) == 0) have = sscanf(line + strlen(want), "%u", cycles) == 1;
-        if (strncmp(line, thr, strlen(thr)) == 0 &&
-            sscanf(line + strlen(thr), "transfers=%llu valid_cycles=%llu", &transfers, &valid) == 2)
-            *one_at_a_time = valid > 2 * transfers;
+        const char *at = strncmp(line, thr, strlen(thr)) == 0 ? strstr(line, " ii_cycles=") : NULL;
+        unsigned v = 0;
+        if (at && sscanf(at + strlen(" ii_cycles="), "%u", &v) == 1 && v > *ii) *ii = v;
         if (strncmp(line, "PASS ", 5) == 0) pass = true;
     }
     fclose(f);
     return have && pass;
+}
+
+/* The II part of a source: nothing for a full pipeline (II 1, measured or assumed). */
+static void ii_note(char *buf, size_t len, unsigned ii) {
+    if (ii > 1) snprintf(buf, len, ", II %u", ii);
+    else buf[0] = '\0';
 }
 
 void np_latency_resolve(np_latency *out, const char *top, const np_latency_sources *src, unsigned fallback_cycles,
@@ -98,32 +113,38 @@ void np_latency_resolve(np_latency *out, const char *top, const np_latency_sourc
     memset(out, 0, sizeof *out);
     const char *report = src && src->report_path && *src->report_path ? src->report_path : NULL;
     const char *vdir = src && src->verify_dir && *src->verify_dir ? src->verify_dir : NULL;
-    char log[512] = "";
-    unsigned log_cycles = 0;
+    char log[512] = "", note[96];
+    unsigned log_cycles = 0, log_ii = 0;
     bool have_log = false;
     if (top && vdir) {
         snprintf(log, sizeof log, "%s/%s.log", vdir, top);
-        have_log = log_latency(log, top, &log_cycles, &out->one_at_a_time);
+        have_log = log_latency(log, top, &log_cycles, &log_ii);
     }
-    /* the throughput is the log's whichever source gives the latency (the report has none) */
-    const char *thr = out->one_at_a_time ? ", one line at a time (THROUGHPUT in the harness log)" : "";
     char why[200];
     snprintf(why, sizeof why, "%s", !top ? "no RTL in nocpress" : "no synthesis report");
     if (top && report) {
         cJSON *root = parse_report(report, why, sizeof why);
-        bool found = root && report_latency(root, top, &out->cycles, why, sizeof why);
+        unsigned ii = 0;
+        bool found = root && report_latency(root, top, &out->cycles, &ii, why, sizeof why);
         cJSON_Delete(root);
         if (found) {
-            snprintf(out->source, sizeof out->source, "%s%s", report, thr);
+            /* an older report without ii_cycles: the harness log's, if any */
+            if (ii == 0 && have_log) ii = log_ii;
+            out->ii = ii ? ii : 1;
+            ii_note(note, sizeof note, out->ii);
+            snprintf(out->source, sizeof out->source, "%s%s", report, note);
             return;
         }
     }
     if (have_log) {
         out->cycles = log_cycles;
-        snprintf(out->source, sizeof out->source, "%s LATENCY%s", log, thr);
+        out->ii = log_ii ? log_ii : 1;
+        ii_note(note, sizeof note, out->ii);
+        snprintf(out->source, sizeof out->source, "%s LATENCY%s", log, note);
         return;
     }
     out->cycles = fallback_cycles;
+    out->ii = 1;
     snprintf(out->source, sizeof out->source, "%s (%s; %s)", fallback_kind, fallback_source, why);
 }
 

@@ -7,6 +7,7 @@
  *      that passed (the figure the report copies);
  *   3. the fallback the caller gives: the published table's row (np_published.h) or a codec's
  *      own figure (np_codec_fallback_cycles).
+ * The initiation interval follows the same order (report ii_cycles, log THROUGHPUT ii_cycles, 1).
  * The source names what was used and, when a named report or log could not be, why. */
 #ifndef NP_LATENCY_H
 #define NP_LATENCY_H
@@ -25,7 +26,11 @@ typedef struct {
 
 typedef struct {
     unsigned cycles;
-    bool one_at_a_time;        /* the log's THROUGHPUT probe: the top takes one line at a time */
+    /* Initiation interval: cycles from one accepted line to the next with the output free (1: a
+     * full pipeline). From the same source as the latency when it carries one (the report's
+     * ii_cycles, the log's THROUGHPUT ii_cycles), else 1: the published tables give latencies
+     * only. The source adds ", II <n>" when it is above 1. */
+    unsigned ii;
     char source[320];
 } np_latency;
 

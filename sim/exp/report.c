@@ -114,6 +114,7 @@ void report_core_table_row(FILE *f, const char *workload, const gpu_stats *st) {
 static void add_latency(cJSON *obj, const char *key, const codec_latency *l) {
     cJSON *o = cJSON_AddObjectToObject(obj, key);
     cJSON_AddNumberToObject(o, "cycles", l->cycles);
+    cJSON_AddNumberToObject(o, "ii", l->ii);
     cJSON_AddStringToObject(o, "source", l->source);
 }
 

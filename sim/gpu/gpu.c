@@ -198,6 +198,45 @@ void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay) {
     g->events++;
 }
 
+static void unit_start(gpu_system *g, gpu_unit *u, uint32_t id, unsigned kind, const codec_latency *l) {
+    gpu_schedule(g, id, kind, l->cycles);
+    u->free_at = g->now + l->ii;
+}
+
+void gpu_unit_offer(gpu_system *g, gpu_unit *u, uint32_t id, unsigned kind, const codec_latency *l) {
+    if (l->ii <= 1) {                     /* a full pipeline: never waits (as before II was modelled) */
+        gpu_schedule(g, id, kind, l->cycles);
+        return;
+    }
+    if (u->len == 0 && g->now >= u->free_at) {
+        unit_start(g, u, id, kind, l);
+        return;
+    }
+    g->txn[id].next = GPU_NONE;
+    if (u->len == 0) u->head = id;
+    else g->txn[u->tail].next = id;
+    u->tail = id;
+    u->len++;
+}
+
+void gpu_unit_step(gpu_system *g, gpu_unit *u, unsigned kind, const codec_latency *l) {
+    if (u->len == 0 || g->now < u->free_at) return;
+    uint32_t id = u->head;
+    u->head = g->txn[id].next;
+    u->len--;
+    unit_start(g, u, id, kind, l);
+}
+
+/* The SMs' queued units (only when one has II > 1: otherwise nothing ever waits in them). */
+static void step_sm_units(gpu_system *g) {
+    for (unsigned i = 0; i < g->nsm; i++) {
+        sm_t *s = &g->sm[i];
+        gpu_unit_step(g, &s->decomp, EV_FILL, &g->timing.decomp);
+        for (unsigned m = 1; s->l1c && m < LATTE_MODES; m++)
+            gpu_unit_step(g, &s->l1c_comp[m], EV_L1C_INSERT, &g->l1c.timing[m].comp);
+    }
+}
+
 static void run_events(gpu_system *g) {
     unsigned bucket = (unsigned)(g->now & (g->wheel_size - 1));
     uint32_t id = g->wheel_head[bucket];
@@ -296,6 +335,8 @@ static bool build(gpu_system *g, char *err, size_t len) {
         }
         if (g->cfg.l1_compression != L1C_NONE && !(s->l1c = l1c_sm_new(&g->l1c, err, len))) return false;
         s->hit_cycles = g->cfg.l1_hit_latency;
+        s->decomp.head = s->decomp.tail = GPU_NONE;
+        for (unsigned m = 0; m < LATTE_MODES; m++) s->l1c_comp[m].head = s->l1c_comp[m].tail = GPU_NONE;
         s->mshr = calloc(g->cfg.l1_mshrs, sizeof *s->mshr);
         for (unsigned m = 0; m < g->cfg.l1_mshrs; m++) {
             s->mshr[m].waiter = calloc(g->cfg.l1_mshr_merge, sizeof(uint16_t));
@@ -363,6 +404,9 @@ static bool build(gpu_system *g, char *err, size_t len) {
     for (unsigned m = 1; g->cfg.l1_compression != L1C_NONE && m < LATTE_MODES; m++)
         if (g->l1c.timing[m].comp.cycles > longest) longest = g->l1c.timing[m].comp.cycles;
     for (g->wheel_size = 64; g->wheel_size <= longest; g->wheel_size *= 2) {}
+    g->queued_units = g->timing.decomp.ii > 1;
+    for (unsigned m = 1; g->cfg.l1_compression != L1C_NONE && m < LATTE_MODES; m++)
+        g->queued_units |= g->l1c.timing[m].comp.ii > 1;
     g->wheel_head = malloc(g->wheel_size * sizeof *g->wheel_head);
     memset(g->wheel_head, 0xff, g->wheel_size * sizeof *g->wheel_head);
     g->txn_free = GPU_NONE;
@@ -603,6 +647,7 @@ static bool run_one(const sim_config *cfg, const mem_image *img, const trace_t *
             break;
         }
         run_events(g);
+        if (g->queued_units) step_sm_units(g);
         if (g->cfg.core == CORE_SM)
             for (unsigned i = 0; i < g->nsm; i++) core_step(g, &g->sm[i]);
         else

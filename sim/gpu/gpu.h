@@ -74,6 +74,14 @@ typedef struct {
     uint8_t *waiter_mask;        /* sub-blocks each waiter needs */
 } mshr_t;
 
+/* A unit that takes one line every `ii` cycles (a reply decompressor or an L1 fill compressor
+ * whose report gives II > 1, e.g. BPC's 10, SC's 6 and 9): a line that finds it busy waits in
+ * its FIFO (txn links) and starts when it is free. Units with II 1 are never queued. */
+typedef struct {
+    uint32_t head, tail, len;
+    uint64_t free_at;            /* first cycle it takes the next line */
+} gpu_unit;
+
 typedef struct {
     uint32_t *acc;               /* trace indices of this warp's accesses, in order */
     uint32_t count, pos;
@@ -98,6 +106,8 @@ typedef struct sm_t {
     struct core_sm *core;        /* core = sm: the core model's state (core.c); NULL in core = none */
     l1c_sm *l1c;                 /* l1_compression != none: the compressed L1 (l1c.c); else NULL */
     unsigned hit_cycles;         /* the last read hit's latency (the L1 hit latency, plus decompression) */
+    gpu_unit decomp;             /* the reply decompressor (queued only when its II > 1) */
+    gpu_unit l1c_comp[LATTE_MODES];   /* compressed L1: each mode's fill compressor (likewise) */
 } sm_t;
 
 /* dram = gddr5: a line request between the L2 slice and the DRAM queue. */
@@ -118,6 +128,7 @@ typedef struct {
     uint32_t rep_head, rep_tail, rep_len;       /* reply queue */
     unsigned in_l2;                             /* accesses inside the L2 / DRAM pipeline */
     unsigned in_codec;                          /* replies inside the compressor pipeline */
+    uint64_t codec_free;                        /* first cycle the compressor takes the next reply (its II) */
     uint64_t stall_cycles;                      /* cycles the NI input queue was full with a reply waiting */
     dft_table dft;                              /* data filtering: the MC data-filtering table */
     /* packet coalescing (pcu_rgrs > 0): the C model between the request input and the request
@@ -235,6 +246,7 @@ struct gpu_system {
     void *reply_observer_ctx;
     const trace_t *trace;
     codec_timing timing;
+    bool queued_units;           /* a unit of the SMs has II > 1: gpu_unit queues are stepped every cycle */
     l1c_setup l1c;               /* l1_compression != none: modes, codecs, latencies */
     dsm_approx_map approx;
     bool filtering;              /* the compressor does data filtering (partial fills, MC table) */
@@ -294,6 +306,12 @@ bool gpu_run_replies(const sim_config *cfg, const mem_image *img, const trace_t 
 uint32_t gpu_txn_alloc(gpu_system *g);
 void gpu_txn_free(gpu_system *g, uint32_t id);
 void gpu_schedule(gpu_system *g, uint32_t id, unsigned kind, unsigned delay);
+/* Line `id` into a unit of the given latency and II: with II 1 its event `kind` is due `latency`
+ * cycles from now, as with gpu_schedule; with II > 1 it starts now if the unit is free and nobody
+ * waits, else it joins the unit's queue (gpu_unit_step starts it). */
+void gpu_unit_offer(gpu_system *g, gpu_unit *u, uint32_t id, unsigned kind, const codec_latency *l);
+/* Once per cycle: the unit's first waiting line starts if the unit is free. */
+void gpu_unit_step(gpu_system *g, gpu_unit *u, unsigned kind, const codec_latency *l);
 void sm_issue(gpu_system *g, sm_t *s);
 /* core = sm: one line request from the load/store unit, tagged (core.h); see gpu_sm.c */
 bool gpu_sm_read(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a);

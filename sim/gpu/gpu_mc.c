@@ -429,12 +429,19 @@ static void mc_mem_step(gpu_system *g, mc_t *m) {
 
 void mc_step(gpu_system *g, mc_t *m) {
     if (m->pcu) pcu_step(g, m);
-    if (m->rep_len) {
+    /* a read reply waits at the head of the queue while the compressor is busy (its II: the
+     * report's ii_cycles of the compressor and the approximation unit; 1 never waits) */
+    bool codec_busy = m->rep_len && !g->txn[m->rep_head].write && g->now < m->codec_free;
+    if (m->rep_len && !codec_busy) {
         unsigned waiting = net_queued(g->net, m->node, CLASS_REPLY) + m->in_codec;
         if (waiting < g->cfg.mc_ni_queue) {
             uint32_t id = queue_pop(g, &m->rep_head, &m->rep_tail, &m->rep_len);
             take_filter_map(m, &g->txn[id]);
             unsigned delay = g->txn[id].write ? 0 : g->timing.comp.cycles + g->timing.approx.cycles;
+            if (delay) {
+                unsigned ii = g->timing.comp.ii > g->timing.approx.ii ? g->timing.comp.ii : g->timing.approx.ii;
+                m->codec_free = g->now + ii;
+            }
             m->in_codec++;
             if (delay) gpu_schedule(g, id, EV_CODEC_DONE, delay);
             else mc_codec_done(g, id);

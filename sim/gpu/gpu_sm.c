@@ -458,7 +458,7 @@ static void fill_l1c(gpu_system *g, sm_t *s, uint32_t id) {
     unsigned delay = l1c_fill_delay(&g->l1c, policy);
     t->l1c_policy = (uint8_t)policy;
     if (delay) {
-        gpu_schedule(g, id, EV_L1C_INSERT, delay);
+        gpu_unit_offer(g, &s->l1c_comp[policy], id, EV_L1C_INSERT, &g->l1c.timing[policy].comp);
         return;
     }
     sm_l1c_insert(g, id);
@@ -531,7 +531,7 @@ void sm_reply(gpu_system *g, uint32_t id) {
         return;
     }
     unsigned delay = t->compressed ? g->timing.decomp.cycles : 0;
-    if (delay) gpu_schedule(g, id, EV_FILL, delay);
+    if (delay) gpu_unit_offer(g, &g->sm[t->sm].decomp, id, EV_FILL, &g->timing.decomp);
     else sm_fill(g, id);
 }
 

@@ -62,6 +62,7 @@ static void override_one(codec_latency *l, unsigned cycles, const char *key) {
 
 static void from_rule(codec_latency *out, const np_latency *l) {
     out->cycles = l->cycles;
+    out->ii = l->ii ? l->ii : 1;
     snprintf(out->source, sizeof out->source, "%s", l->source);
 }
 
@@ -69,6 +70,7 @@ void codec_timing_load(codec_timing *t, const codec_def *def, const char *report
                        unsigned comp_override, unsigned decomp_override) {
     memset(t, 0, sizeof *t);
     t->def = def;
+    t->comp.ii = t->decomp.ii = t->approx.ii = 1;
     if (def->codec == NULL) {
         snprintf(t->comp.source, sizeof t->comp.source, "none (no unit)");
         snprintf(t->decomp.source, sizeof t->decomp.source, "none (no unit)");

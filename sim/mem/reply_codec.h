@@ -5,7 +5,8 @@
  *
  * Latencies come from the synthesis report (latency_cycles of the entry's RTL tops) or, when the
  * codec has no RTL or the report, the top or the field is missing, from the registry's published
- * figure; the output says which (codec_latency.source). */
+ * figure; the output says which (codec_latency.source). The initiation interval comes from the
+ * report's ii_cycles (the harness's throughput probe), else 1 (a full pipeline). */
 #ifndef SIM_REPLY_CODEC_H
 #define SIM_REPLY_CODEC_H
 
@@ -28,6 +29,7 @@ typedef struct {
 
 typedef struct {
     unsigned cycles;
+    unsigned ii;                /* initiation interval: the unit takes one line every ii cycles (>= 1) */
     char source[320];           /* "build/synth/report.json", "published (seed 001 Table 6.5; ...)" */
 } codec_latency;
 

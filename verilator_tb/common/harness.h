@@ -85,6 +85,9 @@ struct AdapterCommon {
     using Dut = DutT;
     static constexpr int kSpecLatency = -1;       // documented latency; -1 = none to check
     static constexpr bool kFullThroughput = true; // documented one transfer per cycle and port
+    // Documented initiation interval of a unit that is not fully pipelined (cycles from one
+    // accepted input to the next with every output ready); -1 = none to check.
+    static constexpr int kSpecII = -1;
     // The input port whose transfers --count counts (the other ports keep sending until it is
     // done); -1 = every port. E.g. a table with a request and a reply port counts requests.
     static constexpr int kCountedPort = -1;
@@ -756,6 +759,16 @@ std::string port_key(unsigned p) {
     return A::kInPorts > 1 ? std::string(" port=") + A::in_port_name(p) : std::string();
 }
 
+// The initiation interval the throughput probe measured: cycles from one accepted input to the
+// next with every output ready, rounded up. The unit is idle when the probe starts, so its first
+// input is taken in the cycle it is offered and each later one after II cycles of valid:
+// valid_cycles = 1 + (transfers - 1) x II. 0: fewer than two transfers, nothing measured.
+inline uint64_t initiation_interval(const PortTiming &t) {
+    if (t.thr_transfers < 2) return 0;
+    const uint64_t gaps = t.thr_transfers - 1;
+    return (t.thr_valid_cycles - 1 + gaps - 1) / gaps;
+}
+
 // Checks the measured latency and throughput against the adapter's documented values.
 template <class A>
 int report_timing(const Options &opt, const RunStats &s) {
@@ -781,8 +794,16 @@ int report_timing(const Options &opt, const RunStats &s) {
             }
         }
         if (t.thr_transfers == 0) continue;
-        std::printf("THROUGHPUT unit=%s%s transfers=%" PRIu64 " valid_cycles=%" PRIu64 "\n",
+        std::printf("THROUGHPUT unit=%s%s transfers=%" PRIu64 " valid_cycles=%" PRIu64,
                     opt.unit.c_str(), key.c_str(), t.thr_transfers, t.thr_valid_cycles);
+        const uint64_t ii = initiation_interval(t);
+        if (ii) std::printf(" ii_cycles=%" PRIu64, ii);
+        std::printf("\n");
+        if (A::kSpecII >= 0 && ii != static_cast<uint64_t>(A::kSpecII)) {
+            std::printf("FAIL unit=%s%s seed=%" PRIu64 " reason=initiation interval measured=%" PRIu64
+                        " spec=%d\n", opt.unit.c_str(), key.c_str(), opt.seed, ii, A::kSpecII);
+            status = 1;
+        }
         if (A::kFullThroughput && t.thr_valid_cycles != t.thr_transfers) {
             std::printf("FAIL unit=%s%s seed=%" PRIu64 " reason=throughput: %" PRIu64
                         " inputs needed %" PRIu64 " cycles of valid with every output ready, "

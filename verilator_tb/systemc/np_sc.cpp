@@ -38,16 +38,19 @@ const char *form_name(Form f) { return f == Form::kModel ? "model" : "rtl"; }
 
 const char *unit_top(const np_codec *c, Dir d) { return d == Dir::kCompress ? c->comp_top : c->decomp_top; }
 
-// The tools' one rule (np_latency.h: synthesis report, harness log, published table); the model
-// form adds the log's throughput probe as its depth.
+// The tools' one rule (np_latency.h: synthesis report, harness log, published table), latency
+// and initiation interval. A unit with II > 1 holds at most ceil(latency / II) lines: the RTL of
+// an iterative unit (BPC, SC) takes the next line at the edge its result leaves, so under
+// back-pressure it takes none while a result waits, which II alone would not model.
 static Timing from_rule(const np_latency &l) {
     Timing t;
     t.latency = l.cycles;
     t.source = l.source;
-    if (l.one_at_a_time) t.depth = 1;
     // A zero-latency unit would be a combinational path through the TLM boundary, which the
     // boundary does not model (mcast_rc's published figure is 0: its RC overlaps VA).
     if (t.latency == 0) t.latency = 1;
+    t.ii = l.ii ? l.ii : 1;
+    if (t.ii > 1) t.depth = (t.latency + t.ii - 1) / t.ii;
     return t;
 }
 

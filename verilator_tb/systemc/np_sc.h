@@ -110,7 +110,8 @@ struct Timing {
     unsigned latency = 1;
     unsigned ii = 1;
     // Lines in flight at most; 0 = one per stage (a full pipeline). A unit that takes one line at
-    // a time (BPC: docs/bpc.md 9) has 1: it takes the next line at the edge its result leaves.
+    // a time (BPC: docs/bpc.md 9; II = latency) has 1: it takes the next line at the edge its
+    // result leaves.
     unsigned depth = 0;
     std::string source;
 };
@@ -118,8 +119,9 @@ struct Timing {
 // Where the model form's figures come from, in this order: the synthesis report's latency_cycles
 // (report.json, `make synth`), the RTL harness's measured LATENCY line (<verify_dir>/<top>.log, the
 // figure np_report copies into that field), the published table (synth/published.tsv): the rule
-// of cmodel/tool/np_latency.h, which npsim follows too. II is 1; a top
-// whose harness THROUGHPUT probe shows one line at a time (BPC) gets depth 1 from the same log.
+// of cmodel/tool/np_latency.h, which npsim follows too; the initiation interval from the same
+// source (the report's ii_cycles, the log's THROUGHPUT ii_cycles, else 1), and with II > 1 at most
+// ceil(latency / II) lines in flight (BPC and SC: one, taken as the result leaves).
 struct TimingSources {
     std::string synth_json;   // "" = none
     std::string verify_dir;   // "" = none
