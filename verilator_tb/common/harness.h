@@ -188,6 +188,7 @@ struct PortTiming {
     // Throughput probe: transfers, and cycles with valid high (all outputs ready throughout).
     // Equal counts mean the unit never refused an offered input.
     uint64_t thr_transfers = 0, thr_valid_cycles = 0;
+    uint64_t thr_first_cycle = 0, thr_last_cycle = 0;   // of the probe's first and last transfer
 };
 
 struct RunStats {
@@ -453,7 +454,11 @@ private:
         stats_.sent++;
         if (counted_port(p)) stats_.counted++;
         last_progress_ = cycle_;
-        if (phase_ == Phase::Throughput) stats_.ports[p].thr_transfers++;
+        if (phase_ == Phase::Throughput) {
+            PortTiming &t = stats_.ports[p];
+            if (t.thr_transfers++ == 0) t.thr_first_cycle = cycle_;
+            t.thr_last_cycle = cycle_;
+        }
     }
 
     void handle_output(unsigned q) {
@@ -760,13 +765,15 @@ std::string port_key(unsigned p) {
 }
 
 // The initiation interval the throughput probe measured: cycles from one accepted input to the
-// next with every output ready, rounded up. The unit is idle when the probe starts, so its first
-// input is taken in the cycle it is offered and each later one after II cycles of valid:
-// valid_cycles = 1 + (transfers - 1) x II. 0: fewer than two transfers, nothing measured.
+// next with every output ready (inputs offered back to back), the mean over the probe rounded
+// up: (last transfer's cycle - first's) / (transfers - 1). With the unit idle when the probe
+// starts this is also (valid_cycles - 1) / (transfers - 1), unless the probe ended by its time
+// limit with an input still waiting (a unit slower than 16 cycles a line). 0: fewer than two
+// transfers, nothing measured.
 inline uint64_t initiation_interval(const PortTiming &t) {
     if (t.thr_transfers < 2) return 0;
     const uint64_t gaps = t.thr_transfers - 1;
-    return (t.thr_valid_cycles - 1 + gaps - 1) / gaps;
+    return (t.thr_last_cycle - t.thr_first_cycle + gaps - 1) / gaps;
 }
 
 // Checks the measured latency and throughput against the adapter's documented values.
