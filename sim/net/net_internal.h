@@ -122,6 +122,10 @@ typedef struct {                 /* a router's state of one port, input and outp
      * can change that (flits and credits only arrive, an allocated VC stays), so SA skips the
      * check for these and after_sa sets the bit again after each send (router.c) */
     uint16_t rdy;
+    /* input, sa_input = output only: the outputs its rdy VCs go to, kept with rdy (as are the
+     * per-output VC sets, ready_vcs_to), so its arbiter picks an output and a VC without
+     * looking at each VC (router.c, choose_input_vc_by_output) */
+    uint64_t rdy_outs;
 } port_t;
 
 /* A future event (network.c applies those of cycle t at the start of t): VC bits of one input
@@ -159,6 +163,12 @@ typedef struct {        /* one cache line: what every visit reads */
     uint8_t mesh;       /* a mesh router (its node is its id); else a crossbar switch */
     uint16_t id;
 } router_t;
+
+/* sa_input = output: for input port p of r, per output o, the rdy VCs of p whose packet leaves
+ * on o ([o], nports entries; the rows follow the router's port array in one block). */
+static inline uint16_t *ready_vcs_to(router_t *r, unsigned p) {
+    return (uint16_t *)(r->port + r->nports) + (size_t)p * r->nports;
+}
 
 /* Target lists of packets replicated at router r: [nports * vcs][nports] (cold: multicast only). */
 #define ROUTER_MTGT(n, r) (&(n)->mtgt[(size_t)(r)->id * (r)->nports * (n)->vcs * (r)->nports])

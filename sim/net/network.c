@@ -111,7 +111,8 @@ static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
         r->in[i].tgt = &r->in[i].one;
     }
     init_out_vcs(n, r->out, nports * n->vcs, id);
-    r->port = net_alloc(n, nports, sizeof *r->port);
+    /* the ports, then the per-output ready VC sets of each input (ready_vcs_to) */
+    r->port = net_alloc(n, 1, nports * sizeof *r->port + (size_t)nports * nports * sizeof(uint16_t));
 }
 
 /* The routers' multicast target lists, after the routers (cold). */

@@ -60,9 +60,13 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
  * multicast packets keep an event each. */
 static inline bool body_flit_is_next(const in_vc *iv, const flit_t *f) {
     if (f->flags & FLIT_MULTICAST) return true;
-    if (!iv->routed) return iv->count == 1;
-    if (iv->ntargets != 1 || iv->rb != RB_NONE) return false;
-    return (unsigned)(iv->tgt[0].sent - iv->freed) + 1u == iv->count;
+    /* both answers computed and one selected, without a branch: whether the packet is routed
+     * here yet is a coin toss (one target: tgt is &one) */
+    unsigned alone = iv->count == 1;
+    unsigned next = (iv->ntargets == 1) & (iv->rb == RB_NONE) &
+                    ((unsigned)(iv->one.sent - iv->freed) + 1u == iv->count);
+    unsigned routed = iv->routed != 0;
+    return (routed & next) | (~routed & alone);
 }
 
 /* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
@@ -76,7 +80,7 @@ __attribute__((always_inline)) static inline void write_flit(network *n, router_
                                                              flit_t f, bool early) {
     in_vc *iv = &r->in[port * n->vcs + vc];
     bool idle = !iv->routed && iv->count == 0;
-    if (early && !(f.flags & FLIT_HEAD) && iv->rb != RB_OWN) f.ready--;
+    if (early) f.ready -= (uint64_t)(!(f.flags & FLIT_HEAD) & (iv->rb != RB_OWN));   /* without a branch */
     vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
@@ -480,13 +484,39 @@ static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t
     return mask;
 }
 
-/* ready_targets of VC v of input port pt, whose in_vc is iv: from port_t.rdy when it is known,
+/* VC v of input p, whose packet leaves on output o, is known able to send (port_t.rdy). With
+ * sa_input = output (`by_output`, a constant in each allocator copy) the input's per-output VC
+ * sets and rdy_outs follow rdy: a unicast VC enters rdy in its input arbiter or after a send
+ * (vc_send) and leaves it only in vc_send, with the output it sent on. */
+__attribute__((always_inline)) static inline void rdy_mark(router_t *r, unsigned p, unsigned v, unsigned o,
+                                                           bool by_output) {
+    port_t *pt = &r->port[p];
+    pt->rdy = (uint16_t)(pt->rdy | (1u << v));
+    if (!by_output) return;
+    uint16_t *to = &ready_vcs_to(r, p)[o];
+    *to = (uint16_t)(*to | (1u << v));
+    pt->rdy_outs |= UINT64_C(1) << o;
+}
+
+/* VC v of input p, going to output o, leaves rdy. */
+__attribute__((always_inline)) static inline void rdy_forget(router_t *r, unsigned p, unsigned v, unsigned o,
+                                                             bool by_output) {
+    port_t *pt = &r->port[p];
+    pt->rdy = (uint16_t)(pt->rdy & ~(1u << v));
+    if (!by_output) return;
+    uint16_t *to = &ready_vcs_to(r, p)[o];
+    *to = (uint16_t)(*to & ~(1u << v));
+    pt->rdy_outs &= ~((uint64_t)(*to == 0) << o);
+}
+
+/* ready_targets of VC v of input port p, whose in_vc is iv: from port_t.rdy when it is known,
  * else looked at (and remembered when the VC has one target). */
-static inline uint64_t vc_ready_targets(network *n, router_t *r, port_t *pt, unsigned v, const in_vc *iv,
-                                        uint64_t now) {
+__attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *n, router_t *r, unsigned p, port_t *pt,
+                                                                       unsigned v, const in_vc *iv, uint64_t now,
+                                                                       bool by_output) {
     if (pt->rdy >> v & 1u) return 1;
     uint64_t ready = ready_targets(n, r, iv, now);
-    if (ready && iv->ntargets == 1) pt->rdy = (uint16_t)(pt->rdy | (1u << v));
+    if (ready && iv->ntargets == 1) rdy_mark(r, p, v, iv->one.port, by_output);
     return ready;
 }
 
@@ -606,13 +636,15 @@ __attribute__((noinline)) static unsigned vc_after_send(network *n, router_t *r,
  * its packet has gone (a head behind it waits for VA) or vc_after_send says so; port_t.rdy
  * holds the VCs known able to send next cycle. */
 __attribute__((always_inline)) static inline void after_sa(network *n, router_t *r, unsigned port, unsigned vc,
-                                                           const in_vc *iv, uint64_t now) {
+                                                           const in_vc *iv, uint64_t now, bool by_output) {
     unsigned state = iv->routed ? vc_after_send(n, r, port, vc, iv, now) : VC_LEAVES;
     port_t *pt = &r->port[port];
     unsigned bit = 1u << vc, cand = pt->cand;
     if (state == VC_LEAVES) cand &= ~bit;
     pt->cand = (uint16_t)cand;
-    pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
+    /* a VC with replicas is never in rdy (VC_READY is for one target: marked as such) */
+    if (state == VC_READY) rdy_mark(r, port, vc, iv->one.port, by_output);
+    else pt->rdy = (uint16_t)(pt->rdy & ~bit);
     if (cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
     else r->cand_ports &= ~(UINT64_C(1) << port);
 }
@@ -622,11 +654,12 @@ __attribute__((always_inline)) static inline void after_sa(network *n, router_t 
  * the common case) frees the flit it sent at once, without looking for the least-advanced
  * target (release_flits), and decides its candidacy as vc_after_send does, inline. */
 __attribute__((always_inline)) static inline void vc_send(network *n, router_t *r, unsigned port, unsigned vc,
-                                                          in_vc *iv, target_t *t, uint64_t now, bool early) {
+                                                          in_vc *iv, target_t *t, uint64_t now, bool early,
+                                                          bool by_output) {
     send_flit(n, r, iv, t, now, early);
     if (iv->ntargets != 1) {
         release_flits(n, r, port, vc, iv, now);
-        after_sa(n, r, port, vc, iv, now);
+        after_sa(n, r, port, vc, iv, now, by_output);
         return;
     }
     /* one target, so no replication buffer either (that needs replicas) */
@@ -649,7 +682,9 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     unsigned cand = pt->cand;
     if (state == VC_LEAVES) cand &= ~bit;
     pt->cand = (uint16_t)cand;
-    pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
+    if (!by_output) pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
+    else if (state == VC_READY) rdy_mark(r, port, vc, t->port, true);
+    else if (pt->rdy & bit) rdy_forget(r, port, vc, t->port, true);
     if (cand) net_wake_sa(n, r->id, now + 1);
     else r->cand_ports &= ~(UINT64_C(1) << port);
 }
@@ -665,7 +700,7 @@ typedef struct {                 /* one cycle's switch allocation */
 /* always inlined: switch_allocation's loop was written with it inline (a second caller,
  * choose_input_vc_by_output, must not turn it into a call there) */
 __attribute__((always_inline)) static inline void choose_input_vc(network *n, router_t *r, unsigned p, sa_round *s,
-                                                                  uint64_t now) {
+                                                                  uint64_t now, bool by_output) {
     port_t *pt = &r->port[p];
     unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
@@ -674,7 +709,7 @@ __attribute__((always_inline)) static inline void choose_input_vc(network *n, ro
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
         const in_vc *iv = &port_vcs[v];
-        uint64_t ready = vc_ready_targets(n, r, pt, v, iv, now);
+        uint64_t ready = vc_ready_targets(n, r, p, pt, v, iv, now, by_output);
         if (!ready) {
             cand &= ~(1u << v);
             continue;
@@ -748,7 +783,8 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     if (cand & (cand - 1)) return false;
     unsigned v = (unsigned)__builtin_ctz(cand);
     in_vc *iv = &r->in[p * n->vcs + v];
-    uint64_t ready = vc_ready_targets(n, r, pt, v, iv, now);
+    /* not remembered in rdy: it sends at once if ready (vc_send marks it if it stays so) */
+    uint64_t ready = pt->rdy >> v & 1u ? 1 : ready_targets(n, r, iv, now);
     if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
     if (!ready) {                                            /* choose_input_vc: it leaves the set */
         pt->cand = 0;
@@ -757,7 +793,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     }
     target_t *t = &iv->tgt[__builtin_ctzll(ready)];
     move_pointers(r, n->vcs, p, v, t->port, by_output);
-    vc_send(n, r, p, v, iv, t, now, early);
+    vc_send(n, r, p, v, iv, t, now, early, by_output);
     return true;
 }
 
@@ -766,9 +802,11 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
  * round-robin from rr_port; the request is recorded as choose_input_vc records its own. Each
  * VC's readiness is looked at once. A VC with several ready targets (a multicast replica set)
  * makes the input fall back to choose_input_vc, which serves it in VC order. Candidates that
- * cannot send leave the set. */
-__attribute__((always_inline)) static inline void choose_input_vc_by_output(network *n, router_t *r, unsigned p,
-                                                                            sa_round *s, uint64_t now) {
+ * cannot send leave the set. This is the arbiter looking at every candidate VC, for an input
+ * with a VC whose packet is replicated here; choose_input_vc_by_output is the same arbiter
+ * for inputs whose candidates are all unicast. */
+__attribute__((noinline)) static void choose_input_vc_by_output_scan(network *n, router_t *r, unsigned p,
+                                                                     sa_round *s, uint64_t now) {
     port_t *pt = &r->port[p];
     unsigned vcs = n->vcs, np = r->nports, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
@@ -789,12 +827,12 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
             }
             if (ready & (ready - 1)) {
                 pt->cand = (uint16_t)cand;
-                choose_input_vc(n, r, p, s, now);
+                choose_input_vc(n, r, p, s, now, true);
                 return;
             }
             t = (unsigned)__builtin_ctzll(ready);
             o = port_vcs[v].tgt[t].port;
-            if (port_vcs[v].ntargets == 1) pt->rdy = (uint16_t)(pt->rdy | (1u << v));
+            if (port_vcs[v].ntargets == 1) rdy_mark(r, p, v, o, true);
         }
         if (!(outs >> o & 1u)) {
             rep_vc[o] = (uint8_t)v;
@@ -813,9 +851,60 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
     pt->sa_vc = (int16_t)rep_vc[o];
     pt->sa_tmask = UINT64_C(1) << rep_tgt[o];
     s->inputs |= UINT64_C(1) << p;
-    s->contested |= s->outputs >> o & 1u;
-    if (!(s->outputs >> o & 1u)) r->port[o].req = 0;
-    r->port[o].req |= UINT64_C(1) << p;
+    uint64_t requested = s->outputs >> o & 1u;      /* selected without a branch */
+    s->contested |= requested;
+    r->port[o].req = (r->port[o].req & (0 - requested)) | UINT64_C(1) << p;
+    s->outputs |= UINT64_C(1) << o;
+}
+
+/* The sa_input = output input arbiter of port p when its candidates are unicast: the VCs not
+ * known ready are looked at (in round-robin order, as the scan does), then the output comes from
+ * rdy_outs and the VC from that output's ready set, each round-robin, with no loop over the
+ * VCs; the choice is the scan's (the first ready VC from rr_in for each output, the output from
+ * rr_port). An input with a VC of several targets is served by the scan. */
+__attribute__((always_inline)) static inline void choose_input_vc_by_output(network *n, router_t *r, unsigned p,
+                                                                            sa_round *s, uint64_t now) {
+    port_t *pt = &r->port[p];
+    unsigned vcs = n->vcs, np = r->nports, cand = pt->cand, rr = pt->rr_in;
+    unsigned vc_mask = (1u << vcs) - 1u;
+    unsigned unknown = cand & ~(unsigned)pt->rdy;
+    if (unknown) {
+        const in_vc *port_vcs = &r->in[p * vcs];
+        unsigned rotated = ((unknown >> rr) | (unknown << (vcs - rr))) & vc_mask;
+        for (unsigned m = rotated; m; m &= m - 1) {
+            unsigned v = (unsigned)__builtin_ctz(m) + rr;
+            if (v >= vcs) v -= vcs;
+            const in_vc *iv = &port_vcs[v];
+            if (iv->routed && iv->ntargets != 1) {              /* replicas: the scan serves it */
+                pt->cand = (uint16_t)cand;
+                choose_input_vc_by_output_scan(n, r, p, s, now);
+                return;
+            }
+            if (!ready_targets(n, r, iv, now)) {
+                cand &= ~(1u << v);
+                continue;
+            }
+            rdy_mark(r, p, v, iv->one.port, true);
+        }
+        pt->cand = (uint16_t)cand;
+    }
+    uint64_t outs = pt->rdy_outs;
+    if (!outs) {                  /* every candidate left the set */
+        r->cand_ports &= ~(UINT64_C(1) << p);
+        return;
+    }
+    unsigned start = pt->rr_port;
+    uint64_t from_start = start < np ? outs & (~UINT64_C(0) << start) : 0;
+    unsigned o = (unsigned)__builtin_ctzll(from_start ? from_start : outs);
+    unsigned to = ready_vcs_to(r, p)[o];
+    unsigned to_rotated = ((to >> rr) | (to << (vcs - rr))) & vc_mask;
+    unsigned v = (unsigned)__builtin_ctz(to_rotated) + rr;
+    pt->sa_vc = (int16_t)(v >= vcs ? v - vcs : v);
+    pt->sa_tmask = 1;
+    s->inputs |= UINT64_C(1) << p;
+    uint64_t requested = s->outputs >> o & 1u;      /* selected without a branch */
+    s->contested |= requested;
+    r->port[o].req = (r->port[o].req & (0 - requested)) | UINT64_C(1) << p;
     s->outputs |= UINT64_C(1) << o;
 }
 
@@ -828,7 +917,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
     sa_round s = {0, 0, false};
     for (uint64_t m = r->cand_ports; m; m &= m - 1) {
         if (by_output) choose_input_vc_by_output(n, r, (unsigned)__builtin_ctzll(m), &s, now);
-        else choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now);
+        else choose_input_vc(n, r, (unsigned)__builtin_ctzll(m), &s, now, false);
     }
     if (!s.contested) {          /* every requester wins both arbiters: one pass per input */
         for (uint64_t m = s.inputs; m; m &= m - 1) {
@@ -838,7 +927,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             in_vc *iv = &r->in[p * n->vcs + v];
             target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
             move_pointers(r, n->vcs, p, v, t->port, by_output);
-            vc_send(n, r, p, v, iv, t, now, early);
+            vc_send(n, r, p, v, iv, t, now, early, by_output);
         }
         return;
     }
@@ -854,7 +943,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
         unsigned v = (unsigned)r->port[p].sa_vc;
         in_vc *iv = &r->in[p * n->vcs + v];
         if (iv->ntargets == 1) {
-            vc_send(n, r, p, v, iv, t, now, early);
+            vc_send(n, r, p, v, iv, t, now, early, by_output);
             finished |= UINT64_C(1) << p;
         } else {
             send_flit(n, r, iv, t, now, early);
@@ -868,7 +957,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             continue;
         }
         release_flits(n, r, p, v, iv, now);
-        after_sa(n, r, p, v, iv, now);
+        after_sa(n, r, p, v, iv, now, by_output);
     }
 }
 
