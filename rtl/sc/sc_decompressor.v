@@ -9,11 +9,14 @@
 // a length other than 1025; C = 1 with 1025 or more; no code within the bits left; an escaped
 // word past the end; bits left after 32 symbols); out_line_o is not specified then.
 //
-// Latency / throughput: ceil(32 / SymbolsPerCycle) + 1 cycles (9 at the default 4): the input
-// edge loads the stream register, each decode cycle shifts it by the bits its symbols used, and
-// the last one writes the output register. One line at a time: in_ready_o is low while a line
-// is being decoded or its result waits in the output register, so a line every
-// ceil(32 / SymbolsPerCycle) + 1 cycles when the output is not stalled.
+// Latency / throughput: ceil(32 / SymbolsPerCycle) + 1 + TableMacro cycles (10 at the defaults):
+// the input edge loads the stream register, each decode cycle shifts it by the bits its symbols
+// used, and the last one writes the output register. With the DeLUT in SRAM (TableMacro = 1,
+// the default) a decode cycle's DeLUT reads are issued at its closing edge and their words
+// written into the line one cycle later, so one cycle more (TableMacro = 0: the DeLUT in
+// flip-flops, read in the same cycle, 9 cycles; docs/synthesis.md "SRAM macros"). One line at a
+// time: in_ready_o is low while a line is being decoded or its result waits in the output
+// register, so a line every latency cycles when the output is not stalled.
 //
 // Configuration: cfg_we_i / cfg_addr_i / cfg_data_i write one word of the DeLUT image
 // (sc_delut). Write only while no line is in flight (in_ready_o high and no input offered): a
@@ -27,7 +30,8 @@
 // in_len_i = 59 -> out_line_o = 16 x 32'h0, 9 x 32'h3F800000, 4 x 32'h40000000, 3 x
 // 32'hDEADBEEF (word 0 first), out_err_o = 0; in_len_i = 58 -> out_err_o = 1.
 module sc_decompressor #(
-  parameter integer SymbolsPerCycle = 4
+  parameter integer SymbolsPerCycle = 4,
+  parameter integer TableMacro      = 1
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -48,7 +52,10 @@ module sc_decompressor #(
   localparam integer Cycles = (32 + K - 1) / K;
   localparam integer WinBits = 48 * K;           // every slot's window lies inside
   localparam integer LastCycleI = Cycles - 1;
-  localparam [5:0]   LastCycle = LastCycleI[5:0];
+  localparam [5:0]   LastCycle = LastCycleI[5:0];   // the last decode cycle
+  localparam integer Lag     = (TableMacro != 0) ? 1 : 0;   // cycles from a DeLUT read to its word
+  localparam integer LastStepI = Cycles - 1 + Lag;
+  localparam [5:0]   LastStep = LastStepI[5:0];     // the cycle that writes the output register
 
   // ---- code table -----------------------------------------------------------------------
   wire [16*17-1:0] limit;
@@ -56,8 +63,9 @@ module sc_decompressor #(
   wire [10:0]      esc_index;
   wire [K*11-1:0]  rd_idx;
   wire [K*32-1:0]  rd_data;
+  wire             rd_en;
 
-  sc_delut #(.Ports(K)) u_delut (
+  sc_delut #(.Ports(K), .Macro(TableMacro)) u_delut (
     .clk_i       (clk_i),
     .cfg_we_i    (cfg_we_i),
     .cfg_addr_i  (cfg_addr_i),
@@ -66,6 +74,7 @@ module sc_decompressor #(
     .offset_o    (offset),
     .esc_index_o (esc_index),
     .rd_idx_i    (rd_idx),
+    .rd_en_i     (rd_en),
     .rd_data_o   (rd_data)
   );
 
@@ -78,7 +87,8 @@ module sc_decompressor #(
   reg  [1023:0] stream_q, stream_d;   // s[1..1024], shifted down by the bits already used
   reg  [1023:0] line_q, line_d;
 
-  wire          last = (cycle_q == LastCycle);
+  wire          last = (cycle_q == LastStep);
+  wire          last_decode = (cycle_q == LastCycle);
   wire          out_in_ready;
   wire          advance = busy_q && (!last || out_in_ready);
   wire          load = in_valid_i && in_ready_o;
@@ -93,7 +103,9 @@ module sc_decompressor #(
   wire [(K+1)*9-1:0]  off /*verilator split_var*/;   // bits used before slot j
   wire [(K+1)*11-1:0] rem /*verilator split_var*/;   // bits left before slot j
   wire [K-1:0]       slot_err;
-  wire [K*32-1:0]    value;
+  wire [K-1:0]       slot_esc;
+  wire [K*32-1:0]    slot_raw;
+  wire [K*32-1:0]    value;      // the words of decode cycle cycle_q - Lag
 
   assign off[8:0]   = 9'd0;
   assign rem[10:0]  = rem_q;
@@ -136,27 +148,53 @@ module sc_decompressor #(
       assign rem[(j+1)*11 +: 11]  = rem[j*11 +: 11] - (active ? {5'd0, used} : 11'd0);
       assign slot_err[j]          = active && err;
       assign rd_idx[j*11 +: 11]   = index;
-      assign value[j*32 +: 32]    = esc ? raw : rd_data[j*32 +: 32];
+      assign slot_esc[j]          = esc;
+      assign slot_raw[j*32 +: 32] = raw;
       if (WinBits > 48) begin : gen_unused
         wire unused_shifted = ^shifted[WinBits-1:48];
       end
     end
   endgenerate
 
-  // Words written this cycle: word w comes from slot w % K in cycle w / K.
+  // A slot's word: the escaped word or its DeLUT entry. TableMacro = 1: the DeLUT reads at the
+  // edge that closes a decode cycle (rd_en) and gives the word in the next, so the escape and
+  // its word are kept a cycle too.
+  generate
+    if (Lag != 0) begin : gen_lag
+      reg [K-1:0]    esc_lag_q;
+      reg [K*32-1:0] raw_lag_q;
+      always @(posedge clk_i) begin
+        if (rd_en) begin
+          esc_lag_q <= slot_esc;
+          raw_lag_q <= slot_raw;
+        end
+      end
+      for (j = 0; j < K; j = j + 1) begin : gen_value
+        assign value[j*32 +: 32] = esc_lag_q[j] ? raw_lag_q[j*32 +: 32] : rd_data[j*32 +: 32];
+      end
+    end else begin : gen_now
+      for (j = 0; j < K; j = j + 1) begin : gen_value
+        assign value[j*32 +: 32] = slot_esc[j] ? slot_raw[j*32 +: 32] : rd_data[j*32 +: 32];
+      end
+    end
+  endgenerate
+  assign rd_en = advance && !raw_q && (cycle_q <= LastCycle);
+
+  // Words written this cycle: word w comes from slot w % K of decode cycle w / K, Lag cycles
+  // later.
   reg [1023:0] words_now;
   integer w;
   always @(*) begin
     words_now = line_q;
     for (w = 0; w < 32; w = w + 1) begin
-      if ({26'd0, cycle_q} == w / K) begin
+      if ({26'd0, cycle_q} == w / K + Lag) begin
         words_now[w*32 +: 32] = value[(w % K)*32 +: 32];
       end
     end
   end
 
   // Errors: the header's (err_q), any active slot's, and on the last cycle bits left over.
-  wire err_now  = err_q || (|slot_err) || (last && !raw_q && rem[K*11 +: 11] != 11'd0);
+  wire err_now  = err_q || (|slot_err) || (last_decode && !raw_q && rem[K*11 +: 11] != 11'd0);
   wire [1023:0] line_out = raw_q ? stream_q : words_now;
 
   always @(*) begin

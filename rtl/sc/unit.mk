@@ -4,15 +4,17 @@ sc_TOPS := sc_decompressor sc_compressor
 # sc_decompressor_k1 (one symbol per cycle, docs/sc.md 8.2) is synthesis-only and takes minutes
 # of Yosys + ABC like the default top, so `make synth` leaves it out; SC_SYNTH_K1=1 adds it
 # (make SC_SYNTH_K1=1 synth-sc_decompressor_k1). Its RTL is verified as the k1 variant.
-# sc_compressor_ff (the code table in flip-flops instead of SRAM macros, docs/synthesis.md
-# "SRAM macros") likewise: SC_SYNTH_FF=1 adds it (make SC_SYNTH_FF=1 synth-sc_compressor_ff).
-sc_PARAM_TOPS := sc_decompressor_k1:sc_decompressor:SymbolsPerCycle=1 sc_compressor_ff:sc_compressor:TableMacro=0
-sc_SYNTH_TOPS := $(if $(SC_SYNTH_K1),sc_decompressor_k1) $(if $(SC_SYNTH_FF),sc_compressor_ff)
+# sc_compressor_ff and sc_decompressor_ff (the code table and the DeLUT in flip-flops instead of
+# SRAM macros, docs/synthesis.md "SRAM macros") likewise: SC_SYNTH_FF=1 adds them
+# (make SC_SYNTH_FF=1 synth-sc_compressor_ff synth-sc_decompressor_ff).
+sc_PARAM_TOPS := sc_decompressor_k1:sc_decompressor:SymbolsPerCycle=1 sc_compressor_ff:sc_compressor:TableMacro=0 \
+  sc_decompressor_ff:sc_decompressor:TableMacro=0
+sc_SYNTH_TOPS := $(if $(SC_SYNTH_K1),sc_decompressor_k1) $(if $(SC_SYNTH_FF),sc_compressor_ff sc_decompressor_ff)
 sc_RTL  := $(sort $(wildcard rtl/sc/*.v))
-# The decompressor holds its DeLUT in flip-flops (np_ff_ram banks), the compressor its code
-# table in SRAM macros (np_sram, one per lookup port; sc_compressor_ff in flip-flops): the
-# hierarchical flow maps each memory shape once (synth/synth.mk SYNTH_HIER_TOPS).
-sc_SYNTH_HIER := sc_compressor sc_decompressor $(if $(SC_SYNTH_FF),sc_compressor_ff)
+# The decompressor holds its DeLUT, the compressor its code table in SRAM macros (np_sram, one
+# per read or lookup port; the _ff tops in flip-flops, np_ff_ram banks): the hierarchical flow
+# maps each memory shape once (synth/synth.mk SYNTH_HIER_TOPS).
+sc_SYNTH_HIER := sc_compressor sc_decompressor $(if $(SC_SYNTH_FF),sc_compressor_ff sc_decompressor_ff)
 # SystemC (verilator_tb/systemc/systemc.mk): tops with an rtl form checked by make test
 # (<unit>_SC_TOPS) and by verify-systemc-more only (<unit>_SC_MORE_TOPS, outside make test's budget).
 sc_SC_MORE_TOPS := sc_compressor sc_decompressor
@@ -21,10 +23,14 @@ sc_SC_MORE_TOPS := sc_compressor sc_decompressor
 # (docs/sc.md 8.3: 8 lookup cycles, latency 10).
 # sc_compressor:fftable, its code table in flip-flops instead of SRAM macros (docs/synthesis.md
 # "SRAM macros"; synthesis top sc_compressor_ff): same ports, latency and stream.
-sc_TB_VARIANTS := sc_decompressor:k1 sc_compressor:w4 sc_compressor:fftable
+# sc_decompressor:ffdelut, its DeLUT in flip-flops (synthesis top sc_decompressor_ff): same
+# ports and lines, one cycle less (9).
+sc_TB_VARIANTS := sc_decompressor:k1 sc_compressor:w4 sc_compressor:fftable sc_decompressor:ffdelut
 TB_VARIANT_VLFLAGS_k1 := -GSymbolsPerCycle=1
 TB_VARIANT_CFLAGS_k1  := -DNP_TB_SC_SYMBOLS=1
 TB_VARIANT_VLFLAGS_w4 := -GWordsPerCycle=4
 TB_VARIANT_CFLAGS_w4  := -DNP_TB_SC_WORDS=4
 TB_VARIANT_VLFLAGS_fftable := -GTableMacro=0
 TB_VARIANT_CFLAGS_fftable  :=
+TB_VARIANT_VLFLAGS_ffdelut := -GTableMacro=0
+TB_VARIANT_CFLAGS_ffdelut  := -DNP_TB_SC_DELUT_MACRO=0
