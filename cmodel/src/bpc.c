@@ -695,7 +695,10 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
     return NP_OK;
 }
 
-/* Sec. 6's decoding of the planes into dbp[0..32] (the caller needs 0..31). Every symbol is at
+/* Sec. 6's decoding of the planes into dbp[0..32] (the caller needs 0..31), dbp with 8 writable
+ * entries below it: a run of zero-DBX planes stores its DBP to 8 planes at a time from its first
+ * one down (planes below the run are written again by the symbols that follow, which go down),
+ * not one store per plane in a loop whose length the data decides. Every symbol is at
  * most 32 bits, so one 64-bit load from its byte holds it. The lengths are not checked symbol by
  * symbol: the padded copy reads zero past the stream and has room for the longest walk (33
  * symbols, BPC_UNBOUNDED_BITS), and the caller's final pos == src_bits rejects every stream a
@@ -703,7 +706,7 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
  * above 30, a TWO above 29): false, as every malformed stream. */
 _Static_assert(BPC_UNBOUNDED_BITS / 8u + 8u < sizeof(((np_padreader *)0)->buf),
                "the padded copy must hold BPC's longest walk plus one load");
-static bool fast_decode_planes(np_padreader *r, uint32_t dbp[BPC_PLANES]) {
+static bool fast_decode_planes(np_padreader *r, uint32_t *dbp) {
     uint32_t above = 0;                                                 /* DBP[j + 1]; DBP[33] = 0 */
     size_t pos = r->pos;
     int j = (int)BPC_PLANES - 1;
@@ -716,9 +719,11 @@ static bool fast_decode_planes(np_padreader *r, uint32_t dbp[BPC_PLANES]) {
             unsigned run = (v & 2u) ? (unsigned)(v >> 2 & 31u) + 2u : 1u;
             if (run > (unsigned)j + 1u) return false;
             pos += (v & 2u) ? 7u : 3u;
-            for (unsigned k = 0; k < run; k++) {                        /* DBX 0: DBP repeats */
-                dbp[j--] = above;
+            for (unsigned k = 0; k < run; k += 8u) {                    /* DBX 0: DBP repeats */
+                uint32_t *at = dbp + j - 7 - (int)k;                    /* planes j - k - 7 .. j - k */
+                for (unsigned i = 0; i < 8u; i++) at[i] = above;
             }
+            j -= (int)run;
             continue;
         } else {                                                        /* 000 b3 b4 */
             unsigned arg = (unsigned)(v >> 5 & 31u);
@@ -781,7 +786,7 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
         return NP_BAD_DATA;
     }
     r.pos += len;
-    uint32_t plane[BPC_PLANES];
+    uint32_t planes[8u + BPC_PLANES], *plane = planes + 8;   /* 8 below: a run's stores (fast_decode_planes) */
     if (!fast_decode_planes(&r, plane) || r.pos != src_bits) {
         return NP_BAD_DATA;                        /* truncated, out of range or trailing */
     }
