@@ -7,7 +7,7 @@ packages=(
   build-essential clang llvm libclang-rt-14-dev   # C toolchain, libFuzzer and sanitizers
   verilator yosys iverilog z3                     # RTL simulation, synthesis, formal
   opensta                                         # static timing of the mapped netlists (synth/np_sta.tcl)
-  libsystemc-dev                                  # Verilator --sc builds
+  libsystemc-dev                                  # the SystemC components (verify-systemc)
   libcmocka-dev                                   # C unit test framework
   libcjson-dev                                    # JSON library
   libfann-dev                                     # apps/: the approximation-bits MLP (docs/approx.md)

@@ -171,11 +171,10 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 # ---- what every Verilated model's build shares ----------------------------------------------------
-# A precompiled header per model flavour (tb: the harnesses, verilator_tb/vl_pch.h; sc: the
-# SystemC models, verilator_tb/systemc/vl_sc_pch.h) and per -O level the model files are
-# compiled at (GCC uses a PCH only under the options it was made with): a small generated file
-# took 0.72 CPU s, 0.14 with it, over ~290 harness files. The flags are those Verilator's
-# generated makefiles (verilated.mk) use for the flavour's defines; a PCH GCC rejects is reported
+# A precompiled header per model flavour (tb: the harness models, verilator_tb/vl_pch.h, which
+# the SystemC rtl forms link too) and per -O level the model files are compiled at (GCC uses a
+# PCH only under the options it was made with): a small generated file took 0.72 CPU s, 0.14
+# with it, over ~290 harness files. The flags are those Verilator's generated makefiles (verilated.mk) use for the flavour's defines; a PCH GCC rejects is reported
 # (-Winvalid-pch) and the headers are parsed as before, so it changes build time, never a result.
 VL_PCH_DIR       := $(VL_DIR)/pch
 VL_CFG_NO_UNUSED := $(shell sed -n 's/^CFG_CXXFLAGS_NO_UNUSED = //p' $(VL_ROOT)/include/verilated.mk 2>/dev/null)
@@ -183,8 +182,6 @@ vl_model_defines  = -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERA
                     -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 $(VL_CFG_NO_UNUSED)
 VL_PCH_HDR_tb    := verilator_tb/vl_pch.h
 VL_PCH_FLAGS_tb  := $(call vl_model_defines,0) $(VL_CFLAGS)
-VL_PCH_HDR_sc    := verilator_tb/systemc/vl_sc_pch.h
-VL_PCH_FLAGS_sc  := $(call vl_model_defines,1)
 # $(call vl_pch,FLAVOUR,-Ox): the header to force-include; $(call vl_opt_pch,FLAVOUR,-Ox): the
 # OPT_* value that compiles at -Ox with it.
 vl_pch     = $(VL_PCH_DIR)/$(1)/$(patsubst -%,%,$(2))/pch.h
@@ -196,7 +193,7 @@ $(VL_PCH_DIR)/$(1)/%/pch.h.gch: $$(VL_PCH_HDR_$(1))
 	$$(Q)cp $$< $$(@D)/pch.h
 	$$(Q)$$(call np_say,PCH,$$@)$$(TB_CXX) $$(VL_PCH_FLAGS_$(1)) -$$* -x c++-header $$(@D)/pch.h -o $$@
 endef
-$(foreach f,tb sc,$(eval $(call VL_PCH_RULE,$(f))))
+$(foreach f,tb,$(eval $(call VL_PCH_RULE,$(f))))
 
 # $(call vl_model_make_args,FLAVOUR,FAST_OPT): the arguments of a model's generated makefile:
 # per-cycle ("fast") code at FAST_OPT, construction and first-settle ("slow") code at -O0, each

@@ -12,7 +12,7 @@
 // Only the core differs between the forms:
 //   - model (PcuModel): the C model's pcu_cycle(), which is cycle-accurate at the top's pins
 //     (docs/pcu.md 5), stepped once per rising edge with the pins the boundary drives;
-//   - rtl (PcuRtl<V>, np_sc_pcu_rtl.h): the Verilated top `pcu` (verilator --sc), its pins
+//   - rtl (PcuRtl<V>, np_sc_pcu_rtl.h): the Verilated top `pcu` (the harness model), its pins
 //     driven at the falling edge and sampled at the rising edge.
 // rpq_room_i is a seeded random level, a function of the cycle, the same for both forms.
 #ifndef NP_SC_PCU_H

@@ -1,4 +1,12 @@
-// The rtl form: ONE pin-to-TLM adapter for every Verilated codec top (verilator --sc).
+// The rtl form: ONE pin-to-TLM adapter for every Verilated codec top.
+//
+// The model is the one `make verify` proves: the harness build's Verilated C++ model
+// (build/vl/<top>/V<top>__ALL.a, verilator --cc), linked here as it is, rather than a second
+// verilator --sc translation of the same RTL (which cost make test ~90 CPU s of compilation for
+// the same gates). The adapter is its SystemC shell: at every falling edge it drives the pins and
+// evaluates the settled state; at every rising edge it reads the pins as they were before the
+// edge, takes what the handshakes transferred, then evaluates the edge (only the clock changed,
+// so the model skips its input-combinational region as in the harness: verilator_tb/skip_ico.sh).
 //
 // RtlUnit<V> finds the top's ports by name at compile time (C++17 detection): a compressor has
 // in_line_i -> out_bits_o/out_len_o, a decompressor in_bits_i/in_len_i -> out_line_o/out_err_o;
@@ -11,6 +19,8 @@
 // room and takes a result at each rising edge that sees out_valid_o && out_ready_i. Results
 // leave in acceptance order (the tops are in-order pipelines), so an in-flight queue pairs each
 // result with its Txn, and a result without an accepted Txn is a protocol failure.
+// Each port's width comes from the generated rtl table (PortWidth<V>, read from V<top>.h by
+// verilator_tb/systemc/rtl_table.sh): Verilator requires an input's bits above its width to be 0.
 #ifndef NP_SC_RTL_H
 #define NP_SC_RTL_H
 
@@ -23,25 +33,31 @@
 #include <utility>
 
 #include <verilated.h>
-#include <verilated_fst_sc.h>
+#include <verilated_fst_c.h>
 
 #include "np_sc.h"
-#include "np_sc_pcu_rtl.h"
+
+// Set around the clock-edge eval, read by the models verilator_tb/skip_ico.sh patched.
+extern bool np_tb_inputs_unchanged;
 
 namespace np_sc {
 
-// has_<port><V>::value, and has_<port><V>::sig: an sc_signal of the port's type (a dummy bool
-// signal when the top has no such port).
-#define NP_SC_PORT(port)                                                                            \
+// PortWidth<V>::<port>: the width in bits of each port of top V (generated, one specialisation
+// per top in the rtl table).
+template <class V>
+struct PortWidth;
+
+// has_<port><V>::value, has_<port><V>::type (the port's C++ type: an integer or VlWide<N>) and
+// has_<port><V>::width.
+#define NP_SC_PORT(port)                                                                           \
     template <class T, class = void>                                                               \
     struct has_##port : std::false_type {                                                          \
-        using type = bool;                                                                         \
-        using sig = sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS>;                                                    \
+        using type = uint8_t;                                                                      \
     };                                                                                             \
     template <class T>                                                                             \
     struct has_##port<T, std::void_t<decltype(std::declval<T &>().port)>> : std::true_type {      \
-        using type = typename std::remove_reference_t<decltype(std::declval<T &>().port)>::data_type; \
-        using sig = sc_core::sc_signal<type, sc_core::SC_MANY_WRITERS>;                                                     \
+        using type = std::remove_reference_t<decltype(std::declval<T &>().port)>;                 \
+        static constexpr unsigned width = PortWidth<T>::port;                                      \
     };
 NP_SC_PORT(in_line_i)
 NP_SC_PORT(in_bits_i)
@@ -72,54 +88,105 @@ NP_SC_PORT(out_port_mask_o)
 NP_SC_PORT(req_valid_i)
 #undef NP_SC_PORT
 
-// Bytes <-> a port value, byte b = port bits 8b+7..8b. Wide ports are sc_bv (Verilator --sc
-// uses sc_bv from 65 bits), narrow ones bool / uint32_t / uint64_t.
-template <class T>
-T bytes_to_port(const uint8_t *bytes, size_t n_bytes) {
-    if constexpr (std::is_integral_v<T>) {
+// Driving and reading a Verilated port: an integer type (CData .. QData) or VlWide<N> (32-bit
+// words, word w = bits 32w+31..32w). Byte b of a byte image = port bits 8b+7..8b.
+template <class P>
+void drive(P &port, uint64_t v, unsigned width) {
+    static_assert(std::is_integral_v<P>, "a port wider than 64 bits is driven from bytes");
+    port = static_cast<P>(width >= 64 ? v : v & ((uint64_t{1} << width) - 1));
+}
+
+template <class P>
+void drive_bytes(P &port, const uint8_t *bytes, size_t n_bytes, unsigned width) {
+    if constexpr (std::is_integral_v<P>) {
         uint64_t v = 0;
-        for (size_t i = 0; i < n_bytes && i < sizeof(T); i++) v |= static_cast<uint64_t>(bytes[i]) << (8 * i);
-        return static_cast<T>(v);
+        for (size_t i = 0; i < n_bytes && i < 8; i++) v |= static_cast<uint64_t>(bytes[i]) << (8 * i);
+        drive(port, v, width);
     } else {
-        T v;
-        const int width = v.length();
-        const int words = (width + 31) / 32;
-        for (int w = 0; w < words; w++) {
+        constexpr size_t kWords = sizeof(P) / sizeof(uint32_t);
+        for (size_t w = 0; w < kWords; w++) {
             uint32_t x = 0;
-            for (int b = 0; b < 4; b++) {
-                const size_t i = static_cast<size_t>(4 * w + b);
+            for (size_t b = 0; b < 4; b++) {
+                const size_t i = 4 * w + b;
                 if (i < n_bytes) x |= static_cast<uint32_t>(bytes[i]) << (8 * b);
             }
-            if (w == words - 1 && width % 32) x &= (1u << (width % 32)) - 1u;
-            v.set_word(w, x);
+            if (32 * w >= width) x = 0;
+            else if (32 * (w + 1) > width) x &= (1u << (width % 32)) - 1u;
+            port[w] = x;
         }
-        return v;
     }
 }
 
-template <class T>
-void port_to_bytes(const T &v, uint8_t *bytes, size_t n_bytes) {
+template <class P>
+void read_bytes(const P &port, uint8_t *bytes, size_t n_bytes) {
     std::memset(bytes, 0, n_bytes);
-    if constexpr (std::is_integral_v<T>) {
-        const uint64_t x = static_cast<uint64_t>(v);
-        for (size_t i = 0; i < n_bytes && i < sizeof(T); i++) bytes[i] = static_cast<uint8_t>(x >> (8 * i));
+    if constexpr (std::is_integral_v<P>) {
+        const uint64_t x = static_cast<uint64_t>(port);
+        for (size_t i = 0; i < n_bytes && i < sizeof(P); i++) bytes[i] = static_cast<uint8_t>(x >> (8 * i));
     } else {
-        const int words = (v.length() + 31) / 32;
-        for (int w = 0; w < words; w++) {
-            const uint32_t x = v.get_word(w);
-            for (int b = 0; b < 4; b++) {
-                const size_t i = static_cast<size_t>(4 * w + b);
-                if (i < n_bytes) bytes[i] = static_cast<uint8_t>(x >> (8 * b));
-            }
-        }
+        constexpr size_t kWords = sizeof(P) / sizeof(uint32_t);
+        for (size_t w = 0; w < kWords; w++)
+            for (size_t b = 0; b < 4 && 4 * w + b < n_bytes; b++) bytes[4 * w + b] = static_cast<uint8_t>(port[w] >> (8 * b));
     }
 }
 
-template <class T>
-uint64_t port_u64(const T &v) {
-    if constexpr (std::is_integral_v<T>) return static_cast<uint64_t>(v);
-    else return v.to_uint64();
+template <class P>
+uint64_t read_u64(const P &port) {
+    if constexpr (std::is_integral_v<P>) return static_cast<uint64_t>(port);
+    else return port[0] | static_cast<uint64_t>(port[1]) << 32;
 }
+
+// The FST time of the current SystemC time: nanoseconds (np_sc.h: edges at 10c and 10c+5 ns).
+inline uint64_t fst_time_ns() { return static_cast<uint64_t>(sc_core::sc_time_stamp() / sc_core::sc_time(1, sc_core::SC_NS)); }
+
+// What every rtl form does to its model: the falling-edge eval after the pins are driven, the
+// rising-edge eval (only the clock changed), and the waveform from a chosen cycle on.
+template <class V>
+class RtlModel {
+public:
+    explicit RtlModel(const char *name) : dut_(new V(name)) {
+        dut_->clk_i = 0;
+        dut_->rst_ni = 0;
+    }
+    ~RtlModel() {
+        if (fst_) fst_->close();
+        dut_->final();
+    }
+    V &pins() { return *dut_; }
+    void trace_to(const std::string &path, uint64_t from) {
+        fst_path_ = path;
+        trace_from_ = from;
+    }
+    // After the falling-edge pins are driven: clock low, settle.
+    void fall() {
+        if (!fst_path_.empty() && !fst_ && now_cycle() >= trace_from_) {
+            fst_.reset(new VerilatedFstC);
+            dut_->trace(fst_.get(), 99);
+            fst_->open(fst_path_.c_str());
+        }
+        dut_->clk_i = 0;
+        eval(false);
+    }
+    // The rising edge: nothing but the clock changed since fall().
+    void rise() {
+        dut_->clk_i = 1;
+        eval(true);
+    }
+
+private:
+    void eval(bool inputs_unchanged) {
+        Verilated::threadContextp()->time(fst_time_ns());
+        np_tb_inputs_unchanged = inputs_unchanged;
+        dut_->eval();
+        np_tb_inputs_unchanged = false;
+        if (fst_) fst_->dump(fst_time_ns());
+    }
+
+    std::unique_ptr<V> dut_;
+    std::unique_ptr<VerilatedFstC> fst_;
+    std::string fst_path_;
+    uint64_t trace_from_ = 0;
+};
 
 template <class V>
 class RtlUnit : public Unit {
@@ -137,11 +204,11 @@ class RtlUnit : public Unit {
 public:
     RtlUnit(sc_core::sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const char *top,
             const void *comp_state)
-        : Unit(name, codec, dir, hop, comp_state), top_(top), dut_("dut") {
+        : Unit(name, codec, dir, hop, comp_state), top_(top), model_(top) {
         init(dir, top);
     }
     RtlUnit(sc_core::sc_module_name name, const UnitOp *op, unsigned hop, const char *top)
-        : Unit(name, op, hop), top_(top), dut_("dut") {
+        : Unit(name, op, hop), top_(top), model_(top) {
         init(Dir::kUnit, top);
     }
 
@@ -153,184 +220,119 @@ private:
         if (has_cfg_we_i<V>::value != !cfg_.empty())
             throw std::runtime_error(std::string(top) + (cfg_.empty() ? " has a configuration port but " +
                                      label() + " gives it no image" : " has no configuration port"));
-        dut_.clk_i(clk);
-        dut_.rst_ni(rst_n_);
-        dut_.in_valid_i(in_valid_);
-        dut_.in_ready_o(in_ready_);
-        dut_.out_valid_o(out_valid_);
-        dut_.out_ready_i(out_ready_);
-        if constexpr (has_in_line_i<V>::value) dut_.in_line_i(in_line_);
-        if constexpr (has_in_bits_i<V>::value) dut_.in_bits_i(in_bits_);
-        if constexpr (has_in_len_i<V>::value) dut_.in_len_i(in_len_);
-        if constexpr (has_in_map_i<V>::value) dut_.in_map_i(in_map_);
-        if constexpr (has_in_mode_i<V>::value) dut_.in_mode_i(in_mode_);
-        if constexpr (has_out_bits_o<V>::value) dut_.out_bits_o(out_bits_);
-        if constexpr (has_out_len_o<V>::value) dut_.out_len_o(out_len_);
-        if constexpr (has_out_line_o<V>::value) dut_.out_line_o(out_line_);
-        if constexpr (has_out_err_o<V>::value) dut_.out_err_o(out_err_);
-        if constexpr (has_out_map_o<V>::value) dut_.out_map_o(out_map_);
-        if constexpr (has_in_addr_i<V>::value) dut_.in_addr_i(in_addr_);
-        if constexpr (has_in_cur_x_i<V>::value) dut_.in_cur_x_i(in_cur_x_);
-        if constexpr (has_in_cur_y_i<V>::value) dut_.in_cur_y_i(in_cur_y_);
-        if constexpr (has_in_order_i<V>::value) dut_.in_order_i(in_order_);
-        if constexpr (has_in_dests_i<V>::value) dut_.in_dests_i(in_dests_);
-        if constexpr (has_out_port_dests_o<V>::value) dut_.out_port_dests_o(out_port_dests_);
-        if constexpr (has_out_port_mask_o<V>::value) dut_.out_port_mask_o(out_port_mask_);
-        if constexpr (has_out_addr_o<V>::value) dut_.out_addr_o(out_addr_);
-        if constexpr (has_cfg_we_i<V>::value) dut_.cfg_we_i(cfg_we_);
-        if constexpr (has_cfg_addr_i<V>::value) {
-            dut_.cfg_addr_i(cfg_addr_);
-            dut_.cfg_data_i(cfg_data_);
-        }
-        if constexpr (kCfgByEntry) {
-            dut_.cfg_idx_i(cfg_idx_);
-            dut_.cfg_valid_i(cfg_valid_);
-            dut_.cfg_start_i(cfg_start_);
-            dut_.cfg_end_i(cfg_end_);
-            dut_.cfg_bits_i(cfg_bits_);
-        }
+        V &p = model_.pins();
+        p.in_valid_i = 0;
+        p.out_ready_i = 0;
+        if constexpr (has_cfg_we_i<V>::value) p.cfg_we_i = 0;
     }
 
 public:
-    ~RtlUnit() override {
-        if (fst_) fst_->close();
-    }
-
     Form form() const override { return Form::kRtl; }
     std::string describe() const override {
         return label() + " rtl: Verilated " + top_ + (has_in_mode_i<V>::value ? ", in_mode_i=" + std::to_string(mode_port()) : "");
     }
 
     // FST of this top from cycle `from` (the replay of a failure): the file opens at that edge.
-    void trace_to(const std::string &path, uint64_t from) override {
-        fst_path_ = path;
-        trace_from_ = from;
-    }
+    void trace_to(const std::string &path, uint64_t from) override { model_.trace_to(path, from); }
 
 private:
     void core_fall(Txn *offer, bool out_room) override {
-        if (!fst_path_.empty() && !fst_ && now_cycle() >= trace_from_) {
-            fst_.reset(new VerilatedFstSc);
-            dut_.trace(fst_.get(), 99);
-            fst_->open(fst_path_.c_str());
+        V &p = model_.pins();
+        p.rst_ni = now_cycle() >= kResetCycles;
+        if constexpr (has_cfg_we_i<V>::value) drive_cfg(p);
+        p.out_ready_i = out_room;
+        p.in_valid_i = offer != nullptr;
+        if (offer) drive_offer(p, *offer);   // else the data pins keep their last value (don't-care)
+        model_.fall();
+    }
+
+    // Write (cfg_stride_ image words) at edge kResetCycles + a (Unit: offers wait until the load
+    // is done).
+    void drive_cfg(V &p) {
+        const uint64_t a = now_cycle() - kResetCycles;
+        const bool we = now_cycle() >= kResetCycles && a < cfg_.size() / cfg_stride_;
+        p.cfg_we_i = we;
+        if constexpr (has_cfg_addr_i<V>::value) {
+            drive(p.cfg_addr_i, we ? a : 0, has_cfg_addr_i<V>::width);
+            drive(p.cfg_data_i, we ? cfg_[a] : 0, has_cfg_data_i<V>::width);
         }
-        rst_n_.write(now_cycle() >= kResetCycles);
-        if constexpr (has_cfg_we_i<V>::value) {
-            // Write a (cfg_stride_ image words) at edge kResetCycles + a (Unit: offers wait until
-            // the load is done).
-            const uint64_t a = now_cycle() - kResetCycles;
-            const bool we = now_cycle() >= kResetCycles && a < cfg_.size() / cfg_stride_;
-            cfg_we_.write(we);
-            if constexpr (has_cfg_addr_i<V>::value) {
-                cfg_addr_.write(static_cast<typename has_cfg_addr_i<V>::type>(we ? a : 0));
-                cfg_data_.write(static_cast<typename has_cfg_data_i<V>::type>(we ? cfg_[a] : 0));
-            }
-            if constexpr (kCfgByEntry) {
-                const uint32_t *w = we ? &cfg_[5 * a] : nullptr;
-                cfg_idx_.write(static_cast<typename has_cfg_idx_i<V>::type>(we ? a : 0));
-                cfg_valid_.write(we && (w[0] & 1));
-                cfg_bits_.write(static_cast<typename has_cfg_bits_i<V>::type>(we ? (w[0] >> 1) & 31 : 0));
-                cfg_start_.write(static_cast<typename has_cfg_start_i<V>::type>(we ? (w[1] | uint64_t{w[2]} << 32) : 0));
-                cfg_end_.write(static_cast<typename has_cfg_end_i<V>::type>(we ? (w[3] | uint64_t{w[4]} << 32) : 0));
-            }
+        if constexpr (kCfgByEntry) {
+            const uint32_t *w = we ? &cfg_[5 * a] : nullptr;
+            drive(p.cfg_idx_i, we ? a : 0, has_cfg_idx_i<V>::width);
+            p.cfg_valid_i = we && (w[0] & 1);
+            drive(p.cfg_bits_i, we ? (w[0] >> 1) & 31 : 0, has_cfg_bits_i<V>::width);
+            drive(p.cfg_start_i, we ? (w[1] | uint64_t{w[2]} << 32) : 0, has_cfg_start_i<V>::width);
+            drive(p.cfg_end_i, we ? (w[3] | uint64_t{w[4]} << 32) : 0, has_cfg_end_i<V>::width);
         }
-        out_ready_.write(out_room);
-        in_valid_.write(offer != nullptr);
-        if (!offer) return;   // the data pins keep their last value (don't-care while invalid)
-        if constexpr (has_in_line_i<V>::value)
-            in_line_.write(bytes_to_port<typename has_in_line_i<V>::type>(offer->line, kLineBytes));
-        if constexpr (has_in_bits_i<V>::value)
-            in_bits_.write(bytes_to_port<typename has_in_bits_i<V>::type>(offer->stream, kStreamBytes));
-        if constexpr (has_in_len_i<V>::value) in_len_.write(static_cast<typename has_in_len_i<V>::type>(offer->bits));
-        if constexpr (has_in_map_i<V>::value) {
-            // The registry's map 0 (whole line) is the port's 1111.
-            in_map_.write(static_cast<typename has_in_map_i<V>::type>(offer->map ? offer->map : 0xF));
-        }
-        if constexpr (has_in_mode_i<V>::value) in_mode_.write(static_cast<typename has_in_mode_i<V>::type>(mode_port()));
-        if constexpr (has_in_addr_i<V>::value) in_addr_.write(static_cast<typename has_in_addr_i<V>::type>(offer->addr));
-        if constexpr (has_in_cur_x_i<V>::value) in_cur_x_.write(static_cast<typename has_in_cur_x_i<V>::type>(offer->cur_x));
-        if constexpr (has_in_cur_y_i<V>::value) in_cur_y_.write(static_cast<typename has_in_cur_y_i<V>::type>(offer->cur_y));
-        if constexpr (has_in_order_i<V>::value) in_order_.write(static_cast<typename has_in_order_i<V>::type>(offer->order));
+    }
+
+    void drive_offer(V &p, const Txn &t) {
+        if constexpr (has_in_line_i<V>::value) drive_bytes(p.in_line_i, t.line, kLineBytes, has_in_line_i<V>::width);
+        if constexpr (has_in_bits_i<V>::value) drive_bytes(p.in_bits_i, t.stream, kStreamBytes, has_in_bits_i<V>::width);
+        if constexpr (has_in_len_i<V>::value) drive(p.in_len_i, t.bits, has_in_len_i<V>::width);
+        // The registry's map 0 (whole line) is the port's 1111.
+        if constexpr (has_in_map_i<V>::value) drive(p.in_map_i, t.map ? t.map : 0xF, has_in_map_i<V>::width);
+        if constexpr (has_in_mode_i<V>::value) drive(p.in_mode_i, mode_port(), has_in_mode_i<V>::width);
+        if constexpr (has_in_addr_i<V>::value) drive(p.in_addr_i, t.addr, has_in_addr_i<V>::width);
+        if constexpr (has_in_cur_x_i<V>::value) drive(p.in_cur_x_i, t.cur_x, has_in_cur_x_i<V>::width);
+        if constexpr (has_in_cur_y_i<V>::value) drive(p.in_cur_y_i, t.cur_y, has_in_cur_y_i<V>::width);
+        if constexpr (has_in_order_i<V>::value) drive(p.in_order_i, t.order, has_in_order_i<V>::width);
         if constexpr (has_in_dests_i<V>::value) {
             uint8_t b[8];
-            for (unsigned i = 0; i < 8; i++) b[i] = static_cast<uint8_t>(offer->dests >> (8 * i));
-            in_dests_.write(bytes_to_port<typename has_in_dests_i<V>::type>(b, 8));
+            for (unsigned i = 0; i < 8; i++) b[i] = static_cast<uint8_t>(t.dests >> (8 * i));
+            drive_bytes(p.in_dests_i, b, 8, has_in_dests_i<V>::width);
         }
     }
 
     bool core_edge(Txn *offer, bool out_room) override {
         if (now_cycle() < kResetCycles) {
             inflight_.clear();
+            model_.rise();
             return false;
         }
-        // Pre-edge values: this method runs in the delta of the edge, before the top's outputs
-        // of this edge are visible.
-        if (out_valid_.read() && out_room) {
+        // The pins as they were before the edge (the falling edge's eval settled them).
+        V &p = model_.pins();
+        if (p.out_valid_o && out_room) {
             if (inflight_.empty()) SC_REPORT_FATAL("np_sc", (top_ + ": out_valid_o with nothing accepted").c_str());
             Txn *t = inflight_.front();
             inflight_.pop_front();
-            read_result(*t);
+            read_result(p, *t);
             push_result(t);
         }
-        if (offer && in_ready_.read()) {
-            inflight_.push_back(offer);
-            in_valid_.write(false);
-            return true;
-        }
-        return false;
+        const bool took = offer && p.in_ready_o;
+        if (took) inflight_.push_back(offer);
+        model_.rise();
+        return took;
     }
 
-    void read_result(Txn &t) {
+    void read_result(const V &p, Txn &t) {
         if constexpr (kComp) {
-            port_to_bytes(out_bits_.read(), t.stream, kStreamBytes);
-            t.bits = static_cast<size_t>(port_u64(out_len_.read()));
+            read_bytes(p.out_bits_o, t.stream, kStreamBytes);
+            t.bits = static_cast<size_t>(read_u64(p.out_len_o));
         } else {
-            port_to_bytes(out_line_.read(), t.out, kLineBytes);
-            t.err = out_err_.read();
+            // A header unit (mcast_rc) has neither: its line stays zero and error-free.
+            if constexpr (has_out_line_o<V>::value) read_bytes(p.out_line_o, t.out, kLineBytes);
+            else std::memset(t.out, 0, kLineBytes);
+            if constexpr (has_out_err_o<V>::value) t.err = p.out_err_o;
+            else t.err = false;
             // A line-to-line unit's out_bits_o is the number it applied (dsm_approx), not a stream.
-            if constexpr (kLine && has_out_bits_o<V>::value) t.approx_bits = static_cast<unsigned>(port_u64(out_bits_.read()));
+            if constexpr (kLine && has_out_bits_o<V>::value) t.approx_bits = static_cast<unsigned>(read_u64(p.out_bits_o));
         }
-        if constexpr (has_out_addr_o<V>::value) t.out_addr = port_u64(out_addr_.read());
-        if constexpr (has_out_port_dests_o<V>::value) port_to_bytes(out_port_dests_.read(), t.port_dests, sizeof t.port_dests);
-        if constexpr (has_out_port_mask_o<V>::value) t.port_mask = static_cast<unsigned>(port_u64(out_port_mask_.read()));
+        if constexpr (has_out_addr_o<V>::value) t.out_addr = read_u64(p.out_addr_o);
+        if constexpr (has_out_port_dests_o<V>::value) read_bytes(p.out_port_dests_o, t.port_dests, sizeof t.port_dests);
+        if constexpr (has_out_port_mask_o<V>::value) t.port_mask = static_cast<unsigned>(read_u64(p.out_port_mask_o));
     }
 
     std::string top_;
-    V dut_;
-    // Written by the offering initiator's thread (b_transport) and by this unit's edge methods.
-    sc_core::sc_signal<bool, sc_core::SC_MANY_WRITERS> rst_n_{"rst_n", false}, in_valid_{"in_valid", false}, in_ready_{"in_ready"},
-        out_valid_{"out_valid"}, out_ready_{"out_ready", false};
-    typename has_in_line_i<V>::sig in_line_;
-    typename has_in_bits_i<V>::sig in_bits_;
-    typename has_in_len_i<V>::sig in_len_;
-    typename has_in_map_i<V>::sig in_map_;
-    typename has_in_mode_i<V>::sig in_mode_;
-    typename has_out_bits_o<V>::sig out_bits_;
-    typename has_out_len_o<V>::sig out_len_;
-    typename has_out_line_o<V>::sig out_line_;
-    typename has_out_err_o<V>::sig out_err_;
-    typename has_out_map_o<V>::sig out_map_;
-    typename has_cfg_we_i<V>::sig cfg_we_;
-    typename has_cfg_addr_i<V>::sig cfg_addr_;
-    typename has_cfg_data_i<V>::sig cfg_data_;
-    typename has_in_addr_i<V>::sig in_addr_;
-    typename has_out_addr_o<V>::sig out_addr_;
-    typename has_cfg_idx_i<V>::sig cfg_idx_;
-    typename has_cfg_valid_i<V>::sig cfg_valid_;
-    typename has_cfg_start_i<V>::sig cfg_start_;
-    typename has_cfg_end_i<V>::sig cfg_end_;
-    typename has_cfg_bits_i<V>::sig cfg_bits_;
-    typename has_in_cur_x_i<V>::sig in_cur_x_;
-    typename has_in_cur_y_i<V>::sig in_cur_y_;
-    typename has_in_order_i<V>::sig in_order_;
-    typename has_in_dests_i<V>::sig in_dests_;
-    typename has_out_port_dests_o<V>::sig out_port_dests_;
-    typename has_out_port_mask_o<V>::sig out_port_mask_;
+    RtlModel<V> model_;
     std::deque<Txn *> inflight_;
-    std::unique_ptr<VerilatedFstSc> fst_;
-    std::string fst_path_;
-    uint64_t trace_from_ = 0;
 };
+
+}  // namespace np_sc
+
+#include "np_sc_pcu_rtl.h"
+
+namespace np_sc {
 
 // A top is made by the adapter its ports call for: the PCU's two handshake pairs (req_*/mcq_*,
 // l2_*/rpl_*: PcuRtl, np_sc_pcu_rtl.h), every other top by RtlUnit. A UnitOp's top (op non-null)

@@ -1,7 +1,7 @@
 # SystemC co-simulation (docs/systemc.md): every codec top as a TLM-2.0 unit in a model form (C
-# model) and an rtl form (verilator --sc), one shared pin adapter, one factory, and the reply-path
-# platform.
-#   systemc               build $(SC_BIN) (every SC_TOPS top Verilated once) and libnocpress-sc.a
+# model) and an rtl form (the harness build's Verilated model, the one make verify proves, in one
+# shared pin adapter), one factory, and the reply-path platform.
+#   systemc               build $(SC_BIN) (linking every SC_TOPS top's harness model) and libnocpress-sc.a
 #   verify-systemc        model vs rtl on SC_COUNT real lines per codec and side; the platform in
 #                         every form mix under random stalls; zero-load latency beside npsim's
 #   verify-systemc-more   the same over SC_TOPS and SC_MORE_TOPS (BPC, BDI, SC, dsm_approx, mcast_rc, pcu: outside make test's budget)
@@ -12,7 +12,7 @@
 
 # The RTL tops with an rtl form, from the unit declarations (rtl/<unit>/unit.mk: <unit>_SC_TOPS,
 # checked by make test; <unit>_SC_MORE_TOPS, whose rtl forms build and pass but stay out of make
-# test's budget: each --sc build costs about 40 CPU seconds, the SC tops' tables more). A codec
+# test's budget: their runs take longer than make test can spend). A codec
 # top's codec in the registry names it as comp_top or decomp_top; a unit that is not a codec side
 # has its entry in np_sc_ops.cpp's table (UnitOp).
 SC_TOPS      := $(strip $(foreach u,$(UNITS),$($(u)_SC_TOPS)))
@@ -40,21 +40,17 @@ SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platfor
                verilator_tb/systemc/np_sc_pcu.cpp
 SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
                verilator_tb/systemc/np_sc_pcu_rtl.h
+# The Verilator headers as the harness models were compiled against them (VM_SC=0: a --cc model).
+SC_VL_DEFS  := -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1
 # The model form's latencies follow the tools' one rule (cmodel/tool/np_latency.h), compiled in.
 SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB)) $(SC_DIR)/obj/np_latency.o \
                $(SC_DIR)/obj/np_fileio.o
 SC_LIBS     := -lsystemc -lcjson -lz -pthread
 
-# The Verilator run-time for SystemC models (VM_SC=1), compiled once.
-SC_RT_SRC := verilated verilated_threads verilated_fst_c verilated_fst_sc
-SC_RT_LIB := $(SC_DIR)/runtime/libverilated_sc.a
-SC_VL_CXXFLAGS := -std=c++17 -O2 -faligned-new -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd \
-                  -DVM_COVERAGE=0 -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 -w
-SC_VL_FLAGS := --sc -Wall --assert --trace-fst -O3 --x-assign unique --x-initial unique --timescale 1ns/1ps
-sc_top_lib = $(SC_DIR)/vl/$(1)/V$(1)__ALL.a
-# -O1 for the models' per-cycle code: about a sixth less compile time than -O2 (dpc_compressor:
-# 31 s against 37 s of CPU), which is most of what verify-systemc costs make test.
-SC_VL_OPT ?= -O1
+# The rtl forms: each SC top's harness model (verilator_tb.mk TB_BUILD_RULES builds it as
+# V<top>__ALL.a beside the harness binary) and the harnesses' Verilator run-time.
+sc_top_lib = $(VL_DIR)/$(1)/V$(1)__ALL.a
+SC_TOP_BUILDS := $(foreach t,$(SC_TOPS),$(call tb_binary,$(t),$(t)))
 
 .PHONY: systemc verify-systemc verify-systemc-long bench-systemc install-systemc
 
@@ -63,7 +59,7 @@ systemc: $(SC_BIN) $(SC_LIB)
 
 $(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) $(SC_VL_DEFS) -c $< -o $@
 
 $(SC_DIR)/obj/np_latency.o $(SC_DIR)/obj/np_fileio.o: $(SC_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR)
 	@mkdir -p $(@D)
@@ -72,46 +68,23 @@ $(SC_DIR)/obj/np_latency.o $(SC_DIR)/obj/np_fileio.o: $(SC_DIR)/obj/%.o: cmodel/
 $(SC_LIB): $(SC_OBJ_LIB)
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
-$(SC_DIR)/runtime/%.o: $(VL_ROOT)/include/%.cpp
-	@mkdir -p $(@D)
-	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_VL_CXXFLAGS) -c $< -o $@
-
-$(SC_RT_LIB): $(patsubst %,$(SC_DIR)/runtime/%.o,$(SC_RT_SRC))
-	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
-
-# One Verilated SystemC model per top, built as a library by its generated makefile with the
-# harness builds' arguments (verilator_tb.mk vl_model_make_args: "slow" code and trace at -O0,
-# the sc flavour's precompiled SystemC + Verilator headers).
-define SC_TOP_RULES
-$(call sc_top_lib,$(1)): $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL) $$(call vl_model_pch,sc,$$(SC_VL_OPT))
-	@mkdir -p $$(@D)
-	$$(Q)$$(call np_say,VL-SC,$(1))verilator $$(SC_VL_FLAGS) --top-module $(1) -Mdir $$(@D) -Irtl/common -Irtl/$$(TB_UNIT_$(1)) \
-	  $$(RTL_COMMON) $$($$(TB_UNIT_$(1))_RTL)
-	$$(Q)$$(call np_say,CXX-AR,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(1).mk $$(VL_MAKE_J) \
-	  $$(call vl_model_make_args,sc,$$(SC_VL_OPT)) V$(1)__ALL.a $$(VL_SUBMAKE_QUIET)
-endef
-$(foreach t,$(SC_TOPS),$(eval $(call SC_TOP_RULES,$(t))))
-
-# The factory's rtl table: one NP_SC_RTL_TOP line per SC_TOPS entry (rewritten only on change).
+# The factory's rtl table: each SC_TOPS top's model header, port widths and NP_SC_RTL_TOP line
+# (verilator_tb/systemc/rtl_table.sh; rewritten only on change).
 SC_TABLE := $(SC_DIR)/rtl_table.cpp
-$(SC_TABLE): FORCE_SC_TABLE
+$(SC_TABLE): FORCE_SC_TABLE $(SC_TOP_BUILDS)
 	@mkdir -p $(@D)
-	@{ echo '// Generated by verilator_tb/systemc/systemc.mk from SC_TOPS.'; \
-	   echo '#include "np_sc_rtl.h"'; \
-	   for t in $(SC_TOPS); do echo "#include \"V$$t.h\""; done; \
-	   for t in $(SC_TOPS); do echo "NP_SC_RTL_TOP($$t)"; done; } > $@.tmp
+	@bash verilator_tb/systemc/rtl_table.sh $(VL_DIR) $(SC_TOPS) > $@.tmp
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 .PHONY: FORCE_SC_TABLE
 
-$(SC_DIR)/obj/rtl_table.o: $(SC_TABLE) $(SC_HDR) $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t)))
+$(SC_DIR)/obj/rtl_table.o: $(SC_TABLE) $(SC_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=1 -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-	  $(foreach t,$(SC_TOPS),-I$(SC_DIR)/vl/$(t)) -c $< -o $@
+	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) $(SC_VL_DEFS) $(foreach t,$(SC_TOPS),-I$(VL_DIR)/$(t)) -c $< -o $@
 
-$(SC_BIN): $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) $(NP_LIB) $(SC_RT_LIB) \
-           $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t)))
+$(SC_BIN): $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) $(NP_LIB) $(VL_RT_LIB) \
+           $(SC_TOP_BUILDS)
 	$(Q)$(call np_say,LD,$@)$(SC_CXX) -o $@ $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) \
-	  $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t))) $(SC_RT_LIB) $(NP_LIB) $(SC_LIBS)
+	  $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t))) $(VL_RT_LIB) $(NP_LIB) $(SC_LIBS)
 	@echo "systemc: built $@ (rtl forms: $(SC_TOPS))"
 
 ## verify-systemc: model vs rtl form of every SC_TOPS codec on SC_COUNT (1e5) real lines each, the platform in all form mixes, latency vs npsim
