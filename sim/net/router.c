@@ -484,6 +484,14 @@ static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t
     return mask;
 }
 
+/* ready_targets with a packet that leaves on one output (ntargets = 1 only once routed: the
+ * common case) looked at inline */
+__attribute__((always_inline)) static inline uint64_t ready_targets_inline(network *n, router_t *r, const in_vc *iv,
+                                                                           uint64_t now) {
+    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->one, now);
+    return ready_targets(n, r, iv, now);
+}
+
 /* VC v of input p, whose packet leaves on output o, is known able to send (port_t.rdy). With
  * sa_input = output (`by_output`, a constant in each allocator copy) the input's per-output VC
  * sets and rdy_outs follow rdy: a unicast VC enters rdy in its input arbiter or after a send
@@ -515,7 +523,7 @@ __attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *
                                                                        unsigned v, const in_vc *iv, uint64_t now,
                                                                        bool by_output) {
     if (pt->rdy >> v & 1u) return 1;
-    uint64_t ready = ready_targets(n, r, iv, now);
+    uint64_t ready = ready_targets_inline(n, r, iv, now);
     if (ready && iv->ntargets == 1) rdy_mark(r, p, v, iv->one.port, by_output);
     return ready;
 }
@@ -784,7 +792,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     unsigned v = (unsigned)__builtin_ctz(cand);
     in_vc *iv = &r->in[p * n->vcs + v];
     /* not remembered in rdy: it sends at once if ready (vc_send marks it if it stays so) */
-    uint64_t ready = pt->rdy >> v & 1u ? 1 : ready_targets(n, r, iv, now);
+    uint64_t ready = pt->rdy >> v & 1u ? 1 : ready_targets_inline(n, r, iv, now);
     if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
     if (!ready) {                                            /* choose_input_vc: it leaves the set */
         pt->cand = 0;
@@ -880,7 +888,7 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
                 choose_input_vc_by_output_scan(n, r, p, s, now);
                 return;
             }
-            if (!ready_targets(n, r, iv, now)) {
+            if (!iv->routed || !target_ready(n, r, iv, &iv->one, now)) {   /* one target (routed) */
                 cand &= ~(1u << v);
                 continue;
             }

@@ -137,19 +137,25 @@ static void generate(traffic_gen *g) {
     for (unsigned src = 0; src < g->nodes; src++) {
         if (!is_source(g, src) || sim_rng_unit(&g->rng) >= g->packet_prob) continue;
         unsigned cls = pick_class(g);
-        mcast_set dests;
-        uint64_t uid;
-        if (c->mcast_fraction > 0 && sim_rng_unit(&g->rng) < c->mcast_fraction) {
-            pick_dest_set(g, src, &dests);
-            uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
-        } else {
-            mcast_set_clear(&dests);
-            mcast_set_add(&dests, pick_dest(g, src, c->uniform_self));
-            uid = net_send_unicast(g->net, src, mcast_set_next(&dests, 0), cls, c->packet_flits, 0);
-        }
         g->created++;
-        if (g->in_window) g->window_expected += mcast_set_count(&dests);
-        if (g->audit_cap || g->audit) audit_record(g, uid, &dests);
+        if (c->mcast_fraction > 0 && sim_rng_unit(&g->rng) < c->mcast_fraction) {
+            mcast_set dests;
+            pick_dest_set(g, src, &dests);
+            uint64_t uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
+            if (g->in_window) g->window_expected += mcast_set_count(&dests);
+            if (g->audit_cap || g->audit) audit_record(g, uid, &dests);
+            continue;
+        }
+        /* unicast: no destination set unless the run is audited */
+        unsigned dest = pick_dest(g, src, c->uniform_self);
+        uint64_t uid = net_send_unicast(g->net, src, dest, cls, c->packet_flits, 0);
+        if (g->in_window) g->window_expected++;
+        if (g->audit_cap || g->audit) {
+            mcast_set dests;
+            mcast_set_clear(&dests);
+            mcast_set_add(&dests, dest);
+            audit_record(g, uid, &dests);
+        }
     }
 }
 
