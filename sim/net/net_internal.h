@@ -117,6 +117,7 @@ typedef struct {                 /* a router's state of one port, input and outp
     uint8_t rb_busy;             /* input: bit c set while class c's replication buffer holds a packet */
     uint8_t rb_wait;             /* input: bit c set when a packet waits for it (its release wakes VA) */
     uint8_t rr_port;             /* input: SA arbiter pointer over outputs (sa_input = output) */
+    uint16_t rdy_row;            /* input: bytes from this port_t to its row of ready_vcs_to */
     /* input: bit v set when VC v is known able to send: its packet leaves on one output
      * (in_vc.one), its next flit may take part in SA and has a credit. Only the VC's own send
      * can change that (flits and credits only arrive, an allocated VC stays), so SA skips the
@@ -164,10 +165,10 @@ typedef struct {        /* one cache line: what every visit reads */
     uint16_t id;
 } router_t;
 
-/* sa_input = output: for input port p of r, per output o, the rdy VCs of p whose packet leaves
- * on o ([o], nports entries; the rows follow the router's port array in one block). */
-static inline uint16_t *ready_vcs_to(router_t *r, unsigned p) {
-    return (uint16_t *)(r->port + r->nports) + (size_t)p * r->nports;
+/* sa_input = output: for input port pt, per output o, its rdy VCs whose packet leaves on o ([o],
+ * nports entries; the rows follow the router's port array in one block, port_t.rdy_row). */
+static inline uint16_t *ready_vcs_to(port_t *pt) {
+    return (uint16_t *)((char *)pt + pt->rdy_row);
 }
 
 /* Target lists of packets replicated at router r: [nports * vcs][nports] (cold: multicast only). */

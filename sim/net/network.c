@@ -113,6 +113,8 @@ static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
     init_out_vcs(n, r->out, nports * n->vcs, id);
     /* the ports, then the per-output ready VC sets of each input (ready_vcs_to) */
     r->port = net_alloc(n, 1, nports * sizeof *r->port + (size_t)nports * nports * sizeof(uint16_t));
+    for (unsigned p = 0; p < nports; p++)        /* nports <= 64: at most 12 KB apart */
+        r->port[p].rdy_row = (uint16_t)((nports - p) * sizeof *r->port + (size_t)p * nports * sizeof(uint16_t));
 }
 
 /* The routers' multicast target lists, after the routers (cold). */

@@ -501,7 +501,7 @@ __attribute__((always_inline)) static inline void rdy_mark(router_t *r, unsigned
     port_t *pt = &r->port[p];
     pt->rdy = (uint16_t)(pt->rdy | (1u << v));
     if (!by_output) return;
-    uint16_t *to = &ready_vcs_to(r, p)[o];
+    uint16_t *to = &ready_vcs_to(pt)[o];
     *to = (uint16_t)(*to | (1u << v));
     pt->rdy_outs |= UINT64_C(1) << o;
 }
@@ -512,7 +512,7 @@ __attribute__((always_inline)) static inline void rdy_forget(router_t *r, unsign
     port_t *pt = &r->port[p];
     pt->rdy = (uint16_t)(pt->rdy & ~(1u << v));
     if (!by_output) return;
-    uint16_t *to = &ready_vcs_to(r, p)[o];
+    uint16_t *to = &ready_vcs_to(pt)[o];
     *to = (uint16_t)(*to & ~(1u << v));
     pt->rdy_outs &= ~((uint64_t)(*to == 0) << o);
 }
@@ -904,7 +904,7 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
     unsigned start = pt->rr_port;
     uint64_t from_start = start < np ? outs & (~UINT64_C(0) << start) : 0;
     unsigned o = (unsigned)__builtin_ctzll(from_start ? from_start : outs);
-    unsigned to = ready_vcs_to(r, p)[o];
+    unsigned to = ready_vcs_to(pt)[o];
     unsigned to_rotated = ((to >> rr) | (to << (vcs - rr))) & vc_mask;
     unsigned v = (unsigned)__builtin_ctz(to_rotated) + rr;
     pt->sa_vc = (int16_t)(v >= vcs ? v - vcs : v);
