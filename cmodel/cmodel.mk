@@ -58,7 +58,7 @@ NP_TOOL_LIBS := -lz -llzma $(NP_CJSON_LIBS)
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=
 
-.PHONY: cmodel bench bench-insns ratio bench-dpc bench-codecs savings
+.PHONY: cmodel bench bench-insns ratio bench-dpc bench-codecs bench-codecs-ab savings
 
 ## cmodel: build the C model library (plain + sanitized), the nocpress CLI, dsm_bench and dpc_bench
 cmodel: $(NP_LIB) $(NP_LIB_SAN) $(NOCPRESS) $(DSM_BENCH) $(DPC_BENCH) $(CODEC_BENCH)
@@ -86,12 +86,27 @@ bench-dpc: $(DPC_BENCH)
 BENCH_CODECS ?=
 # BENCH_PROFILE: also print each count's N costliest source-file:function pairs per line, e.g. BENCH_PROFILE=6.
 BENCH_PROFILE ?=
+# BENCH_BRANCHES=1: also print the branches callgrind's simulated predictor misses per line.
+BENCH_BRANCHES ?=
 
 ## bench-codecs: compress/decompress MB/s and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
 bench-codecs: $(CODEC_BENCH)
 	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE)) \
+	  $(if $(BENCH_BRANCHES),--branches) \
 	  --bench-args '$(BENCH_ARGS)' \
 	  $(CODEC_BENCH) $(DATA_DIR)
+
+# bench-codecs-ab: BENCH_A, the codec_bench to compare with (e.g. one built in a worktree of an
+# older commit); BENCH_B, the other (this tree's by default); BENCH_ROUNDS runs of each, in turn.
+BENCH_A ?=
+BENCH_B ?= $(CODEC_BENCH)
+BENCH_ROUNDS ?= 5
+
+## bench-codecs-ab: median MB/s of two codec_bench builds (BENCH_A=old binary, BENCH_B=this tree's) run in turn, BENCH_ROUNDS rounds per codec and direction
+bench-codecs-ab: $(CODEC_BENCH)
+	@[ -n "$(BENCH_A)" ] || { echo "bench-codecs-ab: set BENCH_A to the codec_bench to compare with (e.g. built at an older commit)" >&2; exit 2; }
+	cmodel/bench/codec_ab.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --rounds $(BENCH_ROUNDS) \
+	  $(BENCH_A) $(BENCH_B) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)
 savings: $(NOCPRESS)

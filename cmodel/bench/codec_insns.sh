@@ -13,15 +13,22 @@
 # (callgrind's self cost; code inlined from a header counts under the header's name, e.g.
 # np_bits.h:pack_lane_avx2 is the bit writer inside pack_lane_avx2), per line.
 #
-# usage: codec_insns.sh [--codecs a,b,...] [--no-mbs] [--profile N] [--bench-args "ARGS"] CODEC_BENCH DATA_DIR
+# --branches: callgrind also simulates branch prediction (--branch-sim=yes) and a second table
+# gives, per line, the conditional and indirect branches it predicted wrong. Its predictor is a
+# simple one (2-bit counters, the last target of an indirect jump), so the figures are an upper
+# bound of what a CPU's misses, but they show which code's time goes to mispredictions: a decoder
+# whose next position waits on a branch the data decides.
+#
+# usage: codec_insns.sh [--codecs a,b,...] [--no-mbs] [--profile N] [--branches] [--bench-args "ARGS"] CODEC_BENCH DATA_DIR
 set -euo pipefail
 
 codecs=""
 mbs=1
 profile=0
+branches=0
 bench_args=""
 usage() {
-    echo "usage: $0 [--codecs a,b,...] [--no-mbs] [--profile N] [--bench-args \"ARGS\"] CODEC_BENCH DATA_DIR" >&2
+    echo "usage: $0 [--codecs a,b,...] [--no-mbs] [--profile N] [--branches] [--bench-args \"ARGS\"] CODEC_BENCH DATA_DIR" >&2
     exit 2
 }
 while [ $# -gt 0 ]; do
@@ -29,6 +36,7 @@ while [ $# -gt 0 ]; do
         --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
         --no-mbs) mbs=0; shift ;;
         --profile) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || usage; profile="$2"; shift 2 ;;
+        --branches) branches=1; shift ;;
         --bench-args) [ $# -ge 2 ] || usage; bench_args="$2"; shift 2 ;;
         -*) usage ;;
         *) break ;;
@@ -65,8 +73,9 @@ IFS=',' read -r -a list <<<"$codecs"
 
 # Instructions callgrind collected inside pass_<op> for one pass; the line count from the bench.
 count() { # codec op
-    local out="$tmp/cg.out" log="$tmp/cg.log"
-    if ! valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="pass_$2" \
+    local out="$tmp/cg.out" log="$tmp/cg.log" sim=()
+    [ "$branches" -eq 1 ] && sim=(--branch-sim=yes)
+    if ! valgrind --tool=callgrind "${sim[@]}" --callgrind-out-file="$out" --toggle-collect="pass_$2" \
         "$bench" --codec "$1" --op "$2" --passes 1 "$dir" >"$log" 2>&1; then
         cat "$log" >&2
         echo "codec_insns: codec_bench failed ($1 $2)" >&2
@@ -80,6 +89,10 @@ count() { # codec op
         return 1
     fi
     awk -v ir="$ir" -v n="$lines" 'BEGIN { printf "%.0f", ir / n }'
+    if [ "$branches" -eq 1 ]; then   # events: Ir Bc Bcm Bi Bim
+        awk -v n="$lines" -v c="$1" -v op="$2" '$1 == "summary:" { printf "%s %s %.1f %.1f\n", c, op, $4 / n, $6 / n }' \
+            "$out" >>"$tmp/branches"
+    fi
     if [ "$profile" -gt 0 ]; then
         command -v callgrind_annotate >/dev/null || { echo "codec_insns: callgrind_annotate not found" >&2; return 1; }
         { echo "  $1 $2: instructions per line by source file:function (self)"
@@ -96,6 +109,14 @@ for c in "${list[@]}"; do
 done
 
 print_profile() {
+    if [ -s "$tmp/branches" ]; then
+        echo
+        echo "mispredicted branches per line (callgrind --branch-sim: conditional / indirect, its simple predictor)"
+        printf '%-10s %18s %18s\n' codec "comp cond / ind" "decomp cond / ind"
+        awk '{ v[$1 " " $2] = sprintf("%.1f / %.1f", $3, $4); if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+             END { for (i = 1; i <= n; i++) printf "%-10s %18s %18s\n", order[i], v[order[i] " compress"], v[order[i] " decompress"] }' \
+            "$tmp/branches"
+    fi
     if [ -s "$tmp/profile" ]; then echo; cat "$tmp/profile"; fi
 }
 

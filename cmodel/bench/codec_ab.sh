@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# codec_ab.sh: `make bench-codecs-ab`'s table: the MB/s of two codec_bench builds (A: before,
+# B: after) run in turn, ROUNDS times per codec and direction, and the median of each. On a
+# shared machine a single run's MB/s moves by a third with what else runs (docs/codec-speed.md);
+# runs of A and B side by side see about the same machine, so their medians compare the two
+# builds where two separate `make bench-codecs` do not.
+#
+# Each run: codec_bench --codec NAME --op OP --min-time SECONDS DATA_DIR (CPU time, one core).
+#
+# usage: codec_ab.sh [--codecs a,b,...] [--rounds N] [--min-time S] BENCH_A BENCH_B DATA_DIR
+set -euo pipefail
+
+codecs=""
+rounds=5
+min_time=0.4
+usage() {
+    echo "usage: $0 [--codecs a,b,...] [--rounds N] [--min-time S] BENCH_A BENCH_B DATA_DIR" >&2
+    exit 2
+}
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
+        --rounds) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || usage; rounds="$2"; shift 2 ;;
+        --min-time) [ $# -ge 2 ] || usage; min_time="$2"; shift 2 ;;
+        -*) usage ;;
+        *) break ;;
+    esac
+done
+[ $# -eq 3 ] || usage
+a="$1"
+b="$2"
+dir="$3"
+for x in "$a" "$b"; do
+    [ -x "$x" ] || { echo "codec_ab: '$x' is not an executable" >&2; exit 1; }
+done
+[ -d "$dir" ] || { echo "codec_ab: '$dir' is not a directory" >&2; exit 1; }
+
+# The codecs: as given, or every codec of B's table (one quick pass to list them).
+if [ -z "$codecs" ]; then
+    codecs=$("$b" --passes 1 "$dir" | awk 'p && NF == 4 && $1 != "codec" { print $1 } /^codec /{ p = 1 }' | paste -sd,)
+fi
+IFS=',' read -r -a list <<<"$codecs"
+[ ${#list[@]} -gt 0 ] || { echo "codec_ab: no codec" >&2; exit 1; }
+
+# One run's MB/s (column 2: compress, 3: decompress of codec_bench's table).
+mbs() { # bench codec op
+    local col=2
+    [ "$3" = decompress ] && col=3
+    "$1" --codec "$2" --op "$3" --min-time "$min_time" "$dir" | awk -v c="$2" -v k="$col" '$1 == c { print $k }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "codec_ab: A = $a, B = $b; $rounds rounds of A then B per codec and direction, median MB/s (CPU time, one core, >= $min_time s per run)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-10s %10s %10s %7s %12s %12s %7s\n' codec "comp A" "comp B" "B/A" "decomp A" "decomp B" "B/A"
+for c in "${list[@]}"; do
+    line="$c"
+    for op in compress decompress; do
+        ra="" rb=""
+        for ((i = 0; i < rounds; i++)); do
+            ra+="$(mbs "$a" "$c" "$op")"$'\n'
+            rb+="$(mbs "$b" "$c" "$op")"$'\n'
+        done
+        ma=$(printf '%s' "$ra" | median)
+        mb=$(printf '%s' "$rb" | median)
+        line+=" $ma $mb $(awk -v x="$ma" -v y="$mb" 'BEGIN { printf "%.2f", y / x }')"
+    done
+    echo "$line" | awk '{ printf "%-10s %10.1f %10.1f %7s %12.1f %12.1f %7s\n", $1, $2, $3, $4, $5, $6, $7 }'
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
