@@ -81,9 +81,10 @@ typedef struct {
     /* The model's first-level decode table (a speed-up of the C model, not hardware state; it
      * follows the DeLUT, rebuilt wherever that changes): for each SC_FAST_BITS stream bits (the
      * first in bit 0), what sec. 5.1's comparators and the DeLUT give for a code of length
-     * l <= SC_FAST_BITS: its value in bits 31..0, l in bits 36..32, bit 37 set for the escape;
-     * 0 when they match no length up to SC_FAST_BITS or the index is not a symbol (the
-     * comparators then decide). */
+     * l <= SC_FAST_BITS: l in bits 4..0, bit 5 set for the escape (so bits 5..0 are the bits
+     * the code and the escape's word take: a decoder shifts its stream by them at once), its
+     * value in bits 63..32; 0 when they match no length up to SC_FAST_BITS or the index is not
+     * a symbol (the comparators then decide). */
     uint64_t fast[1u << SC_FAST_BITS];
 
     uint32_t epoch;                   /* rebuilds so far: which table compressed a line */

@@ -182,6 +182,11 @@ static int cmp_value(const void *a, const void *b) {
     return (x->value > y->value) - (x->value < y->value);
 }
 
+/* A first-level decode table entry (sc.h): the code's length, the escape flag, the value. */
+static inline uint64_t fast_entry(const sc_state *st, unsigned index, unsigned len) {
+    return (uint64_t)len | (uint64_t)(index == st->esc_index) << 5 | (uint64_t)st->delut[index] << 32;
+}
+
 /* The first-level decode table (sc.h) from limit, offset and n_symbols: for each SC_FAST_BITS
  * stream bits, sec. 5.1's comparators on the window they start (its first bit the stream's
  * first, bits past them zero). A match of length l <= SC_FAST_BITS depends on the window's
@@ -193,9 +198,7 @@ static void build_fast_table(sc_state *st) {
         for (unsigned b = 0; b < SC_FAST_BITS; b++) window |= (bits >> b & 1u) << (SC_MAX_LEN - 1u - b);
         unsigned index = 0;
         unsigned l = sc_decode_symbol(st, window, SC_FAST_BITS, &index);
-        st->fast[bits] = l != 0 && index < st->n_symbols
-                             ? st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37
-                             : 0u;
+        st->fast[bits] = l != 0 && index < st->n_symbols ? fast_entry(st, index, l) : 0u;
     }
 }
 
@@ -576,13 +579,23 @@ NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r,
     const __m256i top_lo = _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(st->limit + 1)), shift_lo);
     const __m256i top_hi = _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(st->limit + 9)), shift_hi);
     size_t pos = r->pos;
+    /* bits: the stream from pos on, at least 48 bits of it (a code and an escape's word) valid:
+     * reloaded from the copy only when fewer are left. A code's entry gives in its low 6 bits how
+     * far the stream moves (the code, and the escape's word after it), so the next code's
+     * position waits for this one's table read and one shift, not also for a load at the new
+     * position or a branch on the escape. */
+    uint64_t bits = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+    unsigned avail = 64u - (unsigned)(pos & 7u);
     for (unsigned i = 0; i < SC_WORDS; i++) {
+        if (avail < SC_MAX_LEN + SC_ESCAPE_RAW_BITS) {
+            bits = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+            avail = 64u - (unsigned)(pos & 7u);
+        }
         /* The copy is zero past the stream, as sec. 5.1's window is; a code longer than the
          * bits left is the shortest match and runs past the end, which pos > len catches. */
-        uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
-        uint64_t entry = st->fast[ahead & ((1u << SC_FAST_BITS) - 1u)];
+        uint64_t entry = st->fast[bits & ((1u << SC_FAST_BITS) - 1u)];
         if (entry == 0u) {                                             /* longer than the table's bits */
-            uint32_t window = reverse16((uint32_t)ahead & 0xFFFFu);
+            uint32_t window = reverse16((uint32_t)bits & 0xFFFFu);
             __m256i wv = _mm256_set1_epi32((int)window);
             unsigned below = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_lo, wv))) |
                              (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(top_hi, wv))) << 8;
@@ -590,17 +603,16 @@ NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r,
             unsigned l = (unsigned)__builtin_ctz(below) + 1u;
             unsigned index = st->offset[l] + ((window >> (SC_MAX_LEN - l)) - (st->limit[l - 1u] << 1));
             if (index >= st->n_symbols) return false;
-            entry = st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37;
+            entry = fast_entry(st, index, l);
         }
-        pos += (unsigned)(entry >> 32) & 31u;
-        if (pos > r->len) return false;
-        uint32_t v = (uint32_t)entry;
-        if (entry >> 37) {                                             /* the escape: the word follows */
-            if (r->len - pos < SC_ESCAPE_RAW_BITS) return false;
-            v = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
-            pos += SC_ESCAPE_RAW_BITS;
-        }
-        word[i] = v;
+        unsigned step = (unsigned)entry & 63u;                         /* code + escape's word */
+        uint32_t raw = (uint32_t)(bits >> (entry & 31u));             /* the escape's word */
+        /* the code past the stream, or the escape's word not whole in it (sec. 4.3) */
+        if (step > r->len - pos) return false;
+        pos += step;
+        bits >>= step;
+        avail -= step;
+        word[i] = entry & 32u ? raw : (uint32_t)(entry >> 32);
     }
     r->pos = pos;
     return true;
@@ -673,13 +685,13 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
             unsigned index = 0;
             unsigned l = sc_decode_symbol(st, window, avail, &index);
             if (l == 0 || index >= st->n_symbols) return fail(dst);
-            entry = st->delut[index] | (uint64_t)l << 32 | (uint64_t)(index == st->esc_index) << 37;
+            entry = fast_entry(st, index, l);
         }
-        unsigned l = (unsigned)(entry >> 32) & 31u;
+        unsigned l = (unsigned)entry & 31u;
         if (l > np_pr_remaining(&r)) return fail(dst);                  /* the code runs past the end */
         r.pos += l;
-        uint32_t v = (uint32_t)entry;
-        if (entry >> 37) {                                               /* the escape: the word follows */
+        uint32_t v = (uint32_t)(entry >> 32);
+        if (entry & 32u) {                                               /* the escape: the word follows */
             if (np_pr_remaining(&r) < SC_ESCAPE_RAW_BITS) return fail(dst);
             v = (uint32_t)np_pr_get(&r, SC_ESCAPE_RAW_BITS);
         }
