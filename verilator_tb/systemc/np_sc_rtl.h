@@ -330,6 +330,7 @@ private:
 
 }  // namespace np_sc
 
+// The PCU's adapter uses RtlModel and the port helpers above.
 #include "np_sc_pcu_rtl.h"
 
 namespace np_sc {
