@@ -586,6 +586,7 @@ NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r,
      * position or a branch on the escape. */
     uint64_t bits = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
     unsigned avail = 64u - (unsigned)(pos & 7u);
+    size_t left = r->len - pos;                                        /* stream bits from pos on */
     for (unsigned i = 0; i < SC_WORDS; i++) {
         if (avail < SC_MAX_LEN + SC_ESCAPE_RAW_BITS) {
             bits = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
@@ -608,7 +609,8 @@ NP_TARGET_AVX2 static bool decode_body_avx2(const sc_state *st, np_padreader *r,
         unsigned step = (unsigned)entry & 63u;                         /* code + escape's word */
         uint32_t raw = (uint32_t)(bits >> (entry & 31u));             /* the escape's word */
         /* the code past the stream, or the escape's word not whole in it (sec. 4.3) */
-        if (step > r->len - pos) return false;
+        if (step > left) return false;
+        left -= step;
         pos += step;
         bits >>= step;
         avail -= step;
