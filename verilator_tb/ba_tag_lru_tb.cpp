@@ -2,7 +2,7 @@
 // (docs/ba.md sections 3, 4 and 7). Every accepted request steps the C model (ba_access, LRU
 // mode); every output transfer is compared field by field: outcome, way, victim_valid,
 // victim_tag. The stimulus (vectors, then hot / thrash / stream / random / bfs-trace phases
-// with writes, invalidates, random valid gaps and ready stalls) is in common/ba_adapter.h.
+// with writes, invalidates, random valid gaps and ready stalls) is in ba_adapter.h.
 #include "Vba_tag_lru.h"
 #include "ba_adapter.h"
 

@@ -10,9 +10,9 @@
 
 #include "Vbdi_compressor.h"
 #include "bdi_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
+#include "stream.h"
 
 namespace {
 
@@ -30,7 +30,7 @@ public:
 
     explicit CompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::bdi_line_mix(&mix_, &real_);
     }
 

@@ -12,9 +12,9 @@
 
 #include "Vbdi_decompressor.h"
 #include "bdi_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
+#include "stream.h"
 
 namespace {
 
@@ -37,7 +37,7 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::bdi_line_mix(&mix_, &real_);
     }
 

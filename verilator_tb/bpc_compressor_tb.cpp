@@ -11,9 +11,9 @@
 
 #include "Vbpc_compressor.h"
 #include "bpc_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
+#include "stream.h"
 
 namespace {
 
@@ -33,7 +33,7 @@ public:
 
     explicit CompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::bpc_line_mix(&mix_, &real_);
     }
 

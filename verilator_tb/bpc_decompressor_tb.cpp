@@ -14,8 +14,8 @@
 
 #include "Vbpc_decompressor.h"
 #include "bpc_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
+#include "stream.h"
 #include "stream_mutations.h"
 #include "hexfile.h"
 
@@ -43,7 +43,7 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::bpc_line_mix(&mix_, &real_);
     }
 

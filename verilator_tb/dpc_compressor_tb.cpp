@@ -11,9 +11,9 @@
 
 #include "Vdpc_compressor.h"
 #include "dpc_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
+#include "stream.h"
 
 namespace {
 
@@ -35,7 +35,7 @@ public:
 
     explicit CompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::dpc_line_mix(&mix_, &real_);
     }
 

@@ -13,8 +13,8 @@
 
 #include "Vdpc_decompressor.h"
 #include "dpc_stimulus.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
+#include "stream.h"
 #include "stream_mutations.h"
 #include "hexfile.h"
 
@@ -42,7 +42,7 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::dpc_line_mix(&mix_, &real_);
     }
 

@@ -48,7 +48,7 @@ public:
 
     explicit ApproxAdapter(const tb::Options &opt) : cfg_rate_(opt.extra_double("cfg-rate")) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::dsm_line_mix(&mix_, &real_, tb::dsm_tb_config().lane_bytes);
         // Approximation targets binary32 arrays: weigh them up.
         mix_.add("float_common_exp_extra", 3, tb::synth::float_common_exp);

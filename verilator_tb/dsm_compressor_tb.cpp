@@ -27,7 +27,7 @@ public:
 
     explicit CompressorAdapter(const tb::Options &opt) : cfg_(tb::dsm_tb_config()) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         tb::dsm_line_mix(&mix_, &real_, cfg_.lane_bytes);
     }
 

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "Vsc_compressor.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
 #include "sc.h"
 #include "sc_stimulus.h"
 #include "sc_vectors.h"
+#include "stream.h"
 
 namespace {
 
@@ -59,7 +59,7 @@ public:
           port_(kAddrBits) {
         if (reload_every_ == 0) throw tb::Error("--reload-every must be at least 1");
         sc_init(trained_.get());  // the table_values lines read it before the first table
-        tb::dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         mix_.add_real(&real_, 4);
         mix_.add_standard_synthetic();
         mix_.add("table_values", 4, [this](tb::Rng &rng, uint8_t *line) {

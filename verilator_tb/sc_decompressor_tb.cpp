@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "Vsc_decompressor.h"
-#include "dsm_stimulus.h"
 #include "harness.h"
 #include "hexfile.h"
 #include "sc.h"
 #include "sc_stimulus.h"
 #include "sc_vectors.h"
+#include "stream.h"
 
 namespace {
 
@@ -67,7 +67,7 @@ public:
         : reload_every_(opt.extra_u64("reload-every")),
           comp_(new sc_state), dec_(new sc_state), port_(kLenBits) {
         if (reload_every_ == 0) throw tb::Error("--reload-every must be at least 1");
-        if (!opt.data.empty()) real_.load(opt.data);
+        real_.load_if_given(opt.data);
         mix_.add_real(&real_, 4);
         mix_.add_standard_synthetic();
         mix_.add("table_values", 4, [this](tb::Rng &rng, uint8_t *line) {

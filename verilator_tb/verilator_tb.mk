@@ -13,6 +13,12 @@
 # needs beyond the C model. <u>_TB_VLFLAGS adds Verilator options for the unit's harness builds
 # (e.g. -fno-dfg where Verilator's DFG pass makes slower code; the unit says why).
 # verify and verify-long run them beside TOPS.
+# What a unit's harnesses share (its stimulus, an adapter two tops use) is in files named after
+# the unit beside them, verilator_tb/<u>_*.h and verilator_tb/<u>_*.cpp (not <top>_tb.cpp; a unit
+# name has no '_', so the prefix is the unit's alone): the .cpp files are compiled once per unit
+# into build/vl/unit/<u>/libnptb_<u>.a, with the unit's <u>_TB_CFLAGS but no variant's defines
+# (a parameter reaches that code as an argument), and linked into each of its harnesses.
+# verilator_tb/common/ holds only what every unit may use.
 
 NP_LIB ?= $(BUILD)/lib/libnocpress.a
 
@@ -39,6 +45,11 @@ TB_COMMON_SRC := $(sort $(wildcard verilator_tb/common/*.cpp))
 TB_COMMON_HDR := $(sort $(wildcard verilator_tb/common/*.h))
 TB_COMMON_OBJ := $(patsubst verilator_tb/common/%.cpp,$(TB_LIB_DIR)/%.o,$(TB_COMMON_SRC))
 TB_COMMON_LIB := $(TB_LIB_DIR)/libnptb.a
+TB_UNIT_DIR := $(VL_DIR)/unit
+tb_unit_src = $(filter-out %_tb.cpp,$(wildcard verilator_tb/$(1)_*.cpp))
+tb_unit_hdr = $(wildcard verilator_tb/$(1)_*.h)
+tb_unit_obj = $(patsubst verilator_tb/%.cpp,$(TB_UNIT_DIR)/$(1)/%.o,$(call tb_unit_src,$(1)))
+tb_unit_lib = $(if $(call tb_unit_src,$(1)),$(TB_UNIT_DIR)/$(1)/libnptb_$(1).a)
 # What the Icarus benches `include: the shared machinery (tb_util.vh, tb_stream.vh) and the
 # bodies shared by tops with the same bench (ba_tag_tb.vh, mcast_rc_tb.vh).
 TB_IV_INCLUDES := $(sort $(wildcard verilator_tb/iverilog/*.vh))
@@ -172,6 +183,17 @@ $(TB_LIB_DIR)/%.o: verilator_tb/common/%.cpp
 $(TB_COMMON_LIB): $(TB_COMMON_OBJ)
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
+# ---- each unit's harness library (verilator_tb/<unit>_*.cpp) ---------------------------------------
+define TB_UNIT_LIB_RULES
+$(call tb_unit_obj,$(1)): $(TB_UNIT_DIR)/$(1)/%.o: verilator_tb/%.cpp
+	@mkdir -p $$(@D)
+	$$(Q)$$(call np_say,CXX,$$@)$$(TB_CXX) $$(TB_CXXFLAGS) $$($(1)_TB_CFLAGS) -MMD -MP -c $$< -o $$@
+
+$(call tb_unit_lib,$(1)): $(call tb_unit_obj,$(1))
+	$$(Q)$$(call np_say,AR,$$@)rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach u,$(UNITS),$(if $(call tb_unit_src,$(u)),$(eval $(call TB_UNIT_LIB_RULES,$(u)))))
+
 $(VL_RT_DIR)/%.o: $(VL_ROOT)/include/%.cpp
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CXX,$@)$(TB_CXX) $(VL_RT_CXXFLAGS) -c $< -o $@
@@ -216,20 +238,21 @@ vl_model_pch = $(addsuffix .gch,$(call vl_pch,$(1),$(2)) $(call vl_pch,$(1),-O0)
 # ---- harness binaries ----------------------------------------------------------------------------
 # $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
 # Verilate the top with its unit's RTL, then build with the generated makefile, linking the
-# shared harness library, the C model and the shared run-time. The generated makefile does not
-# know those libraries, so the binary is removed first: whenever this rule runs (an RTL, harness
+# unit's harness library (verilator_tb/<unit>_*.cpp), the shared one, the C model and the shared
+# run-time. The generated makefile does not know those libraries, so the binary is removed first: whenever this rule runs (an RTL, harness
 # or C model change) it is relinked, and only the changed objects are recompiled. The "slow" files (construction,
 # initial settle, first trace dump: run once) are compiled at -O0, which halves their build.
 define TB_BUILD_RULES
 $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_tb/$(2)_tb.cpp \
                         $$(TB_COMMON_HDR) $$(TB_COMMON_LIB) $$(NP_LIB) $$(VL_RT_LIB) verilator_tb/skip_ico.sh \
+                        $$(call tb_unit_hdr,$$(TB_UNIT_$(2))) $$(call tb_unit_lib,$$(TB_UNIT_$(2))) \
                         $$(call vl_model_pch,tb,$$(VL_FAST_OPT)) \
                         $$($$(TB_UNIT_$(2))_TB_LIBS) rtl/$$(TB_UNIT_$(2))/unit.mk
 	@mkdir -p $$(@D)
 	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $$($$(TB_UNIT_$(2))_TB_VLFLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
-	  $$(abspath $$(TB_COMMON_LIB)) $$(abspath $$($$(TB_UNIT_$(2))_TB_LIBS)) $$(abspath $$(NP_LIB)) \
+	  $$(abspath $$(call tb_unit_lib,$$(TB_UNIT_$(2))) $$(TB_COMMON_LIB) $$($$(TB_UNIT_$(2))_TB_LIBS) $$(NP_LIB)) \
 	  $$(abspath $$(VL_RT_LIB)) -LDFLAGS "$$($$(TB_UNIT_$(2))_TB_LDFLAGS) -lz"
 	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
 	$$(Q)rm -f $$@
@@ -274,4 +297,4 @@ $(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word
   $(TB_VARIANT_VLFLAGS_$(word 2,$(subst :, ,$(v)))),$(TB_VARIANT_CFLAGS_$(word 2,$(subst :, ,$(v)))))))
 $(foreach v,$(TB_VARIANTS),$(eval $(call TB_RUN_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),-,$$(VERIFY_VARIANT_COUNT))))
 
--include $(TB_COMMON_OBJ:.o=.d)
+-include $(TB_COMMON_OBJ:.o=.d) $(patsubst %.o,%.d,$(foreach u,$(UNITS),$(call tb_unit_obj,$(u))))

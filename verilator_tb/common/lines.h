@@ -31,6 +31,10 @@ class RealLines {
 public:
     // Throws tb::Error when the directory cannot be read or holds no whole line.
     void load(const std::string &dir);
+    // The harness's --data directory: loaded when given, the set left empty when not.
+    void load_if_given(const std::string &dir) {
+        if (!dir.empty()) load(dir);
+    }
     bool empty() const { return files_.empty(); }
     size_t n_files() const { return files_.size(); }
     uint64_t n_lines() const;

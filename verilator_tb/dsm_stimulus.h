@@ -1,6 +1,6 @@
-// Stimulus shared by the three DSM harnesses (docs/dsm.md): the lane configuration the RTL
-// was built with, the line mix (real data, the generic synthetic patterns and lines with a
-// random subset of CSN segments per lane). Bit-level stream helpers: stream.h.
+// Stimulus shared by the DSM harnesses (docs/dsm.md): the lane configuration the RTL was built
+// with, the line mix (real data, the generic synthetic patterns and lines with a random subset
+// of CSN segments per lane). Bit-level stream helpers: common/stream.h.
 #ifndef NP_TB_DSM_STIMULUS_H
 #define NP_TB_DSM_STIMULUS_H
 
@@ -11,7 +11,6 @@
 #include "dsm.h"
 #include "error.h"
 #include "lines.h"
-#include "options.h"
 #include "rng.h"
 #include "stream.h"
 
@@ -43,9 +42,6 @@ void dsm_csn_subset_line(Rng &rng, unsigned lane_bytes, uint8_t *line);
 // Real lines (weight 4), the generic synthetic patterns and csn_subset (weight 3).
 // `real` may be empty (no --data).
 void dsm_line_mix(LineMix *mix, RealLines *real, unsigned lane_bytes);
-
-// Loads --data into `real` when given.
-void dsm_load_data(const Options &opt, RealLines *real);
 
 // Length in bits of lane `k`'s stream starting at bit `pos` of a well-formed line stream,
 // read from its C and ES fields through the model's dsm_lane_bits.

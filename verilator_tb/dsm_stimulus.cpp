@@ -24,10 +24,6 @@ void dsm_line_mix(LineMix *mix, RealLines *real, unsigned lane_bytes) {
              [lane_bytes](Rng &rng, uint8_t *line) { dsm_csn_subset_line(rng, lane_bytes, line); });
 }
 
-void dsm_load_data(const Options &opt, RealLines *real) {
-    if (!opt.data.empty()) real->load(opt.data);
-}
-
 unsigned dsm_lane_length_at(const dsm_config &cfg, const uint8_t *stream, size_t pos) {
     const unsigned segments = cfg.lane_bytes / DSM_SEGMENT_BYTES;
     if (!stream_bit(stream, pos)) return 1 + 8 * cfg.lane_bytes;

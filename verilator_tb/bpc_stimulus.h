@@ -1,7 +1,7 @@
 // Stimulus shared by the BPC harnesses (docs/bpc.md): the line mix (real data, the generic
 // synthetic patterns, lines built plane by plane so that every symbol and run length occurs,
-// and narrow random lines around the 1025-bit fallback boundary). Generic stream helpers and
-// --data loading are the ones in dsm_stimulus.h.
+// and narrow random lines around the 1025-bit fallback boundary). Generic stream helpers:
+// common/stream.h; --data: RealLines::load_if_given (common/lines.h).
 #ifndef NP_TB_BPC_STIMULUS_H
 #define NP_TB_BPC_STIMULUS_H
 

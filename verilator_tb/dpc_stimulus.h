@@ -1,8 +1,8 @@
 // Stimulus shared by the DPC harnesses (docs/dpc.md): the line mix (real data, the generic
 // synthetic patterns and lines built plane by plane), random modes and critical maps as the
 // RTL ports take them (raw 2-bit mode, raw 4-bit map, including the values the C API rejects).
-// Generic stream helpers (stream_bit, stream_clear_from, bytes_hex, ...) and --data loading
-// are the ones in dsm_stimulus.h.
+// Generic stream helpers (stream_bit, stream_clear_from, bytes_hex, ...): common/stream.h;
+// --data: RealLines::load_if_given (common/lines.h).
 #ifndef NP_TB_DPC_STIMULUS_H
 #define NP_TB_DPC_STIMULUS_H
 

@@ -1,7 +1,7 @@
 // Stimulus shared by the BDI harnesses (docs/bdi.md): lines whose 64-byte blocks are built for
 // one encoding each (zeros, a repeated value, a base/delta shape with deltas and immediates at
 // and just beyond the range limits, random), and the line mix (real data, the generic
-// synthetic patterns, those blocks). Stream helpers and --data loading are dsm_stimulus.h's.
+// synthetic patterns, those blocks). Stream helpers: common/stream.h; --data: RealLines::load_if_given.
 #ifndef NP_TB_BDI_STIMULUS_H
 #define NP_TB_BDI_STIMULUS_H
 

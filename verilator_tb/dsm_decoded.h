@@ -49,7 +49,7 @@ public:
 
     // Loads --data (when given) and builds the mix for the RTL's lane size.
     void load_lines(const Options &opt, unsigned lane_bytes) {
-        dsm_load_data(opt, &real_);
+        real_.load_if_given(opt.data);
         dsm_line_mix(&mix_, &real_, lane_bytes);
     }
     void begin_run(Rng &rng) {
