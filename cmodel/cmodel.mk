@@ -129,6 +129,23 @@ $(NP_UNITS_H): FORCE
 	  if [ "$$(cat $@ 2>/dev/null)" != "$$d" ]; then printf '%s\n' "$$d" > $@; fi
 $(NP_OBJ_DIR)/tool/cmd_vectors.o $(NP_SAN_OBJ_DIR)/tool/cmd_vectors.o: $(NP_UNITS_H)
 
+# The models and their versions (np_version.h's NOCPRESS_MODELS): np_models.h, an X-macro over
+# the <NAME>_MODEL_VERSION defines of cmodel/include/ (cmodel/models.sh), so a new model is listed
+# without editing a file. Every compile that includes np_version.h needs it, so it is written
+# while make reads this file, before any rule runs (a few seds); it is rewritten only when its
+# content changes, and the includers' dependency files then recompile them. Installed beside the
+# headers. Which models a library version was cut for: cmodel/models.tsv (make models-manifest).
+NP_MODELS_DIR := $(NP_GEN_DIR)/include
+NP_MODELS_H   := $(NP_MODELS_DIR)/np_models.h
+NP_MODELS_ERR := $(shell bash cmodel/models.sh header $(NP_MODELS_H) 2>&1 >/dev/null)
+$(if $(NP_MODELS_ERR),$(error cmodel/models.sh header: $(NP_MODELS_ERR)))
+CFLAGS_NP += -I$(NP_MODELS_DIR)
+
+.PHONY: models-manifest
+## models-manifest: add the row of NOCPRESS_VERSION to cmodel/models.tsv (after a library version bump for changed models)
+models-manifest:
+	@bash cmodel/models.sh update
+
 # The published figures: synth/published.tsv (the one table; the synthesis report reads it) as
 # the library's np_published_rows, cmodel/src/np_published_table.c. Committed like the vectors,
 # so every build of the library (static, shared, sanitised, fuzz) compiles it as any source;
@@ -215,8 +232,9 @@ $(CODEC_BENCH): $(CODEC_BENCH_OBJ) $(NP_LIB)
 # ---- installable library (docs/embedding.md) ----------------------------------------------
 # `make install PREFIX=... [DESTDIR=...]` installs the static and the shared library (SONAME
 # libnocpress.so.MAJOR, versions in cmodel/include/np_version.h), every header of
-# cmodel/include/ under include/nocpress/ plus the umbrella <nocpress/nocpress.h> (generated
-# from that list, so a new unit's header is in it without editing anything), bin/nocpress and
+# cmodel/include/ under include/nocpress/ plus the generated np_models.h and the umbrella
+# <nocpress/nocpress.h> (generated from that list, so a new unit's header is in it without
+# editing anything), bin/nocpress and
 # lib/pkgconfig/nocpress.pc. `make uninstall` removes exactly those files. `make install-test`
 # installs into a temporary prefix and builds docs/examples/size_reply.c against it alone.
 PREFIX       ?= /usr/local
@@ -268,7 +286,7 @@ install: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
 	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION) .so.$(NP_VERSION_MAJOR) .so)install -m 755 $(NP_SHLIB) '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)'
 	$(Q)ln -sf libnocpress.so.$(NP_VERSION) '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)'
 	$(Q)ln -sf $(NP_SONAME) '$(DESTDIR)$(LIBDIR)/libnocpress.so'
-	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(INCLUDEDIR)/nocpress/*.h)install -m 644 $(NP_HDR) $(NP_UMBRELLA) '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
+	$(Q)$(call np_say,INSTALL,$(DESTDIR)$(INCLUDEDIR)/nocpress/*.h)install -m 644 $(NP_HDR) $(NP_MODELS_H) $(NP_UMBRELLA) '$(DESTDIR)$(INCLUDEDIR)/nocpress/'
 	@$(call np_say,INSTALL,$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc)printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: nocpress' \
 	  'Description: bit-exact C models of NoC line compressors (DSM, DPC, BDI, FPC, C-Pack, BPC, SC) and GPU memory-traffic units' \
@@ -281,7 +299,7 @@ install: $(NP_LIB) $(NP_SHLIB) $(NOCPRESS) $(NP_UMBRELLA)
 	  'Version: $(NP_VERSION)' \
 	  'Libs: $${libdir}/libnocpress.a' \
 	  'Cflags: -I$${includedir}' > '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-static.pc'
-	@echo "install: libnocpress $(NP_VERSION) ($(NP_SONAME)), $(words $(NP_HDR_NAMES)) headers + nocpress.h, nocpress, nocpress.pc + nocpress-static.pc under $(DESTDIR)$(PREFIX)"
+	@echo "install: libnocpress $(NP_VERSION) ($(NP_SONAME)), $(words $(NP_HDR_NAMES)) headers + np_models.h + nocpress.h, nocpress, nocpress.pc + nocpress-static.pc under $(DESTDIR)$(PREFIX)"
 
 ## uninstall: remove exactly what `make install` put under the same PREFIX / DESTDIR
 # The same list as install; include/nocpress/ goes only if nothing else is left in it.
@@ -290,7 +308,7 @@ uninstall:
 	  '$(DESTDIR)$(LIBDIR)/libnocpress.so.$(NP_VERSION)' '$(DESTDIR)$(LIBDIR)/$(NP_SONAME)' \
 	  '$(DESTDIR)$(LIBDIR)/libnocpress.so' '$(DESTDIR)$(PKGCONFIGDIR)/nocpress.pc' \
 	  '$(DESTDIR)$(PKGCONFIGDIR)/nocpress-static.pc'
-	$(Q)rm -f $(foreach h,$(NP_HDR_NAMES) nocpress.h,'$(DESTDIR)$(INCLUDEDIR)/nocpress/$(h)')
+	$(Q)rm -f $(foreach h,$(NP_HDR_NAMES) np_models.h nocpress.h,'$(DESTDIR)$(INCLUDEDIR)/nocpress/$(h)')
 	$(Q)rmdir '$(DESTDIR)$(INCLUDEDIR)/nocpress' 2>/dev/null || true
 
 ## install-test: install into a temporary prefix, build and run docs/examples/size_reply.c (C11 shared, C++17 static) against it via pkg-config, uninstall

@@ -107,7 +107,7 @@ FUZZ_TEST_SEED   ?= 1
 fuzz_test_inputs  = $(patsubst $(1):%,%,$(filter $(1):%,$(FUZZ_TEST_INPUTS)))
 FUZZ_CC      ?= clang
 FUZZ_DIR     := $(BUILD)/fuzz
-FUZZ_FLAGS   := -std=c11 -g -O1 -Icmodel/include -fsanitize=fuzzer,address,undefined \
+FUZZ_FLAGS   := -std=c11 -g -O1 -Icmodel/include -I$(NP_MODELS_DIR) -fsanitize=fuzzer,address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_SEEDER  := $(FUZZ_DIR)/make_seeds

@@ -43,6 +43,9 @@ put "cmodel/include/$name.h" <<'EOF'
 
 #define @NAME@_LINE_BYTES 128u
 #define @NAME@_BITS 1024u
+/* Bumped when a stream, length or result changes; NOCPRESS_MODELS lists it by itself
+ * (docs/embedding.md "Versions"). */
+#define @NAME@_MODEL_VERSION "1.0"
 
 np_result @name@_compress(const uint8_t line[@NAME@_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits);
 np_result @name@_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes);

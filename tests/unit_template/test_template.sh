@@ -4,7 +4,8 @@
 #   the unit list and its declaration (make's UNITS, `make help`), lint (Verilator, Icarus,
 #   Yosys), the vectors (`nocpress vectors --unit NAME`, reproducible), verify (RTL against the
 #   C model), Icarus replay, its C test, synthesis (a report row), the codec registry
-#   (`nocpress compare`, npsim's codec list with the latency source), and that nothing but the
+#   (`nocpress compare`, npsim's codec list with the latency source), the model list (nocpress
+#   --version; the release check cmodel/models.tsv then wants a new library version), and that nothing but the
 #   new files and the codec's one line changed. README "Adding a unit" lists what the script
 #   writes; this test checks that list too.
 #   test_template.sh BUILD_DIR DATA_DIR [NAME]
@@ -62,4 +63,11 @@ grep -q "$name" "$work/compare.txt" || fail "nocpress compare does not show $nam
 (cd "$tree" && build/bin/npsim codecs synth_report=) > "$work/codecs.txt" || fail "npsim codecs"
 grep -q "^$name .*compressor 1 (own figure (docs/$name.md" "$work/codecs.txt" || { cat "$work/codecs.txt"; fail "npsim codecs does not list $name with its own latency"; }
 say "nocpress compare and npsim's codec list show $name"
+# The model list is derived (np_models.h): the new model is in it; the release check
+# (cmodel/models.tsv) then asks for a new library version, naming the model.
+(cd "$tree" && build/bin/nocpress --version) > "$work/version.txt" || fail "nocpress --version"
+grep -q "models: .*$name 1.0" "$work/version.txt" || { cat "$work/version.txt"; fail "nocpress --version does not list the model $name 1.0"; }
+! (cd "$tree" && bash cmodel/models.sh check) > "$work/models.log" 2>&1 || fail "cmodel/models.sh check passed with a new model under the old library version"
+grep -q "$name 1.0" "$work/models.log" || { cat "$work/models.log"; fail "cmodel/models.sh check does not name $name"; }
+say "nocpress --version lists the model $name 1.0; cmodel/models.sh check asks for a library version bump"
 echo "template-test: PASS unit $name: every consumer picked it up"
