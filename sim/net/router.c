@@ -904,10 +904,8 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
     unsigned start = pt->rr_port;
     uint64_t from_start = start < np ? outs & (~UINT64_C(0) << start) : 0;
     unsigned o = (unsigned)__builtin_ctzll(from_start ? from_start : outs);
-    unsigned to = ready_vcs_to(pt)[o];
-    unsigned to_rotated = ((to >> rr) | (to << (vcs - rr))) & vc_mask;
-    unsigned v = (unsigned)__builtin_ctz(to_rotated) + rr;
-    pt->sa_vc = (int16_t)(v >= vcs ? v - vcs : v);
+    unsigned to = ready_vcs_to(pt)[o], to_from_rr = to & (~0u << rr);   /* the first at or after rr, else the lowest */
+    pt->sa_vc = (int16_t)__builtin_ctz(to_from_rr ? to_from_rr : to);
     pt->sa_tmask = 1;
     s->inputs |= UINT64_C(1) << p;
     uint64_t requested = s->outputs >> o & 1u;      /* selected without a branch */
