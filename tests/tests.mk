@@ -48,10 +48,13 @@ test-c-san-%: $(TEST_DIR)/san/% $(NOCPRESS_SAN)
 	@rm -rf $(TEST_DIR)/tmp-san/$*; mkdir -p $(TEST_DIR)/tmp-san/$*
 	@$(TEST_ENV) $(ASAN_ENV) NP_NOCPRESS=$(NOCPRESS_SAN) NP_TEST_TMP=$(TEST_DIR)/tmp-san/$* $(TEST_DIR)/san/$*
 
-test-c-scalar: $(TEST_SCALAR)
+# The CLI cases of a scalar program run the plain CLI (NP_NOCPRESS: the build's own, whatever BUILD is).
+test-c-scalar: $(TEST_SCALAR) $(NOCPRESS)
 	@for t in $(TEST_SCALAR); do \
-	  echo "== test-c: $$(basename $$t) on the portable scalar code ($(SCALAR_FLAGS))"; \
-	  $(TEST_ENV) $$t || exit 1; \
+	  n=$$(basename $$t); \
+	  echo "== test-c: $$n on the portable scalar code ($(SCALAR_FLAGS))"; \
+	  rm -rf $(TEST_DIR)/tmp-scalar/$$n; mkdir -p $(TEST_DIR)/tmp-scalar/$$n; \
+	  $(TEST_ENV) NP_NOCPRESS=$(NOCPRESS) NP_TEST_TMP=$(TEST_DIR)/tmp-scalar/$$n $$t || exit 1; \
 	done
 
 test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SAN)
