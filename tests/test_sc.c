@@ -539,14 +539,18 @@ static void fast_path_equals_stages(void **unused) {
     for (unsigned k = 0; k < 200; k++) pool[k] = k < 20 ? k : (uint32_t)xs_next(&s);
     sc_state *st = new_state();
     uint8_t line[128];
-    for (unsigned pass = 0; pass < 2; pass++) {        /* untrained, then trained on pool lines */
+    /* untrained, then trained on pool lines, then the same table with the compressor's set-scan
+     * fallback (what it runs when the value hash cannot be built) */
+    for (unsigned pass = 0; pass < 3; pass++) {
         if (pass == 1) {
             for (unsigned i = 0; i < 4000; i++) {
                 pool_line(&s, pool, (unsigned)(xs_next(&s) % 8u), line);
                 sc_observe(st, line);
             }
             assert_int_equal(sc_rebuild(st), NP_OK);
+            assert_true(st->code_hash_ok);
         }
+        if (pass == 2) st->code_hash_ok = false;
         for (unsigned t = 0; t < 10000; t++) {
             pool_line(&s, pool, (unsigned)(xs_next(&s) % 65u), line);
             assert_fast_equals_stages(st, &s, line);

@@ -31,6 +31,8 @@ extern "C" {
 #define SC_MAX_SYMBOLS (SC_VFT_ENTRIES + 1u)         /* every VFT value plus the escape */
 #define SC_MAX_LEN 16u                /* longest code, sec. 3.2 Decision */
 #define SC_FAST_BITS 10u              /* stream bits the C model's first-level decode table covers */
+#define SC_CODE_HASH_BITS 12u         /* log2 of the C model's value-to-code hash slots */
+#define SC_CODE_HASH_SLOTS (1u << SC_CODE_HASH_BITS) /* 4096: at most a quarter used */
 #define SC_RAW_BITS (8u * SC_LINE_BYTES)             /* 1024 */
 #define SC_MAX_BITS (1u + SC_RAW_BITS)               /* 1025: the uncompressed fallback */
 #define SC_MAX_BYTES ((SC_MAX_BITS + 7u) / 8u)       /* 129 */
@@ -64,11 +66,17 @@ typedef struct {
     /* The model's derived compressor tables (a speed-up of the C model, not hardware state;
      * rebuilt from the code table wherever it changes): per slot, its entry's field as it goes
      * into the stream, the code bit-reversed (sec. 4.2) in bits 15..0 and the length in bits
-     * 20..16 (0 for an empty slot); per set, bit w set when way w has a code; the escape's
-     * field likewise, with bit 31 set. */
+     * 20..16 (0 for an empty slot); the escape's field likewise, with bit 31 set. */
     uint32_t ct_field[SC_VFT_ENTRIES];
-    uint16_t ct_valid[SC_VFT_SETS];
     uint32_t esc_field;
+    /* The same code table keyed by value (a speed-up of the C model, not hardware state, rebuilt
+     * with ct_field): a two-choice (cuckoo) hash, each value with a code in one of its two
+     * slots (sc.c's code_hash_slot), each slot the value in bits 31..0 and its
+     * ct_field in bits 63..32; an empty slot holds a value without a code and esc_field. A
+     * lookup reads two slots instead of scanning the set's 16 ways. code_hash_ok false: some
+     * value found no slot, lookups scan the set. */
+    uint64_t code_hash[SC_CODE_HASH_SLOTS];
+    bool code_hash_ok;
 
     /* Decompressor DeLUT (sec. 5): symbols in canonical code order and the per-length
      * comparator table. limit[l] = first code of length l + count of length l (17 bits: 2^16

@@ -447,10 +447,11 @@ np_result sc_decompress_stages(const sc_state *st, const uint8_t *src, size_t sr
  * above (the stages: sc_code_lookup, sc_concat, sc_decode_symbol one word at a time; tests/test_sc.c
  * compares the two on random, pool-built and real lines, trained and untrained tables, and on
  * malformed streams):
- *   - sec. 4.1: each word's code (sec. 3.4's set/way lookup: the stage's loop here, the 16 ways
- *     compared at once on the AVX2 path below) and escape are one field, the code bit-reversed for the LSB-first writer (sec. 4.2) by word
- *     operations instead of a bit loop; the body length is summed first, so the fallback is
- *     decided before anything is appended;
+ *   - sec. 4.1: each word's code and escape are one field, the code bit-reversed for the
+ *     LSB-first writer (sec. 4.2) when the table is built; sec. 3.4's set/way lookup is answered
+ *     by a hash of the same table keyed by value (line_fields: two slots where the set scan
+ *     compares 16 ways); the body length is summed first, so the fallback is decided before
+ *     anything is appended;
  *   - sec. 5: the decoder reads each code's 16-bit window from a zero-padded copy of the
  *     stream and reverses it with the same word operations; lengths and the escape's raw word
  *     are checked against the stream length (sec. 4.3) before they are used. */
@@ -465,28 +466,100 @@ static inline uint32_t reverse_low(uint32_t v, unsigned n) {
     return v >> (16u - n);
 }
 
+/* The multipliers of sc_state.code_hash's two hash functions. */
+#define CODE_HASH_MUL0 UINT32_C(0x9E3779B1)
+#define CODE_HASH_MUL1 UINT32_C(0x85EBCA77)
+#define CODE_HASH_KICKS 64u /* displacements before an insertion gives up (then: the set scan) */
+
+/* A value's slot under hash function k: the top bits of a multiplicative hash, which spreads
+ * values that differ only in their high bits (float constants, multiples of 2^k) too. */
+static inline unsigned code_hash_slot(unsigned k, uint32_t value) {
+    return (uint32_t)(value * (k == 0 ? CODE_HASH_MUL0 : CODE_HASH_MUL1)) >> (32u - SC_CODE_HASH_BITS);
+}
+
+/* One value into code_hash (field 0 marks an empty slot while building): cuckoo insertion,
+ * each displaced value moving to its other slot; false when CODE_HASH_KICKS moves do not end. */
+static bool code_hash_insert(sc_state *st, uint32_t value, uint32_t field) {
+    uint64_t cur = value | (uint64_t)field << 32;
+    unsigned h = code_hash_slot(0, value);
+    for (unsigned kick = 0; kick < CODE_HASH_KICKS; kick++) {
+        uint64_t out = st->code_hash[h];
+        st->code_hash[h] = cur;
+        if (out >> 32 == 0) return true;
+        cur = out;
+        unsigned h0 = code_hash_slot(0, (uint32_t)cur);
+        h = h == h0 ? code_hash_slot(1, (uint32_t)cur) : h0;
+    }
+    return false;
+}
+
+/* Whether a lower way of slot e's set holds e's value with a code (that way then answers). */
+static bool lower_way_has(const sc_state *st, unsigned e) {
+    for (unsigned w = e - e % SC_VFT_WAYS; w < e; w++)
+        if (st->ct_len[w] != 0 && st->ct_value[w] == st->ct_value[e]) return true;
+    return false;
+}
+
+/* sc_state.code_hash from ct_value, ct_field and esc_field; code_hash_ok false (lookups scan
+ * the set) if some value found no slot, which random tables of 1024 values in 4096 slots all but
+ * never do. Slots go in lowest way first and a value already present is skipped, so the hash
+ * answers what sec. 3.4's set scan (sc_code_lookup) answers: the lowest way with a code, only
+ * within the value's own set. Empty slots are then given a value without a code and the
+ * escape's field, so a lookup needs no empty test: whatever slot it matches holds the answer. */
+static void build_code_hash(sc_state *st) {
+    st->code_hash_ok = false;
+    memset(st->code_hash, 0, sizeof st->code_hash);
+    for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
+        uint32_t value = st->ct_value[e];
+        if (st->ct_len[e] == 0 || sc_vft_set(value) != e / SC_VFT_WAYS || lower_way_has(st, e)) continue;
+        if (!code_hash_insert(st, value, st->ct_field[e])) return;
+    }
+    /* A value with no code: among 0..1024 (1025 values, at most 1024 codes) one is free. */
+    uint32_t absent = 0, code;
+    unsigned len;
+    while (sc_code_lookup(st, absent, &code, &len)) absent++;
+    for (unsigned h = 0; h < SC_CODE_HASH_SLOTS; h++)
+        if (st->code_hash[h] >> 32 == 0) st->code_hash[h] = absent | (uint64_t)st->esc_field << 32;
+    st->code_hash_ok = true;
+}
+
 /* sc_state's derived compressor tables (sc.h) from ct_code, ct_len and the escape's code. */
 static void build_code_fields(sc_state *st) {
     for (unsigned e = 0; e < SC_VFT_ENTRIES; e++) {
         st->ct_field[e] = reverse_low(st->ct_code[e], st->ct_len[e]) | (uint32_t)st->ct_len[e] << 16;
     }
-    for (unsigned set = 0; set < SC_VFT_SETS; set++) {
-        unsigned valid = 0;
-        for (unsigned w = 0; w < SC_VFT_WAYS; w++) valid |= (unsigned)(st->ct_len[set * SC_VFT_WAYS + w] != 0u) << w;
-        st->ct_valid[set] = (uint16_t)valid;
-    }
     st->esc_field = reverse_low(st->esc_code, st->esc_len) | (uint32_t)st->esc_len << 16 | UINT32_C(1) << 31;
+    build_code_hash(st);
+}
+
+/* The 32 words' fields as the stream takes them (ct_field, or esc_field for a value without a
+ * code): each word's two code_hash slots read and compared without a branch (a value sits in
+ * one of them, and any slot that matches holds its answer); the set scan if the hash could not
+ * be built. */
+static void line_fields(const sc_state *st, const uint32_t word[SC_WORDS], uint32_t field[SC_WORDS]) {
+    uint32_t esc = st->esc_field;
+    if (!st->code_hash_ok) {
+        for (unsigned i = 0; i < SC_WORDS; i++) {
+            uint32_t code;
+            unsigned len;
+            field[i] = sc_code_lookup(st, word[i], &code, &len) ? reverse_low(code, len) | (uint32_t)len << 16 : esc;
+        }
+        return;
+    }
+    for (unsigned i = 0; i < SC_WORDS; i++) {
+        uint32_t value = word[i];
+        uint64_t s0 = st->code_hash[code_hash_slot(0, value)], s1 = st->code_hash[code_hash_slot(1, value)];
+        uint32_t f = (uint32_t)s1 == value ? (uint32_t)(s1 >> 32) : esc;
+        field[i] = (uint32_t)s0 == value ? (uint32_t)(s0 >> 32) : f;
+    }
 }
 
 _Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
 
 #if NP_HAVE_AVX2
 /* ---- AVX2 + BMI2 path (chosen at run time; the functions above are its portable twins) ----
- * Compress: sec. 2.1's set of 8 words per instruction; sec. 3.4's lookup compares the word
- * with the set's 16 ways in two 8-way compares, the lowest way with a code (length not 0)
- * winning; sec. 4.2's bit reversal of 8 codes at once (bits within each byte by two 16-entry
- * nibble tables, then the two bytes swapped, then shifted down by 16 - length); the length of
- * the body is summed before anything is written. Decompress (sec. 5.1): the 16-bit window is
+ * Compress: each word's field from line_fields (as the portable path); the escapes and the
+ * length of the body from the fields 8 at a time, before anything is written. Decompress (sec. 5.1): the 16-bit window is
  * reversed through a byte table, compared with every length's limit moved to the top of 16
  * bits (limit[l] << (16 - l): window < it iff the first l bits are below limit[l]) in two
  * 8-way compares, and the shortest length that matches within the bits left is the code's. */
@@ -517,28 +590,9 @@ static inline uint32_t reverse16(uint32_t x) {
 
 NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
                                               size_t dst_bytes, size_t *out_bits) {
-    uint32_t word[SC_WORDS], base[SC_WORDS];
+    uint32_t word[SC_WORDS], field[SC_WORDS];
     memcpy(word, line, sizeof word);                                   /* x86: little-endian */
-    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* sc_vft_set * 16 */
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(word + k));
-        __m256i x = _mm256_xor_si256(v, _mm256_srli_epi32(v, 6));
-        x = _mm256_xor_si256(x, _mm256_xor_si256(_mm256_srli_epi32(v, 12), _mm256_srli_epi32(v, 18)));
-        x = _mm256_xor_si256(x, _mm256_xor_si256(_mm256_srli_epi32(v, 24), _mm256_srli_epi32(v, 30)));
-        x = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(SC_VFT_SETS - 1)), 4);
-        _mm256_storeu_si256((__m256i *)(void *)(base + k), x);
-    }
-    uint32_t field[SC_WORDS];
-    for (unsigned i = 0; i < SC_WORDS; i++) {                          /* sc_code_lookup */
-        unsigned b = base[i];
-        __m256i w = _mm256_set1_epi32((int)word[i]);
-        unsigned same = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                            _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b)), w))) |
-                        (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                            _mm256_loadu_si256((const __m256i *)(const void *)(st->ct_value + b + 8u)), w))) << 8;
-        unsigned hit = same & st->ct_valid[b / SC_VFT_WAYS];
-        unsigned e = b + ((unsigned)__builtin_ctz(hit | 0x10000u) & (SC_VFT_WAYS - 1u));
-        field[i] = hit ? st->ct_field[e] : st->esc_field;              /* code reversed, length, escape */
-    }
+    line_fields(st, word, field);                                      /* code reversed, length, escape */
     uint32_t escaped = 0;
     __m256i sum = _mm256_setzero_si256();
     for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* escapes (bit 31), length sum */
@@ -628,16 +682,17 @@ np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uin
 #if NP_HAVE_AVX2
     if (np_cpu_avx2()) return compress_avx2(st, line, dst, dst_bytes, out_bits);
 #endif
-    uint32_t word[SC_WORDS];
+    uint32_t word[SC_WORDS], code_field[SC_WORDS];
     uint64_t field[SC_WORDS];
     unsigned width[SC_WORDS];
     size_t body = 0;
+    for (unsigned i = 0; i < SC_WORDS; i++) word[i] = load_word(line, i);
+    line_fields(st, word, code_field);
     for (unsigned i = 0; i < SC_WORDS; i++) {
-        word[i] = load_word(line, i);
-        uint32_t code;
-        unsigned len;
-        bool hit = sc_code_lookup(st, word[i], &code, &len);
-        field[i] = reverse_low(code, len) | (hit ? 0u : (uint64_t)word[i] << len);
+        uint32_t f = code_field[i];
+        unsigned len = f >> 16 & 31u;
+        bool hit = (f >> 31) == 0u;
+        field[i] = (f & 0xFFFFu) | (hit ? 0u : (uint64_t)word[i] << len);
         width[i] = len + (hit ? 0u : SC_ESCAPE_RAW_BITS);
         body += width[i];
     }
