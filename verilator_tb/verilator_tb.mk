@@ -69,16 +69,7 @@ VL_OPT     ?= -O2
 # 13.4 at -O2 and its run executes 2.5% more instructions (callgrind, 20000 lines), so every top
 # of make verify saves about 4 s of its build for well under a second of simulation.
 VL_FAST_OPT ?= -O1
-# --output-split-cfuncs 300: Verilator cuts each generated function after 300 statements. GCC's
-# time on a function grows faster than its size, and the per-cycle functions of the wide tops
-# are tens of thousands of statements: the C++ of a model compiled in 27-35 % less CPU
-# (dpc_compressor 25.0 -> 18.3 s, router_mcast 33.0 -> 21.5, latte_tags 22.6 -> 15.5,
-# bdi_compressor 33.6 -> 27.0, dsm_compressor 12.5 -> 9.1; one job each, machine at load 7),
-# while the runs executed about the same instructions (callgrind, 5000 lines: dpc_compressor
-# +2.6 %, bdi_compressor -1.1 %, dsm_compressor +0.1 %) except latte_tags (+29 %: its locals
-# become members across the cut; its 10^6-line run is ~12 s, so still a net saving).
-VL_FLAGS   := --cc --exe -Wall --assert --trace-fst -O3 --x-assign unique --x-initial unique \
-              --output-split-cfuncs 300
+VL_FLAGS   := --cc --exe -Wall --assert --trace-fst -O3 --x-assign unique --x-initial unique
 VL_CFLAGS  := -std=c++17 -O2 -I$(CURDIR)/cmodel/include -I$(CURDIR)/verilator_tb/common
 
 # The Verilator run-time (verilated.cpp, FST writer, threads) is the same for every top: it is
@@ -250,11 +241,12 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
                         $$($$(TB_UNIT_$(2))_TB_LIBS) rtl/$$(TB_UNIT_$(2))/unit.mk
 	@mkdir -p $$(@D)
 	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $$($$(TB_UNIT_$(2))_TB_VLFLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
-	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
+	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) -MP $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(call tb_unit_lib,$$(TB_UNIT_$(2))) $$(TB_COMMON_LIB) $$($$(TB_UNIT_$(2))_TB_LIBS) $$(NP_LIB)) \
 	  $$(abspath $$(VL_RT_LIB)) -LDFLAGS "$$($$(TB_UNIT_$(2))_TB_LDFLAGS) -lz"
 	$$(Q)bash verilator_tb/skip_ico.sh $$(@D) V$(2)
+	$$(Q)bash verilator_tb/drop_stale_deps.sh $$(@D)
 	$$(Q)rm -f $$@
 	$$(Q)$$(call np_say,CXX-LD,$$@)$$(MAKE) --no-print-directory -C $$(@D) -f V$(2).mk $$(VL_MAKE_J) \
 	  $$(call vl_model_make_args,tb,$$(VL_FAST_OPT)) V$(2)_tb $$(VL_SUBMAKE_QUIET)
