@@ -72,8 +72,9 @@ static void take(simt_dev *d, simt_addr origin, size_t len, snapshot *s) {
     simt_memcpy_dtoh(d, s->bytes, origin, len);
 }
 
-/* Runs the application traced into dir; records what each launch starts from. */
-static void run_app(const char *dir, expect *e) {
+/* Runs the application traced into dir; records what each launch starts from. launches 1: k_add
+ * alone (out is then zero), a single-launch trace that core = none can run. */
+static void run_app(const char *dir, expect *e, unsigned launches) {
     simt_dev_opts o = {.trace_dir = dir};
     simt_dev *d = simt_dev_create(&o);
     two_args a;
@@ -90,16 +91,19 @@ static void run_app(const char *dir, expect *e) {
     e->origin = a.in;
     e->out = a.out;
     e->out2 = a.out2;
-    take(d, a.in, len, &e->at_launch[0]);
-    simt_launch(d, "k_scale", k_scale, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
+    if (launches == 2) {
+        take(d, a.in, len, &e->at_launch[0]);
+        simt_launch(d, "k_scale", k_scale, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
+    }
     for (uint32_t i = 0; i < N; i++) h[i] = 100.0f - (float)i; /* host code between the launches */
     simt_memcpy_htod(d, a.coef, h, N * 4);
-    take(d, a.in, len, &e->at_launch[1]);
+    take(d, a.in, len, &e->at_launch[launches - 1]);
     simt_launch(d, "k_add", k_add, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
     take(d, a.in, len, &e->final);
     float *got = (float *)(e->final.bytes + (a.out3 - a.in));
-    for (uint32_t i = 0; i < N; i++) /* the application itself: out3 = 2 (3 in + 1 + coef) */
-        assert_true(got[i] == 2.0f * ((3.0f * ((float)i * 0.25f + 1.0f) + 1.0f) + (100.0f - (float)i)));
+    for (uint32_t i = 0; i < N; i++) /* the application itself: out3 = 2 (3 in + 1 + coef), out = 0 alone */
+        assert_true(got[i] == 2.0f * ((launches == 2 ? 3.0f * ((float)i * 0.25f + 1.0f) + 1.0f : 0.0f) +
+                                      (100.0f - (float)i)));
     free(h);
     simt_dev_destroy(d);
 }
@@ -141,7 +145,7 @@ static void test_later_launch_sees_earlier_writes(void **state) {
     tmp_dir("follow", dir, sizeof dir);
     expect e;
     memset(&e, 0, sizeof e);
-    run_app(dir, &e);
+    run_app(dir, &e, 2);
     snprintf(list, sizeof list, "%s/kernelslist.g", dir);
     snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
     sim_config cfg;
@@ -168,6 +172,39 @@ static void test_later_launch_sees_earlier_writes(void **state) {
     if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &again, err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(again.wrong, 0);
     assert_int_equal(again.replies, e.replies);
+    memimg_free(&img);
+    trace_free(&t);
+    free_expect(&e);
+}
+
+/* core = none (the memory-only model, one launch) follows the stores too: a warp's load of the line
+ * it has just stored gets the stored values, at the store's first line request. Without following,
+ * out2's replies would be the zeros the launch started from. */
+static void test_core_none_follows_stores(void **state) {
+    (void)state;
+    char dir[600], list[700], mem[700], err[1024];
+    tmp_dir("follow-none", dir, sizeof dir);
+    expect e;
+    memset(&e, 0, sizeof e);
+    run_app(dir, &e, 1);
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
+    sim_config cfg;
+    config_default(&cfg);
+    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
+    cfg.core = CORE_NONE;
+    cfg.warps_per_sm = 32;
+    snprintf(cfg.compressor, sizeof cfg.compressor, "bdi");
+    trace_t t;
+    trace_init(&t);
+    if (!trace_load(&t, list, cfg.sms, cfg.warps_per_sm, err, sizeof err)) fail_msg("%s", err);
+    mem_image img;
+    if (!memimg_load_npmem(&img, mem, err, sizeof err)) fail_msg("%s", err);
+    gpu_stats st;
+    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(e.wrong, 0);
+    assert_true(e.out2_replies >= N * 4 / 128);         /* every line it stored, back */
+    assert_int_equal(st.stores_followed, 2u * N / 32u); /* out2 and out3, every store instruction */
     memimg_free(&img);
     trace_free(&t);
     free_expect(&e);
@@ -226,6 +263,7 @@ static void test_damaged_log_refused(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_later_launch_sees_earlier_writes),
+        cmocka_unit_test(test_core_none_follows_stores),
         cmocka_unit_test(test_damaged_log_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

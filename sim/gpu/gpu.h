@@ -238,9 +238,11 @@ struct gpu_system {
     sim_config cfg;
     network *net;
     const mem_image *img;        /* the image replies read: the caller's, or own_img when it follows a log */
-    mem_image own_img;           /* core = sm on a SIMT trace: the run's copy, following its writes (gpu_follow.h) */
+    mem_image own_img;           /* on a SIMT trace: the run's copy, following its writes (gpu_follow.h) */
     const struct memlog *follow; /* that trace's memory log, else NULL */
     uint32_t *store_of_inst;     /* [trace->nin]: the log's store record of each instruction, UINT32_MAX none */
+    uint32_t *store_of_acc;      /* core = none: [trace->count]: the record of the store or atomic whose first
+                                    line request this is, UINT32_MAX none */
     unsigned img_launch;         /* own_img holds the memory at this launch's start (plus its stores so far) */
     gpu_reply_observer reply_observer;
     void *reply_observer_ctx;

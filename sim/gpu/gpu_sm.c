@@ -2,6 +2,7 @@
  * and go to the MC as request packets; replies (after decompression) fill the L1 and wake every
  * merged warp. Writes are write-through, no-allocate, and count as outstanding until acked. */
 #include "gpu/gpu.h"
+#include "gpu/gpu_follow.h"
 
 /* A line request tagged `tag` completed: in core = none the tag is the warp (one more miss it
  * may have in flight), in core = sm the core model's load slot (core.c). */
@@ -510,6 +511,7 @@ void sm_issue(gpu_system *g, sm_t *s) {
             }
             if (g->st.l1_misses != misses) wp->outstanding++;
         }
+        if (g->store_of_acc) follow_access(g, wp->acc[wp->pos]);   /* a store's values: in memory from its issue */
         wp->pos++;
         s->rr = (w + 1) % warps;                      /* one access per SM per cycle */
         return;
