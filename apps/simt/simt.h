@@ -208,11 +208,13 @@ static inline float simt_atomic_add_f32(simt_thread *t, uint32_t site, uint32_t 
 #define lds_i32(off) simt_lds_int32_t(t, SIMT_SITE, (uint32_t)(off))
 #define lds_u32(off) simt_lds_uint32_t(t, SIMT_SITE, (uint32_t)(off))
 #define lds_f64(off) simt_lds_double(t, SIMT_SITE, (uint32_t)(off))
+#define lds_u8(off) simt_lds_uint8_t(t, SIMT_SITE, (uint32_t)(off))
 #define lds_f32x4(off, out4) simt_lds_f32x4(t, SIMT_SITE, (uint32_t)(off), (out4))
 #define sts_f32(off, v) simt_sts_float(t, SIMT_SITE, (uint32_t)(off), (v))
 #define sts_i32(off, v) simt_sts_int32_t(t, SIMT_SITE, (uint32_t)(off), (v))
 #define sts_u32(off, v) simt_sts_uint32_t(t, SIMT_SITE, (uint32_t)(off), (v))
 #define sts_f64(off, v) simt_sts_double(t, SIMT_SITE, (uint32_t)(off), (v))
+#define sts_u8(off, v) simt_sts_uint8_t(t, SIMT_SITE, (uint32_t)(off), (v))
 
 #define syncthreads() simt_op_plain(t, SIMT_SITE, SIMT_OP_BAR, 1)
 #define BR(cond) simt_br(t, SIMT_SITE, (cond) ? 1 : 0)
