@@ -1,8 +1,9 @@
-/* Reference FP kernels measured under DSM's approximation unit (docs/approx.md, issue 17).
+/* FP kernels measured under DSM's approximation unit (docs/approx.md, issue 17).
  *
- * Every kernel runs twice on the same dataset: exactly, and with its approximable regions
- * read through the C model of the approximation unit (dsm_approx_map + dsm_approx_lookup +
- * dsm_approx_apply on each 128-byte line of the region's address range). The error between
+ * Every kernel is a SIMT port of apps/kernels/ (the benchmark's CUDA kernels and host code) and
+ * runs on the same dataset exactly and with its approximable buffers read through the C model
+ * of the approximation unit (dsm_approx_lookup + dsm_approx_apply on the 128-byte line of every
+ * global load from them). The error between
  * the two outputs is measured with the metric seed 001 Table 6.3 gives the kernel. A small
  * multilayer perceptron (libfann, seed 001 sec. 5.1) learns the approximation bits from the
  * measured errors. */
@@ -39,23 +40,18 @@ bool apx_region_add(apx_unit *u, size_t bytes, uint64_t *base);
  * A NULL unit is the exact path (nothing changes). */
 void apx_read(apx_unit *u, uint64_t base, float *data, size_t n);
 
-/* A float array in an approximable region: the kernel's view of a cudaMalloc'd buffer. */
-typedef struct {
-    float *v;
-    size_t n;
-    uint64_t base;
-} apx_buf;
-/* Allocates n floats (copy of src when not NULL, else zeros) and, when u is not NULL, a map
- * region for it. False on allocation failure or a full map. */
-bool apx_buf_new(apx_buf *b, apx_unit *u, const float *src, size_t n);
-void apx_buf_free(apx_buf *b);
-/* The kernel reads the whole buffer from memory (one launch's reads of it). */
-void apx_buf_read(apx_unit *u, apx_buf *b);
+/* Maps the device range [base, base + bytes) (a SIMT allocation) as the next entry of the map
+ * (lines base>>7 .. (base+bytes-1)>>7) at u->bits. False when the map is full or bytes is 0. */
+bool apx_region_map(apx_unit *u, uint64_t base, size_t bytes);
+/* The unit on a read reply (the SIMT device's read filter): the line at byte address line_addr
+ * gets dsm_approx_apply(dsm_approx_lookup(line)) in place. unit is an apx_unit. */
+void apx_filter_line(void *unit, uint64_t line_addr, uint8_t line[DSM_LINE_BYTES]);
 
 /* ---- metrics (docs/approx.md sec. 2) -------------------------------------------------------- */
 
 /* sqrt(mean((x-ref)^2)) / (max(ref) - min(ref)); 0 when ref is constant and x == ref, else the
- * RMSE over max|ref| (a constant reference has no range). */
+ * RMSE over max|ref| (a constant reference has no range). A NaN or infinite x (a run that broke
+ * down) is an infinite error, here and in metric_mre and metric_linf. */
 double metric_nrmse(const float *ref, const float *x, size_t n);
 /* mean over i with ref[i] != 0 of |x[i]-ref[i]| / |ref[i]|. */
 double metric_mre(const float *ref, const float *x, size_t n);
@@ -67,30 +63,35 @@ double metric_linf(const float *ref, const float *x, size_t n);
  * are 0..k-1; the value does not depend on how clusters are numbered. */
 double metric_cluster_f(const int *ref, const int *x, size_t n, unsigned k);
 
-/* ---- kernels (docs/approx.md sec. 1); u NULL = exact ----------------------------------------- */
+/* ---- kernels (docs/approx.md sec. 1): the SIMT ports, one device per run; u NULL = exact ---- */
+/* With a unit, each port's approximable buffers (kernel_solve.h) become the map's entries at
+ * their device addresses, and every global load of the kernels reads through the unit; the
+ * host code between launches (Rodinia's centre update, back substitution, q0^2) reads memory
+ * copied back as stored. False on a shape the port cannot run (a message on stderr), a full
+ * map, or allocation failure. */
 
-/* Lloyd's k-means (Rodinia kmeans): n points of d features, k clusters, initial centres the
- * points i*n/k, at most max_iter iterations, stops when no membership changes. The features
- * and the centres (read by every assignment pass) are approximable. member[n]. False on
- * allocation failure. */
+/* Rodinia kmeans (kmeansPoint on the device, the centres on the host): n points of d features,
+ * k clusters, initial centres the points i*n/k, at most max_iter iterations, stops when no
+ * membership changes. Approximable: the features and the centres. member[n]. */
 bool km_run(const float *pts, size_t n, size_t d, unsigned k, unsigned max_iter, apx_unit *u,
             int *member);
-/* Doolittle LU without pivoting in place (Rodinia lud): a (n x n, row-major) becomes L\U. The
- * input matrix is approximable. */
+/* Rodinia lud (blocked, 16x16 tiles, no pivoting): a (n x n, row-major, n a multiple of 16)
+ * becomes L\U in place. Approximable: the matrix (every read of every launch). */
 bool lud_run(float *a, size_t n, apx_unit *u);
-/* Gaussian elimination without pivoting and back substitution (Rodinia gaussian): solves
- * a x = b; a and b approximable. */
+/* Rodinia gaussian (Fan1/Fan2 per column, back substitution on the host): solves a x = b.
+ * Approximable: a and b (every read of every launch). */
 bool ge_run(const float *a, const float *b, size_t n, float *x, apx_unit *u);
-/* Rodinia hotspot (its CPU reference step): iters steps of the thermal stencil; temp and
- * power approximable, the temperature grid read through the unit at every step. */
+/* Rodinia hotspot (calculate_temp, pyramid height 2: two steps per launch in shared memory):
+ * iters steps. Approximable: both temperature grids and the power. */
 bool hotspot_run(const float *temp, const float *power, size_t rows, size_t cols,
                  unsigned iters, float *out, apx_unit *u);
-/* Rodinia srad v2: J = image; iters SRAD diffusion steps with lambda; the image read through
- * the unit at every step. out = J. */
+/* Rodinia srad_v2 (srad_cuda_1, srad_cuda_2 per iteration; q0^2 on the host from the whole
+ * image): J = img, iters iterations with lambda; rows and cols multiples of 16, at least 32.
+ * out = J. Approximable: J. */
 bool srad_run(const float *img, size_t rows, size_t cols, unsigned iters, float lambda,
               float *out, apx_unit *u);
-/* CUDA SDK scalarProd: out[v] = sum_i a[v*len+i] * b[v*len+i] (double accumulation, as the
- * SDK's reference); a and b approximable. */
+/* CUDA SDK scalarProd (scalarProdGPU: float partial sums, a shared-memory tree): out[v] =
+ * a[v] . b[v] for nvec vectors of len floats. Approximable: a and b. */
 bool sp_run(const float *a, const float *b, size_t nvec, size_t len, float *out, apx_unit *u);
 
 /* ---- datasets and measurement (suite.c) ------------------------------------------------------ */

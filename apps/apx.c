@@ -1,6 +1,7 @@
-/* The approximation path of the reference kernels: the unit's C model (dsm_approx_map,
+/* The approximation path of the study's kernels: the unit's C model (dsm_approx_map,
  * dsm_approx_lookup, dsm_approx_apply) on every 128-byte line a kernel reads from an
- * approximable region. No truncation is written here: the unit's model does it. */
+ * approximable region (apx_filter_line is the SIMT device's read filter, apps/kernels.c).
+ * No truncation is written here: the unit's model does it. */
 #include "apps.h"
 
 #include <stdlib.h>
@@ -28,6 +29,24 @@ bool apx_region_add(apx_unit *u, size_t bytes, uint64_t *base) {
     return true;
 }
 
+bool apx_region_map(apx_unit *u, uint64_t base, size_t bytes) {
+    if (u->regions >= DSM_APPROX_ENTRIES || bytes == 0) {
+        return false;
+    }
+    uint64_t start = base / DSM_LINE_BYTES, end = (base + bytes - 1) / DSM_LINE_BYTES;
+    if (dsm_approx_map_set(&u->map, u->regions, start, end, u->bits) != NP_OK) {
+        return false;
+    }
+    u->regions++;
+    return true;
+}
+
+void apx_filter_line(void *unit, uint64_t line_addr, uint8_t line[DSM_LINE_BYTES]) {
+    apx_unit *u = unit;
+    dsm_approx_apply(dsm_approx_lookup(&u->map, line_addr / DSM_LINE_BYTES), line, line);
+    u->lines++;
+}
+
 void apx_read(apx_unit *u, uint64_t base, float *data, size_t n) {
     if (u == NULL || n == 0) {
         return;
@@ -44,31 +63,4 @@ void apx_read(apx_unit *u, uint64_t base, float *data, size_t n) {
         memcpy(data + i, line, cnt * sizeof(float));
         u->lines++;
     }
-}
-
-bool apx_buf_new(apx_buf *b, apx_unit *u, const float *src, size_t n) {
-    memset(b, 0, sizeof *b);
-    b->v = calloc(n ? n : 1, sizeof(float));
-    if (b->v == NULL) {
-        return false;
-    }
-    b->n = n;
-    if (src != NULL) {
-        memcpy(b->v, src, n * sizeof(float));
-    }
-    if (u != NULL && !apx_region_add(u, n * sizeof(float), &b->base)) {
-        free(b->v);
-        b->v = NULL;
-        return false;
-    }
-    return true;
-}
-
-void apx_buf_free(apx_buf *b) {
-    free(b->v);
-    b->v = NULL;
-}
-
-void apx_buf_read(apx_unit *u, apx_buf *b) {
-    apx_read(u, b->base, b->v, b->n);
 }

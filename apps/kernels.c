@@ -1,294 +1,160 @@
-/* Reference FP kernels (docs/approx.md sec. 1): the CPU reference algorithms of the Rodinia and
- * CUDA SDK benchmarks seed 001 Table 6.3 measures, in float as the GPU kernels compute. Each
- * approximable buffer lives in a region of the unit's map and is read through it
- * (apx_buf_read) where the GPU kernel reads it from memory: inputs once (the unit's truncation
- * is idempotent, so once is every read), state that a kernel rewrites between launches
- * (k-means centres, the hotspot and SRAD grids) at every launch. */
+/* The study's kernels (docs/approx.md sec. 1) are the SIMT ports of apps/kernels/ (Rodinia
+ * kmeans, gaussian, lud, hotspot, srad_v2; the CUDA SDK's scalarProd): the same device code and
+ * host code between launches that `npkernel` runs, traces and checks (kernel_solve.h). Each run
+ * gets its own device. With a unit, the port declares its approximable buffers (kin_regions),
+ * each becomes an entry of the unit's map at the buffer's device address, and the unit is the
+ * device's read filter: every global load reads its 128-byte line through dsm_approx_lookup and
+ * dsm_approx_apply, as the unit on the read-reply path would. Stores, the host's copies and the
+ * host code between launches see memory as it is. */
 #include "apps.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool km_run(const float *pts, size_t n, size_t d, unsigned k, unsigned max_iter, apx_unit *u,
-            int *member) {
-    if (k == 0 || n < k) {
+#include "kernel_solve.h"
+
+_Static_assert(SIMT_LINE_BYTES == DSM_LINE_BYTES, "the read filter's line is the unit's line");
+
+/* The unit's side of a run: the regions the port declares, and whether all fitted the map. */
+typedef struct {
+    apx_unit *u;
+    bool ok;
+} run_regions;
+
+static void add_region(void *user, simt_addr base, size_t bytes) {
+    run_regions *r = user;
+    if (!apx_region_map(r->u, base, bytes)) {
+        r->ok = false;
+    }
+}
+
+static void unit_filter(void *user, simt_addr line_addr, uint8_t line[SIMT_LINE_BYTES]) {
+    apx_filter_line(user, line_addr, line);
+}
+
+/* A device for one run: plain for u NULL, else with u as its read filter and rg (filled here)
+ * declaring the port's buffers to it. */
+static simt_dev *run_device(apx_unit *u, kin_regions *rg, run_regions *rr) {
+    simt_dev_opts o;
+    memset(&o, 0, sizeof o);
+    rr->u = u;
+    rr->ok = true;
+    rg->add = add_region;
+    rg->user = rr;
+    if (u != NULL) {
+        o.read_filter = unit_filter;
+        o.read_filter_user = u;
+    }
+    return simt_dev_create(&o);
+}
+
+/* The port's regions argument: NULL on the exact path. */
+static const kin_regions *regions_of(const apx_unit *u, const kin_regions *rg) {
+    return u != NULL ? rg : NULL;
+}
+
+bool km_run(const float *pts, size_t n, size_t d, unsigned k, unsigned max_iter, apx_unit *u, int *member) {
+    if (k == 0 || n < k || n > INT32_MAX || d > INT32_MAX) {
         return false;
     }
-    apx_buf p, c;
-    if (!apx_buf_new(&p, u, pts, n * d)) {
+    float *clusters = malloc((size_t)k * d * sizeof *clusters);
+    int32_t *m = malloc(n * sizeof *m);
+    if (clusters == NULL || m == NULL) {
+        free(clusters);
+        free(m);
         return false;
     }
-    if (!apx_buf_new(&c, u, NULL, (size_t)k * d)) {
-        apx_buf_free(&p);
-        return false;
+    for (unsigned j = 0; j < k; j++) { /* deterministic start: evenly spaced points */
+        memcpy(clusters + (size_t)j * d, pts + (size_t)j * (n / k) * d, d * sizeof(float));
     }
-    double *sum = calloc((size_t)k * d, sizeof *sum);
-    size_t *cnt = calloc(k, sizeof *cnt);
-    if (sum == NULL || cnt == NULL) {
-        free(sum);
-        free(cnt);
-        apx_buf_free(&p);
-        apx_buf_free(&c);
-        return false;
-    }
-    apx_buf_read(u, &p);
-    for (unsigned j = 0; j < k; j++) { /* Deterministic start: evenly spaced points. */
-        memcpy(c.v + (size_t)j * d, p.v + (size_t)j * (n / k) * d, d * sizeof(float));
-    }
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    /* threshold 0.001: stop when no point moves (delta is a count) */
+    km_solve(dev, pts, (int32_t)n, (int32_t)d, (int32_t)k, 0.001f, (int32_t)max_iter, clusters, m, regions_of(u, &rg));
+    simt_dev_destroy(dev);
     for (size_t i = 0; i < n; i++) {
-        member[i] = -1;
+        member[i] = m[i];
     }
-    for (unsigned it = 0; it < max_iter; it++) {
-        apx_buf_read(u, &c); /* the assignment kernel reads the centres from memory */
-        size_t changed = 0;
-        for (size_t i = 0; i < n; i++) {
-            const float *x = p.v + i * d;
-            float best = INFINITY;
-            int arg = 0;
-            for (unsigned j = 0; j < k; j++) {
-                const float *y = c.v + (size_t)j * d;
-                float dist = 0.0f;
-                for (size_t f = 0; f < d; f++) {
-                    float t = x[f] - y[f];
-                    dist += t * t;
-                }
-                if (dist < best) {
-                    best = dist;
-                    arg = (int)j;
-                }
-            }
-            changed += member[i] != arg;
-            member[i] = arg;
-        }
-        if (changed == 0) {
-            break;
-        }
-        memset(sum, 0, (size_t)k * d * sizeof *sum);
-        memset(cnt, 0, k * sizeof *cnt);
-        for (size_t i = 0; i < n; i++) {
-            cnt[member[i]]++;
-            for (size_t f = 0; f < d; f++) {
-                sum[(size_t)member[i] * d + f] += p.v[i * d + f];
-            }
-        }
-        for (unsigned j = 0; j < k; j++) {
-            if (cnt[j] == 0) {
-                continue; /* an empty cluster keeps its centre, as Rodinia's does */
-            }
-            for (size_t f = 0; f < d; f++) {
-                c.v[(size_t)j * d + f] = (float)(sum[(size_t)j * d + f] / (double)cnt[j]);
-            }
-        }
-    }
-    free(sum);
-    free(cnt);
-    apx_buf_free(&p);
-    apx_buf_free(&c);
-    return true;
+    free(clusters);
+    free(m);
+    return rr.ok;
 }
 
 bool lud_run(float *a, size_t n, apx_unit *u) {
-    apx_buf m;
-    if (!apx_buf_new(&m, u, a, n * n)) {
+    if (n > 46340) {
         return false;
     }
-    apx_buf_read(u, &m);
-    float *v = m.v;
-    for (size_t k = 0; k < n; k++) {
-        for (size_t i = k + 1; i < n; i++) {
-            v[i * n + k] /= v[k * n + k];
-        }
-        for (size_t i = k + 1; i < n; i++) {
-            float l = v[i * n + k];
-            for (size_t j = k + 1; j < n; j++) {
-                v[i * n + j] -= l * v[k * n + j];
-            }
-        }
-    }
-    memcpy(a, v, n * n * sizeof(float));
-    apx_buf_free(&m);
-    return true;
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    int rc = lud_solve(dev, a, (int32_t)n, regions_of(u, &rg));
+    simt_dev_destroy(dev);
+    return rc == 0 && rr.ok;
 }
 
 bool ge_run(const float *a, const float *b, size_t n, float *x, apx_unit *u) {
-    apx_buf ma, mb;
-    if (!apx_buf_new(&ma, u, a, n * n)) {
+    if (n == 0 || n > 46340) {
         return false;
     }
-    if (!apx_buf_new(&mb, u, b, n)) {
-        apx_buf_free(&ma);
+    float *ma = malloc(n * n * sizeof *ma), *mb = malloc(n * sizeof *mb);
+    if (ma == NULL || mb == NULL) {
+        free(ma);
+        free(mb);
         return false;
     }
-    apx_buf_read(u, &ma);
-    apx_buf_read(u, &mb);
-    float *A = ma.v, *B = mb.v;
-    for (size_t t = 0; t + 1 < n; t++) { /* Fan1 then Fan2 of Rodinia gaussian */
-        for (size_t i = t + 1; i < n; i++) {
-            float m = A[i * n + t] / A[t * n + t];
-            for (size_t j = t; j < n; j++) {
-                A[i * n + j] -= m * A[t * n + j];
-            }
-            B[i] -= m * B[t];
-        }
-    }
-    for (size_t r = n; r-- > 0;) { /* BackSub */
-        float s = B[r];
-        for (size_t j = r + 1; j < n; j++) {
-            s -= A[r * n + j] * x[j];
-        }
-        x[r] = s / A[r * n + r];
-    }
-    apx_buf_free(&ma);
-    apx_buf_free(&mb);
-    return true;
+    memcpy(ma, a, n * n * sizeof *ma);
+    memcpy(mb, b, n * sizeof *mb);
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    ge_solve(dev, ma, mb, (int32_t)n, x, regions_of(u, &rg));
+    simt_dev_destroy(dev);
+    free(ma);
+    free(mb);
+    return rr.ok;
 }
 
-/* Rodinia hotspot's chip constants (hotspot_openmp.cpp). */
-#define HS_MAX_PD 3.0e6
-#define HS_PRECISION 0.001
-#define HS_SPEC_HEAT_SI 1.75e6
-#define HS_K_SI 100.0
-#define HS_FACTOR_CHIP 0.5
-#define HS_T_CHIP 0.0005
-#define HS_CHIP_HEIGHT 0.016
-#define HS_CHIP_WIDTH 0.016
-#define HS_AMB_TEMP 80.0
+/* Rodinia hotspot's `run`: pyramid height 2 (two time steps per launch). */
+#define HS_PYRAMID 2
 
-static size_t clampz(long v, size_t hi) {
-    return v < 0 ? 0 : (size_t)v > hi ? hi : (size_t)v;
+bool hotspot_run(const float *temp, const float *power, size_t rows, size_t cols, unsigned iters, float *out,
+                 apx_unit *u) {
+    if (rows == 0 || cols == 0 || rows > INT32_MAX / cols || iters > INT32_MAX) {
+        return false;
+    }
+    memcpy(out, temp, rows * cols * sizeof *out);
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    hs_solve(dev, out, power, (int32_t)rows, (int32_t)cols, HS_PYRAMID, (int32_t)iters, regions_of(u, &rg));
+    simt_dev_destroy(dev);
+    return rr.ok;
 }
 
-bool hotspot_run(const float *temp, const float *power, size_t rows, size_t cols,
-                 unsigned iters, float *out, apx_unit *u) {
-    apx_buf t, p, r;
-    if (!apx_buf_new(&t, u, temp, rows * cols)) {
+bool srad_run(const float *img, size_t rows, size_t cols, unsigned iters, float lambda, float *out, apx_unit *u) {
+    if (rows == 0 || cols == 0 || rows > INT32_MAX / cols || iters > INT32_MAX) {
         return false;
     }
-    if (!apx_buf_new(&p, u, power, rows * cols)) {
-        apx_buf_free(&t);
-        return false;
-    }
-    if (!apx_buf_new(&r, u, NULL, rows * cols)) {
-        apx_buf_free(&t);
-        apx_buf_free(&p);
-        return false;
-    }
-    double gh = HS_CHIP_HEIGHT / (double)rows, gw = HS_CHIP_WIDTH / (double)cols;
-    float cap = (float)(HS_FACTOR_CHIP * HS_SPEC_HEAT_SI * HS_T_CHIP * gw * gh);
-    float rx = (float)(gw / (2.0 * HS_K_SI * HS_T_CHIP * gh));
-    float ry = (float)(gh / (2.0 * HS_K_SI * HS_T_CHIP * gw));
-    float rz = (float)(HS_T_CHIP / (HS_K_SI * gh * gw));
-    float step = (float)(HS_PRECISION / (HS_MAX_PD / (HS_FACTOR_CHIP * HS_T_CHIP * HS_SPEC_HEAT_SI)));
-    float sdc = step / cap;
-    apx_buf_read(u, &p);
-    apx_buf *src = &t, *dst = &r;
-    for (unsigned it = 0; it < iters; it++) {
-        apx_buf_read(u, src); /* each step's kernel reads the grid the last one wrote */
-        const float *T = src->v;
-        for (size_t i = 0; i < rows; i++) {
-            size_t in = clampz((long)i - 1, rows - 1), is = clampz((long)i + 1, rows - 1);
-            for (size_t j = 0; j < cols; j++) {
-                size_t jw = clampz((long)j - 1, cols - 1), je = clampz((long)j + 1, cols - 1);
-                float c = T[i * cols + j];
-                float delta = sdc * (p.v[i * cols + j] +
-                                     (T[is * cols + j] + T[in * cols + j] - 2.0f * c) / ry +
-                                     (T[i * cols + je] + T[i * cols + jw] - 2.0f * c) / rx +
-                                     ((float)HS_AMB_TEMP - c) / rz);
-                dst->v[i * cols + j] = c + delta;
-            }
-        }
-        apx_buf *sw = src;
-        src = dst;
-        dst = sw;
-    }
-    memcpy(out, src->v, rows * cols * sizeof(float));
-    apx_buf_free(&t);
-    apx_buf_free(&p);
-    apx_buf_free(&r);
-    return true;
-}
-
-bool srad_run(const float *img, size_t rows, size_t cols, unsigned iters, float lambda,
-              float *out, apx_unit *u) {
-    size_t n = rows * cols;
-    apx_buf J;
-    if (!apx_buf_new(&J, u, img, n)) {
-        return false;
-    }
-    float *c = malloc(n * sizeof *c), *dN = malloc(n * sizeof *dN), *dS = malloc(n * sizeof *dS);
-    float *dW = malloc(n * sizeof *dW), *dE = malloc(n * sizeof *dE);
-    bool ok = c && dN && dS && dW && dE;
-    for (unsigned it = 0; ok && it < iters; it++) {
-        apx_buf_read(u, &J); /* both SRAD kernels read J from memory every iteration */
-        double sum = 0.0, sum2 = 0.0;
-        for (size_t k = 0; k < n; k++) {
-            sum += J.v[k];
-            sum2 += (double)J.v[k] * J.v[k];
-        }
-        double mean = sum / (double)n, var = sum2 / (double)n - mean * mean;
-        float q0sqr = (float)(var / (mean * mean));
-        for (size_t i = 0; i < rows; i++) {
-            size_t iN = clampz((long)i - 1, rows - 1), iS = clampz((long)i + 1, rows - 1);
-            for (size_t j = 0; j < cols; j++) {
-                size_t jW = clampz((long)j - 1, cols - 1), jE = clampz((long)j + 1, cols - 1);
-                size_t k = i * cols + j;
-                float Jc = J.v[k];
-                dN[k] = J.v[iN * cols + j] - Jc;
-                dS[k] = J.v[iS * cols + j] - Jc;
-                dW[k] = J.v[i * cols + jW] - Jc;
-                dE[k] = J.v[i * cols + jE] - Jc;
-                float G2 = (dN[k] * dN[k] + dS[k] * dS[k] + dW[k] * dW[k] + dE[k] * dE[k]) / (Jc * Jc);
-                float L = (dN[k] + dS[k] + dW[k] + dE[k]) / Jc;
-                float num = 0.5f * G2 - (1.0f / 16.0f) * (L * L);
-                float den = 1.0f + 0.25f * L;
-                float qsqr = num / (den * den);
-                den = (qsqr - q0sqr) / (q0sqr * (1.0f + q0sqr));
-                float cc = 1.0f / (1.0f + den);
-                c[k] = cc < 0.0f ? 0.0f : cc > 1.0f ? 1.0f : cc;
-            }
-        }
-        for (size_t i = 0; i < rows; i++) {
-            size_t iS = clampz((long)i + 1, rows - 1);
-            for (size_t j = 0; j < cols; j++) {
-                size_t jE = clampz((long)j + 1, cols - 1);
-                size_t k = i * cols + j;
-                float D = c[k] * dN[k] + c[iS * cols + j] * dS[k] + c[k] * dW[k] + c[i * cols + jE] * dE[k];
-                J.v[k] += 0.25f * lambda * D;
-            }
-        }
-    }
-    if (ok) {
-        memcpy(out, J.v, n * sizeof(float));
-    }
-    free(c);
-    free(dN);
-    free(dS);
-    free(dW);
-    free(dE);
-    apx_buf_free(&J);
-    return ok;
+    memcpy(out, img, rows * cols * sizeof *out);
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    /* q0^2 from the whole image (the region of interest covers it) */
+    int rc = srad2_solve(dev, out, (int32_t)rows, (int32_t)cols, 0, (int32_t)rows - 1, 0, (int32_t)cols - 1, lambda,
+                         (int32_t)iters, regions_of(u, &rg));
+    simt_dev_destroy(dev);
+    return rc == 0 && rr.ok;
 }
 
 bool sp_run(const float *a, const float *b, size_t nvec, size_t len, float *out, apx_unit *u) {
-    apx_buf A, B;
-    if (!apx_buf_new(&A, u, a, nvec * len)) {
+    if (nvec == 0 || len == 0 || nvec > INT32_MAX / len) {
         return false;
     }
-    if (!apx_buf_new(&B, u, b, nvec * len)) {
-        apx_buf_free(&A);
-        return false;
-    }
-    apx_buf_read(u, &A);
-    apx_buf_read(u, &B);
-    for (size_t v = 0; v < nvec; v++) {
-        double s = 0.0;
-        for (size_t i = 0; i < len; i++) {
-            s += (double)A.v[v * len + i] * (double)B.v[v * len + i];
-        }
-        out[v] = (float)s;
-    }
-    apx_buf_free(&A);
-    apx_buf_free(&B);
-    return true;
+    kin_regions rg;
+    run_regions rr;
+    simt_dev *dev = run_device(u, &rg, &rr);
+    sp_solve(dev, a, b, (int)nvec, (int)len, out, regions_of(u, &rg));
+    simt_dev_destroy(dev);
+    return rr.ok;
 }

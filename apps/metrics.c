@@ -12,6 +12,9 @@ double metric_nrmse(const float *ref, const float *x, size_t n) {
     double sum = 0.0, lo = ref[0], hi = ref[0], amax = 0.0;
     for (size_t i = 0; i < n; i++) {
         double d = (double)x[i] - (double)ref[i];
+        if (!isfinite(d)) {
+            return INFINITY; /* a run that broke down (a zero pivot read through the unit) */
+        }
         sum += d * d;
         lo = fmin(lo, ref[i]);
         hi = fmax(hi, ref[i]);
@@ -30,7 +33,11 @@ double metric_mre(const float *ref, const float *x, size_t n) {
     size_t cnt = 0;
     for (size_t i = 0; i < n; i++) {
         if (ref[i] != 0.0f) {
-            sum += fabs((double)x[i] - (double)ref[i]) / fabs((double)ref[i]);
+            double d = fabs((double)x[i] - (double)ref[i]);
+            if (!isfinite(d)) {
+                return INFINITY;
+            }
+            sum += d / fabs((double)ref[i]);
             cnt++;
         }
     }

@@ -27,6 +27,8 @@ static void test_metric_nrmse(void **state) {
     assert_float_equal(metric_nrmse(ref, ref, 4), 0.0, 0.0);
     const float c[] = {2, 2}, cx[] = {2, 4}; /* constant reference: rmse sqrt(2) over max|ref| 2 */
     assert_float_equal(metric_nrmse(c, cx, 2), sqrt(2.0) / 2.0, 1e-12);
+    const float bad[] = {0, NAN, 2, 3};
+    assert_true(isinf(metric_nrmse(ref, bad, 4))); /* a broken-down run: infinite, not NaN */
 }
 
 static void test_metric_mre(void **state) {
@@ -34,6 +36,8 @@ static void test_metric_mre(void **state) {
     const float ref[] = {1, 2, 0, 4}, x[] = {1.5f, 2, 7, 3};
     /* 0.5, 0, (ref 0 skipped), 0.25 -> 0.75 / 3 */
     assert_float_equal(metric_mre(ref, x, 4), 0.25, 1e-12);
+    const float bad[] = {1, INFINITY, 0, 4};
+    assert_true(isinf(metric_mre(ref, bad, 4)));
 }
 
 static void test_metric_linf(void **state) {
@@ -55,13 +59,29 @@ static void test_metric_cluster_f(void **state) {
 
 static void test_lud_hand(void **state) {
     (void)state;
-    /* A = L U with L = [1 0 0; 2 1 0; 4 3 1], U = [2 1 1; 0 1 1; 0 0 2] */
-    float a[9] = {2, 1, 1, 4, 3, 3, 8, 7, 9};
-    const float lu[9] = {2, 1, 1, 2, 1, 1, 4, 3, 2};
-    assert_true(lud_run(a, 3, NULL));
-    for (int i = 0; i < 9; i++) {
-        assert_float_equal(a[i], lu[i], 0.0f);
+    /* A = L U with L = [1 0 0; 2 1 0; 4 3 1], U = [2 1 1; 0 1 1; 0 0 2], as the leading block of a
+     * 16 x 16 matrix (Rodinia lud's one tile) whose other diagonal elements are 3: the factors
+     * are the block's and the identity times 3. */
+    enum { N = 16 };
+    static const float a3[9] = {2, 1, 1, 4, 3, 3, 8, 7, 9}, lu3[9] = {2, 1, 1, 2, 1, 1, 4, 3, 2};
+    float a[N * N] = {0};
+    for (int i = 0; i < N; i++) {
+        a[i * N + i] = 3;
     }
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++) {
+            a[i * N + j] = a3[i * 3 + j];
+        }
+    }
+    assert_true(lud_run(a, N, NULL));
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < N; j++) {
+            float want = i < 3 && j < 3 ? lu3[i * 3 + j] : i == j ? 3.0f : 0.0f;
+            assert_float_equal(a[i * N + j], want, 0.0f);
+        }
+    }
+    float odd[20 * 20] = {0};
+    assert_false(lud_run(odd, 20, NULL)); /* not a whole number of tiles */
 }
 
 static void test_ge_hand(void **state) {
@@ -119,14 +139,25 @@ static void test_hotspot_hand(void **state) {
 
 static void test_srad_hand(void **state) {
     (void)state;
-    /* J = [1 2] (1 x 2), lambda 0.5: q0^2 = var/mean^2 = 0.25/2.25 = 1/9. At the right pixel
-     * G2 = 1/4, L = -1/2, q^2 = (1/8 - 1/64)/(7/8)^2 = 1/7, c = 1/(1 + (1/7-1/9)/(1/9*10/9))
-     * = 35/44; both updates use it: J0 += 0.125 * 35/44, J1 -= 0.125 * 35/44. */
-    const float img[2] = {1, 2};
-    float out[2];
-    assert_true(srad_run(img, 1, 2, 1, 0.5f, out, NULL));
-    assert_float_equal(out[0], 1.0f + 35.0f / 352.0f, 1e-6f);
-    assert_float_equal(out[1], 2.0f - 35.0f / 352.0f, 1e-6f);
+    /* J = 32 x 32 (srad_v2's smallest: two 16x16 tiles a side), columns 0..15 = 1, 16..31 = 2;
+     * lambda 0.5, q0^2 over the whole image = var/mean^2 = 0.25/2.25 = 1/9. Column 16 (west
+     * neighbour 1): G2 = 1/4, L = -1/2, q^2 = (1/8 - 1/64)/(7/8)^2 = 1/7, c = 1/(1 +
+     * (1/7-1/9)/(1/9*10/9)) = 35/44. Column 15 gains 0.25 * 0.5 * c(east = column 16) * 1,
+     * column 16 loses 0.125 * its own c * 1: J = 1 + 35/352 and 2 - 35/352. Every other pixel
+     * has no difference and stays. */
+    enum { N = 32 };
+    float img[N * N], out[N * N];
+    for (int i = 0; i < N * N; i++) {
+        img[i] = i % N < 16 ? 1.0f : 2.0f;
+    }
+    assert_true(srad_run(img, N, N, 1, 0.5f, out, NULL));
+    for (int r = 0; r < N; r++) {
+        for (int c = 0; c < N; c++) {
+            float want = c == 15 ? 1.0f + 35.0f / 352.0f : c == 16 ? 2.0f - 35.0f / 352.0f : img[r * N + c];
+            assert_float_equal(out[r * N + c], want, 1e-6f);
+        }
+    }
+    assert_false(srad_run(img, 16, 64, 1, 0.5f, out, NULL)); /* one tile high */
 }
 
 static void test_approx_path_equals_unit(void **state) {
@@ -176,18 +207,31 @@ static void test_approx_path_equals_unit(void **state) {
 
 static void test_kernel_approx_changes_output(void **state) {
     (void)state;
-    /* The approximate path goes through the unit: 20 bits must move a dot product. */
-    float a[64], bv[64], e[1], x[1];
-    for (int i = 0; i < 64; i++) {
+    /* The kernels' loads go through the unit: 20 bits must move a dot product, and since
+     * scalarProd only reads its inputs, its result equals the exact run on the inputs passed
+     * through the unit line by line (apx_read; the allocations are line-aligned). */
+    enum { V = 2, L = 1000 };
+    static float a[V * L], bv[V * L], ta[V * L], tb[V * L];
+    float e[V], x[V], t[V];
+    for (int i = 0; i < V * L; i++) {
         a[i] = 1.0f + (float)i / 7.0f;
         bv[i] = 2.0f - (float)i / 11.0f;
     }
     apx_unit u;
     apx_unit_init(&u, 20);
-    assert_true(sp_run(a, bv, 1, 64, e, NULL));
-    assert_true(sp_run(a, bv, 1, 64, x, &u));
-    assert_true(e[0] != x[0]);
+    assert_true(sp_run(a, bv, V, L, e, NULL));
+    assert_true(sp_run(a, bv, V, L, x, &u));
+    assert_true(e[0] != x[0] && e[1] != x[1]);
     assert_int_equal(u.regions, 2);
+    assert_true(u.lines > 0);
+    uint64_t base0 = u.map.entry[0].start * 128, base1 = u.map.entry[1].start * 128;
+    assert_int_equal(u.map.entry[0].end, (base0 + sizeof a - 1) / 128);
+    memcpy(ta, a, sizeof a);
+    memcpy(tb, bv, sizeof bv);
+    apx_read(&u, base0, ta, V * L);
+    apx_read(&u, base1, tb, V * L);
+    assert_true(sp_run(ta, tb, V, L, t, NULL));
+    assert_memory_equal(t, x, sizeof x);
 }
 
 static void toy_samples(pred_sample *s, size_t *n) {

@@ -73,6 +73,7 @@ struct simt_dev {
     const void *args;
     const char *kernel;
     unsigned launch;
+    uint8_t filtered_line[SIMT_LINE_BYTES]; /* simt_gload's copy under a read filter */
 };
 
 static void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -217,6 +218,18 @@ void *simt_gptr(simt_thread *t, simt_addr a, unsigned size) {
     if (a < MEM_BASE || a - MEM_BASE > d->mem_used || size > d->mem_used - (a - MEM_BASE) || (a & (size - 1)))
         device_fault(l, "global access", a, size);
     return d->mem + (a - MEM_BASE);
+}
+
+const void *simt_gload(simt_thread *t, simt_addr a, unsigned size) {
+    uint8_t *p = simt_gptr(t, a, size);
+    simt_dev *d = lane_of(t)->dev;
+    if (!d->opts.read_filter) return p;
+    /* Device memory is allocated in whole MiBs from a 128-byte aligned base, so the line of an
+     * aligned access lies inside it; the access does not cross its line (it is aligned). */
+    size_t off = (size_t)(a - MEM_BASE), line_off = off & ~(size_t)(SIMT_LINE_BYTES - 1);
+    memcpy(d->filtered_line, d->mem + line_off, SIMT_LINE_BYTES);
+    d->opts.read_filter(d->opts.read_filter_user, MEM_BASE + line_off, d->filtered_line);
+    return d->filtered_line + (off - line_off);
 }
 
 void *simt_sptr(simt_thread *t, uint32_t off, unsigned size) {

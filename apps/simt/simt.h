@@ -85,12 +85,21 @@ typedef struct {
 
 typedef void (*simt_observer)(void *user, const simt_warp_inst *wi);
 
+/* A read filter sits where a memory system's read-reply path would: every global load reads its
+ * value from a copy of the SIMT_LINE_BYTES-aligned line that holds it, after the filter has seen
+ * (and may have changed) that copy; device memory keeps what was stored. The approximation study
+ * puts DSM's approximation unit here (apps/apx.c, docs/approx.md). Atomics are not filtered. */
+#define SIMT_LINE_BYTES 128u
+typedef void (*simt_read_filter)(void *user, simt_addr line_addr, uint8_t line[SIMT_LINE_BYTES]);
+
 typedef struct {
     const char *trace_dir; /* write an Accel-Sim trace here (kernelslist.g, kernel-N.traceg, the
                               memory side file); NULL: no trace */
     int trace_xz;          /* compress the .traceg files with liblzma (.traceg.xz) */
     simt_observer observer;/* called for every warp instruction (tests); may be NULL */
     void *observer_user;
+    simt_read_filter read_filter; /* NULL: loads read device memory as it is */
+    void *read_filter_user;
 } simt_dev_opts;
 
 /* Counters of a device since creation (thread operations = sum over warp instructions of
@@ -121,6 +130,9 @@ static inline simt_dim3 simt_dim(uint32_t x, uint32_t y, uint32_t z) {
 void simt_op_mem(simt_thread *t, uint32_t site, uint32_t line, simt_op op, uint64_t addr, unsigned size);
 void simt_op_plain(simt_thread *t, uint32_t site, uint32_t line, simt_op op, unsigned count);
 void *simt_gptr(simt_thread *t, simt_addr a, unsigned size);   /* bounds-checked host pointer */
+/* What a global load of size bytes at a reads: simt_gptr's bytes, or with a read filter the
+ * filtered copy of their line (valid until the thread's next operation). */
+const void *simt_gload(simt_thread *t, simt_addr a, unsigned size);
 void *simt_sptr(simt_thread *t, uint32_t off, unsigned size);  /* shared memory, bounds-checked */
 
 typedef enum {
@@ -134,7 +146,7 @@ uint32_t simt_atomic(simt_thread *t, uint32_t site, uint32_t line, int shared, s
     static inline T simt_ld_##T(simt_thread *t_, uint32_t site, uint32_t line, simt_addr a) { \
         simt_op_mem(t_, site, line, SIMT_OP_LDG, a, sizeof(T));                              \
         T v;                                                                                 \
-        memcpy(&v, simt_gptr(t_, a, sizeof(T)), sizeof v);                                   \
+        memcpy(&v, simt_gload(t_, a, sizeof(T)), sizeof v);                                  \
         return v;                                                                            \
     }                                                                                        \
     static inline void simt_st_##T(simt_thread *t_, uint32_t site, uint32_t line, simt_addr a, T v) { \

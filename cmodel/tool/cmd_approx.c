@@ -24,7 +24,8 @@ static const char approx_bits_usage[] =
     "  --max-error E     the bound, in the kernel's metric (0.01 = 1%)\n"
     "  --data FILE       a float32 input (hotspot: temperatures then power); none: a generated\n"
     "                    input of the suite's kind (--rows, --cols, --clusters, --cond)\n"
-    "  --rows N --cols N the input's shape (default: kmeans 34 columns, others square)\n"
+    "  --rows N --cols N the input's shape (default: kmeans 34 columns, others square; srad\n"
+    "                    runs on the leading block of whole 16 x 16 tiles)\n"
     "  --clusters K      k-means clusters (default 5)\n"
     "  --cond X          generated ge input: log10 condition number (default 3)\n"
     "  --table FILE      train from approx-error's errors.tsv instead of measuring the suite\n"
@@ -137,6 +138,14 @@ static int make_dataset(const approx_opts *o, app_dataset *ds) {
             snprintf(ds->path[i], sizeof ds->path[i], "%s", o->data[i]);
         }
         snprintf(ds->name, sizeof ds->name, "%s", cli_basename(o->data[0]));
+        if (o->kernel == APP_SRAD && (ds->rows % 16 || ds->cols % 16)) {
+            /* srad_v2 runs on 16 x 16 tiles: the image's leading block of whole tiles */
+            ds->fcols = ds->cols;
+            ds->rows -= ds->rows % 16;
+            ds->cols -= ds->cols % 16;
+            snprintf(ds->name, sizeof ds->name, "%.24s, leading %ux%u", cli_basename(o->data[0]),
+                     (unsigned)ds->rows, (unsigned)ds->cols);
+        }
     } else {
         if (ds->rows == 0) {
             return cli_usage_error(o->cmd, "no --data: give --rows (and --cols) for a generated input");

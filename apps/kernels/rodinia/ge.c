@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "inputs_rodinia.h"
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define GE_MAXBLOCKSIZE 512u
@@ -97,26 +98,14 @@ static void ge_reference(float *a, float *b, float *m, int32_t n) {
     }
 }
 
-int app_ge(simt_dev *d, const simt_app_opts *o) {
-    char path[1024];
-    float *a, *b, *file_x;
-    int32_t n;
-    if (kin_input_path(path, sizeof path, o,
-                       o->scale > 1 ? "rodinia/gaussian/matrix16.txt" : "rodinia/gaussian/matrix208.txt") != 0 ||
-        !rd_read_gaussian(path, &a, &b, &file_x, &n)) {
-        return 1;
-    }
+void ge_solve(simt_dev *d, float *a, float *b, int32_t n, float *x, const kin_regions *rg) {
     size_t nn = (size_t)n * (size_t)n;
     float *m = kin_alloc(nn, sizeof *m); /* InitPerRun */
-    float *ra = kin_alloc(nn, sizeof *ra), *rb = kin_alloc((size_t)n, sizeof *rb);
-    float *rm = kin_alloc(nn, sizeof *rm);
-    float *x = kin_alloc((size_t)n, sizeof *x), *rx = kin_alloc((size_t)n, sizeof *rx);
-    memcpy(ra, a, nn * sizeof *ra);
-    memcpy(rb, b, (size_t)n * sizeof *rb);
-
     simt_addr m_cuda = simt_malloc(d, nn * 4, "m_cuda");
     simt_addr a_cuda = simt_malloc(d, nn * 4, "a_cuda");
+    kin_region(rg, a_cuda, nn * 4);
     simt_addr b_cuda = simt_malloc(d, (size_t)n * 4, "b_cuda");
+    kin_region(rg, b_cuda, (size_t)n * 4);
     simt_memcpy_htod(d, m_cuda, m, nn * 4);
     simt_memcpy_htod(d, a_cuda, a, nn * 4);
     simt_memcpy_htod(d, b_cuda, b, (size_t)n * 4);
@@ -132,6 +121,26 @@ int app_ge(simt_dev *d, const simt_app_opts *o) {
     simt_memcpy_dtoh(d, a, a_cuda, nn * 4);
     simt_memcpy_dtoh(d, b, b_cuda, (size_t)n * 4);
     ge_back_sub(a, b, n, x);
+    free(m);
+}
+
+int app_ge(simt_dev *d, const simt_app_opts *o) {
+    char path[1024];
+    float *a, *b, *file_x;
+    int32_t n;
+    if (kin_input_path(path, sizeof path, o,
+                       o->scale > 1 ? "rodinia/gaussian/matrix16.txt" : "rodinia/gaussian/matrix208.txt") != 0 ||
+        !rd_read_gaussian(path, &a, &b, &file_x, &n)) {
+        return 1;
+    }
+    size_t nn = (size_t)n * (size_t)n;
+    float *ra = kin_alloc(nn, sizeof *ra), *rb = kin_alloc((size_t)n, sizeof *rb);
+    float *rm = kin_alloc(nn, sizeof *rm);
+    float *x = kin_alloc((size_t)n, sizeof *x), *rx = kin_alloc((size_t)n, sizeof *rx);
+    memcpy(ra, a, nn * sizeof *ra);
+    memcpy(rb, b, (size_t)n * sizeof *rb);
+
+    ge_solve(d, a, b, n, x, NULL);
 
     ge_reference(ra, rb, rm, n);
     ge_back_sub(ra, rb, n, rx);
@@ -143,7 +152,6 @@ int app_ge(simt_dev *d, const simt_app_opts *o) {
     free(a);
     free(b);
     free(file_x);
-    free(m);
     free(ra);
     free(rb);
     free(rm);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "inputs_rodinia.h"
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define HS_BS 16
@@ -128,6 +129,60 @@ static void hs_reference(float *temp, const float *power, int32_t rows, int32_t 
     free(next);
 }
 
+/* hotspot.cu's chip constants for a rows x cols grid (float, as its host code). */
+static void hs_chip_constants(int32_t rows, int32_t cols, float *cap, float *rx, float *ry, float *rz, float *step) {
+    float grid_height = hs_chip_height / (float)rows, grid_width = hs_chip_width / (float)cols;
+    *cap = (float)(HS_FACTOR_CHIP * HS_SPEC_HEAT_SI * hs_t_chip * grid_width * grid_height);
+    *rx = (float)(grid_width / (2.0 * HS_K_SI * hs_t_chip * grid_height));
+    *ry = (float)(grid_height / (2.0 * HS_K_SI * hs_t_chip * grid_width));
+    *rz = hs_t_chip / (HS_K_SI * grid_height * grid_width);
+    float max_slope = (float)(HS_MAX_PD / (HS_FACTOR_CHIP * hs_t_chip * HS_SPEC_HEAT_SI));
+    *step = (float)(HS_PRECISION / max_slope);
+}
+
+void hs_solve(simt_dev *d, float *temp, const float *power, int32_t rows, int32_t cols, int32_t pyramid_height,
+              int32_t total_iterations, const kin_regions *rg) {
+    size_t cells = (size_t)rows * (size_t)cols;
+    int32_t border = pyramid_height; /* pyramid_height * EXPAND_RATE / 2 */
+    int32_t small_block = HS_BS - pyramid_height * 2;
+    uint32_t block_cols = (uint32_t)(cols / small_block + (cols % small_block == 0 ? 0 : 1));
+    uint32_t block_rows = (uint32_t)(rows / small_block + (rows % small_block == 0 ? 0 : 1));
+    simt_addr matrix_temp[2], matrix_power;
+    matrix_temp[0] = simt_malloc(d, cells * 4, "MatrixTemp0");
+    kin_region(rg, matrix_temp[0], cells * 4);
+    matrix_temp[1] = simt_malloc(d, cells * 4, "MatrixTemp1");
+    kin_region(rg, matrix_temp[1], cells * 4);
+    simt_memcpy_htod(d, matrix_temp[0], temp, cells * 4);
+    matrix_power = simt_malloc(d, cells * 4, "MatrixPower");
+    kin_region(rg, matrix_power, cells * 4);
+    simt_memcpy_htod(d, matrix_power, power, cells * 4);
+
+    float cap, rx, ry, rz, step;
+    hs_chip_constants(rows, cols, &cap, &rx, &ry, &rz, &step);
+    int src = 1, dst = 0;
+    for (int32_t t = 0; t < total_iterations; t += pyramid_height) {
+        int tmp = src;
+        src = dst;
+        dst = tmp;
+        hs_args a = {total_iterations - t < pyramid_height ? total_iterations - t : pyramid_height,
+                     matrix_power,
+                     matrix_temp[src],
+                     matrix_temp[dst],
+                     cols,
+                     rows,
+                     border,
+                     border,
+                     cap,
+                     rx,
+                     ry,
+                     rz,
+                     step};
+        simt_launch(d, "calculate_temp", hs_calculate_temp, simt_dim(block_cols, block_rows, 1),
+                    simt_dim(HS_BS, HS_BS, 1), 3 * HS_TILE_BYTES, &a);
+    }
+    simt_memcpy_dtoh(d, temp, matrix_temp[dst], cells * 4);
+}
+
 int app_hs(simt_dev *d, const simt_app_opts *o) {
     int32_t grid = o->scale > 1 ? 64 : 512, pyramid_height = 2, total_iterations = 2;
     size_t cells = (size_t)grid * (size_t)grid;
@@ -144,46 +199,11 @@ int app_hs(simt_dev *d, const simt_app_opts *o) {
         free(out);
         return 1;
     }
-    int32_t border = pyramid_height; /* pyramid_height * EXPAND_RATE / 2 */
-    int32_t small_block = HS_BS - pyramid_height * 2;
-    uint32_t block_cols = (uint32_t)(grid / small_block + (grid % small_block == 0 ? 0 : 1));
-    simt_addr matrix_temp[2], matrix_power;
-    matrix_temp[0] = simt_malloc(d, cells * 4, "MatrixTemp0");
-    matrix_temp[1] = simt_malloc(d, cells * 4, "MatrixTemp1");
-    simt_memcpy_htod(d, matrix_temp[0], temp, cells * 4);
-    matrix_power = simt_malloc(d, cells * 4, "MatrixPower");
-    simt_memcpy_htod(d, matrix_power, power, cells * 4);
+    memcpy(out, temp, cells * sizeof *out);
+    hs_solve(d, out, power, grid, grid, pyramid_height, total_iterations, NULL);
 
-    float grid_height = hs_chip_height / (float)grid, grid_width = hs_chip_width / (float)grid;
-    float cap = (float)(HS_FACTOR_CHIP * HS_SPEC_HEAT_SI * hs_t_chip * grid_width * grid_height);
-    float rx = (float)(grid_width / (2.0 * HS_K_SI * hs_t_chip * grid_height));
-    float ry = (float)(grid_height / (2.0 * HS_K_SI * hs_t_chip * grid_width));
-    float rz = hs_t_chip / (HS_K_SI * grid_height * grid_width);
-    float max_slope = (float)(HS_MAX_PD / (HS_FACTOR_CHIP * hs_t_chip * HS_SPEC_HEAT_SI));
-    float step = (float)(HS_PRECISION / max_slope);
-    int src = 1, dst = 0;
-    for (int32_t t = 0; t < total_iterations; t += pyramid_height) {
-        int tmp = src;
-        src = dst;
-        dst = tmp;
-        hs_args a = {total_iterations - t < pyramid_height ? total_iterations - t : pyramid_height,
-                     matrix_power,
-                     matrix_temp[src],
-                     matrix_temp[dst],
-                     grid,
-                     grid,
-                     border,
-                     border,
-                     cap,
-                     rx,
-                     ry,
-                     rz,
-                     step};
-        simt_launch(d, "calculate_temp", hs_calculate_temp, simt_dim(block_cols, block_cols, 1),
-                    simt_dim(HS_BS, HS_BS, 1), 3 * HS_TILE_BYTES, &a);
-    }
-    simt_memcpy_dtoh(d, out, matrix_temp[dst], cells * 4);
-
+    float cap, rx, ry, rz, step;
+    hs_chip_constants(grid, grid, &cap, &rx, &ry, &rz, &step);
     hs_reference(temp, power, grid, grid, total_iterations, step / cap, 1 / rx, 1 / ry, 1 / rz);
     int rc = kin_check_f32("hs", out, temp, cells, 1e-6, 0);
     free(temp);

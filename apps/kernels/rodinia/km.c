@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define KM_THREADS_PER_DIM 16u
@@ -135,6 +136,50 @@ static int32_t km_host_update(const float *feature, int32_t npoints, int32_t nfe
     return delta;
 }
 
+int32_t km_solve(simt_dev *d, const float *feature, int32_t npoints, int32_t nfeatures, int32_t nclusters,
+                 float threshold, int32_t max_iterations, float *clusters, int32_t *membership,
+                 const kin_regions *rg) {
+    size_t nf = (size_t)npoints * (size_t)nfeatures;
+    size_t cbytes = (size_t)nclusters * (size_t)nfeatures * sizeof(float);
+    int32_t *membership_new = kin_alloc((size_t)npoints, sizeof *membership_new);
+    for (int32_t i = 0; i < npoints; i++) {
+        membership[i] = membership_new[i] = -1;
+    }
+
+    /* allocateMemory: a square grid of 256-thread blocks, the transposed features. */
+    uint32_t num_blocks = ((uint32_t)npoints + KM_THREADS - 1) / KM_THREADS;
+    uint32_t per_dim = (uint32_t)sqrt((double)num_blocks);
+    while (per_dim * per_dim < num_blocks) {
+        per_dim++;
+    }
+    num_blocks = per_dim * per_dim;
+    simt_addr feature_flipped_d = simt_malloc(d, nf * 4, "feature_flipped_d");
+    kin_region(rg, feature_flipped_d, nf * 4);
+    simt_memcpy_htod(d, feature_flipped_d, feature, nf * 4);
+    simt_addr feature_d = simt_malloc(d, nf * 4, "feature_d");
+    kin_region(rg, feature_d, nf * 4);
+    km_invert_args ia = {feature_flipped_d, feature_d, npoints, nfeatures};
+    simt_launch(d, "invert_mapping", km_invert_mapping, simt_dim(num_blocks, 1, 1), simt_dim(KM_THREADS, 1, 1), 0,
+                &ia);
+    simt_addr membership_d = simt_malloc(d, (size_t)npoints * 4, "membership_d");
+    simt_addr clusters_d = simt_malloc(d, cbytes, "clusters_d");
+    kin_region(rg, clusters_d, cbytes);
+
+    int32_t iterations = 0;
+    float delta;
+    do {
+        simt_memcpy_htod(d, membership_d, membership_new, (size_t)npoints * 4);
+        simt_memcpy_htod(d, clusters_d, clusters, cbytes);
+        km_point_args pa = {feature_d, nfeatures, npoints, nclusters, membership_d, clusters_d};
+        simt_launch(d, "kmeansPoint", km_point, simt_dim(per_dim, per_dim, 1), simt_dim(KM_THREADS, 1, 1), 0, &pa);
+        simt_memcpy_dtoh(d, membership_new, membership_d, (size_t)npoints * 4);
+        delta = (float)km_host_update(feature, npoints, nfeatures, nclusters, membership_new, membership, clusters);
+        iterations++;
+    } while (delta > threshold && iterations < max_iterations);
+    free(membership_new);
+    return iterations;
+}
+
 int app_km(simt_dev *d, const simt_app_opts *o) {
     int32_t npoints = (int32_t)kin_scaled(o, 2048, KM_CLUSTERS), nfeatures = KM_FEATURES;
     int32_t nclusters = KM_CLUSTERS;
@@ -151,40 +196,14 @@ int app_km(simt_dev *d, const simt_app_opts *o) {
     memcpy(clusters, feature, cbytes); /* the first k points */
     memcpy(ref_clusters, feature, cbytes);
     int32_t *membership = kin_alloc((size_t)npoints, sizeof *membership);
-    int32_t *membership_new = kin_alloc((size_t)npoints, sizeof *membership_new);
     int32_t *ref_membership = kin_alloc((size_t)npoints, sizeof *ref_membership);
     int32_t *ref_new = kin_alloc((size_t)npoints, sizeof *ref_new);
     for (int32_t i = 0; i < npoints; i++) {
-        membership[i] = membership_new[i] = ref_membership[i] = -1;
+        ref_membership[i] = -1;
     }
-
-    /* allocateMemory: a square grid of 256-thread blocks, the transposed features. */
-    uint32_t num_blocks = ((uint32_t)npoints + KM_THREADS - 1) / KM_THREADS;
-    uint32_t per_dim = (uint32_t)sqrt((double)num_blocks);
-    while (per_dim * per_dim < num_blocks) {
-        per_dim++;
-    }
-    num_blocks = per_dim * per_dim;
-    simt_addr feature_flipped_d = simt_malloc(d, nf * 4, "feature_flipped_d");
-    simt_memcpy_htod(d, feature_flipped_d, feature, nf * 4);
-    simt_addr feature_d = simt_malloc(d, nf * 4, "feature_d");
-    km_invert_args ia = {feature_flipped_d, feature_d, npoints, nfeatures};
-    simt_launch(d, "invert_mapping", km_invert_mapping, simt_dim(num_blocks, 1, 1), simt_dim(KM_THREADS, 1, 1), 0,
-                &ia);
-    simt_addr membership_d = simt_malloc(d, (size_t)npoints * 4, "membership_d");
-    simt_addr clusters_d = simt_malloc(d, cbytes, "clusters_d");
-
-    int32_t loops = 0, iterations = 0;
-    float delta;
-    do {
-        simt_memcpy_htod(d, membership_d, membership_new, (size_t)npoints * 4);
-        simt_memcpy_htod(d, clusters_d, clusters, cbytes);
-        km_point_args pa = {feature_d, nfeatures, npoints, nclusters, membership_d, clusters_d};
-        simt_launch(d, "kmeansPoint", km_point, simt_dim(per_dim, per_dim, 1), simt_dim(KM_THREADS, 1, 1), 0, &pa);
-        simt_memcpy_dtoh(d, membership_new, membership_d, (size_t)npoints * 4);
-        delta = (float)km_host_update(feature, npoints, nfeatures, nclusters, membership_new, membership, clusters);
-        iterations++;
-    } while (delta > threshold && loops++ < KM_MAX_LOOPS);
+    /* kmeans_clustering's loop: `while (delta > threshold && loops++ < 500)`, 501 at most */
+    int32_t iterations = km_solve(d, feature, npoints, nfeatures, nclusters, threshold, KM_MAX_LOOPS + 1, clusters,
+                                  membership, NULL);
 
     /* The reference: the same loop with a sequential assignment. */
     int32_t ref_loops = 0, ref_iterations = 0;
@@ -205,7 +224,6 @@ int app_km(simt_dev *d, const simt_app_opts *o) {
     free(clusters);
     free(ref_clusters);
     free(membership);
-    free(membership_new);
     free(ref_membership);
     free(ref_new);
     return rc;

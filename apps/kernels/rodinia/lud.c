@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "inputs_rodinia.h"
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define LUD_BS 16
@@ -253,23 +254,14 @@ static void lud_reference(float *a, int32_t n) {
     lud_ref_diagonal(a, n, off);
 }
 
-int app_lud(simt_dev *d, const simt_app_opts *o) {
-    char path[1024];
-    float *m;
-    int32_t n;
-    if (kin_input_path(path, sizeof path, o, o->scale > 1 ? "rodinia/lud/64.dat" : "rodinia/lud/256.dat") != 0 ||
-        !rd_read_lud(path, &m, &n)) {
-        return 1;
-    }
-    if (n % LUD_BS != 0) {
-        fprintf(stderr, "%s: the dimension %d is not a multiple of %d (lud_cuda's tiles)\n", path, (int)n, LUD_BS);
-        free(m);
+int lud_solve(simt_dev *d, float *m, int32_t n, const kin_regions *rg) {
+    if (n <= 0 || n % LUD_BS != 0) {
+        fprintf(stderr, "lud: the dimension %d is not a positive multiple of %d (lud_cuda's tiles)\n", (int)n, LUD_BS);
         return 1;
     }
     size_t bytes = (size_t)n * (size_t)n * sizeof(float);
-    float *ref = kin_alloc(bytes, 1);
-    memcpy(ref, m, bytes);
     simt_addr d_m = simt_malloc(d, bytes, "d_m");
+    kin_region(rg, d_m, bytes);
     simt_memcpy_htod(d, d_m, m, bytes);
     int32_t i = 0;
     for (i = 0; i < n - LUD_BS; i += LUD_BS) {
@@ -284,6 +276,25 @@ int app_lud(simt_dev *d, const simt_app_opts *o) {
     lud_args last = {d_m, n, i};
     simt_launch(d, "lud_diagonal", lud_diagonal, simt_dim(1, 1, 1), simt_dim(LUD_BS, 1, 1), LUD_TILE_BYTES, &last);
     simt_memcpy_dtoh(d, m, d_m, bytes);
+    return 0;
+}
+
+int app_lud(simt_dev *d, const simt_app_opts *o) {
+    char path[1024];
+    float *m;
+    int32_t n;
+    if (kin_input_path(path, sizeof path, o, o->scale > 1 ? "rodinia/lud/64.dat" : "rodinia/lud/256.dat") != 0 ||
+        !rd_read_lud(path, &m, &n)) {
+        return 1;
+    }
+    size_t bytes = (size_t)n * (size_t)n * sizeof(float);
+    float *ref = kin_alloc(bytes, 1);
+    memcpy(ref, m, bytes);
+    if (lud_solve(d, m, n, NULL) != 0) {
+        free(m);
+        free(ref);
+        return 1;
+    }
 
     lud_reference(ref, n);
     int rc = kin_check_f32("lud", m, ref, (size_t)n * (size_t)n, 1e-6, 0);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define SR_BS 16
@@ -260,6 +261,33 @@ static void sr_reference_step(float *j, int32_t rows, int32_t cols, float q0sqr,
     }
 }
 
+int srad2_solve(simt_dev *d, float *j, int32_t rows, int32_t cols, int32_t r1, int32_t r2, int32_t c1, int32_t c2,
+                float lambda, int32_t niter, const kin_regions *rg) {
+    if (rows < 2 * SR_BS || cols < 2 * SR_BS || rows % SR_BS != 0 || cols % SR_BS != 0) {
+        fprintf(stderr, "srad2: a %dx%d image: srad_v2 needs rows and columns that are multiples of %d, at least %d\n",
+                (int)rows, (int)cols, SR_BS, 2 * SR_BS);
+        return 1;
+    }
+    size_t size = (size_t)rows * (size_t)cols;
+    simt_addr j_cuda = simt_malloc(d, size * 4, "J_cuda");
+    kin_region(rg, j_cuda, size * 4);
+    simt_addr c_cuda = simt_malloc(d, size * 4, "C_cuda");
+    simt_addr e_c = simt_malloc(d, size * 4, "E_C");
+    simt_addr w_c = simt_malloc(d, size * 4, "W_C");
+    simt_addr s_c = simt_malloc(d, size * 4, "S_C");
+    simt_addr n_c = simt_malloc(d, size * 4, "N_C");
+    for (int32_t iter = 0; iter < niter; iter++) {
+        float q0sqr = sr_q0sqr(j, cols, r1, r2, c1, c2);
+        sr_args a = {e_c, w_c, n_c, s_c, j_cuda, c_cuda, cols, rows, lambda, q0sqr};
+        simt_memcpy_htod(d, j_cuda, j, size * 4);
+        simt_dim3 grid = simt_dim((uint32_t)(cols / SR_BS), (uint32_t)(rows / SR_BS), 1);
+        simt_launch(d, "srad_cuda_1", srad_cuda_1, grid, simt_dim(SR_BS, SR_BS, 1), 6u * 4u * SR_BS * SR_BS, &a);
+        simt_launch(d, "srad_cuda_2", srad_cuda_2, grid, simt_dim(SR_BS, SR_BS, 1), 5u * 4u * SR_BS * SR_BS, &a);
+        simt_memcpy_dtoh(d, j, j_cuda, size * 4);
+    }
+    return 0;
+}
+
 int app_srad2(simt_dev *d, const simt_app_opts *o) {
     /* At least two tiles a side: with one, the original replaces only the north (else-if) and its
      * south neighbours would lie outside the image. */
@@ -275,20 +303,8 @@ int app_srad2(simt_dev *d, const simt_app_opts *o) {
         float i = kin_rand_unit_f32(&rng); /* rand() / RAND_MAX */
         j[k] = ref[k] = (float)exp(i);
     }
-    simt_addr j_cuda = simt_malloc(d, size * 4, "J_cuda");
-    simt_addr c_cuda = simt_malloc(d, size * 4, "C_cuda");
-    simt_addr e_c = simt_malloc(d, size * 4, "E_C");
-    simt_addr w_c = simt_malloc(d, size * 4, "W_C");
-    simt_addr s_c = simt_malloc(d, size * 4, "S_C");
-    simt_addr n_c = simt_malloc(d, size * 4, "N_C");
+    srad2_solve(d, j, rows, cols, r1, r2, c1, c2, lambda, niter, NULL);
     for (int32_t iter = 0; iter < niter; iter++) {
-        float q0sqr = sr_q0sqr(j, cols, r1, r2, c1, c2);
-        sr_args a = {e_c, w_c, n_c, s_c, j_cuda, c_cuda, cols, rows, lambda, q0sqr};
-        simt_memcpy_htod(d, j_cuda, j, size * 4);
-        simt_dim3 grid = simt_dim((uint32_t)(cols / SR_BS), (uint32_t)(rows / SR_BS), 1);
-        simt_launch(d, "srad_cuda_1", srad_cuda_1, grid, simt_dim(SR_BS, SR_BS, 1), 6u * 4u * SR_BS * SR_BS, &a);
-        simt_launch(d, "srad_cuda_2", srad_cuda_2, grid, simt_dim(SR_BS, SR_BS, 1), 5u * 4u * SR_BS * SR_BS, &a);
-        simt_memcpy_dtoh(d, j, j_cuda, size * 4);
         sr_reference_step(ref, rows, cols, sr_q0sqr(ref, cols, r1, r2, c1, c2), lambda, c, d4);
     }
     int rc = kin_check_f32("srad2", j, ref, size, 1e-5, 0);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kernel_solve.h"
 #include "kernels.h"
 
 #define SP_VECTOR_N 256
@@ -62,6 +63,24 @@ static void sp_scalar_prod_cpu(float *c, const float *a, const float *b, int vec
     }
 }
 
+void sp_solve(simt_dev *d, const float *a, const float *b, int vector_n, int element_n, float *c,
+              const kin_regions *rg) {
+    const size_t data_n = (size_t)vector_n * (size_t)element_n;
+    sp_args p = {0};
+    p.vector_n = vector_n;
+    p.element_n = element_n;
+    p.a = simt_malloc(d, sizeof(float) * data_n, "d_A");
+    kin_region(rg, p.a, sizeof(float) * data_n);
+    p.b = simt_malloc(d, sizeof(float) * data_n, "d_B");
+    kin_region(rg, p.b, sizeof(float) * data_n);
+    p.c = simt_malloc(d, sizeof(float) * (size_t)vector_n, "d_C");
+    simt_memcpy_htod(d, p.a, a, sizeof(float) * data_n);
+    simt_memcpy_htod(d, p.b, b, sizeof(float) * data_n);
+    simt_launch(d, "scalarProdGPU", sp_scalar_prod_gpu, simt_dim(128, 1, 1), simt_dim(256, 1, 1),
+                sizeof(float) * SP_ACCUM_N, &p);
+    simt_memcpy_dtoh(d, c, p.c, sizeof(float) * (size_t)vector_n);
+}
+
 int app_sp(simt_dev *d, const simt_app_opts *o) {
     const int vector_n = (int)kin_scaled(o, SP_VECTOR_N, 8);
     const size_t data_n = (size_t)vector_n * SP_ELEMENT_N;
@@ -75,17 +94,7 @@ int app_sp(simt_dev *d, const simt_app_opts *o) {
         h_a[i] = kin_rand_unit_f32(&rng);
         h_b[i] = kin_rand_unit_f32(&rng);
     }
-    sp_args p = {0};
-    p.vector_n = vector_n;
-    p.element_n = SP_ELEMENT_N;
-    p.a = simt_malloc(d, sizeof(float) * data_n, "d_A");
-    p.b = simt_malloc(d, sizeof(float) * data_n, "d_B");
-    p.c = simt_malloc(d, sizeof(float) * (size_t)vector_n, "d_C");
-    simt_memcpy_htod(d, p.a, h_a, sizeof(float) * data_n);
-    simt_memcpy_htod(d, p.b, h_b, sizeof(float) * data_n);
-    simt_launch(d, "scalarProdGPU", sp_scalar_prod_gpu, simt_dim(128, 1, 1), simt_dim(256, 1, 1),
-                sizeof(float) * SP_ACCUM_N, &p);
-    simt_memcpy_dtoh(d, gpu, p.c, sizeof(float) * (size_t)vector_n);
+    sp_solve(d, h_a, h_b, vector_n, SP_ELEMENT_N, gpu, NULL);
     sp_scalar_prod_cpu(cpu, h_a, h_b, vector_n, SP_ELEMENT_N);
     double sum_delta = 0, sum_ref = 0, worst = -1;
     int worst_i = 0;
