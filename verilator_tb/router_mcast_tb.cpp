@@ -408,6 +408,7 @@ bool Bench::idle() const {
 uint64_t Bench::run() {
     dut_->cur_x_i = kRouter % kK;
     dut_->cur_y_i = kRouter / kK;
+    dut_->in_link_i = 0;     // the driver writes flits as an NI does: they count once written
     dut_->rst_ni = 0;
     dut_->clk_i = 0;
     dut_->eval();

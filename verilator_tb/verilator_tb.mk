@@ -12,7 +12,9 @@
 # <u>_TB_CFLAGS and <u>_TB_LDFLAGS name the libraries, include and link options such a harness
 # needs beyond the C model. <u>_TB_VLFLAGS adds Verilator options for the unit's harness builds
 # (e.g. -fno-dfg where Verilator's DFG pass makes slower code; the unit says why).
-# verify and verify-long run them beside TOPS.
+# verify and verify-long run them beside TOPS. <top>_VERIFY_COUNT and <top>_VERIFY_LONG_COUNT
+# replace VERIFY_COUNT and VERIFY_LONG_COUNT for a top whose unit of count costs far more than
+# a line (the router mesh: a flit offered to 16 routers; the unit says why).
 # What a unit's harnesses share (its stimulus, an adapter two tops use) is in files named after
 # the unit beside them, verilator_tb/<u>_*.h and verilator_tb/<u>_*.cpp (not <top>_tb.cpp; a unit
 # name has no '_', so the prefix is the unit's alone): the .cpp files are compiled once per unit
@@ -260,7 +262,7 @@ verify-$(1): $(call tb_binary,$(1),$(2))
 
 verify-long-$(1): $(call tb_binary,$(1),$(2))
 	@bash verilator_tb/run_verify.sh $(1) $(2) $(call tb_binary,$(1),$(2)) $(3) \
-	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1)-long.log $$(VERIFY_SEED) $$(VERIFY_LONG_COUNT) $$(VERIFY_ARGS)
+	  $$(DATA_DIR) $$(VERIFY_DIR)/$(1)-long.log $$(VERIFY_SEED) $$(or $$($(2)_VERIFY_LONG_COUNT),$$(VERIFY_LONG_COUNT)) $$(VERIFY_ARGS)
 endef
 
 # $(1) = top: the self-test and the Icarus replay (default parameters only).
@@ -283,7 +285,7 @@ endef
 
 $(foreach t,$(VERIFY_TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
 $(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(VERIFY_COUNT))))
-$(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),-,$$(VERIFY_COUNT))))
+$(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),-,$$(or $$($(t)_VERIFY_COUNT),$$(VERIFY_COUNT)))))
 $(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
 $(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),\
   $(TB_VARIANT_VLFLAGS_$(word 2,$(subst :, ,$(v)))),$(TB_VARIANT_CFLAGS_$(word 2,$(subst :, ,$(v)))))))

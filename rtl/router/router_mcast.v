@@ -31,7 +31,10 @@ module router_mcast #(
   output wire [4:0]            out_tail_o,
   output wire [5*FlitW-1:0]    out_data_o,
   input  wire [5*Vcs*CntW-1:0] out_credit_i,
-  input  wire [5*Vcs-1:0]      out_release_i
+  input  wire [5*Vcs-1:0]      out_release_i,
+  input  wire [4:0]            in_link_i,
+  output wire [4:0]            out_sa_o,
+  output wire [4:0]            out_st_o
 );
   router_vc #(.K(K), .Vcs(Vcs), .VcsReq(VcsReq), .Depth(Depth), .Mcast(1), .McastMax(McastMax),
               .FlitW(FlitW), .RouteReq(RouteReq), .RouteRep(RouteRep)) u_router (
@@ -52,6 +55,9 @@ module router_mcast #(
     .out_tail_o(out_tail_o),
     .out_data_o(out_data_o),
     .out_credit_i(out_credit_i),
-    .out_release_i(out_release_i)
+    .out_release_i(out_release_i),
+    .in_link_i(in_link_i),
+    .out_sa_o(out_sa_o),
+    .out_st_o(out_st_o)
   );
 endmodule

@@ -55,7 +55,16 @@ module router_vc #(
   output reg  [4:0]              out_tail_o,
   output reg  [5*FlitW-1:0]      out_data_o,
   input  wire [5*Vcs*CntW-1:0]   out_credit_i,   // usable from the next cycle
-  input  wire [5*Vcs-1:0]        out_release_i   // a VC held downstream is free from the next cycle
+  input  wire [5*Vcs-1:0]        out_release_i,  // a VC held downstream is free from the next cycle
+  // The VA start port's rule counts flits on the input links (npsim writes a flit into the
+  // downstream buffer at its SA; docs/router.md 4): in_link_i[p], a flit for input p is on its
+  // way and counts this cycle. A mesh wires it from the upstream's out_sa_o (a flit granted to
+  // that output now: only for an upstream npsim steps before this router, a lower node
+  // number), out_st_o (granted in the last cycle) and out_valid_o; an NI's flits count once
+  // written (0).
+  input  wire [4:0]              in_link_i,
+  output wire [4:0]              out_sa_o,
+  output wire [4:0]              out_st_o
 );
 
   localparam integer P      = 5;
@@ -342,11 +351,14 @@ module router_vc #(
     end
   endfunction
 
-  // VA start port: rotates in every cycle the router holds a flit
+  // VA start port: rotates in every cycle the router holds a flit, in its buffers or on an
+  // input link (in_link_i)
   always @(*) begin
     vacnt_d = vacnt_q;
-    if (bcount_q != {NVC*CntW{1'b0}}) vacnt_d = (vacnt_q == 3'd4) ? 3'd0 : vacnt_q + 3'd1;
+    if (bcount_q != {NVC*CntW{1'b0}} || in_link_i != 5'd0) vacnt_d = (vacnt_q == 3'd4) ? 3'd0 : vacnt_q + 3'd1;
   end
+  assign out_sa_o = st_v_d;
+  assign out_st_o = st_v_q;
 
   // ---- VC allocation. Sequential in the model: ports from vacnt_q on, each port's VCs in
   // order, each target of a routed head takes the first free VC of its class from its output's

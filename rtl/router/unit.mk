@@ -3,7 +3,12 @@
 # its unicast baseline (router_base), both router_vc. Checked cycle by cycle against npsim's
 # router code (sim/net/router.c, driven per port by sim/net/router_bench.c) by one harness that
 # needs no golden vectors (<unit>_TB_TOPS).
-router_TB_TOPS    := router_mcast
+router_TB_TOPS    := router_mcast router_mesh_tile
+# The mesh check (docs/router.md 8): sixteen router_mesh_tile models beside npsim's 4x4 network.
+# Its count is flits offered to the mesh, each crossing several routers: 10^4 (1.4 CPU s, after a
+# 31 CPU s build) in make verify, 10^7 in verify-long.
+router_mesh_tile_VERIFY_COUNT      := 10000
+router_mesh_tile_VERIFY_LONG_COUNT := 10000000
 # Synthesis of both configurations (docs/router.md 7) only under ROUTER_SYNTH=1 (make synth-router):
 # ABC's mappings and OpenSTA's timing of 110k (router_base) and 320k (router_mcast) cells take
 # CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
@@ -12,7 +17,7 @@ router_TB_TOPS    := router_mcast
 # multicast router stays a module of its own because the harness is built on it.
 router_PARAM_TOPS := router_base:router_vc:Mcast=0
 router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
-router_LINT_TOPS  := router_mcast router_base
+router_LINT_TOPS  := router_mcast router_base router_mesh_tile
 router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v \
                      rtl/mcast/mcast_axis_cmp.v
 # The harness links npsim's model (sim/sim.mk builds the library, SIM_MODEL_LIB) and includes its headers.
