@@ -431,6 +431,30 @@ static void fieldwriter_equals_bitwriter(void **state) {
     }
 }
 
+/* The byte writer's bytes and length equal the bit writer's for random field runs of 0..56
+ * bits (the widths SC's entries take: a code with an escape's word after it). */
+static void bytewriter_equals_bitwriter(void **state) {
+    (void)state;
+    for (unsigned t = 0; t < 2000; t++) {
+        uint8_t want[300], got[300 + NP_BYTEWRITER_SLACK];
+        np_bitwriter w;
+        np_bw_init(&w, want, sizeof want);
+        np_bytewriter b;
+        np_bytew_init(&b, got);
+        unsigned n = (unsigned)(rnd() % 40u);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned bits = (unsigned)(rnd() % 57u);
+            uint64_t v = rnd() & np_low_mask(bits);
+            np_bw_put(&w, v, bits);
+            np_bytew_put(&b, v, bits);
+        }
+        size_t len = np_bytew_finish(&b, got);
+        assert_false(w.overflow);
+        assert_int_equal(len, w.pos);
+        assert_memory_equal(got, want, (len + 7u) / 8u);
+    }
+}
+
 /* np_br_get_words equals 64-bit reads one after another (and the same end position), at every
  * start bit; a field one bit longer than what is left reads nothing and sets overrun. */
 static void get_words_equal_single_gets(void **state) {
@@ -484,6 +508,7 @@ int main(void) {
         cmocka_unit_test(popcount_matches_loop),
         cmocka_unit_test(transpose32_matches_bit_loop),
         cmocka_unit_test(fieldwriter_equals_bitwriter),
+        cmocka_unit_test(bytewriter_equals_bitwriter),
         cmocka_unit_test(get_words_equal_single_gets),
     };
     return cmocka_run_group_tests_name("np_bits", tests, NULL, NULL);

@@ -537,6 +537,44 @@ NP_BITS_INLINE void np_fw_copy_out(const uint32_t *words, uint8_t *dst, size_t n
 #endif
 }
 
+/* ---- byte writer --------------------------------------------------------------------------
+ * The field writer's form for fields of up to 56 bits (a code with a 32-bit word after it as
+ * one field), for a fast path that has computed its stream's length first: the bits not yet
+ * complete in a byte (fewer than 8) in a 64-bit register, each field ORed in above them and
+ * the register stored as 8 bytes at the current byte, which then moves on by the whole bytes
+ * completed. No branch and no read of memory per field, whatever its width; the buffer needs
+ * 8 bytes of room past the stream's last byte (NP_BYTEWRITER_SLACK). Bytes are the stream's
+ * own (LSB first, docs/conventions.md), so the result needs no conversion. */
+#define NP_BYTEWRITER_SLACK 8u
+
+typedef struct {
+    uint64_t acc;        /* the bits of the current byte not yet complete, LSB first */
+    unsigned n;          /* how many (< 8 between calls) */
+    uint8_t *next;       /* the current byte */
+} np_bytewriter;
+
+NP_BITS_INLINE void np_bytew_init(np_bytewriter *w, uint8_t *bytes) {
+    w->acc = 0;
+    w->n = 0;
+    w->next = bytes;
+}
+
+/* Appends the low nbits (0..56) of value; value has no bit at or above nbits. */
+NP_BITS_INLINE void np_bytew_put(np_bytewriter *w, uint64_t value, unsigned nbits) {
+    w->acc |= value << w->n;                  /* n + nbits <= 63: nothing is shifted out */
+    w->n += nbits;
+    np_store_le64(w->next, w->acc);
+    w->next += w->n >> 3;
+    w->acc >>= w->n & 56u;                    /* the whole bytes just stored */
+    w->n &= 7u;
+}
+
+/* Stores the last, partial byte; returns the stream's length in bits. */
+NP_BITS_INLINE size_t np_bytew_finish(np_bytewriter *w, const uint8_t *bytes) {
+    np_store_le64(w->next, w->acc);
+    return 8u * (size_t)(w->next - bytes) + w->n;
+}
+
 /* ---- padded reader ----------------------------------------------------------------------
  * A line stream copied into a zero-padded buffer, for a decoder's fast path: any field is one
  * unaligned 64-bit load plus the spill byte, with no bounds check per field. The decoder makes

@@ -554,12 +554,15 @@ static void line_fields(const sc_state *st, const uint32_t word[SC_WORDS], uint3
     }
 }
 
-_Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_wordbuf");
+
+_Static_assert(SC_MAX_BITS < 64u * NP_WB_WORDS, "an SC line stream (body < 1024 bits, or the fallback) must fit np_padreader");
 
 #if NP_HAVE_AVX2
 /* ---- AVX2 + BMI2 path (chosen at run time; the functions above are its portable twins) ----
- * Compress: each word's field from line_fields (as the portable path); the escapes and the
- * length of the body from the fields 8 at a time, before anything is written. Decompress (sec. 5.1): the 16-bit window is
+ * Compress: each word's field from line_fields (as the portable path); each word's entry (its
+ * code and an escape's word, one field), its width and the body's length from the fields 8 at
+ * a time, before anything is written; the entries appended by the byte writer, no branch per
+ * word. Decompress (sec. 5.1): the 16-bit window is
  * reversed through a byte table, compared with every length's limit moved to the top of 16
  * bits (limit[l] << (16 - l): window < it iff the first l bits are below limit[l]) in two
  * 8-way compares, and the shortest length that matches within the bits left is the code's. */
@@ -590,38 +593,57 @@ static inline uint32_t reverse16(uint32_t x) {
 
 NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uint8_t *dst,
                                               size_t dst_bytes, size_t *out_bits) {
-    uint32_t word[SC_WORDS], field[SC_WORDS];
+    uint32_t word[SC_WORDS], field[SC_WORDS], width[SC_WORDS];
+    uint64_t entry[SC_WORDS];
     memcpy(word, line, sizeof word);                                   /* x86: little-endian */
     line_fields(st, word, field);                                      /* code reversed, length, escape */
-    uint32_t escaped = 0;
+    /* Sec. 4.1's entry of each word as one field, 8 words at a time: the code, and for an
+     * escape (bit 31 of its field) the word above it (at most 16 + 32 bits); its width; and
+     * their sum, the body's length. */
     __m256i sum = _mm256_setzero_si256();
-    for (unsigned k = 0; k < SC_WORDS; k += 8) {                       /* escapes (bit 31), length sum */
+    for (unsigned k = 0; k < SC_WORDS; k += 8) {
         __m256i f = _mm256_loadu_si256((const __m256i *)(const void *)(field + k));
-        escaped |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(f)) << k;
-        sum = _mm256_add_epi32(sum, _mm256_and_si256(_mm256_srli_epi32(f, 16), _mm256_set1_epi32(31)));
+        __m256i esc = _mm256_srai_epi32(f, 31);
+        __m256i len = _mm256_and_si256(_mm256_srli_epi32(f, 16), _mm256_set1_epi32(31));
+        __m256i wd = _mm256_add_epi32(len, _mm256_and_si256(esc, _mm256_set1_epi32(SC_ESCAPE_RAW_BITS)));
+        __m256i code = _mm256_and_si256(f, _mm256_set1_epi32(0xFFFF));
+        __m256i raw = _mm256_and_si256(esc, _mm256_loadu_si256((const __m256i *)(const void *)(word + k)));
+        for (unsigned h = 0; h < 2; h++) {                             /* 4 entries per 64-bit lanes */
+            __m128i c = h ? _mm256_extracti128_si256(code, 1) : _mm256_castsi256_si128(code);
+            __m128i r = h ? _mm256_extracti128_si256(raw, 1) : _mm256_castsi256_si128(raw);
+            __m128i l = h ? _mm256_extracti128_si256(len, 1) : _mm256_castsi256_si128(len);
+            __m256i e = _mm256_or_si256(_mm256_cvtepu32_epi64(c),
+                                        _mm256_sllv_epi64(_mm256_cvtepu32_epi64(r), _mm256_cvtepu32_epi64(l)));
+            _mm256_storeu_si256((__m256i *)(void *)(entry + k + 4u * h), e);
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(width + k), wd);
+        sum = _mm256_add_epi32(sum, wd);
     }
     __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
     half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
-    size_t body = (size_t)(unsigned)_mm_cvtsi128_si32(half) + SC_ESCAPE_RAW_BITS * (size_t)__builtin_popcount(escaped);
-    uint32_t out[SC_MAX_BITS / 32u + 1u];
-    np_fieldwriter w;
-    np_fw_init(&w, out);
+    size_t body = (size_t)(unsigned)_mm_cvtsi128_si32(half);
+    uint8_t out[SC_MAX_BYTES + NP_BYTEWRITER_SLACK];
+    size_t bits;
     if (body < SC_RAW_BITS) {                                          /* sec. 4.1 */
-        np_fw_put(&w, 1u, 1);
-        for (unsigned i = 0; i < SC_WORDS; i++) {
-            np_fw_put(&w, field[i] & 0xFFFFu, field[i] >> 16 & 31u);
-            if (escaped >> i & 1u) np_fw_put32(&w, word[i]);
-        }
+        np_bytewriter w;
+        np_bytew_init(&w, out);
+        np_bytew_put(&w, 1u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_bytew_put(&w, entry[i], width[i]);
+        bits = np_bytew_finish(&w, out);
     } else {                                                           /* sec. 4.4: the line */
-        np_fw_put(&w, 0u, 1);
-        for (unsigned i = 0; i < SC_WORDS; i++) np_fw_put32(&w, word[i]);
+        uint64_t carry = 0;                                            /* C = 0, the line one bit on */
+        for (unsigned i = 0; i < SC_LINE_BYTES; i += 8) {
+            uint64_t v = np_load_le64(line + i);
+            np_store_le64(out + i, v << 1 | carry);
+            carry = v >> 63;
+        }
+        out[SC_LINE_BYTES] = (uint8_t)carry;
+        bits = SC_MAX_BITS;
     }
-    size_t bits = 32u * (size_t)(w.next - out) + w.n;
-    np_fw_finish(&w, out);
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    memcpy(dst, out, (bits + 7u) / 8u);
     return NP_OK;
 }
 
@@ -696,17 +718,21 @@ np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uin
         width[i] = len + (hit ? 0u : SC_ESCAPE_RAW_BITS);
         body += width[i];
     }
-    np_wordbuf b;
-    np_wb_init(&b);
+    uint8_t out[SC_MAX_BYTES + NP_BYTEWRITER_SLACK];
+    np_bytewriter w;
+    np_bytew_init(&w, out);
     if (body < SC_RAW_BITS) {
-        np_wb_put_fit(&b, 1u, 1);
-        for (unsigned i = 0; i < SC_WORDS; i++) np_wb_put_fit(&b, field[i], width[i]);
+        np_bytew_put(&w, 1u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_bytew_put(&w, field[i], width[i]);
     } else {
-        np_wb_put_fit(&b, 0u, 1);
-        for (unsigned i = 0; i < SC_WORDS; i += 2) np_wb_put_fit(&b, word[i] | (uint64_t)word[i + 1] << 32, 64);
+        np_bytew_put(&w, 0u, 1);
+        for (unsigned i = 0; i < SC_WORDS; i++) np_bytew_put(&w, word[i], 32);
     }
-    *out_bits = b.pos;
-    return np_wb_copy_out(&b, dst, dst_bytes);
+    size_t bits = np_bytew_finish(&w, out);
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    memcpy(dst, out, (bits + 7u) / 8u);
+    return NP_OK;
 }
 
 np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits, uint8_t *dst,
