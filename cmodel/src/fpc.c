@@ -196,15 +196,17 @@ np_result fpc_decompress_stages(const uint8_t *src, size_t src_bits, uint8_t *ds
 /* ---- fast whole-line path ----------------------------------------------------------------------
  * The same function of the line as the stages (tests/test_fpc.c compares the two on random,
  * synthetic and real lines and on malformed streams):
- *   - sec. 2.2: each pattern's matches over the 32 words of the line are one 32-bit mask (on
- *     AVX2 + BMI2 machines, chosen at run time, 8 words per compare, match_fields_avx2; a
- *     scalar loop elsewhere and with -DNP_NO_AVX2, make test-c-scalar); a word's prefix is its
- *     first matching pattern, kept bit-sliced as three masks;
- *   - sec. 3.1-3.3: the lane's body length comes from the masks (popcounts), so body or raw is
- *     decided before anything is appended; an entry is one field, the prefix bit-reversed into
- *     the low 3 bits (sec. 3.2: leftmost bit first) and the data above it (a raw word's data a
- *     field of its own), all 32 computed before the lanes are written; a zero run's length is a
- *     count of trailing ones of the zero mask;
+ *   - sec. 2.2: each pattern's matches over the 32 words of the line are one 32-bit mask (a
+ *     scalar loop; the AVX2 path, line_entries_avx2, compares 8 words at a time and blends
+ *     each word's entry from the lowest priority pattern to the highest instead); a word's
+ *     prefix is its first matching pattern, kept bit-sliced as three masks;
+ *   - sec. 3.1-3.3: each word's entry is one field of at most 35 bits, the prefix bit-reversed
+ *     into the low 3 bits (sec. 3.2: leftmost bit first) and the data above it (a raw word's
+ *     32 bits too), a zero run's entry (prefix 000 and run - 1) on the zero word that starts
+ *     it and nothing (width 0) on the others; all 32 are computed, and the lanes' body lengths
+ *     (popcounts of the masks; on the AVX2 path, sums of the widths), before anything is
+ *     appended, so body or raw is decided first and a lane is 16 appends of the byte writer,
+ *     none of them behind a branch on the data;
  *   - sec. 3.4: the decoder reads each entry with one load from a zero-padded copy of the
  *     stream and expands it in the case of a switch on its prefix; lengths are checked once, at
  *     the end. */
@@ -252,10 +254,7 @@ FPC_FAST_INLINE void fast_prefixes(const fast_masks *m, uint32_t first[8], uint3
 }
 
 /* Set bits in each 16-bit half of x: both lanes' counts at once (bits 0..4 and 16..20). */
-FPC_FAST_INLINE uint32_t lane_counts(uint32_t x, bool popcnt) {
-    if (popcnt) {                         /* AVX2 machines: the instruction, one per lane */
-        return (uint32_t)__builtin_popcount(x & 0xFFFFu) | (uint32_t)__builtin_popcount(x >> 16) << 16;
-    }
+FPC_FAST_INLINE uint32_t lane_counts(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0Fu;
@@ -267,17 +266,17 @@ FPC_FAST_INLINE uint32_t lane_counts(uint32_t x, bool popcnt) {
  * plus 6 bits per zero-run entry. A run entry starts at each zero word whose predecessor in
  * the lane is not zero, and a second one where a run is longer than 8 (at most one per lane:
  * 16 words). */
-FPC_FAST_INLINE uint32_t fast_body_bits(const uint32_t first[8], bool popcnt) {
+FPC_FAST_INLINE uint32_t fast_body_bits(const uint32_t first[8]) {
     uint32_t z = first[FPC_ZERO_RUN];
     uint32_t starts = z & ~((z << 1) & 0xFFFEFFFEu);   /* no predecessor across the lanes */
     uint32_t nine = z & 0x00FF00FFu;                   /* bit i: words i .. i+8 of one lane zero */
     for (unsigned k = 1; k <= 8; k++) nine &= z >> k;
     uint32_t long_runs = (uint32_t)((nine & 0xFFFFu) != 0u) | (uint32_t)((nine >> 16) != 0u) << 16;
-    return 7u * lane_counts(first[FPC_SE4], popcnt) +
-           11u * lane_counts(first[FPC_SE8] | first[FPC_REP_BYTES], popcnt) +
-           19u * lane_counts(first[FPC_SE16] | first[FPC_HALF_PAD] | first[FPC_TWO_SE8], popcnt) +
-           35u * lane_counts(first[FPC_RAW_WORD], popcnt) +
-           (FPC_PREFIX_BITS + 3u) * (lane_counts(starts, popcnt) + long_runs);
+    return 7u * lane_counts(first[FPC_SE4]) +
+           11u * lane_counts(first[FPC_SE8] | first[FPC_REP_BYTES]) +
+           19u * lane_counts(first[FPC_SE16] | first[FPC_HALF_PAD] | first[FPC_TWO_SE8]) +
+           35u * lane_counts(first[FPC_RAW_WORD]) +
+           (FPC_PREFIX_BITS + 3u) * (lane_counts(starts) + long_runs);
 }
 
 /* Sec. 2.1's data field of a non-zero word under its prefix: shifted and masked, but for 101's
@@ -308,84 +307,147 @@ FPC_FAST_INLINE void fields_of(const fast_masks *m, const uint32_t p[3], fast_fi
     }
 }
 
+
+/* Sec. 3.1's zero-run entries: a run entry starts at a zero word whose predecessor in the lane
+ * is not zero, and again 8 words on where the run is longer than 8 (words i .. i+8 of one lane
+ * zero; at most once per lane: 16 words). */
+FPC_FAST_INLINE uint32_t run_entry_starts(uint32_t z) {
+    uint32_t starts = z & ~((z << 1) & 0xFFFEFFFEu);   /* no predecessor across the lanes */
+    uint32_t nine = z & 0x00FF00FFu;
+    for (unsigned k = 1; k <= 8; k++) nine &= z >> k;
+    return starts | (starts & nine) << 8;
+}
+
+/* Each word's entry as one field of at most 35 bits and its width, so a lane is written with
+ * no branch per word: a non-zero word's field (fields_of); a raw word's prefix with the word
+ * above it (35 bits); a zero word that starts a run entry: prefix 000 and run - 1 (6 bits),
+ * the run ending at a non-zero word, after 8 words or at the lane's end; any other zero word
+ * (inside a run entry): nothing (width 0). */
+typedef struct {
+    uint64_t entry[2u * FPC_LANE_WORDS];
+    uint32_t width[2u * FPC_LANE_WORDS];
+} fast_entries;
+
+/* A zero word's run entry is at most min(8, lane end - g) words long: word g's bit at that
+ * distance, ORed above the non-zero mask from g on, ends the count of its trailing zeros. */
+static const uint32_t run_cap[2u * FPC_LANE_WORDS] = {
+    1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8,
+    1u << 8, 1u << 7, 1u << 6, 1u << 5, 1u << 4, 1u << 3, 1u << 2, 1u << 1,
+    1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8, 1u << 8,
+    1u << 8, 1u << 7, 1u << 6, 1u << 5, 1u << 4, 1u << 3, 1u << 2, 1u << 1,
+};
+
+FPC_FAST_INLINE void entries_of(const fast_masks *m, const fast_fields *f, uint32_t raw, fast_entries *e) {
+    uint32_t starts = run_entry_starts(m->zero);
+    for (unsigned g = 0; g < 2u * FPC_LANE_WORDS; g++) {
+        if (m->zero >> g & 1u) {
+            unsigned run = (unsigned)__builtin_ctz((~m->zero >> g) | run_cap[g]);
+            bool start = starts >> g & 1u;
+            e->entry[g] = start ? (uint64_t)(run - 1u) << FPC_PREFIX_BITS : 0u;
+            e->width[g] = start ? FPC_PREFIX_BITS + 3u : 0u;
+        } else if (raw >> g & 1u) {
+            e->entry[g] = f->field[g] | (uint64_t)m->word[g] << FPC_PREFIX_BITS;   /* 111 + the word */
+            e->width[g] = FPC_PREFIX_BITS + 32u;
+        } else {
+            e->entry[g] = f->field[g];
+            e->width[g] = f->width[g];
+        }
+    }
+}
+
 #if NP_HAVE_AVX2
-/* fast_match and fields_of for 8 words per instruction (AVX2 + BMI2 machines, np_cpu.h): the
- * patterns as compares (x + 2^(k-1) below 2^k: the sum shifted down by k is zero), then each
- * word's field and width blended from the lowest priority pattern (raw) to the highest (se4),
- * so the first matching pattern of sec. 2.2 wins. */
-NP_TARGET_AVX2 static void match_fields_avx2(const uint8_t line[FPC_LINE_BYTES], fast_masks *m, fast_fields *f) {
-    memcpy(m->word, line, sizeof m->word);
-    m->zero = m->se4 = m->se8 = m->se16 = m->half_pad = m->two_se8 = m->rep = 0;
+/* fast_match, fields_of, entries_of and the lanes' body lengths for 8 words per instruction
+ * (AVX2 + BMI2 machines, np_cpu.h): the patterns as compares (x + 2^(k-1) below 2^k: the sum
+ * shifted down by k is zero); each word's field and width blended from the lowest priority
+ * pattern (raw: 111 and the word, 35 bits) to the highest (se4), so the first matching pattern
+ * of sec. 2.2 wins; a zero word's entry as in entries_of, its run (the trailing zeros of the
+ * non-zero mask from it on, with run_cap's bit) the exponent of its lowest set bit converted
+ * to float. The body length of each lane (lane 0 in bits 0..15, lane 1 in 16..31) is the sum
+ * of its entries' widths (sec. 3.1). */
+NP_TARGET_AVX2 static uint32_t line_entries_avx2(const uint8_t line[FPC_LINE_BYTES], fast_entries *e) {
     const __m256i zero = _mm256_setzero_si256();
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i w[4];
+    uint32_t z = 0;
     for (unsigned k = 0; k < 4u; k++) {
-        __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32u * k));
-        __m256i is_zero = _mm256_cmpeq_epi32(w, zero);
-        __m256i se4 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x8)), 4), zero);
-        __m256i se8 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x80)), 8), zero);
-        __m256i se16 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(w, _mm256_set1_epi32(0x8000)), 16), zero);
-        __m256i half = _mm256_cmpeq_epi32(_mm256_slli_epi32(w, 16), zero);
+        w[k] = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32u * k));
+        z |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(w[k], zero))) << (8u * k);
+    }
+    uint32_t starts = run_entry_starts(z);
+    __m256i stop = _mm256_set1_epi32((int)~z);
+    __m256i lane_sum[2] = {zero, zero};
+    for (unsigned k = 0; k < 4u; k++) {
+        __m256i x = w[k];
+        __m256i se4 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x8)), 4), zero);
+        __m256i se8 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x80)), 8), zero);
+        __m256i se16 = _mm256_cmpeq_epi32(_mm256_srli_epi32(_mm256_add_epi32(x, _mm256_set1_epi32(0x8000)), 16), zero);
+        __m256i half = _mm256_cmpeq_epi32(_mm256_slli_epi32(x, 16), zero);
         /* each halfword + 0x80 (16-bit lanes: no carry between them) below 0x100 */
         __m256i two = _mm256_cmpeq_epi32(
-            _mm256_and_si256(_mm256_add_epi16(w, _mm256_set1_epi16(0x80)), _mm256_set1_epi16((short)0xFF00)), zero);
+            _mm256_and_si256(_mm256_add_epi16(x, _mm256_set1_epi16(0x80)), _mm256_set1_epi16((short)0xFF00)), zero);
         /* four equal bytes: the word equals itself rotated by a byte */
-        __m256i rep = _mm256_cmpeq_epi32(w, _mm256_or_si256(_mm256_srli_epi32(w, 8), _mm256_slli_epi32(w, 24)));
-        unsigned sh = 8u * k;
-        m->zero |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(is_zero)) << sh;
-        m->se4 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se4)) << sh;
-        m->se8 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se8)) << sh;
-        m->se16 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(se16)) << sh;
-        m->half_pad |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(half)) << sh;
-        m->two_se8 |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(two)) << sh;
-        m->rep |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(rep)) << sh;
-        __m256i byte = _mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xFF)), 3);
-        __m256i low16 = _mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xFFFF)), 3);
+        __m256i rep = _mm256_cmpeq_epi32(x, _mm256_or_si256(_mm256_srli_epi32(x, 8), _mm256_slli_epi32(x, 24)));
+        __m256i byte = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xFF)), 3);
+        __m256i low16 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xFFFF)), 3);
         __m256i two_data = _mm256_or_si256(byte, _mm256_slli_epi32(
-                                                     _mm256_and_si256(_mm256_srli_epi32(w, 8), _mm256_set1_epi32(0xFF00)), 3));
+                                                     _mm256_and_si256(_mm256_srli_epi32(x, 8), _mm256_set1_epi32(0xFF00)), 3));
         __m256i field = _mm256_set1_epi32(7);                                          /* 111 */
-        __m256i width = _mm256_set1_epi32(3);
+        __m256i width = _mm256_set1_epi32(FPC_PREFIX_BITS + 32);
+        __m256i matched = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(se4, se8), _mm256_or_si256(se16, half)),
+                                          _mm256_or_si256(two, rep));
         field = _mm256_blendv_epi8(field, _mm256_or_si256(byte, _mm256_set1_epi32(3)), rep);           /* 110 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(11), rep);
         field = _mm256_blendv_epi8(field, _mm256_or_si256(two_data, _mm256_set1_epi32(5)), two);       /* 101 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), two);
-        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(w, 16), 3),
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_srli_epi32(x, 16), 3),
                                                           _mm256_set1_epi32(1)), half);                 /* 100 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), half);
         field = _mm256_blendv_epi8(field, _mm256_or_si256(low16, _mm256_set1_epi32(6)), se16);         /* 011 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(19), se16);
         field = _mm256_blendv_epi8(field, _mm256_or_si256(byte, _mm256_set1_epi32(2)), se8);           /* 010 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(11), se8);
-        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(w, _mm256_set1_epi32(0xF)), 3),
+        field = _mm256_blendv_epi8(field, _mm256_or_si256(_mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0xF)), 3),
                                                           _mm256_set1_epi32(4)), se4);                  /* 001 */
         width = _mm256_blendv_epi8(width, _mm256_set1_epi32(7), se4);
-        _mm256_storeu_si256((__m256i *)(void *)(f->field + 8u * k), field);
-        _mm256_storeu_si256((__m256i *)(void *)(f->width + 8u * k), width);
+        /* 000: a zero word (it also matched se4, overridden here) */
+        unsigned g0 = 8u * k;
+        __m256i g = _mm256_add_epi32(_mm256_set1_epi32((int)g0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i y = _mm256_or_si256(_mm256_srlv_epi32(stop, g), _mm256_loadu_si256((const __m256i *)(const void *)(run_cap + g0)));
+        __m256i low = _mm256_and_si256(y, _mm256_sub_epi32(zero, y));
+        __m256i run = _mm256_sub_epi32(_mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(low)), 23),
+                                       _mm256_set1_epi32(127));
+        __m256i is_start = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(starts >> g0)), bit), bit);
+        __m256i is_zero = _mm256_cmpeq_epi32(x, zero);
+        field = _mm256_blendv_epi8(field, _mm256_and_si256(_mm256_slli_epi32(_mm256_sub_epi32(run, _mm256_set1_epi32(1)), FPC_PREFIX_BITS), is_start), is_zero);
+        width = _mm256_blendv_epi8(width, _mm256_and_si256(_mm256_set1_epi32(FPC_PREFIX_BITS + 3), is_start), is_zero);
+        _mm256_storeu_si256((__m256i *)(void *)(e->width + g0), width);
+        lane_sum[k >> 1] = _mm256_add_epi32(lane_sum[k >> 1], width);
+        __m256i rawword = _mm256_andnot_si256(matched, x);      /* a zero word matched se4 */
+        for (unsigned h = 0; h < 2u; h++) {                              /* 4 entries per 64-bit lanes */
+            __m128i fh = h ? _mm256_extracti128_si256(field, 1) : _mm256_castsi256_si128(field);
+            __m128i rh = h ? _mm256_extracti128_si256(rawword, 1) : _mm256_castsi256_si128(rawword);
+            __m256i v = _mm256_or_si256(_mm256_cvtepu32_epi64(fh), _mm256_slli_epi64(_mm256_cvtepu32_epi64(rh), FPC_PREFIX_BITS));
+            _mm256_storeu_si256((__m256i *)(void *)(e->entry + g0 + 4u * h), v);
+        }
     }
+    /* both lanes' sums at once: lane 0's in the low 128 bits' total, lane 1's in the high */
+    __m256i both = _mm256_hadd_epi32(lane_sum[0], lane_sum[1]);    /* per 128 bits: l0 l0 l1 l1 */
+    both = _mm256_hadd_epi32(both, both);                            /* l0 l1 l0 l1 */
+    __m128i t = _mm_add_epi32(_mm256_castsi256_si128(both), _mm256_extracti128_si256(both, 1));
+    return (uint32_t)_mm_cvtsi128_si32(t) | (uint32_t)_mm_extract_epi32(t, 1) << 16;
 }
 #endif
 
-/* One lane's stream (sec. 3.3) appended to w (first: the lane's first word of the line). */
-FPC_FAST_INLINE void fast_pack_lane(np_fieldwriter *w, const fast_masks *m, const fast_fields *f, unsigned body,
-                                    uint32_t raw, unsigned first) {
+/* One lane's stream (sec. 3.3) appended to w (word, entry, width: the lane's own). */
+FPC_FAST_INLINE void fast_pack_lane(np_bytewriter *w, const uint32_t *word, const uint64_t *entry,
+                                    const uint32_t *width, unsigned body) {
     if (body >= 8u * FPC_LANE_BYTES) {    /* a tie goes raw */
-        np_fw_put(w, 0u, 1);
-        for (unsigned i = 0; i < FPC_LANE_WORDS; i++) np_fw_put32(w, m->word[first + i]);
+        np_bytew_put(w, 0u, 1);
+        for (unsigned i = 0; i < FPC_LANE_WORDS; i++) np_bytew_put(w, word[i], 32);
         return;
     }
-    np_fw_put(w, 1u, 1);
-    for (unsigned i = 0; i < FPC_LANE_WORDS;) {
-        unsigned g = first + i;
-        if (m->zero >> g & 1u) {                    /* sec. 3.1: up to 8 zero words, not past the lane */
-            unsigned ones = (unsigned)__builtin_ctzll(~(uint64_t)(m->zero >> g));
-            unsigned run = ones < FPC_MAX_RUN ? ones : FPC_MAX_RUN;
-            run = run < FPC_LANE_WORDS - i ? run : FPC_LANE_WORDS - i;
-            np_fw_put(w, (run - 1u) << FPC_PREFIX_BITS, FPC_PREFIX_BITS + 3u);   /* prefix 000 */
-            i += run;
-        } else {
-            np_fw_put(w, f->field[g], f->width[g]);
-            if (raw >> g & 1u) np_fw_put32(w, m->word[g]);                      /* 111's data */
-            i++;
-        }
-    }
+    np_bytew_put(w, 1u, 1);
+    for (unsigned i = 0; i < FPC_LANE_WORDS; i++) np_bytew_put(w, entry[i], width[i]);
 }
 
 /* The stream's length from the lanes' body lengths (sec. 3.3). */
@@ -393,37 +455,38 @@ static size_t lane_bits(unsigned body) {
     return body >= 8u * FPC_LANE_BYTES ? 1u + 8u * FPC_LANE_BYTES : 1u + body;
 }
 
-/* The line's stream into out (room for FPC_MAX_BITS); returns its length. */
-FPC_FAST_INLINE size_t pack_line_body(uint32_t *out, const uint8_t line[FPC_LINE_BYTES], bool avx2) {
+/* Both lanes (sec. 3.3) into out (room for FPC_MAX_BYTES + NP_BYTEWRITER_SLACK) from the
+ * entries and body lengths; returns the stream's length. */
+FPC_FAST_INLINE size_t pack_lanes(uint8_t *out, const uint32_t word[2u * FPC_LANE_WORDS], const fast_entries *e,
+                                  uint32_t body) {
+    np_bytewriter w;
+    np_bytew_init(&w, out);
+    fast_pack_lane(&w, word, e->entry, e->width, body & 0xFFFFu);
+    fast_pack_lane(&w, word + FPC_LANE_WORDS, e->entry + FPC_LANE_WORDS, e->width + FPC_LANE_WORDS, body >> 16);
+    return np_bytew_finish(&w, out);
+}
+
+/* The line's stream into out, portable C. */
+static size_t pack_line(uint8_t *out, const uint8_t line[FPC_LINE_BYTES]) {
     fast_masks m;
     fast_fields f;
+    fast_entries e;
     uint32_t first[8], p[3];
-#if NP_HAVE_AVX2
-    if (avx2) {
-        match_fields_avx2(line, &m, &f);
-        fast_prefixes(&m, first, p);
-    } else
-#endif
-    {
-        (void)avx2;
-        fast_match(line, &m);
-        fast_prefixes(&m, first, p);
-        fields_of(&m, p, &f);
-    }
-    uint32_t body = fast_body_bits(first, avx2);   /* avx2: the popcount instruction (AVX2 implies it) */
-    np_fieldwriter w;
-    np_fw_init(&w, out);
-    fast_pack_lane(&w, &m, &f, body & 0xFFFFu, first[FPC_RAW_WORD], 0);
-    fast_pack_lane(&w, &m, &f, body >> 16, first[FPC_RAW_WORD], FPC_LANE_WORDS);
-    size_t bits = 32u * (size_t)(w.next - out) + w.n;
-    np_fw_finish(&w, out);
-    return bits;
+    fast_match(line, &m);
+    fast_prefixes(&m, first, p);
+    fields_of(&m, p, &f);
+    entries_of(&m, &f, first[FPC_RAW_WORD], &e);
+    return pack_lanes(out, m.word, &e, fast_body_bits(first));
 }
 
 #if NP_HAVE_AVX2
-/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h), with the AVX2 matcher. */
-NP_TARGET_AVX2 static size_t pack_line_avx2(uint32_t *out, const uint8_t line[FPC_LINE_BYTES]) {
-    return pack_line_body(out, line, true);
+/* The same on AVX2 + BMI2 machines (np_cpu.h), with the AVX2 entries. */
+NP_TARGET_AVX2 static size_t pack_line_avx2(uint8_t *out, const uint8_t line[FPC_LINE_BYTES]) {
+    fast_entries e;
+    uint32_t word[2u * FPC_LANE_WORDS];
+    memcpy(word, line, sizeof word);                                  /* x86: little-endian */
+    uint32_t body = line_entries_avx2(line, &e);
+    return pack_lanes(out, word, &e, body);
 }
 #endif
 
@@ -433,13 +496,13 @@ size_t fpc_compressed_bits(const uint8_t line[FPC_LINE_BYTES]) {
     uint32_t first[8], p[3];
     fast_match(line, &m);
     fast_prefixes(&m, first, p);
-    uint32_t body = fast_body_bits(first, false);
+    uint32_t body = fast_body_bits(first);
     return lane_bits(body & 0xFFFFu) + lane_bits(body >> 16);
 }
 
 np_result fpc_compress(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
-    uint32_t out[FPC_MAX_BITS / 32u + 1u];
+    uint8_t out[FPC_MAX_BYTES + NP_BYTEWRITER_SLACK];
     size_t bits;
 #if NP_HAVE_AVX2
     if (np_cpu_avx2()) {
@@ -447,11 +510,11 @@ np_result fpc_compress(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t 
     } else
 #endif
     {
-        bits = pack_line_body(out, line, false);
+        bits = pack_line(out, line);
     }
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    memcpy(dst, out, (bits + 7u) / 8u);
     return NP_OK;
 }
 
