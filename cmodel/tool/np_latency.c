@@ -140,7 +140,10 @@ void np_latency_resolve(np_latency *out, const char *top, const np_latency_sourc
         out->cycles = log_cycles;
         out->ii = log_ii ? log_ii : 1;
         ii_note(note, sizeof note, out->ii);
-        snprintf(out->source, sizeof out->source, "%s LATENCY%s", log, note);
+        /* the source only describes where the figure came from: a log path too long for it is
+         * cut and marked, never overflowed (using the result also tells GCC the cut is meant) */
+        if (snprintf(out->source, sizeof out->source, "%s LATENCY%s", log, note) >= (int)sizeof out->source)
+            memcpy(out->source + sizeof out->source - 4, "...", 4);
         return;
     }
     out->cycles = fallback_cycles;
