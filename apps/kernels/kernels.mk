@@ -39,6 +39,11 @@ npkernel: $(NPKERNEL)
 kernels: $(NPKERNEL)
 	$(NPKERNEL) run all -j $(JOBS) --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
 
+## kernels-doc: docs/kernels.md's launches, warp and memory instruction counts of every port, from one npkernel run all (default sizes, checks passed)
+.PHONY: kernels-doc
+kernels-doc: $(NPKERNEL)
+	@JOBS=$(JOBS) bash apps/kernels/kernels_doc.sh $(NPKERNEL) docs/kernels.md
+
 # test_simt: the runtime and every application; test_kernel_readers: the ports' input readers.
 SIMT_TESTS := test_simt test_kernel_readers
 
