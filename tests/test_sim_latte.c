@@ -137,6 +137,37 @@ static void test_decompression_queue(void **state) {
     l1c_sm_free(c);
 }
 
+/* l1_compression_full_size (the what-if that separates capacity from latency): the 16 lines of
+ * test_compressed_l1_holds_more_lines, each one BDI sub-block, still go in compressed (a hit
+ * decompresses, at the mode's latency) but take a whole line's four sub-blocks, so set 5 keeps
+ * the last 4 of them like the uncompressed L1. */
+static void test_full_size_keeps_latency_not_capacity(void **state) {
+    (void)state;
+    uint64_t lines[16];
+    assert_int_equal(find_lines(5, true, lines, 16), 16);
+    sim_config cfg;
+    latte_config(&cfg, L1C_BDI);
+    cfg.l1_compression_full_size = 1;
+    char err[256];
+    l1c_setup s;
+    if (!l1c_setup_init(&s, &cfg, &img, err, sizeof err)) fail_msg("%s", err);
+    l1c_sm *c = l1c_sm_new(&s, err, sizeof err);
+    if (!c) fail_msg("%s", err);
+    static l1c_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t now = 0;
+    for (unsigned i = 0; i < 16; i++) assert_false(touch(c, &s, &st, lines[i], &now));
+    assert_int_equal(st.stored[LATTE_MODE_LL], 16);
+    assert_int_equal(l1c_effective_bytes(c), 4u * 128u);
+    assert_false(l1c_present(c, lines[0]));
+    unsigned latency = 0, policy = 0;
+    assert_int_equal(l1c_read(c, &s, &st, true, lines[15], 1000, &latency, &policy), L1C_READ_HIT);
+    assert_int_equal(latency, s.hit_latency + s.params.dlat[LATTE_MODE_LL]);
+    assert_int_equal(st.hits[LATTE_MODE_LL], 1);
+    l1c_sm_free(c);
+    l1c_setup_free(&s);
+}
+
 /* A full queue (64 compressed hits in one cycle) refuses the next compressed hit, but an
  * uncompressed hit passes it and reports the saturated position 63 to the controller (it refused
  * 64: "controller refused a hit" in whole-application runs of seed 004, docs/latte.md 5.1). */
@@ -210,6 +241,7 @@ int main(void) {
         cmocka_unit_test(test_mode_follows_the_counters),
         cmocka_unit_test(test_decompression_queue),
         cmocka_unit_test(test_uncompressed_hit_behind_a_full_queue),
+        cmocka_unit_test(test_full_size_keeps_latency_not_capacity),
         cmocka_unit_test(test_schemes_end_to_end),
     };
     return cmocka_run_group_tests_name("sim_latte", tests, sim_test_group_setup, sim_test_group_teardown);

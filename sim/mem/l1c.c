@@ -50,6 +50,7 @@ bool l1c_setup_init(l1c_setup *s, const sim_config *cfg, const mem_image *img, c
     s->scheme = cfg->l1_compression;
     s->img = img;
     s->check = cfg->l1_compression_check != 0;
+    s->full_size = cfg->l1_compression_full_size != 0;
     s->hit_latency = cfg->l1_hit_latency;
     const char *names[LATTE_MODES] = {NULL, "bdi", d->hc};
     for (unsigned m = 1; m < LATTE_MODES; m++) {
@@ -314,6 +315,8 @@ void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, uns
     if (policy != LATTE_MODE_NONE) {
         bits = compressed_bits(c, s, line, policy, stream);
         f = latte_format((latte_mode)policy, bits);     /* the C model's size rule (docs/latte.md 3.2) */
+        /* what-if: the line keeps its mode (a hit still decompresses) but not its smaller size */
+        if (s->full_size && f.policy != LATTE_MODE_NONE) f.size = LATTE_LINE_SUBBLOCKS;
         st->compressions[policy]++;
     }
     latte_tags_result r;

@@ -33,6 +33,7 @@ typedef struct {
     latte_tags_config tags;
     unsigned hit_latency;                /* the L1 hit latency every access pays (l1_hit_latency) */
     bool check;                          /* l1_compression_check */
+    bool full_size;                      /* l1_compression_full_size: compressed lines take 4 sub-blocks */
     const mem_image *img;
     /* Compressed size + 1 per image line (0: not yet) for a mode whose codec has no state and no
      * map, so a size depends on the line alone; NULL otherwise (SC: its code table is rebuilt each

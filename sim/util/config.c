@@ -119,6 +119,9 @@ static const key_def keys[] = {
      "| adaptive-cmp (docs/latte.md)"},
     {"l1_compression_check", KT_UINT, OFF(l1_compression_check), 0, 1, NULL, 0,
      "1: the compressed L1 keeps each line's stream and checks every compressed hit decompresses to the line"},
+    {"l1_compression_full_size", KT_UINT, OFF(l1_compression_full_size), 0, 1, NULL, 0,
+     "1 (what-if): a compressed L1 line occupies all four sub-blocks, so compression gives no capacity while its "
+     "compressor and decompressor latencies stay (docs/sim.md \"Compressed L1\")"},
     {"l1_reuse", KT_UINT, OFF(l1_reuse), 0, 1, NULL, 0,
      "1: npsim run records each SM's L1 read stream and reports its rd0/rd1/rd2 (seed 002 Table 1, per set at the "
      "L1's sets x ways, and fully associative) as the run JSON's l1_reuse (docs/sim.md \"L1 policies\")"},
@@ -261,6 +264,7 @@ void config_default(sim_config *cfg) {
     cfg->l1_ba_threshold = 0;
     cfg->l1_compression = L1C_NONE;
     cfg->l1_compression_check = 0;
+    cfg->l1_compression_full_size = 0;
     cfg->l1_reuse = 0;
     cfg->l2_kb = 64;
     cfg->l2_sub_partitions = 1;
