@@ -212,7 +212,9 @@ $(VL_RT_LIB): $(patsubst %,$(VL_RT_DIR)/%.o,$(VL_RT_SRC))
 # (verilated.mk) use for the flavour's defines. Both compilers find pch.h.gch beside the
 # -include'd pch.h; GCC reports a PCH it cannot use (-Winvalid-pch) and parses the headers as
 # before, clang stops with an error naming the file (e.g. after a clang upgrade: make clean).
-VL_PCH_DIR       := $(VL_DIR)/pch
+# One folder per model compiler: a build tree made with another compiler (g++ before VL_MODEL_CXX
+# was clang++) gets its own PCH instead of stopping on the other's.
+VL_PCH_DIR       := $(VL_DIR)/pch/$(notdir $(VL_MODEL_CXX))
 VL_CFG_NO_UNUSED := $(shell sed -n 's/^CFG_CXXFLAGS_NO_UNUSED = //p' $(VL_ROOT)/include/verilated.mk 2>/dev/null)
 vl_model_defines  = -I$(VL_ROOT)/include -I$(VL_ROOT)/include/vltstd -DVM_COVERAGE=0 -DVM_SC=$(1) \
                     -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 $(VL_CFG_NO_UNUSED)
