@@ -139,28 +139,46 @@ static void free_expect(expect *e) {
     free(e->final.bytes);
 }
 
-static void test_later_launch_sees_earlier_writes(void **state) {
-    (void)state;
+/* One traced run of the test app (LAUNCHES launches) in tmp folder NAME, loaded as npsim reads
+ * it: configuration for CORE (BDI replies, 32 warps per SM), trace and memory image. */
+typedef struct {
+    sim_config cfg;
+    trace_t t;
+    mem_image img;
+} traced_app;
+
+static void traced_app_load(traced_app *a, const char *name, expect *e, unsigned launches, sim_core core) {
     char dir[600], list[700], mem[700], err[1024];
-    tmp_dir("follow", dir, sizeof dir);
-    expect e;
-    memset(&e, 0, sizeof e);
-    run_app(dir, &e, 2);
+    tmp_dir(name, dir, sizeof dir);
+    memset(e, 0, sizeof *e);
+    run_app(dir, e, launches);
     snprintf(list, sizeof list, "%s/kernelslist.g", dir);
     snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
-    sim_config cfg;
-    config_default(&cfg);
-    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
-    cfg.core = CORE_SM;
-    cfg.warps_per_sm = 32;
-    snprintf(cfg.compressor, sizeof cfg.compressor, "bdi");
-    trace_t t;
-    trace_init(&t);
-    if (!trace_load(&t, list, cfg.sms, CORE_MAX_WARPS, err, sizeof err)) fail_msg("%s", err);
-    mem_image img;
-    if (!memimg_load_npmem(&img, mem, err, sizeof err)) fail_msg("%s", err);
+    config_default(&a->cfg);
+    snprintf(a->cfg.synth_report, sizeof a->cfg.synth_report, "/nonexistent/report.json");
+    a->cfg.core = core;
+    a->cfg.warps_per_sm = 32;
+    snprintf(a->cfg.compressor, sizeof a->cfg.compressor, "bdi");
+    trace_init(&a->t);
+    /* core = sm schedules every warp slot of the trace; core = none only the configured ones */
+    unsigned warps = core == CORE_SM ? CORE_MAX_WARPS : a->cfg.warps_per_sm;
+    if (!trace_load(&a->t, list, a->cfg.sms, warps, err, sizeof err)) fail_msg("%s", err);
+    if (!memimg_load_npmem(&a->img, mem, err, sizeof err)) fail_msg("%s", err);
+}
+
+static void traced_app_free(traced_app *a) {
+    memimg_free(&a->img);
+    trace_free(&a->t);
+}
+
+static void test_later_launch_sees_earlier_writes(void **state) {
+    (void)state;
+    char err[1024];
+    expect e;
+    traced_app a;
+    traced_app_load(&a, "follow", &e, 2, CORE_SM);
     gpu_stats st;
-    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
+    if (!gpu_run_replies(&a.cfg, &a.img, &a.t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(st.launches, 2);
     assert_int_equal(e.wrong, 0);
     assert_true(e.out_replies_launch2 >= N * 4 / 128); /* launch 2 read all of launch 1's output */
@@ -169,11 +187,10 @@ static void test_later_launch_sees_earlier_writes(void **state) {
     /* the caller's image is not changed by the run: a second run sees the same */
     expect again = e;
     again.replies = again.wrong = again.out_replies_launch2 = again.out2_replies = 0;
-    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &again, err, sizeof err)) fail_msg("%s", err);
+    if (!gpu_run_replies(&a.cfg, &a.img, &a.t, &st, on_reply, &again, err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(again.wrong, 0);
     assert_int_equal(again.replies, e.replies);
-    memimg_free(&img);
-    trace_free(&t);
+    traced_app_free(&a);
     free_expect(&e);
 }
 
@@ -182,31 +199,16 @@ static void test_later_launch_sees_earlier_writes(void **state) {
  * out2's replies would be the zeros the launch started from. */
 static void test_core_none_follows_stores(void **state) {
     (void)state;
-    char dir[600], list[700], mem[700], err[1024];
-    tmp_dir("follow-none", dir, sizeof dir);
+    char err[1024];
     expect e;
-    memset(&e, 0, sizeof e);
-    run_app(dir, &e, 1);
-    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
-    snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
-    sim_config cfg;
-    config_default(&cfg);
-    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
-    cfg.core = CORE_NONE;
-    cfg.warps_per_sm = 32;
-    snprintf(cfg.compressor, sizeof cfg.compressor, "bdi");
-    trace_t t;
-    trace_init(&t);
-    if (!trace_load(&t, list, cfg.sms, cfg.warps_per_sm, err, sizeof err)) fail_msg("%s", err);
-    mem_image img;
-    if (!memimg_load_npmem(&img, mem, err, sizeof err)) fail_msg("%s", err);
+    traced_app a;
+    traced_app_load(&a, "follow-none", &e, 1, CORE_NONE);
     gpu_stats st;
-    if (!gpu_run_replies(&cfg, &img, &t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
+    if (!gpu_run_replies(&a.cfg, &a.img, &a.t, &st, on_reply, &e, err, sizeof err)) fail_msg("%s", err);
     assert_int_equal(e.wrong, 0);
     assert_true(e.out2_replies >= N * 4 / 128);         /* every line it stored, back */
     assert_int_equal(st.stores_followed, 2u * N / 32u); /* out2 and out3, every store instruction */
-    memimg_free(&img);
-    trace_free(&t);
+    traced_app_free(&a);
     free_expect(&e);
 }
 
