@@ -27,9 +27,7 @@
 #include <verilated_fst_c.h>
 
 #include "Vrouter_mcast.h"
-#include "error.h"
-#include "options.h"
-#include "rng.h"
+#include "router_harness.h"
 
 extern "C" {
 #include "net/router_bench.h"
@@ -39,15 +37,17 @@ bool np_tb_inputs_unchanged = false;   // verilator_tb/skip_ico.sh: inputs chang
 
 namespace {
 
-// router_mcast's default parameters (rtl/router/router_mcast.v) and the npsim configuration
-// that matches them (docs/router.md "Parameters").
-constexpr unsigned kK = 8, kNodes = kK * kK, kPorts = 5, kVcs = 4, kVcsReq = 2, kDepth = 8;
-constexpr unsigned kMcastMax = 9, kFlitW = 128, kCntW = 4, kVcW = 2, kLenW = 8, kCreditDelay = 1;
-constexpr unsigned kFCls = 0, kFMc = 1, kFLen = 2, kFRoute = kFLen + kLenW, kFDest = kFRoute + 5;
+using namespace tb::router;
+
+// router_mcast's parameters (router_vc's defaults, router_PARAM_TOPS in rtl/router/unit.mk; the
+// rest in router_harness.h) and the npsim configuration that matches them (docs/router.md
+// "Parameters").
+constexpr unsigned kK = 8, kNodes = kK * kK, kFlitW = 128;
 constexpr unsigned kFPay = kFDest + kNodes;
 constexpr unsigned kRouter = 4 * kK + 3;          // the driven router: x = 3, y = 4 (all five ports)
-constexpr unsigned kMaxUnicastFlits = 12;
 constexpr unsigned kWords = kFlitW / 32;
+// The model's parameters are the -G values of its parameter set: its links must be FlitW wide.
+static_assert(sizeof(Vrouter_mcast::out_data_o) == kPorts * kFlitW / 8, "router_mcast's FlitW is not the harness's");
 
 using Flit = std::array<uint32_t, kWords>;
 
@@ -56,28 +56,6 @@ struct Expected {           // one output flit: what the RTL must show on its po
     bool head = false, tail = false;
     Flit data{};
 };
-
-void put_bits(uint32_t *w, unsigned lo, unsigned n, uint64_t v) {
-    for (unsigned i = 0; i < n; i++) {
-        unsigned b = lo + i;
-        uint32_t m = 1u << (b % 32);
-        w[b / 32] = (v >> i & 1u) ? (w[b / 32] | m) : (w[b / 32] & ~m);
-    }
-}
-
-uint64_t get_bits(const uint32_t *w, unsigned lo, unsigned n) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) v |= static_cast<uint64_t>(w[(lo + i) / 32] >> ((lo + i) % 32) & 1u) << i;
-    return v;
-}
-
-uint64_t mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
-}
 
 // The payload of flit `index` of packet `uid`: the same in every replica.
 Flit payload(uint64_t uid, unsigned index) {
@@ -138,19 +116,7 @@ public:
     Bench(const tb::Options &opt, uint64_t trace_from, const std::string &fst, bool quiet)
         : opt_(opt), rng_(opt.seed, 1), stall_rng_(opt.seed, 2), trace_from_(trace_from), fst_path_(fst),
           quiet_(quiet) {
-        sim_config cfg;
-        config_default(&cfg);
-        cfg.topology = TOPO_MESH;
-        cfg.mesh_k = kK;
-        cfg.vcs = kVcs;
-        cfg.vcs_request = kVcsReq;
-        cfg.vc_depth = kDepth;
-        cfg.credit_delay = kCreditDelay;
-        cfg.mcast_max_flits = kMcastMax;
-        cfg.routing[0] = ROUTE_XY;   /* requests (net.h CLASS_REQUEST) */
-        cfg.routing[1] = ROUTE_YX;   /* replies */
-        cfg.sa_input = SA_INPUT_VC;
-        cfg.body_sa = BODY_SA_NEXT;
+        sim_config cfg = npsim_config(kK);
         char err[256];
         bench_ = rbench_create(&cfg, kRouter, err, sizeof err);
         if (!bench_) throw tb::Error(err);
@@ -274,17 +240,14 @@ void Bench::send_inputs(bool draining) {
             f.vc = v;
             f.reply = v >= kVcsReq;
             f.uid = next_uid_++;
-            f.multicast = rng_.below(1000) < static_cast<uint64_t>(mcast_share_ * 1000);
+            PacketShape shape = random_packet(rng_, PacketMix{mcast_share_, kNodes, 21}, kNodes);
+            f.multicast = shape.multicast;
+            f.len = shape.len;
+            f.dest = shape.dest;
+            f.dests = shape.dests;
             if (f.multicast) {
-                mcast_set_clear(&f.dests);
-                unsigned size = 2 + static_cast<unsigned>(rng_.below(rng_.below(4) == 0 ? 20 : 5));
-                while (mcast_set_count(&f.dests) < size) mcast_set_add(&f.dests, static_cast<unsigned>(rng_.below(kNodes)));
-                f.len = 1 + static_cast<unsigned>(rng_.below(kMcastMax));
                 tot_.mcast++;
                 if (f.len > kDepth) tot_.long_mcast++;
-            } else {
-                f.dest = static_cast<unsigned>(rng_.below(kNodes));
-                f.len = 1 + static_cast<unsigned>(rng_.below(rng_.below(3) == 0 ? kMaxUnicastFlits : 5));
             }
             pk.next = 0;
             in_busy_[p][v] = true;
@@ -307,16 +270,6 @@ void Bench::send_inputs(bool draining) {
         tot_.flits_in++;
         if (++pk.next == f.len) in_busy_[p][v] = false;
     }
-}
-
-std::string hex(const uint32_t *w, unsigned words) {
-    std::string s;
-    char buf[16];
-    for (unsigned k = words; k-- > 0;) {
-        std::snprintf(buf, sizeof buf, "%08x", w[k]);
-        s += buf;
-    }
-    return s;
 }
 
 // The RTL's outputs of this cycle against the model's switch allocation of two cycles ago.
@@ -484,40 +437,15 @@ uint64_t Bench::run() {
 }  // namespace
 
 int main(int argc, char **argv) {
-    try {
-        tb::Options opt;
-        opt.unit = "router_mcast";
-        opt.declare("load", "0.6", "probability that an input offers a flit in a cycle");
-        opt.declare("mcast", "0.3", "share of multicast packets");
-        opt.declare("log", "0", "1: print every flit sent and returned credit (debugging)");
-        if (!opt.parse(argc, argv)) return 0;
-        if (opt.fst.empty()) opt.fst = "router_mcast_fail.fst";
-        Verilated::commandArgs(argc, argv);
-        uint64_t failed;
-        Totals tot;
-        {
-            Bench bench(opt, opt.dump ? 0 : UINT64_MAX, opt.dump ? opt.fst : std::string(), false);
-            failed = bench.run();
-            tot = bench.totals();
-        }
-        if (failed) {
-            // replay with the waveform of the cycles before the failure
-            uint64_t from = failed > opt.trace_window ? failed - opt.trace_window : 0;
-            Bench replay(opt, from, opt.fst, true);
-            replay.run();
-            std::printf("WAVEFORM unit=router_mcast file=%s cycles=%" PRIu64 "..%" PRIu64 "\n", opt.fst.c_str(), from, failed);
-            return 1;
-        }
-        std::printf("STATS unit=router_mcast cycles=%" PRIu64 " flits_in=%" PRIu64 " flits_out=%" PRIu64
-                    " packets=%" PRIu64 " multicast=%" PRIu64 " longer_than_vc=%" PRIu64 " held_downstream=%" PRIu64
-                    " credits=%" PRIu64 " releases=%" PRIu64 "\n", tot.cycles, tot.flits_in, tot.flits_out,
-                    tot.packets, tot.mcast, tot.long_mcast, tot.holds, tot.credits, tot.releases);
-        std::printf("PASS unit=router_mcast seed=%" PRIu64 " checked=%" PRIu64 " flits in, %" PRIu64
-                    " flits out, %" PRIu64 " credits, %" PRIu64 " releases, every cycle\n", opt.seed, tot.flits_in,
-                    tot.flits_out, tot.credits, tot.releases);
-        return 0;
-    } catch (const tb::Error &e) {
-        std::printf("ERROR unit=router_mcast %s\n", e.what());
-        return 2;
-    }
+    return main_with_replay<Bench>(
+        argc, argv, "router_mcast", "0.6", "probability that an input offers a flit in a cycle",
+        [](const tb::Options &opt, const Totals &tot) {
+            std::printf("STATS unit=router_mcast cycles=%" PRIu64 " flits_in=%" PRIu64 " flits_out=%" PRIu64
+                        " packets=%" PRIu64 " multicast=%" PRIu64 " longer_than_vc=%" PRIu64 " held_downstream=%" PRIu64
+                        " credits=%" PRIu64 " releases=%" PRIu64 "\n", tot.cycles, tot.flits_in, tot.flits_out,
+                        tot.packets, tot.mcast, tot.long_mcast, tot.holds, tot.credits, tot.releases);
+            std::printf("PASS unit=router_mcast seed=%" PRIu64 " checked=%" PRIu64 " flits in, %" PRIu64
+                        " flits out, %" PRIu64 " credits, %" PRIu64 " releases, every cycle\n", opt.seed, tot.flits_in,
+                        tot.flits_out, tot.credits, tot.releases);
+        });
 }

@@ -1,5 +1,6 @@
-// A 4x4 mesh of RTL routers (sixteen router_mesh_tile models: router_mcast at K = 4, 64-bit
-// links) against npsim's network on the same traffic (docs/router.md "The mesh check").
+// A 4x4 mesh of RTL routers (sixteen router_mesh_tile models: router_vc as router_mcast, at
+// K = 4 with 64-bit links, a parameter set in rtl/router/unit.mk) against npsim's network on the
+// same traffic (docs/router.md "The mesh check").
 //
 // npsim runs its own 4x4 mesh (net_create: its NIs, routers and links), watched at the NIs by
 // sim/net/mesh_bench.h. The harness queues the same random packets at npsim's NIs every cycle
@@ -30,9 +31,7 @@
 #include <verilated_fst_c.h>
 
 #include "Vrouter_mesh_tile.h"
-#include "error.h"
-#include "options.h"
-#include "rng.h"
+#include "router_harness.h"
 
 extern "C" {
 #include "net/mesh_bench.h"
@@ -43,39 +42,23 @@ bool np_tb_inputs_unchanged = false;   // verilator_tb/skip_ico.sh: inputs chang
 
 namespace {
 
-// router_mesh_tile's default parameters (rtl/router/router_mesh_tile.v) and the npsim
-// configuration that matches them (docs/router.md "Parameters", with K = 4 and 64-bit links).
-constexpr unsigned kK = 4, kNodes = kK * kK, kPorts = 5, kVcs = 4, kVcsReq = 2, kDepth = 8, kMcastMax = 9;
-constexpr unsigned kFlitW = 64, kCntW = 4, kVcW = 2, kLenW = 8, kCreditDelay = 1;
-constexpr unsigned kFCls = 0, kFMc = 1, kFLen = 2, kFRoute = kFLen + kLenW, kFDest = kFRoute + 5;
+using namespace tb::router;
+
+// router_mesh_tile's parameters (router_PARAM_TOPS in rtl/router/unit.mk; the rest in
+// router_harness.h) and the npsim configuration that matches them (docs/router.md "Parameters",
+// with K = 4 and 64-bit links).
+constexpr unsigned kK = 4, kNodes = kK * kK, kFlitW = 64;
 constexpr unsigned kFPay = kFDest + kNodes;
 constexpr unsigned kWords = kFlitW / 32;
+// The model's parameters are the -G values of its parameter set: its links must be FlitW wide.
+static_assert(sizeof(Vrouter_mesh_tile::out_data_o) == kPorts * kFlitW / 8, "router_mesh_tile's FlitW is not the harness's");
 constexpr unsigned kUidLo = 32, kUidBits = 24, kIndexLo = kUidLo + kUidBits;   // payload: uid, flit number
-constexpr unsigned kMaxUnicastFlits = 12;
 static_assert(kFPay <= kUidLo && kIndexLo + kLenW <= kFlitW, "the payload fields fit a flit");
 
 using Flit = std::array<uint32_t, kWords>;
 
-void put_bits(uint32_t *w, unsigned lo, unsigned n, uint64_t v) {
-    for (unsigned i = 0; i < n; i++) {
-        unsigned b = lo + i;
-        uint32_t m = 1u << (b % 32);
-        w[b / 32] = (v >> i & 1u) ? (w[b / 32] | m) : (w[b / 32] & ~m);
-    }
-}
-
-uint64_t get_bits(const uint32_t *w, unsigned lo, unsigned n) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) v |= static_cast<uint64_t>(w[(lo + i) / 32] >> ((lo + i) % 32) & 1u) << i;
-    return v;
-}
-
-uint32_t mix32(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    return static_cast<uint32_t>(x ^ (x >> 29));
-}
+// A body flit's low word.
+uint32_t body_word(uint64_t uid, unsigned index) { return static_cast<uint32_t>(mix(uid * 131 + index)); }
 
 const mcast_mesh kMesh{kK, kK};
 
@@ -101,16 +84,22 @@ Flit injected_flit(const rbench_flit &f, unsigned node) {
         }
         put_bits(d.data(), kFRoute, 5, route);
     } else {
-        d[0] = mix32(f.uid * 131 + f.index);
+        d[0] = body_word(f.uid, f.index);
     }
     put_bits(d.data(), kUidLo, kUidBits, f.uid);
     put_bits(d.data(), kIndexLo, kLenW, f.index);
     return d;
 }
 
-// The RTL mesh: sixteen router models wired as rtl/router/router_mesh_tile.v describes. Every
-// output a router shows in a cycle (registered, except out_sa_o: its SA grant of the cycle, a
-// function of its state) becomes its neighbour's input in that cycle.
+// The RTL mesh: sixteen router models, each built once and stepped sixteen times. The mesh is
+// wired here, not in Verilog: a Verilog mesh of sixteen routers, Verilated, was 186 MB of C++
+// (every router inlined) or 133 MB (one class, with its functions copied per instance), a build
+// of 5 to 6 CPU minutes. Router n sits at x = n % K, y = n / K; output XPOS feeds the XNEG input
+// of n+1, XNEG the XPOS of n-1, YPOS the YNEG of n+K, YNEG the YPOS of n-K; credits and releases
+// go straight back; in_link_i comes from the neighbour's out_valid_o, out_st_o and, for a
+// neighbour with a lower node number, out_sa_o. Every output a router shows in a cycle
+// (registered, except out_sa_o: its SA grant of the cycle, a function of its state) becomes its
+// neighbour's input in that cycle.
 class Mesh {
 public:
     explicit Mesh(VerilatedContext *ctx) {
@@ -221,21 +210,7 @@ class Bench {
 public:
     Bench(const tb::Options &opt, uint64_t trace_from, const std::string &fst, bool quiet)
         : opt_(opt), rng_(opt.seed, 1), trace_from_(trace_from), fst_path_(fst), quiet_(quiet) {
-        sim_config cfg;
-        config_default(&cfg);
-        cfg.topology = TOPO_MESH;
-        cfg.mesh_k = kK;
-        cfg.vcs = kVcs;
-        cfg.vcs_request = kVcsReq;
-        cfg.vc_depth = kDepth;
-        cfg.credit_delay = kCreditDelay;
-        cfg.mcast_max_flits = kMcastMax;
-        cfg.inject_cycles = 0;
-        cfg.routing[0] = ROUTE_XY;   /* requests (net.h CLASS_REQUEST) */
-        cfg.routing[1] = ROUTE_YX;   /* replies */
-        cfg.sa_input = SA_INPUT_VC;
-        cfg.body_sa = BODY_SA_NEXT;
-        cfg.va_alloc = VA_SEQUENTIAL;
+        sim_config cfg = npsim_config(kK);
         char err[256];
         bench_ = mbench_create(&cfg, err, sizeof err);
         if (!bench_) throw tb::Error(err);
@@ -296,25 +271,18 @@ void Bench::offer_packets(bool draining) {
         if (rng_.below(1000) >= static_cast<uint64_t>(load_ * 1000 / 3.5)) continue;
         Packet pk;
         unsigned cls = rng_.below(2) ? CLASS_REPLY : CLASS_REQUEST;
-        pk.multicast = rng_.below(1000) < static_cast<uint64_t>(mcast_share_ * 1000);
+        PacketShape shape = random_packet(rng_, PacketMix{mcast_share_, kNodes, kNodes - 1}, src);
+        pk.multicast = shape.multicast;
+        pk.len = shape.len;
         if (pk.multicast) {
-            mcast_set set;
-            mcast_set_clear(&set);
-            unsigned size = 2 + static_cast<unsigned>(rng_.below(rng_.below(4) == 0 ? kNodes - 2 : 5));
-            while (mcast_set_count(&set) < size) {
-                unsigned d = static_cast<unsigned>(rng_.below(kNodes));
-                if (d != src) mcast_set_add(&set, d);
-            }
-            pk.len = 1 + static_cast<unsigned>(rng_.below(kMcastMax));
             for (unsigned d = 0; d < kNodes; d++)
-                if (mcast_set_has(&set, d)) pk.dests |= 1ull << d;
-            pk.uid = net_send_multicast(n, src, &set, cls, pk.len, 0);
+                if (mcast_set_has(&shape.dests, d)) pk.dests |= 1ull << d;
+            pk.uid = net_send_multicast(n, src, &shape.dests, cls, pk.len, 0);
             if (log_) std::printf("LOG %" PRIu64 " packet uid=%" PRIu64 " src=%u dests=%" PRIx64 " len=%u cls=%u\n", cycle_, pk.uid, src, pk.dests, pk.len, cls);
             tot_.mcast++;
             if (pk.len > kDepth) tot_.long_mcast++;
         } else {
-            unsigned dest = static_cast<unsigned>(rng_.below(kNodes));
-            pk.len = 1 + static_cast<unsigned>(rng_.below(rng_.below(3) == 0 ? kMaxUnicastFlits : 5));
+            unsigned dest = shape.dest;
             pk.dests = 1ull << dest;
             pk.uid = net_send_unicast(n, src, dest, cls, pk.len, 0);
             if (log_) std::printf("LOG %" PRIu64 " packet uid=%" PRIu64 " src=%u dest=%u len=%u cls=%u\n", cycle_, pk.uid, src, dest, pk.len, cls);
@@ -410,7 +378,7 @@ bool Bench::eject_rtl() {
                                                   std::to_string(get_bits(d, 0, kFPay)));
         } else {
             if (!e.busy || e.uid != pk.uid) return fail("out_flit", node, vc, "a body flit of uid=" + std::to_string(pk.uid) + " without its head");
-            if (d[0] != mix32(pk.uid * 131 + index)) return fail("out_flit", node, vc, "payload of uid=" + std::to_string(pk.uid) + " flit " + std::to_string(index));
+            if (d[0] != body_word(pk.uid, index)) return fail("out_flit", node, vc, "payload of uid=" + std::to_string(pk.uid) + " flit " + std::to_string(index));
         }
         if (index != e.next || tail != (index + 1 == e.len))
             return fail("out_flit", node, vc, "uid=" + std::to_string(pk.uid) + " flit " + std::to_string(index) + " expected flit " +
@@ -506,39 +474,15 @@ uint64_t Bench::run() {
 }  // namespace
 
 int main(int argc, char **argv) {
-    try {
-        tb::Options opt;
-        opt.unit = "router_mesh_tile";
-        opt.declare("load", "0.25", "flits a node offers per cycle (packets at load / 3.5)");
-        opt.declare("mcast", "0.3", "share of multicast packets");
-        opt.declare("log", "0", "1: print every injected and ejected flit and every credit (debugging)");
-        if (!opt.parse(argc, argv)) return 0;
-        if (opt.fst.empty()) opt.fst = "router_mesh_tile_fail.fst";
-        Verilated::commandArgs(argc, argv);
-        uint64_t failed;
-        Totals tot;
-        {
-            Bench bench(opt, opt.dump ? 0 : UINT64_MAX, opt.dump ? opt.fst : std::string(), false);
-            failed = bench.run();
-            tot = bench.totals();
-        }
-        if (failed) {
-            uint64_t from = failed > opt.trace_window ? failed - opt.trace_window : 0;
-            Bench replay(opt, from, opt.fst, true);
-            replay.run();
-            std::printf("WAVEFORM unit=router_mesh_tile file=%s cycles=%" PRIu64 "..%" PRIu64 "\n", opt.fst.c_str(), from, failed);
-            return 1;
-        }
-        std::printf("STATS unit=router_mesh_tile cycles=%" PRIu64 " packets=%" PRIu64 " multicast=%" PRIu64
-                    " longer_than_vc=%" PRIu64 " deliveries=%" PRIu64 " flits_in=%" PRIu64 " flits_out=%" PRIu64
-                    " credits=%" PRIu64 " releases=%" PRIu64 "\n", tot.cycles, tot.packets, tot.mcast, tot.long_mcast,
-                    tot.deliveries, tot.flits_in, tot.flits_out, tot.credits, tot.releases);
-        std::printf("PASS unit=router_mesh_tile seed=%" PRIu64 " checked=%" PRIu64 " packets (%" PRIu64 " multicast), %" PRIu64
-                    " deliveries, each once and in npsim's cycle, %" PRIu64 " flits in, %" PRIu64 " out\n", opt.seed,
-                    tot.packets, tot.mcast, tot.deliveries, tot.flits_in, tot.flits_out);
-        return 0;
-    } catch (const tb::Error &e) {
-        std::printf("ERROR unit=router_mesh_tile %s\n", e.what());
-        return 2;
-    }
+    return main_with_replay<Bench>(
+        argc, argv, "router_mesh_tile", "0.25", "flits a node offers per cycle (packets at load / 3.5)",
+        [](const tb::Options &opt, const Totals &tot) {
+            std::printf("STATS unit=router_mesh_tile cycles=%" PRIu64 " packets=%" PRIu64 " multicast=%" PRIu64
+                        " longer_than_vc=%" PRIu64 " deliveries=%" PRIu64 " flits_in=%" PRIu64 " flits_out=%" PRIu64
+                        " credits=%" PRIu64 " releases=%" PRIu64 "\n", tot.cycles, tot.packets, tot.mcast, tot.long_mcast,
+                        tot.deliveries, tot.flits_in, tot.flits_out, tot.credits, tot.releases);
+            std::printf("PASS unit=router_mesh_tile seed=%" PRIu64 " checked=%" PRIu64 " packets (%" PRIu64 " multicast), %" PRIu64
+                        " deliveries, each once and in npsim's cycle, %" PRIu64 " flits in, %" PRIu64 " out\n", opt.seed,
+                        tot.packets, tot.mcast, tot.deliveries, tot.flits_in, tot.flits_out);
+        });
 }

@@ -244,6 +244,13 @@ vl_model_make_args = CXX=$(VL_MODEL_CXX) LINK=$(VL_MODEL_CXX) \
 vl_model_pch = $(addsuffix .gch,$(call vl_pch,$(1),$(2)) $(call vl_pch,$(1),-O0)) verilator_tb/vl_model.mk
 
 # ---- harness binaries ----------------------------------------------------------------------------
+# $(call tb_model_flags,TOP): Verilator's top module, its parameter values and the model's class,
+# V<top>. A harness top that is a parameter set (Makefile PARAM_TOPS, e.g. the router mesh's
+# router_mesh_tile: router_mcast at K = 4 with 64-bit links) is its module elaborated with -G
+# values, no wrapper file; --prefix keeps the class, the generated makefile and the binary named
+# after the top, so its harness (verilator_tb/<top>_tb.cpp) includes V<top>.h like any other.
+tb_model_flags = --top-module $(call np_top_module,$(1)) $(addprefix -G,$(call np_top_params,$(1))) --prefix V$(1)
+
 # $(1) = build id, $(2) = top, $(3) = extra Verilator flags, $(4) = extra C++ flags.
 # Verilate the top with its unit's RTL, then build with the generated makefile, linking the
 # unit's harness library (verilator_tb/<unit>_*.cpp), the shared one, the C model and the shared
@@ -257,7 +264,7 @@ $(call tb_binary,$(1),$(2)): $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) verilator_t
                         $$(call vl_model_pch,tb,$$(VL_FAST_OPT)) \
                         $$($$(TB_UNIT_$(2))_TB_LIBS) rtl/$$(TB_UNIT_$(2))/unit.mk
 	@mkdir -p $$(@D)
-	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $$($$(TB_UNIT_$(2))_TB_VLFLAGS) $(3) --top-module $(2) -Mdir $$(@D) -o V$(2)_tb \
+	$$(Q)$$(call np_say,VL,$(1))verilator $$(VL_FLAGS) $$($$(TB_UNIT_$(2))_TB_VLFLAGS) $(3) $$(call tb_model_flags,$(2)) -Mdir $$(@D) -o V$(2)_tb \
 	  -Irtl/common -Irtl/$$(TB_UNIT_$(2)) -CFLAGS "$$(VL_CFLAGS) -MP $$($$(TB_UNIT_$(2))_TB_CFLAGS) $(4)" \
 	  $$(RTL_COMMON) $$($$(TB_UNIT_$(2))_RTL) $$(CURDIR)/verilator_tb/$(2)_tb.cpp \
 	  $$(abspath $$(call tb_unit_lib,$$(TB_UNIT_$(2))) $$(TB_COMMON_LIB) $$($$(TB_UNIT_$(2))_TB_LIBS) $$(NP_LIB)) \

@@ -13,11 +13,18 @@ router_mesh_tile_VERIFY_LONG_COUNT := 10000000
 # ABC's mappings and OpenSTA's timing of 110k (router_base) and 320k (router_mcast) cells take
 # CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
 # is in make lint like every top's (<unit>_LINT_TOPS).
-# The unicast baseline is router_vc with Mcast = 0 (a parameter set, Makefile PARAM_TOPS); the
-# multicast router stays a module of its own because the harness is built on it.
-router_PARAM_TOPS := router_base:router_vc:Mcast=0
+# Every top is router_vc with a parameter set (Makefile PARAM_TOPS), no wrapper module repeating
+# its ports: router_mcast the multicast router at npsim's defaults (seed 003 Table 1: 8x8, 4 VCs
+# of 8 flits, 128-bit links, replication buffers of 9 flits, XY requests, YX replies), router_base
+# its unicast baseline, router_mesh_tile the mesh check's router (K = 4, 64-bit links). Lint and
+# synthesis elaborate the module with the values; the harnesses Verilate it with them as -G
+# options under the top's name (verilator_tb.mk tb_model_flags).
+router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=0 \
+                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64
 router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
-router_LINT_TOPS  := router_mcast router_base router_mesh_tile
+# router_mesh_tile is not linted apart: it is router_mcast's module at other values, and its
+# harness build runs Verilator -Wall on it (a warning stops the build).
+router_LINT_TOPS  := router_mcast router_base
 router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v \
                      rtl/mcast/mcast_axis_cmp.v
 # The harness links npsim's model (sim/sim.mk builds the library, SIM_MODEL_LIB) and includes its headers.
