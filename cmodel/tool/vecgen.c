@@ -35,6 +35,26 @@ void *vec_list_vpush(vec_list *l, size_t item_size, size_t name_len, bool *faile
     return item;
 }
 
+vecgen_line_vec *vecgen_add_line(vec_list *l, bool *failed, const uint8_t line[VECGEN_LINE_BYTES],
+                                 const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vecgen_line_vec *v = vec_list_vpush(l, sizeof *v, sizeof v->name, failed, fmt, ap);
+    va_end(ap);
+    if (v != NULL) {
+        memcpy(v->line, line, sizeof v->line);
+    }
+    return v;
+}
+
+vecgen_stream_vec *vecgen_add_stream(vec_list *l, bool *failed, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vecgen_stream_vec *v = vec_list_vpush(l, sizeof *v, sizeof v->name, failed, fmt, ap);
+    va_end(ap);
+    return v;
+}
+
 void vec_list_free(vec_list *l) {
     free(l->items);
     memset(l, 0, sizeof *l);
@@ -223,16 +243,16 @@ static bool line_codec_fits(const vecgen_line_codec *codec) {
 
 bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
                                   const vecfile_origin *origin, const vec_list *l,
-                                  const vecgen_line_items *items, const vecgen_line_codec *codec) {
+                                  const vecgen_line_codec *codec) {
     vecfile file = {0};
     bool ok = line_codec_fits(codec) && vecfile_open(&file, dir, spec, origin, l->n);
     for (size_t i = 0; ok && i < l->n; i++) {
-        const char *item = (const char *)l->items + i * items->comp_size;
-        const uint8_t *line = (const uint8_t *)item + items->comp_line;
+        const vecgen_line_vec *v = (const vecgen_line_vec *)l->items + i;
+        const uint8_t *line = v->line;
         uint8_t stream[MAX_BUS_BYTES] = {0};
         size_t bits = 0;
         if (codec->compress(line, stream, (codec->bus_bits + 7u) / 8u, &bits) != NP_OK) {
-            cli_fail("vectors: internal error: %s failed on %s", codec->compress_name, item);
+            cli_fail("vectors: internal error: %s failed on %s", codec->compress_name, v->name);
             ok = false;
             break;
         }
@@ -241,23 +261,23 @@ bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
         hexvec_field_bytes(&h, line, 8u * LINE_BYTES);
         hexvec_field(&h, bits, codec->len_bits);
         hexvec_field_bytes(&h, stream, codec->bus_bits);
-        ok = vecfile_emit(&file, i, item, &h);
+        ok = vecfile_emit(&file, i, v->name, &h);
     }
     return vecfile_finish(&file, ok);
 }
 
 bool vecgen_write_line_decompressor(const char *dir, const vecfile_spec *spec,
                                     const vecfile_origin *origin, vec_list *l,
-                                    const vecgen_line_items *items, const vecgen_line_codec *codec) {
+                                    const vecgen_line_codec *codec) {
     size_t bus_bytes = (codec->bus_bits + 7u) / 8u;
     vecfile file = {0};
     bool ok = line_codec_fits(codec) && vecfile_open(&file, dir, spec, origin, l->n);
     size_t errors = 0;
     for (size_t i = 0; ok && i < l->n; i++) {
-        char *item = (char *)l->items + i * items->dec_size;
-        unsigned in_len;
-        memcpy(&in_len, item + items->dec_len, sizeof in_len);
-        uint8_t *in_bits = (uint8_t *)item + items->dec_bits;
+        vecgen_stream_vec *v = (vecgen_stream_vec *)l->items + i;
+        const char *item = v->name;
+        unsigned in_len = v->in_len;
+        uint8_t *in_bits = v->in_bits;
         vecgen_clear_above(in_bits, codec->bus_bits, 8u * (unsigned)bus_bytes);
         uint8_t wide[MAX_BUS_BYTES];
         vecgen_widen_bus(in_bits, codec->bus_bits, wide, line_codec_wide_bytes(codec));

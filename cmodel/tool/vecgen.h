@@ -31,6 +31,35 @@ void *vec_list_vpush(vec_list *l, size_t item_size, size_t name_len, bool *faile
                      const char *fmt, va_list ap);
 void vec_list_free(vec_list *l);
 
+/* ---- the two vector kinds of a codec ------------------------------------------------------ */
+
+/* Every codec's compressor vectors are named lines and its decompressor vectors named stream
+ * buses of at most 1032 bits (BDI's; BPC, SC and DSM carry 1025-1026, DPC 1029): one type each,
+ * so a generator declares its lists instead of its own copies of the same structs. A generator
+ * whose vectors carry more (DPC's mode) keeps its own types. */
+#define VECGEN_NAME_LEN 96u
+#define VECGEN_LINE_BYTES 128u
+#define VECGEN_BUS_BYTES 129u
+
+typedef struct {
+    char name[VECGEN_NAME_LEN];
+    uint8_t line[VECGEN_LINE_BYTES];
+} vecgen_line_vec;
+
+typedef struct {
+    char name[VECGEN_NAME_LEN];
+    unsigned in_len;
+    uint8_t in_bits[VECGEN_BUS_BYTES]; /* bits at and above in_len may be garbage on purpose */
+} vecgen_stream_vec;
+
+/* Appends a line vector (a copy of line) named by fmt; NULL and *failed = true when memory runs
+ * out. */
+vecgen_line_vec *vecgen_add_line(vec_list *l, bool *failed, const uint8_t line[VECGEN_LINE_BYTES],
+                                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Appends a zeroed stream vector named by fmt, for the caller to fill; NULL as above. */
+vecgen_stream_vec *vecgen_add_stream(vec_list *l, bool *failed, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* "nocpress vectors: internal error: <message>" and *failed = true: a vector that does not
  * test what its name says stops the run (the generators' intent checks). */
 void vecgen_fail(bool *failed, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -132,23 +161,15 @@ typedef struct {
     unsigned len_bits, bus_bits;
 } vecgen_line_codec;
 
-/* Where a unit's vector structs keep their fields (offsetof), so that one writer serves each
- * unit's own types: compressor items hold the 128-byte line, decompressor items in_len
- * (unsigned) and the in_bits bus. Every item starts with its name. */
-typedef struct {
-    size_t comp_size, comp_line;
-    size_t dec_size, dec_len, dec_bits;
-} vecgen_line_items;
-
-/* The compressor file of the vectors in l (false after saying why). */
+/* The compressor file of the vectors in l, a list of vecgen_line_vec (false after saying why). */
 bool vecgen_write_line_compressor(const char *dir, const vecfile_spec *spec,
                                   const vecfile_origin *origin, const vec_list *l,
-                                  const vecgen_line_items *items, const vecgen_line_codec *codec);
-/* The decompressor file of the vectors in l; each vector's bus bits past bus_bits are zeroed
+                                  const vecgen_line_codec *codec);
+/* The decompressor file of the vectors in l, a list of vecgen_stream_vec; each vector's bus bits past bus_bits are zeroed
  * first (no port carries them) and every outcome is checked against its name
  * (vecgen_outcome_as_named). */
 bool vecgen_write_line_decompressor(const char *dir, const vecfile_spec *spec,
                                     const vecfile_origin *origin, vec_list *l,
-                                    const vecgen_line_items *items, const vecgen_line_codec *codec);
+                                    const vecgen_line_codec *codec);
 
 #endif

@@ -18,23 +18,17 @@
 #include "prng.h"
 #include "vecgen.h"
 
-#define NAME_LEN 96u
 #define LEN_BITS 11u                          /* in_len / exp_len (docs/bdi.md 9) */
 #define LINE_BITS (8u * BDI_LINE_BYTES)       /* 1024 */
 #define BUS_BITS BDI_MAX_BITS                 /* 1032: both stream buses */
 #define BUS_BYTES ((BUS_BITS + 7u) / 8u)      /* 129 */
 #define MAX_LEN_FIELD ((1u << LEN_BITS) - 1u) /* 2047 */
 
-typedef struct {
-    char name[NAME_LEN];
-    uint8_t line[BDI_LINE_BYTES];
-} comp_vec;
-
-typedef struct {
-    char name[NAME_LEN];
-    unsigned in_len;
-    uint8_t in_bits[BUS_BYTES];   /* bits at and above in_len may be garbage on purpose */
-} decomp_vec;
+/* The codec's two vector kinds (vecgen.h); add_comp / add_dec append to the context's lists. */
+typedef vecgen_line_vec comp_vec;
+typedef vecgen_stream_vec decomp_vec;
+_Static_assert(sizeof ((comp_vec *)0)->line == BDI_LINE_BYTES, "a BDI line fills a line vector");
+_Static_assert(sizeof ((decomp_vec *)0)->in_bits >= BUS_BYTES, "a BDI stream bus fits a stream vector");
 
 typedef struct {
     prng rng;
@@ -43,28 +37,8 @@ typedef struct {
     bool failed;
 } gen_ctx;
 
-static void add_comp(gen_ctx *c, const uint8_t line[BDI_LINE_BYTES], const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void add_comp(gen_ctx *c, const uint8_t line[BDI_LINE_BYTES], const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    comp_vec *v = vec_list_vpush(&c->comp, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
-    va_end(ap);
-    if (v != NULL) {
-        memcpy(v->line, line, BDI_LINE_BYTES);
-    }
-}
-
-static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    decomp_vec *v = vec_list_vpush(&c->dec, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
-    va_end(ap);
-    return v;
-}
+#define add_comp(c, line, ...) vecgen_add_line(&(c)->comp, &(c)->failed, (line), __VA_ARGS__)
+#define add_dec(c, ...) vecgen_add_stream(&(c)->dec, &(c)->failed, __VA_ARGS__)
 
 /* ---- block builders ------------------------------------------------------------------------ */
 
@@ -304,16 +278,14 @@ static void gen_dec_directed(gen_ctx *c) {
 
 /* ---- file writers ------------------------------------------------------------------------ */
 
-/* The model's calls and where the vector structs keep their fields, for vecgen's writers. */
+/* The model's calls, for vecgen's writers. */
 static const vecgen_line_codec codec = {"bdi_compress", bdi_compress, bdi_decompress, LEN_BITS, BUS_BITS};
-static const vecgen_line_items items = {sizeof(comp_vec), offsetof(comp_vec, line), sizeof(decomp_vec),
-                                        offsetof(decomp_vec, in_len), offsetof(decomp_vec, in_bits)};
 
 static bool write_compressor(gen_ctx *c, const char *dir) {
     static const vecfile_spec spec = {
         "bdi_compressor", "{in_line[1023:0], exp_len[10:0], exp_bits[1031:0]}",
         LINE_BITS + LEN_BITS + BUS_BITS, "// exp_bits is zero at and above exp_len (docs/bdi.md 9).\n"};
-    return vecgen_write_line_compressor(dir, &spec, &c->origin, &c->comp, &items, &codec);
+    return vecgen_write_line_compressor(dir, &spec, &c->origin, &c->comp, &codec);
 }
 
 static bool write_decompressor(gen_ctx *c, const char *dir) {
@@ -323,7 +295,7 @@ static bool write_decompressor(gen_ctx *c, const char *dir) {
         "// exp_line is zero when exp_err is 1 (then only the flag is compared).\n"
         "// in_bits may hold non-zero bits at and above in_len on purpose: they must be ignored.\n"
         "// Some vectors have in_len > 1032: a model reading them sees the bus zero-extended.\n"};
-    return vecgen_write_line_decompressor(dir, &spec, &c->origin, &c->dec, &items, &codec);
+    return vecgen_write_line_decompressor(dir, &spec, &c->origin, &c->dec, &codec);
 }
 
 int vectors_bdi_write(const char *dir, const char *command) {

@@ -27,16 +27,11 @@
 #define NIBBLE_REPEAT UINT64_C(0x1111111111111111)
 #define MAX_LEN_FIELD ((1u << LEN_BITS) - 1u) /* 2047: the largest in_len the bus can carry */
 
-typedef struct {
-    char name[NAME_LEN];
-    uint8_t line[DSM_LINE_BYTES];
-} comp_vec;
-
-typedef struct {
-    char name[NAME_LEN];
-    unsigned in_len;
-    uint8_t in_bits[BUS_BYTES]; /* bits at and above in_len may be garbage on purpose */
-} decomp_vec;
+/* The codec's two vector kinds (vecgen.h); add_comp / add_dec append to the context's lists. */
+typedef vecgen_line_vec comp_vec;
+typedef vecgen_stream_vec decomp_vec;
+_Static_assert(sizeof ((comp_vec *)0)->line == DSM_LINE_BYTES, "a DSM line fills a line vector");
+_Static_assert(sizeof ((decomp_vec *)0)->in_bits >= BUS_BYTES, "a DSM stream bus fits a stream vector");
 
 /* dsm_lane_pair_decompressor: each 64-byte lane stream on its own 513-bit bus with its own
  * 10-bit length (docs/dsm.md 6). */
@@ -75,28 +70,8 @@ static comp_vec *comp_at(const gen_ctx *c, size_t i) {
     return (comp_vec *)c->comp.items + i;
 }
 
-static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void add_comp(gen_ctx *c, const uint8_t line[DSM_LINE_BYTES], const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    comp_vec *v = vec_list_vpush(&c->comp, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
-    va_end(ap);
-    if (v != NULL) {
-        memcpy(v->line, line, DSM_LINE_BYTES);
-    }
-}
-
-static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static decomp_vec *add_dec(gen_ctx *c, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    decomp_vec *v = vec_list_vpush(&c->dec, sizeof *v, NAME_LEN, &c->failed, fmt, ap);
-    va_end(ap);
-    return v;
-}
+#define add_comp(c, line, ...) vecgen_add_line(&(c)->comp, &(c)->failed, (line), __VA_ARGS__)
+#define add_dec(c, ...) vecgen_add_stream(&(c)->dec, &(c)->failed, __VA_ARGS__)
 
 static approx_vec *add_apx(gen_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
