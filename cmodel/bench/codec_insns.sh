@@ -98,7 +98,7 @@ count() { # codec op
         { echo "  $1 $2: instructions per line by source file:function (self)"
           callgrind_annotate --inclusive=no --auto=no "$out" 2>/dev/null | sed -n '/file:function/,/^$/p' | sed '1,2d' |
               sed 's/([ 0-9.]*%)//; s/ \[.*\]$//; s|[^ ]*/\([^/ ]*:\)|\1|' | awk -v n="$lines" -v top="$profile" \
-              'NF >= 2 && $1 ~ /^[0-9,]+$/ && shown < top { gsub(",", "", $1); printf "  %8.0f  %s\n", $1 / n, $2; shown++ }'
+              'NF >= 2 && $1 ~ /^[0-9,]+$/ && shown < top { gsub(",", "", $1); printf "  %8.0f  %s\n", $1 / n, $NF; shown++ }'
         } >>"$tmp/profile"
     fi
 }
