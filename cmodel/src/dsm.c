@@ -362,8 +362,8 @@ NP_ALWAYS_INLINE uint64_t all_csn_ed(unsigned lane_bytes, const uint8_t *lane) {
 
 NP_ALWAYS_INLINE void put_all_csn_lane(np_wordbuf *b, unsigned lane_bytes, const uint8_t *lane) {
     unsigned num_segments = segments_of(lane_bytes);
-    np_wb_put(b, 1u | np_low_mask(num_segments) << 1, 1u + num_segments);
-    np_wb_put(b, all_csn_ed(lane_bytes, lane), 4u * num_segments);
+    np_wb_put_fit(b, 1u | np_low_mask(num_segments) << 1, 1u + num_segments);
+    np_wb_put_fit(b, all_csn_ed(lane_bytes, lane), 4u * num_segments);
 }
 
 NP_ALWAYS_INLINE void fill_words(uint8_t *bytes, unsigned nwords, uint32_t word) {
@@ -388,7 +388,10 @@ NP_ALWAYS_INLINE void unpack_all_csn_lane(np_bitreader *r, unsigned lane_bytes, 
 /* ---- concatenator and unpacker (sec. 4.2, 4.3) ----------------------------------------- */
 
 /* The lane streams are assembled in an np_wordbuf (np_bits.h): aligned 64-bit appends, copied
- * to the caller's bytes in one checked step. */
+ * to the caller's bytes in one checked step. Every field is appended unchecked (np_wb_put_fit):
+ * a buffer holds at most two lanes, whose longest stream (DSM_MAX_BITS, or one 128-byte lane's
+ * 1 + 16 * 64 bits) is inside it, and each value is built within its width (ES masked to S bits,
+ * an all-CSN ED of 4S bits). */
 
 /* C = 0 and the lane's bytes in address order (sec. 4.3): 64-bit fields, none short. */
 NP_ALWAYS_INLINE void put_raw_lane(np_wordbuf *b, unsigned lane_bytes, const uint8_t *lane) {
@@ -397,7 +400,7 @@ NP_ALWAYS_INLINE void put_raw_lane(np_wordbuf *b, unsigned lane_bytes, const uin
     for (unsigned i = 0; i < lane_bytes / 8u; i++) {
         words[i] = np_load_le64(lane + 8u * i);
     }
-    np_wb_put(b, 0u, 1);
+    np_wb_put_fit(b, 0u, 1);
     np_wb_put_words_fit(b, words, lane_bytes / 8u);   /* fits: DSM_MAX_BITS < 64 * NP_WB_WORDS */
 }
 
@@ -408,7 +411,7 @@ NP_ALWAYS_INLINE void concat_lane(np_wordbuf *b, unsigned lane_bytes, const uint
         put_raw_lane(b, lane_bytes, lane);
         return;
     }
-    np_wb_put(b, 1u | (uint64_t)es << 1, 1u + num_segments);
+    np_wb_put_fit(b, 1u | (uint64_t)es << 1, 1u + num_segments);
     /* 4 bits for a CSN (the append keeps the nibble, the low bits), 64 for a raw segment. */
     np_wb_put_fields_mask(b, seg, num_segments, es, 4u, 64u);
 }
@@ -625,6 +628,16 @@ NP_TARGET_AVX2 static np_result compress_line_bmi2(unsigned lane_bytes, const ui
 }
 #endif
 
+/* The portable build of the same C, kept out of line: inlined into dsm_compress, its frame
+ * (six saved registers and 472 bytes of stack) was set up on every call, the AVX2 path's
+ * included, 44 instructions per line of a dispatcher that needs a handful. */
+static __attribute__((noinline)) np_result compress_line_portable(unsigned lane_bytes, const uint8_t *line,
+                                                                  uint8_t *dst, size_t dst_bytes,
+                                                                  size_t *out_bits) {
+    return lane_bytes == 64u ? compress_line(64u, line, dst, dst_bytes, out_bits)
+                             : compress_line(128u, line, dst, dst_bytes, out_bits);
+}
+
 np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES],
                        uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     if (line == NULL || out_bits == NULL || dsm_config_check(cfg) != NP_OK ||
@@ -636,8 +649,7 @@ np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES]
         return compress_line_bmi2(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
     }
 #endif
-    return cfg->lane_bytes == 64u ? compress_line(64u, line, dst, dst_bytes, out_bits)
-                                  : compress_line(128u, line, dst, dst_bytes, out_bits);
+    return compress_line_portable(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
 }
 
 /* ---- whole-line decoder ---------------------------------------------------------------------
