@@ -60,6 +60,10 @@ static inline unsigned wc_of_map(unsigned map) {
 /* wc words -> 32 planes (the transpose, np_bitmatrix.h). Words beyond wc are zero rows, so
  * plane bits at and above wc come out zero. */
 static inline void remap_words(unsigned wc, const uint32_t *words, uint32_t planes[32]) {
+    if (wc == 32u) {   /* no zero rows: the words themselves (clearing rows[] took `rep stos`) */
+        np_transpose32(words, planes);
+        return;
+    }
     uint32_t rows[32] = {0};
     memcpy(rows, words, (size_t)wc * sizeof *words);
     np_transpose32(rows, planes);
