@@ -406,6 +406,23 @@ static void transpose32_matches_bit_loop(void **state) {
     }
 }
 
+/* np_copy_short copies exactly bytes 0 .. n-1 for every n up to its bound (each length class:
+ * the 16-byte chunks, two 8-, 4- or 1-byte copies), touching nothing after them, from a source
+ * that ends at byte n (a heap buffer of exactly n bytes, so ASan sees a read past it). */
+static void copy_short_copies_exactly_n(void **state) {
+    (void)state;
+    for (size_t n = 0; n <= 160u; n++) {
+        uint8_t *src = malloc(n ? n : 1u), dst[176];
+        assert_non_null(src);
+        for (size_t i = 0; i < n; i++) src[i] = (uint8_t)(rnd() | 1u);
+        memset(dst, 0, sizeof dst);
+        np_copy_short(dst, src, n, 160u);
+        assert_memory_equal(dst, src, n);
+        for (size_t i = n; i < sizeof dst; i++) assert_int_equal(dst[i], 0);
+        free(src);
+    }
+}
+
 /* The field writer's words equal the bit writer's bytes for random field runs of 0..32 bits. */
 static void fieldwriter_equals_bitwriter(void **state) {
     (void)state;
@@ -426,7 +443,7 @@ static void fieldwriter_equals_bitwriter(void **state) {
         size_t used = np_fw_finish(&f, words);
         assert_int_equal(used, (w.pos + 31u) / 32u);
         memset(got, 0, sizeof got);
-        np_fw_copy_out(words, got, (w.pos + 7u) / 8u);
+        np_fw_copy_out(words, got, (w.pos + 7u) / 8u, sizeof got);
         assert_memory_equal(got, want, sizeof want);
     }
 }
@@ -507,6 +524,7 @@ int main(void) {
         cmocka_unit_test(wordbuf_capacity_and_bad_widths),
         cmocka_unit_test(popcount_matches_loop),
         cmocka_unit_test(transpose32_matches_bit_loop),
+        cmocka_unit_test(copy_short_copies_exactly_n),
         cmocka_unit_test(fieldwriter_equals_bitwriter),
         cmocka_unit_test(bytewriter_equals_bitwriter),
         cmocka_unit_test(get_words_equal_single_gets),

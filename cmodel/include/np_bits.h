@@ -130,6 +130,35 @@ NP_BITS_INLINE void np_clear16(void *p, size_t n16) {
 #endif
 }
 
+/* Copies n bytes, n <= max (max a constant at the call, so the loop unrolls), with 16-byte
+ * loads and stores that stay inside [0, n) of both buffers: from 16 bytes on, chunk c at byte
+ * min(16c, n - 16) (the chunks past the end copy the last 16 bytes again); below, two
+ * overlapping 8-, 4- or 1-byte copies. Not memcpy: with a variable length the compilers here
+ * emit a call or `rep movsq`, whose start-up costs more than decoding or encoding a short line
+ * stream (every codec's copy into or out of its line buffer is one such copy). */
+NP_BITS_INLINE void np_copy_short(uint8_t *dst, const uint8_t *src, size_t n, size_t max) {
+    if (n >= 16u) {
+        NP_UNROLL
+        for (size_t c = 0; c < (max + 15u) / 16u; c++) {
+            size_t off = 16u * c < n - 16u ? 16u * c : n - 16u;
+            uint8_t chunk[16];
+            memcpy(chunk, src + off, 16);   /* both halves read before either is written */
+            memcpy(dst + off, chunk, 16);
+        }
+    } else if (n >= 8u) {
+        uint64_t head = np_load_le64(src), tail = np_load_le64(src + n - 8u);
+        np_store_le64(dst, head);
+        np_store_le64(dst + n - 8u, tail);
+    } else if (n >= 4u) {
+        uint32_t head = np_load_le32(src), tail = np_load_le32(src + n - 4u);
+        np_store_le32(dst, head);
+        np_store_le32(dst + n - 4u, tail);
+    } else if (n > 0u) {
+        uint8_t first = src[0], mid = src[n / 2u], last = src[n - 1u];
+        dst[0] = first, dst[n / 2u] = mid, dst[n - 1u] = last;
+    }
+}
+
 /* Inline forms of the initialisers: a writer or reader whose address never leaves the
  * caller's function can live in registers, which the hot path needs (an out-of-line init
  * makes the struct addressable, and every byte store through buf then forces a reload). */
@@ -475,7 +504,7 @@ NP_BITS_INLINE np_result np_wb_copy_out(const np_wordbuf *b, uint8_t *dst, size_
         return NP_NO_SPACE;
     }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(dst, b->word, nbytes);
+    np_copy_short(dst, (const uint8_t *)b->word, nbytes, 8u * NP_WB_WORDS);
 #else
     for (size_t i = 0; i < nbytes; i++) {
         dst[i] = (uint8_t)(b->word[i / 8u] >> (8u * (i % 8u)));
@@ -526,11 +555,13 @@ NP_BITS_INLINE size_t np_fw_finish(np_fieldwriter *w, const uint32_t *words) {
     return (size_t)(w->next - words) + (w->n != 0u);
 }
 
-/* The first nbytes bytes of a field writer's words, in stream byte order. */
-NP_BITS_INLINE void np_fw_copy_out(const uint32_t *words, uint8_t *dst, size_t nbytes) {
+/* The first nbytes (<= max_bytes, a constant) bytes of a field writer's words, in stream byte
+ * order. */
+NP_BITS_INLINE void np_fw_copy_out(const uint32_t *words, uint8_t *dst, size_t nbytes, size_t max_bytes) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(dst, words, nbytes);
+    np_copy_short(dst, (const uint8_t *)words, nbytes, max_bytes);
 #else
+    (void)max_bytes;
     for (size_t i = 0; i < nbytes; i++) {
         dst[i] = (uint8_t)(words[i / 4u] >> (8u * (i % 4u)));
     }
@@ -594,7 +625,7 @@ NP_BITS_INLINE void np_pr_init(np_padreader *r, const uint8_t *src, size_t src_b
     size_t bytes = (r->len + 7u) / 8u;
     np_clear16(r->buf, sizeof r->buf / 16u);
     if (bytes > 0) {
-        memcpy(r->buf, src, bytes);
+        np_copy_short(r->buf, src, bytes, (max_bits + 8u) / 8u);
         if (r->len & 7u) {
             r->buf[bytes - 1u] &= (uint8_t)((1u << (r->len & 7u)) - 1u);   /* bits past len read 0 */
         }

@@ -679,7 +679,7 @@ np_result bpc_compress(const uint8_t line[BPC_LINE_BYTES], uint8_t *dst, size_t 
     }
     if (enc < BPC_RAW_BITS) {
         fast_emit(line, &s, words);
-        np_fw_copy_out(words, dst, used);
+        np_fw_copy_out(words, dst, used, BPC_MAX_BYTES);
     } else {                                                            /* sec. 5: C = 0, the line */
         uint64_t carry = 0;                                             /* the line one bit on */
         for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
@@ -746,6 +746,12 @@ static bool fast_decode_planes(np_padreader *r, uint32_t *dbp) {
     return true;
 }
 
+/* A malformed stream: dst all zero (bpc.h), NP_BAD_DATA. */
+static np_result rejected(uint8_t *dst) {
+    memset(dst, 0, BPC_LINE_BYTES);
+    return NP_BAD_DATA;
+}
+
 np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
     if (dst == NULL || (src == NULL && src_bits > 0)) {
         return NP_BAD_PARAM;
@@ -753,15 +759,16 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
     if (dst_bytes < BPC_LINE_BYTES) {
         return NP_NO_SPACE;
     }
-    memset(dst, 0, BPC_LINE_BYTES);
+    /* dst is not cleared first (a `rep stos` on every line): every error below returns through
+     * rejected(), which clears it, and a stream that decodes writes all 128 bytes. */
     if (src_bits == 0u) {
-        return NP_BAD_DATA;                        /* empty stream */
+        return rejected(dst);                      /* empty stream */
     }
     np_padreader r;
     np_pr_init(&r, src, src_bits, BPC_MAX_BITS);
     if (np_pr_get(&r, 1) == 0u) {
         if (src_bits != BPC_RAW_BITS) {
-            return NP_BAD_DATA;                    /* raw: exactly 1024 bits follow */
+            return rejected(dst);                  /* raw: exactly 1024 bits follow */
         }
         for (unsigned i = 0; i < BPC_LINE_BYTES; i += 8) {
             np_store_le64(dst + i, np_pr_get(&r, 64));
@@ -769,7 +776,7 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
         return NP_OK;
     }
     if (src_bits >= BPC_RAW_BITS) {
-        return NP_BAD_DATA;                        /* compressed but not shorter than raw */
+        return rejected(dst);                      /* compressed but not shorter than raw */
     }
     /* Sec. 4.1: 1 + 32 bits, or 0 b1 b2 + 0, 4, 8, 16 bits. */
     uint64_t v = np_pr_peek(&r);
@@ -783,12 +790,12 @@ np_result bpc_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size
         base = k == BPC_BASE_ZERO ? 0u : sign_extend((uint32_t)(v >> 3), base_payload[k]);
     }
     if (np_pr_remaining(&r) < len) {
-        return NP_BAD_DATA;
+        return rejected(dst);
     }
     r.pos += len;
     uint32_t planes[8u + BPC_PLANES], *plane = planes + 8;   /* 8 below: a run's stores (fast_decode_planes) */
     if (!fast_decode_planes(&r, plane) || r.pos != src_bits) {
-        return NP_BAD_DATA;                        /* truncated, out of range or trailing */
+        return rejected(dst);                      /* truncated, out of range or trailing */
     }
     np_transpose32(plane, plane);                  /* plane[i]: delta i's low 32 bits */
     uint32_t w = base;

@@ -468,7 +468,7 @@ static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[
     np_fw_finish(&w, out);
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    np_fw_copy_out(out, dst, (bits + 7u) / 8u);
+    np_fw_copy_out(out, dst, (bits + 7u) / 8u, CPACK_MAX_BYTES);
     dict[0] = next[0], dict[1] = next[1];                      /* as compress_with: only when sent */
     return NP_OK;
 }

@@ -513,7 +513,7 @@ static inline __attribute__((always_inline)) np_result emit_body(unsigned map_bi
         return NP_BAD_PARAM;
     }
     np_fw_finish(&w, out);
-    np_fw_copy_out(out, dst, need_bytes);
+    np_fw_copy_out(out, dst, need_bytes, DPC_MAX_BYTES);
     return NP_OK;
 }
 

@@ -514,7 +514,7 @@ np_result fpc_compress(const uint8_t line[FPC_LINE_BYTES], uint8_t *dst, size_t 
     }
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    memcpy(dst, out, (bits + 7u) / 8u);
+    np_copy_short(dst, out, (bits + 7u) / 8u, FPC_MAX_BYTES);
     return NP_OK;
 }
 

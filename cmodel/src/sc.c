@@ -643,7 +643,7 @@ NP_TARGET_AVX2 static np_result compress_avx2(const sc_state *st, const uint8_t 
     }
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    memcpy(dst, out, (bits + 7u) / 8u);
+    np_copy_short(dst, out, (bits + 7u) / 8u, SC_MAX_BYTES);
     return NP_OK;
 }
 
@@ -731,7 +731,7 @@ np_result sc_compress(const sc_state *st, const uint8_t line[SC_LINE_BYTES], uin
     size_t bits = np_bytew_finish(&w, out);
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    memcpy(dst, out, (bits + 7u) / 8u);
+    np_copy_short(dst, out, (bits + 7u) / 8u, SC_MAX_BYTES);
     return NP_OK;
 }
 
@@ -739,7 +739,8 @@ np_result sc_decompress(const sc_state *st, const uint8_t *src, size_t src_bits,
                         size_t dst_bytes) {
     if (st == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
     if (dst_bytes < SC_LINE_BYTES) return NP_NO_SPACE;
-    memset(dst, 0, SC_LINE_BYTES);
+    /* No clear of dst first (it was a `rep stos` on every line): every return below either
+     * writes all 128 bytes or goes through fail(), which clears them. */
     if (src_bits < 1) return fail(dst);
     np_padreader r;
     np_pr_init(&r, src, src_bits, SC_MAX_BITS);
