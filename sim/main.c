@@ -299,6 +299,8 @@ static const command commands[] = {
      "DIR/l1_sweep.{txt,json,dat,gp,png}"},
     {"mem-micro", cmd_mem_micro, OPT_OUT, OUT_DIR, 0, false, "[--out DIR]",
      "memory-system microbenchmarks (dram = gddr5) beside their derived limits; DIR/loaded_latency.{dat,gp,png}"},
+    {"router-vectors", cmd_router_vectors, OPT_OUT, OUT_DIR, 0, false, "--out DIR",
+     "the RTL router's golden vectors from npsim's router model: DIR/router_mcast.hex (make vectors)"},
     {"codecs", cmd_codecs, 0, OUT_NONE, 0, true, "", "reply compressors and where their latencies come from"},
     {"help-config", cmd_help_config, 0, OUT_NONE, 0, false, "", "every configuration key, its value and meaning"},
 };

@@ -50,7 +50,8 @@ SIM_HDR        := $(sort $(foreach p,$(SIM_PARTS) cmd,$(wildcard sim/$(p)/*.h)))
 # runner (no shell), file I/O (np_fileio: temp file + rename, regular inputs) and progress line
 # (np_progress), which the simulator's own parts use too, so its tests and fuzzers link them.
 SIM_OUT_SRC    := cmodel/tool/np_fileio.c cmodel/tool/np_progress.c
-SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c cmodel/tool/np_provenance.c $(SIM_OUT_SRC)
+SIM_CLI_SRC    := cmodel/tool/cli_opts.c cmodel/tool/np_gnuplot.c cmodel/tool/np_provenance.c cmodel/tool/hexvec.c \
+                  $(SIM_OUT_SRC)
 # The simulator's parts share the tools' latency rule (synthesis report, harness log, published
 # table: np_latency.h), as the SystemC components do; it needs cJSON, so the fuzzers leave it out.
 SIM_TOOL_SRC   := cmodel/tool/np_latency.c
@@ -280,3 +281,6 @@ $(FUZZ_DIR)/sim-seeds.stamp: $(NPSIM) $(wildcard $(FUZZ_SIM_FIXTURE)/*) $(wildca
 	tail -c +9 $(FUZZ_DIR)/seeds/fuzz_sim_trace_text/tiny.bin > $(FUZZ_DIR)/seeds/fuzz_sim_trace_bin/tiny.body
 	@touch $@
 $(FUZZ_DIR)/seeds.stamp: $(FUZZ_DIR)/sim-seeds.stamp
+
+# The units whose golden vectors npsim writes (vectors/vectors.mk NPSIM_VECTOR_UNITS: the router).
+vectors vectors-check: $(if $(NPSIM_VECTOR_UNITS),$(NPSIM))

@@ -209,7 +209,8 @@ struct Totals {
 class Bench {
 public:
     Bench(const tb::Options &opt, uint64_t trace_from, const std::string &fst, bool quiet)
-        : opt_(opt), rng_(opt.seed, 1), trace_from_(trace_from), fst_path_(fst), quiet_(quiet) {
+        : opt_(opt), trace_from_(trace_from), fst_path_(fst), quiet_(quiet) {
+        sim_rng_seed(&rng_, opt.seed);
         sim_config cfg = npsim_config(kK);
         char err[256];
         bench_ = mbench_create(&cfg, err, sizeof err);
@@ -231,7 +232,7 @@ public:
 
 private:
     const tb::Options &opt_;
-    tb::Rng rng_;
+    sim_rng rng_;
     uint64_t trace_from_;
     std::string fst_path_;
     bool quiet_;
@@ -268,10 +269,11 @@ void Bench::offer_packets(bool draining) {
     if (draining) return;
     network *n = mbench_network(bench_);
     for (unsigned src = 0; src < kNodes; src++) {
-        if (rng_.below(1000) >= static_cast<uint64_t>(load_ * 1000 / 3.5)) continue;
+        if (sim_rng_below(&rng_, 1000) >= static_cast<uint32_t>(load_ * 1000 / 3.5)) continue;
         Packet pk;
-        unsigned cls = rng_.below(2) ? CLASS_REPLY : CLASS_REQUEST;
-        PacketShape shape = random_packet(rng_, PacketMix{mcast_share_, kNodes, kNodes - 1}, src);
+        unsigned cls = sim_rng_below(&rng_, 2) ? CLASS_REPLY : CLASS_REQUEST;
+        rstim_packet shape;
+        rstim_random_packet(&rng_, mcast_share_, kNodes, kNodes - 1, src, &shape);
         pk.multicast = shape.multicast;
         pk.len = shape.len;
         if (pk.multicast) {

@@ -26,7 +26,7 @@ status=0
   > "$log" 2>&1 || status=$?
 elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 # INPUT lines hold whole buses: they stay in the log only.
-grep -E '^(PASS|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL|NOTE|LATENCY|THROUGHPUT|WAVEFORM|DETAIL|STATS) ' "$log" || true
+grep -E '^(PASS|MISMATCH|PROTOCOL|TIMEOUT|ASSERTION|STALE|ERROR|FAIL|NOTE|LATENCY|THROUGHPUT|WAVEFORM|DETAIL|STATS|VECTORS) ' "$log" || true
 grep -E '^%(Error|Warning)' "$log" | head -n 5 || true
 printf 'verify-%s: exit=%d wall=%d.%03ds\n' "$id" "$status" $((elapsed_ms / 1000)) $((elapsed_ms % 1000))
 if [ "$status" -eq 0 ] && ! grep -qE "^PASS unit=$top " "$log"; then

@@ -7,14 +7,16 @@
 #   verify-iverilog     Icarus replay of the golden vectors (no C model, no Verilator)
 # A top <t> of unit <u> needs verilator_tb/<t>_tb.cpp, verilator_tb/iverilog/<t>_tb.v and
 # vectors/<u>/<t>.hex; nothing here changes when a unit is added. A unit may also list in
-# <u>_TB_TOPS tops whose harness has a model of its own and no golden vectors (no Icarus replay,
-# no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS,
+# <u>_TB_TOPS tops whose harness has a model of its own and no nocpress golden vectors (no Icarus
+# replay, no vector self-tests: the router, checked against npsim's router code); <u>_TB_LIBS,
 # <u>_TB_CFLAGS and <u>_TB_LDFLAGS name the libraries, include and link options such a harness
 # needs beyond the C model. <u>_TB_VLFLAGS adds Verilator options for the unit's harness builds
 # (e.g. -fno-dfg where Verilator's DFG pass makes slower code; the unit says why).
 # verify and verify-long run them beside TOPS. <top>_VERIFY_COUNT and <top>_VERIFY_LONG_COUNT
 # replace VERIFY_COUNT and VERIFY_LONG_COUNT for a top whose unit of count costs far more than
-# a line (the router mesh: a flit offered to 16 routers; the unit says why).
+# a line (the router mesh: a flit offered to 16 routers; the unit says why). <top>_VERIFY_VECTORS
+# names a vector file such a harness replays before its own traffic (--vectors; the router's,
+# which npsim writes: vectors.mk <unit>_VECTORS_NPSIM).
 # What a unit's harnesses share (its stimulus, an adapter two tops use) is in files named after
 # the unit beside them, verilator_tb/<u>_*.h and verilator_tb/<u>_*.cpp (not <top>_tb.cpp; a unit
 # name has no '_', so the prefix is the unit's alone): the .cpp files are compiled once per unit
@@ -307,7 +309,7 @@ endef
 
 $(foreach t,$(VERIFY_TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
 $(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(VERIFY_COUNT))))
-$(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),-,$$(or $$($(t)_VERIFY_COUNT),$$(VERIFY_COUNT)))))
+$(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(or $($(t)_VERIFY_VECTORS),-),$$(or $$($(t)_VERIFY_COUNT),$$(VERIFY_COUNT)))))
 $(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
 $(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),\
   $(TB_VARIANT_VLFLAGS_$(word 2,$(subst :, ,$(v)))),$(TB_VARIANT_CFLAGS_$(word 2,$(subst :, ,$(v)))))))

@@ -53,3 +53,15 @@ void hexvec_print(const hexvec *v, FILE *out) {
     }
     fputc('\n', out);
 }
+
+void hexvec_file_header(FILE *f, const char *top, const char *formats, const char *model, const char *command,
+                        const char *layout, unsigned width, const char *notes, size_t count) {
+    fprintf(f, "// nocpress golden vectors for %s (format: %s)\n", top, formats);
+    fprintf(f, "// model: %s\n", model);
+    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n", command);
+    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", layout, width, (width + 3u) / 4u);
+    if (notes != NULL) {
+        fprintf(f, "%s", notes);
+    }
+    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
+}

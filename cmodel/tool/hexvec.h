@@ -5,6 +5,7 @@
 #define NP_HEXVEC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,5 +27,12 @@ void hexvec_field_bytes(hexvec *v, const uint8_t *bytes, unsigned k);
 bool hexvec_complete(const hexvec *v);
 /* (width + 3) / 4 hex digits, most significant first, then a newline. */
 void hexvec_print(const hexvec *v, FILE *out);
+
+/* The header every golden vector file opens with (docs/vectors.md): the top, where its format is
+ * described, the model that computed the expectations, the command that wrote it, the layout
+ * with its width, extra "// ..." lines (notes, or NULL) and the count of vectors. Shared by
+ * nocpress vectors (vecgen.h vecfile_open) and npsim router-vectors. */
+void hexvec_file_header(FILE *f, const char *top, const char *formats, const char *model, const char *command,
+                        const char *layout, unsigned width, const char *notes, size_t count);
 
 #endif

@@ -164,17 +164,8 @@ bool vecfile_open(vecfile *vf, const char *dir, const vecfile_spec *spec,
         return false;
     }
     vf->f = vf->out.f;
-    FILE *f = vf->f;
-    fprintf(f, "// nocpress golden vectors for %s (format: %s)\n", spec->top, origin->formats);
-    fprintf(f, "// model: %s\n", origin->model);
-    fprintf(f, "// command: %s   (make vectors regenerates; make vectors-check compares)\n",
-            origin->command);
-    fprintf(f, "// layout: %s = %u bits, %u hex digits per vector\n", spec->layout, spec->width,
-            (spec->width + 3u) / 4u);
-    if (spec->notes != NULL) {
-        fprintf(f, "%s", spec->notes);
-    }
-    fprintf(f, "// count: %zu vectors, each preceded by a comment \"// <index> <name>\"\n", count);
+    hexvec_file_header(vf->f, spec->top, origin->formats, origin->model, origin->command, spec->layout,
+                       spec->width, spec->notes, count);
     return true;
 }
 

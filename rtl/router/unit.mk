@@ -4,6 +4,12 @@
 # router code (sim/net/router.c, driven per port by sim/net/router_bench.c) by one harness that
 # needs no golden vectors (<unit>_TB_TOPS).
 router_TB_TOPS    := router_mcast router_mesh_tile
+# Golden vectors from npsim's router model (sim/net/router_stim.h, written by `npsim
+# router-vectors`, vectors.mk): 1460 cycles that router_mcast's harness replays before its random
+# traffic (make verify). Not replayed by Icarus: its event-driven run of router_vc at K = 8 did not
+# finish 20 cycles in 147 CPU s (docs/router.md 6).
+router_VECTORS_NPSIM        := router-vectors
+router_mcast_VERIFY_VECTORS := vectors/router/router_mcast.hex
 # The mesh check (docs/router.md 8): sixteen router_mesh_tile models beside npsim's 4x4 network.
 # Its count is flits offered to the mesh, each crossing several routers: 10^4 (1.4 CPU s, after a
 # 31 CPU s build) in make verify, 10^7 in verify-long.

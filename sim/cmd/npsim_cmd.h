@@ -101,5 +101,6 @@ int cmd_traffic(options *o);
 int cmd_sweep(options *o);
 int cmd_bench(options *o);
 int cmd_mem_micro(options *o);
+int cmd_router_vectors(options *o);
 
 #endif

@@ -66,6 +66,23 @@ static void rb_sent(void *ctx, unsigned port, unsigned vc, const flit_t *f) {
     }
 }
 
+void rbench_rtl_config(sim_config *cfg, unsigned k) {
+    config_default(cfg);
+    cfg->topology = TOPO_MESH;
+    cfg->mesh_k = k;
+    cfg->vcs = 4;
+    cfg->vcs_request = 2;
+    cfg->vc_depth = 8;
+    cfg->credit_delay = 1;
+    cfg->mcast_max_flits = 9;
+    cfg->inject_cycles = 0;
+    cfg->routing[CLASS_REQUEST] = ROUTE_XY;
+    cfg->routing[CLASS_REPLY] = ROUTE_YX;
+    cfg->sa_input = SA_INPUT_VC;
+    cfg->body_sa = BODY_SA_NEXT;
+    cfg->va_alloc = VA_SEQUENTIAL;
+}
+
 router_bench *rbench_create(const sim_config *cfg, unsigned router, char *err, size_t err_len) {
     if (cfg->topology != TOPO_MESH) {
         snprintf(err, err_len, "router_bench: the driven router is a mesh router (topology = mesh)");
