@@ -282,6 +282,12 @@ int main(int argc, char **argv) {
     return main_with_replay<Bench>(
         argc, argv, "router_mcast", "0.6", "probability that an input offers a flit in a cycle",
         [](const tb::Options &opt, const rstim_totals &tot) {
+            // the fewest cycles from a flit on an input link to it on an output link, and how many
+            // flits took that few (np_report's latency_cycles); the fewest cycles between two
+            // flits on one output (its ii_cycles)
+            std::printf("LATENCY unit=router_mcast cycles=%" PRIu64 " flits=%" PRIu64 "\n", tot.latency_min,
+                        tot.latency_min_flits);
+            std::printf("THROUGHPUT unit=router_mcast ii_cycles=%" PRIu64 "\n", tot.ii_min);
             std::printf("STATS unit=router_mcast cycles=%" PRIu64 " flits_in=%" PRIu64 " flits_out=%" PRIu64
                         " packets=%" PRIu64 " multicast=%" PRIu64 " longer_than_vc=%" PRIu64 " held_downstream=%" PRIu64
                         " credits=%" PRIu64 " releases=%" PRIu64 "\n", tot.cycles, tot.flits_in, tot.flits_out,

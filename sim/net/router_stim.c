@@ -15,6 +15,8 @@
 #define RS_MAX_UNICAST 12u
 #define RS_AHEAD 32u                 /* ring of future cycles: a credit is due at most 20 ahead */
 #define RS_STREAM_STALL UINT64_C(0xD1B54A32D192ED03)
+#define RS_SENT_SLOTS 4096u          /* packets whose input cycles are kept (far more than in flight) */
+#define RS_MAX_FLITS 16u             /* longest packet: 12 (unicast), 9 (multicast) */
 
 typedef struct {
     rbench_flit f;                   /* the packet; f.index is the next flit to send */
@@ -35,6 +37,11 @@ struct router_stim {
     uint32_t release_due[RS_AHEAD];          /* out_release_i */
     rstim_flit rows[3][RSTIM_PORTS];         /* the model's SA of cycles c-2, c-1, c (by c % 3) */
     rstim_cycle pending;                     /* RTL cycle c-1, waiting for its expected returns */
+    struct {                                 /* the input cycle of each flit, by uid % RS_SENT_SLOTS */
+        uint64_t uid;
+        uint64_t at[RS_MAX_FLITS];
+    } sent_at[RS_SENT_SLOTS];
+    uint64_t last_out[RSTIM_PORTS];          /* RTL cycle of the last flit on each output, + 1 */
     bool have_pending, done;
     char reason[160];
 };
@@ -140,6 +147,26 @@ static void update_stalls(router_stim *s) {
     }
 }
 
+/* Latency and initiation interval of a flit the model switch-allocates now: the RTL shows it on
+ * its output in cycle + 2. */
+static void measure_timing(router_stim *s, const rbench_flit *f) {
+    uint64_t out_at = s->cycle + 2;
+    const uint64_t *in_at = s->sent_at[f->uid % RS_SENT_SLOTS].at;
+    if (s->sent_at[f->uid % RS_SENT_SLOTS].uid == f->uid && f->index < RS_MAX_FLITS) {
+        uint64_t lat = out_at - in_at[f->index];
+        if (s->tot.latency_min_flits == 0 || lat < s->tot.latency_min) {
+            s->tot.latency_min = lat;
+            s->tot.latency_min_flits = 0;
+        }
+        if (lat == s->tot.latency_min) s->tot.latency_min_flits++;
+    }
+    if (s->last_out[f->port]) {
+        uint64_t gap = out_at - (s->last_out[f->port] - 1);
+        if (s->tot.ii_min == 0 || gap < s->tot.ii_min) s->tot.ii_min = gap;
+    }
+    s->last_out[f->port] = out_at + 1;
+}
+
 /* The model's switch allocation of this cycle: the RTL shows it two cycles later; the
  * downstream (this driver) answers with holds, releases and credits. */
 static void model_outputs(router_stim *s, const rbench_flit *sent, unsigned nsent, rstim_flit *row) {
@@ -159,6 +186,7 @@ static void model_outputs(router_stim *s, const rbench_flit *sent, unsigned nsen
         o->tail = f->tail;
         flit_data(s->bench, f, next, has_next, o->data);
         s->tot.flits_out++;
+        measure_timing(s, f);
         /* a long multicast packet replicated downstream goes into its replication buffer
          * (before the tail arrives); the VC is released some time after the tail */
         if (f->head && f->multicast && f->len > RSTIM_DEPTH && has_next) {
@@ -244,6 +272,10 @@ static void send_inputs(router_stim *s, bool draining, rstim_flit *in) {
         f.head = f.index == 0;
         f.tail = f.index + 1 == f.len;
         rbench_send(s->bench, &f);
+        if (f.index < RS_MAX_FLITS) {
+            s->sent_at[f.uid % RS_SENT_SLOTS].uid = f.uid;
+            s->sent_at[f.uid % RS_SENT_SLOTS].at[f.index] = s->cycle;
+        }
         in[p].valid = true;
         in[p].vc = v;
         in[p].head = f.head;

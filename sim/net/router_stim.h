@@ -75,6 +75,10 @@ typedef struct {
 
 typedef struct {
     uint64_t flits_in, flits_out, credits, releases, packets, mcast, long_mcast, holds, cycles;
+    /* The router's latency as the RTL shows it: the fewest cycles from a flit on an input link to
+     * it (or a replica) on an output link, and how many output flits took that few; the fewest
+     * cycles between two flits on one output (its initiation interval). */
+    uint64_t latency_min, latency_min_flits, ii_min;
 } rstim_totals;
 
 typedef enum { RSTIM_CYCLE, RSTIM_DONE, RSTIM_HANG } rstim_status;
