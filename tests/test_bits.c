@@ -423,6 +423,27 @@ static void copy_short_copies_exactly_n(void **state) {
     }
 }
 
+/* np_pr_get32_words reads what as many np_pr_get32(.., 32) read, from every offset of a random
+ * stream, and moves pos as far. */
+static void padreader_words_equal_single_gets(void **state) {
+    (void)state;
+    uint8_t stream[136];
+    for (size_t i = 0; i < sizeof stream; i++) stream[i] = (uint8_t)rnd();
+    for (size_t pos = 0; pos < 64u; pos++) {
+        for (unsigned n = 0; n <= 32u; n += 1u + n / 4u) {
+            np_padreader a, b;
+            np_pr_init(&a, stream, 8u * sizeof stream, 64u * NP_WB_WORDS - 1u);
+            np_pr_init(&b, stream, 8u * sizeof stream, 64u * NP_WB_WORDS - 1u);
+            a.pos = b.pos = pos;
+            uint32_t got[32], want[32];
+            np_pr_get32_words(&a, got, n);
+            for (unsigned j = 0; j < n; j++) want[j] = np_pr_get32(&b, 32);
+            assert_int_equal(a.pos, b.pos);
+            if (n > 0) assert_memory_equal(got, want, n * sizeof *got);
+        }
+    }
+}
+
 /* The field writer's words equal the bit writer's bytes for random field runs of 0..32 bits. */
 static void fieldwriter_equals_bitwriter(void **state) {
     (void)state;
@@ -525,6 +546,7 @@ int main(void) {
         cmocka_unit_test(popcount_matches_loop),
         cmocka_unit_test(transpose32_matches_bit_loop),
         cmocka_unit_test(copy_short_copies_exactly_n),
+        cmocka_unit_test(padreader_words_equal_single_gets),
         cmocka_unit_test(fieldwriter_equals_bitwriter),
         cmocka_unit_test(bytewriter_equals_bitwriter),
         cmocka_unit_test(get_words_equal_single_gets),

@@ -659,6 +659,19 @@ NP_BITS_INLINE uint32_t np_pr_get32(np_padreader *r, unsigned nbits) {
     return (uint32_t)(v & np_low_mask(nbits));
 }
 
+/* n (<= 32) whole 32-bit fields from pos on (a raw form's words), the caller having checked that
+ * their 32n bits are inside len: all lie at the same offset pos mod 32 within the copy's 32-bit
+ * words, so field j is one load at word pos / 32 + j shifted by that offset, with no position
+ * carried from one field to the next (n calls of np_pr_get32 each wait for the last). */
+NP_BITS_INLINE void np_pr_get32_words(np_padreader *r, uint32_t *out, unsigned n) {
+    const uint8_t *at = r->buf + 4u * (r->pos >> 5);
+    unsigned shift = (unsigned)(r->pos & 31u);
+    for (unsigned j = 0; j < n; j++) {
+        out[j] = (uint32_t)(np_load_le64(at + 4u * j) >> shift);
+    }
+    r->pos += 32u * (size_t)n;
+}
+
 /* Appends a word buffer's stream to a writer (an overflowed buffer overflows the writer). */
 static inline void np_bw_put_wordbuf(np_bitwriter *w, const np_wordbuf *b) {
     if (b->overflow) {

@@ -71,6 +71,10 @@ static inline void remap_words(unsigned wc, const uint32_t *words, uint32_t plan
 
 /* 32 planes (bits at and above wc ignored) -> wc words. */
 static inline void unremap_planes(unsigned wc, const uint32_t planes[32], uint32_t *words) {
+    if (wc == 32u) {   /* every plane bit is a word's: straight into the words, no copies */
+        np_transpose32(planes, words);
+        return;
+    }
     uint32_t keep = plane_mask(wc), rows[32], cols[32];
     for (unsigned j = 0; j < 32; j++) {
         rows[j] = planes[j] & keep;
@@ -687,9 +691,7 @@ static inline __attribute__((always_inline)) np_result decode_body(bool has_map,
         if (np_pr_remaining(&r) < 32u * wc) {
             return NP_BAD_DATA; /* truncated raw words */
         }
-        for (unsigned j = 0; j < wc; j++) {
-            words[j] = np_pr_get32(&r, 32);
-        }
+        np_pr_get32_words(&r, words, wc);
     } else {
         if (np_pr_remaining(&r) < DPC_PLANES) {
             return NP_BAD_DATA; /* truncated ES */
