@@ -13,7 +13,8 @@
  * measures one codec, --op compress|decompress one direction, --passes N exactly N timed passes
  * (instead of --min-time). Each timed pass over all files is one call of pass_compress or
  * pass_decompress (never inlined), the functions callgrind collects in; preparation, training,
- * the compression that feeds a decompress measurement and the round-trip check stay outside. */
+ * the compression that feeds a decompress measurement and the round-trip check stay outside.
+ * --floor measures the loop alone, the lines copied in and out with no codec (floor_pass). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
 #include <stdio.h>
@@ -132,6 +133,25 @@ __attribute__((noinline)) static void pass_decompress(const np_codec *c, bench_f
     for (size_t k = 0; k < n; k++) decompress_file(c, &files[k], &runs[k], false);
 }
 
+/* --floor: the same loop over the same lines with no codec, each line's 128 bytes copied into
+ * its stream slot (compress) and from the slot into a line buffer (decompress): what moving a
+ * line in and out costs on this machine, a ceiling no codec measured by this bench can pass. */
+__attribute__((noinline)) static void floor_pass(bench_file *files, size_t n, uint8_t *const *slots, bool decompress) {
+    for (size_t k = 0; k < n; k++) {
+        for (size_t i = 0; i < files[k].lines; i++) {
+            uint8_t *slot = slots[k] + NP_CODEC_MAX_BYTES * i;
+            if (decompress) {
+                uint8_t back[128];
+                memcpy(back, slot, sizeof back);
+                __asm__ volatile("" : : "r"(back) : "memory");   /* the copy is kept, as a decoder's output */
+                sink += back[i & 127];
+            } else {
+                memcpy(slot, files[k].data + 128 * i, 128);
+            }
+        }
+    }
+}
+
 /* How long to measure: at least min_time CPU seconds, or exactly passes passes when passes > 0. */
 typedef struct {
     double min_time;
@@ -150,6 +170,29 @@ static double time_passes(const np_codec *c, bench_file *files, size_t n, file_r
         t = bench_cpu_seconds() - t0;
     } while (span.passes ? passes < span.passes : t < span.min_time);
     return t / passes;
+}
+
+/* CPU seconds per floor pass (compress or decompress), measured as time_passes does. */
+static double time_floor(bench_file *files, size_t n, uint8_t *const *slots, bool decompress, bench_span span) {
+    unsigned passes = 0;
+    double t0 = bench_cpu_seconds(), t;
+    do {
+        floor_pass(files, n, slots, decompress);
+        passes++;
+        t = bench_cpu_seconds() - t0;
+    } while (span.passes ? passes < span.passes : t < span.min_time);
+    return t / passes;
+}
+
+static void bench_floor(bench_file *files, size_t n, uint64_t bytes, bench_span span) {
+    uint8_t *slots[MAX_FILES];
+    for (size_t k = 0; k < n; k++) {
+        slots[k] = calloc(files[k].lines ? files[k].lines : 1, NP_CODEC_MAX_BYTES);
+        if (!slots[k]) exit(1);
+    }
+    double tc = time_floor(files, n, slots, false, span), td = time_floor(files, n, slots, true, span);
+    printf("%-10s %10.1f %11.1f %8.3f\n", "(copy)", (double)bytes / tc / 1e6, (double)bytes / td / 1e6, 1.0);
+    for (size_t k = 0; k < n; k++) free(slots[k]);
 }
 
 /* ops: bit 0 compress, bit 1 decompress (the compress pass that feeds decompression always runs). */
@@ -178,6 +221,7 @@ int main(int argc, char **argv) {
     bench_span span = {0.3, 0};
     const np_codec *only = NULL;
     unsigned ops = 3u;
+    bool floor_only = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--min-time") == 0 && i + 1 < argc) {
             char *end;
@@ -209,8 +253,10 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "codec_bench: --op takes compress or decompress, not '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (strcmp(argv[i], "--floor") == 0) {
+            floor_only = true;
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: codec_bench [--min-time S | --passes N] [--codec NAME] [--op compress|decompress] [DIR]\n");
+            printf("usage: codec_bench [--min-time S | --passes N] [--codec NAME | --floor] [--op compress|decompress] [DIR]\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "codec_bench: unknown option '%s'\n", argv[i]);
@@ -236,10 +282,11 @@ int main(int argc, char **argv) {
         printf("codec_bench: %zu files, %.1f MB of lines (%llu lines), one core, CPU time >= %.2f s per figure\n",
                n, bytes / 1e6, (unsigned long long)(bytes / 128u), span.min_time);
     printf("%-10s %10s %10s %8s\n", "codec", "comp MB/s", "decomp MB/s", "ratio");
-    for (unsigned i = 0; i < np_codec_count(); i++) {
+    for (unsigned i = 0; i < np_codec_count() && !floor_only; i++) {
         const np_codec *c = np_codec_at(i);
         if (!only || c == only) bench_codec(c, files, n, bytes, span, ops);
     }
+    if (floor_only) bench_floor(files, n, bytes, span);
     printf("(MB/s = uncompressed line bytes per CPU second; ratio = uncompressed / compressed bits, pooled)\n");
     for (size_t k = 0; k < n; k++) free(files[k].data);
     return 0;
