@@ -50,7 +50,7 @@ void rstim_put_bits(uint32_t *w, unsigned lo, unsigned n, uint64_t v) {
     for (unsigned i = 0; i < n; i++) {
         unsigned b = lo + i;
         uint32_t m = 1u << (b % 32);
-        w[b / 32] = (v >> i & 1u) ? (w[b / 32] | m) : (w[b / 32] & ~m);
+        w[b / 32] = (i < 64 && (v >> i & 1u)) ? (w[b / 32] | m) : (w[b / 32] & ~m);
     }
 }
 

@@ -107,7 +107,8 @@ typedef struct {
 void rstim_random_packet(sim_rng *r, double mcast_share, unsigned nodes, unsigned max_set, unsigned src,
                          rstim_packet *out);
 
-/* Bits lo .. lo+n-1 (n <= 64) of a little-endian array of 32-bit words. */
+/* Bits lo .. lo+n-1 of a little-endian array of 32-bit words: put sets them to v (bits of v
+ * above 63 are 0, so a wide field can be cleared in one call), get reads them (n <= 64). */
 void rstim_put_bits(uint32_t *w, unsigned lo, unsigned n, uint64_t v);
 uint64_t rstim_get_bits(const uint32_t *w, unsigned lo, unsigned n);
 
