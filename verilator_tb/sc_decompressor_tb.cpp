@@ -33,7 +33,7 @@ constexpr unsigned kLenBits = 11;
 constexpr unsigned kLenMax = (1u << kLenBits) - 1;     // 2047
 constexpr size_t kModelBytes = (kLenMax + 1 + 7) / 8;  // 256: any length, zero above the bus
 #ifndef NP_TB_SC_SYMBOLS
-#define NP_TB_SC_SYMBOLS 4  // rtl/sc/sc_decompressor.v default; the k1 variant sets 1
+#define NP_TB_SC_SYMBOLS 2  // rtl/sc/sc_decompressor.v default; the k1 variant sets 1
 #endif
 constexpr int kSymbolsPerCycle = NP_TB_SC_SYMBOLS;
 #ifndef NP_TB_SC_DELUT_MACRO
@@ -47,10 +47,11 @@ const tb::HexLayout kLayout{{"is_cfg", 1},   {"cfg_addr", 11}, {"cfg_data", 32},
 class ScDecAdapter : public tb::StreamAdapter<ScDecAdapter, Vsc_decompressor> {
 public:
     static constexpr const char *kUnit = "sc_decompressor";
-    // ceil(32 / SymbolsPerCycle) decode cycles + the input edge, + 1 with the DeLUT in SRAM (its
-    // words reach the line a cycle after their read; rtl/sc/sc_decompressor.v).
+    // ceil(32 / SymbolsPerCycle) decode cycles + the input edge + the extraction cycle, + 1 with
+    // the DeLUT in SRAM (its words reach the line a cycle after their read;
+    // rtl/sc/sc_decompressor.v).
     static constexpr int kSpecLatency =
-        (32 + kSymbolsPerCycle - 1) / kSymbolsPerCycle + 1 + NP_TB_SC_DELUT_MACRO;
+        (32 + kSymbolsPerCycle - 1) / kSymbolsPerCycle + 2 + NP_TB_SC_DELUT_MACRO;
     static constexpr bool kFullThroughput = false;  // one line at a time
     static constexpr int kSpecII = kSpecLatency;  // the next line enters as the result leaves
 

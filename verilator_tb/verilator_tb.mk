@@ -14,7 +14,8 @@
 # (e.g. -fno-dfg where Verilator's DFG pass makes slower code; the unit says why).
 # verify and verify-long run them beside TOPS. <top>_VERIFY_COUNT and <top>_VERIFY_LONG_COUNT
 # replace VERIFY_COUNT and VERIFY_LONG_COUNT for a top whose unit of count costs far more than
-# a line (the router mesh: a flit offered to 16 routers; the unit says why). <top>_VERIFY_VECTORS
+# a line (the router mesh: a flit offered to 16 routers; sc_decompressor: 19 cycles of 96
+# positions' length decoders; the unit says why). <top>_VERIFY_VECTORS
 # names a vector file such a harness replays before its own traffic (--vectors; the router's,
 # which npsim writes: vectors.mk <unit>_VECTORS_NPSIM).
 # What a unit's harnesses share (its stimulus, an adapter two tops use) is in files named after
@@ -308,7 +309,7 @@ verify-iverilog-$(1): $(IV_DIR)/$(1).vvp
 endef
 
 $(foreach t,$(VERIFY_TOPS),$(eval $(call TB_BUILD_RULES,$(t),$(t),,)))
-$(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(VERIFY_COUNT))))
+$(foreach t,$(TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(call tb_vectors,$(t)),$$(or $$($(t)_VERIFY_COUNT),$$(VERIFY_COUNT)))))
 $(foreach t,$(TB_ONLY_TOPS),$(eval $(call TB_RUN_RULES,$(t),$(t),$(or $($(t)_VERIFY_VECTORS),-),$$(or $$($(t)_VERIFY_COUNT),$$(VERIFY_COUNT)))))
 $(foreach t,$(TOPS),$(eval $(call TB_TOP_RULES,$(t))))
 $(foreach v,$(TB_VARIANTS),$(eval $(call TB_BUILD_RULES,$(subst :,-,$(v)),$(word 1,$(subst :, ,$(v))),\

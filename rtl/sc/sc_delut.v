@@ -14,6 +14,9 @@
 // unused: the form kept for a like-for-like comparison (docs/synthesis.md "SRAM macros"). Entry
 // 1024 is a register of its own in both (an SRAM of 1025 words is no published shape).
 //
+// esc_v_o: the escape's v_l per length (see esc_v_q), for a decoder that recognises the escape
+// by its code instead of by its index.
+//
 // Latency: a written value is visible from the cycle after the write edge (to a read at a later
 // edge, Macro = 1). Macro = 1: a read's word is on rd_data_o from the cycle after its edge, and
 // a write edge reads nothing (single port: write only while no line is decoded).
@@ -34,6 +37,7 @@ module sc_delut #(
   output wire [16*17-1:0]   limit_o,
   output wire [16*11-1:0]   offset_o,
   output wire [10:0]        esc_index_o,
+  output wire [16*11-1:0]   esc_v_o,      // per length l at (l-1)*11: the escape's v_l[10:0]
   input  wire [Ports*11-1:0] rd_idx_i,
   input  wire               rd_en_i,      // Macro = 1: read rd_idx_i at this edge
   output wire [Ports*32-1:0] rd_data_o
@@ -65,6 +69,31 @@ module sc_delut #(
   end
 
   genvar g;
+  // The escape's v_l[10:0] per length l: esc_index - offset[l] + first[l], first[l] =
+  // 2 limit[l-1] (11 bits), the value whose code at length l is the escape (a code's index is
+  // offset[l] + v_l - first[l]). Registered from the table's next state, so it is current from
+  // the cycle after a write, as the table is, and no decode path goes through its adders.
+  reg  [16*11-1:0] esc_v_q;
+  wire [10:0] esc_next = (cfg_we_i && cfg_addr_i == 11'd0) ? cfg_data_i[26:16] : esc_index_q;
+  generate
+    for (g = 1; g <= 16; g = g + 1) begin : gen_esc_v
+      localparam [10:0] Addr = g;
+      wire [10:0] offset_next = (cfg_we_i && cfg_addr_i == Addr) ? cfg_data_i[27:17] : offset_q[g];
+      wire [10:0] first_next;
+      if (g == 1) begin : gen_first1
+        assign first_next = 11'd0;
+      end else begin : gen_first
+        wire [9:0] below = (cfg_we_i && cfg_addr_i == Addr - 11'd1) ? cfg_data_i[9:0]
+                                                                      : limit_q[g-1][9:0];
+        assign first_next = {below, 1'b0};
+      end
+      always @(posedge clk_i) begin
+        esc_v_q[(g-1)*11 +: 11] <= esc_next - offset_next + first_next;
+      end
+    end
+  endgenerate
+  assign esc_v_o = esc_v_q;
+
   generate
     if (Macro != 0) begin : gen_macro
       // Port p's copy; its entry-1024 select is registered with the read, as the word is.
