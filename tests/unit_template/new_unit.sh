@@ -163,34 +163,16 @@ put "cmodel/tool/vectors_$name.c" <<'EOF'
  * the expectations from the C model through vecgen's line-codec writer. */
 #include "vectors_@name@.h"
 
-#include <stdarg.h>
-#include <stddef.h>
-
 #include "@name@.h"
 #include "cli.h"
 #include "vecgen.h"
 
-#define NAME_LEN 48
 #define VECTORS 64u
 
-typedef struct {
-    char name[NAME_LEN];
-    uint8_t line[@NAME@_LINE_BYTES];
-} comp_vec;
-
-static comp_vec *add(vec_list *l, bool *failed, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static comp_vec *add(vec_list *l, bool *failed, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    comp_vec *v = vec_list_vpush(l, sizeof *v, NAME_LEN, failed, fmt, ap);
-    va_end(ap);
-    return v;
-}
+_Static_assert(@NAME@_LINE_BYTES == VECGEN_LINE_BYTES, "a @name@ line fills a line vector");
 
 int vectors_@name@_write(const char *dir, const char *command) {
     static const vecgen_line_codec codec = {"@name@_compress", @name@_compress, @name@_decompress, 11, @NAME@_BITS};
-    static const vecgen_line_items items = {sizeof(comp_vec), offsetof(comp_vec, line), 0, 0, 0};
     static const vecfile_spec spec = {"@top@", "{in_line[1023:0], exp_len[10:0], exp_bits[1023:0]}",
                                       1024u + 11u + @NAME@_BITS, NULL};
     const vecfile_origin origin = {"docs/vectors.md, docs/@name@.md", "nocpress @name@ C model (docs/@name@.md)",
@@ -199,12 +181,13 @@ int vectors_@name@_write(const char *dir, const char *command) {
     bool failed = false;
     prng rng;
     prng_seed(&rng, UINT64_C(0x746d706c));
-    add(&l, &failed, "zeros");
+    uint8_t line[VECGEN_LINE_BYTES] = {0};
+    vecgen_add_line(&l, &failed, line, "zeros");
     for (unsigned i = 1; i < VECTORS && !failed; i++) {
-        comp_vec *v = add(&l, &failed, "random_%u", i);
-        if (v != NULL) prng_fill(&rng, v->line, @NAME@_LINE_BYTES);
+        prng_fill(&rng, line, sizeof line);
+        vecgen_add_line(&l, &failed, line, "random_%u", i);
     }
-    bool ok = !failed && vecgen_write_line_compressor(dir, &spec, &origin, &l, &items, &codec);
+    bool ok = !failed && vecgen_write_line_compressor(dir, &spec, &origin, &l, &codec);
     vec_list_free(&l);
     return ok ? NP_EXIT_OK : NP_EXIT_FAIL;
 }
