@@ -201,6 +201,7 @@ static void test_npmem_image(void **state) {
     assert_int_equal(img.size, MEMIMG_ALIGN);
     assert_int_equal(img.nregions, 2);
     assert_string_equal(img.region[1].name, "b");
+    assert_string_equal(img.region[1].type, "device"); /* versions 1 and 2 carry no element type */
     assert_int_equal(img.region[1].base, 0x200);
     /* trace addresses are device addresses: line (dev + 0) / 128 is the image's line 0 */
     const uint8_t *l0 = memimg_line(&img, dev / 128);
@@ -297,6 +298,83 @@ static void test_npmem_v2_errors(void **state) {
     if (!strstr(err, "memory.npmem: byte 52: kernel id 3 where 2 was expected")) fail_msg("error '%s'", err);
 }
 
+/* A version 3 ALLOC record: base, bytes, the element type's length and text, the name's. */
+static size_t npmem_alloc3(uint8_t *p, uint64_t base, uint64_t bytes, const char *type, const char *name) {
+    size_t n = 0, tlen = strlen(type), len = strlen(name);
+    p[n++] = 1;
+    n += npmem_le(p + n, base, 8);
+    n += npmem_le(p + n, bytes, 8);
+    p[n++] = (uint8_t)tlen;
+    memcpy(p + n, type, tlen);
+    n += tlen;
+    p[n++] = (uint8_t)len;
+    memcpy(p + n, name, len);
+    return n + len;
+}
+
+/* A version 3 log: three allocations (float32 "x" of 512 bytes, int32 "idx" of 256, then
+ * `type` "v" of `bytes`) and KERNEL 1 over their zeros. Returns the length; *v_at: the offset of
+ * the third ALLOC record. */
+static size_t npmem_v3(uint8_t *f, const char *type, uint64_t bytes, size_t *v_at) {
+    const uint64_t dev = UINT64_C(0x7f0000000000);
+    static const uint8_t zeros[1024];
+    size_t m = 8;
+    memcpy(f, "NPSIMTM1", 8);
+    m += npmem_le(f + m, 3, 4);
+    m += npmem_le(f + m, 0, 4);
+    m += npmem_alloc3(f + m, dev, 512, "float32", "x");
+    m += npmem_alloc3(f + m, dev + 512, 256, "int32", "idx");
+    *v_at = m;
+    m += npmem_alloc3(f + m, dev + 768, bytes, type, "v");
+    f[m++] = 4;
+    m += npmem_le(f + m, 1, 4);
+    m += npmem_le(f + m, 768 + bytes, 8);
+    return m + npmem_le(f + m, (uint32_t)crc32(crc32(0L, Z_NULL, 0), zeros, (uInt)(768 + bytes)), 4);
+}
+
+/* Version 3: every allocation carries its element type, which becomes its region's type (what
+ * approx_regions selects); a type outside the vocabulary, bytes that are not whole elements and
+ * an unknown version are refused with the file and the record's byte. */
+static void test_npmem_v3_types(void **state) {
+    (void)state;
+    uint8_t f[512];
+    mem_image img;
+    char err[512], where[64];
+    size_t v_at;
+    assert_true(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, npmem_v3(f, "uint8", 5, &v_at)),
+                                  err, sizeof err));
+    assert_int_equal(img.nregions, 3);
+    assert_string_equal(img.region[0].type, "float32");
+    assert_string_equal(img.region[1].type, "int32");
+    assert_string_equal(img.region[1].name, "idx");
+    assert_string_equal(img.region[2].type, "uint8");
+    assert_int_equal(img.region[2].base, 768);
+    assert_int_equal(img.region[2].bytes, 5);
+    memimg_free(&img);
+    static const struct {
+        const char *type;
+        uint64_t bytes;
+        const char *want;
+    } cases[] = {
+        {"float33", 8, "allocation 'v': element type 'float33' is not one of int8, uint8, int16, uint16, int32, "
+                       "uint32, int64, uint64, float32, float64, mixed"},
+        {"", 8, "allocation 'v': element type '' is not one of"},
+        {"float\x01", 8, "element type 'float\\x01' is not one of"}, /* a control byte, shown escaped */
+        {"float32x", 8, "element type 'float32x' is not one of"},
+        {"float64", 12, "allocation 'v': 12 bytes are not a whole number of float64 elements"},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = npmem_v3(f, cases[i].type, cases[i].bytes, &v_at);
+        assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));
+        snprintf(where, sizeof where, "memory.npmem: byte %zu: ", v_at);
+        if (!strstr(err, where) || !strstr(err, cases[i].want)) fail_msg("case %u: error '%s'", i, err);
+    }
+    size_t n = npmem_v3(f, "int8", 3, &v_at);
+    f[8] = 4; /* version 4 */
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));
+    if (!strstr(err, "memory.npmem: byte 0: not a version 1, 2 or 3 memory.npmem (version 4)")) fail_msg("error '%s'", err);
+}
+
 /* .traceg.xz (a kernelslist.g naming kernel-1.traceg.xz) imports as the plain trace; a corrupt
  * one is an error naming the file. memory.npmem.gz loads as the plain side file. */
 static void test_xz_trace_and_gz_image(void **state) {
@@ -363,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_trace_round_trip_and_binary_errors),
         cmocka_unit_test(test_npmem_image),
         cmocka_unit_test(test_npmem_v2_errors),
+        cmocka_unit_test(test_npmem_v3_types),
         cmocka_unit_test(test_xz_trace_and_gz_image),
     };
     return cmocka_run_group_tests_name("sim_files", tests, setup, teardown);

@@ -78,11 +78,11 @@ static void run_app(const char *dir, expect *e, unsigned launches) {
     simt_dev_opts o = {.trace_dir = dir};
     simt_dev *d = simt_dev_create(&o);
     two_args a;
-    a.in = simt_malloc(d, N * 4, "in");
-    a.out = simt_malloc(d, N * 4, "out");
-    a.coef = simt_malloc(d, N * 4, "coef");
-    a.out2 = simt_malloc(d, N * 4, "out2");
-    a.out3 = simt_malloc(d, N * 4, "out3");
+    a.in = simt_malloc(d, N * 4, SIMT_FLOAT32, "in");
+    a.out = simt_malloc(d, N * 4, SIMT_FLOAT32, "out");
+    a.coef = simt_malloc(d, N * 4, SIMT_FLOAT32, "coef");
+    a.out2 = simt_malloc(d, N * 4, SIMT_FLOAT32, "out2");
+    a.out3 = simt_malloc(d, N * 4, SIMT_FLOAT32, "out3");
     float *h = malloc(N * 4);
     assert_non_null(h);
     for (uint32_t i = 0; i < N; i++) h[i] = (float)i * 0.25f + 1.0f;
@@ -236,10 +236,10 @@ static void test_damaged_log_refused(void **state) {
     memimg_free(&img);
     buf[n - 1] ^= 0x40;
     /* a byte the host copied before launch 2: launch 2's recorded CRC-32 no longer matches */
-    /* KERNEL 2's record (docs/kernels.md): the header, five ALLOCs (18 bytes + the name), the COPY
-     * of in, KERNEL 1, launch 1's 64 STOREs (29 bytes, first address and stride, 32 x 4 bytes),
-     * the COPY of coef; the byte before it is coef's last */
-    size_t k2 = 16 + (5 * 18 + 17) + (17 + N * 4) + 17 + 64 * (29 + 16 + 128) + (17 + N * 4);
+    /* KERNEL 2's record (docs/kernels.md): the header, five ALLOCs (19 bytes + "float32" + the
+     * name), the COPY of in, KERNEL 1, launch 1's 64 STOREs (29 bytes, first address and stride,
+     * 32 x 4 bytes), the COPY of coef; the byte before it is coef's last */
+    size_t k2 = 16 + (5 * (19 + 7) + 17) + (17 + N * 4) + 17 + 64 * (29 + 16 + 128) + (17 + N * 4);
     assert_true(k2 + 2 < n && buf[k2] == 4 && buf[k2 + 1] == 2);
     buf[k2 - 1] ^= 0x01;
     f = fopen(bad, "wb");
@@ -262,11 +262,97 @@ static void test_damaged_log_refused(void **state) {
     if (!strstr(err, "bad.npmem: byte 16: the first record is not an allocation")) fail_msg("error '%s'", err);
 }
 
+/* ---- element types: DSM+APPROX approximates the float allocations of a kernel ---------------- */
+
+typedef struct {
+    simt_addr f, k;
+} mix_args;
+
+/* f[i] *= k[i]: a float32 and an int32 allocation, both read by every warp */
+static void k_mix(simt_thread *t, const void *args) {
+    const mix_args *a = args;
+    uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = ld_f32(ELEM_F32(a->f, i));
+    int32_t k = ld_i32(ELEM_I32(a->k, i));
+    alu(1);
+    st_f32(ELEM_F32(a->f, i), v * (float)k);
+}
+
+typedef struct {
+    simt_addr f, k;
+    uint64_t f_replies, k_replies;
+} mix_count;
+
+static void count_mix_reply(void *ctx, unsigned launch, uint64_t line, const uint8_t data[128]) {
+    (void)launch, (void)data;
+    mix_count *c = ctx;
+    uint64_t addr = line * 128u;
+    if (addr >= c->f && addr < c->f + N * 4) c->f_replies++;
+    if (addr >= c->k && addr < c->k + N * 4) c->k_replies++;
+}
+
+/* The runtime writes each allocation's element type into memory.npmem (version 3), npsim's
+ * image gives it to the region, and approx_regions picks the regions the approximation map
+ * covers: with float32 exactly the float array's replies are approximated (and DSM sends fewer
+ * flits for them: their low mantissa bits differ), with int32 exactly the int array's, with a
+ * type no allocation has none. */
+static void test_approx_finds_float_allocations(void **state) {
+    (void)state;
+    char dir[600], list[700], mem[700], err[1024];
+    tmp_dir("approx-types", dir, sizeof dir);
+    simt_dev_opts o = {.trace_dir = dir};
+    simt_dev *d = simt_dev_create(&o);
+    mix_args a = {simt_malloc(d, N * 4, SIMT_FLOAT32, "f"), simt_malloc(d, N * 4, SIMT_INT32, "k")};
+    float *hf = malloc(N * 4);
+    int32_t *hk = malloc(N * 4);
+    assert_non_null(hf);
+    assert_non_null(hk);
+    for (uint32_t i = 0; i < N; i++) {
+        hf[i] = 1.0f + (float)((i * 2654435761u) % 4096u) * 1e-6f; /* one exponent, scattered low bits */
+        hk[i] = (int32_t)(i % 7u);
+    }
+    simt_memcpy_htod(d, a.f, hf, N * 4);
+    simt_memcpy_htod(d, a.k, hk, N * 4);
+    simt_launch(d, "k_mix", k_mix, simt_dim(N / 256, 1, 1), simt_dim(256, 1, 1), 0, &a);
+    simt_dev_destroy(d);
+    free(hf);
+    free(hk);
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    snprintf(mem, sizeof mem, "%s/memory.npmem", dir);
+    sim_config cfg;
+    config_default(&cfg);
+    snprintf(cfg.synth_report, sizeof cfg.synth_report, "/nonexistent/report.json");
+    cfg.core = CORE_SM;
+    cfg.warps_per_sm = 32;
+    snprintf(cfg.compressor, sizeof cfg.compressor, "dsm-approx");
+    trace_t tr;
+    mem_image img;
+    trace_init(&tr);
+    if (!trace_load(&tr, list, cfg.sms, CORE_MAX_WARPS, err, sizeof err)) fail_msg("%s", err);
+    if (!memimg_load_npmem(&img, mem, err, sizeof err)) fail_msg("%s", err);
+    assert_string_equal(img.region[0].type, "float32");
+    assert_string_equal(img.region[1].type, "int32");
+    static const char *const types[] = {"float32", "int32", "float64"};
+    gpu_stats st[3];
+    for (unsigned i = 0; i < 3; i++) {
+        snprintf(cfg.approx_regions, sizeof cfg.approx_regions, "%s", types[i]);
+        mix_count c = {a.f, a.k, 0, 0};
+        if (!gpu_run_replies(&cfg, &img, &tr, &st[i], count_mix_reply, &c, err, sizeof err)) fail_msg("%s", err);
+        assert_true(c.f_replies >= N * 4 / 128 && c.k_replies >= N * 4 / 128);
+        uint64_t want = i == 0 ? c.f_replies : i == 1 ? c.k_replies : 0;
+        assert_int_equal(st[i].approximated_replies, want);
+    }
+    assert_true(st[0].reply_flits < st[2].reply_flits); /* the float lines compress once approximated */
+    memimg_free(&img);
+    trace_free(&tr);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_later_launch_sees_earlier_writes),
         cmocka_unit_test(test_core_none_follows_stores),
         cmocka_unit_test(test_damaged_log_refused),
+        cmocka_unit_test(test_approx_finds_float_allocations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,7 +40,7 @@ static void test_barrier_shared(void **state) {
     int32_t in[N * BLOCKS], out[N * BLOCKS];
     for (int i = 0; i < N * BLOCKS; i++) in[i] = i * 7 + 1;
     simt_dev *d = simt_dev_create(NULL);
-    rev_args p = {simt_malloc(d, sizeof in, "in"), simt_malloc(d, sizeof out, "out")};
+    rev_args p = {simt_malloc(d, sizeof in, SIMT_INT32, "in"), simt_malloc(d, sizeof out, SIMT_INT32, "out")};
     simt_memcpy_htod(d, p.in, in, sizeof in);
     simt_launch(d, "reverse", reverse_kernel, simt_dim(BLOCKS, 1, 1), simt_dim(N, 1, 1), N * 4, &p);
     simt_memcpy_dtoh(d, out, p.out, sizeof out);
@@ -84,7 +84,7 @@ static void test_atomics(void **state) {
         if (data[i] > wmax) wmax = data[i];
     }
     simt_dev *d = simt_dev_create(NULL);
-    hist_args p = {simt_malloc(d, sizeof data, "data"), simt_malloc(d, sizeof got, "hist"), simt_malloc(d, 4, "max"),
+    hist_args p = {simt_malloc(d, sizeof data, SIMT_INT32, "data"), simt_malloc(d, sizeof got, SIMT_INT32, "hist"), simt_malloc(d, 4, SIMT_INT32, "max"),
                    N, BINS};
     simt_memcpy_htod(d, p.data, data, sizeof data);
     simt_memset(d, p.hist, 0, sizeof got);
@@ -162,8 +162,8 @@ static void test_divergence_min_pc(void **state) {
     inst_log log = {.n = 0};
     simt_dev_opts o = {.observer = log_inst, .observer_user = &log};
     simt_dev *d = simt_dev_create(&o);
-    div_args p = {simt_malloc(d, sizeof flag, "flag"), simt_malloc(d, sizeof deg, "deg"),
-                  simt_malloc(d, sizeof out, "out"), simt_malloc(d, sizeof done, "done")};
+    div_args p = {simt_malloc(d, sizeof flag, SIMT_INT32, "flag"), simt_malloc(d, sizeof deg, SIMT_INT32, "deg"),
+                  simt_malloc(d, sizeof out, SIMT_INT32, "out"), simt_malloc(d, sizeof done, SIMT_INT32, "done")};
     simt_memcpy_htod(d, p.flag, flag, sizeof flag);
     simt_memcpy_htod(d, p.deg, deg, sizeof deg);
     simt_memset(d, p.out, 0, sizeof out);

@@ -159,9 +159,9 @@ static int bench(int argc, char **argv) {
     dopt.trace_dir = trace;
     double t0 = cpu_seconds();
     simt_dev *d = simt_dev_create(&dopt);
-    bench_args p = {simt_malloc(d, 4u * n, "start"), simt_malloc(d, 4u * n, "deg"),
-                    simt_malloc(d, 4u * (edges ? edges : 1), "nbr"), simt_malloc(d, 4u * n, "cost"),
-                    simt_malloc(d, 4u * (uint32_t)blocks, "out"), n};
+    bench_args p = {simt_malloc(d, 4u * n, SIMT_INT32, "start"), simt_malloc(d, 4u * n, SIMT_INT32, "deg"),
+                    simt_malloc(d, 4u * (edges ? edges : 1), SIMT_INT32, "nbr"), simt_malloc(d, 4u * n, SIMT_INT32, "cost"),
+                    simt_malloc(d, 4u * (uint32_t)blocks, SIMT_INT32, "out"), n};
     simt_memcpy_htod(d, p.start, start, 4u * n);
     simt_memcpy_htod(d, p.deg, deg, 4u * n);
     simt_memcpy_htod(d, p.nbr, nbr, 4u * edges);

@@ -120,7 +120,33 @@ const simt_stats *simt_dev_stats(const simt_dev *d) {
     return &d->stats;
 }
 
-simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name) {
+/* The element types' names (the memory log's vocabulary, docs/kernels.md "Element types") and
+ * sizes, indexed by simt_type. */
+static const struct {
+    const char *name;
+    unsigned size;
+} type_info[SIMT_TYPES] = {
+    [SIMT_INT8] = {"int8", 1},       [SIMT_UINT8] = {"uint8", 1},     [SIMT_INT16] = {"int16", 2},
+    [SIMT_UINT16] = {"uint16", 2},   [SIMT_INT32] = {"int32", 4},     [SIMT_UINT32] = {"uint32", 4},
+    [SIMT_INT64] = {"int64", 8},     [SIMT_UINT64] = {"uint64", 8},   [SIMT_FLOAT32] = {"float32", 4},
+    [SIMT_FLOAT64] = {"float64", 8}, [SIMT_MIXED] = {"mixed", 1},
+};
+
+const char *simt_type_name(simt_type type) {
+    return (unsigned)type < SIMT_TYPES ? type_info[type].name : NULL;
+}
+
+unsigned simt_type_size(simt_type type) {
+    return (unsigned)type < SIMT_TYPES ? type_info[type].size : 0;
+}
+
+simt_addr simt_malloc(simt_dev *d, size_t bytes, simt_type type, const char *name) {
+    if (!simt_type_name(type))
+        fatal("simt_malloc(%s): %d is not an element type (SIMT_FLOAT32, SIMT_INT32, ... in simt.h)", name ? name : "",
+              (int)type);
+    if (bytes % simt_type_size(type))
+        fatal("simt_malloc(%s): %zu bytes are not a whole number of %s elements", name ? name : "", bytes,
+              simt_type_name(type));
     size_t start = (d->mem_used + ALLOC_ALIGN - 1) / ALLOC_ALIGN * ALLOC_ALIGN;
     size_t end = start + (bytes ? bytes : 1);
     if (end < start || end > (UINT64_C(1) << 36))
@@ -144,7 +170,7 @@ simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name) {
     r->base = MEM_BASE + start;
     r->bytes = bytes;
     snprintf(r->name, sizeof r->name, "%s", name ? name : "");
-    if (d->tracer) simt_tracer_alloc(d->tracer, r->base, bytes, r->name);
+    if (d->tracer) simt_tracer_alloc(d->tracer, r->base, bytes, simt_type_name(type), r->name);
     return r->base;
 }
 

@@ -112,7 +112,25 @@ simt_dev *simt_dev_create(const simt_dev_opts *o); /* o may be NULL: functional 
 void simt_dev_destroy(simt_dev *d);
 const simt_stats *simt_dev_stats(const simt_dev *d);
 
-simt_addr simt_malloc(simt_dev *d, size_t bytes, const char *name); /* 256-B aligned, like cudaMalloc */
+/* The element type of an allocation: what the CUDA source declares the buffer as (float *,
+ * int *, unsigned char *, ...). It goes into the memory log's ALLOC record (docs/kernels.md
+ * "Element types") so that npsim knows which regions hold float data (approx_regions = float32).
+ * SIMT_MIXED: records whose fields have different types (a struct of ints and floats, the Mars
+ * key/value buffers holding strings and ints); no type at all is not accepted (0 is invalid). */
+typedef enum {
+    SIMT_INT8 = 1, SIMT_UINT8, SIMT_INT16, SIMT_UINT16, SIMT_INT32, SIMT_UINT32, SIMT_INT64, SIMT_UINT64,
+    SIMT_FLOAT32, SIMT_FLOAT64, SIMT_MIXED,
+    SIMT_TYPES /* one past the last */
+} simt_type;
+
+/* "float32", "int32", ... as the memory log spells it; NULL for a value that is not a type. */
+const char *simt_type_name(simt_type type);
+/* Bytes of one element (SIMT_MIXED: 1); 0 for a value that is not a type. */
+unsigned simt_type_size(simt_type type);
+
+/* 256-B aligned, like cudaMalloc; type must be a simt_type and its element size must divide
+ * bytes, else the run stops naming the allocation. */
+simt_addr simt_malloc(simt_dev *d, size_t bytes, simt_type type, const char *name);
 void simt_memcpy_htod(simt_dev *d, simt_addr dst, const void *src, size_t bytes);
 void simt_memcpy_dtoh(simt_dev *d, void *dst, simt_addr src, size_t bytes);
 void simt_memset(simt_dev *d, simt_addr dst, int byte, size_t bytes);

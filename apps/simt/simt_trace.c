@@ -19,7 +19,8 @@
 #define NREG_FIRST 2u  /* R0/R1 are left to the thread index and stack pointer, as nvcc does */
 #define NREG_POOL 24u  /* results rotate through R2..R25 */
 #define NPMEM_MAGIC "NPSIMTM1"
-#define NPMEM_VERSION 2 /* 2: a KERNEL record carries the device memory's size and CRC-32 */
+#define NPMEM_VERSION 3 /* 2: a KERNEL record carries the device memory's size and CRC-32; 3: an ALLOC
+                           record its element type */
 #define XZ_PRESET 0 /* traces are repetitive: the fastest preset already packs Rodinia lud's 108 MB
                        of .traceg 136x at about 110 MB/s; preset 6 gains 20 % for 20x the time */
 
@@ -217,14 +218,20 @@ int simt_tracer_close(simt_tracer *tr) {
     return bad ? -1 : 0;
 }
 
-void simt_tracer_alloc(simt_tracer *tr, uint64_t base, size_t bytes, const char *name) {
-    size_t n = strlen(name);
+/* A string of at most 255 bytes after its uint8 length. */
+static void put_str(simt_tracer *tr, const char *s) {
+    size_t n = strlen(s);
     if (n > 255) n = 255;
+    put_u8(tr, (unsigned)n);
+    os_write(&tr->mem, s, n);
+}
+
+void simt_tracer_alloc(simt_tracer *tr, uint64_t base, size_t bytes, const char *type, const char *name) {
     put_u8(tr, 1);
     put_le(tr, base, 8);
     put_le(tr, bytes, 8);
-    put_u8(tr, (unsigned)n);
-    os_write(&tr->mem, name, n);
+    put_str(tr, type);
+    put_str(tr, name);
 }
 
 void simt_tracer_memcpy(simt_tracer *tr, uint64_t dst, const void *src, size_t bytes) {

@@ -24,7 +24,7 @@ simt_tracer *simt_tracer_open(const char *dir, int xz);
 int simt_tracer_close(simt_tracer *tr);
 void simt_tracer_memcpy(simt_tracer *tr, uint64_t dst, const void *src, size_t bytes);
 void simt_tracer_memset(simt_tracer *tr, uint64_t dst, int byte, size_t bytes);
-void simt_tracer_alloc(simt_tracer *tr, uint64_t base, size_t bytes, const char *name);
+void simt_tracer_alloc(simt_tracer *tr, uint64_t base, size_t bytes, const char *type, const char *name);
 void simt_tracer_kernel_begin(simt_tracer *tr, const simt_trace_kernel *k);
 void simt_tracer_block_begin(simt_tracer *tr, simt_dim3 block, unsigned nwarps);
 /* mem: device memory after the instruction (global stores and atomics: their values), address

@@ -246,6 +246,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddNumberToObject(o, "reply_packets", (double)st->reply_packets);
     cJSON_AddNumberToObject(o, "reply_flits", (double)st->reply_flits);
     cJSON_AddNumberToObject(o, "compressed_replies", (double)st->compressed_replies);
+    cJSON_AddNumberToObject(o, "approximated_replies", (double)st->approximated_replies);
     cJSON_AddNumberToObject(o, "compression_ratio", f.compression_ratio);
     /* seed 000 Fig. 5.4: 1 - sent / raw bits of the read replies (filtering included) */
     cJSON_AddNumberToObject(o, "space_savings", st->reply_payload_raw_bits

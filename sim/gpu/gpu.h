@@ -159,6 +159,7 @@ typedef struct {
     uint64_t reply_payload_raw_bits, reply_payload_sent_bits;   /* read replies */
     uint64_t reply_flits_raw;                            /* flits the read replies would take uncompressed */
     uint64_t compressed_replies;
+    uint64_t approximated_replies;                       /* read replies of lines the approximation map covers */
     uint64_t sector_misses;                              /* data filtering: misses on a present line */
     uint64_t extra_requests;                             /* data filtering: a merged miss asked for more sub-blocks */
     uint64_t dft_merged;                                 /* requests the MC table absorbed (no reply of their own) */

@@ -530,6 +530,8 @@ static unsigned reply_flits(gpu_system *g, txn_t *t) {
         g->st.reply_payload_sent_bits += CODEC_LINE_BITS;
         return raw;
     }
+    if (def->approximates && !g->filtering && dsm_approx_lookup(&g->approx, t->line % (g->img->size / 128u)))
+        g->st.approximated_replies++;
     size_t bits = g->filtering ? filtered_bits(g, t) : line_bits(g, t);
     unsigned flits = net_packet_flits(g->net, bits);
     if (flits >= raw) {

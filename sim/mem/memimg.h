@@ -15,7 +15,7 @@
 
 typedef struct {
     char name[128];      /* file name without ".bin" */
-    char type[16];       /* element type: second-to-last dot-separated part (float32, int32, uint8) */
+    char type[16];       /* element type: float32, int32, uint8, ... (data files: the text after the last dot) */
     uint64_t base;       /* byte address of the first byte */
     uint64_t bytes;      /* file size */
 } mem_region;
@@ -33,8 +33,9 @@ typedef struct mem_image {
 bool memimg_load(mem_image *img, const char *dir, char *err, size_t err_len);
 /* The initial device memory of a SIMT-runtime trace (memory.npmem, docs/kernels.md "Traces"):
  * its allocations, host copies and sets before the first kernel; the whole log is read, checked
- * and attached as img->log (memlog.h), which a core = sm run follows. Allocation i is region i (type
- * "device") at its device address minus the first allocation's; the image size S is a power of
+ * and attached as img->log (memlog.h), which a core = sm run follows. Allocation i is region i (its
+ * element type from a version 3 log, "device" from an older one) at its device address minus the
+ * first allocation's; the image size S is a power of
  * two (at least MEMIMG_ALIGN) and divides the first allocation's address, so a trace address A
  * still reads image byte A mod S. path may be gzip-compressed (memory.npmem.gz). Errors name the
  * file and the record's byte offset. */

@@ -139,10 +139,70 @@ static bool in_device(reader *r, uint64_t addr, uint64_t bytes, const char *what
     return true;
 }
 
+/* The element types an ALLOC record of version 3 may name (docs/kernels.md "Element types"; the
+ * runtime's simt_type) and their sizes in bytes (mixed: records of several types, 1). */
+static const struct {
+    const char *name;
+    unsigned size;
+} elem_types[] = {
+    {"int8", 1},  {"uint8", 1},  {"int16", 2},   {"uint16", 2},  {"int32", 4}, {"uint32", 4},
+    {"int64", 8}, {"uint64", 8}, {"float32", 4}, {"float64", 8}, {"mixed", 1},
+};
+
+/* Size of the element type named by the len bytes at s; 0 when it is not one of elem_types. */
+static unsigned elem_type_size(const uint8_t *s, size_t len) {
+    for (size_t i = 0; i < sizeof elem_types / sizeof elem_types[0]; i++)
+        if (strlen(elem_types[i].name) == len && memcmp(elem_types[i].name, s, len) == 0) return elem_types[i].size;
+    return 0;
+}
+
+/* An ALLOC record's strings: its element type (version 3; empty before) and name. at is the
+ * offset of the record's type byte in a log that has been read and checked. */
+typedef struct {
+    const uint8_t *type, *name;
+    size_t type_len, name_len;
+} alloc_strings;
+
+static alloc_strings alloc_strings_at(const memlog *log, uint64_t at) {
+    const uint8_t *p = log->buf + at + 17;
+    alloc_strings a = {p, p, 0, 0};
+    if (log->version >= 3) {
+        a.type_len = p[0];
+        a.type = p + 1;
+        p += 1 + a.type_len;
+    }
+    a.name_len = p[0];
+    a.name = p + 1;
+    return a;
+}
+
+/* A version 3 ALLOC record names one of elem_types, and its bytes are whole elements. */
+static bool check_alloc_type(reader *r, uint64_t bytes) {
+    alloc_strings a = alloc_strings_at(r->log, r->rec_at);
+    unsigned size = elem_type_size(a.type, a.type_len);
+    if (size == 0) {
+        char shown[64]; /* the type as text, other bytes escaped */
+        size_t k = 0;
+        for (size_t i = 0; i < a.type_len && k + 5 < sizeof shown; i++)
+            k += (size_t)snprintf(shown + k, sizeof shown - k, a.type[i] >= 0x20 && a.type[i] < 0x7f ? "%c" : "\\x%02x",
+                                  a.type[i]);
+        shown[k] = 0;
+        return fail(r, "allocation '%.*s': element type '%s' is not one of int8, uint8, int16, uint16, int32, uint32, "
+                    "int64, uint64, float32, float64, mixed", (int)a.name_len, (const char *)a.name, shown);
+    }
+    if (bytes % size)
+        return fail(r, "allocation '%.*s': %llu bytes are not a whole number of %.*s elements", (int)a.name_len,
+                    (const char *)a.name, (unsigned long long)bytes, (int)a.type_len, (const char *)a.type);
+    return true;
+}
+
 static bool read_alloc(reader *r) {
     memlog *log = r->log;
     uint64_t base = 0, bytes = 0, len = 0;
-    if (!get(r, 8, &base) || !get(r, 8, &bytes) || !get(r, 1, &len) || !skip(r, len)) return false;
+    if (!get(r, 8, &base) || !get(r, 8, &bytes)) return false;
+    if (log->version >= 3 && (!get(r, 1, &len) || !skip(r, len))) return false;   /* element type */
+    if (!get(r, 1, &len) || !skip(r, len)) return false;                           /* name */
+    if (log->version >= 3 && !check_alloc_type(r, bytes)) return false;
     if (log->nrec == 0) log->origin = base;
     if (base < log->origin || base - log->origin < log->extent || bytes > NPMEM_MAX_BYTES ||
         base - log->origin > NPMEM_MAX_BYTES - bytes)
@@ -227,8 +287,8 @@ static bool read_records(memlog *log, char *err, size_t err_len) {
     r.at = 8;
     get(&r, 4, &version);
     get(&r, 4, &reserved);
-    if (version != 1 && version != 2) return fail(&r, "not a version 1 or 2 memory.npmem (version %llu)",
-                                                  (unsigned long long)version);
+    if (version < 1 || version > 3) return fail(&r, "not a version 1, 2 or 3 memory.npmem (version %llu)",
+                                                (unsigned long long)version);
     log->version = (uint32_t)version;
     while (r.at < log->len) {
         r.rec_at = r.at;
@@ -354,9 +414,12 @@ static bool build_image(const memlog *log, mem_image *img, char *err, size_t err
     for (size_t i = 0; i < log->nrec && img->nregions < MEMIMG_MAX_REGIONS; i++) {
         if (log->rec[i].type != REC_ALLOC) continue;
         const uint8_t *p = log->buf + log->rec[i].at + 1;
+        alloc_strings a = alloc_strings_at(log, log->rec[i].at);
         mem_region *reg = &img->region[img->nregions++];
-        snprintf(reg->name, sizeof reg->name, "%.*s", (int)p[16], (const char *)p + 17);
-        snprintf(reg->type, sizeof reg->type, "device");
+        snprintf(reg->name, sizeof reg->name, "%.*s", (int)a.name_len, (const char *)a.name);
+        /* versions 1 and 2 carry no element type: every region is "device" */
+        snprintf(reg->type, sizeof reg->type, "%.*s", a.type_len ? (int)a.type_len : 6,
+                 a.type_len ? (const char *)a.type : "device");
         reg->base = image_off(log, le_at(p, 8));
         reg->bytes = le_at(p + 8, 8);
     }

@@ -259,7 +259,7 @@ int app_ii(simt_dev *d, const simt_app_opts *o) {
         host[i][sizes[i] - 1] = '\0';
         host[i][sizes[i]] = '\0';
         total += sizes[i];
-        simt_addr data = simt_malloc(d, (size_t)sizes[i], names[i]);
+        simt_addr data = simt_malloc(d, (size_t)sizes[i], SIMT_INT8, names[i]);
         ii_key key = {(int64_t)data, 0, 0};
         ii_val val = {0, 0, i};
         char *p = host[i], *start = p;

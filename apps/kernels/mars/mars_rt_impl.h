@@ -280,12 +280,12 @@ static void mars_scan_recursive(simt_dev *d, simt_addr in, simt_addr out, int n)
     int blocks = (n + MARS_SCAN_ELEMS - 1) / MARS_SCAN_ELEMS;
     mars_scan_args a = {in, out, 0, 0, n, blocks > 1};
     if (blocks > 1) {
-        a.sums = simt_malloc(d, sizeof(int32_t) * (size_t)blocks, "g_scanBlockSums");
+        a.sums = simt_malloc(d, sizeof(int32_t) * (size_t)blocks, SIMT_INT32, "g_scanBlockSums");
     }
     simt_launch(d, "prescan", mars_prescan, simt_dim((uint32_t)blocks, 1, 1),
                 simt_dim(MARS_SCAN_THREADS, 1, 1), sizeof(int32_t) * MARS_SCAN_ELEMS, &a);
     if (blocks > 1) {
-        a.incr = simt_malloc(d, sizeof(int32_t) * (size_t)blocks, "g_scanBlockSums_scanned");
+        a.incr = simt_malloc(d, sizeof(int32_t) * (size_t)blocks, SIMT_INT32, "g_scanBlockSums_scanned");
         mars_scan_recursive(d, a.sums, a.incr, blocks);
         simt_launch(d, "uniformAdd", mars_uniform_add, simt_dim((uint32_t)blocks, 1, 1),
                     simt_dim(MARS_SCAN_THREADS, 1, 1), 0, &a);
@@ -302,8 +302,8 @@ MARS_FN int mars_prefix_sum(simt_dev *d, simt_addr in, simt_addr out, int n) {
 
 /* ---- host: startMap --------------------------------------------------------------------- */
 
-static simt_addr mars_zeroed(simt_dev *d, size_t bytes, const char *name) {
-    simt_addr a = simt_malloc(d, bytes ? bytes : 4, name);
+static simt_addr mars_zeroed(simt_dev *d, size_t bytes, simt_type type, const char *name) {
+    simt_addr a = simt_malloc(d, bytes ? bytes : 4, type, name);
     simt_memset(d, a, 0, bytes ? bytes : 4);
     return a;
 }
@@ -314,9 +314,9 @@ MARS_FN int mars_map(simt_dev *d, mars_spec *s) {
     a.ctx.user = s->user;
     a.record_num = s->in_count;
     a.recs_per_task = s->recs_per_task;
-    a.in_keys = simt_malloc(d, (size_t)s->key_bytes, "d_inputKeys");
-    a.in_vals = simt_malloc(d, (size_t)s->val_bytes, "d_inputVals");
-    a.in_offsets = simt_malloc(d, 16 * (size_t)s->in_count, "d_inputOffsetSizes");
+    a.in_keys = simt_malloc(d, (size_t)s->key_bytes, SIMT_MIXED, "d_inputKeys");
+    a.in_vals = simt_malloc(d, (size_t)s->val_bytes, SIMT_MIXED, "d_inputVals");
+    a.in_offsets = simt_malloc(d, 16 * (size_t)s->in_count, SIMT_INT32, "d_inputOffsetSizes");
     simt_memcpy_htod(d, a.in_keys, s->in_keys, (size_t)s->key_bytes);
     simt_memcpy_htod(d, a.in_vals, s->in_vals, (size_t)s->val_bytes);
     simt_memcpy_htod(d, a.in_offsets, s->in_offsets, 16 * (size_t)s->in_count);
@@ -326,17 +326,17 @@ MARS_FN int mars_map(simt_dev *d, mars_spec *s) {
     simt_dim3 grid = simt_dim((uint32_t)blocks, 1, 1), block = simt_dim((uint32_t)s->dim_block, 1, 1);
     size_t per_thread = sizeof(int32_t) * (size_t)threads;
 
-    a.ctx.keys_per_task = mars_zeroed(d, per_thread, "d_interKeysSizePerTask");
-    a.ctx.vals_per_task = mars_zeroed(d, per_thread, "d_interValsSizePerTask");
-    a.ctx.count_per_task = mars_zeroed(d, per_thread, "d_interCountPerTask");
+    a.ctx.keys_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_interKeysSizePerTask");
+    a.ctx.vals_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_interValsSizePerTask");
+    a.ctx.count_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_interCountPerTask");
     a.fn = s->map_count;
     simt_launch(d, "MapperCount", mars_mapper_count, grid, block, 0, &a);
 
-    a.ctx.ps_key = simt_malloc(d, per_thread, "d_psKeySizes");
+    a.ctx.ps_key = simt_malloc(d, per_thread, SIMT_INT32, "d_psKeySizes");
     int all_key = mars_prefix_sum(d, a.ctx.keys_per_task, a.ctx.ps_key, threads);
-    a.ctx.ps_val = simt_malloc(d, per_thread, "d_psValSizes");
+    a.ctx.ps_val = simt_malloc(d, per_thread, SIMT_INT32, "d_psValSizes");
     int all_val = mars_prefix_sum(d, a.ctx.vals_per_task, a.ctx.ps_val, threads);
-    a.ctx.ps_count = simt_malloc(d, per_thread, "d_psCounts");
+    a.ctx.ps_count = simt_malloc(d, per_thread, SIMT_INT32, "d_psCounts");
     int all_counts = mars_prefix_sum(d, a.ctx.count_per_task, a.ctx.ps_count, threads);
     s->inter_count = all_counts;
     s->inter_key_bytes = all_key;
@@ -344,11 +344,11 @@ MARS_FN int mars_map(simt_dev *d, mars_spec *s) {
     if (all_counts == 0) {
         return 1; /* "** No output." */
     }
-    a.ctx.inter_keys = mars_zeroed(d, (size_t)all_key, "d_interKeys");
-    a.ctx.inter_vals = mars_zeroed(d, (size_t)all_val, "d_interVals");
-    a.ctx.inter_offsets = mars_zeroed(d, 16 * (size_t)all_counts, "d_interOffsetSizes");
-    a.ctx.kv_offsets = mars_zeroed(d, 8 * (size_t)threads, "d_keyValOffsets");
-    a.ctx.cur_index = mars_zeroed(d, per_thread, "d_curIndex");
+    a.ctx.inter_keys = mars_zeroed(d, (size_t)all_key, SIMT_MIXED, "d_interKeys");
+    a.ctx.inter_vals = mars_zeroed(d, (size_t)all_val, SIMT_MIXED, "d_interVals");
+    a.ctx.inter_offsets = mars_zeroed(d, 16 * (size_t)all_counts, SIMT_INT32, "d_interOffsetSizes");
+    a.ctx.kv_offsets = mars_zeroed(d, 8 * (size_t)threads, SIMT_INT32, "d_keyValOffsets");
+    a.ctx.cur_index = mars_zeroed(d, per_thread, SIMT_INT32, "d_curIndex");
     a.all_counts = all_counts;
     a.fn = s->map;
     simt_launch(d, "Mapper", mars_mapper, grid, block, sizeof(int32_t) * 5 * (size_t)s->dim_block, &a);
@@ -469,7 +469,7 @@ static void mars_bitonic_sort(simt_dev *d, mars_sort_args *a, int r_len) {
         host[i] = -1;
     }
     simt_memcpy_dtoh(d, host, a->r, 16 * (size_t)r_len);
-    simt_addr padded = simt_malloc(d, 16 * (size_t)n, "d_R");
+    simt_addr padded = simt_malloc(d, 16 * (size_t)n, SIMT_INT32, "d_R");
     simt_memcpy_htod(d, padded, host, 16 * (size_t)n);
     simt_addr sorted = a->r;
     a->r = padded;
@@ -493,17 +493,17 @@ static void mars_bitonic_sort(simt_dev *d, mars_sort_args *a, int r_len) {
 static void mars_chunk_boundary(simt_dev *d, mars_sort_args *a, mars_spec *s) {
     const int chunk = MARS_BOUNDARY_BLOCKS * MARS_BOUNDARY_THREADS;
     simt_dim3 grid = simt_dim(MARS_BOUNDARY_BLOCKS, 1, 1), block = simt_dim(MARS_BOUNDARY_THREADS, 1, 1);
-    a->start = simt_malloc(d, sizeof(int32_t) * (size_t)a->r_len, "d_startArray");
+    a->start = simt_malloc(d, sizeof(int32_t) * (size_t)a->r_len, SIMT_INT32, "d_startArray");
     for (a->start_pos = 0; a->start_pos < a->r_len; a->start_pos += chunk) {
         simt_launch(d, "getChunkBoundary_kernel", mars_get_chunk_boundary, grid, block, 0, a);
     }
-    a->sum = simt_malloc(d, sizeof(int32_t) * (size_t)a->r_len, "d_startSumArray");
+    a->sum = simt_malloc(d, sizeof(int32_t) * (size_t)a->r_len, SIMT_INT32, "d_startSumArray");
     int groups = mars_prefix_sum(d, a->start, a->sum, a->r_len);
-    a->boundary = simt_malloc(d, sizeof(int32_t) * (size_t)groups, "d_boundary");
+    a->boundary = simt_malloc(d, sizeof(int32_t) * (size_t)groups, SIMT_INT32, "d_boundary");
     for (a->start_pos = 0; a->start_pos < a->r_len; a->start_pos += chunk) {
         simt_launch(d, "writeBoundary_kernel", mars_write_boundary, grid, block, 0, a);
     }
-    a->range = simt_malloc(d, 8 * (size_t)groups, "d_outputKeyListRange");
+    a->range = simt_malloc(d, 8 * (size_t)groups, SIMT_INT32, "d_outputKeyListRange");
     a->num_key = groups;
     for (a->start_pos = 0; a->start_pos < groups; a->start_pos += chunk) {
         simt_launch(d, "setBoundaryInt2_kernel", mars_set_boundary_int2, grid, block, 0, a);
@@ -596,22 +596,22 @@ MARS_FN void mars_reduce(simt_dev *d, mars_spec *s) {
     int threads = blocks * s->dim_block;
     simt_dim3 grid = simt_dim((uint32_t)blocks, 1, 1), block = simt_dim((uint32_t)s->dim_block, 1, 1);
     size_t per_thread = sizeof(int32_t) * (size_t)threads;
-    a.ctx.keys_per_task = mars_zeroed(d, per_thread, "d_outputKeysSizePerTask");
-    a.ctx.vals_per_task = mars_zeroed(d, per_thread, "d_outputValsSizePerTask");
-    a.ctx.count_per_task = mars_zeroed(d, per_thread, "d_outputCountPerTask");
+    a.ctx.keys_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_outputKeysSizePerTask");
+    a.ctx.vals_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_outputValsSizePerTask");
+    a.ctx.count_per_task = mars_zeroed(d, per_thread, SIMT_INT32, "d_outputCountPerTask");
     a.fn = s->reduce_count;
     simt_launch(d, "ReducerCount", mars_reducer_count, grid, block, 0, &a);
-    a.ctx.ps_key = simt_malloc(d, per_thread, "d_psKeySizes");
+    a.ctx.ps_key = simt_malloc(d, per_thread, SIMT_INT32, "d_psKeySizes");
     s->out_key_bytes = mars_prefix_sum(d, a.ctx.keys_per_task, a.ctx.ps_key, threads);
-    a.ctx.ps_val = simt_malloc(d, per_thread, "d_psValSizes");
+    a.ctx.ps_val = simt_malloc(d, per_thread, SIMT_INT32, "d_psValSizes");
     s->out_val_bytes = mars_prefix_sum(d, a.ctx.vals_per_task, a.ctx.ps_val, threads);
-    a.ctx.ps_count = simt_malloc(d, per_thread, "d_psCounts");
+    a.ctx.ps_count = simt_malloc(d, per_thread, SIMT_INT32, "d_psCounts");
     s->out_count = mars_prefix_sum(d, a.ctx.count_per_task, a.ctx.ps_count, threads);
-    a.ctx.inter_keys = mars_zeroed(d, (size_t)s->out_key_bytes, "d_outputKeys");
-    a.ctx.inter_vals = mars_zeroed(d, (size_t)s->out_val_bytes, "d_outputVals");
-    a.ctx.inter_offsets = mars_zeroed(d, 16 * (size_t)s->out_count, "d_outputOffsetSizes");
-    a.ctx.kv_offsets = mars_zeroed(d, 8 * (size_t)threads, "d_keyValOffsets");
-    a.ctx.cur_index = mars_zeroed(d, per_thread, "d_curIndex");
+    a.ctx.inter_keys = mars_zeroed(d, (size_t)s->out_key_bytes, SIMT_MIXED, "d_outputKeys");
+    a.ctx.inter_vals = mars_zeroed(d, (size_t)s->out_val_bytes, SIMT_MIXED, "d_outputVals");
+    a.ctx.inter_offsets = mars_zeroed(d, 16 * (size_t)s->out_count, SIMT_INT32, "d_outputOffsetSizes");
+    a.ctx.kv_offsets = mars_zeroed(d, 8 * (size_t)threads, SIMT_INT32, "d_keyValOffsets");
+    a.ctx.cur_index = mars_zeroed(d, per_thread, SIMT_INT32, "d_curIndex");
     a.all_counts = s->out_count;
     a.fn = s->reduce;
     simt_launch(d, "Reducer", mars_reducer, grid, block, sizeof(int32_t) * 5 * (size_t)s->dim_block, &a);

@@ -188,7 +188,7 @@ int app_pvc(simt_dev *d, const simt_app_opts *o) {
     buf[file_size - 1] = '\n';
     char **lines = kin_alloc((size_t)entries, sizeof(char *));
     char *copy = kin_alloc((size_t)file_size, 1);
-    simt_addr d_file = simt_malloc(d, (size_t)file_size, "d_filebuf");
+    simt_addr d_file = simt_malloc(d, (size_t)file_size, SIMT_INT8, "d_filebuf");
     mars_spec s;
     mars_init(&s, pvc_map_count, pvc_map, pvc_compare, NULL);
     s.reduce_count = pvc_reduce_count;

@@ -138,9 +138,9 @@ int app_sm(simt_dev *d, const simt_app_opts *o) {
     }
     memset(buf + file_size, '\n', SM_BLOCK + 1); /* the tail the last thread reads */
 
-    simt_addr d_file = simt_malloc(d, (size_t)file_size + SM_BLOCK + 1, "d_filebuf");
+    simt_addr d_file = simt_malloc(d, (size_t)file_size + SM_BLOCK + 1, SIMT_INT8, "d_filebuf");
     simt_memcpy_htod(d, d_file, buf, (size_t)file_size + SM_BLOCK + 1);
-    simt_addr d_keyword = simt_malloc(d, sizeof(SM_KEYWORD), "d_keyword");
+    simt_addr d_keyword = simt_malloc(d, sizeof(SM_KEYWORD), SIMT_INT8, "d_keyword");
     simt_memcpy_htod(d, d_keyword, SM_KEYWORD, sizeof(SM_KEYWORD));
 
     mars_spec s;

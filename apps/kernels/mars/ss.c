@@ -128,7 +128,7 @@ int app_ss(simt_dev *d, const simt_app_opts *o) {
     for (int i = 0; i < rows * cols; i++) {
         matrix[i] = (float)kin_rand_below(&rng, 100);
     }
-    simt_addr d_matrix = simt_malloc(d, sizeof(float) * (size_t)rows * cols, "d_matrix");
+    simt_addr d_matrix = simt_malloc(d, sizeof(float) * (size_t)rows * cols, SIMT_FLOAT32, "d_matrix");
     simt_memcpy_htod(d, d_matrix, matrix, sizeof(float) * (size_t)rows * cols);
     mars_spec s;
     mars_init(&s, ss_map_count, ss_map, ss_compare, NULL);

@@ -191,7 +191,7 @@ int app_wc(simt_dev *d, const simt_app_opts *o) {
     wc_val *recs = kin_alloc((size_t)(file_size / WC_BLOCK + 2), sizeof(wc_val));
     int nrec = wc_records(buf, file_size, recs);
 
-    simt_addr d_file = simt_malloc(d, (size_t)file_size, "d_filebuf");
+    simt_addr d_file = simt_malloc(d, (size_t)file_size, SIMT_INT8, "d_filebuf");
     simt_memcpy_htod(d, d_file, buf, (size_t)file_size);
     mars_spec s;
     mars_init(&s, wc_map_count, wc_map, wc_compare, NULL);

@@ -159,7 +159,7 @@ static void bc_reference_source(const gr_csr *g, const gr_csr *gt, int s, int *d
 }
 
 static simt_addr bc_upload(simt_dev *dev, const int *src, size_t count, const char *name) {
-    simt_addr a = simt_malloc(dev, sizeof(int) * count, name);
+    simt_addr a = simt_malloc(dev, sizeof(int) * count, SIMT_INT32, name);
     simt_memcpy_htod(dev, a, src, sizeof(int) * count);
     return a;
 }
@@ -182,12 +182,12 @@ int app_bc(simt_dev *dev, const simt_app_opts *o) {
     bc_args a = {0};
     a.num_nodes = n;
     a.num_edges = g.num_edges;
-    a.bc = simt_malloc(dev, sizeof(float) * (size_t)n, "bc_d");
-    a.d = simt_malloc(dev, sizeof(int) * (size_t)n, "dist_d");
-    a.sigma = simt_malloc(dev, sizeof(float) * (size_t)n, "sigma_d");
-    a.rho = simt_malloc(dev, sizeof(float) * (size_t)n, "rho_d");
-    a.p = simt_malloc(dev, sizeof(int) * (size_t)n * (size_t)n, "p_d");
-    a.cont = simt_malloc(dev, sizeof(int), "stop_d");
+    a.bc = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "bc_d");
+    a.d = simt_malloc(dev, sizeof(int) * (size_t)n, SIMT_INT32, "dist_d");
+    a.sigma = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "sigma_d");
+    a.rho = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "rho_d");
+    a.p = simt_malloc(dev, sizeof(int) * (size_t)n * (size_t)n, SIMT_INT32, "p_d");
+    a.cont = simt_malloc(dev, sizeof(int), SIMT_INT32, "stop_d");
     simt_addr row = bc_upload(dev, g.row, (size_t)n + 1, "row_d");
     simt_addr col = bc_upload(dev, g.col, (size_t)g.num_edges, "col_d");
     simt_addr row_t = bc_upload(dev, gt.row, (size_t)n + 1, "row_trans_d");

@@ -118,12 +118,12 @@ int app_clr(simt_dev *dev, const simt_app_opts *o) {
     clr_args a = {0};
     a.num_nodes = n;
     a.num_edges = g.num_edges;
-    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), "row_d");
-    a.col = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, "col_d");
-    a.max_d = simt_malloc(dev, sizeof(float) * (size_t)n, "max_d");
-    a.color_array = simt_malloc(dev, sizeof(int) * (size_t)n, "color_d");
-    a.node_value = simt_malloc(dev, sizeof(float) * (size_t)n, "node_value_d");
-    a.stop = simt_malloc(dev, sizeof(int), "stop_d");
+    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), SIMT_INT32, "row_d");
+    a.col = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, SIMT_INT32, "col_d");
+    a.max_d = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "max_d");
+    a.color_array = simt_malloc(dev, sizeof(int) * (size_t)n, SIMT_INT32, "color_d");
+    a.node_value = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "node_value_d");
+    a.stop = simt_malloc(dev, sizeof(int), SIMT_INT32, "stop_d");
     simt_memcpy_htod(dev, a.color_array, color, sizeof(int) * (size_t)n);
     simt_memcpy_htod(dev, a.max_d, color, sizeof(int) * (size_t)n); /* as the original */
     simt_memcpy_htod(dev, a.row, g.row, sizeof(int) * ((size_t)n + 1));

@@ -112,12 +112,12 @@ int app_djk(simt_dev *dev, const simt_app_opts *o) {
     djk_args a = {0};
     a.num_nodes = n;
     a.source = 0; /* sourceVertex */
-    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), "row_d");
-    a.col = simt_malloc(dev, sizeof(int) * (size_t)gt.num_edges, "col_d");
-    a.data = simt_malloc(dev, sizeof(int) * (size_t)gt.num_edges, "data_d");
-    a.vector1 = simt_malloc(dev, sizeof(int) * (size_t)n, "vector_d1");
-    a.vector2 = simt_malloc(dev, sizeof(int) * (size_t)n, "vector_d2");
-    a.stop = simt_malloc(dev, sizeof(int), "stop_d");
+    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), SIMT_INT32, "row_d");
+    a.col = simt_malloc(dev, sizeof(int) * (size_t)gt.num_edges, SIMT_INT32, "col_d");
+    a.data = simt_malloc(dev, sizeof(int) * (size_t)gt.num_edges, SIMT_INT32, "data_d");
+    a.vector1 = simt_malloc(dev, sizeof(int) * (size_t)n, SIMT_INT32, "vector_d1");
+    a.vector2 = simt_malloc(dev, sizeof(int) * (size_t)n, SIMT_INT32, "vector_d2");
+    a.stop = simt_malloc(dev, sizeof(int), SIMT_INT32, "stop_d");
     simt_memcpy_htod(dev, a.row, gt.row, sizeof(int) * ((size_t)n + 1));
     simt_memcpy_htod(dev, a.col, gt.col, sizeof(int) * (size_t)gt.num_edges);
     simt_memcpy_htod(dev, a.data, gt.data, sizeof(int) * (size_t)gt.num_edges);

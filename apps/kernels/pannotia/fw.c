@@ -61,8 +61,8 @@ int app_fw(simt_dev *dev, const simt_app_opts *o) {
     }
     fw_args a = {0};
     a.dim = dim;
-    a.dist = simt_malloc(dev, sizeof(int) * cells, "dist_d");
-    a.next = simt_malloc(dev, sizeof(int) * cells, "next_d");
+    a.dist = simt_malloc(dev, sizeof(int) * cells, SIMT_INT32, "dist_d");
+    a.next = simt_malloc(dev, sizeof(int) * cells, SIMT_INT32, "next_d");
     simt_memcpy_htod(dev, a.dist, dist, sizeof(int) * cells);
     simt_dim3 block = simt_dim(FW_TILE, FW_TILE, 1);
     simt_dim3 grid = simt_dim((uint32_t)((dim + FW_TILE - 1) / FW_TILE),

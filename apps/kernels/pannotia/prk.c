@@ -102,11 +102,11 @@ int app_prk(simt_dev *dev, const simt_app_opts *o) {
     prk_args a = {0};
     a.num_nodes = n;
     a.num_edges = g.num_edges;
-    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), "row_d");
-    a.col = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, "col_d");
-    a.data = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, "data_d");
-    a.page_rank1 = simt_malloc(dev, sizeof(float) * (size_t)n, "pagerank_d1");
-    a.page_rank2 = simt_malloc(dev, sizeof(float) * (size_t)n, "pagerank_d2");
+    a.row = simt_malloc(dev, sizeof(int) * ((size_t)n + 1), SIMT_INT32, "row_d");
+    a.col = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, SIMT_INT32, "col_d");
+    a.data = simt_malloc(dev, sizeof(int) * (size_t)g.num_edges, SIMT_INT32, "data_d");
+    a.page_rank1 = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "pagerank_d1");
+    a.page_rank2 = simt_malloc(dev, sizeof(float) * (size_t)n, SIMT_FLOAT32, "pagerank_d2");
     simt_memcpy_htod(dev, a.row, g.row, sizeof(int) * ((size_t)n + 1));
     simt_memcpy_htod(dev, a.col, g.col, sizeof(int) * (size_t)g.num_edges);
     simt_memcpy_htod(dev, a.data, g.data, sizeof(int) * (size_t)g.num_edges);

@@ -153,8 +153,8 @@ static void spmv_free(spmv_jds *j) {
     free(j->csr_val);
 }
 
-static simt_addr spmv_upload(simt_dev *d, const void *src, size_t bytes, const char *name) {
-    simt_addr a = simt_malloc(d, bytes, name);
+static simt_addr spmv_upload(simt_dev *d, const void *src, size_t bytes, simt_type type, const char *name) {
+    simt_addr a = simt_malloc(d, bytes, type, name);
     simt_memcpy_htod(d, a, src, bytes);
     return a;
 }
@@ -175,13 +175,13 @@ int app_spmv(simt_dev *d, const simt_app_opts *o) {
     spmv_build(&m, &j);
     spmv_args p;
     p.dim = dim;
-    p.d_data = spmv_upload(d, j.data, sizeof(float) * (size_t)j.len, "d_data");
-    p.d_index = spmv_upload(d, j.index, sizeof(int) * (size_t)j.len, "d_indices");
-    p.jds_ptr = spmv_upload(d, j.ptr, sizeof(int) * (size_t)j.depth, "jds_ptr_int");
-    p.d_perm = spmv_upload(d, j.perm, sizeof(int) * (size_t)dim, "d_perm");
-    p.nzcnt = spmv_upload(d, j.nzcnt, sizeof(int) * (size_t)j.groups, "sh_zcnt_int");
-    p.x_vec = spmv_upload(d, x, sizeof(float) * (size_t)dim, "d_x_vector");
-    p.dst_vector = simt_malloc(d, sizeof(float) * (size_t)dim, "d_Ax_vector");
+    p.d_data = spmv_upload(d, j.data, sizeof(float) * (size_t)j.len, SIMT_FLOAT32, "d_data");
+    p.d_index = spmv_upload(d, j.index, sizeof(int) * (size_t)j.len, SIMT_INT32, "d_indices");
+    p.jds_ptr = spmv_upload(d, j.ptr, sizeof(int) * (size_t)j.depth, SIMT_INT32, "jds_ptr_int");
+    p.d_perm = spmv_upload(d, j.perm, sizeof(int) * (size_t)dim, SIMT_INT32, "d_perm");
+    p.nzcnt = spmv_upload(d, j.nzcnt, sizeof(int) * (size_t)j.groups, SIMT_INT32, "sh_zcnt_int");
+    p.x_vec = spmv_upload(d, x, sizeof(float) * (size_t)dim, SIMT_FLOAT32, "d_x_vector");
+    p.dst_vector = simt_malloc(d, sizeof(float) * (size_t)dim, SIMT_FLOAT32, "d_Ax_vector");
     simt_memset(d, p.dst_vector, 0, sizeof(float) * (size_t)dim);
     /* compute_active_thread: small matrices get one 32-thread block per group */
     for (int i = 0; i < SPMV_RUNS; i++) {

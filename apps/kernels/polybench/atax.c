@@ -61,10 +61,10 @@ int app_atax(simt_dev *d, const simt_app_opts *o) {
             a[(size_t)i * (size_t)ny + (size_t)j] = ((float)i * (float)j) / (float)nx;
         }
     }
-    simt_addr a_gpu = simt_malloc(d, (size_t)nx * (size_t)ny * 4, "A_gpu");
-    simt_addr x_gpu = simt_malloc(d, (size_t)ny * 4, "x_gpu");
-    simt_addr y_gpu_d = simt_malloc(d, (size_t)ny * 4, "y_gpu");
-    simt_addr tmp_gpu = simt_malloc(d, (size_t)nx * 4, "tmp_gpu");
+    simt_addr a_gpu = simt_malloc(d, (size_t)nx * (size_t)ny * 4, SIMT_FLOAT32, "A_gpu");
+    simt_addr x_gpu = simt_malloc(d, (size_t)ny * 4, SIMT_FLOAT32, "x_gpu");
+    simt_addr y_gpu_d = simt_malloc(d, (size_t)ny * 4, SIMT_FLOAT32, "y_gpu");
+    simt_addr tmp_gpu = simt_malloc(d, (size_t)nx * 4, SIMT_FLOAT32, "tmp_gpu");
     simt_memcpy_htod(d, a_gpu, a, (size_t)nx * (size_t)ny * 4);
     simt_memcpy_htod(d, x_gpu, x, (size_t)ny * 4);
     simt_memcpy_htod(d, y_gpu_d, y, (size_t)ny * 4);

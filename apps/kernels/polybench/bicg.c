@@ -67,11 +67,11 @@ int app_bicg(simt_dev *d, const simt_app_opts *o) {
             a[(size_t)i * (size_t)ny + (size_t)j] = ((float)i * (float)j) / (float)nx;
         }
     }
-    simt_addr a_d = simt_malloc(d, na * 4, "A_gpu");
-    simt_addr r_d = simt_malloc(d, (size_t)nx * 4, "r_gpu");
-    simt_addr s_d = simt_malloc(d, (size_t)ny * 4, "s_gpu");
-    simt_addr p_d = simt_malloc(d, (size_t)ny * 4, "p_gpu");
-    simt_addr q_d = simt_malloc(d, (size_t)nx * 4, "q_gpu");
+    simt_addr a_d = simt_malloc(d, na * 4, SIMT_FLOAT32, "A_gpu");
+    simt_addr r_d = simt_malloc(d, (size_t)nx * 4, SIMT_FLOAT32, "r_gpu");
+    simt_addr s_d = simt_malloc(d, (size_t)ny * 4, SIMT_FLOAT32, "s_gpu");
+    simt_addr p_d = simt_malloc(d, (size_t)ny * 4, SIMT_FLOAT32, "p_gpu");
+    simt_addr q_d = simt_malloc(d, (size_t)nx * 4, SIMT_FLOAT32, "q_gpu");
     simt_memcpy_htod(d, a_d, a, na * 4);
     simt_memcpy_htod(d, r_d, r, (size_t)nx * 4);
     simt_memcpy_htod(d, s_d, s, (size_t)ny * 4);

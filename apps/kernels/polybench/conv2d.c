@@ -66,8 +66,8 @@ int app_conv2d(simt_dev *d, const simt_app_opts *o) {
     for (size_t k = 0; k < n; k++) {
         a[k] = kin_rand_unit_f32(&rng); /* rand() / RAND_MAX */
     }
-    simt_addr a_d = simt_malloc(d, n * 4, "A_gpu");
-    simt_addr b_d = simt_malloc(d, n * 4, "B_gpu");
+    simt_addr a_d = simt_malloc(d, n * 4, SIMT_FLOAT32, "A_gpu");
+    simt_addr b_d = simt_malloc(d, n * 4, SIMT_FLOAT32, "B_gpu");
     simt_memcpy_htod(d, a_d, a, n * 4);
     simt_memset(d, b_d, 0, n * 4);
     simt_dim3 block = simt_dim(PB_DIM_THREAD_BLOCK_X, PB_DIM_THREAD_BLOCK_Y, 1);

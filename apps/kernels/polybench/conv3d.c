@@ -75,8 +75,8 @@ int app_conv3d(simt_dev *d, const simt_app_opts *o) {
             }
         }
     }
-    simt_addr a_d = simt_malloc(d, n * 4, "A_gpu");
-    simt_addr b_d = simt_malloc(d, n * 4, "B_gpu");
+    simt_addr a_d = simt_malloc(d, n * 4, SIMT_FLOAT32, "A_gpu");
+    simt_addr b_d = simt_malloc(d, n * 4, SIMT_FLOAT32, "B_gpu");
     simt_memcpy_htod(d, a_d, a, n * 4);
     simt_memcpy_htod(d, b_d, b, n * 4);
     simt_dim3 block = simt_dim(PB_DIM_THREAD_BLOCK_X, PB_DIM_THREAD_BLOCK_Y, 1);

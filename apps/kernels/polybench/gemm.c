@@ -47,9 +47,9 @@ int app_gemm(simt_dev *d, const simt_app_opts *o) {
             a[k] = b[k] = c[k] = ((float)i * (float)j) / (float)ni;
         }
     }
-    simt_addr a_d = simt_malloc(d, bytes, "A_gpu");
-    simt_addr b_d = simt_malloc(d, bytes, "B_gpu");
-    simt_addr c_d = simt_malloc(d, bytes, "C_gpu");
+    simt_addr a_d = simt_malloc(d, bytes, SIMT_FLOAT32, "A_gpu");
+    simt_addr b_d = simt_malloc(d, bytes, SIMT_FLOAT32, "B_gpu");
+    simt_addr c_d = simt_malloc(d, bytes, SIMT_FLOAT32, "C_gpu");
     simt_memcpy_htod(d, a_d, a, bytes);
     simt_memcpy_htod(d, b_d, b, bytes);
     simt_memcpy_htod(d, c_d, c, bytes);

@@ -71,11 +71,11 @@ int app_mm2(simt_dev *d, const simt_app_opts *o) {
             dm[k] = ((float)i * (float)(j + 2)) / (float)nk;
         }
     }
-    simt_addr tmp_d = simt_malloc(d, bytes, "tmp_gpu");
-    simt_addr a_d = simt_malloc(d, bytes, "A_gpu");
-    simt_addr b_d = simt_malloc(d, bytes, "B_gpu");
-    simt_addr c_d = simt_malloc(d, bytes, "C_gpu");
-    simt_addr d_d = simt_malloc(d, bytes, "D_gpu");
+    simt_addr tmp_d = simt_malloc(d, bytes, SIMT_FLOAT32, "tmp_gpu");
+    simt_addr a_d = simt_malloc(d, bytes, SIMT_FLOAT32, "A_gpu");
+    simt_addr b_d = simt_malloc(d, bytes, SIMT_FLOAT32, "B_gpu");
+    simt_addr c_d = simt_malloc(d, bytes, SIMT_FLOAT32, "C_gpu");
+    simt_addr d_d = simt_malloc(d, bytes, SIMT_FLOAT32, "D_gpu");
     simt_memcpy_htod(d, tmp_d, tmp, bytes);
     simt_memcpy_htod(d, a_d, a, bytes);
     simt_memcpy_htod(d, b_d, b, bytes);

@@ -66,11 +66,11 @@ int app_mvt(simt_dev *d, const simt_app_opts *o) {
             a[(size_t)i * (size_t)n + (size_t)j] = ((float)i * (float)j) / (float)n;
         }
     }
-    simt_addr a_d = simt_malloc(d, na * 4, "a_gpu");
-    simt_addr x1_d = simt_malloc(d, vb, "x1_gpu");
-    simt_addr x2_d = simt_malloc(d, vb, "x2_gpu");
-    simt_addr y1_d = simt_malloc(d, vb, "y_1_gpu");
-    simt_addr y2_d = simt_malloc(d, vb, "y_2_gpu");
+    simt_addr a_d = simt_malloc(d, na * 4, SIMT_FLOAT32, "a_gpu");
+    simt_addr x1_d = simt_malloc(d, vb, SIMT_FLOAT32, "x1_gpu");
+    simt_addr x2_d = simt_malloc(d, vb, SIMT_FLOAT32, "x2_gpu");
+    simt_addr y1_d = simt_malloc(d, vb, SIMT_FLOAT32, "y_1_gpu");
+    simt_addr y2_d = simt_malloc(d, vb, SIMT_FLOAT32, "y_2_gpu");
     simt_memcpy_htod(d, a_d, a, na * 4);
     simt_memcpy_htod(d, x1_d, x1, vb);
     simt_memcpy_htod(d, x2_d, x2, vb);

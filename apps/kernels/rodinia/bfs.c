@@ -111,19 +111,19 @@ int app_bfs(simt_dev *d, const simt_app_opts *o) {
     }
     h_cost[source] = 0;
 
-    simt_addr d_nodes = simt_malloc(d, 8 * (size_t)n, "graph_nodes");
+    simt_addr d_nodes = simt_malloc(d, 8 * (size_t)n, SIMT_INT32, "graph_nodes");
     simt_memcpy_htod(d, d_nodes, g.node, 8 * (size_t)n);
-    simt_addr d_edges = simt_malloc(d, 4 * (size_t)g.e, "graph_edges");
+    simt_addr d_edges = simt_malloc(d, 4 * (size_t)g.e, SIMT_INT32, "graph_edges");
     simt_memcpy_htod(d, d_edges, g.edge, 4 * (size_t)g.e);
-    simt_addr d_mask = simt_malloc(d, (size_t)n, "graph_mask");
+    simt_addr d_mask = simt_malloc(d, (size_t)n, SIMT_UINT8, "graph_mask");
     simt_memcpy_htod(d, d_mask, h_mask, (size_t)n);
-    simt_addr d_updating = simt_malloc(d, (size_t)n, "updating_graph_mask");
+    simt_addr d_updating = simt_malloc(d, (size_t)n, SIMT_UINT8, "updating_graph_mask");
     simt_memset(d, d_updating, 0, (size_t)n);
-    simt_addr d_visited = simt_malloc(d, (size_t)n, "graph_visited");
+    simt_addr d_visited = simt_malloc(d, (size_t)n, SIMT_UINT8, "graph_visited");
     simt_memcpy_htod(d, d_visited, h_visited, (size_t)n);
-    simt_addr d_cost = simt_malloc(d, 4 * (size_t)n, "cost");
+    simt_addr d_cost = simt_malloc(d, 4 * (size_t)n, SIMT_INT32, "cost");
     simt_memcpy_htod(d, d_cost, h_cost, 4 * (size_t)n);
-    simt_addr d_over = simt_malloc(d, 1, "over");
+    simt_addr d_over = simt_malloc(d, 1, SIMT_UINT8, "over");
 
     uint32_t blocks = 1, threads = (uint32_t)n;
     if (n > (int32_t)BFS_MAX_THREADS_PER_BLOCK) {

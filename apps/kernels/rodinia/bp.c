@@ -231,10 +231,10 @@ int app_bp(simt_dev *d, const simt_app_opts *o) {
     size_t wbytes = ((size_t)in + 1) * ((size_t)hid + 1) * 4;
     float *partial_sum = kin_alloc(num_blocks * BP_WIDTH, sizeof *partial_sum);
 
-    simt_addr input_cuda = simt_malloc(d, ((size_t)in + 1) * 4, "input_cuda");
-    simt_addr output_hidden_cuda = simt_malloc(d, ((size_t)hid + 1) * 4, "output_hidden_cuda");
-    simt_addr input_hidden_cuda = simt_malloc(d, wbytes, "input_hidden_cuda");
-    simt_addr hidden_partial_sum = simt_malloc(d, num_blocks * BP_WIDTH * 4, "hidden_partial_sum");
+    simt_addr input_cuda = simt_malloc(d, ((size_t)in + 1) * 4, SIMT_FLOAT32, "input_cuda");
+    simt_addr output_hidden_cuda = simt_malloc(d, ((size_t)hid + 1) * 4, SIMT_FLOAT32, "output_hidden_cuda");
+    simt_addr input_hidden_cuda = simt_malloc(d, wbytes, SIMT_FLOAT32, "input_hidden_cuda");
+    simt_addr hidden_partial_sum = simt_malloc(d, num_blocks * BP_WIDTH * 4, SIMT_FLOAT32, "hidden_partial_sum");
     simt_memcpy_htod(d, input_cuda, net.input_units, ((size_t)in + 1) * 4);
     simt_memcpy_htod(d, input_hidden_cuda, net.input_weights, wbytes);
     bp_forward_args fa = {input_cuda, output_hidden_cuda, input_hidden_cuda, hidden_partial_sum, in, hid};
@@ -250,8 +250,8 @@ int app_bp(simt_dev *d, const simt_app_opts *o) {
         net.hidden_units[j] = (float)(1.0 / (1.0 + exp(-sum)));
     }
     bp_host_middle(&net);
-    simt_addr hidden_delta_cuda = simt_malloc(d, ((size_t)hid + 1) * 4, "hidden_delta_cuda");
-    simt_addr input_prev_weights_cuda = simt_malloc(d, wbytes, "input_prev_weights_cuda");
+    simt_addr hidden_delta_cuda = simt_malloc(d, ((size_t)hid + 1) * 4, SIMT_FLOAT32, "hidden_delta_cuda");
+    simt_addr input_prev_weights_cuda = simt_malloc(d, wbytes, SIMT_FLOAT32, "input_prev_weights_cuda");
     simt_memcpy_htod(d, hidden_delta_cuda, net.hidden_delta, ((size_t)hid + 1) * 4);
     simt_memcpy_htod(d, input_prev_weights_cuda, net.input_prev, wbytes);
     simt_memcpy_htod(d, input_hidden_cuda, net.input_weights, wbytes);

@@ -101,10 +101,10 @@ static void ge_reference(float *a, float *b, float *m, int32_t n) {
 void ge_solve(simt_dev *d, float *a, float *b, int32_t n, float *x, const kin_regions *rg) {
     size_t nn = (size_t)n * (size_t)n;
     float *m = kin_alloc(nn, sizeof *m); /* InitPerRun */
-    simt_addr m_cuda = simt_malloc(d, nn * 4, "m_cuda");
-    simt_addr a_cuda = simt_malloc(d, nn * 4, "a_cuda");
+    simt_addr m_cuda = simt_malloc(d, nn * 4, SIMT_FLOAT32, "m_cuda");
+    simt_addr a_cuda = simt_malloc(d, nn * 4, SIMT_FLOAT32, "a_cuda");
     kin_region(rg, a_cuda, nn * 4);
-    simt_addr b_cuda = simt_malloc(d, (size_t)n * 4, "b_cuda");
+    simt_addr b_cuda = simt_malloc(d, (size_t)n * 4, SIMT_FLOAT32, "b_cuda");
     kin_region(rg, b_cuda, (size_t)n * 4);
     simt_memcpy_htod(d, m_cuda, m, nn * 4);
     simt_memcpy_htod(d, a_cuda, a, nn * 4);

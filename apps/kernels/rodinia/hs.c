@@ -148,12 +148,12 @@ void hs_solve(simt_dev *d, float *temp, const float *power, int32_t rows, int32_
     uint32_t block_cols = (uint32_t)(cols / small_block + (cols % small_block == 0 ? 0 : 1));
     uint32_t block_rows = (uint32_t)(rows / small_block + (rows % small_block == 0 ? 0 : 1));
     simt_addr matrix_temp[2], matrix_power;
-    matrix_temp[0] = simt_malloc(d, cells * 4, "MatrixTemp0");
+    matrix_temp[0] = simt_malloc(d, cells * 4, SIMT_FLOAT32, "MatrixTemp0");
     kin_region(rg, matrix_temp[0], cells * 4);
-    matrix_temp[1] = simt_malloc(d, cells * 4, "MatrixTemp1");
+    matrix_temp[1] = simt_malloc(d, cells * 4, SIMT_FLOAT32, "MatrixTemp1");
     kin_region(rg, matrix_temp[1], cells * 4);
     simt_memcpy_htod(d, matrix_temp[0], temp, cells * 4);
-    matrix_power = simt_malloc(d, cells * 4, "MatrixPower");
+    matrix_power = simt_malloc(d, cells * 4, SIMT_FLOAT32, "MatrixPower");
     kin_region(rg, matrix_power, cells * 4);
     simt_memcpy_htod(d, matrix_power, power, cells * 4);
 

@@ -407,12 +407,12 @@ static int hys_compare(const void *a, const void *b) {
 static bool hys_bucket_sort(simt_dev *d, simt_addr d_input, simt_addr d_output, int32_t n, float minimum,
                             float maximum, int32_t *sizes, int32_t *nulls, int32_t *orig_offsets) {
     uint32_t blocks = (uint32_t)((n - 1) / (HYS_BUCKET_THREADS * HYS_BUCKET_BAND) + 1);
-    simt_addr d_offsets = simt_malloc(d, HYS_BIN_COUNT * 4, "d_offsets");
-    simt_addr d_indice = simt_malloc(d, (size_t)n * 4, "d_indice");
-    simt_addr l_pivotpoints = simt_malloc(d, HYS_DIVISIONS * 4, "l_pivotpoints");
-    simt_addr l_offsets = simt_malloc(d, HYS_DIVISIONS * 4, "l_offsets");
-    simt_addr d_prefixoffsets = simt_malloc(d, (size_t)blocks * HYS_BUCKET_BLOCK_MEMORY * 4, "d_prefixoffsets");
-    simt_addr d_result1024 = simt_malloc(d, HYS_BIN_COUNT * 4, "d_Result1024");
+    simt_addr d_offsets = simt_malloc(d, HYS_BIN_COUNT * 4, SIMT_UINT32, "d_offsets");
+    simt_addr d_indice = simt_malloc(d, (size_t)n * 4, SIMT_INT32, "d_indice");
+    simt_addr l_pivotpoints = simt_malloc(d, HYS_DIVISIONS * 4, SIMT_FLOAT32, "l_pivotpoints");
+    simt_addr l_offsets = simt_malloc(d, HYS_DIVISIONS * 4, SIMT_UINT32, "l_offsets");
+    simt_addr d_prefixoffsets = simt_malloc(d, (size_t)blocks * HYS_BUCKET_BLOCK_MEMORY * 4, SIMT_UINT32, "d_prefixoffsets");
+    simt_addr d_result1024 = simt_malloc(d, HYS_BIN_COUNT * 4, SIMT_UINT32, "d_Result1024");
     uint32_t *h_offsets = kin_alloc(HYS_BIN_COUNT, sizeof *h_offsets);
     float *histogram = kin_alloc(HYS_BIN_COUNT, sizeof *histogram);
     float *pivots = kin_alloc(HYS_DIVISIONS, sizeof *pivots);
@@ -478,9 +478,9 @@ static simt_addr hys_merge_sort(simt_dev *d, int32_t listsize, simt_addr d_orig,
         }
     }
     largest *= 4;
-    simt_addr c_start = simt_malloc(d, (HYS_DIVISIONS + 1) * 4, "constStartAddr");
-    simt_addr c_final = simt_malloc(d, (HYS_DIVISIONS + 1) * 4, "finalStartAddr");
-    simt_addr c_nulls = simt_malloc(d, HYS_DIVISIONS * 4, "nullElems");
+    simt_addr c_start = simt_malloc(d, (HYS_DIVISIONS + 1) * 4, SIMT_INT32, "constStartAddr");
+    simt_addr c_final = simt_malloc(d, (HYS_DIVISIONS + 1) * 4, SIMT_INT32, "finalStartAddr");
+    simt_addr c_nulls = simt_malloc(d, HYS_DIVISIONS * 4, SIMT_INT32, "nullElems");
     int32_t texels = listsize / 4;
     uint32_t threads = 256;
     uint32_t blocks =
@@ -533,8 +533,8 @@ int app_hys(simt_dev *d, const simt_app_opts *o) {
         datamax = keys[i] > datamax ? keys[i] : datamax;
     }
     size_t mem = ((size_t)n + HYS_DIVISIONS * 4) * sizeof(float);
-    simt_addr d_input = simt_malloc(d, mem, "d_input");
-    simt_addr d_output = simt_malloc(d, mem, "d_output");
+    simt_addr d_input = simt_malloc(d, mem, SIMT_FLOAT32, "d_input");
+    simt_addr d_output = simt_malloc(d, mem, SIMT_FLOAT32, "d_output");
     simt_memcpy_htod(d, d_input, keys, (size_t)n * sizeof(float));
     int32_t *sizes = kin_alloc(HYS_DIVISIONS, sizeof *sizes), *nulls = kin_alloc(HYS_DIVISIONS, sizeof *nulls);
     int32_t *orig_offsets = kin_alloc(HYS_DIVISIONS + 1, sizeof *orig_offsets);

@@ -153,16 +153,16 @@ int32_t km_solve(simt_dev *d, const float *feature, int32_t npoints, int32_t nfe
         per_dim++;
     }
     num_blocks = per_dim * per_dim;
-    simt_addr feature_flipped_d = simt_malloc(d, nf * 4, "feature_flipped_d");
+    simt_addr feature_flipped_d = simt_malloc(d, nf * 4, SIMT_FLOAT32, "feature_flipped_d");
     kin_region(rg, feature_flipped_d, nf * 4);
     simt_memcpy_htod(d, feature_flipped_d, feature, nf * 4);
-    simt_addr feature_d = simt_malloc(d, nf * 4, "feature_d");
+    simt_addr feature_d = simt_malloc(d, nf * 4, SIMT_FLOAT32, "feature_d");
     kin_region(rg, feature_d, nf * 4);
     km_invert_args ia = {feature_flipped_d, feature_d, npoints, nfeatures};
     simt_launch(d, "invert_mapping", km_invert_mapping, simt_dim(num_blocks, 1, 1), simt_dim(KM_THREADS, 1, 1), 0,
                 &ia);
-    simt_addr membership_d = simt_malloc(d, (size_t)npoints * 4, "membership_d");
-    simt_addr clusters_d = simt_malloc(d, cbytes, "clusters_d");
+    simt_addr membership_d = simt_malloc(d, (size_t)npoints * 4, SIMT_INT32, "membership_d");
+    simt_addr clusters_d = simt_malloc(d, cbytes, SIMT_FLOAT32, "clusters_d");
     kin_region(rg, clusters_d, cbytes);
 
     int32_t iterations = 0;

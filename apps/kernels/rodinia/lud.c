@@ -260,7 +260,7 @@ int lud_solve(simt_dev *d, float *m, int32_t n, const kin_regions *rg) {
         return 1;
     }
     size_t bytes = (size_t)n * (size_t)n * sizeof(float);
-    simt_addr d_m = simt_malloc(d, bytes, "d_m");
+    simt_addr d_m = simt_malloc(d, bytes, SIMT_FLOAT32, "d_m");
     kin_region(rg, d_m, bytes);
     simt_memcpy_htod(d, d_m, m, bytes);
     int32_t i = 0;

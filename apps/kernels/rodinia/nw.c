@@ -163,8 +163,8 @@ int app_nw(simt_dev *d, const simt_app_opts *o) {
     for (int32_t j = 1; j < max_cols; j++) {
         input[j] = -j * penalty;
     }
-    simt_addr reference_cuda = simt_malloc(d, size * 4, "referrence_cuda");
-    simt_addr matrix_cuda = simt_malloc(d, size * 4, "matrix_cuda");
+    simt_addr reference_cuda = simt_malloc(d, size * 4, SIMT_INT32, "referrence_cuda");
+    simt_addr matrix_cuda = simt_malloc(d, size * 4, SIMT_INT32, "matrix_cuda");
     simt_memcpy_htod(d, reference_cuda, reference, size * 4);
     simt_memcpy_htod(d, matrix_cuda, input, size * 4);
     int32_t block_width = (max_cols - 1) / NW_BS;

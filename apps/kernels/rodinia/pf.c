@@ -106,10 +106,10 @@ int app_pf(simt_dev *d, const simt_app_opts *o) {
     int32_t small_block_col = PF_BS - pyramid_height * PF_HALO * 2;
     uint32_t block_cols = (uint32_t)(cols / small_block_col + (cols % small_block_col == 0 ? 0 : 1));
     simt_addr gpu_result[2];
-    gpu_result[0] = simt_malloc(d, (size_t)cols * 4, "gpuResult0");
-    gpu_result[1] = simt_malloc(d, (size_t)cols * 4, "gpuResult1");
+    gpu_result[0] = simt_malloc(d, (size_t)cols * 4, SIMT_INT32, "gpuResult0");
+    gpu_result[1] = simt_malloc(d, (size_t)cols * 4, SIMT_INT32, "gpuResult1");
     simt_memcpy_htod(d, gpu_result[0], data, (size_t)cols * 4);
-    simt_addr gpu_wall = simt_malloc(d, (size - (size_t)cols) * 4, "gpuWall");
+    simt_addr gpu_wall = simt_malloc(d, (size - (size_t)cols) * 4, SIMT_INT32, "gpuWall");
     simt_memcpy_htod(d, gpu_wall, data + cols, (size - (size_t)cols) * 4);
     int src = 1, dst = 0;
     for (int32_t t = 0; t < rows - 1; t += pyramid_height) {

@@ -269,13 +269,13 @@ int srad2_solve(simt_dev *d, float *j, int32_t rows, int32_t cols, int32_t r1, i
         return 1;
     }
     size_t size = (size_t)rows * (size_t)cols;
-    simt_addr j_cuda = simt_malloc(d, size * 4, "J_cuda");
+    simt_addr j_cuda = simt_malloc(d, size * 4, SIMT_FLOAT32, "J_cuda");
     kin_region(rg, j_cuda, size * 4);
-    simt_addr c_cuda = simt_malloc(d, size * 4, "C_cuda");
-    simt_addr e_c = simt_malloc(d, size * 4, "E_C");
-    simt_addr w_c = simt_malloc(d, size * 4, "W_C");
-    simt_addr s_c = simt_malloc(d, size * 4, "S_C");
-    simt_addr n_c = simt_malloc(d, size * 4, "N_C");
+    simt_addr c_cuda = simt_malloc(d, size * 4, SIMT_FLOAT32, "C_cuda");
+    simt_addr e_c = simt_malloc(d, size * 4, SIMT_FLOAT32, "E_C");
+    simt_addr w_c = simt_malloc(d, size * 4, SIMT_FLOAT32, "W_C");
+    simt_addr s_c = simt_malloc(d, size * 4, SIMT_FLOAT32, "S_C");
+    simt_addr n_c = simt_malloc(d, size * 4, SIMT_FLOAT32, "N_C");
     for (int32_t iter = 0; iter < niter; iter++) {
         float q0sqr = sr_q0sqr(j, cols, r1, r2, c1, c2);
         sr_args a = {e_c, w_c, n_c, s_c, j_cuda, c_cuda, cols, rows, lambda, q0sqr};

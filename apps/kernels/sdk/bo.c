@@ -126,8 +126,8 @@ int app_bo(simt_dev *d, const simt_app_opts *o) {
         opts[i] = bo_prepare(&in);
     }
     bo_args p;
-    p.option_data = simt_malloc(d, sizeof(bo_option) * (size_t)opt_n, "d_OptionData");
-    p.call_value = simt_malloc(d, sizeof(float) * (size_t)opt_n, "d_CallValue");
+    p.option_data = simt_malloc(d, sizeof(bo_option) * (size_t)opt_n, SIMT_FLOAT32, "d_OptionData");
+    p.call_value = simt_malloc(d, sizeof(float) * (size_t)opt_n, SIMT_FLOAT32, "d_CallValue");
     simt_memcpy_htod(d, p.option_data, opts, sizeof(bo_option) * (size_t)opt_n);
     simt_launch(d, "binomialOptionsKernel", bo_kernel, simt_dim((uint32_t)opt_n, 1, 1),
                 simt_dim(BO_BLOCK, 1, 1), sizeof(float) * (BO_BLOCK + 1), &p);

@@ -162,8 +162,8 @@ int app_fwt(simt_dev *d, const simt_app_opts *o) {
         h_data[i] = kin_rand_unit_f32(&rng);
     }
     size_t bytes = sizeof(float) * (size_t)data_n;
-    simt_addr d_kernel = simt_malloc(d, bytes, "d_Kernel");
-    simt_addr d_data = simt_malloc(d, bytes, "d_Data");
+    simt_addr d_kernel = simt_malloc(d, bytes, SIMT_FLOAT32, "d_Kernel");
+    simt_addr d_data = simt_malloc(d, bytes, SIMT_FLOAT32, "d_Data");
     simt_memset(d, d_kernel, 0, bytes);
     simt_memcpy_htod(d, d_kernel, h_kernel, sizeof(float) * (size_t)kernel_n);
     simt_memcpy_htod(d, d_data, h_data, bytes);

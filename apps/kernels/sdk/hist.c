@@ -193,9 +193,9 @@ int app_hist(simt_dev *d, const simt_app_opts *o) {
     uint8_t *h_data = hist_input(o, 4, &byte_count);
     uint32_t *gpu = kin_alloc(HIST_BIN_COUNT, sizeof(uint32_t));
     hist_args p = {0};
-    p.data = simt_malloc(d, byte_count, "d_Data");
-    p.histogram = simt_malloc(d, sizeof(uint32_t) * HIST_BIN_COUNT, "d_Histogram");
-    p.partial = simt_malloc(d, sizeof(uint32_t) * HIST_PARTIAL_COUNT * HIST_BIN_COUNT,
+    p.data = simt_malloc(d, byte_count, SIMT_UINT8, "d_Data");
+    p.histogram = simt_malloc(d, sizeof(uint32_t) * HIST_BIN_COUNT, SIMT_UINT32, "d_Histogram");
+    p.partial = simt_malloc(d, sizeof(uint32_t) * HIST_PARTIAL_COUNT * HIST_BIN_COUNT, SIMT_UINT32,
                             "d_PartialHistograms");
     p.data_count = byte_count / 4;
     p.histogram_count = HIST_PARTIAL_COUNT;
@@ -219,9 +219,9 @@ int app_hist64(simt_dev *d, const simt_app_opts *o) {
     unsigned histogram_count = (byte_count + HIST64_BLOCK_SIZE * HIST64_THREAD_BYTES - 1) /
                                (HIST64_BLOCK_SIZE * HIST64_THREAD_BYTES); /* iDivUp */
     hist_args p = {0};
-    p.data = simt_malloc(d, byte_count, "d_Data");
-    p.histogram = simt_malloc(d, sizeof(uint32_t) * HIST64_BIN_COUNT, "d_Histogram");
-    p.partial = simt_malloc(d, sizeof(uint32_t) * histogram_count * HIST64_BIN_COUNT, "d_PartialHistograms");
+    p.data = simt_malloc(d, byte_count, SIMT_UINT8, "d_Data");
+    p.histogram = simt_malloc(d, sizeof(uint32_t) * HIST64_BIN_COUNT, SIMT_UINT32, "d_Histogram");
+    p.partial = simt_malloc(d, sizeof(uint32_t) * histogram_count * HIST64_BIN_COUNT, SIMT_UINT32, "d_PartialHistograms");
     p.data_count = byte_count / 16;
     p.histogram_count = histogram_count;
     p.bin_count = HIST64_BIN_COUNT;

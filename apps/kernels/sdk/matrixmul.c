@@ -72,9 +72,9 @@ int app_matrixmul(simt_dev *d, const simt_app_opts *o) {
         hb[i] = kin_rand_unit_f32(&r) + 1.0f;
     }
     mm_args p;
-    p.a = simt_malloc(d, bytes, "A");
-    p.b = simt_malloc(d, bytes, "B");
-    p.c = simt_malloc(d, bytes, "C");
+    p.a = simt_malloc(d, bytes, SIMT_FLOAT32, "A");
+    p.b = simt_malloc(d, bytes, SIMT_FLOAT32, "B");
+    p.c = simt_malloc(d, bytes, SIMT_FLOAT32, "C");
     p.wa = p.wb = (int32_t)m;
     simt_memcpy_htod(d, p.a, ha, bytes);
     simt_memcpy_htod(d, p.b, hb, bytes);

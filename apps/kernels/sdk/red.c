@@ -112,9 +112,9 @@ int app_red(simt_dev *d, const simt_app_opts *o) {
     unsigned blocks, threads;
     red_blocks_threads(n, &blocks, &threads);
     int32_t *h_odata = kin_alloc(blocks, sizeof(int32_t));
-    simt_addr d_idata = simt_malloc(d, sizeof(int32_t) * n, "d_idata");
-    simt_addr d_odata = simt_malloc(d, sizeof(int32_t) * blocks, "d_odata");
-    simt_addr d_sums = simt_malloc(d, sizeof(int32_t) * blocks, "d_intermediateSums");
+    simt_addr d_idata = simt_malloc(d, sizeof(int32_t) * n, SIMT_INT32, "d_idata");
+    simt_addr d_odata = simt_malloc(d, sizeof(int32_t) * blocks, SIMT_INT32, "d_odata");
+    simt_addr d_sums = simt_malloc(d, sizeof(int32_t) * blocks, SIMT_INT32, "d_intermediateSums");
     simt_memcpy_htod(d, d_idata, h_idata, sizeof(int32_t) * n);
     simt_memcpy_htod(d, d_odata, h_idata, sizeof(int32_t) * blocks);
     red_reduce(d, n, threads, blocks, d_idata, d_odata);

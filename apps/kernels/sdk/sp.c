@@ -69,11 +69,11 @@ void sp_solve(simt_dev *d, const float *a, const float *b, int vector_n, int ele
     sp_args p = {0};
     p.vector_n = vector_n;
     p.element_n = element_n;
-    p.a = simt_malloc(d, sizeof(float) * data_n, "d_A");
+    p.a = simt_malloc(d, sizeof(float) * data_n, SIMT_FLOAT32, "d_A");
     kin_region(rg, p.a, sizeof(float) * data_n);
-    p.b = simt_malloc(d, sizeof(float) * data_n, "d_B");
+    p.b = simt_malloc(d, sizeof(float) * data_n, SIMT_FLOAT32, "d_B");
     kin_region(rg, p.b, sizeof(float) * data_n);
-    p.c = simt_malloc(d, sizeof(float) * (size_t)vector_n, "d_C");
+    p.c = simt_malloc(d, sizeof(float) * (size_t)vector_n, SIMT_FLOAT32, "d_C");
     simt_memcpy_htod(d, p.a, a, sizeof(float) * data_n);
     simt_memcpy_htod(d, p.b, b, sizeof(float) * data_n);
     simt_launch(d, "scalarProdGPU", sp_scalar_prod_gpu, simt_dim(128, 1, 1), simt_dim(256, 1, 1),

@@ -38,7 +38,7 @@ int app_vecadd(simt_dev *d, const simt_app_opts *o) {
         hb[i] = (float)(cos(i) * cos(i));
         hc[i] = 0;
     }
-    vecadd_args p = {simt_malloc(d, bytes, "a"), simt_malloc(d, bytes, "b"), simt_malloc(d, bytes, "c"), (int32_t)n};
+    vecadd_args p = {simt_malloc(d, bytes, SIMT_FLOAT32, "a"), simt_malloc(d, bytes, SIMT_FLOAT32, "b"), simt_malloc(d, bytes, SIMT_FLOAT32, "c"), (int32_t)n};
     simt_memcpy_htod(d, p.a, ha, bytes);
     simt_memcpy_htod(d, p.b, hb, bytes);
     simt_memcpy_htod(d, p.c, hc, bytes);
