@@ -300,7 +300,7 @@ static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap
     rd r = {file, n, 0};
     assert_true(n >= 16 && !memcmp(file, "NPSIMTM1", 8));
     r.at = 8;
-    assert_int_equal(rd_le(&r, 4), 2);
+    assert_int_equal(rd_le(&r, 4), 3);
     rd_le(&r, 4);
     *base = 0;
     *stores = 0;
@@ -311,7 +311,10 @@ static void npmem_replay(const uint8_t *file, size_t n, uint8_t *mem, size_t cap
             if (!*base) *base = a;
             assert_true(a - *base + bytes <= cap);
             memset(mem + (a - *base), 0, bytes); /* an allocation starts zeroed */
-            r.at += rd_le(&r, 1);
+            size_t type_len = (size_t)rd_le(&r, 1);   /* element type: matrixmul's A, B, C are float */
+            assert_true(type_len == 7 && r.at + 7 <= n && !memcmp(file + r.at, "float32", 7));
+            r.at += type_len;
+            r.at += rd_le(&r, 1);                     /* name */
         } else if (type == 2 || type == 3) {
             uint64_t a = rd_le(&r, 8), bytes = rd_le(&r, 8);
             assert_true(a >= *base && a - *base + bytes <= cap);
