@@ -757,6 +757,41 @@ static void test_l1_reuse_in_run_json(void **state) {
     expect(RUN("run", "core=sm", "l1_reuse=1", "l1_compression=kernel-opt", "--trace", trace), 1, err_text, "kernel-opt");
 }
 
+/* The run's length in each mechanism's units (docs/paper.md "Run lengths"): run_length.cycles is
+ * the completion, its warp instructions the core's; a compressed L1 adds EPs and LATTE-CC periods
+ * per SM, whose mean over the SMs is the controller's EP count over the SMs; a plain L1 has none. */
+static void test_run_length_in_run_json(void **state) {
+    (void)state;
+    char a[700], b[700];
+    snprintf(a, sizeof a, "%s/latte.json", tmp);
+    snprintf(b, sizeof b, "%s/plain-length.json", tmp);
+    const char *trace = "tests/traces/tiny-accelsim/kernelslist.g";
+    expect(RUN("run", "core=sm", "l1_compression=latte-cc", "--trace", trace, "--out", a), 0, out_text,
+           "L1 compression run length: EPs per SM min");
+    expect(RUN("run", "core=sm", "--trace", trace, "--out", b), 0, out_text, "core");
+    cJSON *ja = load_json(a), *jb = load_json(b);
+    const cJSON *rl = cJSON_GetObjectItemCaseSensitive(ja, "run_length");
+    assert_non_null(rl);
+    assert_true(cJSON_GetObjectItemCaseSensitive(rl, "cycles")->valuedouble ==
+                cJSON_GetObjectItemCaseSensitive(ja, "completion_cycles")->valuedouble);
+    assert_true(cJSON_GetObjectItemCaseSensitive(rl, "warp_instructions")->valuedouble == json_number(ja, "core", "instructions"));
+    assert_true(cJSON_GetObjectItemCaseSensitive(rl, "warm_up_cycles")->valuedouble == 0);
+    double per_period = json_number(rl, "periods_per_sm", "eps_per_period");
+    assert_true(per_period == 10);
+    double eps_min = json_number(rl, "eps_per_sm", "min"), eps_mean = json_number(rl, "eps_per_sm", "mean");
+    assert_true(eps_min <= eps_mean && eps_mean <= json_number(rl, "eps_per_sm", "max"));
+    assert_true(json_number(rl, "periods_per_sm", "min") == eps_min / per_period);
+    assert_true(fabs(json_number(rl, "periods_per_sm", "mean") - eps_mean / per_period) < 1e-12);
+    double sms = json_number(rl, "eps_per_sm", "sms");
+    assert_true(sms >= 1);
+    assert_true(fabs(eps_mean * sms - json_number(ja, "l1_compression", "eps")) < 1e-6);
+    const cJSON *plain = cJSON_GetObjectItemCaseSensitive(jb, "run_length");
+    assert_non_null(plain);
+    assert_null(cJSON_GetObjectItemCaseSensitive(plain, "periods_per_sm"));
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+}
+
 /* ---- workload = kernel:NAME: npsim runs a suite application itself --------------------------- */
 
 /* The same run as tracing with npkernel and giving npsim the files: every result equal; the
@@ -850,6 +885,7 @@ int main(void) {
         cmocka_unit_test(test_provenance_and_rerun),
         cmocka_unit_test(test_kernel_workload),
         cmocka_unit_test(test_l1_reuse_in_run_json),
+        cmocka_unit_test(test_run_length_in_run_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

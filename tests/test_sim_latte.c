@@ -117,6 +117,28 @@ static void test_mode_follows_the_counters(void **state) {
     assert_int_equal(st.timeline[0].mode, LATTE_MODE_NONE);
 }
 
+/* Every SM counts its own EPs (the run length in LATTE-CC's unit), not only SM 0, whose timeline
+ * alone is kept: two EPs of reads on an SM that is not SM 0. */
+static void test_every_sm_counts_its_eps(void **state) {
+    (void)state;
+    l1c_setup s;
+    l1c_sm *c = new_l1(&s, L1C_LATTE);
+    static l1c_stats st;
+    memset(&st, 0, sizeof st);
+    uint64_t now = 0;
+    for (unsigned a = 0; a < 2 * LATTE_EP_ACCESSES + 1; a++) {
+        unsigned latency = 0, policy = 0;
+        now += 100;                                   /* the decompression queue is empty again */
+        if (l1c_read(c, &s, &st, false, a % 64, now, &latency, &policy) == L1C_READ_MISS)
+            l1c_insert(c, &s, &st, a % 64, policy);
+    }
+    assert_int_equal(l1c_sm_eps(c), 2);
+    assert_int_equal(st.eps, 2);
+    assert_int_equal(st.timeline_n, 0);   /* not SM 0: no timeline point */
+    l1c_sm_free(c);
+    l1c_setup_free(&s);
+}
+
 /* Two hits on SC lines in the same cycle: the second waits for the first's decompression (one
  * decompressor per SM, one line at a time; docs/latte.md 5.1). */
 static void test_decompression_queue(void **state) {
@@ -218,6 +240,11 @@ static void test_schemes_end_to_end(void **state) {
             assert_true(st.completion_cycles <= base.completion_cycles);
             continue;
         }
+        /* the run length (Kernel-OPT's may be the uncompressed L1's, which has none): EPs of the SM with fewest and most bracket the mean */
+        assert_int_equal(st.l1c.sms, cfg.sms);
+        assert_int_equal(st.l1c.period_eps, LATTE_PERIOD_EPS);
+        assert_true(st.l1c.sm_eps_max > 0);
+        assert_true(st.l1c.sm_eps_min * cfg.sms <= st.l1c.eps && st.l1c.eps <= st.l1c.sm_eps_max * cfg.sms);
         uint64_t compressed_hits = st.l1c.hits[LATTE_MODE_LL] + st.l1c.hits[LATTE_MODE_HC];
         if (schemes[k] == L1C_BDI || schemes[k] == L1C_SC || schemes[k] == L1C_BPC) assert_true(compressed_hits > 0);
         assert_int_equal(st.l1c.checked, compressed_hits);
@@ -240,6 +267,7 @@ int main(void) {
         cmocka_unit_test(test_compressed_l1_holds_more_lines),
         cmocka_unit_test(test_mode_follows_the_counters),
         cmocka_unit_test(test_decompression_queue),
+        cmocka_unit_test(test_every_sm_counts_its_eps),
         cmocka_unit_test(test_uncompressed_hit_behind_a_full_queue),
         cmocka_unit_test(test_full_size_keeps_latency_not_capacity),
         cmocka_unit_test(test_schemes_end_to_end),

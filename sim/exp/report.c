@@ -131,6 +131,36 @@ static void add_l1_policy(cJSON *o, const gpu_stats *st) {
 }
 
 /* The compressed L1's figures (docs/sim.md "Compressed L1 (LATTE-CC)"). */
+/* LATTE-CC's time scale (docs/latte.md 4.1: an EP is 256 L1 accesses, a period 10 EPs): EPs and
+ * periods the run completed per SM, over the SM with fewest and the mean over SMs (docs/paper.md
+ * "Run lengths": a run with fewer than 10 periods on some SM is short for LATTE-CC). */
+static void add_run_length_eps(cJSON *o, const l1c_stats *l) {
+    double mean = l->sms ? (double)l->eps / l->sms : 0, period = l->period_eps ? l->period_eps : 1;
+    cJSON *e = cJSON_AddObjectToObject(o, "eps_per_sm");
+    cJSON_AddNumberToObject(e, "min", (double)l->sm_eps_min);
+    cJSON_AddNumberToObject(e, "mean", mean);
+    cJSON_AddNumberToObject(e, "max", (double)l->sm_eps_max);
+    cJSON_AddNumberToObject(e, "sms", (double)l->sms);
+    cJSON *p = cJSON_AddObjectToObject(o, "periods_per_sm");
+    cJSON_AddNumberToObject(p, "eps_per_period", (double)l->period_eps);
+    cJSON_AddNumberToObject(p, "min", (double)l->sm_eps_min / period);
+    cJSON_AddNumberToObject(p, "mean", mean / period);
+}
+
+/* The run's length in each mechanism's own units: simulated cycles, kernel launches and warp
+ * instructions (core model), and for a compressed L1 the EPs and periods per SM. Every run starts
+ * with empty caches at cycle 0 and measures from there (no warm-up); the caches stay warm from one
+ * kernel launch to the next (docs/sim.md "Kernel launches"). */
+static cJSON *run_length_json(const gpu_stats *st) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "cycles", (double)st->completion_cycles);
+    cJSON_AddNumberToObject(o, "kernel_launches", (double)(st->launches ? st->launches : 1));
+    if (st->core == CORE_SM) cJSON_AddNumberToObject(o, "warp_instructions", (double)st->instructions);
+    cJSON_AddNumberToObject(o, "warm_up_cycles", 0);
+    if (st->l1c.scheme != L1C_NONE) add_run_length_eps(o, &st->l1c);
+    return o;
+}
+
 static cJSON *l1c_json(const gpu_stats *st) {
     const l1c_stats *l = &st->l1c;
     cJSON *o = cJSON_CreateObject();
@@ -157,6 +187,7 @@ static cJSON *l1c_json(const gpu_stats *st) {
     }
     cJSON_AddNumberToObject(o, "eps", (double)l->eps);
     cJSON_AddNumberToObject(o, "mode_changes", (double)l->mode_changes);
+    add_run_length_eps(o, l);
     cJSON_AddNumberToObject(o, "effective_capacity", ratio(l->capacity_sum, (double)l->eps));
     cJSON_AddNumberToObject(o, "queue_wait_cycles", (double)l->queue_wait_cycles);
     cJSON_AddNumberToObject(o, "queue_full_retries", (double)l->queue_full);
@@ -268,6 +299,7 @@ void *report_gpu_json(const char *name, const gpu_stats *st, const codec_timing 
     cJSON_AddStringToObject(o, "core_model", config_core_name((unsigned)st->core));
     if (st->core == CORE_SM) cJSON_AddItemToObject(o, "core", report_core_json(st));
     if (st->l1c.scheme != L1C_NONE) cJSON_AddItemToObject(o, "l1_compression", l1c_json(st));
+    cJSON_AddItemToObject(o, "run_length", run_length_json(st));
     energy_report e;
     energy_of(st, &e);
     cJSON_AddItemToObject(o, "energy", energy_json(&e));
@@ -388,6 +420,10 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 (unsigned long long)l->hits[2], (unsigned long long)l->queue_wait_cycles, (unsigned long long)l->queue_full,
                 (unsigned long long)l->rebuilds, (unsigned long long)l->invalidated,
                 l->checked ? "; every compressed hit checked" : "");
+        double period = l->period_eps ? l->period_eps : 1, mean = l->sms ? (double)l->eps / l->sms : 0;
+        fprintf(f, "  L1 compression run length: EPs per SM min %llu / mean %.1f / max %llu; periods of %u EPs per SM min "
+                   "%.1f / mean %.1f\n", (unsigned long long)l->sm_eps_min, mean, (unsigned long long)l->sm_eps_max,
+                l->period_eps, (double)l->sm_eps_min / period, mean / period);
         for (unsigned m = 1; m < LATTE_MODES; m++)
             fprintf(f, "  L1 %s mode: %s, compressor %u cycles (%s), decompressor %u cycles (%s)%s\n",
                     latte_mode_name((latte_mode)m), l->codec_name[m], l->timing[m].comp.cycles, l->timing[m].comp.source,

@@ -495,6 +495,18 @@ static void collect_memory(gpu_system *g) {
     st->l2_mshrs = g->cfg.l2_mshrs;
 }
 
+/* The run's length in LATTE-CC's own unit: EPs of the SM with fewest and most (docs/latte.md 4.1). */
+static void collect_l1c_run_length(gpu_system *g) {
+    l1c_stats *l = &g->st.l1c;
+    l->sms = g->nsm;
+    l->period_eps = g->l1c.geo.period_eps;
+    for (unsigned i = 0; i < g->nsm; i++) {
+        uint64_t e = l1c_sm_eps(g->sm[i].l1c);
+        if (i == 0 || e < l->sm_eps_min) l->sm_eps_min = e;
+        if (e > l->sm_eps_max) l->sm_eps_max = e;
+    }
+}
+
 static void collect(gpu_system *g) {
     const net_stats *ns = net_get_stats(g->net);
     gpu_stats *st = &g->st;
@@ -526,6 +538,7 @@ static void collect(gpu_system *g) {
         for (unsigned o = 0; o < BA_OUTCOMES; o++) st->l1_outcome[o] += g->sm[i].tags.unit.count[o];
     st->channel_bits = config_channel_bits(&g->cfg);
     st->l1c.scheme = g->cfg.l1_compression;
+    if (g->cfg.l1_compression != L1C_NONE) collect_l1c_run_length(g);
     for (unsigned m = 1; g->cfg.l1_compression != L1C_NONE && m < LATTE_MODES; m++) {
         snprintf(st->l1c.codec_name[m], sizeof st->l1c.codec_name[m], "%s", g->l1c.codec[m]->name);
         st->l1c.timing[m] = g->l1c.timing[m];

@@ -16,7 +16,7 @@ struct l1c_sm {
     uint16_t *stream_bits;
     uint64_t q_end[L1C_QUEUE];           /* decompression queue: each line's end of decompression, FIFO */
     unsigned q_head, q_len;
-    uint32_t eps;                        /* EP ends so far (timeline) */
+    uint32_t eps;                        /* this SM's EP ends so far (timeline, run length) */
 };
 
 /* The controller policy, the static mode and the high-capacity codec of each scheme. */
@@ -175,8 +175,8 @@ static void record_ep(l1c_sm *c, l1c_stats *st, bool sm0, uint64_t now, latte_mo
     st->ep_mode[mode]++;
     st->mode_changes += mode != before;
     st->capacity_sum += capacity;
+    uint32_t ep = c->eps++;                          /* every SM counts its EPs (run length) */
     if (!sm0) return;
-    uint32_t ep = c->eps++;
     if (st->timeline_stride == 0) st->timeline_stride = 1;
     if (ep % st->timeline_stride) return;
     if (st->timeline_n == L1C_TIMELINE) {            /* keep every other point, halve the rate */
@@ -337,5 +337,7 @@ void l1c_schedule(l1c_sm *c, unsigned ready_warps, uint64_t cycles) {
     latte_ctrl_lt_sample(&c->ctrl, ready_warps > LATTE_WARPS_MAX ? LATTE_WARPS_MAX : ready_warps,
                          cycles > LATTE_CYCLES_MAX ? LATTE_CYCLES_MAX : (unsigned)cycles);
 }
+
+uint64_t l1c_sm_eps(const l1c_sm *c) { return c->eps; }
 
 uint64_t l1c_effective_bytes(const l1c_sm *c) { return latte_tags_effective_bytes(&c->tags); }

@@ -61,6 +61,8 @@ typedef struct {
     uint64_t queue_full;                 /* cycles a hit found the queue full and the load/store unit retried */
     uint64_t eps, ep_mode[LATTE_MODES];  /* EP ends over all SMs; the mode chosen at each */
     uint64_t mode_changes;
+    uint64_t sm_eps_min, sm_eps_max;     /* EP ends of the SM with fewest / most (run length, collect) */
+    unsigned sms, period_eps;            /* SMs the EPs are spread over; EPs per period (latte_params) */
     double capacity_sum;                 /* effective capacity / L1 bytes summed over EP ends */
     uint64_t rebuilds, invalidated;      /* SC code-table rebuilds; lines they invalidated */
     uint64_t fill_present;               /* fills whose line was already present */
@@ -99,6 +101,8 @@ unsigned l1c_fill_delay(const l1c_setup *s, unsigned policy);
 void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy);
 /* One schedule of the SM's core model: ready warps at the switch, cycles the warp ran (eq. 4). */
 void l1c_schedule(l1c_sm *c, unsigned ready_warps, uint64_t cycles);
+/* EPs this SM has completed (its controller's EP ends): the run's length in LATTE-CC's time unit. */
+uint64_t l1c_sm_eps(const l1c_sm *c);
 /* Uncompressed bytes of the valid lines. */
 uint64_t l1c_effective_bytes(const l1c_sm *c);
 

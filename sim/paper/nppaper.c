@@ -1253,6 +1253,134 @@ static const char *workload_of(const char *id, const char *prefix) {
     return id + n + 1;
 }
 
+/* ---- run lengths (docs/paper.md "Run lengths and warm-up") -------------------------------------
+ * Every run is the whole application from cold caches with no warm-up (seed 004 sec. IV-A: "We
+ * simulate each benchmark for 1 billion instructions or to completion, whichever is earlier"; every
+ * ported application ends far below 10^9 instructions). A controller that learns once per period
+ * (LATTE-CC and the other adaptive schemes: docs/latte.md 4.1, an EP of 256 L1 accesses, a period of
+ * 10 EPs) needs LATTE_MIN_PERIODS periods on the SM with fewest; a run below that is "short": it is
+ * kept, and named beside every class row it enters and in the seed's run-length list. */
+#define LATTE_MIN_PERIODS 10.0
+
+typedef struct {
+    double cycles, launches, instructions;   /* instructions < 0: no core model */
+    bool compressed;                         /* a compressed L1: EPs and periods below */
+    bool adaptive;                           /* its controller learns per period (the rule applies) */
+    double eps_min, eps_mean, periods_min, periods_mean;
+    char scheme[24];
+} run_length;
+
+/* The adaptive schemes of npsim's l1_compression (docs/sim.md "Compressed L1"): they choose a mode
+ * per EP from what a period's learning EP measured; the static ones (bdi, sc, bpc, kernel-opt) do not. */
+static bool scheme_learns(const char *scheme) {
+    static const char *const adaptive[] = {"latte-cc", "latte-cc-bpc", "adaptive-hit-count", "adaptive-cmp"};
+    for (size_t i = 0; i < sizeof adaptive / sizeof adaptive[0]; i++)
+        if (!strcmp(scheme, adaptive[i])) return true;
+    return false;
+}
+
+static const cJSON *json_at(const cJSON *o, const char *a, const char *b) {
+    const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
+    return b ? cJSON_GetObjectItemCaseSensitive(x, b) : x;
+}
+
+static bool json_num(const cJSON *o, const char *a, const char *b, double *v, const char *path) {
+    const cJSON *x = json_at(o, a, b);
+    if (!cJSON_IsNumber(x) || !isfinite(x->valuedouble))
+        return !fail("%s: result.run_length.%s%s%s is missing or not a finite number", path, a, b ? "." : "", b ? b : "");
+    *v = x->valuedouble;
+    return true;
+}
+
+/* A run's length from npsim's run JSON (result.run_length); a job of an npsim from before it has
+ * at most its completion cycles (what it lacks is -1: unknown). */
+static bool run_length_of(const job_file *jf, run_length *rl) {
+    memset(rl, 0, sizeof *rl);
+    rl->cycles = rl->launches = rl->instructions = rl->eps_min = rl->eps_mean = rl->periods_min = rl->periods_mean = -1;
+    const cJSON *l = cJSON_GetObjectItemCaseSensitive(jf->result, "run_length");
+    if (!l) {
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(jf->result, "completion_cycles");
+        if (cJSON_IsNumber(c) && isfinite(c->valuedouble)) rl->cycles = c->valuedouble;
+        return true;
+    }
+    if (!json_num(l, "cycles", NULL, &rl->cycles, jf->path) || !json_num(l, "kernel_launches", NULL, &rl->launches, jf->path))
+        return false;
+    if (json_at(l, "warp_instructions", NULL) && !json_num(l, "warp_instructions", NULL, &rl->instructions, jf->path)) return false;
+    if (!json_at(l, "periods_per_sm", NULL)) return true;
+    const cJSON *scheme = json_at(jf->result, "l1_compression", "scheme");
+    if (!cJSON_IsString(scheme)) return !fail("%s: result.run_length has periods but result.l1_compression.scheme is missing", jf->path);
+    snprintf(rl->scheme, sizeof rl->scheme, "%s", scheme->valuestring);
+    rl->compressed = true;
+    rl->adaptive = scheme_learns(rl->scheme);
+    return json_num(l, "eps_per_sm", "min", &rl->eps_min, jf->path) && json_num(l, "eps_per_sm", "mean", &rl->eps_mean, jf->path) &&
+           json_num(l, "periods_per_sm", "min", &rl->periods_min, jf->path) &&
+           json_num(l, "periods_per_sm", "mean", &rl->periods_mean, jf->path);
+}
+
+static bool run_is_short(const run_length *rl) { return rl->adaptive && rl->periods_min < LATTE_MIN_PERIODS; }
+
+/* The seed's run lengths after its tables: every run's cycles (and launches, warp instructions,
+ * EPs and periods per SM) into results.json's run_lengths, the total and the short runs printed. */
+static bool run_lengths(FILE *out[2], cJSON *all, const char *seed, const manifest *m, const job_file *jobs) {
+    cJSON *o = cJSON_CreateObject(), *runs = cJSON_CreateObject(), *shorts = cJSON_CreateArray();
+    cJSON_AddItemToObject(all, seed, o);
+    cJSON_AddStringToObject(o, "warm_up", "none: every run is the whole application from cold caches (caches stay warm "
+                                          "across its kernel launches)");
+    cJSON_AddNumberToObject(o, "min_periods_per_sm", LATTE_MIN_PERIODS);
+    double total = 0;
+    unsigned n = 0, adaptive = 0, unknown = 0;
+    char list[2048] = "";
+    for (unsigned i = 0; i < m->n; i++) {
+        if (strcmp(m->runs[i].seed, seed) || !jobs[i].job) continue;
+        run_length rl;
+        if (!run_length_of(&jobs[i], &rl)) {
+            cJSON_AddItemToObject(o, "runs", runs);
+            cJSON_AddItemToObject(o, "short_runs", shorts);
+            return false;
+        }
+        n++;
+        cJSON *r = cJSON_AddObjectToObject(runs, m->runs[i].id);
+        if (rl.cycles < 0) {
+            unknown++;
+            continue;
+        }
+        total += rl.cycles;
+        cJSON_AddNumberToObject(r, "cycles", rl.cycles);
+        if (rl.launches >= 0) cJSON_AddNumberToObject(r, "kernel_launches", rl.launches);
+        if (rl.instructions >= 0) cJSON_AddNumberToObject(r, "warp_instructions", rl.instructions);
+        if (!rl.compressed) continue;
+        cJSON_AddStringToObject(r, "l1_compression", rl.scheme);
+        cJSON_AddNumberToObject(r, "eps_per_sm_min", rl.eps_min);
+        cJSON_AddNumberToObject(r, "eps_per_sm_mean", rl.eps_mean);
+        cJSON_AddNumberToObject(r, "periods_per_sm_min", rl.periods_min);
+        cJSON_AddNumberToObject(r, "periods_per_sm_mean", rl.periods_mean);
+        cJSON_AddBoolToObject(r, "learns_per_period", rl.adaptive);
+        cJSON_AddBoolToObject(r, "short", run_is_short(&rl));
+        adaptive += rl.adaptive;
+        if (!run_is_short(&rl)) continue;
+        cJSON_AddItemToArray(shorts, cJSON_CreateString(m->runs[i].id));
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s %.1f / %.1f", used ? "; " : "", m->runs[i].id, rl.periods_min,
+                 rl.periods_mean);
+    }
+    cJSON_AddItemToObject(o, "runs", runs);
+    cJSON_AddItemToObject(o, "short_runs", shorts);
+    cJSON_AddNumberToObject(o, "cycles_total", total);
+    cJSON_AddNumberToObject(o, "runs_without_length", unknown);
+    for (unsigned k = 0; k < 2; k++) {
+        if (!out[k]) continue;
+        fprintf(out[k], "seed %s run lengths: %u runs, %.0f simulated cycles in all", seed, n, total);
+        if (unknown) fprintf(out[k], " (%u runs without a length in their JSON)", unknown);
+        fprintf(out[k], "; whole applications from cold caches, no warm-up\n");
+        if (adaptive)
+            fprintf(out[k], "  runs that learn per period (LATTE-CC, adaptive): %u, %d of them short (below %.0f periods of "
+                            "10 EPs on the SM with fewest; periods per SM min / mean)%s%s\n",
+                    adaptive, cJSON_GetArraySize(shorts), LATTE_MIN_PERIODS, *list ? ": " : "", list);
+        fputc('\n', out[k]);
+    }
+    return true;
+}
+
 /* The change in % of `metric` between runs a and b; false (with an error) when either is missing.
  * A baseline of 0 has no relative change: with `zero_base` it is reported there (*zero_base set,
  * *pct untouched), without it it is an error. */
@@ -1299,6 +1427,24 @@ static bool class_of(const class_def *d, const manifest *m, const job_file *jobs
     snprintf(b, sizeof b, "%s-%s", d->base, w);
     if (!change_or_value(m, jobs, a, d->base, b, d->metric, gain, NULL, where)) return false;
     *cls = *gain > d->threshold ? d->above : d->below;
+    return true;
+}
+
+/* Workload w of a class row enters its mean with a short run (its own or its baseline's, "Run
+ * lengths" above): w is appended to `list`. */
+static bool note_short(const manifest *m, const job_file *jobs, const char *a, const char *base_prefix, const char *b,
+                       const char *w, char *list, size_t n) {
+    bool is_short = false;
+    for (unsigned k = 0; k < 2 && !is_short; k++) {
+        if (k == 1 && !strcmp(base_prefix, "-")) break;
+        int i = manifest_find(m, k ? b : a);
+        run_length rl;
+        if (i < 0 || !jobs[i].job) continue;
+        if (!run_length_of(&jobs[i], &rl)) return false;
+        is_short = run_is_short(&rl);
+    }
+    size_t used = strlen(list);
+    if (is_short) snprintf(list + used, n - used, "%s%s", used ? " " : "", w);
     return true;
 }
 
@@ -1360,7 +1506,7 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         snprintf(where, sizeof where, "%s:%u", path, r->line);
         double sum = 0;
         unsigned n = 0;
-        char members[200] = "", zero_based[200] = "";
+        char members[200] = "", zero_based[200] = "", short_runs[200] = "";
         for (unsigned j = 0; j < m->n; j++) {
             const char *w = workload_of(m->runs[j].id, r->prefix);
             if (!w) continue;
@@ -1385,16 +1531,21 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
             }
             sum += pct;
             n++;
+            if (!note_short(m, jobs, m->runs[j].id, r->base, b, w, short_runs, sizeof short_runs)) return false;
             size_t used = strlen(members);
             snprintf(members + used, sizeof members - used, "%s%s", used ? " " : "", w);
         }
-        char ours[64 + sizeof zero_based];
+        char ours[96 + sizeof zero_based + sizeof short_runs];
         if (n) snprintf(ours, sizeof ours, strcmp(r->base, "-") ? "%+.1f%% (n=%u: %s)" : "%.1f%% (n=%u: %s)", sum / n, n,
                         members);
         else snprintf(ours, sizeof ours, "n/a (no workload in the class%s)", *zero_based ? " with a baseline above 0" : "");
         if (*zero_based) {
             size_t used = strlen(ours);
             snprintf(ours + used, sizeof ours - used, " (left out, baseline 0: %s)", zero_based);
+        }
+        if (*short_runs) {
+            size_t used = strlen(ours);
+            snprintf(ours + used, sizeof ours - used, " (short for LATTE-CC: %s)", short_runs);
         }
         char pub[220];
         if (r->has_pub) snprintf(pub, sizeof pub, "%s (%s)", r->pub_text, r->source);
@@ -1420,6 +1571,7 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
         else cJSON_AddNullToObject(o, "ours");
         cJSON_AddStringToObject(o, "workloads", members);
         cJSON_AddStringToObject(o, "left_out_zero_baseline", zero_based);
+        cJSON_AddStringToObject(o, "short_runs", short_runs);
         if (verdict >= 0) cJSON_AddStringToObject(o, "verdict", verdict_keys[verdict]);
         else cJSON_AddNullToObject(o, "verdict");
         cJSON_AddStringToObject(o, "why", r->why);
@@ -1491,6 +1643,7 @@ static int cmd_gather(const options *o) {
     cJSON *class_tables = cJSON_AddArrayToObject(root, "class_tables");
     cJSON *verdict_json = cJSON_AddObjectToObject(root, "verdicts");
     cJSON *missing_json = cJSON_AddObjectToObject(root, "missing_kernels");
+    cJSON *length_json = cJSON_AddObjectToObject(root, "run_lengths");
     FILE *txt = NULL;
     np_outfile txt_out;
     char path[PATH_LEN + 32], err[1200];
@@ -1551,6 +1704,7 @@ static int cmd_gather(const options *o) {
         if (ok && o->classes && !n) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, o->kernels ? &kl : NULL, verdicts, &unmatched);
         if (ok && !n) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
         if (ok && !n && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
+        if (ok && !n) ok = run_lengths(outs, length_json, sd->seed, &m, jobs);
         if (!ok || !n) continue;
         print_table(stdout, sd, rows, n, &m, jobs);
         print_table(txt, sd, rows, n, &m, jobs);
@@ -1564,6 +1718,7 @@ static int cmd_gather(const options *o) {
         if (ok && o->classes) ok = class_table(outs, class_tables, &cl, sd->seed, &m, jobs, o->classes, o->kernels ? &kl : NULL, verdicts, &unmatched);
         if (ok) ok = verdict_summary(outs, verdict_json, sd->seed, verdicts, unmatched);
         if (ok && o->kernels) print_missing(outs, missing_json, &kl, sd->seed);
+        if (ok) ok = run_lengths(outs, length_json, sd->seed, &m, jobs);
     }
     if (txt) {
         if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);

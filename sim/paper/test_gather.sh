@@ -242,6 +242,49 @@ grep -qE '^  all .* \+20% +\+20\.0% \(n=2: w1 w3\) \(left out, baseline 0: w2\) 
   { cat "$zw/tables.txt"; die "zero baseline: mean is not +20.0% over w1 w3 with w2 named as left out"; }
 [ "$(jq -r '.class_tables[0].rows[0].left_out_zero_baseline' "$zw/results.json")" = w2 ] || die "results.json: left_out_zero_baseline"
 ok "class row: a workload with a zero baseline is left out of the mean and named"
+# 7c. run lengths (docs/paper.md "Run lengths and warm-up"): every run's cycles summed per seed; a
+# run whose controller learns per period (latte-cc) with fewer than 10 periods on its SM with fewest
+# is short, named in the seed's run lengths and beside each class row it enters; a static scheme
+# (bdi) with as few periods is not; a run_length without cycles names the file
+lw="$work/run-lengths" && rm -rf "$lw" && mkdir -p "$lw/jobs"
+printf '010\trun length test\n' > "$lw/seeds.tsv"
+printf '# none\n' > "$lw/figures.tsv"
+: > "$lw/runs.tsv"
+for spec in w1:2.5:3 w2:12:15; do
+  IFS=: read -r w pmin pmean <<< "$spec"
+  for r in none:none:1.0 latte:latte-cc:1.2 bdi:bdi:1.1; do
+    IFS=: read -r pre scheme ipc <<< "$r"
+    id="r-$pre-$w"
+    printf '%s\t010\tmix/4\t-\tcompressor=none\t-\n' "$id" >> "$lw/runs.tsv"
+    length='"cycles":100,"kernel_launches":2,"warp_instructions":50,"warm_up_cycles":0'
+    l1c=''
+    if [ "$scheme" != none ]; then
+      length="$length,\"eps_per_sm\":{\"min\":$(jq -n "$pmin * 10"),\"mean\":$(jq -n "$pmean * 10"),\"max\":200,\"sms\":2},\"periods_per_sm\":{\"eps_per_period\":10,\"min\":$pmin,\"mean\":$pmean}"
+      l1c=",\"l1_compression\":{\"scheme\":\"$scheme\"}"
+    fi
+    printf '{"id":"%s","result":{"core":{"ipc":%s},"completion_cycles":100,"run_length":{%s}%s},"npsim":{"binary_crc32":"00"},"timing":{"wall_seconds":1}}\n' \
+      "$id" "$ipc" "$length" "$l1c" > "$lw/jobs/$id.json"
+  done
+done
+{ printf 'row\t010\tr-latte\tr-none\tipc\tall\t+20%%\tsec. 1\tfixture\n'
+  printf 'row\t010\tr-bdi\tr-none\tipc\tall\t+10%%\tsec. 2\tfixture\n'; } > "$lw/classes.tsv"
+lgather=("$nppaper" gather --manifest "$lw/runs.tsv" --figures "$lw/figures.tsv" --seeds "$lw/seeds.tsv" --classes "$lw/classes.tsv"
+  --jobs "$lw/jobs" --out "$lw" --no-plot)
+"${lgather[@]}" > "$lw/stdout.txt"
+grep -qE '^  all .* \+20\.0% \(n=2: w1 w2\) \(short for LATTE-CC: w1\) +reproduced' "$lw/tables.txt" ||
+  { cat "$lw/tables.txt"; die "run length: the LATTE-CC row does not name w1 as short"; }
+grep -qE '^  all .* \+10\.0% \(n=2: w1 w2\) +reproduced' "$lw/tables.txt" || die "run length: a static scheme's row names short runs"
+grep -qx 'seed 010 run lengths: 6 runs, 600 simulated cycles in all; whole applications from cold caches, no warm-up' "$lw/tables.txt" ||
+  die "run length: the seed's total"
+grep -qF 'runs that learn per period (LATTE-CC, adaptive): 2, 1 of them short (below 10 periods of 10 EPs on the SM with fewest; periods per SM min / mean): r-latte-w1 2.5 / 3.0' \
+  "$lw/tables.txt" || die "run length: the short run and its periods"
+[ "$(jq -c '.run_lengths["010"].short_runs' "$lw/results.json")" = '["r-latte-w1"]' ] || die "results.json: short_runs"
+[ "$(jq -c '.run_lengths["010"] | [.cycles_total, .min_periods_per_sm, .runs["r-latte-w2"].periods_per_sm_min, .runs["r-latte-w2"].eps_per_sm_min, .runs["r-bdi-w1"].short, .runs["r-latte-w1"].short, .runs["r-none-w1"].kernel_launches, .runs["r-none-w1"].warp_instructions]' "$lw/results.json")" = '[600,10,12,120,false,true,2,50]' ] ||
+  die "results.json: run_lengths fields"
+[ "$(jq -r '.class_tables[0].rows[0].short_runs' "$lw/results.json")" = w1 ] || die "results.json: class row short_runs"
+ok "run lengths: per-seed cycle total, a LATTE-CC run under 10 periods per SM flagged in the list and its class row, a static one not"
+sed -i 's/"cycles":100,//' "$lw/jobs/r-bdi-w2.json"
+expect_error "run_length without cycles" "r-bdi-w2.json: result.run_length.cycles is missing" "${lgather[@]}"
 echo "== paper-test: kernel workloads"
 # 8. kernel:NAME workloads: the trace step (trace_kernel.sh) once per application, every run reads it
 kw="$work/kernels" && rm -rf "$kw" && mkdir -p "$kw"
