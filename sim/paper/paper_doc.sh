@@ -45,14 +45,14 @@ done
     def pct: if . == null then "n/a" else (. * 10 | round / 10 | tostring) end;
     def sgn: if . == null then "n/a" elif . > 0 then "+" + (pct) + "%" else (pct) + "%" end;
     def vname: if . == null then "-" else {"reproduced": "reproduced", "same_sign": "same sign only", "not_reproduced": "not reproduced"}[.] end;
-    .jobs as $jobs | .verdicts as $v | .missing_kernels as $miss |
+    .jobs as $jobs | .verdicts as $v | .missing_kernels as $miss | (.run_lengths // {})[$seed] as $len |
     .class_tables[] | select(.seed == $seed) | . as $t |
     (if ($t.workloads | length) > 0 then
       "| kernel | our class (probe change) | published class |\n|---|---|---|",
       ($t.workloads | to_entries[] | "| \(.key) | \(.value.class) (\(.value.probe_change_pct | sgn)) | \(.value.published_class // "-") |"),
       "" else empty end),
     "| class | metric | run against | published | ours (mean) | kernels | verdict |\n|---|---|---|---:|---:|---|---|",
-    ($t.rows[] | "| \(.class) | \(.metric) | \(.prefix) vs \(.against) | \(if .published == null then "-" elif .against == "-" then (.published | tostring) + "%" elif .published > 0 then "+" + (.published | tostring) + "%" else (.published | tostring) + "%" end) | \(if .against == "-" then (if .ours == null then "n/a" else (.ours | pct) + "%" end) else (.ours | sgn) end) | \(if .workloads == "" then "none" else .workloads end) | \(.verdict | vname) |"),
+    ($t.rows[] | "| \(.class) | \(.metric) | \(.prefix) vs \(.against) | \(if .published == null then "-" elif .against == "-" then (.published | tostring) + "%" elif .published > 0 then "+" + (.published | tostring) + "%" else (.published | tostring) + "%" end) | \(if .against == "-" then (if .ours == null then "n/a" else (.ours | pct) + "%" end) else (.ours | sgn) end) | \(if .workloads == "" then "none" else .workloads end)\(if (.short_runs // "") != "" then " (short for LATTE-CC: \(.short_runs))" else "" end) | \(.verdict | vname) |"),
     "",
     (if $v[$t.seed] then "Verdicts: \($v[$t.seed].reproduced) reproduced, \($v[$t.seed].same_sign) same sign only, \($v[$t.seed].not_reproduced) not reproduced; \($v[$t.seed].no_run) published figures have no kernel of their class here.\n" else empty end),
     ([$jobs[] | select(.seed == $t.seed) | {config, workload}] | group_by(.config)[] |
@@ -61,6 +61,15 @@ done
     ([$jobs | to_entries[] | select(.value.seed == $t.seed) |
       "\(.key) \(.value.result.completion_cycles) / \(.value.result.core.instructions // "n/a") / \(.value.timing.wall_seconds * 10 | round / 10)"] | join("; ")),
     "",
+    (if $len then
+      "Run lengths (docs/paper.md \"Run lengths and warm-up\"): \($len.runs | length) runs, \($len.cycles_total) simulated cycles in all\(if ($len.runs_without_length // 0) > 0 then " (\($len.runs_without_length) runs without a length in their JSON)" else "" end); whole applications from cold caches, no warm-up." +
+      ([$len.runs | to_entries[] | select(.value.learns_per_period)] as $ad |
+        if ($ad | length) > 0 then
+          " Runs that learn per period: \($ad | length), \($len.short_runs | length) of them short (fewer than \($len.min_periods_per_sm) periods on the SM with fewest).\n\n" +
+          "| run | L1 compression | cycles | EPs per SM, min / mean | periods per SM, min / mean | short |\n|---|---|---:|---:|---:|---|\n" +
+          ([$ad[] | "| \(.key) | \(.value.l1_compression) | \(.value.cycles) | \(.value.eps_per_sm_min) / \(.value.eps_per_sm_mean * 10 | round / 10) | \(.value.periods_per_sm_min * 10 | round / 10) / \(.value.periods_per_sm_mean * 10 | round / 10) | \(if .value.short then "short" else "-" end) |"] | join("\n"))
+        else "" end) + "\n"
+    else empty end),
     (if $miss[$t.seed] then "Not run here (\($miss[$t.seed] | length) kernels of the seed): " + ([$miss[$t.seed] | to_entries[] | "\(.key) (\(.value))"] | join("; ")) + ".\n" else empty end)
   ' --arg seed "$seed" "$results"
   done

@@ -283,6 +283,7 @@ grep -qF 'runs that learn per period (LATTE-CC, adaptive): 2, 1 of them short (b
   die "results.json: run_lengths fields"
 [ "$(jq -r '.class_tables[0].rows[0].short_runs' "$lw/results.json")" = w1 ] || die "results.json: class row short_runs"
 ok "run lengths: per-seed cycle total, a LATTE-CC run under 10 periods per SM flagged in the list and its class row, a static one not"
+cp "$lw/results.json" "$lw/results-ok.json"
 sed -i 's/"cycles":100,//' "$lw/jobs/r-bdi-w2.json"
 expect_error "run_length without cycles" "r-bdi-w2.json: result.run_length.cycles is missing" "${lgather[@]}"
 echo "== paper-test: kernel workloads"
@@ -343,4 +344,14 @@ bash sim/paper/paper_doc.sh "$aw/results.json" "$dw/w2.txt" "$dw/doc.md" > /dev/
 grep -qx '#### Seed 008 (run set 1)' "$dw/doc.md" && ! grep -q 'Seed 007' "$dw/doc.md" || die "paper_doc: one run set"
 expect_error "paper_doc: a wall time without its results" "usage: paper_doc.sh" bash sim/paper/paper_doc.sh "$aw/results.json" "$dw/doc.md"
 ok "paper_doc.sh: several run sets, each seed from the first set that has it; one set as before"
+# the run lengths: the seed's total, its LATTE-CC runs with their periods per SM, the short one
+# named beside its class row (set 7c's results, before its damaged job)
+cp "$lw/results-ok.json" "$dw/lengths.json"
+bash sim/paper/paper_doc.sh "$dw/lengths.json" "$dw/w1.txt" "$dw/doc.md" > /dev/null
+grep -q '^Run lengths (docs/paper.md "Run lengths and warm-up"): 6 runs, 600 simulated cycles in all; whole applications from cold caches, no warm-up. Runs that learn per period: 2, 1 of them short' "$dw/doc.md" &&
+  grep -qx '| r-latte-w1 | latte-cc | 100 | 25 / 30 | 2.5 / 3 | short |' "$dw/doc.md" &&
+  grep -qx '| r-latte-w2 | latte-cc | 100 | 120 / 150 | 12 / 15 | - |' "$dw/doc.md" &&
+  grep -q '| all | ipc | r-latte vs r-none | +20% | +20% | w1 w2 (short for LATTE-CC: w1) | reproduced |' "$dw/doc.md" ||
+  { sed -n '/Seed 010/,$p' "$dw/doc.md"; die "paper_doc: run lengths"; }
+ok "paper_doc.sh: run lengths, periods per SM of the LATTE-CC runs, short runs beside their class rows"
 echo "paper-test: $passed checks passed"
