@@ -14,6 +14,8 @@
 #include <lzma.h>
 #include <zlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "kernels.h"
 #include "simt_tracecmp.h"
@@ -383,6 +385,53 @@ static void test_npmem_replay(void **state) {
         }
 }
 
+/* ---- element types: an allocation without one stops the run ------------------------------- */
+
+/* Runs simt_malloc(bytes, type, "buf") in a child process; returns its exit status and leaves
+ * what it printed on stderr in msg. */
+static int malloc_in_child(size_t bytes, simt_type type, char *msg, size_t len) {
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        simt_dev *d = simt_dev_create(NULL);
+        simt_malloc(d, bytes, type, "buf");
+        simt_dev_destroy(d);
+        _exit(0);
+    }
+    close(fd[1]);
+    size_t n = 0;
+    for (ssize_t r; n + 1 < len && (r = read(fd[0], msg + n, len - 1 - n)) > 0;) n += (size_t)r;
+    msg[n] = 0;
+    close(fd[0]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* Every allocation names its element type (docs/kernels.md "Element types"): a value that is
+ * not a simt_type, or bytes that are not whole elements of it, stop the run naming the buffer. */
+static void test_malloc_needs_type(void **state) {
+    (void)state;
+    char msg[512];
+    assert_int_equal(malloc_in_child(8, SIMT_FLOAT64, msg, sizeof msg), 0);
+    assert_int_not_equal(malloc_in_child(8, (simt_type)0, msg, sizeof msg), 0);
+    if (!strstr(msg, "simt_malloc(buf): 0 is not an element type")) fail_msg("message '%s'", msg);
+    assert_int_not_equal(malloc_in_child(8, SIMT_TYPES, msg, sizeof msg), 0);
+    if (!strstr(msg, "is not an element type")) fail_msg("message '%s'", msg);
+    assert_int_not_equal(malloc_in_child(6, SIMT_FLOAT32, msg, sizeof msg), 0);
+    if (!strstr(msg, "simt_malloc(buf): 6 bytes are not a whole number of float32 elements")) fail_msg("message '%s'", msg);
+    assert_string_equal(simt_type_name(SIMT_UINT8), "uint8");
+    assert_int_equal(simt_type_size(SIMT_FLOAT64), 8);
+    assert_int_equal(simt_type_size(SIMT_MIXED), 1);
+    assert_null(simt_type_name((simt_type)0));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_barrier_shared),
@@ -392,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_trace_vs_nvbit),
         cmocka_unit_test(test_trace_xz),
         cmocka_unit_test(test_npmem_replay),
+        cmocka_unit_test(test_malloc_needs_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
