@@ -54,7 +54,7 @@ static inline void sim_test_partial_fill_trace(trace_t *t) {
     assert_non_null(r);
     trace_init(t);
     static const uint8_t masks[] = {0x1, 0x4, 0x1};
-    for (unsigned i = 0; i < 3; i++) trace_push(t, (trace_access){r->base, 3, 0, 0, masks[i]});
+    for (unsigned i = 0; i < 3; i++) trace_push(t, (trace_access){r->base, 3, 0, 0, masks[i], 0});
 }
 
 /* Manhattan distance between two nodes of the 8x8 mesh (node = y * 8 + x). */

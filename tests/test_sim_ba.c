@@ -75,7 +75,7 @@ static void assert_same_result(const ba_result *exp, const ba_result *got, size_
 /* Line k of set 5 of the default L1 (32 sets x 4 ways): line addresses 5 + 32k. */
 static uint64_t set5(unsigned k) { return ((uint64_t)5 + 32u * k) * 128u; }
 
-static void push(trace_t *t, uint64_t addr, bool write) { trace_push(t, (trace_access){addr, 0, 0, write, 0xF}); }
+static void push(trace_t *t, uint64_t addr, bool write) { trace_push(t, (trace_access){addr, 0, 0, write, 0xF, 0}); }
 
 /* Figure 17's flow on one set: fills, hits, a bypass, its pseudo hit, a hit on the refilled line,
  * write-evict of a data line and of a bypass record, write-around, a fill into the freed way. */
@@ -166,7 +166,7 @@ static void test_interleaved_stream_is_the_models(void **state) {
         unsigned k = (unsigned)(x >> 59) % 12;
         uint64_t line = (uint64_t)(k % 2) * 1 + 32u * (k / 2);
         trace_push(&t, (trace_access){line * 128u, (uint16_t)(i % 3), (uint16_t)((i / 3) % 8),
-                                      (uint8_t)((x >> 40) % 10 == 0), 0xF});
+                                      (uint8_t)((x >> 40) % 10 == 0), 0xF, 0});
     }
     gpu_stats st;
     l1_log log = {0};
@@ -240,8 +240,8 @@ static void test_bypass_sends_every_read(void **state) {
     trace_t t;
     trace_init(&t);
     for (unsigned r = 0; r < 20; r++)               /* warp 0 and warp 1 read the same two lines */
-        for (unsigned w = 0; w < 2; w++) trace_push(&t, (trace_access){set5(r % 2), 0, (uint16_t)w, false, 0xF});
-    trace_push(&t, (trace_access){set5(7), 0, 0, true, 0xF});
+        for (unsigned w = 0; w < 2; w++) trace_push(&t, (trace_access){set5(r % 2), 0, (uint16_t)w, false, 0xF, 0});
+    trace_push(&t, (trace_access){set5(7), 0, 0, true, 0xF, 0});
     gpu_stats st[2];
     static const sim_l1_policy policies[2] = {L1_LRU, L1_BYPASS};
     char err[512];

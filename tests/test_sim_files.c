@@ -106,7 +106,7 @@ static void test_trace_round_trip_and_binary_errors(void **state) {
     trace_init(&back2);
     for (unsigned i = 0; i < 100; i++)
         trace_push(&t, (trace_access){(uint64_t)i * 977 + 0x123456789ull, (uint16_t)(i % 56), (uint16_t)(i % 16),
-                                      (uint8_t)(i % 3 == 0), (uint8_t)(1 + i % 15)});
+                                      (uint8_t)(i % 3 == 0), (uint8_t)(1 + i % 15), 0});
     char err[512], txt[256], bin[256];
     snprintf(txt, sizeof txt, "%s/t.txt", dir);
     snprintf(bin, sizeof bin, "%s/t.bin", dir);

@@ -29,7 +29,7 @@ static void test_single_miss_latency_breakdown(void **state) {
     trace_t t;
     trace_init(&t);
     uint64_t addr = 0x4000;
-    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF});
+    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -82,7 +82,7 @@ static void test_reply_sizes_come_from_the_c_model(void **state) {
     trace_t t;
     trace_init(&t);
     for (unsigned i = 0; i < 200; i++)
-        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), (uint16_t)(i % 4), 0, 0xF});
+        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), (uint16_t)(i % 4), 0, 0xF, 0});
     dsm_config dc;
     dsm_config_default(&dc);
     assert_int_equal(dsm_compressed_bits(&dc, memimg_line(&img, r->base / 128)), 82);
@@ -131,7 +131,7 @@ static void test_latencies_from_synthesis_report(void **state) {
 static unsigned single_miss_latency(const sim_config *cfg, uint64_t addr, bool *compressed) {
     trace_t t;
     trace_init(&t);
-    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF});
+    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -201,7 +201,7 @@ static uint64_t same_mc_misses(const char *report, unsigned n) {
     assert_non_null(r);
     unsigned want = gpu_mc_of_line(r->base >> 7, cfg.mcs), pushed = 0;
     for (uint64_t line = r->base >> 7; pushed < n; line++)
-        if (gpu_mc_of_line(line, cfg.mcs) == want) trace_push(&t, (trace_access){line << 7, 5, (uint16_t)pushed++, 0, 0xF});
+        if (gpu_mc_of_line(line, cfg.mcs) == want) trace_push(&t, (trace_access){line << 7, 5, (uint16_t)pushed++, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -285,9 +285,9 @@ static void test_dpc_and_data_filtering_sizes(void **state) {
     trace_t t;
     trace_init(&t);
     for (unsigned i = 0; i < 100; i++)     /* sub-block 0 of 100 lines, then sub-block 2 of the same lines */
-        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), 0, 0, 0x1});
+        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), 0, 0, 0x1, 0});
     for (unsigned i = 0; i < 100; i++)
-        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), 1, 0, 0x4});
+        trace_push(&t, (trace_access){r->base + (uint64_t)i * 128, (uint16_t)(i % 56), 1, 0, 0x4, 0});
     gpu_stats st;
     char err[512];
     snprintf(cfg.compressor, sizeof cfg.compressor, "dpc");
@@ -396,8 +396,8 @@ static void test_request_controller(void **state) {
     /* one warp: sub-block 0 then, while that miss is in flight, sub-block 2 of the same line */
     trace_init(&t);
     const mem_region *r = memimg_find(&img, "bfs65536_cost_init");
-    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1});
-    trace_push(&t, (trace_access){r->base, 3, 1, 0, 0x4});
+    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1, 0});
+    trace_push(&t, (trace_access){r->base, 3, 1, 0, 0x4, 0});
     assert_true(gpu_run(&cfg, &img, &t, &a, NULL, err, sizeof err));
     assert_int_equal(a.cdt.sm, 1);
     assert_int_equal(a.cdt.rc_decisions[RCWM_MSHR], 1);
@@ -405,7 +405,7 @@ static void test_request_controller(void **state) {
     trace_free(&t);
     snprintf(cfg.compressor, sizeof cfg.compressor, "dpc");
     trace_init(&t);
-    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1});
+    trace_push(&t, (trace_access){r->base, 3, 0, 0, 0x1, 0});
     assert_false(gpu_run(&cfg, &img, &t, &a, NULL, err, sizeof err));
     assert_non_null(strstr(err, "rc = 1 needs a data-filtering compressor"));
     trace_free(&t);

@@ -19,7 +19,7 @@
 static void cyclic(trace_t *t, unsigned lines, unsigned rounds) {
     trace_init(t);
     for (unsigned r = 0; r < rounds; r++)
-        for (unsigned l = 0; l < lines; l++) trace_push(t, (trace_access){(uint64_t)l * 128, 0, 0, false, 0xF});
+        for (unsigned l = 0; l < lines; l++) trace_push(t, (trace_access){(uint64_t)l * 128, 0, 0, false, 0xF, 0});
 }
 
 static void base(sim_config *cfg) {
@@ -32,7 +32,7 @@ static void test_lru_hits_are_rd0(void **state) {
     trace_t t;
     trace_init(&t);
     for (unsigned i = 0; i < 600; i++)             /* a mix of short and long reuse over 300 lines */
-        trace_push(&t, (trace_access){(uint64_t)((i * 7u) % 37u + (i % 5u == 0 ? i : 0u)) * 128, 0, 0, false, 0xF});
+        trace_push(&t, (trace_access){(uint64_t)((i * 7u) % 37u + (i % 5u == 0 ? i : 0u)) * 128, 0, 0, false, 0xF, 0});
     sim_config cfg;
     base(&cfg);
     l1_streams s;

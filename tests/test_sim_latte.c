@@ -57,7 +57,7 @@ static bool touch(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, u
     unsigned latency = 0, policy = 0;
     l1c_read_outcome r = l1c_read(c, s, st, true, line, (*now)++, &latency, &policy);
     assert_int_not_equal(r, L1C_READ_BUSY);
-    if (r == L1C_READ_MISS) l1c_insert(c, s, st, line, policy);
+    if (r == L1C_READ_MISS) l1c_insert(c, s, st, line, policy, NULL);
     return r == L1C_READ_HIT;
 }
 
@@ -130,7 +130,7 @@ static void test_every_sm_counts_its_eps(void **state) {
         unsigned latency = 0, policy = 0;
         now += 100;                                   /* the decompression queue is empty again */
         if (l1c_read(c, &s, &st, false, a % 64, now, &latency, &policy) == L1C_READ_MISS)
-            l1c_insert(c, &s, &st, a % 64, policy);
+            l1c_insert(c, &s, &st, a % 64, policy, NULL);
     }
     assert_int_equal(l1c_sm_eps(c), 2);
     assert_int_equal(st.eps, 2);

@@ -44,7 +44,7 @@ static void test_all_sms_read_one_block(void **state) {
     base_config(&cfg, 128);
     trace_t t;
     trace_init(&t);
-    for (unsigned sm = 0; sm < 56; sm++) trace_push(&t, (trace_access){0x4000, (uint16_t)sm, 0, 0, 0xF});
+    for (unsigned sm = 0; sm < 56; sm++) trace_push(&t, (trace_access){0x4000, (uint16_t)sm, 0, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -81,7 +81,7 @@ static void test_one_compression_per_merged_reply(void **state) {
     assert_non_null(r);
     trace_t t;
     trace_init(&t);
-    for (unsigned sm = 0; sm < 56; sm++) trace_push(&t, (trace_access){r->base, (uint16_t)sm, 0, 0, 0xF});
+    for (unsigned sm = 0; sm < 56; sm++) trace_push(&t, (trace_access){r->base, (uint16_t)sm, 0, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -103,7 +103,7 @@ static void test_single_read_latency_through_the_pcu(void **state) {
     trace_t t;
     trace_init(&t);
     uint64_t addr = 0x4000;
-    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF});
+    trace_push(&t, (trace_access){addr, 5, 0, 0, 0xF, 0});
     gpu_stats st;
     char err[512];
     assert_true(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
@@ -132,7 +132,7 @@ static void test_writes_repeats_and_full_table(void **state) {
             for (unsigned w = 0; w < 3; w++) {
                 uint64_t block = 0x10000 + ((sm + w + round) % 4) * 128 * 8;   /* 4 blocks */
                 bool write = (sm + w + round) % 7 == 0;
-                trace_push(&t, (trace_access){block, (uint16_t)sm, (uint16_t)w, write, 0xF});
+                trace_push(&t, (trace_access){block, (uint16_t)sm, (uint16_t)w, write, 0xF, 0});
             }
     unsigned sizes[] = {2, 128};
     for (unsigned i = 0; i < 2; i++) {
@@ -242,7 +242,7 @@ static void test_config_errors(void **state) {
     snprintf(cfg.compressor, sizeof cfg.compressor, "df-truc");
     trace_t t;
     trace_init(&t);
-    trace_push(&t, (trace_access){0x4000, 0, 0, 0, 0x1});
+    trace_push(&t, (trace_access){0x4000, 0, 0, 0, 0x1, 0});
     gpu_stats st;
     assert_false(gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err));
     assert_non_null(strstr(err, "data-filtering"));

@@ -22,7 +22,7 @@ static void loads(trace_t *t, unsigned warps, unsigned lines, unsigned distinct)
     trace_init(t);
     for (unsigned w = 0; w < warps; w++)
         for (unsigned k = 0; k < lines; k++) {
-            trace_access a = {(uint64_t)(k + w * distinct) * 128 + 4096 * 128, 0, (uint16_t)w, 0, 0xF};
+            trace_access a = {(uint64_t)(k + w * distinct) * 128 + 4096 * 128, 0, (uint16_t)w, 0, 0xF, 0};
             trace_push_inst(t, (trace_inst){.sm = 0, .warp = (uint16_t)w, .op = OP_LD, .dst = (uint8_t)(64 + k), .ndst = 1},
                             &a, 1);
             trace_inst use = {.sm = 0, .warp = (uint16_t)w, .op = OP_ALU, .dst = 1, .ndst = 1, .nsrc = 1};

@@ -41,7 +41,7 @@ static bool run(const sim_config *cfg, const mem_image *img, const trace_t *t, g
 }
 
 static void push_read(trace_t *t, uint64_t line, unsigned sm, unsigned warp) {
-    trace_push(t, (trace_access){line << 7, (uint16_t)sm, (uint16_t)warp, 0, 0xF});
+    trace_push(t, (trace_access){line << 7, (uint16_t)sm, (uint16_t)warp, 0, 0xF, 0});
 }
 
 /* Zero-load latency of a packet of `flits` from node a to node b (docs/sim.md "Zero-load latency"). */
@@ -313,7 +313,7 @@ static bool bench_l2_resident(const sim_config *base, const mem_image *img, bool
             for (unsigned w = 0; w < c.warps_per_sm; w++)
                 for (unsigned m = 0; m < ports; m++) {
                     uint64_t line = lines[m * per_mc + ((uint64_t)i * c.warps_per_sm + w) % per_mc];
-                    trace_push(&t, (trace_access){line << 7, (uint16_t)m, (uint16_t)w, (uint8_t)(i & 1u), (i & 1u) ? 0x1 : 0xF});
+                    trace_push(&t, (trace_access){line << 7, (uint16_t)m, (uint16_t)w, (uint8_t)(i & 1u), (i & 1u) ? 0x1 : 0xF, 0});
                 }
         gpu_stats st;
         ok = run(&c, img, &t, &st, err, len);

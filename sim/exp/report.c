@@ -82,6 +82,13 @@ void *report_core_json(const gpu_stats *st) {
         for (unsigned k = 0; k < st->launches && k < GPU_LAUNCHES_REPORTED; k++)
             cJSON_AddItemToArray(end, cJSON_CreateNumber((double)st->launch_end[k]));
     }
+    if (st->stores_followed) {                           /* a followed SIMT trace (docs/kernels.md) */
+        cJSON *mo = cJSON_AddObjectToObject(o, "memory_order");
+        cJSON_AddNumberToObject(mo, "store_line_requests", (double)st->stores_followed);
+        cJSON_AddNumberToObject(mo, "atomic_line_requests", (double)st->atomics);
+        cJSON_AddNumberToObject(mo, "ordered_early", (double)st->follow_early);
+        cJSON_AddNumberToObject(mo, "replies_kept", (double)st->follow_snapshots);
+    }
     if (st->wp_entries) {                                /* Warppool (docs/sim.md "Warppool") */
         cJSON *wp = cJSON_AddObjectToObject(o, "warppool");
         cJSON_AddNumberToObject(wp, "entries", (double)st->wp_entries);
@@ -373,6 +380,15 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
             fprintf(f, "%s\n", st->launches > GPU_LAUNCHES_REPORTED ? ", ..." : "");
         }
     }
+    if (st->stores_followed)                                /* a followed SIMT trace (docs/kernels.md) */
+        fprintf(f, "  memory order: %llu store and atomic line requests entered the image where the memory ordered "
+                   "them (%llu atomic ones), %llu requests ordered when a later one of their SM and line overtook them, "
+                   "%llu replies kept their line from a store ordered after them\n",
+                (unsigned long long)st->stores_followed, (unsigned long long)st->atomics,
+                (unsigned long long)st->follow_early, (unsigned long long)st->follow_snapshots);
+    if (st->follow_checked)
+        fprintf(f, "  follow_check: the image equalled the runtime's memory (CRC-32) at all %llu launch starts\n",
+                (unsigned long long)st->follow_checked);
     if (config_l1_tag_unit((unsigned)st->l1_policy)) {
         const uint64_t *n = st->l1_outcome;
         fprintf(f, "  L1 %s (tag unit): hit %llu, miss_fill %llu, miss_evict %llu, bypass %llu, pseudo_hit %llu, "

@@ -393,7 +393,8 @@ static void lsu_step(gpu_system *g, sm_t *s, struct core_sm *c) {
     if (in->op == OP_ST) {
         gpu_sm_write(g, s, c->lsu_tag, a);
     } else {
-        if (c->pool) {                            /* Warppool: into the pool, merged or in a new entry */
+        if (c->pool && !a->atomic) {              /* Warppool: into the pool, merged or in a new entry (an atomic
+                                                     goes to the L2 on its own) */
             if (!wp_insert(c->pool, a, c->lsu_tag, g->now, g->cfg.warppool_delay)) {
                 g->st.lsu_mshr_retries++;         /* the pool is full: retry next cycle */
                 return;
@@ -433,14 +434,12 @@ static void issue(gpu_system *g, sm_t *s, struct core_sm *c, unsigned j, uint32_
             bit_put(rg->load_bits, r, true);
             bit_put(rg->wide_bits, r, r != in->dst);
         }
-        if (g->store_of_inst) follow_store(g, idx);   /* an atomic: its new value */
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = (uint16_t)id;
         break;
     }
     case OP_ST:
-        if (g->store_of_inst) follow_store(g, idx);   /* its values are in memory from its issue on */
         c->lsu_inst = idx;
         c->lsu_next = 0;
         c->lsu_tag = CORE_TAG_STORE;

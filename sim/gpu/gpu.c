@@ -173,6 +173,10 @@ uint32_t gpu_txn_alloc(gpu_system *g) {
         }
         g->txn = grown;
         g->wheel_kind = kinds;
+        if (g->follow && !follow_grow(g, cap)) {
+            fprintf(stderr, "npsim: out of memory (transactions' kept lines)\n");
+            exit(NP_EXIT_RESOURCE);
+        }
         for (uint32_t i = old; i < cap; i++) g->txn[i].next = i + 1 < cap ? i + 1 : GPU_NONE;
         g->txn_free = old;
         g->txn_cap = cap;
@@ -186,6 +190,7 @@ uint32_t gpu_txn_alloc(gpu_system *g) {
 }
 
 void gpu_txn_free(gpu_system *g, uint32_t id) {
+    if (g->follow) follow_freed(g, id);
     g->txn[id].next = g->txn_free;
     g->txn_free = id;
 }

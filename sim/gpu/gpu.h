@@ -28,6 +28,10 @@
 #define GPU_BYPASS_LINE UINT64_MAX
 #define GPU_LAUNCHES_REPORTED 64u   /* kernel launches whose end cycle gpu_stats keeps */
 
+/* txn_t.follow: in its (SM, port) list, not yet ordered; an ordered read, in its port's open list;
+ * it carries a store record's lanes; the read kept its line (gpu->snap) when a store changed it */
+enum { FOLLOW_FIFO = 1, FOLLOW_OPEN = 2, FOLLOW_STORE = 4, FOLLOW_KEPT = 8 };
+
 typedef struct {                 /* one memory request, from L1 miss to fill */
     uint64_t line;               /* line address (byte address >> 7) */
     uint64_t t_issue;            /* the access that missed issued */
@@ -50,6 +54,12 @@ typedef struct {                 /* one memory request, from L1 miss to fill */
     uint16_t dft_idx;            /* ... this one (up to 1024 entries, docs/dpc.md 6.1) */
     uint16_t rgr;                /* PCU: the RGR whose L2 read this transaction carries */
     uint32_t group;              /* PCU: the reply group this read's reply serves (GPU_NONE: unicast) */
+    /* a followed SIMT trace (gpu_follow.h): where the request stands in the memory's order */
+    uint8_t atomic;              /* a global atomic's line request: past the L1, done at the L2 (trace_access.atomic) */
+    uint8_t follow;              /* FOLLOW_* bits */
+    uint32_t store;              /* FOLLOW_STORE: the memory log's store record whose lanes in this line it carries */
+    uint32_t link_prev, link_next;   /* its (SM, port) list until it is ordered; then, a read, its port's open list */
+    uint64_t t_ordered;          /* the cycle the memory ordered it (its L2 access) */
 } txn_t;
 
 /* PCU (docs/sim.md "Packet coalescing"): the reads one multicast reply answers, by SM. */
@@ -152,6 +162,7 @@ typedef struct {
 
 typedef struct {
     uint64_t reads, writes, l1_hits, l1_misses, mshr_merges, mshr_stalls;
+    uint64_t atomics;                                    /* of the reads, global atomics' line requests (past the L1, to the L2) */
     uint64_t requests, replies;                          /* answered requests */
     uint64_t req_lat_sum, mem_lat_sum, rep_lat_sum;      /* over answered requests */
     uint64_t read_miss_lat_sum;                          /* issue -> fill, every read miss incl. merged */
@@ -219,7 +230,10 @@ typedef struct {
     uint64_t barriers;                                   /* barrier releases */
     uint64_t launches;                                   /* kernel launches run one after another (trace_block.launch) */
     uint64_t launch_end[GPU_LAUNCHES_REPORTED];          /* cycle the last block of launch k retired (launch k + 1 may issue from the next) */
-    uint64_t stores_followed;                            /* store records written into the image as their instructions issued (gpu_follow.h) */
+    uint64_t stores_followed;                            /* store line requests whose lanes entered the image where the memory ordered them (gpu_follow.h) */
+    uint64_t follow_early;                               /* requests ordered at a later request of their SM and line that overtook them */
+    uint64_t follow_snapshots;                           /* replies that kept their line as at their ordering (a store changed it after) */
+    uint64_t follow_checked;                             /* follow_check = 1: launch starts whose image matched the runtime's CRC-32 */
     uint64_t wp_entries, wp_merged, wp_accesses, wp_full; /* Warppool (warppool.h): entries per SM; requests merged, L1 accesses, full cycles */
     /* compressed L1 (l1_compression; docs/sim.md "Compressed L1 (LATTE-CC)"); zeros with none */
     l1c_stats l1c;
@@ -227,9 +241,18 @@ typedef struct {
 
 typedef struct gpu_system gpu_system;
 
-/* Sees the contents of every read reply an MC sends (tests: the image a launch reads), with the
- * kernel launch running when it is sent (core = sm) and the line (byte address / 128). */
-typedef void (*gpu_reply_observer)(void *ctx, unsigned launch, uint64_t line, const uint8_t data[128]);
+/* What a reply observer sees (tests: the image a launch reads): every read reply an MC sends, and
+ * on a followed SIMT trace every store line request whose lanes enter the image. */
+typedef struct {
+    bool store;                  /* a store's (or atomic's) lanes entered the image in this line; else a read reply */
+    unsigned launch;             /* the kernel launch running (core = sm) */
+    unsigned sm;
+    uint64_t line;               /* byte address / 128 */
+    uint64_t sent;               /* the cycle its line request left the L1 */
+    uint64_t ordered;            /* the cycle the memory ordered it (docs/kernels.md; 0 on a trace without a memory log) */
+    const uint8_t *data;         /* 128 bytes: the reply's line, or the line after the store */
+} gpu_mem_event;
+typedef void (*gpu_reply_observer)(void *ctx, const gpu_mem_event *e);
 
 /* Sees every L1 access the tag unit decides (l1_policy ba / tag-lru), in issue order, with its
  * result; with the simulator's own L1 (lru, bypass) every read once when it issues, r = NULL. */
@@ -241,9 +264,12 @@ struct gpu_system {
     const mem_image *img;        /* the image replies read: the caller's, or own_img when it follows a log */
     mem_image own_img;           /* on a SIMT trace: the run's copy, following its writes (gpu_follow.h) */
     const struct memlog *follow; /* that trace's memory log, else NULL */
-    uint32_t *store_of_inst;     /* [trace->nin]: the log's store record of each instruction, UINT32_MAX none */
-    uint32_t *store_of_acc;      /* core = none: [trace->count]: the record of the store or atomic whose first
-                                    line request this is, UINT32_MAX none */
+    uint32_t *store_of_inst;     /* [trace->nin]: the log's store record of each instruction, UINT32_MAX none (setup) */
+    uint32_t *store_of_acc;      /* [trace->count]: the record of the store or atomic each line request belongs to */
+    uint32_t *fifo_head, *fifo_tail;   /* [sm x port]: requests not yet ordered, in the order the SM sent them */
+    uint32_t *open_head;         /* [port]: reads ordered, not yet freed (their line is theirs from then on) */
+    uint32_t *open_count;        /* [image line]: open reads of the line */
+    uint8_t *snap;               /* [txn_cap x 128]: an open read's line, kept when a store changed it */
     unsigned img_launch;         /* own_img holds the memory at this launch's start (plus its stores so far) */
     gpu_reply_observer reply_observer;
     void *reply_observer_ctx;

@@ -3,6 +3,7 @@
  * to be injected plus replies inside the compressor) is full (seed 003 sec. 2.1). */
 #include "gpu/gpu.h"
 #include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
+#include "gpu/gpu_follow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +156,10 @@ static void follow_stage1(gpu_system *g, mc_t *m, const pcu_out *o) {
         uint32_t *member = &m->rgr_member[(size_t)slot * g->nsm + g->txn[id].sm];
         if (*member != GPU_NONE) pcu_internal("an RGR took a second read of one SM", mc, g->now);
         *member = id;
-        if (d->action == PCU_S1_JOIN) g->st.pcu_joined++;
+        if (d->action == PCU_S1_JOIN) {
+            g->st.pcu_joined++;
+            follow_ordered(g, id);             /* it has no L2 access of its own: the memory orders it here */
+        }
         else m->rgr_leader[slot] = id;
         if (d->action == PCU_S1_ALLOC_REPEAT) g->st.pcu_repeat++;
         break;
@@ -244,7 +248,7 @@ static void pcu_step(gpu_system *g, mc_t *m) {
 
 /* True when the table absorbed the request (it takes this cycle's L2 slot). */
 static bool filter_absorbs(gpu_system *g, mc_t *m, txn_t *t) {
-    if (!g->filtering || t->write) return false;
+    if (!g->filtering || t->write || t->atomic) return false;   /* an atomic needs its own L2 access */
     dft_response rsp;
     if (dft_request(&m->dft, t->sm, t->line, t->map, &rsp) != NP_OK) {
         fprintf(stderr, "npsim: data-filtering table rejected sm %u line %llu map %u\n", t->sm,
@@ -398,6 +402,7 @@ static void l2_lookup(gpu_system *g, mc_t *m) {
         return;
     }
     queue_pop(g, &m->rop_head, &m->rop_tail, &m->rop_len);
+    follow_ordered(g, id);                     /* the slice's lookup orders it */
     if (!g->st.l2_lookup_last) g->st.l2_lookup_first = g->now;
     g->st.l2_lookup_last = g->now;
     t->l2_hit = o == L2S_HIT;
@@ -413,6 +418,7 @@ static void rop_enter(gpu_system *g, mc_t *m) {
     uint32_t id = queue_pop(g, &m->req_head, &m->req_tail, &m->req_len);
     txn_t *t = &g->txn[id];
     if (filter_absorbs(g, m, t)) {
+        follow_ordered(g, id);                 /* answered by the table: ordered here */
         gpu_txn_free(g, id);
         return;
     }
@@ -459,6 +465,7 @@ void mc_step(gpu_system *g, mc_t *m) {
     if (m->req_len && m->rep_len < g->cfg.mc_reply_queue && m->in_l2 < g->cfg.mc_inflight) {
         uint32_t id = queue_pop(g, &m->req_head, &m->req_tail, &m->req_len);
         txn_t *t = &g->txn[id];
+        follow_ordered(g, id);                 /* the L2 access (or the table's answer) orders it */
         if (filter_absorbs(g, m, t)) {
             gpu_txn_free(g, id);
             return;
@@ -487,11 +494,10 @@ static unsigned reply_link(const gpu_system *g, const txn_t *t) { return t->mc *
 
 /* Compressed size of the line's reply payload, from the C model on the image contents; memoised
  * per image line when the size depends on the line alone. */
-static size_t line_bits(gpu_system *g, const txn_t *t) {
+static size_t line_bits(gpu_system *g, const txn_t *t, const uint8_t *data, bool kept) {
     uint64_t image_line = t->line % (g->img->size / 128u);
-    bool memo = codec_inst_memoisable(g->codec);
+    bool memo = codec_inst_memoisable(g->codec) && !kept;   /* a kept line is not the image's */
     if (memo && g->bits_memo[image_line]) return g->bits_memo[image_line] - 1u;
-    const uint8_t *data = memimg_line(g->img, image_line);
     uint8_t approx[128];
     unsigned abits = g->timing.def->approximates ? dsm_approx_lookup(&g->approx, image_line) : 0;
     if (abits) {
@@ -506,10 +512,9 @@ static size_t line_bits(gpu_system *g, const txn_t *t) {
 
 /* Stream bits of a data-filtering reply with critical map t->map; t->fill gets what it fills.
  * Not memoised: the size depends on the map as well as the line. */
-static size_t filtered_bits(gpu_system *g, txn_t *t) {
-    uint64_t image_line = t->line % (g->img->size / 128u);
+static size_t filtered_bits(gpu_system *g, txn_t *t, const uint8_t *data) {
     unsigned fill = DPC_MAP_FULL;
-    size_t bits = codec_inst_bits(g->codec, reply_link(g, t), memimg_line(g->img, image_line), t->map, &fill);
+    size_t bits = codec_inst_bits(g->codec, reply_link(g, t), data, t->map, &fill);
     t->fill = (uint8_t)fill;
     return bits;
 }
@@ -517,11 +522,16 @@ static size_t filtered_bits(gpu_system *g, txn_t *t) {
 /* Flits of the reply; a reply is sent compressed only when that saves a flit, else raw with a
  * flag bit in the head flit (docs/sim.md, Decision: incompressible replies). A raw reply is the
  * whole line, so it fills every sub-block. */
-static unsigned reply_flits(gpu_system *g, txn_t *t) {
+static unsigned reply_flits(gpu_system *g, uint32_t id) {
+    txn_t *t = &g->txn[id];
     t->fill = DPC_MAP_FULL;
     if (t->write) return net_packet_flits(g->net, 0);
-    if (g->reply_observer)
-        g->reply_observer(g->reply_observer_ctx, g->launch, t->line, memimg_line(g->img, t->line % (g->img->size / 128u)));
+    bool kept;
+    const uint8_t *data = follow_read_line(g, id, &kept);   /* the line as the memory ordered the read */
+    if (g->reply_observer) {
+        gpu_mem_event e = {false, g->launch, t->sm, t->line, t->t_issue, t->t_ordered, data};
+        g->reply_observer(g->reply_observer_ctx, &e);
+    }
     unsigned raw = net_packet_flits(g->net, CODEC_LINE_BITS);
     g->st.reply_payload_raw_bits += CODEC_LINE_BITS;
     g->st.reply_flits_raw += raw;
@@ -532,7 +542,7 @@ static unsigned reply_flits(gpu_system *g, txn_t *t) {
     }
     if (def->approximates && !g->filtering && dsm_approx_lookup(&g->approx, t->line % (g->img->size / 128u)))
         g->st.approximated_replies++;
-    size_t bits = g->filtering ? filtered_bits(g, t) : line_bits(g, t);
+    size_t bits = g->filtering ? filtered_bits(g, t, data) : line_bits(g, t, data, kept);
     unsigned flits = net_packet_flits(g->net, bits);
     if (flits >= raw) {
         t->fill = DPC_MAP_FULL;
@@ -556,6 +566,7 @@ static void send_group_reply(gpu_system *g, mc_t *m, const txn_t *carrier, unsig
     for (unsigned s = 0; s < g->nsm; s++) {
         if (r->member[s] == GPU_NONE) continue;
         txn_t *t = &g->txn[r->member[s]];
+        follow_group_member(g, (uint32_t)(carrier - g->txn), r->member[s]);
         t->t_reply_created = g->now;
         t->compressed = carrier->compressed;
         t->fill = carrier->fill;
@@ -572,7 +583,7 @@ void mc_codec_done(gpu_system *g, uint32_t id) {
     mc_t *m = &g->mc[t->mc];
     m->in_codec--;
     t->t_reply_created = g->now;
-    unsigned len = reply_flits(g, t);
+    unsigned len = reply_flits(g, id);
     if (m->pcu && !t->write) {
         g->st.pcu_read_replies++;
         if (t->group != GPU_NONE) {

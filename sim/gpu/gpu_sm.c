@@ -28,7 +28,10 @@ static uint32_t new_txn(gpu_system *g, sm_t *s, unsigned warp, const trace_acces
     t->mc = (uint16_t)gpu_port_of_line(&g->cfg, t->line);
     t->write = a->write;
     t->mask = a->mask;
+    t->atomic = a->atomic;
+    if (a->atomic) t->map = 0xFu;                  /* the whole line, whatever the compressor filters */
     t->mshr = UINT16_MAX;
+    if (g->follow) follow_sent(g, id, a);
     return id;
 }
 
@@ -467,12 +470,37 @@ static void fill_l1c(gpu_system *g, sm_t *s, uint32_t id) {
 
 void sm_l1c_insert(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
-    l1c_insert(g->sm[t->sm].l1c, &g->l1c, &g->st.l1c, t->line, t->l1c_policy);
+    bool kept;
+    const uint8_t *data = follow_read_line(g, id, &kept);   /* what its reply brought */
+    l1c_insert(g->sm[t->sm].l1c, &g->l1c, &g->st.l1c, t->line, t->l1c_policy, kept ? data : NULL);
+    gpu_txn_free(g, id);
+}
+
+/* ---- global atomics (docs/sim.md "Atomics"): done at the L2, as Accel-Sim does them (its
+ * trace_driven.cc classes ATOM / ATOMG / RED with cache_op CACHE_GLOBAL, "all the atomics should be
+ * done at L2"): each line request of an atomic goes past the L1 with a request of its own, as a
+ * bypassed read does (an MSHR entry no other read merges into, no tag lookup, no fill), whatever
+ * the L1 policy; its reply completes it. */
+static bool issue_atomic(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
+    if (!issue_read_bypass(g, s, w, a)) return false;   /* no MSHR: it retries */
+    g->st.atomics++;
+    return true;
+}
+
+static void fill_atomic(gpu_system *g, sm_t *s, uint32_t id) {
+    mshr_t *m = &s->mshr[g->txn[id].mshr];
+    request_done(g, s, m->waiter[0]);
+    s->unfinished--;
+    g->st.read_miss_lat_sum += g->now - m->waiter_issue[0];
+    m->valid = 0;
+    m->nwait = 0;
+    s->mshr_used--;
     gpu_txn_free(g, id);
 }
 
 static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_access *a) {
     s->hit_cycles = g->cfg.l1_hit_latency;
+    if (a->atomic) return issue_atomic(g, s, w, a);
     if (s->l1c) return issue_read_l1c(g, s, w, a);
     if (g->cfg.l1_policy == L1_BYPASS) return issue_read_bypass(g, s, w, a);
     if (config_l1_tag_unit(g->cfg.l1_policy)) return issue_read_tags(g, s, w, a);
@@ -486,7 +514,7 @@ static bool issue_read_any(gpu_system *g, sm_t *s, unsigned w, const trace_acces
  * in issue_read_tags. */
 static bool read_observed(gpu_system *g, sm_t *s, unsigned tag, const trace_access *a) {
     if (!issue_read_any(g, s, tag, a)) return false;
-    if (g->l1_observer && !config_l1_tag_unit(g->cfg.l1_policy)) tags_observe(g, s, a->addr >> 7, false, NULL);
+    if (g->l1_observer && !config_l1_tag_unit(g->cfg.l1_policy) && !a->atomic) tags_observe(g, s, a->addr >> 7, false, NULL);
     return true;
 }
 
@@ -511,7 +539,6 @@ void sm_issue(gpu_system *g, sm_t *s) {
             }
             if (g->st.l1_misses != misses) wp->outstanding++;
         }
-        if (g->store_of_acc) follow_access(g, wp->acc[wp->pos]);   /* a store's values: in memory from its issue */
         wp->pos++;
         s->rr = (w + 1) % warps;                      /* one access per SM per cycle */
         return;
@@ -540,6 +567,10 @@ void sm_reply(gpu_system *g, uint32_t id) {
 void sm_fill(gpu_system *g, uint32_t id) {
     txn_t *t = &g->txn[id];
     sm_t *s = &g->sm[t->sm];
+    if (t->atomic) {
+        fill_atomic(g, s, id);
+        return;
+    }
     if (s->l1c) {
         fill_l1c(g, s, id);
         return;

@@ -290,9 +290,9 @@ unsigned l1c_fill_delay(const l1c_setup *s, unsigned policy) {
 }
 
 /* The line's compressed size in mode `policy`, its stream in `stream` unless it came from the memo. */
-static size_t compressed_bits(l1c_sm *c, const l1c_setup *s, uint64_t line, unsigned policy,
+static size_t compressed_bits(l1c_sm *c, const l1c_setup *s, uint64_t line, unsigned policy, const uint8_t *data,
                               uint8_t stream[NP_CODEC_MAX_BYTES]) {
-    uint16_t *memo = s->bits_memo[policy];
+    uint16_t *memo = data ? NULL : s->bits_memo[policy];   /* memoised per image line: only the image's line */
     uint64_t image_line = line % (s->img->size / 128u);
     if (memo && memo[image_line]) return memo[image_line] - 1u;
     const np_codec *codec = s->codec[policy];
@@ -300,7 +300,8 @@ static size_t compressed_bits(l1c_sm *c, const l1c_setup *s, uint64_t line, unsi
     np_codec_opts opts = {0};
     unsigned fill = 0;
     size_t bits = 0;
-    if (np_codec_compress(codec, state, &opts, memimg_line(s->img, line), stream, NP_CODEC_MAX_BYTES, &bits, &fill) !=
+    if (np_codec_compress(codec, state, &opts, data ? data : memimg_line(s->img, line), stream, NP_CODEC_MAX_BYTES,
+                          &bits, &fill) !=
             NP_OK ||
         fill != NP_CODEC_FILL_ALL)
         internal("a codec failed to compress a line: ", codec->name);
@@ -308,12 +309,12 @@ static size_t compressed_bits(l1c_sm *c, const l1c_setup *s, uint64_t line, unsi
     return bits;
 }
 
-void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy) {
+void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy, const uint8_t *data) {
     uint8_t stream[NP_CODEC_MAX_BYTES];
     size_t bits = 0;
     latte_line_format f = {LATTE_MODE_NONE, LATTE_LINE_SUBBLOCKS};
     if (policy != LATTE_MODE_NONE) {
-        bits = compressed_bits(c, s, line, policy, stream);
+        bits = compressed_bits(c, s, line, policy, data, stream);
         f = latte_format((latte_mode)policy, bits);     /* the C model's size rule (docs/latte.md 3.2) */
         /* what-if: the line keeps its mode (a hit still decompresses) but not its smaller size */
         if (s->full_size && f.policy != LATTE_MODE_NONE) f.size = LATTE_LINE_SUBBLOCKS;

@@ -97,8 +97,9 @@ l1c_read_outcome l1c_read(l1c_sm *c, const l1c_setup *s, l1c_stats *st, bool sm0
 void l1c_write(l1c_sm *c, const l1c_setup *s, l1c_stats *st, bool sm0, uint64_t line, uint64_t now);
 /* The compressor's latency for a fill in mode `policy`. */
 unsigned l1c_fill_delay(const l1c_setup *s, unsigned policy);
-/* A missed line's data is compressed in `policy` and inserted (its compressor done). */
-void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy);
+/* A missed line's data is compressed in `policy` and inserted (its compressor done): `data`, the
+ * 128 bytes its reply brought when they are not the image's line now, or NULL (the image's line). */
+void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, unsigned policy, const uint8_t *data);
 /* One schedule of the SM's core model: ready warps at the switch, cycles the warp ran (eq. 4). */
 void l1c_schedule(l1c_sm *c, unsigned ready_warps, uint64_t cycles);
 /* EPs this SM has completed (its controller's EP ends): the run's length in LATTE-CC's time unit. */

@@ -320,9 +320,12 @@ static void changed_range(memlog_changed changed, void *ctx, const mem_image *im
 /* The image offset of device address a (checked against the allocations when the log was read). */
 static uint64_t image_off(const memlog *log, uint64_t a) { return a - log->origin; }
 
-static void apply_store(const memlog *log, mem_image *img, const memlog_store *s, memlog_changed changed, void *ctx) {
+/* The store's lanes (all of them, or with only_line those whose address is in device line
+ * `line`, byte address / 128): how many it wrote. */
+static unsigned apply_store_lanes(const memlog *log, mem_image *img, const memlog_store *s, bool only_line,
+                                  uint64_t line, memlog_changed changed, void *ctx) {
     const uint8_t *p = log->buf + s->lanes;
-    unsigned lanes = (unsigned)__builtin_popcount(s->mask);
+    unsigned lanes = (unsigned)__builtin_popcount(s->mask), wrote = 0;
     uint64_t first = 0, stride = 0;
     if (s->even) {
         first = le_at(p, 8);
@@ -331,10 +334,18 @@ static void apply_store(const memlog *log, mem_image *img, const memlog_store *s
     }
     const uint8_t *data = s->even ? p : p + 8u * lanes;
     for (unsigned k = 0; k < lanes; k++, data += s->width) {
-        uint64_t off = image_off(log, s->even ? first + k * stride : le_at(p + 8u * k, 8));
+        uint64_t addr = s->even ? first + k * stride : le_at(p + 8u * k, 8);
+        if (only_line && addr >> 7 != line) continue;
+        uint64_t off = image_off(log, addr);
         memcpy(img->data + off, data, s->width);
         changed_range(changed, ctx, img, off, s->width);
+        wrote++;
     }
+    return wrote;
+}
+
+static void apply_store(const memlog *log, mem_image *img, const memlog_store *s, memlog_changed changed, void *ctx) {
+    apply_store_lanes(log, img, s, false, 0, changed, ctx);
 }
 
 static void apply_rec(const memlog *log, mem_image *img, const log_rec *rec, memlog_changed changed, void *ctx) {
@@ -366,6 +377,11 @@ void memlog_apply_store(const memlog *log, mem_image *img, size_t i, memlog_chan
     apply_store(log, img, &log->st[i], changed, ctx);
 }
 
+unsigned memlog_apply_store_line(const memlog *log, mem_image *img, size_t i, uint64_t line, memlog_changed changed,
+                                 void *ctx) {
+    return apply_store_lanes(log, img, &log->st[i], true, line, changed, ctx);
+}
+
 /* zlib's CRC-32 of the image's first `bytes` bytes (as the tracer computes it over its memory). */
 static uint32_t image_crc(const mem_image *img, uint64_t bytes) {
     uLong crc = crc32(0L, Z_NULL, 0);
@@ -375,6 +391,13 @@ static uint32_t image_crc(const mem_image *img, uint64_t bytes) {
         at += n;
     }
     return (uint32_t)crc;
+}
+
+bool memlog_launch_crc(const memlog *log, const mem_image *img, unsigned k, uint32_t *got, uint32_t *want) {
+    if (k >= log->nk || log->version < 2) return true;
+    *want = log->k[k].crc;
+    *got = image_crc(img, log->k[k].bytes);
+    return *got == *want;
 }
 
 /* Replay the whole log once: at every KERNEL record of a version 2 log the image must hold the

@@ -2,8 +2,8 @@
  * every allocation, host copy and set, every kernel launch and every global store's values, in
  * program order. npsim reads the whole log, checks it (a version 2 log's KERNEL records carry
  * the runtime's CRC-32 of its device memory at that launch: the replay must reproduce it), and
- * then moves a memory image along it: the initial memory, each launch's start, each store as the
- * core model issues it (docs/sim.md "Memory image"). Errors name the file and the byte offset of
+ * then moves a memory image along it: the initial memory, each launch's start, each store's lanes
+ * as the memory orders its line requests (docs/sim.md "Memory image"). Errors name the file and the byte offset of
  * the record in the (decompressed) file. */
 #ifndef SIM_MEMLOG_H
 #define SIM_MEMLOG_H
@@ -44,7 +44,14 @@ const char *memlog_path(const memlog *log);
 /* Bring an image at the start of launch k - 1 (k >= 1) to the start of launch k: the stores of
  * launch k - 1 in the log's order (the runtime's), then the host's copies and sets before launch k. */
 void memlog_enter_launch(const memlog *log, struct mem_image *img, unsigned k, memlog_changed changed, void *ctx);
+/* The image holds the runtime's memory at launch k's start (0-based): its CRC-32 is the one the
+ * runtime recorded (true without one: a version 1 log, k past the log's launches). */
+bool memlog_launch_crc(const memlog *log, const struct mem_image *img, unsigned k, uint32_t *got, uint32_t *want);
 /* Write store i's values into the image. */
 void memlog_apply_store(const memlog *log, struct mem_image *img, size_t i, memlog_changed changed, void *ctx);
+/* Write those of store i's lanes whose device address is in line `line` (address / 128; a lane is
+ * in the line of its first byte: the runtime's lanes are aligned to their width); returns how many. */
+unsigned memlog_apply_store_line(const memlog *log, struct mem_image *img, size_t i, uint64_t line,
+                                 memlog_changed changed, void *ctx);
 
 #endif

@@ -13,7 +13,7 @@ unsigned coalesce_warp(const uint64_t addr[32], uint32_t active, unsigned bytes,
             while (k < n && out[k].addr >> 7 != line) k++;
             if (k == n) {
                 if (n == COALESCE_MAX_LINES) return n;   /* unreachable for bytes <= 16 */
-                out[n++] = (trace_access){line << 7, 0, 0, 0, 0};
+                out[n++] = (trace_access){line << 7, 0, 0, 0, 0, 0};
             }
             out[k].mask = (uint8_t)(out[k].mask | bit);
         }

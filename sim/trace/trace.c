@@ -55,6 +55,7 @@ void trace_push_inst(trace_t *t, trace_inst inst, const trace_access *acc, unsig
         a.sm = inst.sm;
         a.warp = inst.warp;
         a.write = inst.op == OP_ST;
+        a.atomic = inst.op == OP_LD && inst.atomic;
         t->a[t->count++] = a;
     }
     t->in = grow(t->in, &t->incap, t->nin + 1, sizeof *t->in);
@@ -262,7 +263,7 @@ static bool parse_text_line(textscan *ts, trace_t *t, unsigned max_sm, unsigned 
                 return ts_fail(ts, "bad address '%s'%s", ts->tok[i], ts_num_why(ts->tok[i]));
             if (!ts_hex_u64(ts->tok[i + 1], false, 0xF, &mask))
                 return ts_fail(ts, "bad sub-block mask '%s' (hex 1..f)", ts->tok[i + 1]);
-            acc[n] = (trace_access){addr, in.sm, in.warp, op == OP_ST, (uint8_t)mask};
+            acc[n] = (trace_access){addr, in.sm, in.warp, op == OP_ST, (uint8_t)mask, 0};
             if (!check_access(&acc[n], &where, ts->err, ts->err_len)) return false;
             n++;
         }
@@ -360,7 +361,7 @@ static bool load_binary(trace_t *t, FILE *f, long long size, const char *path, u
         if (version == 1) {
             if (rec[12] & ~1u) return pos_fail(&where, err, len, "unknown flag bits 0x%02x", rec[12]);
             if (rec[14] || rec[15]) return pos_fail(&where, err, len, "reserved bytes are not zero");
-            trace_access a = {get_le(rec, 8), (uint16_t)get_le(rec + 8, 2), (uint16_t)get_le(rec + 10, 2), rec[12] & 1u, rec[13]};
+            trace_access a = {get_le(rec, 8), (uint16_t)get_le(rec + 8, 2), (uint16_t)get_le(rec + 10, 2), rec[12] & 1u, rec[13], 0};
             trace_inst in = {.sm = a.sm, .warp = a.warp, .op = a.write ? OP_ST : OP_LD, .nacc = 1};
             if (!check_access(&a, &where, err, len) || !check_inst(&in, max_sm, max_warp, &where, err, len)) return false;
             trace_push(t, a);
@@ -370,7 +371,7 @@ static bool load_binary(trace_t *t, FILE *f, long long size, const char *path, u
         if (have < want) {
             if (type != REC_ACCESS) return pos_fail(&where, err, len, "expected line request %u of %u", have + 1, want);
             if (!zero_bytes(rec, 9, 15)) return pos_fail(&where, err, len, "reserved bytes are not zero");
-            acc[have] = (trace_access){get_le(rec, 8), pending.sm, pending.warp, pending.op == OP_ST, rec[8]};
+            acc[have] = (trace_access){get_le(rec, 8), pending.sm, pending.warp, pending.op == OP_ST, rec[8], 0};
             if (!check_access(&acc[have], &where, err, len)) return false;
             if (++have == want) trace_push_inst(t, pending, acc, want);
             continue;

@@ -30,6 +30,7 @@ typedef struct {
     uint16_t sm, warp;
     uint8_t write;
     uint8_t mask;
+    uint8_t atomic;              /* a line request of a global atomic (trace_inst.atomic) */
 } trace_access;
 
 /* Instruction classes. ALU/SFU/OTHER take their latency and initiation interval from the
@@ -50,6 +51,7 @@ typedef struct {
     uint8_t dst, ndst;           /* writes registers dst .. dst + ndst - 1 (ndst 0: none) */
     uint8_t nsrc;
     uint8_t src[TRACE_MAX_SRC];
+    uint8_t atomic;              /* LD: a global atomic (Accel-Sim's ATOM, ATOMG): performed at the L2, past the L1 */
 } trace_inst;
 
 typedef struct {

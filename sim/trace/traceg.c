@@ -19,8 +19,9 @@
 /* Opcode classes, after Accel-Sim's ISA_Def/{pascal,volta,turing,ampere}_opcode.h: int / fp32 /
  * move / branch -> ALU (Accel-Sim gives ALU, INTP, SP, branches the int latency pair), MUFU ->
  * SFU, fp64 / tensor / texture / memory barriers -> OTHER. LDG, LD, LDL (local memory is cached
- * in the L1 like global) and the returning atomics ATOM/ATOMG go through the L1 as loads; STG,
- * ST, STL, RED as stores; LDS/LDSM/ATOMS/STS are shared memory. An opcode not listed is an
+ * in the L1 like global) as loads, the returning atomics ATOM/ATOMG as loads done at the L2 past
+ * the L1 (trace_inst.atomic; Accel-Sim's CACHE_GLOBAL for atomics); STG, ST, STL, RED as stores;
+ * LDS/LDSM/ATOMS/STS are shared memory. An opcode not listed is an
  * error: a class guessed for it would be a silent default. */
 static const struct {
     const char *name;
@@ -215,6 +216,7 @@ static bool inst_line(textscan *ts, const kernel_hdr *h, import_ctx *c, unsigned
     if (!ts_dec_u64(ts->tok[i], TRACE_MAX_SRC, &nsrc)) return ts_fail(ts, "bad src_num '%s' (0..%u)", ts->tok[i], TRACE_MAX_SRC);
     i++;
     trace_inst in = {.sm = (uint16_t)c->sm, .warp = (uint16_t)warp, .op = (uint8_t)op};
+    in.atomic = op == OP_LD && !strncmp(opcode, "ATOM", 4);   /* ATOM, ATOMG: done at the L2 (as Accel-Sim) */
     for (unsigned k = 0; k < nsrc; k++, i++) {
         NEED("source register");
         uint8_t r;
@@ -301,6 +303,7 @@ static bool inst_line(textscan *ts, const kernel_hdr *h, import_ctx *c, unsigned
         if (nacc == 0) {                                  /* no active lane: issues, touches no memory */
             in.op = OP_OTHER;
             in.ndst = 0;
+            in.atomic = 0;
         }
     }
     trace_push_inst(c->t, in, acc, nacc);

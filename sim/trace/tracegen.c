@@ -49,7 +49,7 @@ static void emit_lines(gen_ctx *c, unsigned sm, unsigned warp, int write, const 
     trace_access a[GEN_MAX_LINES];
     for (unsigned i = 0; i < n; i++)
         a[i] = (trace_access){addr[i] & ((UINT64_C(1) << 48) - 1), (uint16_t)sm, (uint16_t)warp, (uint8_t)(write != 0),
-                              (uint8_t)mask[i]};
+                              (uint8_t)mask[i], 0};
     trace_inst in = {.sm = (uint16_t)sm, .warp = (uint16_t)warp, .op = write ? OP_ST : OP_LD};
     uint32_t index = w->n;
     next_inst(c, w, &in);

@@ -117,6 +117,9 @@ static const key_def keys[] = {
     {"l1_compression", KT_ENUM, OFF(l1_compression), 0, 0, l1_compression_names, 0,
      "core = sm: compressed L1 none | bdi | sc | bpc (static) | latte-cc | latte-cc-bpc | kernel-opt | adaptive-hit-count "
      "| adaptive-cmp (docs/latte.md)"},
+    {"follow_check", KT_UINT, OFF(follow_check), 0, 1, NULL, 0,
+     "1: a SIMT trace's memory image, followed through the run, is compared with the runtime's memory (the log's "
+     "CRC-32) at every kernel launch's start; a difference stops the run (one CRC of the image per launch)"},
     {"l1_compression_check", KT_UINT, OFF(l1_compression_check), 0, 1, NULL, 0,
      "1: the compressed L1 keeps each line's stream and checks every compressed hit decompresses to the line"},
     {"l1_compression_full_size", KT_UINT, OFF(l1_compression_full_size), 0, 1, NULL, 0,
@@ -264,6 +267,7 @@ void config_default(sim_config *cfg) {
     cfg->l1_ba_threshold = 0;
     cfg->l1_compression = L1C_NONE;
     cfg->l1_compression_check = 0;
+    cfg->follow_check = 0;
     cfg->l1_compression_full_size = 0;
     cfg->l1_reuse = 0;
     cfg->l2_kb = 64;

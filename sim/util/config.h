@@ -109,6 +109,7 @@ typedef struct {
     unsigned l1_ba_threshold;    /* BA mode victim threshold (docs/ba.md 3.4); 0 = l1_assoc / 2 */
     sim_l1_compression l1_compression;   /* compressed L1 scheme (core = sm, l1_policy = lru) */
     unsigned l1_compression_check;       /* 1: every compressed hit is decompressed and compared */
+    unsigned follow_check;               /* 1: a followed SIMT trace's image is checked at every launch start (CRC-32) */
     unsigned l1_compression_full_size;   /* 1 (what-if): compressed lines occupy a whole line's sub-blocks */
     unsigned l1_reuse;           /* 1: npsim run reports rd0/rd1/rd2 of each SM's L1 read stream */
     unsigned l2_kb, l2_assoc, l2_hit_latency, dram_latency;
