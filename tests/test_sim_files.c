@@ -369,6 +369,22 @@ static void test_npmem_v3_types(void **state) {
         snprintf(where, sizeof where, "memory.npmem: byte %zu: ", v_at);
         if (!strstr(err, where) || !strstr(err, cases[i].want)) fail_msg("case %u: error '%s'", i, err);
     }
+    /* every allocation becomes a region: more than the table holds is refused, not left untyped */
+    static uint8_t many[16 + (MEMIMG_MAX_REGIONS + 1) * 32];
+    size_t m = 8, last = 0;
+    memcpy(many, "NPSIMTM1", 8);
+    m += npmem_le(many + m, 3, 4);
+    m += npmem_le(many + m, 0, 4);
+    for (unsigned i = 0; i <= MEMIMG_MAX_REGIONS; i++) {
+        last = m;
+        m += npmem_alloc3(many + m, UINT64_C(0x7f0000000000) + 256u * i, 4, "float32", "r");
+    }
+    assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)many, m), err, sizeof err));
+    snprintf(where, sizeof where, "memory.npmem: byte %zu: more than %u allocations", last, MEMIMG_MAX_REGIONS);
+    if (!strstr(err, where)) fail_msg("error '%s'", err);
+    assert_true(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)many, last), err, sizeof err));
+    assert_int_equal(img.nregions, MEMIMG_MAX_REGIONS);
+    memimg_free(&img);
     size_t n = npmem_v3(f, "int8", 3, &v_at);
     f[8] = 4; /* version 4 */
     assert_false(memimg_load_npmem(&img, write_file("memory.npmem", (const char *)f, n), err, sizeof err));

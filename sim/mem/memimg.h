@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #define MEMIMG_ALIGN (1u << 20)
-#define MEMIMG_MAX_REGIONS 64u
+#define MEMIMG_MAX_REGIONS 256u /* data files of a directory; a SIMT log's allocations (Mars pvc has 72) */
 
 typedef struct {
     char name[128];      /* file name without ".bin" */

@@ -434,8 +434,14 @@ static bool build_image(const memlog *log, mem_image *img, char *err, size_t err
         return false;
     }
     img->size = size;
-    for (size_t i = 0; i < log->nrec && img->nregions < MEMIMG_MAX_REGIONS; i++) {
+    for (size_t i = 0; i < log->nrec; i++) {
         if (log->rec[i].type != REC_ALLOC) continue;
+        if (img->nregions == MEMIMG_MAX_REGIONS) { /* every allocation is a region: none untyped */
+            snprintf(err, err_len, "%s: byte %llu: more than %u allocations (the image's region table, "
+                     "MEMIMG_MAX_REGIONS in sim/mem/memimg.h)", log->path, (unsigned long long)log->rec[i].at,
+                     MEMIMG_MAX_REGIONS);
+            return false;
+        }
         const uint8_t *p = log->buf + log->rec[i].at + 1;
         alloc_strings a = alloc_strings_at(log, log->rec[i].at);
         mem_region *reg = &img->region[img->nregions++];
