@@ -39,10 +39,10 @@ npkernel: $(NPKERNEL)
 kernels: $(NPKERNEL)
 	$(NPKERNEL) run all -j $(JOBS) --trace $(KERNELS_OUT) $(KERNELS_XZ) | tee $(KERNELS_OUT).txt
 
-## kernels-doc: docs/kernels.md's launches, warp and memory instruction counts of every port, from one npkernel run all (default sizes, checks passed)
+## kernels-doc: docs/kernels.md's launches, warp and memory instructions, distinct lines, trace sizes and results of every port, from one traced npkernel run all (make kernels's run: default sizes, checks passed, build/kernels/ and build/kernels.txt)
 .PHONY: kernels-doc
 kernels-doc: $(NPKERNEL)
-	@JOBS=$(JOBS) bash apps/kernels/kernels_doc.sh $(NPKERNEL) docs/kernels.md
+	@JOBS=$(JOBS) bash apps/kernels/kernels_doc.sh $(NPKERNEL) docs/kernels.md $(KERNELS_OUT)
 
 # test_simt: the runtime and every application; test_kernel_readers: the ports' input readers.
 SIMT_TESTS := test_simt test_kernel_readers

@@ -90,10 +90,10 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro, run_total *tot)
     tot->cpu += cpu;
     char size[64] = "";
     if (ro->trace_dir) snprintf(size, sizeof size, "  trace-bytes %llu", dir_bytes(dir));
-    printf("%-10s %-12s %s  launches %llu  warp-insts %llu  mem-insts %llu  thread-ops %llu  cpu %.3f s  (%.1f M "
-           "thread-ops/s)%s\n",
+    printf("%-10s %-12s %s  launches %llu  warp-insts %llu  mem-insts %llu  lines %llu  thread-ops %llu  cpu %.3f s  "
+           "(%.1f M thread-ops/s)%s\n",
            k->suite, k->name, bad ? "FAIL" : "ok  ", (unsigned long long)s.launches, (unsigned long long)s.warp_insts,
-           (unsigned long long)s.mem_warp_insts, (unsigned long long)s.thread_ops, cpu,
+           (unsigned long long)s.mem_warp_insts, (unsigned long long)s.global_lines, (unsigned long long)s.thread_ops, cpu,
            cpu > 0 ? (double)s.thread_ops / cpu / 1e6 : 0.0, size);
     fflush(stdout);
     return bad ? 1 : 0;

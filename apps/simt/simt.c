@@ -53,6 +53,7 @@ struct simt_dev {
     simt_stats stats;
     uint8_t *mem; /* device memory: address MEM_BASE + i is mem[i] */
     size_t mem_used, mem_cap;
+    uint8_t *line_seen; /* bit per 128-byte line of mem: a global access touched it (global_lines) */
     alloc_rec *allocs;
     size_t nallocs, alloc_cap;
     simt_tracer *tracer;
@@ -112,6 +113,7 @@ void simt_dev_destroy(simt_dev *d) {
     free(d->lanes);
     free(d->shared);
     free(d->mem);
+    free(d->line_seen);
     free(d->allocs);
     free(d);
 }
@@ -157,6 +159,10 @@ simt_addr simt_malloc(simt_dev *d, size_t bytes, simt_type type, const char *nam
         uint8_t *m = realloc(d->mem, cap);
         if (!m) fatal("out of memory for %s (%zu bytes of device memory)", name ? name : "", cap);
         memset(m + d->mem_cap, 0, cap - d->mem_cap);
+        uint8_t *seen = realloc(d->line_seen, cap / SIMT_LINE_BYTES / 8u);
+        if (!seen) fatal("out of memory for %s (its line map)", name ? name : "");
+        memset(seen + d->mem_cap / SIMT_LINE_BYTES / 8u, 0, (cap - d->mem_cap) / SIMT_LINE_BYTES / 8u);
+        d->line_seen = seen;
         d->mem = m;
         d->mem_cap = cap;
     }
@@ -384,6 +390,17 @@ static void other_than_barrier(const warp_run *w, uint32_t *best, uint32_t *mask
     }
 }
 
+/* A global memory instruction's lanes: lines no global access touched before count. */
+static void count_lines(simt_dev *d, const struct simt_lane *lane0, uint32_t mask) {
+    for (; mask; mask &= mask - 1) {
+        uint64_t line = (lane0[__builtin_ctz(mask)].addr - MEM_BASE) / SIMT_LINE_BYTES;
+        uint8_t bit = (uint8_t)(1u << (line & 7u));
+        if (d->line_seen[line >> 3] & bit) continue;
+        d->line_seen[line >> 3] |= bit;
+        d->stats.global_lines++;
+    }
+}
+
 /* Run warp w until it parks at a barrier (every unfinished thread at one) or all its threads
  * exit. */
 static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
@@ -408,6 +425,7 @@ static void run_warp(simt_dev *d, warp_run *w, unsigned warp) {
         wi.count = lead->count;
         if (observe) fill_inst(d, &wi, lead, warp, mask, w);
         issue(d, &wi);
+        if (op <= SIMT_OP_ATOMG) count_lines(d, w->lane0, mask);
         if (op == SIMT_OP_EXIT) {
             if (observe) report(d, &wi);
             w->done = 1;

@@ -103,9 +103,11 @@ typedef struct {
 } simt_dev_opts;
 
 /* Counters of a device since creation (thread operations = sum over warp instructions of
- * popcount(mask) * count; warp instructions count alu(n)/sfu(n) as n, like the trace). */
+ * popcount(mask) * count; warp instructions count alu(n)/sfu(n) as n, like the trace;
+ * global_lines: distinct 128-byte lines of device memory that global loads, stores and atomics
+ * touched). */
 typedef struct {
-    uint64_t launches, blocks, warp_insts, thread_ops, mem_warp_insts;
+    uint64_t launches, blocks, warp_insts, thread_ops, mem_warp_insts, global_lines;
 } simt_stats;
 
 simt_dev *simt_dev_create(const simt_dev_opts *o); /* o may be NULL: functional run, no trace */
