@@ -785,6 +785,10 @@ static void test_run_length_in_run_json(void **state) {
     double sms = json_number(rl, "eps_per_sm", "sms");
     assert_true(sms >= 1);
     assert_true(fabs(eps_mean * sms - json_number(ja, "l1_compression", "eps")) < 1e-6);
+    double used = json_number(rl, "eps_per_sm", "sms_with_accesses");
+    assert_true(used <= sms);
+    assert_true(json_number(rl, "eps_per_sm", "min_with_accesses") >= eps_min);
+    assert_true(json_number(rl, "periods_per_sm", "min_with_accesses") == json_number(rl, "eps_per_sm", "min_with_accesses") / per_period);
     const cJSON *plain = cJSON_GetObjectItemCaseSensitive(jb, "run_length");
     assert_non_null(plain);
     assert_null(cJSON_GetObjectItemCaseSensitive(plain, "periods_per_sm"));

@@ -133,6 +133,7 @@ static void test_every_sm_counts_its_eps(void **state) {
             l1c_insert(c, &s, &st, a % 64, policy, NULL);
     }
     assert_int_equal(l1c_sm_eps(c), 2);
+    assert_int_equal(l1c_sm_accesses(c), 2 * LATTE_EP_ACCESSES + 1);
     assert_int_equal(st.eps, 2);
     assert_int_equal(st.timeline_n, 0);   /* not SM 0: no timeline point */
     l1c_sm_free(c);
@@ -245,6 +246,8 @@ static void test_schemes_end_to_end(void **state) {
         assert_int_equal(st.l1c.period_eps, LATTE_PERIOD_EPS);
         assert_true(st.l1c.sm_eps_max > 0);
         assert_true(st.l1c.sm_eps_min * cfg.sms <= st.l1c.eps && st.l1c.eps <= st.l1c.sm_eps_max * cfg.sms);
+        assert_int_equal(st.l1c.sms_accessed, cfg.sms);
+        assert_int_equal(st.l1c.accessed_eps_min, st.l1c.sm_eps_min);
         uint64_t compressed_hits = st.l1c.hits[LATTE_MODE_LL] + st.l1c.hits[LATTE_MODE_HC];
         if (schemes[k] == L1C_BDI || schemes[k] == L1C_SC || schemes[k] == L1C_BPC) assert_true(compressed_hits > 0);
         assert_int_equal(st.l1c.checked, compressed_hits);
@@ -254,6 +257,18 @@ static void test_schemes_end_to_end(void **state) {
                       (!strcmp(st.l1c.codec_name[LATTE_MODE_HC], "sc") ? st.l1c.compressions[LATTE_MODE_HC] * ENERGY_SC_COMP_NJ : 0);
         assert_true(e.compress > want - 1e-6 && e.compress < want + 1e-6);
     }
+    /* the same trace on one SM more: the idle SM has no EP, so the minimum over all SMs is 0, while
+     * the minimum over the SMs with L1 accesses is the five SMs' as before */
+    cfg.l1_compression = L1C_LATTE;
+    if (!gpu_run(&cfg, &img, &t, &base, NULL, err, sizeof err)) fail_msg("%s", err);
+    cfg.sms = 6;
+    if (!gpu_run(&cfg, &img, &t, &st, NULL, err, sizeof err)) fail_msg("%s", err);
+    assert_int_equal(st.l1c.sms, 6);
+    assert_int_equal(st.l1c.sm_eps_min, 0);
+    assert_int_equal(st.l1c.sms_accessed, 5);
+    assert_true(st.l1c.accessed_eps_min > 0);
+    assert_int_equal(st.l1c.eps, base.l1c.eps);
+    cfg.sms = 5;
     /* the configuration errors */
     cfg.l1_compression = L1C_LATTE;
     cfg.core = CORE_NONE;

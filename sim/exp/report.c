@@ -148,10 +148,17 @@ static void add_run_length_eps(cJSON *o, const l1c_stats *l) {
     cJSON_AddNumberToObject(e, "mean", mean);
     cJSON_AddNumberToObject(e, "max", (double)l->sm_eps_max);
     cJSON_AddNumberToObject(e, "sms", (double)l->sms);
+    /* the SMs with at least one L1 access: a grid of fewer blocks than SMs leaves the others idle */
+    double active_mean = l->sms_accessed ? (double)l->eps / l->sms_accessed : 0;
+    cJSON_AddNumberToObject(e, "sms_with_accesses", (double)l->sms_accessed);
+    cJSON_AddNumberToObject(e, "min_with_accesses", (double)l->accessed_eps_min);
+    cJSON_AddNumberToObject(e, "mean_with_accesses", active_mean);
     cJSON *p = cJSON_AddObjectToObject(o, "periods_per_sm");
     cJSON_AddNumberToObject(p, "eps_per_period", (double)l->period_eps);
     cJSON_AddNumberToObject(p, "min", (double)l->sm_eps_min / period);
     cJSON_AddNumberToObject(p, "mean", mean / period);
+    cJSON_AddNumberToObject(p, "min_with_accesses", (double)l->accessed_eps_min / period);
+    cJSON_AddNumberToObject(p, "mean_with_accesses", active_mean / period);
 }
 
 /* The run's length in each mechanism's own units: simulated cycles, kernel launches and warp
@@ -438,8 +445,9 @@ void report_gpu_detail(FILE *f, const char *name, const gpu_stats *st, const cod
                 l->checked ? "; every compressed hit checked" : "");
         double period = l->period_eps ? l->period_eps : 1, mean = l->sms ? (double)l->eps / l->sms : 0;
         fprintf(f, "  L1 compression run length: EPs per SM min %llu / mean %.1f / max %llu; periods of %u EPs per SM min "
-                   "%.1f / mean %.1f\n", (unsigned long long)l->sm_eps_min, mean, (unsigned long long)l->sm_eps_max,
-                l->period_eps, (double)l->sm_eps_min / period, mean / period);
+                   "%.1f / mean %.1f; on the %u SMs with L1 accesses min %.1f periods\n", (unsigned long long)l->sm_eps_min,
+                mean, (unsigned long long)l->sm_eps_max, l->period_eps, (double)l->sm_eps_min / period, mean / period,
+                l->sms_accessed, (double)l->accessed_eps_min / period);
         for (unsigned m = 1; m < LATTE_MODES; m++)
             fprintf(f, "  L1 %s mode: %s, compressor %u cycles (%s), decompressor %u cycles (%s)%s\n",
                     latte_mode_name((latte_mode)m), l->codec_name[m], l->timing[m].comp.cycles, l->timing[m].comp.source,

@@ -500,7 +500,8 @@ static void collect_memory(gpu_system *g) {
     st->l2_mshrs = g->cfg.l2_mshrs;
 }
 
-/* The run's length in LATTE-CC's own unit: EPs of the SM with fewest and most (docs/latte.md 4.1). */
+/* The run's length in LATTE-CC's own unit: EPs of the SM with fewest and most, and of the SM with
+ * fewest among those the application used (docs/latte.md 4.1; docs/paper.md "Run lengths"). */
 static void collect_l1c_run_length(gpu_system *g) {
     l1c_stats *l = &g->st.l1c;
     l->sms = g->nsm;
@@ -509,6 +510,8 @@ static void collect_l1c_run_length(gpu_system *g) {
         uint64_t e = l1c_sm_eps(g->sm[i].l1c);
         if (i == 0 || e < l->sm_eps_min) l->sm_eps_min = e;
         if (e > l->sm_eps_max) l->sm_eps_max = e;
+        if (!l1c_sm_accesses(g->sm[i].l1c)) continue;   /* an SM the application never used */
+        if (l->sms_accessed++ == 0 || e < l->accessed_eps_min) l->accessed_eps_min = e;
     }
 }
 

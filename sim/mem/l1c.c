@@ -17,6 +17,7 @@ struct l1c_sm {
     uint64_t q_end[L1C_QUEUE];           /* decompression queue: each line's end of decompression, FIFO */
     unsigned q_head, q_len;
     uint32_t eps;                        /* this SM's EP ends so far (timeline, run length) */
+    uint64_t accesses;                   /* this SM's L1 accesses (ACCESS events) so far */
 };
 
 /* The controller policy, the static mode and the high-capacity codec of each scheme. */
@@ -204,6 +205,7 @@ static void rebuild(l1c_sm *c, l1c_stats *st) {
 }
 
 static void after_access(l1c_sm *c, l1c_stats *st, bool sm0, uint64_t now, const latte_decision *d) {
+    c->accesses++;
     if (d->ep_end) record_ep(c, st, sm0, now, d->mode);
     if (d->rebuild) rebuild(c, st);
 }
@@ -340,5 +342,6 @@ void l1c_schedule(l1c_sm *c, unsigned ready_warps, uint64_t cycles) {
 }
 
 uint64_t l1c_sm_eps(const l1c_sm *c) { return c->eps; }
+uint64_t l1c_sm_accesses(const l1c_sm *c) { return c->accesses; }
 
 uint64_t l1c_effective_bytes(const l1c_sm *c) { return latte_tags_effective_bytes(&c->tags); }

@@ -62,7 +62,9 @@ typedef struct {
     uint64_t eps, ep_mode[LATTE_MODES];  /* EP ends over all SMs; the mode chosen at each */
     uint64_t mode_changes;
     uint64_t sm_eps_min, sm_eps_max;     /* EP ends of the SM with fewest / most (run length, collect) */
-    unsigned sms, period_eps;            /* SMs the EPs are spread over; EPs per period (latte_params) */
+    unsigned sms, period_eps;            /* SMs the EPs are spread over; EPs per period (latte_geometry) */
+    unsigned sms_accessed;               /* SMs with at least one L1 access (a grid smaller than the GPU leaves some idle) */
+    uint64_t accessed_eps_min;           /* EP ends of the SM with fewest among those */
     double capacity_sum;                 /* effective capacity / L1 bytes summed over EP ends */
     uint64_t rebuilds, invalidated;      /* SC code-table rebuilds; lines they invalidated */
     uint64_t fill_present;               /* fills whose line was already present */
@@ -104,6 +106,8 @@ void l1c_insert(l1c_sm *c, const l1c_setup *s, l1c_stats *st, uint64_t line, uns
 void l1c_schedule(l1c_sm *c, unsigned ready_warps, uint64_t cycles);
 /* EPs this SM has completed (its controller's EP ends): the run's length in LATTE-CC's time unit. */
 uint64_t l1c_sm_eps(const l1c_sm *c);
+/* L1 accesses of this SM (reads that hit or miss and writes: the controller's ACCESS events). */
+uint64_t l1c_sm_accesses(const l1c_sm *c);
 /* Uncompressed bytes of the valid lines. */
 uint64_t l1c_effective_bytes(const l1c_sm *c);
 

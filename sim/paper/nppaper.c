@@ -1258,15 +1258,18 @@ static const char *workload_of(const char *id, const char *prefix) {
  * simulate each benchmark for 1 billion instructions or to completion, whichever is earlier"; every
  * ported application ends far below 10^9 instructions). A controller that learns once per period
  * (LATTE-CC and the other adaptive schemes: docs/latte.md 4.1, an EP of 256 L1 accesses, a period of
- * 10 EPs) needs LATTE_MIN_PERIODS periods on the SM with fewest; a run below that is "short": it is
- * kept, and named beside every class row it enters and in the seed's run-length list. */
+ * 10 EPs) needs LATTE_MIN_PERIODS periods on the SM with fewest among those the application used (at
+ * least one L1 access); a run below that is "short": it is kept, and named beside every class row it
+ * enters and in the seed's run-length list. */
 #define LATTE_MIN_PERIODS 10.0
 
 typedef struct {
     double cycles, launches, instructions;   /* instructions < 0: no core model */
     bool compressed;                         /* a compressed L1: EPs and periods below */
     bool adaptive;                           /* its controller learns per period (the rule applies) */
-    double eps_min, eps_mean, periods_min, periods_mean;
+    double eps_min, eps_mean, periods_min, periods_mean;   /* over all SMs */
+    double periods_max, per_period;
+    double sms, sms_used, used_min, used_mean;             /* periods over the SMs with L1 accesses */
     char scheme[24];
 } run_length;
 
@@ -1297,6 +1300,7 @@ static bool json_num(const cJSON *o, const char *a, const char *b, double *v, co
 static bool run_length_of(const job_file *jf, run_length *rl) {
     memset(rl, 0, sizeof *rl);
     rl->cycles = rl->launches = rl->instructions = rl->eps_min = rl->eps_mean = rl->periods_min = rl->periods_mean = -1;
+    rl->sms = rl->sms_used = rl->used_min = rl->used_mean = rl->periods_max = rl->per_period = -1;
     const cJSON *l = cJSON_GetObjectItemCaseSensitive(jf->result, "run_length");
     if (!l) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(jf->result, "completion_cycles");
@@ -1312,12 +1316,22 @@ static bool run_length_of(const job_file *jf, run_length *rl) {
     snprintf(rl->scheme, sizeof rl->scheme, "%s", scheme->valuestring);
     rl->compressed = true;
     rl->adaptive = scheme_learns(rl->scheme);
-    return json_num(l, "eps_per_sm", "min", &rl->eps_min, jf->path) && json_num(l, "eps_per_sm", "mean", &rl->eps_mean, jf->path) &&
-           json_num(l, "periods_per_sm", "min", &rl->periods_min, jf->path) &&
-           json_num(l, "periods_per_sm", "mean", &rl->periods_mean, jf->path);
+    double eps_max;
+    if (!json_num(l, "eps_per_sm", "min", &rl->eps_min, jf->path) || !json_num(l, "eps_per_sm", "mean", &rl->eps_mean, jf->path) ||
+        !json_num(l, "eps_per_sm", "max", &eps_max, jf->path) || !json_num(l, "eps_per_sm", "sms", &rl->sms, jf->path) ||
+        !json_num(l, "eps_per_sm", "sms_with_accesses", &rl->sms_used, jf->path) ||
+        !json_num(l, "periods_per_sm", "eps_per_period", &rl->per_period, jf->path) ||
+        !json_num(l, "periods_per_sm", "min", &rl->periods_min, jf->path) ||
+        !json_num(l, "periods_per_sm", "mean", &rl->periods_mean, jf->path) ||
+        !json_num(l, "periods_per_sm", "min_with_accesses", &rl->used_min, jf->path) ||
+        !json_num(l, "periods_per_sm", "mean_with_accesses", &rl->used_mean, jf->path))
+        return false;
+    if (rl->per_period <= 0) return !fail("%s: result.run_length.periods_per_sm.eps_per_period is not positive", jf->path);
+    rl->periods_max = eps_max / rl->per_period;
+    return true;
 }
 
-static bool run_is_short(const run_length *rl) { return rl->adaptive && rl->periods_min < LATTE_MIN_PERIODS; }
+static bool run_is_short(const run_length *rl) { return rl->adaptive && rl->used_min < LATTE_MIN_PERIODS; }
 
 /* The seed's run lengths after its tables: every run's cycles (and launches, warp instructions,
  * EPs and periods per SM) into results.json's run_lengths, the total and the short runs printed. */
@@ -1354,14 +1368,19 @@ static bool run_lengths(FILE *out[2], cJSON *all, const char *seed, const manife
         cJSON_AddNumberToObject(r, "eps_per_sm_mean", rl.eps_mean);
         cJSON_AddNumberToObject(r, "periods_per_sm_min", rl.periods_min);
         cJSON_AddNumberToObject(r, "periods_per_sm_mean", rl.periods_mean);
+        cJSON_AddNumberToObject(r, "periods_per_sm_max", rl.periods_max);
+        cJSON_AddNumberToObject(r, "sms", rl.sms);
+        cJSON_AddNumberToObject(r, "sms_with_accesses", rl.sms_used);
+        cJSON_AddNumberToObject(r, "periods_per_sm_min_with_accesses", rl.used_min);
+        cJSON_AddNumberToObject(r, "periods_per_sm_mean_with_accesses", rl.used_mean);
         cJSON_AddBoolToObject(r, "learns_per_period", rl.adaptive);
         cJSON_AddBoolToObject(r, "short", run_is_short(&rl));
         adaptive += rl.adaptive;
         if (!run_is_short(&rl)) continue;
         cJSON_AddItemToArray(shorts, cJSON_CreateString(m->runs[i].id));
         size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s %.1f / %.1f", used ? "; " : "", m->runs[i].id, rl.periods_min,
-                 rl.periods_mean);
+        snprintf(list + used, sizeof list - used, "%s%s %.1f / %.1f (%.0f of %.0f SMs)", used ? "; " : "", m->runs[i].id,
+                 rl.used_min, rl.used_mean, rl.sms_used, rl.sms);
     }
     cJSON_AddItemToObject(o, "runs", runs);
     cJSON_AddItemToObject(o, "short_runs", shorts);
@@ -1374,7 +1393,7 @@ static bool run_lengths(FILE *out[2], cJSON *all, const char *seed, const manife
         fprintf(out[k], "; whole applications from cold caches, no warm-up\n");
         if (adaptive)
             fprintf(out[k], "  runs that learn per period (LATTE-CC, adaptive): %u, %d of them short (below %.0f periods of "
-                            "10 EPs on the SM with fewest; periods per SM min / mean)%s%s\n",
+                            "10 EPs on the SM with fewest; periods per SM min / mean over the SMs with L1 accesses)%s%s\n",
                     adaptive, cJSON_GetArraySize(shorts), LATTE_MIN_PERIODS, *list ? ": " : "", list);
         fputc('\n', out[k]);
     }

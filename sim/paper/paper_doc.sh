@@ -65,9 +65,9 @@ done
       "Run lengths (docs/paper.md \"Run lengths and warm-up\"): \($len.runs | length) runs, \($len.cycles_total) simulated cycles in all\(if ($len.runs_without_length // 0) > 0 then " (\($len.runs_without_length) runs without a length in their JSON)" else "" end); whole applications from cold caches, no warm-up." +
       ([$len.runs | to_entries[] | select(.value.learns_per_period)] as $ad |
         if ($ad | length) > 0 then
-          " Runs that learn per period: \($ad | length), \($len.short_runs | length) of them short (fewer than \($len.min_periods_per_sm) periods on the SM with fewest).\n\n" +
-          "| run | L1 compression | cycles | EPs per SM, min / mean | periods per SM, min / mean | short |\n|---|---|---:|---:|---:|---|\n" +
-          ([$ad[] | "| \(.key) | \(.value.l1_compression) | \(.value.cycles) | \(.value.eps_per_sm_min) / \(.value.eps_per_sm_mean * 10 | round / 10) | \(.value.periods_per_sm_min * 10 | round / 10) / \(.value.periods_per_sm_mean * 10 | round / 10) | \(if .value.short then "short" else "-" end) |"] | join("\n"))
+          " Runs that learn per period: \($ad | length), \($len.short_runs | length) of them short (fewer than \($len.min_periods_per_sm) periods on the SM with fewest among those with L1 accesses).\n\n" +
+          "| run | L1 compression | cycles | SMs with L1 accesses | periods per SM, all SMs: min / mean / max | periods per SM with accesses: min / mean | short |\n|---|---|---:|---:|---:|---:|---|\n" +
+          ([$ad[] | .value as $r | "| \(.key) | \($r.l1_compression) | \($r.cycles) | \($r.sms_with_accesses) of \($r.sms) | \($r.periods_per_sm_min * 10 | round / 10) / \($r.periods_per_sm_mean * 10 | round / 10) / \($r.periods_per_sm_max * 10 | round / 10) | \($r.periods_per_sm_min_with_accesses * 10 | round / 10) / \($r.periods_per_sm_mean_with_accesses * 10 | round / 10) | \(if $r.short then "short" else "-" end) |"] | join("\n"))
         else "" end) + "\n"
     else empty end),
     (if $miss[$t.seed] then "Not run here (\($miss[$t.seed] | length) kernels of the seed): " + ([$miss[$t.seed] | to_entries[] | "\(.key) (\(.value))"] | join("; ")) + ".\n" else empty end)

@@ -244,14 +244,15 @@ grep -qE '^  all .* \+20% +\+20\.0% \(n=2: w1 w3\) \(left out, baseline 0: w2\) 
 ok "class row: a workload with a zero baseline is left out of the mean and named"
 # 7c. run lengths (docs/paper.md "Run lengths and warm-up"): every run's cycles summed per seed; a
 # run whose controller learns per period (latte-cc) with fewer than 10 periods on its SM with fewest
-# is short, named in the seed's run lengths and beside each class row it enters; a static scheme
-# (bdi) with as few periods is not; a run_length without cycles names the file
+# (among the SMs with L1 accesses: w2's idle SM does not count) is short, named in the seed's run
+# lengths and beside each class row it enters; a static scheme (bdi) with as few periods is not; a
+# run_length without cycles names the file
 lw="$work/run-lengths" && rm -rf "$lw" && mkdir -p "$lw/jobs"
 printf '010\trun length test\n' > "$lw/seeds.tsv"
 printf '# none\n' > "$lw/figures.tsv"
 : > "$lw/runs.tsv"
-for spec in w1:2.5:3 w2:12:15; do
-  IFS=: read -r w pmin pmean <<< "$spec"
+for spec in w1:2.5:2.5:3:3 w2:0:12:15:2; do
+  IFS=: read -r w pmin umin umean used <<< "$spec"
   for r in none:none:1.0 latte:latte-cc:1.2 bdi:bdi:1.1; do
     IFS=: read -r pre scheme ipc <<< "$r"
     id="r-$pre-$w"
@@ -259,7 +260,9 @@ for spec in w1:2.5:3 w2:12:15; do
     length='"cycles":100,"kernel_launches":2,"warp_instructions":50,"warm_up_cycles":0'
     l1c=''
     if [ "$scheme" != none ]; then
-      length="$length,\"eps_per_sm\":{\"min\":$(jq -n "$pmin * 10"),\"mean\":$(jq -n "$pmean * 10"),\"max\":200,\"sms\":2},\"periods_per_sm\":{\"eps_per_period\":10,\"min\":$pmin,\"mean\":$pmean}"
+      length="$length,\"eps_per_sm\":{\"min\":$(jq -n "$pmin * 10"),\"mean\":$(jq -n "$umean * 10 * $used / 3"),\"max\":200,\"sms\":3"
+      length="$length,\"sms_with_accesses\":$used,\"min_with_accesses\":$(jq -n "$umin * 10"),\"mean_with_accesses\":$(jq -n "$umean * 10")}"
+      length="$length,\"periods_per_sm\":{\"eps_per_period\":10,\"min\":$pmin,\"mean\":$(jq -n "$umean * $used / 3"),\"min_with_accesses\":$umin,\"mean_with_accesses\":$umean}"
       l1c=",\"l1_compression\":{\"scheme\":\"$scheme\"}"
     fi
     printf '{"id":"%s","result":{"core":{"ipc":%s},"completion_cycles":100,"run_length":{%s}%s},"npsim":{"binary_crc32":"00"},"timing":{"wall_seconds":1}}\n' \
@@ -276,10 +279,10 @@ grep -qE '^  all .* \+20\.0% \(n=2: w1 w2\) \(short for LATTE-CC: w1\) +reproduc
 grep -qE '^  all .* \+10\.0% \(n=2: w1 w2\) +reproduced' "$lw/tables.txt" || die "run length: a static scheme's row names short runs"
 grep -qx 'seed 010 run lengths: 6 runs, 600 simulated cycles in all; whole applications from cold caches, no warm-up' "$lw/tables.txt" ||
   die "run length: the seed's total"
-grep -qF 'runs that learn per period (LATTE-CC, adaptive): 2, 1 of them short (below 10 periods of 10 EPs on the SM with fewest; periods per SM min / mean): r-latte-w1 2.5 / 3.0' \
+grep -qF 'runs that learn per period (LATTE-CC, adaptive): 2, 1 of them short (below 10 periods of 10 EPs on the SM with fewest; periods per SM min / mean over the SMs with L1 accesses): r-latte-w1 2.5 / 3.0 (3 of 3 SMs)' \
   "$lw/tables.txt" || die "run length: the short run and its periods"
 [ "$(jq -c '.run_lengths["010"].short_runs' "$lw/results.json")" = '["r-latte-w1"]' ] || die "results.json: short_runs"
-[ "$(jq -c '.run_lengths["010"] | [.cycles_total, .min_periods_per_sm, .runs["r-latte-w2"].periods_per_sm_min, .runs["r-latte-w2"].eps_per_sm_min, .runs["r-bdi-w1"].short, .runs["r-latte-w1"].short, .runs["r-none-w1"].kernel_launches, .runs["r-none-w1"].warp_instructions]' "$lw/results.json")" = '[600,10,12,120,false,true,2,50]' ] ||
+[ "$(jq -c '.run_lengths["010"] | [.cycles_total, .min_periods_per_sm, .runs["r-latte-w2"].periods_per_sm_min, .runs["r-latte-w2"].periods_per_sm_min_with_accesses, .runs["r-latte-w2"].sms_with_accesses, .runs["r-latte-w2"].short, .runs["r-bdi-w1"].short, .runs["r-latte-w1"].short, .runs["r-none-w1"].kernel_launches, .runs["r-none-w1"].warp_instructions]' "$lw/results.json")" = '[600,10,0,12,2,false,false,true,2,50]' ] ||
   die "results.json: run_lengths fields"
 [ "$(jq -r '.class_tables[0].rows[0].short_runs' "$lw/results.json")" = w1 ] || die "results.json: class row short_runs"
 ok "run lengths: per-seed cycle total, a LATTE-CC run under 10 periods per SM flagged in the list and its class row, a static one not"
@@ -349,8 +352,8 @@ ok "paper_doc.sh: several run sets, each seed from the first set that has it; on
 cp "$lw/results-ok.json" "$dw/lengths.json"
 bash sim/paper/paper_doc.sh "$dw/lengths.json" "$dw/w1.txt" "$dw/doc.md" > /dev/null
 grep -q '^Run lengths (docs/paper.md "Run lengths and warm-up"): 6 runs, 600 simulated cycles in all; whole applications from cold caches, no warm-up. Runs that learn per period: 2, 1 of them short' "$dw/doc.md" &&
-  grep -qx '| r-latte-w1 | latte-cc | 100 | 25 / 30 | 2.5 / 3 | short |' "$dw/doc.md" &&
-  grep -qx '| r-latte-w2 | latte-cc | 100 | 120 / 150 | 12 / 15 | - |' "$dw/doc.md" &&
+  grep -qx '| r-latte-w1 | latte-cc | 100 | 3 of 3 | 2.5 / 3 / 20 | 2.5 / 3 | short |' "$dw/doc.md" &&
+  grep -qx '| r-latte-w2 | latte-cc | 100 | 2 of 3 | 0 / 10 / 20 | 12 / 15 | - |' "$dw/doc.md" &&
   grep -q '| all | ipc | r-latte vs r-none | +20% | +20% | w1 w2 (short for LATTE-CC: w1) | reproduced |' "$dw/doc.md" ||
   { sed -n '/Seed 010/,$p' "$dw/doc.md"; die "paper_doc: run lengths"; }
 ok "paper_doc.sh: run lengths, periods per SM of the LATTE-CC runs, short runs beside their class rows"
