@@ -266,6 +266,15 @@ static void test_trace_xz(void **state) {
     assert_true(nwant > 1000 && nwant < sizeof want);
     assert_int_equal(out_pos, nwant);
     assert_memory_equal(got, want, nwant);
+    /* npkernel compare reads the .xz trace make kernels writes: the same comparison as the plain one */
+    char real[1024], msg[1024];
+    simt_tracecmp_counts cp, cx;
+    real_trace("matrixmul-32-32", real, sizeof real);
+    if (simt_trace_compare(real, plain, &cp, msg, sizeof msg)) fail_msg("%s", msg);
+    if (simt_trace_compare(real, xz, &cx, msg, sizeof msg)) fail_msg("%s", msg);
+    assert_int_equal(cx.insts_b, cp.insts_b);
+    assert_int_equal(cx.global_b, cp.global_b);
+    assert_int_equal(cx.shared_b, cp.shared_b);
     /* the side file goes through zlib: memory.npmem.gz inflates to the plain memory.npmem */
     snprintf(path, sizeof path, "%.*s/memory.npmem", (int)(strlen(plain) - strlen("/kernelslist.g")), plain);
     f = fopen(path, "rb");

@@ -4,8 +4,10 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <lzma.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,11 +139,62 @@ static int parse_addrs(char **save, mem_inst *mi, char *msg, size_t mlen, const 
     return 0;
 }
 
+/* A kernel file as a stream: plain, or a name ending in .xz (what make kernels writes) decoded
+ * with liblzma into *buf, which the caller frees after fclose. NULL with msg set on failure. */
+static FILE *open_kernel(const char *path, char **buf, char *msg, size_t mlen) {
+    *buf = NULL;
+    size_t n = strlen(path);
+    FILE *f = fopen(path, n > 3 && !strcmp(path + n - 3, ".xz") ? "rb" : "r");
+    if (!f || n <= 3 || strcmp(path + n - 3, ".xz") != 0) {
+        if (!f) say(msg, mlen, "%s: %s", path, strerror(errno));
+        return f;
+    }
+    lzma_stream z = LZMA_STREAM_INIT;
+    uint8_t in[1 << 16];
+    size_t cap = 1 << 20, len = 0;
+    char *out = malloc(cap);
+    lzma_ret r = out ? lzma_stream_decoder(&z, UINT64_MAX, 0) : LZMA_MEM_ERROR;
+    while (r == LZMA_OK) {
+        if (!z.avail_in && !feof(f)) {
+            z.next_in = in;
+            z.avail_in = fread(in, 1, sizeof in, f);
+        }
+        if (len == cap) {
+            char *grown = realloc(out, cap *= 2);
+            if (!grown) {
+                r = LZMA_MEM_ERROR;
+                break;
+            }
+            out = grown;
+        }
+        z.next_out = (uint8_t *)out + len;
+        z.avail_out = cap - len;
+        r = lzma_code(&z, z.avail_in ? LZMA_RUN : LZMA_FINISH);
+        len = cap - z.avail_out;
+    }
+    lzma_end(&z);
+    fclose(f);
+    if (r != LZMA_STREAM_END) {
+        free(out);
+        say(msg, mlen, "%s: not a whole xz stream (liblzma %d)", path, (int)r);
+        return NULL;
+    }
+    f = len ? fmemopen(out, len, "r") : NULL;
+    if (!f) {
+        free(out);
+        say(msg, mlen, "%s: empty or unreadable after decoding", path);
+        return NULL;
+    }
+    *buf = out;
+    return f;
+}
+
 static int read_trace(const char *list, trace_rec *t, char *msg, size_t mlen) {
     char kpath[4096];
     if (read_list(list, &t->base, kpath, sizeof kpath, msg, mlen)) return -1;
-    FILE *f = fopen(kpath, "r");
-    if (!f) return say(msg, mlen, "%s: %s", kpath, strerror(errno));
+    char *kbuf;
+    FILE *f = open_kernel(kpath, &kbuf, msg, mlen);
+    if (!f) return -1;
     static char line[8192];
     char where[4200];
     unsigned ln = 0, blk[3] = {0, 0, 0};
@@ -205,6 +258,7 @@ static int read_trace(const char *list, trace_rec *t, char *msg, size_t mlen) {
         cur->in[cur->n++] = mi;
     }
     fclose(f);
+    free(kbuf);
     return rc;
 }
 
