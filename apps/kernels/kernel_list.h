@@ -15,6 +15,7 @@ NP_KERNEL(rodinia, bp, app_bp, "generated network (rand()/RAND_MAX weights and i
 NP_KERNEL(rodinia, srad2, app_srad2, "generated image (exp(rand()/RAND_MAX)), 512x512, ROI 0..127, lambda 0.5, 2 iterations (Rodinia run: 2048x2048); rows and cols / scale")
 NP_KERNEL(rodinia, km, app_km, "generated as datagen.cpp (34 integer features 0..255), 2048 points, k=5, threshold 0.001; points / scale")
 NP_KERNEL(rodinia, hys, app_hys, "generated keys (rand()/RAND_MAX, as ./hybridsort r), 2^18 keys sorted once (Rodinia: 2^22, 4 times); keys / scale")
+NP_KERNEL(rodinia, pfilter, app_pfilter, "generated as the benchmark (videoSequence: moving disk + LCG noise), 128x128x10 frames, 1000 particles (Rodinia run); particles / scale")
 NP_KERNEL(polybench, atax, app_atax, "init_array formulas, N=512 (PolyBench/GPU: 4096); N / scale")
 NP_KERNEL(polybench, bicg, app_bicg, "init_array formulas, N=512 (PolyBench/GPU: 4096); N / scale")
 NP_KERNEL(polybench, mvt, app_mvt, "init_array formulas, N=512 (PolyBench/GPU: 4096); N / scale")
