@@ -41,4 +41,4 @@ NP_KERNEL(mars, wc, app_wc, "first 87,508 B of debian-reference.en.txt (Mars run
 NP_KERNEL(mars, ii, app_ii, "the 17 Debian FAQ pages (310 KB; Mars sample pages not redistributable), MAP_GROUP")
 NP_KERNEL(mars, ss, app_ss, "128 x 256 matrix rand() % 100 (Mars run: 1024 x 256), MAP_GROUP")
 NP_KERNEL(mars, pvc, app_pvc, "4,096 GenWebLogSrc entries, seeded (Mars run: 1,000,000), MAP_REDUCE then MAP_GROUP")
-NP_KERNEL(mars, mm, app_mm, "two 256x256 matrices rand() % 100, seeded (seed 004: 1024x1024), MAP_ONLY; dimension / scale")
+NP_KERNEL(mars, mm, app_mm, "two 128x128 matrices rand() % 100, seeded (seed 004: 1024x1024), MAP_ONLY; dimension / scale")
