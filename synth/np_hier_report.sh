@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # np_hier_report.sh: the table of the bounded-time synthesis flow (synth/np_synth_hier.tcl).
 #
-#   np_hier_report.sh HIER_DIR FLAT_DIR CLK_TO_Q_PS SETUP_PS CLOCK_MHZ TOP:RGRS...
+#   np_hier_report.sh HIER_DIR FLAT_DIR CLK_TO_Q_PS SETUP_PS CLOCK_MHZ PARAM TITLE TOP:VALUE...
 #
-# Reads HIER_DIR/<top>/row.tsv and runtime.txt (written by the synth-pcu-hier recipe) and, where
+# One row per top of a unit's sweep (<unit>_SWEEP in its unit.mk: the tops and the swept
+# parameter's value in each; PARAM is the value column's title, TITLE names the sweep).
+# Reads HIER_DIR/<top>/row.tsv and runtime.txt (written by synth.mk's synth-<unit>-hier recipe) and, where
 # the flat flow has run, FLAT_DIR/<top>/report.json (np_report's figures for the same top), and
 # writes HIER_DIR/report.md and HIER_DIR/report.json. Stage = OpenSTA's stage time of the
 # flattened, re-buffered netlist (sta_stage_ps) with the flat flow's SDC, est. fmax = 1 / stage,
@@ -11,12 +13,12 @@
 # A missing or malformed input is an error naming the file; nothing is written then.
 set -euo pipefail
 
-if [ $# -lt 6 ]; then
-  echo "usage: $0 HIER_DIR FLAT_DIR CLK_TO_Q_PS SETUP_PS CLOCK_MHZ TOP:RGRS..." >&2
+if [ $# -lt 8 ]; then
+  echo "usage: $0 HIER_DIR FLAT_DIR CLK_TO_Q_PS SETUP_PS CLOCK_MHZ PARAM TITLE TOP:VALUE..." >&2
   exit 2
 fi
-hier_dir=$1 flat_dir=$2 clk_to_q=$3 setup=$4 clock_mhz=$5
-shift 5
+hier_dir=$1 flat_dir=$2 clk_to_q=$3 setup=$4 clock_mhz=$5 param=$6 title=$7
+shift 7
 
 md= json=
 # Errors leave no half-written report behind.
@@ -47,7 +49,7 @@ flat_field() {
 md=$hier_dir/report.md.tmp
 json=$hier_dir/report.json.tmp
 {
-  echo "# PCU RGR sweep, bounded-time synthesis (synth/np_synth_hier.tcl; docs/pcu.md 8.2)"
+  echo "# $title: bounded-time synthesis (synth/np_synth_hier.tcl)"
   echo
   echo "Area: hierarchical synthesis (each module mapped once, areas summed over instances)."
   echo "Timing: the hierarchical netlist flattened and re-buffered by ABC as one network, timed by"
@@ -56,16 +58,16 @@ json=$hier_dir/report.json.tmp
   echo "NAND2-eq = area / 0.798 um2. \`flat\` columns: build/synth/<top>/report.json (np_synth.tcl),"
   echo "when that run exists. Estimates from a liberty model, not tape-out figures."
   echo
-  echo "| top | RGRs | area um2 | NAND2-eq | flops | flat area um2 | area vs flat | logic levels | flat levels | ABC stage ps | flat ABC delay ps | stage ps | est. fmax MHz | flat est. fmax MHz | meets ${clock_mhz} MHz | wall (CPU) s |"
+  echo "| top | $param | area um2 | NAND2-eq | flops | flat area um2 | area vs flat | logic levels | flat levels | ABC stage ps | flat ABC delay ps | stage ps | est. fmax MHz | flat est. fmax MHz | meets ${clock_mhz} MHz | wall (CPU) s |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 } > "$md"
 echo "{\"generator\": \"synth/np_hier_report.sh\", \"clock_target_mhz\": $clock_mhz, \"dff_clk_to_q_ps\": $clk_to_q, \"dff_setup_ps\": $setup, \"nand2_area_um2\": 0.798, \"rows\": [" > "$json"
 
 sep=""
 for pair in "$@"; do
-  top=${pair%%:*} rgrs=${pair#*:}
+  top=${pair%%:*} value=${pair#*:}
   row=$hier_dir/$top/row.tsv rt=$hier_dir/$top/runtime.txt flat=$flat_dir/$top/report.json
-  [ -f "$row" ] || die "$row: missing (run the synth-pcu-hier recipe for $top)"
+  [ -f "$row" ] || die "$row: missing (run the sweep's synthesis of $top)"
   [ -f "$rt" ] || die "$rt: missing"
   # One assignment per line: `set -e` sees only the last substitution of a line.
   area=$(field "$row" area_um2)
@@ -83,7 +85,7 @@ for pair in "$@"; do
   f_levels=$(flat_field "$flat" logic_levels)
   f_delay=$(flat_field "$flat" abc_delay_ps)
   f_fmax=$(flat_field "$flat" fmax_mhz_est)
-  awk -v top="$top" -v rgrs="$rgrs" -v area="$area" -v flops="$flops" -v levels="$levels" \
+  awk -v top="$top" -v value="$value" -v param="$param" -v area="$area" -v flops="$flops" -v levels="$levels" \
       -v delay="$delay" -v sta_stage="$sta_stage" -v cq="$clk_to_q" -v su="$setup" -v mhz="$clock_mhz" -v wall="$wall" \
       -v cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" -v fa="$f_area" \
       -v fl="$f_levels" -v fd="$f_delay" -v ff="$f_fmax" -v md="$md" -v js="$json" \
@@ -94,18 +96,21 @@ for pair in "$@"; do
       stage = sta_stage; fmax = 1e6 / stage
       meets = stage <= 1e6 / mhz ? "yes" : "no"
       diff = fa == "" ? "" : 100 * (area - fa) / fa
-      printf "| `%s` | %d | %.0f | %.0f | %d | %s | %s | %d | %s | %.0f | %s | %.0f | %.0f | %s | %s | %.0f (%.0f) |\n",
-        top, rgrs, area, area / 0.798, flops, or_dash(fa, "%.0f"), or_dash(diff, "%+.1f%%"),
+      printf "| `%s` | %s | %.0f | %.0f | %d | %s | %s | %d | %s | %.0f | %s | %.0f | %.0f | %s | %s | %.0f (%.0f) |\n",
+        top, value, area, area / 0.798, flops, or_dash(fa, "%.0f"), or_dash(diff, "%+.1f%%"),
         levels, or_dash(fl, "%d"), delay + cq + su, or_dash(fd, "%.0f"), stage, fmax, or_dash(ff, "%.0f"),
         meets, wall, cpu >> md
       gsub(/["\\]/, "\\\\&", start); gsub(/["\\]/, "\\\\&", end)
-      printf "%s{\"top\": \"%s\", \"rgrs\": %d, \"area_um2\": %.3f, \"nand2_eq\": %.0f, \"flops\": %d, " \
+      v = value; gsub(/["\\]/, "\\\\&", v)
+      vjs = value ~ /^-?[0-9]+(\.[0-9]+)?$/ ? value : "\"" v "\""
+      gsub(/["\\]/, "\\\\&", param)
+      printf "%s{\"top\": \"%s\", \"param\": \"%s\", \"value\": %s, \"area_um2\": %.3f, \"nand2_eq\": %.0f, \"flops\": %d, " \
              "\"logic_levels\": %d, \"abc_delay_ps\": %.2f, \"stage_ps\": %.2f, \"fmax_mhz_est\": %.1f, " \
              "\"meets_target\": %s, \"sta_comb_area_um2\": %.2f, \"critical_start\": \"%s\", " \
              "\"critical_end\": \"%s\", \"synth_seconds\": %.1f, \"synth_cpu_seconds\": %.1f, " \
              "\"flat_area_um2\": %s, \"flat_logic_levels\": %s, \"flat_abc_delay_ps\": %s, " \
              "\"flat_fmax_mhz_est\": %s}\n",
-        sep, top, rgrs, area, area / 0.798, flops, levels, delay, stage, fmax,
+        sep, top, param, vjs, area, area / 0.798, flops, levels, delay, stage, fmax,
         meets == "yes" ? "true" : "false", sta_area, start, end, wall, cpu,
         or_null(fa), or_null(fl), or_null(fd), or_null(ff) >> js
     }'

@@ -107,6 +107,13 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_SRAM_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
   synth/np_env.tcl synth/synth.mk $(SYNTH_HIER_SCRIPT) synth/np_shiftx_map.v
 
+# $(call synth_env,top,rtl files,include dirs): what both flows' scripts read besides NP_OUTDIR
+# (and the flat flow's NP_NETLIST); synth_flow_env the part that does not depend on the top.
+synth_flow_env = NP_RTL="$(1)" NP_INCDIRS="$(2)" NP_LIB=$(SYNTH_LIB) \
+  NP_SRAM_LIB=$(SYNTH_SRAM_LIB) NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
+  NP_ABC=$(SYNTH_ABC) NP_SHIFTX_MAP=synth/np_shiftx_map.v
+synth_env = $(call np_top_env,$(1)) $(call synth_flow_env,$(2),$(3))
+
 # $(call synth_yosys,top,rtl files,include dirs)
 # bash's `time` writes runtime.txt (wall and CPU seconds, ABC's child process included); yosys's
 # own stderr is passed through on fd 3. The script is the top's flow's (SYNTH_HIER_TOPS); each
@@ -116,10 +123,8 @@ define synth_yosys
 @mkdir -p $(@D)
 @echo "synth: $(1) ($(if $(filter $(1),$(SYNTH_HIER_TOPS)),hierarchical,flat) flow, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
-if ! { time $(call np_top_env,$(1)) NP_RTL="$(2)" NP_INCDIRS="$(3)" NP_LIB=$(SYNTH_LIB) NP_SRAM_LIB=$(SYNTH_SRAM_LIB) \
-         NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
-         NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) NP_ABC=$(SYNTH_ABC) \
-         NP_SHIFTX_MAP=synth/np_shiftx_map.v \
+if ! { time $(call synth_env,$(1),$(2),$(3)) \
+         NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) \
          yosys -q -l $@.tmp -c $(if $(filter $(1),$(SYNTH_HIER_TOPS)),$(SYNTH_HIER_SCRIPT),$(SYNTH_SCRIPT)) \
          2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
   echo "synth: yosys failed for $(1); full log: $@.tmp" >&2; exit 1; \
@@ -134,6 +139,82 @@ $(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS) $($(1)_SYNTH_TOPS)
 	$$(call synth_yosys,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1))
 endef
 $(foreach u,$(UNITS),$(if $($(u)_TOPS)$($(u)_SYNTH_TOPS),$(eval $(call synth_unit_rules,$(u)))))
+
+# ---- Bounded-time sweeps (docs/synthesis.md "Two flows") -------------------------------------
+# A unit may declare a sweep of one parameter over its tops and parameter sets:
+#   <unit>_SWEEP       := <top>:<value> ...  the tops and the parameter's value in each
+#   <unit>_SWEEP_PARAM := the parameter's column title in the table
+#   <unit>_SWEEP_DOC   := where the sweep is described (the table's title names it)
+# `make synth-<unit>-hier` synthesises each top by the hierarchical flow (np_synth_hier.tcl: area
+# by module, each mapped once and summed over its instances; clock by OpenSTA on the flattened
+# netlist re-buffered by ABC) into $(SYNTH_SWEEP_DIR)/<unit>/<top>/, minutes where the flat flow
+# takes hours, and tabulates them with the flat rows of $(SYNTH_DIR)/<top>/report.json beside them,
+# where those runs exist, in $(SYNTH_SWEEP_DIR)/<unit>/report.{md,json} (synth/np_hier_report.sh).
+# SYNTH_HIER_KEEP=<modules> flattens everything but those modules instead (NP_KEEP), into
+# $(BUILD)/synth-hier-keep/.
+SYNTH_HIER_KEEP ?=
+SYNTH_SWEEP_DIR := $(BUILD)/synth-hier$(if $(SYNTH_HIER_KEEP),-keep)
+SWEEP_UNITS     := $(foreach u,$(UNITS),$(if $($(u)_SWEEP),$(u)))
+sweep_top        = $(firstword $(subst :, ,$(1)))
+
+# `make synth-<unit>-hier-check-flat`: the sweep's timing step run on the flat flow's own mapped
+# netlist must give that run's ABC delay, logic levels and OpenSTA stage time. Checks every top of
+# the sweep whose flat run exists in $(SYNTH_DIR) (seconds each; a top the main flow synthesises
+# hierarchically, whose <top>_mapped.v is its own timed netlist, is skipped); fails if none does.
+# The flat figures are read from that run's own log (np_report), not from a report.json that only
+# `make synth-<top>` refreshes and that a later `make synth` leaves stale.
+define synth_sweep_rules
+.PHONY: synth-$(1)-hier synth-$(1)-hier-check-flat
+synth-$(1)-hier: $(foreach p,$($(1)_SWEEP),$(SYNTH_SWEEP_DIR)/$(1)/$(call sweep_top,$(p))/row.tsv) \
+                 synth/np_hier_report.sh
+	bash synth/np_hier_report.sh $(SYNTH_SWEEP_DIR)/$(1) $(SYNTH_DIR) $(SYNTH_CLK_TO_Q_PS) \
+	  $(SYNTH_SETUP_PS) $(SYNTH_CLOCK_MHZ) "$($(1)_SWEEP_PARAM)" "$($(1)_SWEEP_DOC)" $($(1)_SWEEP)
+	@echo "synth-$(1)-hier: wrote $(SYNTH_SWEEP_DIR)/$(1)/report.md, $(SYNTH_SWEEP_DIR)/$(1)/report.json"
+	@cat $(SYNTH_SWEEP_DIR)/$(1)/report.md
+
+# One yosys run per top (its runtime.txt: wall and CPU seconds, ABC included). row.tsv is the
+# last thing the script writes; it is removed first, so a failed run leaves no stale row.
+$(SYNTH_SWEEP_DIR)/$(1)/%/row.tsv: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS) rtl/$(1)/unit.mk
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	@echo "synth-$(1)-hier: $$* (yosys, log $$(@D)/yosys.log)"
+	@TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
+	if ! { time $$(call synth_env,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1)) \
+	         NP_KEEP="$(SYNTH_HIER_KEEP)" NP_OUTDIR=$$(@D) \
+	         yosys -q -l $$(@D)/yosys.log.tmp -c $(SYNTH_HIER_SCRIPT) 2>&3; \
+	     } 3>&2 2> $$(@D)/runtime.txt; then \
+	  rm -f $$@; echo "synth-$(1)-hier: yosys failed for $$*; full log: $$(@D)/yosys.log.tmp" >&2; exit 1; \
+	fi; \
+	mv $$(@D)/yosys.log.tmp $$(@D)/yosys.log; \
+	echo "synth-$(1)-hier: $$* done ($$$$(cat $$(@D)/runtime.txt))"
+
+synth-$(1)-hier-check-flat: $(NP_REPORT)
+	@checked=0; \
+	for p in $($(1)_SWEEP); do \
+	  t=$$$${p%%:*}; net=$(SYNTH_DIR)/$$$$t/$$$${t}_mapped.v; \
+	  [ -f $$$$net ] && [ -f $(SYNTH_DIR)/$$$$t/yosys.log ] || continue; \
+	  ! grep -qx 'NP-METHOD hier' $(SYNTH_DIR)/$$$$t/yosys.log || continue; \
+	  d=$(BUILD)/synth-hier-check/$(1)/$$$$t; mkdir -p $$$$d; rm -f $$$$d/row.tsv; rep=$$$$d/flat.json; \
+	  $(NP_REPORT) $$(SYNTH_REPORT_ARGS) --json $$$$rep --md $$$$d/flat.md $(1):$$$$t > /dev/null || exit 1; \
+	  NP_TOP=$$$$t $$(call synth_flow_env,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1)) \
+	    NP_STA_NETLIST=$$$$net NP_OUTDIR=$$$$d \
+	    yosys -q -l $$$$d/yosys.log -c $(SYNTH_HIER_SCRIPT) > /dev/null || exit 1; \
+	  flat_d=$$$$(sed -n 's/.*"abc_delay_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$$$rep); \
+	  flat_l=$$$$(sed -n 's/.*"logic_levels":[[:space:]]*\([0-9]*\).*/\1/p' $$$$rep); \
+	  got_d=$$$$(awk -F '\t' '$$$$1 == "abc_delay_ps" { print $$$$2 }' $$$$d/row.tsv); \
+	  got_l=$$$$(awk -F '\t' '$$$$1 == "logic_levels" { print $$$$2 }' $$$$d/row.tsv); \
+	  flat_s=$$$$(sed -n 's/^[[:space:]]*"stage_ps":[[:space:]]*\([0-9.]*\).*/\1/p' $$$$rep | head -n 1); \
+	  got_s=$$$$(awk -F '\t' '$$$$1 == "sta_stage_ps" { print $$$$2 }' $$$$d/row.tsv); \
+	  echo "synth-$(1)-hier-check-flat: $$$$t flat run $$$$flat_d ps $$$$flat_l levels stage $$$$flat_s ps, timing step $$$$got_d ps $$$$got_l levels stage $$$$got_s ps"; \
+	  awk -v a="$$$$flat_d" -v b="$$$$got_d" -v c="$$$$flat_l" -v e="$$$$got_l" -v s="$$$$flat_s" -v g="$$$$got_s" \
+	    'BEGIN { exit !(a != "" && b != "" && a - b < 0.006 && b - a < 0.006 && c == e && s != "" && s - g < 0.006 && g - s < 0.006) }' || \
+	    { echo "synth-$(1)-hier-check-flat: FAIL $$$$t: the timing step does not reproduce $$$$rep" >&2; exit 1; }; \
+	  checked=$$$$((checked + 1)); \
+	done; \
+	[ $$$$checked -gt 0 ] || { echo "synth-$(1)-hier-check-flat: no flat run in $(SYNTH_DIR) (make synth-<top> of a top in $(1)_SWEEP)" >&2; exit 1; }; \
+	echo "synth-$(1)-hier-check-flat: PASS $$$$checked tops"
+endef
+$(foreach u,$(SWEEP_UNITS),$(eval $(call synth_sweep_rules,$(u))))
 
 $(NP_REPORT): synth/np_report.c
 	@mkdir -p $(@D)

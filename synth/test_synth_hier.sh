@@ -102,12 +102,24 @@ rm -rf "$bad"
 mkdir -p "$bad/t"
 grep -v '^abc_delay_ps' "$out/row.tsv" > "$bad/t/row.tsv"
 echo "wall_s=1.0 user_s=1.0 sys_s=0.0" > "$bad/t/runtime.txt"
-if msg=$(bash synth/np_hier_report.sh "$bad" "$bad" 85 40 800 t:1 2>&1); then
+if msg=$(bash synth/np_hier_report.sh "$bad" "$bad" 85 40 800 RGRs "test sweep" t:1 2>&1); then
   fail "np_hier_report.sh accepted a row without abc_delay_ps"
 fi
 grep -q "$bad/t/row.tsv: no 'abc_delay_ps' line" <<<"$msg" || fail "np_hier_report.sh error not as expected: $msg"
 [ -z "$(ls "$bad" | grep report)" ] || fail "np_hier_report.sh left a report behind despite the error"
 echo "test_synth_hier: np_hier_report.sh rejects a row without a figure, naming the file"
+good=$work/good
+rm -rf "$good"
+mkdir -p "$good/t"
+cp "$out/row.tsv" "$good/t/row.tsv"
+echo "wall_s=1.0 user_s=1.0 sys_s=0.0" > "$good/t/runtime.txt"
+bash synth/np_hier_report.sh "$good" "$good" 85 40 800 Entries "test sweep" t:16 > /dev/null ||
+  fail "np_hier_report.sh rejected a complete row ($good/t/row.tsv)"
+grep -q '^# test sweep: ' "$good/report.md" && grep -q '^| top | Entries | area um2 ' "$good/report.md" &&
+  grep -q '^| `t` | 16 | ' "$good/report.md" || fail "np_hier_report.sh: title, column or row not as declared ($good/report.md)"
+[ "$(jq -r '.rows[0] | "\(.param) \(.value) \(.logic_levels)"' "$good/report.json")" = "Entries 16 $(row logic_levels)" ] ||
+  fail "np_hier_report.sh: report.json row not the declared parameter and the row's figures ($good/report.json)"
+echo "test_synth_hier: np_hier_report.sh tabulates a sweep under its declared title and parameter"
 # ---- 4 --------------------------------------------------------------------------------------
 rep=$work/rep
 rm -rf "$rep"
