@@ -67,33 +67,47 @@ $(NPPAPER_SAN): sim/paper/nppaper.c $(NPPAPER_TOOL_SRC) $(NPPAPER_TOOL_HDR) $(NP
 	$(Q)mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(SIM_CFLAGS) $(SAN_FLAGS) -o $@ $< $(NPPAPER_TOOL_SRC) $(NP_LIB_SAN) $(SIM_LIBS) -lm
 
-# paper_run MANIFEST, GATHER-ARGUMENTS: every run of MANIFEST through GNU parallel (after the trace
-# step when it names kernels), then the gatherer; the wall time in $(PAPER_DIR)/wall_time.txt.
+# paper_run MANIFEST, GATHER-COMMAND, LOG-DIR[, reuse]: every run of MANIFEST through GNU parallel
+# (after the trace step when it names kernels), then nppaper GATHER-COMMAND --out LOG-DIR; the wall
+# time in LOG-DIR/wall_time.txt. Jobs go to $(PAPER_DIR)/jobs. With reuse (the experiments): the
+# jobs and traces already there stay, an application is traced only when its trace is missing, and
+# a run of make paper's table ($(PAPER_DIR)/runs.tsv) runs only when its job JSON is missing.
 define paper_run
 	@bash sim/paper/deps.sh parallel
-	@rm -rf $(PAPER_DIR)/jobs $(PAPER_DIR)/parallel $(PAPER_DIR)/parallel-traces && mkdir -p $(PAPER_DIR)/jobs
+	@$(if $(4),mkdir -p $(PAPER_DIR)/jobs $(3) && rm -rf $(3)/parallel $(3)/parallel-traces,rm -rf $(PAPER_DIR)/jobs $(PAPER_DIR)/parallel $(PAPER_DIR)/parallel-traces && mkdir -p $(PAPER_DIR)/jobs)
 	@start=$$(date +%s.%N); $(PAPER_COMMIT_CMD); \
-	$(NPPAPER) ids --manifest $(1) $(PAPER_SELECT) > $(PAPER_DIR)/ids.txt && \
-	  $(NPPAPER) kernels --manifest $(1) $(PAPER_SELECT) > $(PAPER_DIR)/kernels.txt || exit 1; \
+	$(NPPAPER) ids --manifest $(1) $(PAPER_SELECT) > $(3)/ids.txt && \
+	  $(NPPAPER) kernels --manifest $(1) $(PAPER_SELECT) > $(3)/kernels.txt || exit 1; \
+	$(if $(4),$(call paper_reuse,$(3),$(1))) \
 	failed=0; \
-	if [ -s $(PAPER_DIR)/kernels.txt ]; then \
-	  echo "paper: trace step: $$(wc -l < $(PAPER_DIR)/kernels.txt) applications into $(PAPER_TRACES)"; \
-	  parallel --will-cite -j$(PAPER_JOBS) --joblog $(PAPER_DIR)/joblog-traces --results $(PAPER_DIR)/parallel-traces \
-	    bash sim/paper/trace_kernel.sh $(PAPER_NPKERNEL) $(PAPER_TRACES) {} :::: $(PAPER_DIR)/kernels.txt || failed=$$?; \
-	  if [ $$failed -ne 0 ]; then echo "paper: $$failed trace(s) failed: $(PAPER_DIR)/joblog-traces"; exit 1; fi; \
+	if [ -s $(3)/kernels.txt ]; then \
+	  echo "paper: trace step: $$(wc -l < $(3)/kernels.txt) applications into $(PAPER_TRACES)"; \
+	  parallel --will-cite -j$(PAPER_JOBS) --joblog $(3)/joblog-traces --results $(3)/parallel-traces \
+	    bash sim/paper/trace_kernel.sh $(PAPER_NPKERNEL) $(PAPER_TRACES) {} :::: $(3)/kernels.txt || failed=$$?; \
+	  if [ $$failed -ne 0 ]; then echo "paper: $$failed trace(s) failed: $(3)/joblog-traces"; exit 1; fi; \
 	fi; \
 	traced=$$(date +%s.%N); \
-	echo "paper: $$(wc -l < $(PAPER_DIR)/ids.txt) runs of $(1), GNU parallel -j$(PAPER_JOBS), npsim $(PAPER_NPSIM) ($$c)"; \
-	parallel --will-cite -j$(PAPER_JOBS) --joblog $(PAPER_DIR)/joblog --results $(PAPER_DIR)/parallel \
+	echo "paper: $$(wc -l < $(3)/ids.txt) runs of $(1), GNU parallel -j$(PAPER_JOBS), npsim $(PAPER_NPSIM) ($$c)"; \
+	parallel --will-cite -j$(PAPER_JOBS) --joblog $(3)/joblog --results $(3)/parallel \
 	  $(NPPAPER) job --manifest $(1) --npsim $(PAPER_NPSIM) --out $(PAPER_DIR)/jobs --commit $$c \
-	  --traces $(PAPER_TRACES) $(PAPER_ARGS) --id {} :::: $(PAPER_DIR)/ids.txt > $(PAPER_DIR)/jobs.log || failed=$$?; \
-	if [ $$failed -ne 0 ]; then echo "paper: $$failed job(s) failed: $(PAPER_DIR)/joblog, outputs in $(PAPER_DIR)/parallel"; fi; \
-	$(NPPAPER) gather $(2) $(PAPER_SELECT) --jobs $(PAPER_DIR)/jobs --out $(PAPER_DIR) || failed=1; \
+	  --traces $(PAPER_TRACES) $(PAPER_ARGS) --id {} :::: $(3)/ids.txt > $(3)/jobs.log || failed=$$?; \
+	if [ $$failed -ne 0 ]; then echo "paper: $$failed job(s) failed: $(3)/joblog, outputs in $(3)/parallel"; fi; \
+	$(NPPAPER) $(2) $(PAPER_SELECT) --jobs $(PAPER_DIR)/jobs --out $(3) || failed=1; \
 	end=$$(date +%s.%N); \
 	awk -v s=$$start -v t=$$traced -v e=$$end 'NR > 1 { n++; j += $$4; if ($$4 > m) m = $$4 } \
 	  END { printf "paper: wall time %.1f s (trace step %.1f s; joblog: %d jobs, %.1f s of job time, longest %.1f s)\n", e - s, t - s, n, j, m }' \
-	  $(PAPER_DIR)/joblog | tee $(PAPER_DIR)/wall_time.txt; \
+	  $(3)/joblog | tee $(3)/wall_time.txt; \
 	exit $$failed
+endef
+
+# paper_reuse LOG-DIR, MANIFEST: (shell, in paper_run) keeps in LOG-DIR/kernels.txt the applications without a
+# trace and in LOG-DIR/ids.txt the runs that are not make paper's with a job JSON already there
+define paper_reuse
+for k in $$(cat $(1)/kernels.txt); do [ -f $(PAPER_TRACES)/$$k/kernelslist.g ] || echo "$$k"; done > $(1)/kernels.tmp && \
+	  mv $(1)/kernels.tmp $(1)/kernels.txt && $(NPPAPER) ids --manifest $(PAPER_DIR)/runs.tsv > $(1)/base-ids.txt || exit 1; \
+	while read -r id; do if grep -qxF "$$id" $(1)/base-ids.txt && [ -f $(PAPER_DIR)/jobs/$$id.json ]; then :; else echo "$$id"; fi; \
+	  done < $(1)/ids.txt > $(1)/ids.tmp && mv $(1)/ids.tmp $(1)/ids.txt; \
+	echo "paper: $$($(NPPAPER) ids --manifest $(2) $(PAPER_SELECT) | wc -l) runs, $$(wc -l < $(1)/ids.txt) to run (the others: make paper's jobs in $(PAPER_DIR)/jobs)";
 endef
 
 # the kernel run table of a set (all or quick), regenerated whenever its inputs change
@@ -106,11 +120,27 @@ $(PAPER_DIR)/runs.tsv $(PAPER_DIR)/quick-runs.tsv: $(PAPER_SEED_KERNELS) $(PAPER
 
 ## paper: the seeds' tables on the seeds' own kernels (seed_kernels.tsv x mechanisms.tsv on each seed's preset): trace step, runs through GNU parallel, verdicts and kernel classes (docs/paper.md)
 paper: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
-	$(call paper_run,$(PAPER_DIR)/runs.tsv,$(PAPER_KTABLES))
+	$(call paper_run,$(PAPER_DIR)/runs.tsv,gather $(PAPER_KTABLES),$(PAPER_DIR))
 
 ## paper-quick: make paper on one kernel per published class per seed (the quick column of seed_kernels.tsv)
 paper-quick: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/quick-runs.tsv
-	$(call paper_run,$(PAPER_DIR)/quick-runs.tsv,$(subst $(PAPER_DIR)/runs.tsv,$(PAPER_DIR)/quick-runs.tsv,$(PAPER_KTABLES)))
+	$(call paper_run,$(PAPER_DIR)/quick-runs.tsv,gather $(subst $(PAPER_DIR)/runs.tsv,$(PAPER_DIR)/quick-runs.tsv,$(PAPER_KTABLES)),$(PAPER_DIR))
+
+# The controlled experiments (sim/paper/experiments.tsv): their run table in PAPER_DIR, with the
+# mechanisms' runs they are compared with (make paper's ids, reused from its jobs)
+PAPER_EXPERIMENTS := sim/paper/experiments.tsv
+PAPER_XTABLES      = --manifest $(PAPER_DIR)/experiment-runs.tsv --experiments $(PAPER_EXPERIMENTS) \
+                     --classes $(PAPER_KCLASSES) --kernels $(PAPER_SEED_KERNELS)
+$(PAPER_DIR)/experiment-runs.tsv: $(PAPER_EXPERIMENTS) $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) $(PAPER_KCLASSES) sim/paper/kernel_runs.sh
+	@mkdir -p $(@D)
+	@bash sim/paper/kernel_runs.sh $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) experiments $(PAPER_EXPERIMENTS) $(PAPER_KCLASSES) > $@.tmp && mv $@.tmp $@
+
+.PHONY: paper-experiments
+
+## paper-experiments: docs/paper.md's controlled experiments (sim/paper/experiments.tsv: one-key changes of the seeds' runs) in the PAPER_DIR of make paper, reusing its traces and runs; tables in $(PAPER_DIR)/experiments/results.json
+paper-experiments: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv $(PAPER_DIR)/experiment-runs.tsv
+	@mkdir -p $(PAPER_DIR)/experiments
+	$(call paper_run,$(PAPER_DIR)/experiment-runs.tsv,experiments $(PAPER_XTABLES),$(PAPER_DIR)/experiments,reuse)
 
 # PAPER_DOC_SETS: the run sets' folders (each with results.json and wall_time.txt), e.g. one
 # make paper PAPER_DIR=build/paper-sNNN PAPER_SELECT='--seed NNN' per seed; a seed's tables come
@@ -123,7 +153,7 @@ paper-doc:
 
 ## paper-generated: the generated workloads of sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (the tables before issue 27)
 paper-generated: $(NPPAPER) $(PAPER_NPSIM)
-	$(call paper_run,$(PAPER_MANIFEST),$(PAPER_TABLES))
+	$(call paper_run,$(PAPER_MANIFEST),gather $(PAPER_TABLES),$(PAPER_DIR))
 
 ## paper-slurm: the kernel set as Slurm job arrays (sbatch --wait on a cluster): the trace step (sim/paper/trace.sbatch), then the runs (sim/paper/paper.sbatch), gathered by the same gatherer
 paper-slurm: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
