@@ -13,6 +13,10 @@
  *                                                          results.json, tables.txt, one PNG per seed;
  *                                                          CLASSES: means over workload classes
  *                                                          (seed 004's C-Sens / C-InSens table)
+ *   nppaper experiments --manifest RUNS --experiments EXPERIMENTS --jobs DIR --out DIR [--seed S]...
+ *                   [--classes CLASSES] [--kernels SEED_KERNELS]
+ *                                                          the controlled experiments' tables
+ *                                                          (sim/paper/experiments.tsv): DIR/results.json
  *
  * The manifest (sim/paper/runs.tsv) is the one table of runs; every field is checked here, and a
  * job starts npsim with an argument vector (fork + execv), never through a shell. Completion of a
@@ -93,6 +97,10 @@ static const metric_def metrics[] = {
     /* the MC-cycles an MC could not inject (seed 003 Fig. 7's "MC stall time"; the fraction above
      * is of a run's own length, so a mechanism that shortens the run raises it for the same stalls) */
     {"mc_stall_cycles", "MC stall cycles", "memory.mc_stall_cycles", FMT_COUNT, NULL},
+    /* accesses the L1 could not take (allocate-on-miss: no way to reserve, no MSHR, a full miss
+     * queue; docs/sim.md "L1 allocation"), and the read replies DSM+APPROX approximated */
+    {"l1_reservation_fails", "L1 reservation failures", "memory.l1_reservation_fails", FMT_COUNT, NULL},
+    {"approximated_replies", "approximated replies", "approximated_replies", FMT_COUNT, NULL},
     {"l1_miss_rate", "L1 miss rate", "l1_miss_rate", FMT_FRACTION, NULL},
     {"l1_hit_rate", "L1 hit rate", "l1_hit_rate", FMT_FRACTION, NULL},
     {"locality", "inter-core locality", "pcu.locality_ratio", FMT_FRACTION, NULL},
@@ -536,7 +544,7 @@ static bool seeds_load(seed_def *s, unsigned *n, const char *path) {
 /* ---- command-line helpers -------------------------------------------------------------------- */
 
 typedef struct {
-    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id, *classes, *traces, *kernels;
+    const char *manifest, *figures, *seeds, *jobs, *out, *npsim, *commit, *id, *classes, *traces, *kernels, *experiments;
     long index;
     const char *select[MAX_SELECT];
     unsigned nselect;
@@ -556,7 +564,7 @@ static bool parse_args(int argc, char **argv, options *o) {
                          : !strcmp(a, "--out") ? &o->out : !strcmp(a, "--npsim") ? &o->npsim
                          : !strcmp(a, "--commit") ? &o->commit : !strcmp(a, "--id") ? &o->id
                          : !strcmp(a, "--classes") ? &o->classes : !strcmp(a, "--traces") ? &o->traces
-                         : !strcmp(a, "--kernels") ? &o->kernels : NULL;
+                         : !strcmp(a, "--kernels") ? &o->kernels : !strcmp(a, "--experiments") ? &o->experiments : NULL;
         if (dst && v) *dst = argv[++i];
         else if (!strcmp(a, "--seed") && v) {
             if (!valid_seed(argv[i + 1])) return !fail("--seed '%s': expected three digits", argv[i + 1]);
@@ -1601,6 +1609,51 @@ static bool class_table(FILE *out[2], cJSON *tables, const classes *c, const cha
     return true;
 }
 
+/* The jobs a gather reads: every selected run and every baseline it names, each a valid job file,
+ * all from one npsim binary (a table never compares runs of two binaries). */
+typedef struct {
+    unsigned n;
+    int first;          /* the first loaded run, -1 = none */
+    double wall_sum, wall_max;
+} jobs_loaded;
+
+static bool load_jobs(const options *o, const manifest *m, job_file *jobs, jobs_loaded *jl) {
+    memset(jl, 0, sizeof *jl);
+    jl->first = -1;
+    for (unsigned i = 0; i < m->n; i++) {
+        bool want = selected(o, m->runs[i].seed);
+        for (unsigned k = 0; !want && k < m->n; k++)
+            if (selected(o, m->runs[k].seed))
+                for (unsigned p = 0; p < m->runs[k].nprint; p++) want |= m->runs[k].print[p].base_run == (int)i;
+        if (!want) continue;
+        if (!load_job(&jobs[i], o->jobs, &m->runs[i], o->manifest)) return false;
+        if (jl->first < 0) jl->first = (int)i;
+        else if (strcmp(binary_of(&jobs[i]), binary_of(&jobs[jl->first])))
+            return !fail("%s ran npsim %s but %s ran %s: rerun every job with one binary", jobs[i].path, binary_of(&jobs[i]),
+                         jobs[jl->first].path, binary_of(&jobs[jl->first]));
+        double wall = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jobs[i].job, "timing"), "wall_seconds")->valuedouble;
+        jl->wall_sum += wall;
+        if (wall > jl->wall_max) jl->wall_max = wall;
+        jl->n++;
+    }
+    return true;
+}
+
+/* results.json's jobs_summary, and every loaded job whole under "jobs" (moved out of `jobs`). */
+static void add_jobs_json(cJSON *root, const manifest *m, job_file *jobs, const jobs_loaded *jl) {
+    cJSON *sum = cJSON_AddObjectToObject(root, "jobs_summary");
+    cJSON_AddNumberToObject(sum, "jobs", jl->n);
+    cJSON_AddNumberToObject(sum, "wall_seconds_sum", jl->wall_sum);
+    cJSON_AddNumberToObject(sum, "wall_seconds_max", jl->wall_max);
+    cJSON_AddStringToObject(sum, "npsim_binary_crc32", jl->first >= 0 ? binary_of(&jobs[jl->first]) : "");
+    cJSON *ja = cJSON_AddObjectToObject(root, "jobs");
+    for (unsigned i = 0; i < m->n; i++)
+        if (jobs[i].job) {
+            cJSON_AddItemToObject(ja, m->runs[i].id, jobs[i].job);
+            jobs[i].job = NULL;
+        }
+}
+
 static int cmd_gather(const options *o) {
     if (!need("--manifest", o->manifest) || !need("--figures", o->figures) || !need("--seeds", o->seeds) ||
         !need("--jobs", o->jobs) || !need("--out", o->out))
@@ -1632,27 +1685,8 @@ static int cmd_gather(const options *o) {
         if (!known && selected(o, m.runs[i].seed))
             ok = !fail("%s:%u: seed %s has no title in %s", o->manifest, m.runs[i].line, m.runs[i].seed, o->seeds);
     }
-    unsigned njobs = 0;
-    int first = -1;
-    double wall_sum = 0, wall_max = 0;
-    /* every selected run and every baseline it names must have a valid job file, all from one binary */
-    for (unsigned i = 0; ok && i < m.n; i++) {
-        bool want = selected(o, m.runs[i].seed);
-        for (unsigned k = 0; !want && k < m.n; k++)
-            if (selected(o, m.runs[k].seed))
-                for (unsigned p = 0; p < m.runs[k].nprint; p++) want |= m.runs[k].print[p].base_run == (int)i;
-        if (!want) continue;
-        ok = load_job(&jobs[i], o->jobs, &m.runs[i], o->manifest);
-        if (!ok) break;
-        if (first < 0) first = (int)i;
-        else if (strcmp(binary_of(&jobs[i]), binary_of(&jobs[first])))
-            ok = !fail("%s ran npsim %s but %s ran %s: rerun every job with one binary", jobs[i].path, binary_of(&jobs[i]),
-                       jobs[first].path, binary_of(&jobs[first]));
-        double wall = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(jobs[i].job, "timing"), "wall_seconds")->valuedouble;
-        wall_sum += wall;
-        if (wall > wall_max) wall_max = wall;
-        njobs++;
-    }
+    jobs_loaded jl = {0, -1, 0, 0};
+    ok = ok && load_jobs(o, &m, jobs, &jl);
     /* the tables */
     table_row *rows = calloc(MAX_RUNS * MAX_PRINT, sizeof *rows);
     cJSON *root = cJSON_CreateObject();
@@ -1740,25 +1774,15 @@ static int cmd_gather(const options *o) {
         if (ok) ok = run_lengths(outs, length_json, sd->seed, &m, jobs);
     }
     if (txt) {
-        if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", njobs, wall_sum, wall_max);
+        if (ok) fprintf(txt, "jobs: %u, job wall time summed %.1f s, longest %.1f s\n", jl.n, jl.wall_sum, jl.wall_max);
         if (!ok) np_out_abort(&txt_out); /* never a partial tables.txt */
         else if (!np_out_commit(&txt_out, err, sizeof err)) ok = !fail("%s", err);
     }
     if (ok) {
-        cJSON *sum = cJSON_AddObjectToObject(root, "jobs_summary");
-        cJSON_AddNumberToObject(sum, "jobs", njobs);
-        cJSON_AddNumberToObject(sum, "wall_seconds_sum", wall_sum);
-        cJSON_AddNumberToObject(sum, "wall_seconds_max", wall_max);
-        cJSON_AddStringToObject(sum, "npsim_binary_crc32", first >= 0 ? binary_of(&jobs[first]) : "");
-        cJSON *ja = cJSON_AddObjectToObject(root, "jobs");
-        for (unsigned i = 0; i < m.n; i++)
-            if (jobs[i].job) {
-                cJSON_AddItemToObject(ja, m.runs[i].id, jobs[i].job);
-                jobs[i].job = NULL;
-            }
+        add_jobs_json(root, &m, jobs, &jl);
         ok = path_fmt(path, sizeof path, "%s/results.json", o->out) && write_json(root, path);
         if (ok) printf("jobs: %u, job wall time summed %.1f s, longest %.1f s\ngather: %s/results.json, %s/tables.txt\n",
-                       njobs, wall_sum, wall_max, o->out, o->out);
+                       jl.n, jl.wall_sum, jl.wall_max, o->out, o->out);
     }
     cJSON_Delete(root);
     for (unsigned i = 0; jobs && i < m.n; i++) cJSON_Delete(jobs[i].job);
@@ -1769,8 +1793,308 @@ static int cmd_gather(const options *o) {
     return ok ? 0 : 1;
 }
 
+/* ---- controlled experiments (--experiments, sim/paper/experiments.tsv; docs/paper.md) ----------
+ * A run line names the runs PREFIX-K of a one-key change (sim/paper/kernel_runs.sh crosses them into
+ * the manifest with the mechanisms' runs they need); a cmp line is a column of a table: METRIC of
+ * RUN-K against AGAINST-K on every kernel K with both runs, and the mean of the per-kernel changes
+ * over all of them and over each class of the seed (its class rule, or else its published classes). */
+#define MAX_XRUNS 64
+#define MAX_XCMPS 128
+
+typedef struct {
+    char table[32], prefix[64], mech[64], keys[256], kernels[256], isolates[240];
+} xrun_def;
+
+typedef struct {
+    char table[32], run[64], against[64], note[240];
+    int metric;
+    bool values;        /* show both values beside the change */
+    unsigned line;
+} xcmp_def;
+
+typedef struct {
+    xrun_def run[MAX_XRUNS];
+    unsigned nrun;
+    xcmp_def cmp[MAX_XCMPS];
+    unsigned ncmp;
+} experiments;
+
+/* TYPE TABLE then run: PREFIX MECHANISM KEYS KERNELS ISOLATES, or cmp: RUN AGAINST METRIC SHOW NOTE */
+static bool experiments_load(experiments *x, const char *path) {
+    memset(x, 0, sizeof *x);
+    tsv t;
+    if (!tsv_open(&t, path)) return false;
+    char *f[MAX_FIELDS];
+    int got;
+    bool ok = true;
+    while (ok && (got = tsv_next(&t, f, 7)) > 0) {
+        bool run = !strcmp(f[0], "run");
+        if (!run && strcmp(f[0], "cmp")) ok = !fail("%s:%u: first field '%s': expected run or cmp", path, t.line, f[0]);
+        else if (!valid_name(f[1], sizeof x->run[0].table)) ok = !fail("%s:%u: table '%s': one short word", path, t.line, f[1]);
+        else if (!valid_id(f[2]) || (!valid_id(f[3]) && (run || strcmp(f[3], "-"))))
+            ok = !fail("%s:%u: run prefixes: letters, digits and _ . -%s", path, t.line, run ? "" : " (against: or -)");
+        else if (!valid_text(f[6]) || strlen(f[6]) >= sizeof x->run[0].isolates)
+            ok = !fail("%s:%u: last field: printable text below %zu characters", path, t.line, sizeof x->run[0].isolates);
+        else if (run ? x->nrun == MAX_XRUNS : x->ncmp == MAX_XCMPS) ok = !fail("%s:%u: too many %s lines", path, t.line, f[0]);
+        if (!ok) break;
+        if (run) {
+            xrun_def *r = &x->run[x->nrun++];
+            if (!valid_text(f[4]) || strlen(f[4]) >= sizeof r->keys || !valid_text(f[5]) || strlen(f[5]) >= sizeof r->kernels)
+                ok = !fail("%s:%u: keys and kernels: printable text below %zu characters", path, t.line, sizeof r->keys);
+            snprintf(r->table, sizeof r->table, "%s", f[1]);
+            snprintf(r->prefix, sizeof r->prefix, "%s", f[2]);
+            snprintf(r->mech, sizeof r->mech, "%s", f[3]);
+            snprintf(r->keys, sizeof r->keys, "%s", f[4]);
+            snprintf(r->kernels, sizeof r->kernels, "%s", f[5]);
+            snprintf(r->isolates, sizeof r->isolates, "%s", f[6]);
+            continue;
+        }
+        xcmp_def *c = &x->cmp[x->ncmp++];
+        c->line = t.line;
+        c->metric = metric_find(f[4]);
+        c->values = !strcmp(f[5], "values");
+        if (c->metric < 0) ok = !fail("%s:%u: unknown metric '%s'", path, t.line, f[4]);
+        else if (!c->values && strcmp(f[5], "change")) ok = !fail("%s:%u: show '%s': expected change or values", path, t.line, f[5]);
+        else if (!c->values && !strcmp(f[3], "-")) ok = !fail("%s:%u: against '-' (the run's own value) shows values, not a change", path, t.line);
+        snprintf(c->table, sizeof c->table, "%s", f[1]);
+        snprintf(c->run, sizeof c->run, "%s", f[2]);
+        snprintf(c->against, sizeof c->against, "%s", f[3]);
+        snprintf(c->note, sizeof c->note, "%s", f[6]);
+    }
+    tsv_close(&t);
+    if (ok && got == 0 && !x->ncmp) ok = !fail("%s: no cmp line", path);
+    return ok && got == 0;
+}
+
+/* The seed of the manifest's runs PREFIX-K, or NULL when there is none. */
+static const char *prefix_seed(const manifest *m, const char *prefix) {
+    for (unsigned i = 0; i < m->n; i++)
+        if (workload_of(m->runs[i].id, prefix)) return m->runs[i].seed;
+    return NULL;
+}
+
+/* The class of kernel w in the seed's classes: by its class rule, or else its published class (NULL:
+ * none). */
+static bool kernel_class(const classes *cl, const kernel_list *kl, const manifest *m, const job_file *jobs, const char *seed,
+                         const char *w, const char **cls, const char *where) {
+    *cls = NULL;
+    for (unsigned k = 0; k < cl->ndef; k++)
+        if (!strcmp(cl->def[k].seed, seed)) {
+            double gain;
+            return class_of(&cl->def[k], m, jobs, w, cls, &gain, where);
+        }
+    *cls = published_class(kl, seed, w);
+    return true;
+}
+
+typedef struct {
+    char kernel[32];
+    const char *cls;
+    bool has_change;
+    double value, against, change;
+} xcell;
+
+/* One mean of a column: over the cells of class cls (NULL: all), as results.json's means[]. */
+static void xmean_json(cJSON *means, const xcell *cells, unsigned n, const char *cls, bool against) {
+    double v = 0, b = 0, ch = 0;
+    unsigned nv = 0, nch = 0;
+    char kernels[400] = "", left_out[200] = "";
+    for (unsigned i = 0; i < n; i++) {
+        if (cls && (!cells[i].cls || strcmp(cells[i].cls, cls))) continue;
+        v += cells[i].value;
+        b += cells[i].against;
+        nv++;
+        size_t used = strlen(kernels);
+        snprintf(kernels + used, sizeof kernels - used, "%s%.31s", used ? " " : "", cells[i].kernel);
+        if (cells[i].has_change) {
+            ch += cells[i].change;
+            nch++;
+        } else if (against) {
+            used = strlen(left_out);
+            snprintf(left_out + used, sizeof left_out - used, "%s%.31s", used ? " " : "", cells[i].kernel);
+        }
+    }
+    if (!nv) return;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "class", cls ? cls : "all");
+    cJSON_AddNumberToObject(o, "n", nv);
+    cJSON_AddStringToObject(o, "kernels", kernels);
+    cJSON_AddNumberToObject(o, "value", v / nv);
+    if (against) cJSON_AddNumberToObject(o, "against", b / nv);
+    else cJSON_AddNullToObject(o, "against");
+    if (nch) cJSON_AddNumberToObject(o, "change", ch / nch);
+    else cJSON_AddNullToObject(o, "change");
+    cJSON_AddStringToObject(o, "left_out_zero_baseline", left_out);
+    cJSON_AddItemToArray(means, o);
+}
+
+static const char *const fmt_names[] = {"count", "real", "fraction"};
+
+/* One column: every kernel with RUN-K and AGAINST-K, then the means (all, then each class). */
+static bool xcolumn(cJSON *cols, cJSON *kernels, const xcmp_def *c, const manifest *m, const job_file *jobs,
+                    const classes *cl, const kernel_list *kl, const char *seed, const char *path) {
+    char where[PATH_LEN + 16];
+    snprintf(where, sizeof where, "%s:%u", path, c->line);
+    static xcell cells[MAX_RUNS];
+    unsigned n = 0;
+    bool against = strcmp(c->against, "-") != 0;
+    const metric_def *md = &metrics[c->metric];
+    for (unsigned j = 0; j < m->n; j++) {
+        const char *w = workload_of(m->runs[j].id, c->run);
+        if (!w) continue;
+        char b[160];
+        snprintf(b, sizeof b, "%s-%s", c->against, w);
+        int ib = against ? manifest_find(m, b) : -1;
+        if (against && ib < 0) continue;
+        xcell *x = &cells[n];
+        memset(x, 0, sizeof *x);
+        snprintf(x->kernel, sizeof x->kernel, "%s", w);
+        bool na = false;
+        if (!jobs[j].job || (ib >= 0 && !jobs[ib].job)) return !fail("%s: runs of seed %s without their job", where, seed);
+        if (!metric_value(&jobs[j], c->metric, &x->value, &na) || (ib >= 0 && !metric_value(&jobs[ib], c->metric, &x->against, &na)))
+            return na ? !fail("%s: %s or %s has no %s (needs %s)", where, m->runs[j].id, b, md->name, md->needs) : false;
+        if (md->fmt == FMT_FRACTION) x->value *= 100.0, x->against *= 100.0;
+        x->has_change = against && x->against != 0;
+        if (x->has_change) x->change = 100.0 * (x->value / x->against - 1.0);
+        if (!kernel_class(cl, kl, m, jobs, seed, w, &x->cls, where)) return false;
+        n++;
+        /* the table's kernels, each once, in the manifest's order */
+        bool seen = false;
+        for (const cJSON *k = kernels->child; k && !seen; k = k->next)
+            seen = !strcmp(cJSON_GetObjectItemCaseSensitive(k, "kernel")->valuestring, w);
+        if (seen) continue;
+        cJSON *k = cJSON_CreateObject();
+        cJSON_AddStringToObject(k, "kernel", w);
+        if (x->cls) cJSON_AddStringToObject(k, "class", x->cls);
+        else cJSON_AddNullToObject(k, "class");
+        cJSON_AddItemToArray(kernels, k);
+    }
+    if (!n) return !fail("%s: no kernel has both %s-K and %s-K in %s", where, c->run, c->against, m->path);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "run", c->run);
+    cJSON_AddStringToObject(o, "against", c->against);
+    cJSON_AddStringToObject(o, "metric", md->name);
+    cJSON_AddStringToObject(o, "label", md->label);
+    cJSON_AddStringToObject(o, "format", fmt_names[md->fmt]);
+    cJSON_AddStringToObject(o, "show", c->values ? "values" : "change");
+    cJSON_AddStringToObject(o, "note", c->note);
+    cJSON *pk = cJSON_AddObjectToObject(o, "per_kernel");
+    for (unsigned i = 0; i < n; i++) {
+        cJSON *e = cJSON_AddObjectToObject(pk, cells[i].kernel);
+        cJSON_AddNumberToObject(e, "value", cells[i].value);
+        if (against) cJSON_AddNumberToObject(e, "against", cells[i].against);
+        else cJSON_AddNullToObject(e, "against");
+        if (cells[i].has_change) cJSON_AddNumberToObject(e, "change", cells[i].change);
+        else cJSON_AddNullToObject(e, "change");
+    }
+    cJSON *means = cJSON_AddArrayToObject(o, "means");
+    xmean_json(means, cells, n, NULL, against);
+    /* each class once, in the order of the kernels */
+    for (unsigned i = 0; i < n; i++) {
+        bool first = cells[i].cls != NULL;
+        for (unsigned k = 0; first && k < i; k++) first = !cells[k].cls || strcmp(cells[k].cls, cells[i].cls);
+        if (first) xmean_json(means, cells, n, cells[i].cls, against);
+    }
+    cJSON_AddItemToArray(cols, o);
+    printf("  %-28s %-18s %-18s mean %s", md->label, c->run, c->against, "");
+    const cJSON *all = cJSON_GetArrayItem(means, 0), *chg = cJSON_GetObjectItemCaseSensitive(all, "change");
+    if (c->values) {
+        char v[64], b[64];
+        format_value(v, sizeof v, md->fmt, cJSON_GetObjectItemCaseSensitive(all, "value")->valuedouble / (md->fmt == FMT_FRACTION ? 100 : 1));
+        if (against) format_value(b, sizeof b, md->fmt, cJSON_GetObjectItemCaseSensitive(all, "against")->valuedouble / (md->fmt == FMT_FRACTION ? 100 : 1));
+        printf(against ? "%s -> %s " : "%s%s ", against ? b : "", v);
+    }
+    if (cJSON_IsNumber(chg)) printf("(change %+.1f%%)", chg->valuedouble);
+    printf(" over %d kernels\n", (int)cJSON_GetObjectItemCaseSensitive(all, "n")->valuedouble);
+    return true;
+}
+
+/* The run lines into results.json's "runs", each with the arguments npsim got for its first kernel. */
+static bool xruns_json(cJSON *root, const experiments *x, const manifest *m, const job_file *jobs, const options *o) {
+    cJSON *runs = cJSON_AddObjectToObject(root, "runs");
+    for (unsigned i = 0; i < x->nrun; i++) {
+        const xrun_def *r = &x->run[i];
+        const char *seed = prefix_seed(m, r->prefix);
+        if (!seed) return !fail("%s: run '%s' has no run %s-K in %s (regenerate it: sim/paper/kernel_runs.sh)", o->experiments, r->prefix, r->prefix, m->path);
+        if (!selected(o, seed)) continue;
+        cJSON *e = cJSON_AddObjectToObject(runs, r->prefix);
+        cJSON_AddStringToObject(e, "table", r->table);
+        cJSON_AddStringToObject(e, "seed", seed);
+        cJSON_AddStringToObject(e, "mechanism", r->mech);
+        cJSON_AddStringToObject(e, "keys", r->keys);
+        cJSON_AddStringToObject(e, "kernels", r->kernels);
+        cJSON_AddStringToObject(e, "isolates", r->isolates);
+        for (unsigned j = 0; j < m->n; j++)
+            if (workload_of(m->runs[j].id, r->prefix)) {
+                cJSON_AddStringToObject(e, "example_run", m->runs[j].id);
+                cJSON_AddItemToObject(e, "example_npsim_arguments",
+                                      cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(jobs[j].job, "npsim_arguments"), true));
+                break;
+            }
+    }
+    return true;
+}
+
+static int cmd_experiments(const options *o) {
+    if (!need("--manifest", o->manifest) || !need("--experiments", o->experiments) || !need("--jobs", o->jobs) ||
+        !need("--out", o->out))
+        return 1;
+    manifest m;
+    static experiments x;
+    static classes cl;
+    static kernel_list kl;
+    memset(&cl, 0, sizeof cl);
+    memset(&kl, 0, sizeof kl);
+    if (!manifest_load(&m, o->manifest)) return 1;
+    job_file *jobs = calloc(m.n, sizeof *jobs);
+    jobs_loaded jl = {0, -1, 0, 0};
+    bool ok = jobs && experiments_load(&x, o->experiments) && (!o->classes || classes_load(&cl, o->classes)) &&
+              (!o->kernels || kernels_load(&kl, o->kernels)) && load_jobs(o, &m, jobs, &jl);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "manifest", o->manifest);
+    cJSON_AddStringToObject(root, "experiments", o->experiments);
+    cJSON *tables = cJSON_AddArrayToObject(root, "tables");
+    ok = ok && xruns_json(root, &x, &m, jobs, o);
+    /* the tables in the order of their first cmp line */
+    for (unsigned i = 0; ok && i < x.ncmp; i++) {
+        bool first = true;
+        for (unsigned k = 0; first && k < i; k++) first = strcmp(x.cmp[k].table, x.cmp[i].table) != 0;
+        if (!first) continue;
+        const char *seed = prefix_seed(&m, x.cmp[i].run);
+        if (!seed) {
+            ok = !fail("%s:%u: no run %s-K in %s", o->experiments, x.cmp[i].line, x.cmp[i].run, m.path);
+            break;
+        }
+        if (!selected(o, seed)) continue;
+        printf("experiment %s (seed %s):\n", x.cmp[i].table, seed);
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddItemToArray(tables, t);
+        cJSON_AddStringToObject(t, "id", x.cmp[i].table);
+        cJSON_AddStringToObject(t, "seed", seed);
+        cJSON *kernels = cJSON_AddArrayToObject(t, "kernels"), *cols = cJSON_AddArrayToObject(t, "columns");
+        for (unsigned k = i; ok && k < x.ncmp; k++) {
+            if (strcmp(x.cmp[k].table, x.cmp[i].table)) continue;
+            const char *s2 = prefix_seed(&m, x.cmp[k].run);
+            if (!s2 || strcmp(s2, seed)) ok = !fail("%s:%u: run %s is not a run of seed %s, the table's", o->experiments, x.cmp[k].line, x.cmp[k].run, seed);
+            else ok = xcolumn(cols, kernels, &x.cmp[k], &m, jobs, &cl, o->kernels ? &kl : NULL, seed, o->experiments);
+        }
+    }
+    if (ok && !cJSON_GetArraySize(tables)) ok = !fail("%s: no table of the selected seeds", o->experiments);
+    char path[PATH_LEN + 32];
+    if (ok) {
+        add_jobs_json(root, &m, jobs, &jl);
+        ok = path_fmt(path, sizeof path, "%s/results.json", o->out) && write_json(root, path);
+        if (ok) printf("jobs: %u, job wall time summed %.1f s, longest %.1f s\nexperiments: %s\n", jl.n, jl.wall_sum, jl.wall_max, path);
+    }
+    cJSON_Delete(root);
+    for (unsigned i = 0; jobs && i < m.n; i++) cJSON_Delete(jobs[i].job);
+    free(jobs);
+    free(m.runs);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) return fail("usage: nppaper ids|indices|job|gather ... (sim/paper/nppaper.c, docs/paper.md)");
+    if (argc < 2) return fail("usage: nppaper ids|indices|kernels|job|gather|experiments ... (sim/paper/nppaper.c, docs/paper.md)");
     options o;
     if (!parse_args(argc - 2, argv + 2, &o)) return 1;
     if (!strcmp(argv[1], "ids")) return cmd_list(&o, false);
@@ -1778,5 +2102,6 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "kernels")) return cmd_kernels(&o);
     if (!strcmp(argv[1], "job")) return cmd_job(&o);
     if (!strcmp(argv[1], "gather")) return cmd_gather(&o);
-    return fail("unknown command '%s' (ids, indices, kernels, job, gather)", argv[1]);
+    if (!strcmp(argv[1], "experiments")) return cmd_experiments(&o);
+    return fail("unknown command '%s' (ids, indices, kernels, job, gather, experiments)", argv[1]);
 }

@@ -5,8 +5,12 @@
 #                          $(BUILD)/paper/traces/NAME), then every run through GNU parallel, gathered
 #                          into $(BUILD)/paper/results.json with verdicts and kernel classes
 #   make paper-quick       the same on one kernel per published class per seed (quick in seed_kernels.tsv)
+#   make paper-experiments docs/paper.md's controlled experiments (sim/paper/experiments.tsv) after
+#                          make paper in the same PAPER_DIR: its traces and runs reused, the one-key
+#                          changes run, their tables into $(PAPER_DIR)/experiments/results.json
 #   make paper-generated   the generated workloads of sim/paper/runs.tsv (the tables before issue 27)
 #   make paper-slurm       the kernel set as Slurm job arrays (trace step, then runs), same gatherer
+#                          (make paper-slurm-experiments: the experiments after it)
 #   make paper-slurm-test  single-node Slurm started here (slurm-wlm, munge from Debian): a subset
 #                          as an array, the same jobs through GNU parallel, per-job JSONs compared
 #                          (not part of make test)
@@ -78,7 +82,7 @@ define paper_run
 	@start=$$(date +%s.%N); $(PAPER_COMMIT_CMD); \
 	$(NPPAPER) ids --manifest $(1) $(PAPER_SELECT) > $(3)/ids.txt && \
 	  $(NPPAPER) kernels --manifest $(1) $(PAPER_SELECT) > $(3)/kernels.txt || exit 1; \
-	$(if $(4),$(call paper_reuse,$(3),$(1))) \
+	$(if $(4),$(call paper_reuse,$(3),$(1),$(PAPER_DIR)/jobs)) \
 	failed=0; \
 	if [ -s $(3)/kernels.txt ]; then \
 	  echo "paper: trace step: $$(wc -l < $(3)/kernels.txt) applications into $(PAPER_TRACES)"; \
@@ -100,14 +104,14 @@ define paper_run
 	exit $$failed
 endef
 
-# paper_reuse LOG-DIR, MANIFEST: (shell, in paper_run) keeps in LOG-DIR/kernels.txt the applications without a
-# trace and in LOG-DIR/ids.txt the runs that are not make paper's with a job JSON already there
+# paper_reuse LOG-DIR, MANIFEST, JOBS-DIR: (shell) keeps in LOG-DIR/kernels.txt the applications
+# without a trace and in LOG-DIR/ids.txt the runs that are not make paper's with a job JSON in JOBS-DIR
 define paper_reuse
 for k in $$(cat $(1)/kernels.txt); do [ -f $(PAPER_TRACES)/$$k/kernelslist.g ] || echo "$$k"; done > $(1)/kernels.tmp && \
 	  mv $(1)/kernels.tmp $(1)/kernels.txt && $(NPPAPER) ids --manifest $(PAPER_DIR)/runs.tsv > $(1)/base-ids.txt || exit 1; \
-	while read -r id; do if grep -qxF "$$id" $(1)/base-ids.txt && [ -f $(PAPER_DIR)/jobs/$$id.json ]; then :; else echo "$$id"; fi; \
+	while read -r id; do if grep -qxF "$$id" $(1)/base-ids.txt && [ -f $(3)/$$id.json ]; then :; else echo "$$id"; fi; \
 	  done < $(1)/ids.txt > $(1)/ids.tmp && mv $(1)/ids.tmp $(1)/ids.txt; \
-	echo "paper: $$($(NPPAPER) ids --manifest $(2) $(PAPER_SELECT) | wc -l) runs, $$(wc -l < $(1)/ids.txt) to run (the others: make paper's jobs in $(PAPER_DIR)/jobs)";
+	echo "paper: $$($(NPPAPER) ids --manifest $(2) $(PAPER_SELECT) | wc -l) runs, $$(wc -l < $(1)/ids.txt) to run (the others: make paper's jobs in $(3))";
 endef
 
 # the kernel run table of a set (all or quick), regenerated whenever its inputs change
@@ -135,7 +139,7 @@ $(PAPER_DIR)/experiment-runs.tsv: $(PAPER_EXPERIMENTS) $(PAPER_SEED_KERNELS) $(P
 	@mkdir -p $(@D)
 	@bash sim/paper/kernel_runs.sh $(PAPER_SEED_KERNELS) $(PAPER_MECHANISMS) experiments $(PAPER_EXPERIMENTS) $(PAPER_KCLASSES) > $@.tmp && mv $@.tmp $@
 
-.PHONY: paper-experiments
+.PHONY: paper-experiments paper-slurm-experiments
 
 ## paper-experiments: docs/paper.md's controlled experiments (sim/paper/experiments.tsv: one-key changes of the seeds' runs) in the PAPER_DIR of make paper, reusing its traces and runs; tables in $(PAPER_DIR)/experiments/results.json
 paper-experiments: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv $(PAPER_DIR)/experiment-runs.tsv
@@ -147,28 +151,55 @@ paper-experiments: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs
 # from the first folder that has them.
 PAPER_DOC_SETS ?= $(PAPER_DIR)
 
-## paper-doc: docs/paper.md's generated block (kernel tables, verdicts, run lengths) from $(PAPER_DIR)/results.json of make paper or paper-quick (several run sets: PAPER_DOC_SETS='DIR ...')
+# PAPER_XDOC: the experiments' results.json (make paper-experiments), whose tables make paper-doc
+# writes when it exists
+PAPER_XDOC ?= $(PAPER_DIR)/experiments/results.json
+
+## paper-doc: docs/paper.md's generated blocks: kernel tables, verdicts, run lengths from $(PAPER_DIR)/results.json of make paper or paper-quick (several run sets: PAPER_DOC_SETS='DIR ...'), and the controlled experiments' tables from $(PAPER_XDOC) when make paper-experiments wrote it
 paper-doc:
 	@bash sim/paper/paper_doc.sh $(foreach d,$(PAPER_DOC_SETS),$(d)/results.json $(d)/wall_time.txt) docs/paper.md
+	@if [ -f $(PAPER_XDOC) ]; then bash sim/paper/paper_doc.sh --experiments $(PAPER_XDOC) docs/paper.md; \
+	  else echo "paper-doc: no $(PAPER_XDOC) (make paper-experiments): the experiments' blocks left as they were"; fi
 
 ## paper-generated: the generated workloads of sim/paper/runs.tsv through GNU parallel, one table + PNG per seed (the tables before issue 27)
 paper-generated: $(NPPAPER) $(PAPER_NPSIM)
 	$(call paper_run,$(PAPER_MANIFEST),gather $(PAPER_TABLES),$(PAPER_DIR))
 
+# paper_slurm KERNEL-LIST, MANIFEST, ARRAY: the trace step's array over the applications of
+# KERNEL-LIST (when it has any; sim/paper/trace.sbatch), then the runs of MANIFEST at the indices
+# ARRAY (sbatch --array; sim/paper/paper.sbatch; none when empty) into $(PAPER_DIR)/slurm-jobs
+define paper_slurm
+	@if [ -s $(1) ]; then \
+	  NPKERNEL=$(PAPER_NPKERNEL) PAPER_TRACES=$(PAPER_TRACES) PAPER_KERNEL_LIST=$(1) \
+	  sbatch --wait --array=0-$$(($$(wc -l < $(1)) - 1)) -o $(PAPER_DIR)/slurm-out/trace_%A_%a.out sim/paper/trace.sbatch; fi
+	@$(PAPER_COMMIT_CMD); array=$(3); [ -z "$$array" ] || \
+	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(2) PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
+	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_ARG) PAPER_EXTRA='$(PAPER_EXTRA)' \
+	  PAPER_TRACES=$(PAPER_TRACES) \
+	  sbatch --wait --array=$$array -o $(PAPER_DIR)/slurm-out/%A_%a.out sim/paper/paper.sbatch
+endef
+
 ## paper-slurm: the kernel set as Slurm job arrays (sbatch --wait on a cluster): the trace step (sim/paper/trace.sbatch), then the runs (sim/paper/paper.sbatch), gathered by the same gatherer
 paper-slurm: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv
 	@rm -rf $(PAPER_DIR)/slurm-jobs && mkdir -p $(PAPER_DIR)/slurm-jobs $(PAPER_DIR)/slurm-out
 	@$(NPPAPER) kernels --manifest $(PAPER_DIR)/runs.tsv > $(PAPER_DIR)/kernels.txt
-	@if [ -s $(PAPER_DIR)/kernels.txt ]; then \
-	  NPKERNEL=$(PAPER_NPKERNEL) PAPER_TRACES=$(PAPER_TRACES) PAPER_KERNEL_LIST=$(PAPER_DIR)/kernels.txt \
-	  sbatch --wait --array=0-$$(($$(wc -l < $(PAPER_DIR)/kernels.txt) - 1)) -o $(PAPER_DIR)/slurm-out/trace_%A_%a.out sim/paper/trace.sbatch; fi
-	@$(PAPER_COMMIT_CMD); \
-	NPPAPER=$(NPPAPER) NPSIM=$(PAPER_NPSIM) PAPER_MANIFEST=$(PAPER_DIR)/runs.tsv PAPER_OUT=$(PAPER_DIR)/slurm-jobs \
-	  PAPER_COMMIT=$$c PAPER_DATA_DIR=$(DATA_DIR) PAPER_SYNTH_REPORT=$(SIM_SYNTH_ARG) PAPER_EXTRA='$(PAPER_EXTRA)' \
-	  PAPER_TRACES=$(PAPER_TRACES) \
-	  sbatch --wait --array=$$($(NPPAPER) indices --manifest $(PAPER_DIR)/runs.tsv) \
-	  -o $(PAPER_DIR)/slurm-out/%A_%a.out sim/paper/paper.sbatch
+	$(call paper_slurm,$(PAPER_DIR)/kernels.txt,$(PAPER_DIR)/runs.tsv,$$($(NPPAPER) indices --manifest $(PAPER_DIR)/runs.tsv))
 	$(NPPAPER) gather $(PAPER_KTABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_DIR)
+
+# the manifest indices (sbatch --array) of the experiments' runs paper_reuse left to run
+PAPER_XDIR      = $(PAPER_DIR)/experiments-slurm
+PAPER_XINDICES  = awk 'NR == FNR { p[$$0] = 1; next } $$0 in p { printf "%s%d", n++ ? "," : "", FNR - 1 }' \
+                  $(PAPER_XDIR)/ids.txt $(PAPER_XDIR)/all-ids.txt
+
+## paper-slurm-experiments: make paper-experiments as Slurm job arrays after make paper-slurm (its traces and runs reused), gathered by the same gatherer into $(PAPER_DIR)/experiments-slurm
+paper-slurm-experiments: $(NPPAPER) $(PAPER_NPSIM) $(PAPER_NPKERNEL) $(PAPER_DIR)/runs.tsv $(PAPER_DIR)/experiment-runs.tsv
+	@mkdir -p $(PAPER_XDIR) $(PAPER_DIR)/slurm-jobs $(PAPER_DIR)/slurm-out
+	@$(NPPAPER) ids --manifest $(PAPER_DIR)/experiment-runs.tsv > $(PAPER_XDIR)/all-ids.txt && \
+	  cp $(PAPER_XDIR)/all-ids.txt $(PAPER_XDIR)/ids.txt && \
+	  $(NPPAPER) kernels --manifest $(PAPER_DIR)/experiment-runs.tsv > $(PAPER_XDIR)/kernels.txt || exit 1; \
+	  $(call paper_reuse,$(PAPER_XDIR),$(PAPER_DIR)/experiment-runs.tsv,$(PAPER_DIR)/slurm-jobs)
+	$(call paper_slurm,$(PAPER_XDIR)/kernels.txt,$(PAPER_DIR)/experiment-runs.tsv,$$($(PAPER_XINDICES)))
+	$(NPPAPER) experiments $(PAPER_XTABLES) --jobs $(PAPER_DIR)/slurm-jobs --out $(PAPER_XDIR)
 
 ## paper-slurm-test: single-node Slurm (slurm-wlm, munge) started in a scratch dir; a subset of runs.tsv as an array, checked equal to GNU parallel's (not in make test)
 paper-slurm-test: $(NPPAPER) $(PAPER_NPSIM)

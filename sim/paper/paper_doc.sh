@@ -8,15 +8,73 @@
 # hand. Several run sets (e.g. one make paper PAPER_SELECT='--seed S' per seed, or the full set of
 # some seeds and the quick set of the others): one line per set names its seeds, and each seed's
 # tables come from the first set that has them, with the set's number beside the seed.
+#
+# sim/paper/paper_doc.sh --experiments RESULTS DOC: the controlled experiments' tables (make
+# paper-doc after make paper-experiments; RESULTS is nppaper experiments' results.json): each table
+# T of RESULTS replaces the block between
+#   <!-- paper-doc experiment T: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->
+#   <!-- paper-doc experiment T: end -->
+# in DOC; a block whose table RESULTS lacks (a run of some seeds only) is left as it was, and named.
 set -euo pipefail
+# replace_block BEGIN END BODY DOC: DOC with the lines between BEGIN and END (one each) replaced by
+# the file BODY; nothing else changes, and DOC is replaced whole
+replace_block() {
+  local begin=$1 end=$2 body=$3 doc=$4
+  [ "$(grep -cxF "$begin" "$doc")" = 1 ] && [ "$(grep -cxF "$end" "$doc")" = 1 ] ||
+    { echo "paper_doc: $doc: expected one line '$begin' and one '$end'" >&2; return 1; }
+  awk -v b="$begin" -v e="$end" -v f="$body" '
+    $0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
+    $0 == e { skip = 0 }
+    !skip { print }' "$doc" > "$doc.tmp"
+  mv "$doc.tmp" "$doc"
+}
+if [ "${1:-}" = --experiments ]; then
+  [ $# = 3 ] || { echo "usage: paper_doc.sh --experiments RESULTS DOC" >&2; exit 2; }
+  results=$2 doc=$3
+  jq -e '.tables and .runs and .jobs_summary and .experiments' "$results" > /dev/null ||
+    { echo "paper_doc: $results: not a results.json of nppaper experiments (tables, runs, jobs_summary)" >&2; exit 1; }
+  body=$(mktemp)
+  trap 'rm -f "$body" "$doc.tmp"' EXIT
+  for id in $(grep -o '^<!-- paper-doc experiment [a-z0-9_.+-]*: generated' "$doc" | cut -d' ' -f4 | tr -d :); do
+    if ! jq -e --arg id "$id" 'any(.tables[]; .id == $id)' "$results" > /dev/null; then
+      echo "paper_doc: $doc: experiment $id: no table in $results, its block left as it was"; continue
+    fi
+    jq -r --arg id "$id" '
+      def commas: round | tostring | explode | reverse | [_nwise(3)] | map(reverse | implode) | reverse | join(",");
+      def val($f): if . == null then "n/a" elif $f == "count" then commas elif $f == "fraction" then (. * 10 | round / 10 | tostring) + "%"
+        else (. * 1000 | round / 1000 | tostring) end;
+      def sgn: if . == null then "n/a" elif . > 0 then "+" + (. * 10 | round / 10 | tostring) + "%" else (. * 10 | round / 10 | tostring) + "%" end;
+      def cell($c): if $c.show == "change" then (.change | sgn)
+        elif $c.against == "-" then (.value | val($c.format))
+        else "\(.against | val($c.format)) -> \(.value | val($c.format))" + (if .change == null then "" else " (\(.change | sgn))" end) end;
+      . as $r | .jobs as $jobs | (.tables[] | select(.id == $id)) as $t |
+      "Run set: `\($r.manifest)` (\($r.experiments)), seed \($t.seed); \($r.jobs_summary.jobs) jobs of npsim binary `\($r.jobs_summary.npsim_binary_crc32)` (CRC-32), commit `\([$jobs[].npsim.commit] | unique | join(", "))`, \($r.jobs_summary.wall_seconds_sum * 10 | round / 10) s of job time (simulation). Runs:",
+      "",
+      ([$r.runs | to_entries[] | select(.value.table == $id)] | if length == 0 then "- none of its own: the columns compare runs named in the other tables and make paper'"'"'s" else .[] |
+        "- `\(.key)`: `\(.value.mechanism)` with `\(.value.keys)` on \(if .value.kernels == "all" then "every kernel of seed \(.value.seed)" else (.value.kernels | gsub(","; ", ")) end): \(.value.isolates); e.g. `npsim \(.value.example_npsim_arguments | join(" "))` (\(.value.example_run))" end),
+      "",
+      "| kernel (class) | " + ([$t.columns | to_entries[] | "(\(.key + 1)) \(.value.label): \(.value.run)\(if .value.against == "-" then "" else " vs \(.value.against)" end)"] | join(" | ")) + " |",
+      "|---|" + ([$t.columns[] | "---:"] | join("|")) + "|",
+      ($t.kernels[] | .kernel as $k | "| \($k)\(if .class then " (\(.class))" else "" end) | " +
+        ([$t.columns[] | . as $c | if .per_kernel[$k] then (.per_kernel[$k] | cell($c)) else "" end] | join(" | ")) + " |"),
+      ([$t.columns[].means[] | .class] | unique) as $classes |
+      (if ($t.kernels | length) > 1 then (["all"] + ($classes - ["all"]))[] else empty end) as $cls |
+      "| mean, \($cls) | " + ([$t.columns[] | . as $c | (.means[] | select(.class == $cls)) as $m | if $m then ($m | cell($c)) + " (n=\($m.n))" + (if $m.left_out_zero_baseline != "" then " (left out, baseline 0: \($m.left_out_zero_baseline))" else "" end) else "" end] | join(" | ")) + " |",
+      "",
+      "Columns: " + ([$t.columns | to_entries[] | "(\(.key + 1)) \(.value.note)"] | join("; ")) + ". A mean is over the kernels of the line (n), of the values and of the per-kernel changes."
+    ' "$results" > "$body"
+    replace_block "<!-- paper-doc experiment $id: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->" \
+      "<!-- paper-doc experiment $id: end -->" "$body" "$doc"
+    echo "paper_doc: $doc: experiment $id ($(wc -l < "$body") lines)"
+  done
+  exit 0
+fi
 [ $# -ge 3 ] && [ $(($# % 2)) = 1 ] || { echo "usage: paper_doc.sh RESULTS WALL_TIME [RESULTS WALL_TIME ...] DOC" >&2; exit 2; }
 args=("$@")
 doc=${args[$# - 1]}
 sets=$((($# - 1) / 2))
 begin='<!-- paper-doc: generated from build/paper/results.json by sim/paper/paper_doc.sh; do not edit -->'
 end='<!-- paper-doc: end -->'
-[ "$(grep -cxF "$begin" "$doc")" = 1 ] && [ "$(grep -cxF "$end" "$doc")" = 1 ] ||
-  { echo "paper_doc: $doc: expected one line '$begin' and one '$end'" >&2; exit 1; }
 for ((i = 0; i < sets; i++)); do
   jq -e '.class_tables and .jobs and .jobs_summary and .verdicts' "${args[2 * i]}" > /dev/null ||
     { echo "paper_doc: ${args[2 * i]}: not a results.json of nppaper gather (class_tables, jobs, verdicts)" >&2; exit 1; }
@@ -74,9 +132,5 @@ done
   ' --arg seed "$seed" "$results"
   done
 } > "$body"
-awk -v b="$begin" -v e="$end" -v f="$body" '
-  $0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-  $0 == e { skip = 0 }
-  !skip { print }' "$doc" > "$doc.tmp"
-mv "$doc.tmp" "$doc"
+replace_block "$begin" "$end" "$body" "$doc"
 echo "paper_doc: $doc: generated block from $sets run set(s) ($(wc -l < "$body") lines)"

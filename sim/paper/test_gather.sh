@@ -357,4 +357,73 @@ grep -q '^Run lengths (docs/paper.md "Run lengths and warm-up"): 6 runs, 600 sim
   grep -q '| all | ipc | r-latte vs r-none | +20% | +20% | w1 w2 (short for LATTE-CC: w1) | reproduced |' "$dw/doc.md" ||
   { sed -n '/Seed 010/,$p' "$dw/doc.md"; die "paper_doc: run lengths"; }
 ok "paper_doc.sh: run lengths, periods per SM of the LATTE-CC runs, short runs beside their class rows"
+echo "== paper-test: controlled experiments"
+# 11. experiments.tsv (make paper-experiments): run lines crossed with their kernels beside the
+# mechanisms' runs they need (make paper's ids: their jobs are reused), one-key overrides in place;
+# nppaper experiments: per-kernel values and changes, means of the per-kernel changes over all
+# kernels and per class (the seed's rule), a zero baseline left out and named; paper_doc.sh
+# --experiments writes each table's block; missing or malformed jobs and lines are named
+xw="$work/experiments" && rm -rf "$xw" && mkdir -p "$xw/jobs"
+{ printf 'run\tt1\tx-fill\tk-base\tcompressor=dsm l1_alloc=fill\tall\tfixture\n'
+  printf 'cmp\tt1\tx-fill\tk-base\tipc\tchange\tthe change\n'
+  printf 'cmp\tt1\tk-new\tx-fill\treply_flits\tvalues\tagainst the experiment\n'
+  printf 'cmp\tt1\tk-base\t-\tmc_stall\tvalues\tthe base run alone\n'; } > "$xw/experiments.tsv"
+printf 'class\t000\tk-new\tk-base\tipc\t+10%%\tup\tdown\t-\n' > "$xw/classes.tsv"
+xruns=(bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" experiments "$xw/experiments.tsv" "$xw/classes.tsv")
+sed -i '$d' "$kw/seed_kernels.tsv"   # (section 8 appended a bad line)
+"${xruns[@]}" > "$xw/runs.tsv"
+[ "$("$nppaper" ids --manifest "$xw/runs.tsv" | tr '\n' ' ')" = "k-base-aa k-new-aa k-base-bb k-new-bb x-fill-aa x-fill-bb " ] ||
+  die "kernel_runs.sh experiments: run ids $("$nppaper" ids --manifest "$xw/runs.tsv" | tr '\n' ' ')"
+grep -qx "x-fill-bb${T}000${T}kernel:bb@1${T}-${T}compressor=dsm l1_alloc=fill${T}-" "$xw/runs.tsv" &&
+  grep -qx "k-new-aa${T}000${T}kernel:aa${T}-${T}compressor=dpc${T}-" "$xw/runs.tsv" || die "kernel_runs.sh experiments: x-fill-bb or k-new-aa line"
+ok "kernel_runs.sh experiments: the experiment's runs with its keys in place, and the mechanisms' runs under make paper's ids"
+# kernel: IPC of k-base / k-new / x-fill, reply flits of k-new / x-fill, MC stall share of k-base
+for spec in aa:1.0:1.5:1.2:50:100:0.4 bb:2.0:2.0:1.0:30:0:0.2; do
+  IFS=: read -r k ib in ix fn fx ms <<< "$spec"
+  for r in "k-base:$ib:0:$ms" "k-new:$in:$fn:0" "x-fill:$ix:$fx:0"; do
+    IFS=: read -r p ipc flits stall <<< "$r"
+    printf '{"id":"%s","npsim_arguments":["run","x"],"result":{"core":{"ipc":%s},"reply_flits":%s,"mc_stall_fraction":%s},"npsim":{"commit":"c","binary_crc32":"00"},"timing":{"wall_seconds":1}}\n' \
+      "$p-$k" "$ipc" "$flits" "$stall" > "$xw/jobs/$p-$k.json"
+  done
+done
+xgather=("$nppaper" experiments --manifest "$xw/runs.tsv" --experiments "$xw/experiments.tsv" --classes "$xw/classes.tsv" --jobs "$xw/jobs" --out "$xw")
+"${xgather[@]}" > "$xw/stdout.txt"
+r=$xw/results.json
+[ "$(jq -c '.tables[0].columns[0].means | map([.class, .n, (.change | round)])' "$r")" = '[["all",2,-15],["up",1,20],["down",1,-50]]' ] ||
+  die "experiments: IPC means $(jq -c '.tables[0].columns[0].means' "$r")"
+[ "$(jq -c '.tables[0].columns[1] | [.per_kernel.aa.change, .per_kernel.bb.change, .means[0].value, .means[0].against, .means[0].change, .means[0].left_out_zero_baseline]' "$r")" = '[-50,null,40,50,-50,"bb"]' ] ||
+  die "experiments: reply flits against the experiment $(jq -c '.tables[0].columns[1]' "$r")"
+[ "$(jq -c '[.tables[0].columns[2].means[0].value, .tables[0].columns[2].means[0].change, .tables[0].kernels[1].class, .runs["x-fill"].example_run]' "$r")" = '[30,null,"down","x-fill-aa"]' ] ||
+  die "experiments: MC stall share, classes or example run"
+ok "nppaper experiments: per-kernel changes, mean over all (-15%) and per class (+20 / -50%), a zero baseline left out, a run's own values"
+printf 'a\n<!-- paper-doc experiment t1: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->\nstale\n<!-- paper-doc experiment t1: end -->\n<!-- paper-doc experiment t9: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->\nkept\n<!-- paper-doc experiment t9: end -->\nb\n' > "$xw/doc.md"
+bash sim/paper/paper_doc.sh --experiments "$r" "$xw/doc.md" > "$xw/doc.txt"
+grep -qx '| aa (up) | +20% | 100 -> 50 (-50%) | 40% |' "$xw/doc.md" && grep -qx '| mean, all | -15% (n=2) | 50 -> 40 (-50%) (n=2) (left out, baseline 0: bb) | 30% (n=2) |' "$xw/doc.md" &&
+  grep -qx kept "$xw/doc.md" && ! grep -q stale "$xw/doc.md" && grep -q 'experiment t9: no table' "$xw/doc.txt" &&
+  [ "$(head -1 "$xw/doc.md")$(tail -1 "$xw/doc.md")" = ab ] || { cat "$xw/doc.md"; die "paper_doc.sh --experiments: the t1 block"; }
+ok "paper_doc.sh --experiments: each table's block from results.json, a block without a table left as it was"
+expect_error "paper_doc.sh --experiments: a gather's results.json" "not a results.json of nppaper experiments" \
+  bash sim/paper/paper_doc.sh --experiments "$cw/results.json" "$xw/doc.md"
+mv "$xw/jobs/x-fill-bb.json" "$xw/x-fill-bb.json"
+expect_error "experiments: missing job" "$xw/jobs/x-fill-bb.json: missing: job 'x-fill-bb' \\($xw/runs.tsv:[0-9]+\\)" "${xgather[@]}"
+head -c 40 "$xw/x-fill-bb.json" > "$xw/jobs/x-fill-bb.json"
+expect_error "experiments: malformed job" "$xw/jobs/x-fill-bb.json:[0-9]+: malformed JSON" "${xgather[@]}"
+mv "$xw/x-fill-bb.json" "$xw/jobs/x-fill-bb.json"
+printf 'cmp\tt1\tx-fill\tk-base\tspeed\tchange\tx\n' >> "$xw/experiments.tsv"
+expect_error "experiments: unknown metric" "experiments.tsv:5: unknown metric 'speed'" "${xgather[@]}"
+sed -i '$d' "$xw/experiments.tsv" && printf 'cmp\tt1\tk-base\t-\tipc\tchange\tx\n' >> "$xw/experiments.tsv"
+expect_error "experiments: a change against no run" "experiments.tsv:5: against '-' .* shows values" "${xgather[@]}"
+sed -i '$d' "$xw/experiments.tsv" && printf 'run\tt2\tx-bad\tk-none\tcompressor=dpc\tall\tx\n' >> "$xw/experiments.tsv"
+expect_error "kernel_runs.sh experiments: unknown mechanism" "experiments.tsv:5: mechanism \"k-none\" is not a prefix" "${xruns[@]}"
+sed -i '$d' "$xw/experiments.tsv" && printf 'run\tt2\tx-bad\tk-base\tcompressor=dpc\tzz\tx\n' >> "$xw/experiments.tsv"
+expect_error "kernel_runs.sh experiments: kernel of another seed" "experiments.tsv:5: kernel \"zz\" is not a kernel of seed 000" "${xruns[@]}"
+# the shipped experiments: their run table passes nppaper's checks, and experiments.tsv loads (the
+# gatherer then stops at the first job, which this test does not run)
+bash sim/paper/kernel_runs.sh sim/paper/seed_kernels.tsv sim/paper/mechanisms.tsv experiments sim/paper/experiments.tsv \
+  sim/paper/kernel_classes.tsv > "$xw/shipped.tsv"
+nx=$("$nppaper" ids --manifest "$xw/shipped.tsv" | wc -l) || die "the shipped experiments' run table does not pass nppaper's checks"
+expect_error "shipped experiments.tsv loads; its jobs are not run here" "$xw/none/.*: missing: job" "$nppaper" experiments \
+  --manifest "$xw/shipped.tsv" --experiments sim/paper/experiments.tsv --classes sim/paper/kernel_classes.tsv \
+  --kernels sim/paper/seed_kernels.tsv --jobs "$xw/none" --out "$xw"
+ok "shipped experiments: $nx runs (with the mechanisms' runs they need) pass nppaper's checks"
 echo "paper-test: $passed checks passed"
