@@ -57,9 +57,9 @@ if [ "${1:-}" = --experiments ]; then
       "|---|" + ([$t.columns[] | "---:"] | join("|")) + "|",
       ($t.kernels[] | .kernel as $k | "| \($k)\(if .class then " (\(.class))" else "" end) | " +
         ([$t.columns[] | . as $c | if .per_kernel[$k] then (.per_kernel[$k] | cell($c)) else "" end] | join(" | ")) + " |"),
-      ([$t.columns[].means[] | .class] | unique) as $classes |
-      (if ($t.kernels | length) > 1 then (["all"] + ($classes - ["all"]))[] else empty end) as $cls |
-      "| mean, \($cls) | " + ([$t.columns[] | . as $c | (.means[] | select(.class == $cls)) as $m | if $m then ($m | cell($c)) + " (n=\($m.n))" + (if $m.left_out_zero_baseline != "" then " (left out, baseline 0: \($m.left_out_zero_baseline))" else "" end) else "" end] | join(" | ")) + " |",
+      ((reduce ($t.columns[].means[] | .class) as $c ([]; if any(.[]; . == $c) then . else . + [$c] end)) as $classes |
+        (if ($t.kernels | length) > 1 then $classes[] else empty end) as $cls |
+        "| mean, \($cls) | " + ([$t.columns[] | . as $c | [.means[] | select(.class == $cls)][0] as $m | if $m then ($m | cell($c)) + " (n=\($m.n))" + (if $m.left_out_zero_baseline != "" then " (left out, baseline 0: \($m.left_out_zero_baseline))" else "" end) else "" end] | join(" | ")) + " |"),
       "",
       "Columns: " + ([$t.columns | to_entries[] | "(\(.key + 1)) \(.value.note)"] | join("; ")) + ". A mean is over the kernels of the line (n), of the values and of the per-kernel changes."
     ' "$results" > "$body"
