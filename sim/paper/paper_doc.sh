@@ -43,7 +43,7 @@ if [ "${1:-}" = --experiments ]; then
       def commas: round | tostring | explode | reverse | [_nwise(3)] | map(reverse | implode) | reverse | join(",");
       def val($f): if . == null then "n/a" elif $f == "count" then commas elif $f == "fraction" then (. * 10 | round / 10 | tostring) + "%"
         else (. * 1000 | round / 1000 | tostring) end;
-      def sgn: if . == null then "n/a" elif . > 0 then "+" + (. * 10 | round / 10 | tostring) + "%" else (. * 10 | round / 10 | tostring) + "%" end;
+      def sgn: if . == null then "n/a" else (. * 10 | round / 10) as $r | if $r == 0 then "0%" elif $r > 0 then "+\($r)%" else "\($r)%" end end;
       def cell($c): if $c.show == "change" then (.change | sgn)
         elif $c.against == "-" then (.value | val($c.format))
         else "\(.against | val($c.format)) -> \(.value | val($c.format))" + (if .change == null then "" else " (\(.change | sgn))" end) end;
