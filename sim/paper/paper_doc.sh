@@ -48,7 +48,7 @@ if [ "${1:-}" = --experiments ]; then
         elif $c.against == "-" then (.value | val($c.format))
         else "\(.against | val($c.format)) -> \(.value | val($c.format))" + (if .change == null then "" else " (\(.change | sgn))" end) end;
       . as $r | .jobs as $jobs | (.tables[] | select(.id == $id)) as $t |
-      "Run set: `\($r.manifest)` (\($r.experiments)), seed \($t.seed); \($r.jobs_summary.jobs) jobs of npsim binary `\($r.jobs_summary.npsim_binary_crc32)` (CRC-32), commit `\([$jobs[].npsim.commit] | unique | join(", "))`, \($r.jobs_summary.wall_seconds_sum * 10 | round / 10) s of job time (simulation). Runs:",
+      "Seed \($t.seed). Run set of the experiments: `\($r.manifest)` (\($r.experiments)), \($r.jobs_summary.jobs) jobs (their runs and the runs of make paper they compare with) of npsim binary `\($r.jobs_summary.npsim_binary_crc32)` (CRC-32), commit `\([$jobs[].npsim.commit] | unique | join(", "))`, \($r.jobs_summary.wall_seconds_sum * 10 | round / 10) s of job time (simulation). Runs:",
       "",
       ([$r.runs | to_entries[] | select(.value.table == $id)] | if length == 0 then "- none of its own: the columns compare runs named in the other tables and make paper'"'"'s" else .[] |
         "- `\(.key)`: `\(.value.mechanism)` with `\(.value.keys)` on \(if .value.kernels == "all" then "every kernel of seed \(.value.seed)" else (.value.kernels | gsub(","; ", ")) end): \(.value.isolates); e.g. `npsim \(.value.example_npsim_arguments | join(" "))` (\(.value.example_run))" end),
@@ -59,7 +59,7 @@ if [ "${1:-}" = --experiments ]; then
         ([$t.columns[] | . as $c | if .per_kernel[$k] then (.per_kernel[$k] | cell($c)) else "" end] | join(" | ")) + " |"),
       ((reduce ($t.columns[].means[] | .class) as $c ([]; if any(.[]; . == $c) then . else . + [$c] end)) as $classes |
         (if ($t.kernels | length) > 1 then $classes[] else empty end) as $cls |
-        "| mean, \($cls) | " + ([$t.columns[] | . as $c | [.means[] | select(.class == $cls)][0] as $m | if $m then ($m | cell($c)) + " (n=\($m.n))" + (if $m.left_out_zero_baseline != "" then " (left out, baseline 0: \($m.left_out_zero_baseline))" else "" end) else "" end] | join(" | ")) + " |"),
+        "| mean, \($cls) | " + ([$t.columns[] | . as $c | [.means[] | select(.class == $cls)][0] as $m | if $m then ($m | cell($c)) + " (n=\($m.n))" + (if $m.left_out_zero_baseline != "" and $m.change != null then " (left out, baseline 0: \($m.left_out_zero_baseline))" else "" end) else "" end] | join(" | ")) + " |"),
       "",
       "Columns: " + ([$t.columns | to_entries[] | "(\(.key + 1)) \(.value.note)"] | join("; ")) + ". A mean is over the kernels of the line (n), of the values and of the per-kernel changes."
     ' "$results" > "$body"
