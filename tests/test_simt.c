@@ -190,7 +190,7 @@ static void test_divergence_min_pc(void **state) {
 static void test_applications(void **state) {
     (void)state;
     const char *dir = getenv("NP_INPUT_DIR");
-    simt_app_opts o = {dir ? dir : "../shared/data/inputs", 8, 1, 0};
+    simt_app_opts o = {dir ? dir : "../shared/data/inputs", 8, 1, 0, 1};
     for (size_t i = 0; i < np_nkernels; i++) {
         simt_dev *d = simt_dev_create(NULL);
         int bad = np_kernels[i].fn(d, &o);
@@ -210,7 +210,7 @@ static void trace_app(const char *name, int xz, char *list, size_t len) {
     char dir[512];
     snprintf(dir, sizeof dir, "%.400s/%s%s", tmp_dir(), name, xz ? "-xz" : "");
     simt_dev_opts o = {.trace_dir = dir, .trace_xz = xz};
-    simt_app_opts a = {"../shared/data/inputs", 1, 1, 0};
+    simt_app_opts a = {"../shared/data/inputs", 1, 1, 0, 1};
     simt_dev *d = simt_dev_create(&o);
     const np_kernel_entry *k = np_kernel_find(name);
     assert_non_null(k);

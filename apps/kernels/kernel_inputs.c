@@ -30,9 +30,24 @@ double kin_rand_unit_f64(kin_rng *r) {
     return (double)(kin_rand_u64(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* Process-wide: an application runs in one process at a time (npkernel run all -j forks). */
+static unsigned long kin_grow_calls;
+
 size_t kin_scaled(const simt_app_opts *o, size_t n, size_t min) {
+    if (o && o->grow > 1) {
+        kin_grow_calls++;
+        n *= o->grow;
+    }
     size_t s = o && o->scale > 1 ? n / o->scale : n;
     return s < min ? min : s;
+}
+
+void kin_grow_reset(void) {
+    kin_grow_calls = 0;
+}
+
+unsigned long kin_grow_uses(void) {
+    return kin_grow_calls;
 }
 
 int kin_input_path(char *buf, size_t len, const simt_app_opts *o, const char *rel) {

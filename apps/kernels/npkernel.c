@@ -1,6 +1,7 @@
 /* npkernel: run the benchmark applications of kernel_list.h on the SIMT runtime.
  *   npkernel list
  *   npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-j N] [-v]
+ *   npkernel run NAME --grow K [...]   (K times the default size: what --scale divides, multiplied)
  * run checks each application's result against its sequential reference (exit status 1 on a
  * failed check) and, with --trace, writes DIR/NAME/{kernelslist.g, kernel-N.traceg, memory side
  * file} (docs/kernels.md). Prints one line per application: launches, warp instructions, thread
@@ -22,6 +23,7 @@
 static void usage(FILE *f) {
     fprintf(f, "usage: npkernel list\n"
                "       npkernel run NAME|all [--scale N] [--seed S] [--input-dir DIR] [--trace DIR] [--xz] [-j N] [-v]\n"
+               "       npkernel run NAME --grow K [...]   (K times the default size: what --scale divides)\n"
                "       npkernel bench [--blocks N] [--trace DIR]   (the runtime's thread operations per CPU second)\n"
                "       npkernel compare A/kernelslist.g B/kernelslist.g   (memory instructions warp by warp)\n");
 }
@@ -81,9 +83,16 @@ static int run_one(const np_kernel_entry *k, const run_opts *ro, run_total *tot)
     }
     double t0 = cpu_seconds();
     simt_dev *d = simt_dev_create(&dopt);
+    kin_grow_reset();
     int bad = k->fn(d, &ro->app);
     simt_stats s = *simt_dev_stats(d);
     simt_dev_destroy(d);
+    if (ro->app.grow > 1 && !kin_grow_uses()) {
+        /* the run happened at the default size: say so rather than report it as grown */
+        fprintf(stderr, "npkernel: %s: --grow %u: the application has no size that grows (docs/kernels.md \"Larger inputs\")\n",
+                k->name, ro->app.grow);
+        return 2;
+    }
     double cpu = cpu_seconds() - t0;
     tot->thread_ops += s.thread_ops;
     tot->warp_insts += s.warp_insts;
@@ -274,12 +283,15 @@ int main(int argc, char **argv) {
         usage(stderr);
         return 2;
     }
-    run_opts ro = {{"../shared/data/inputs", 1, 1, 0}, NULL, 0, 1};
+    run_opts ro = {{"../shared/data/inputs", 1, 1, 0, 1}, NULL, 0, 1};
     for (int i = 3; i < argc; i++) {
         uint64_t v;
         int has_arg = i + 1 < argc;
         if (!strcmp(argv[i], "--scale") && has_arg && !parse_u64(argv[i + 1], &v) && v >= 1 && v <= 1u << 20) {
             ro.app.scale = (unsigned)v;
+            i++;
+        } else if (!strcmp(argv[i], "--grow") && has_arg && !parse_u64(argv[i + 1], &v) && v >= 1 && v <= 1024) {
+            ro.app.grow = (unsigned)v;
             i++;
         } else if (!strcmp(argv[i], "--seed") && has_arg && !parse_u64(argv[i + 1], &v)) {
             ro.app.seed = v;
@@ -302,6 +314,10 @@ int main(int argc, char **argv) {
         }
     }
     if (!strcmp(argv[2], "all")) {
+        if (ro.app.grow > 1) {
+            fprintf(stderr, "npkernel: --grow is for one application (a seed's input), not all\n");
+            return 2;
+        }
         int failed = 0;
         run_total tot = {0, 0, 0};
         if (ro.jobs > 1) failed = run_parallel(&ro, &tot);

@@ -65,6 +65,8 @@ typedef struct {
                               the application documents (tests run small), 0 is taken as 1 */
     uint64_t seed;         /* seeds generated inputs (kernel_inputs.h's PRNG) */
     int verbose;           /* print the application's own summary lines */
+    unsigned grow;         /* n > 1 multiplies the problem size that scale divides (kin_scaled;
+                              a seed's larger input, docs/kernels.md "Larger inputs"), 0 is 1 */
 } simt_app_opts;
 
 /* One warp instruction as issued (what the tracer and observers see). lane_addr[i] is valid for

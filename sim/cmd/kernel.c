@@ -69,7 +69,7 @@ bool kernel_workload_trace(options *o, char *err) {
         return false;
     }
     simt_dev_opts dopt = {.trace_dir = o->kernel_dir};
-    simt_app_opts app = {o->cfg.kernel_input_dir, o->cfg.kernel_scale, o->cfg.kernel_seed, 0};
+    simt_app_opts app = {o->cfg.kernel_input_dir, o->cfg.kernel_scale, o->cfg.kernel_seed, 0, 1};
     double t0 = cpu_seconds();
     simt_dev *d = simt_dev_create(&dopt);
     int bad = k->fn(d, &app);

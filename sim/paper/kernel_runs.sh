@@ -3,7 +3,9 @@
 # kernel run table of `make paper` (docs/paper.md "Kernel workloads"), a runs.tsv on stdout: for
 # every seed, every line of MECHANISMS (sim/paper/mechanisms.tsv) crossed with every kernel the seed
 # runs in SEED_KERNELS (sim/paper/seed_kernels.tsv; with `quick`, only the lines marked quick). Run
-# ids are PREFIX-KERNEL, print items' baselines BASE become BASE-KERNEL.
+# ids are PREFIX-KERNEL, print items' baselines BASE become BASE-KERNEL; the workload is
+# kernel:KERNEL, with -xK when the seed runs it K times larger (the grow column) and @1 for its
+# first launch alone.
 # With `experiments`, the run table of `make paper-experiments` instead: every run line of
 # EXPERIMENTS (sim/paper/experiments.tsv) crossed with its kernels, its mechanism's overrides with
 # the line's keys in place, and the mechanisms' runs it needs on the same kernels (those its cmp
@@ -38,17 +40,20 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
   FNR == 1 { file = FILENAME }
   /^#/ || /^[ \t]*$/ { next }
   file == kfile {
-    if (NF != 7) bad(file, FNR, "expected 7 TAB-separated fields, got " NF)
+    if (NF != 8) bad(file, FNR, "expected 8 TAB-separated fields, got " NF)
     if ($1 !~ /^[0-9][0-9][0-9]$/) bad(file, FNR, "seed \"" $1 "\": expected three digits")
-    if ($3 == "-") { if ($4 != "-") bad(file, FNR, "a missing kernel has launch -"); next }
+    if ($3 == "-") { if ($4 != "-" || $5 != "-") bad(file, FNR, "a missing kernel has launch - and grow -"); next }
     if ($3 !~ /^[a-z0-9]+$/) bad(file, FNR, "kernel \"" $3 "\": lower-case letters and digits (npkernel list)")
     if ($4 != "all" && $4 != "1") bad(file, FNR, "launch \"" $4 "\": expected all or 1")
-    if ($6 != "quick" && $6 != "-") bad(file, FNR, "quick \"" $6 "\": expected quick or -")
-    if (subset == "quick" && $6 != "quick") next
+    if ($5 != "-" && ($5 !~ /^x[1-9][0-9]*$/ || substr($5, 2) + 0 < 2 || substr($5, 2) + 0 > 1024))
+      bad(file, FNR, "grow \"" $5 "\": expected xK (K in 2..1024: npkernel --grow K) or -")
+    if ($7 != "quick" && $7 != "-") bad(file, FNR, "quick \"" $7 "\": expected quick or -")
+    if (subset == "quick" && $7 != "quick") next
     key = $1 SUBSEP $3
     if (key in seen) bad(file, FNR, "kernel " $3 " twice for seed " $1)
     seen[key] = nk[$1] + 1
-    nk[$1]++; kname[$1, nk[$1]] = $3; kwork[$1, nk[$1]] = "kernel:" $3 ($4 == "1" ? "@1" : "")
+    nk[$1]++; kname[$1, nk[$1]] = $3
+    kwork[$1, nk[$1]] = "kernel:" $3 ($5 != "-" ? "-" $5 : "") ($4 == "1" ? "@1" : "")
     next
   }
   file == mfile {

@@ -290,12 +290,21 @@ static bool parse_workload(run_def *r, const char *where, const char *w) {
     snprintf(r->workload, sizeof r->workload, "%s", w);
     if (!strncmp(w, "kernel:", 7)) {
         /* An application of apps/kernels, traced once per run set by the trace step into
-         * TRACES/NAME/ (sim/paper/trace_kernel.sh); NAME@1 is its first launch alone. */
+         * TRACES/NAME/ (sim/paper/trace_kernel.sh); NAME@1 is its first launch alone; NAME-xK is
+         * the application at K times its default size (npkernel --grow K), traced into
+         * TRACES/NAME-xK/. */
         const char *name = w + 7, *at = strchr(name, '@');
-        size_t len = at ? (size_t)(at - name) : strlen(name);
-        bool ok = len > 0 && len < 32 && (!at || !strcmp(at, "@1"));
-        for (size_t i = 0; ok && i < len; i++) ok = islower((unsigned char)name[i]) || isdigit((unsigned char)name[i]);
-        if (!ok) return !fail("%s: workload '%s': expected kernel:NAME or kernel:NAME@1 (NAME of lower-case letters and digits, npkernel list)", where, w);
+        size_t len = at ? (size_t)(at - name) : strlen(name), base = 0;
+        while (base < len && (islower((unsigned char)name[base]) || isdigit((unsigned char)name[base]))) base++;
+        bool ok = base > 0 && len < 32 && (!at || !strcmp(at, "@1"));
+        if (ok && base < len) {
+            /* -xK, K in 2..1024 written without leading zeros */
+            char *end = NULL;
+            unsigned long k = name[base] == '-' && name[base + 1] == 'x' && isdigit((unsigned char)name[base + 2]) &&
+                                      name[base + 2] != '0' ? strtoul(name + base + 2, &end, 10) : 0;
+            ok = k >= 2 && k <= 1024 && end == name + len;
+        }
+        if (!ok) return !fail("%s: workload '%s': expected kernel:NAME, kernel:NAME-xK or either with @1 (NAME of lower-case letters and digits, npkernel list; K in 2..1024)", where, w);
         snprintf(r->kernel, sizeof r->kernel, "%s", name);
         return true;
     }
@@ -1167,8 +1176,9 @@ static bool classes_load(classes *c, const char *path) {
 }
 
 /* ---- the seeds' kernel lists (--kernels, sim/paper/seed_kernels.tsv) ----------------------------
- * Seven TAB-separated fields: seed, the seed's abbreviation, our application or -, launch (all, 1
- * or -), the seed's published class or -, quick or -, a note. The gatherer prints each seed's
+ * Eight TAB-separated fields: seed, the seed's abbreviation, our application or -, launch (all, 1
+ * or -), grow (xK: K times the default size, or -), the seed's published class or -, quick or -,
+ * a note. The gatherer prints each seed's
  * published class beside the class it computes, and the seed's kernels that did not run. */
 #define MAX_SEED_KERNELS 256
 
@@ -1181,6 +1191,15 @@ typedef struct {
     unsigned n;
 } kernel_list;
 
+/* grow: "-" or "xK", K in 2..1024 without leading zeros (kernel_runs.sh makes it kernel:NAME-xK) */
+static bool valid_grow(const char *g) {
+    if (!strcmp(g, "-")) return true;
+    char *end;
+    if (g[0] != 'x' || !isdigit((unsigned char)g[1]) || g[1] == '0') return false;
+    unsigned long k = strtoul(g + 1, &end, 10);
+    return !*end && k >= 2 && k <= 1024;
+}
+
 static bool kernels_load(kernel_list *kl, const char *path) {
     memset(kl, 0, sizeof *kl);
     tsv t;
@@ -1188,26 +1207,28 @@ static bool kernels_load(kernel_list *kl, const char *path) {
     char *f[MAX_FIELDS];
     int got;
     bool ok = true;
-    while (ok && (got = tsv_next(&t, f, 7)) > 0) {
+    while (ok && (got = tsv_next(&t, f, 8)) > 0) {
         if (kl->n == MAX_SEED_KERNELS) ok = !fail("%s:%u: more than %d kernels", path, t.line, MAX_SEED_KERNELS);
         else if (!valid_seed(f[0])) ok = !fail("%s:%u: seed '%s': expected three digits", path, t.line, f[0]);
         else if (!valid_name(f[1], sizeof kl->k[0].abbrev) || !valid_name(f[2], sizeof kl->k[0].kernel) ||
-                 !valid_name(f[4], sizeof kl->k[0].published))
+                 !valid_name(f[5], sizeof kl->k[0].published))
             ok = !fail("%s:%u: abbreviation, kernel and class: one short word each", path, t.line);
         else if (strcmp(f[3], "all") && strcmp(f[3], "1") && strcmp(f[3], "-"))
             ok = !fail("%s:%u: launch '%s': expected all, 1 or -", path, t.line, f[3]);
         else if ((strcmp(f[2], "-") == 0) != (strcmp(f[3], "-") == 0))
             ok = !fail("%s:%u: a kernel has a launch (all or 1), a missing one (-) has none", path, t.line);
-        else if (strcmp(f[5], "quick") && strcmp(f[5], "-")) ok = !fail("%s:%u: '%s': expected quick or -", path, t.line, f[5]);
-        else if (!valid_text(f[6]) || strlen(f[6]) >= sizeof kl->k[0].note)
+        else if (!valid_grow(f[4]) || (!strcmp(f[2], "-") && strcmp(f[4], "-")))
+            ok = !fail("%s:%u: grow '%s': expected xK (K in 2..1024, a kernel that runs) or -", path, t.line, f[4]);
+        else if (strcmp(f[6], "quick") && strcmp(f[6], "-")) ok = !fail("%s:%u: '%s': expected quick or -", path, t.line, f[6]);
+        else if (!valid_text(f[7]) || strlen(f[7]) >= sizeof kl->k[0].note)
             ok = !fail("%s:%u: note: printable text below %zu characters", path, t.line, sizeof kl->k[0].note);
         if (!ok) break;
         seed_kernel *k = &kl->k[kl->n++];
         snprintf(k->seed, sizeof k->seed, "%s", f[0]);
         snprintf(k->abbrev, sizeof k->abbrev, "%s", f[1]);
         snprintf(k->kernel, sizeof k->kernel, "%s", f[2]);
-        snprintf(k->published, sizeof k->published, "%s", f[4]);
-        snprintf(k->note, sizeof k->note, "%s", f[6]);
+        snprintf(k->published, sizeof k->published, "%s", f[5]);
+        snprintf(k->note, sizeof k->note, "%s", f[7]);
     }
     tsv_close(&t);
     return ok && got == 0;

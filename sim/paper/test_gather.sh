@@ -182,8 +182,8 @@ done
   printf 'row\t007\tp-new\tp-none\tipc\tall\t+50%%\tsec. 3\tfixture\n'
   printf 'row\t007\tp-new\tp-none\tipc\tpublished:small\t-\tsec. 4\tfixture\n'; } > "$cw/classes.tsv"
 # the seed's kernel list: published classes beside ours, and the kernels without a run
-{ printf '007\tW1\tw1\tall\tsmall\tquick\tfixture\n'
-  printf '007\tW9\t-\t-\tbig\t-\tnot ported\n'; } > "$cw/kernels.tsv"
+{ printf '007\tW1\tw1\tall\t-\tsmall\tquick\tfixture\n'
+  printf '007\tW9\t-\t-\t-\tbig\t-\tnot ported\n'; } > "$cw/kernels.tsv"
 "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --kernels "$cw/kernels.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot > "$cw/stdout.txt"
 grep -qE '^  w1 +big +\(ipc \+50\.0%\)  published: small$' "$cw/tables.txt" || die "class table: w1 is not big at +50% (published small)"
@@ -200,7 +200,11 @@ grep -qE '^  published:small .* \+20\.0% \(n=1: w1\)' "$cw/tables.txt" || die "c
 [ "$(jq -c '.verdicts["007"]' "$cw/results.json")" = '{"reproduced":1,"same_sign":1,"not_reproduced":1,"no_run":0}' ] || die "results.json: verdict counts"
 [ "$(jq -r '.class_tables[0].workloads.w1.published_class' "$cw/results.json")" = small ] || die "results.json: published class"
 ok "class table: classification by the probe run, means per class and over all, verdicts, published classes, missing kernels"
-printf '007\tW2\tw2\tsome\t-\t-\tfixture\n' >> "$cw/kernels.tsv"
+printf '007\tW2\tw2\tall\tx1\t-\t-\tfixture\n' > "$cw/kernels-grow.tsv"
+expect_error "kernel list: bad grow" "kernels-grow.tsv:1: grow 'x1': expected xK" \
+  "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
+  --kernels "$cw/kernels-grow.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot
+printf '007\tW2\tw2\tsome\t-\t-\t-\tfixture\n' >> "$cw/kernels.tsv"
 expect_error "kernel list: bad launch" "kernels.tsv:3: launch 'some'" \
   "$nppaper" gather --manifest "$cw/runs.tsv" --figures "$cw/figures.tsv" --seeds "$cw/seeds.tsv" --classes "$cw/classes.tsv" \
   --kernels "$cw/kernels.tsv" --jobs "$cw/jobs" --out "$cw" --no-plot
@@ -293,24 +297,30 @@ echo "== paper-test: kernel workloads"
 # 8. kernel:NAME workloads: the trace step (trace_kernel.sh) once per application, every run reads it
 kw="$work/kernels" && rm -rf "$kw" && mkdir -p "$kw"
 { printf '# fixture\n'
-  printf '000\tAA\taa\tall\tfav\tquick\tone launch\n'
-  printf '000\tBB\tbb\t1\tunfav\t-\tfirst launch\n'
-  printf '000\tCC\t-\t-\tfav\t-\tnot ported\n'; } > "$kw/seed_kernels.tsv"
+  printf '000\tAA\taa\tall\t-\tfav\tquick\tone launch\n'
+  printf '000\tBB\tbb\t1\t-\tunfav\t-\tfirst launch\n'
+  printf '000\tCC\t-\t-\t-\tfav\t-\tnot ported\n'
+  printf '000\tEE\tee\tall\tx12\tfav\t-\tat 12 times its default size\n'; } > "$kw/seed_kernels.tsv"
 { printf '000\tk-base\t-\tcompressor=none\tmc_stall\n'
   printf '000\tk-new\t-\tcompressor=dpc\tmc_stall/k-base,reply_flits/k-base\n'; } > "$kw/mechanisms.tsv"
 bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" > "$kw/runs.tsv"
-[ "$("$nppaper" ids --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "k-base-aa k-new-aa k-base-bb k-new-bb " ] || die "kernel_runs.sh: run ids"
+[ "$("$nppaper" ids --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "k-base-aa k-new-aa k-base-bb k-new-bb k-base-ee k-new-ee " ] || die "kernel_runs.sh: run ids"
 grep -qx "k-new-bb${T}000${T}kernel:bb@1${T}-${T}compressor=dpc${T}mc_stall/k-base-bb,reply_flits/k-base-bb" "$kw/runs.tsv" || die "kernel_runs.sh: k-new-bb line"
+grep -qx "k-new-ee${T}000${T}kernel:ee-x12${T}-${T}compressor=dpc${T}mc_stall/k-base-ee,reply_flits/k-base-ee" "$kw/runs.tsv" || die "kernel_runs.sh: k-new-ee line (grow x12)"
 bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" quick > "$kw/quick.tsv"
 [ "$("$nppaper" kernels --manifest "$kw/quick.tsv")" = aa ] || die "kernel_runs.sh quick: not the quick kernel alone"
-[ "$("$nppaper" kernels --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "aa bb " ] || die "nppaper kernels: each application once"
+[ "$("$nppaper" kernels --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "aa bb ee-x12 " ] || die "nppaper kernels: each application once"
 ok "kernel_runs.sh: mechanisms x the seed's kernels (all / quick), baselines renamed; nppaper kernels lists each once"
-printf '000\tDD\tdd\tsome\t-\t-\tx\n' >> "$kw/seed_kernels.tsv"
-expect_error "kernel_runs.sh: bad launch" "seed_kernels.tsv:5: launch \"some\"" bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv"
-for name in aa bb; do bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" "$name" > /dev/null; done
+cp "$kw/seed_kernels.tsv" "$kw/seed_kernels-grow.tsv" && printf '000\tFF\tff\tall\tx1\t-\t-\tx\n' >> "$kw/seed_kernels-grow.tsv"
+expect_error "kernel_runs.sh: bad grow" "seed_kernels-grow.tsv:6: grow \"x1\"" bash sim/paper/kernel_runs.sh "$kw/seed_kernels-grow.tsv" "$kw/mechanisms.tsv"
+printf '000\tDD\tdd\tsome\t-\t-\t-\tx\n' >> "$kw/seed_kernels.tsv"
+expect_error "kernel_runs.sh: bad launch" "seed_kernels.tsv:6: launch \"some\"" bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv"
+for name in aa bb ee-x12; do bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" "$name" > /dev/null; done
 [ "$(cat "$kw/traces/bb/launch1/kernelslist.g")" = "$(printf 'MemcpyHtoD,0x00007f0000000000,4096\nkernel-1.traceg')" ] || die "trace_kernel.sh: launch1 list"
 [ "$(cat "$kw/traces/bb/launch1/kernel-1.traceg") $(cat "$kw/traces/bb/launch1/memory.npmem")" = "launch1 image" ] || die "trace_kernel.sh: launch1 links"
-ok "trace_kernel.sh: the application's trace, and launch1/ with the copies before the first launch, its kernel and the memory image"
+[ "$(cat "$kw/traces/ee-x12/memory.npmem")" = "image x12" ] || die "trace_kernel.sh: ee-x12 is not npkernel's run at --grow 12"
+expect_error "trace step: bad name" "trace_kernel: 'ee-x': not an application name" bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" ee-x
+ok "trace_kernel.sh: the application's trace (NAME-xK: npkernel --grow K), and launch1/ with the copies before the first launch, its kernel and the memory image"
 expect_error "trace step: npkernel fails" "trace_kernel: cc: npkernel run failed \\(status 1\\)" env FAKE_NPKERNEL_EXIT=1 bash sim/paper/trace_kernel.sh "$fx/fake_npkernel.sh" "$kw/traces" cc
 [ ! -e "$kw/traces/cc" ] && [ -z "$(ls -A "$kw/traces" | grep '^\.')" ] || die "trace step: a failed trace left files"
 ok "trace step: a failed npkernel leaves no trace directory"
@@ -318,12 +328,16 @@ ok "trace step: a failed npkernel leaves no trace directory"
 [ "$(jq -c .npsim_arguments "$kw/k-new-bb.json")" = "[\"run\",\"compressor=dpc\",\"--trace\",\"$kw/traces/bb/launch1/kernelslist.g\"]" ] || die "job: kernel:bb@1 arguments $(jq -c .npsim_arguments "$kw/k-new-bb.json")"
 "$nppaper" job --manifest "$kw/runs.tsv" --id k-new-aa --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/traces" 2> /dev/null
 [ "$(jq -r '.npsim_arguments[3]' "$kw/k-new-aa.json")" = "$kw/traces/aa/kernelslist.g" ] || die "job: kernel:aa reads the whole trace"
-ok "job: kernel:NAME reads TRACES/NAME/kernelslist.g, kernel:NAME@1 its launch1/"
+"$nppaper" job --manifest "$kw/runs.tsv" --id k-new-ee --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/traces" 2> /dev/null
+[ "$(jq -r '.npsim_arguments[3]' "$kw/k-new-ee.json")" = "$kw/traces/ee-x12/kernelslist.g" ] || die "job: kernel:ee-x12 reads its own trace"
+ok "job: kernel:NAME reads TRACES/NAME/kernelslist.g, kernel:NAME@1 its launch1/, kernel:NAME-xK TRACES/NAME-xK/"
 expect_error "kernel job without --traces" "workload kernel:aa needs --traces DIR" \
   "$nppaper" job --manifest "$kw/runs.tsv" --id k-base-aa --npsim "$fx/fake_npsim.sh" --out "$kw"
 expect_error "kernel job before the trace step" "$kw/none/aa/kernelslist.g: No such file" \
   "$nppaper" job --manifest "$kw/runs.tsv" --id k-base-aa --npsim "$fx/fake_npsim.sh" --out "$kw" --traces "$kw/none"
-bad "bad kernel workload" "$work/runs.tsv:6: workload 'kernel:Aa@2': expected kernel:NAME or kernel:NAME@1" "c${T}000${T}kernel:Aa@2${T}-${T}-${T}-"
+bad "bad kernel workload" "$work/runs.tsv:6: workload 'kernel:Aa@2': expected kernel:NAME, kernel:NAME-xK or either with @1" "c${T}000${T}kernel:Aa@2${T}-${T}-${T}-"
+bad "kernel workload grown once" "$work/runs.tsv:6: workload 'kernel:aa-x1': expected kernel:NAME, kernel:NAME-xK" "c${T}000${T}kernel:aa-x1${T}-${T}-${T}-"
+bad "kernel workload grown 0x" "$work/runs.tsv:6: workload 'kernel:aa-x02@1': expected kernel:NAME, kernel:NAME-xK" "c${T}000${T}kernel:aa-x02@1${T}-${T}-${T}-"
 # 9. the shipped kernel set: its run table is generated and checked by nppaper like any runs.tsv
 bash sim/paper/kernel_runs.sh sim/paper/seed_kernels.tsv sim/paper/mechanisms.tsv > "$kw/shipped.tsv"
 bash sim/paper/kernel_runs.sh sim/paper/seed_kernels.tsv sim/paper/mechanisms.tsv quick > "$kw/shipped-quick.tsv"
