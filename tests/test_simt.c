@@ -199,6 +199,39 @@ static void test_applications(void **state) {
     }
 }
 
+/* --grow K: kin_scaled multiplies by K what scale divides, and counts it; hotspot grows its
+ * iterations (one launch per pyramid of 2: 2 iterations are 1 launch, 4 are 2) and still passes
+ * its check; matrixmul has no kin_scaled size, so npkernel can tell that nothing grew. */
+static void test_grow(void **state) {
+    (void)state;
+    const char *dir = getenv("NP_INPUT_DIR");
+    simt_app_opts o = {dir ? dir : "../shared/data/inputs", 8, 1, 0, 2};
+    kin_grow_reset();
+    assert_int_equal(kin_scaled(&o, 1024, 16), 256);
+    o.scale = 1;
+    o.grow = 4;
+    assert_int_equal(kin_scaled(&o, 1024, 16), 4096);
+    assert_int_equal(kin_grow_uses(), 2);
+    unsigned long launches[2];
+    for (unsigned g = 1; g <= 2; g++) {
+        o.scale = 8;
+        o.grow = g;
+        simt_dev *d = simt_dev_create(NULL);
+        kin_grow_reset();
+        assert_int_equal(np_kernel_find("hs")->fn(d, &o), 0);
+        launches[g - 1] = (unsigned long)simt_dev_stats(d)->launches;
+        simt_dev_destroy(d);
+        assert_int_equal(kin_grow_uses() > 0, g > 1);
+    }
+    assert_int_equal(launches[0], 1);
+    assert_int_equal(launches[1], 2);
+    simt_dev *d = simt_dev_create(NULL);
+    kin_grow_reset();
+    assert_int_equal(np_kernel_find("matrixmul")->fn(d, &o), 0);
+    simt_dev_destroy(d);
+    assert_int_equal(kin_grow_uses(), 0);
+}
+
 /* ---- the tracer against NVBit's traces of the CUDA originals ------------------------------- */
 
 static const char *tmp_dir(void) {
@@ -447,6 +480,7 @@ int main(void) {
         cmocka_unit_test(test_atomics),
         cmocka_unit_test(test_divergence_min_pc),
         cmocka_unit_test(test_applications),
+        cmocka_unit_test(test_grow),
         cmocka_unit_test(test_trace_vs_nvbit),
         cmocka_unit_test(test_trace_xz),
         cmocka_unit_test(test_npmem_replay),

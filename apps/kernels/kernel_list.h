@@ -8,7 +8,7 @@ NP_KERNEL(sdk, matrixmul, app_matrixmul, "32x32 floats, 32x32 tiles (the Accel-S
 NP_KERNEL(rodinia, bfs, app_bfs, "graph65536.txt (Rodinia's run); graph4096.txt at scale > 1")
 NP_KERNEL(rodinia, ge, app_ge, "matrix208.txt; matrix16.txt at scale > 1")
 NP_KERNEL(rodinia, lud, app_lud, "256.dat; 64.dat at scale > 1")
-NP_KERNEL(rodinia, hs, app_hs, "temp_512 + power_512, pyramid 2, 2 iterations; the 64x64 files at scale > 1")
+NP_KERNEL(rodinia, hs, app_hs, "temp_512 + power_512, pyramid 2, 2 iterations (x grow); the 64x64 files at scale > 1")
 NP_KERNEL(rodinia, pf, app_pf, "generated rand()%10 walls, 50000 cols x 100 rows, pyramid 20 (Rodinia run: 100000 cols); cols / scale")
 NP_KERNEL(rodinia, nw, app_nw, "generated sequences (rand()%10+1, BLOSUM62), 1024x1024, penalty 10 (Rodinia run: 2048); dimension / scale")
 NP_KERNEL(rodinia, bp, app_bp, "generated network (rand()/RAND_MAX weights and inputs), 65536 inputs (Rodinia run); inputs / scale")

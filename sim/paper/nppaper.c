@@ -286,6 +286,15 @@ typedef struct {
     unsigned n;
 } manifest;
 
+/* grow: "-" or "xK", K in 2..1024 without leading zeros (kernel_runs.sh makes it kernel:NAME-xK) */
+static bool valid_grow(const char *g) {
+    if (!strcmp(g, "-")) return true;
+    char *end;
+    if (g[0] != 'x' || !isdigit((unsigned char)g[1]) || g[1] == '0') return false;
+    unsigned long k = strtoul(g + 1, &end, 10);
+    return !*end && k >= 2 && k <= 1024;
+}
+
 static bool parse_workload(run_def *r, const char *where, const char *w) {
     snprintf(r->workload, sizeof r->workload, "%s", w);
     if (!strncmp(w, "kernel:", 7)) {
@@ -298,11 +307,9 @@ static bool parse_workload(run_def *r, const char *where, const char *w) {
         while (base < len && (islower((unsigned char)name[base]) || isdigit((unsigned char)name[base]))) base++;
         bool ok = base > 0 && len < 32 && (!at || !strcmp(at, "@1"));
         if (ok && base < len) {
-            /* -xK, K in 2..1024 written without leading zeros */
-            char *end = NULL;
-            unsigned long k = name[base] == '-' && name[base + 1] == 'x' && isdigit((unsigned char)name[base + 2]) &&
-                                      name[base + 2] != '0' ? strtoul(name + base + 2, &end, 10) : 0;
-            ok = k >= 2 && k <= 1024 && end == name + len;
+            char grow[32];
+            snprintf(grow, sizeof grow, "%.*s", (int)(len - base - 1), name + base + 1);
+            ok = name[base] == '-' && strcmp(grow, "-") && valid_grow(grow);
         }
         if (!ok) return !fail("%s: workload '%s': expected kernel:NAME, kernel:NAME-xK or either with @1 (NAME of lower-case letters and digits, npkernel list; K in 2..1024)", where, w);
         snprintf(r->kernel, sizeof r->kernel, "%s", name);
@@ -1190,15 +1197,6 @@ typedef struct {
     seed_kernel k[MAX_SEED_KERNELS];
     unsigned n;
 } kernel_list;
-
-/* grow: "-" or "xK", K in 2..1024 without leading zeros (kernel_runs.sh makes it kernel:NAME-xK) */
-static bool valid_grow(const char *g) {
-    if (!strcmp(g, "-")) return true;
-    char *end;
-    if (g[0] != 'x' || !isdigit((unsigned char)g[1]) || g[1] == '0') return false;
-    unsigned long k = strtoul(g + 1, &end, 10);
-    return !*end && k >= 2 && k <= 1024;
-}
 
 static bool kernels_load(kernel_list *kl, const char *path) {
     memset(kl, 0, sizeof *kl);

@@ -6,7 +6,8 @@
  * launches (hotspot.cu's compute_tran_temp).
  *
  * Input: temp_512 and power_512, pyramid height 2, 2 iterations (Rodinia's `run`: one launch);
- * temp_64 / power_64 when o->scale > 1. Check: the grid after the same number of plain
+ * temp_64 / power_64 when o->scale > 1; o->grow multiplies the iterations (sim_time: the grid is
+ * the data file's). Check: the grid after the same number of plain
  * sequential stencil steps with the edge cells clamped (the kernel's N/S/E/W clamping), with
  * the kernel's expression (its 2.0 is a double, so the step is computed in double, as on the
  * device): 1e-6 relative. */
