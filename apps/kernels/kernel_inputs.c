@@ -33,11 +33,14 @@ double kin_rand_unit_f64(kin_rng *r) {
 /* Process-wide: an application runs in one process at a time (npkernel run all -j forks). */
 static unsigned long kin_grow_calls;
 
+size_t kin_grown(const simt_app_opts *o, size_t n) {
+    if (!o || o->grow <= 1) return n;
+    kin_grow_calls++;
+    return n * o->grow;
+}
+
 size_t kin_scaled(const simt_app_opts *o, size_t n, size_t min) {
-    if (o && o->grow > 1) {
-        kin_grow_calls++;
-        n *= o->grow;
-    }
+    n = kin_grown(o, n);
     size_t s = o && o->scale > 1 ? n / o->scale : n;
     return s < min ? min : s;
 }

@@ -20,10 +20,13 @@ uint32_t kin_rand_below(kin_rng *r, uint32_t n);    /* uniform 0 .. n-1, n > 0 *
 float kin_rand_unit_f32(kin_rng *r);                /* uniform [0, 1), 24 random bits */
 double kin_rand_unit_f64(kin_rng *r);               /* uniform [0, 1), 53 random bits */
 
-/* n x grow / scale, at least min (o->scale and o->grow 0 or 1: n). Every call with o->grow > 1
- * is counted, so that npkernel can refuse --grow for an application that has no size to grow. */
+/* n x grow / scale, at least min (o->scale and o->grow 0 or 1: n). */
 size_t kin_scaled(const simt_app_opts *o, size_t n, size_t min);
-/* Calls of kin_scaled with o->grow > 1 since the last reset (one application run per reset). */
+/* n x grow, for a count that --scale leaves alone (hotspot's iterations). kin_scaled goes through
+ * it too: every call with o->grow > 1 is counted, so that npkernel can refuse --grow for an
+ * application that has no size to grow. */
+size_t kin_grown(const simt_app_opts *o, size_t n);
+/* Calls of kin_grown with o->grow > 1 since the last reset (one application run per reset). */
 void kin_grow_reset(void);
 unsigned long kin_grow_uses(void);
 

@@ -188,7 +188,7 @@ int app_hs(simt_dev *d, const simt_app_opts *o) {
     /* The grid is its data files' (512 x 512, the only size shipped besides 64); what grows is
      * sim_time, the iterations (hotspot's third argument, 2 in Rodinia's run). */
     int32_t grid = o->scale > 1 ? 64 : 512, pyramid_height = 2;
-    int32_t total_iterations = (int32_t)kin_scaled(o, 2, 2);
+    int32_t total_iterations = (int32_t)kin_grown(o, 2);
     size_t cells = (size_t)grid * (size_t)grid;
     float *temp = kin_alloc(cells, sizeof *temp), *power = kin_alloc(cells, sizeof *power);
     float *out = kin_alloc(cells, sizeof *out);
