@@ -106,10 +106,16 @@ endef
 
 # paper_reuse LOG-DIR, MANIFEST, JOBS-DIR: (shell) keeps in LOG-DIR/kernels.txt the applications
 # without a trace and in LOG-DIR/ids.txt the runs that are not make paper's with a job JSON in JOBS-DIR
+# (a job is reused only when its JSON ran the manifest's workload, config and overrides: a job of
+# an earlier run table, e.g. before a seed's input grew, is run again)
 define paper_reuse
 for k in $$(cat $(1)/kernels.txt); do [ -f $(PAPER_TRACES)/$$k/kernelslist.g ] || echo "$$k"; done > $(1)/kernels.tmp && \
 	  mv $(1)/kernels.tmp $(1)/kernels.txt && $(NPPAPER) ids --manifest $(PAPER_DIR)/runs.tsv > $(1)/base-ids.txt || exit 1; \
-	while read -r id; do if grep -qxF "$$id" $(1)/base-ids.txt && [ -f $(3)/$$id.json ]; then :; else echo "$$id"; fi; \
+	awk -F'\t' '!/^#/ && NF { print $$1 "\t" $$3 "\t" $$4 "\t" ($$5 == "-" ? "" : $$5) }' $(PAPER_DIR)/runs.tsv > $(1)/base-runs.txt; \
+	while read -r id; do \
+	  if grep -qxF "$$id" $(1)/base-ids.txt && [ -f $(3)/$$id.json ] && \
+	    jq -r '[.id, .workload, .config, (.overrides | join(" "))] | @tsv' $(3)/$$id.json | grep -qxFf - $(1)/base-runs.txt; then :; \
+	  else echo "$$id"; fi; \
 	  done < $(1)/ids.txt > $(1)/ids.tmp && mv $(1)/ids.tmp $(1)/ids.txt; \
 	echo "paper: $$($(NPPAPER) ids --manifest $(2) $(PAPER_SELECT) | wc -l) runs, $$(wc -l < $(1)/ids.txt) to run (the others: make paper's jobs in $(3))";
 endef
