@@ -5,7 +5,9 @@
 # runs in SEED_KERNELS (sim/paper/seed_kernels.tsv; with `quick`, only the lines marked quick). Run
 # ids are PREFIX-KERNEL, print items' baselines BASE become BASE-KERNEL; the workload is
 # kernel:KERNEL, with -xK when the seed runs it K times larger (the grow column) and @1 for its
-# first launch alone.
+# first launch alone. An override word NAME:key=value of a mechanism applies to kernel NAME alone
+# (as key=value, in place of the same key): where the seed sets a key per benchmark (seed 001's
+# approximation bits, sec. 6.1).
 # With `experiments`, the run table of `make paper-experiments` instead: every run line of
 # EXPERIMENTS (sim/paper/experiments.tsv) crossed with its kernels, its mechanism's overrides with
 # the line's keys in place, and the mechanisms' runs it needs on the same kernels (those its cmp
@@ -34,6 +36,17 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
     for (j = 1; j <= m; j++) if (!(j in used)) out = out (out == "" ? "" : " ") kw[j]
     return out
   }
+  # the overrides o for kernel kn: its NAME:key=value words in place, the words naming other kernels dropped
+  function kover(o, kn,   n, w, i, c, out, ks) {
+    n = split(o == "-" ? "" : o, w, " "); out = ""; ks = ""
+    for (i = 1; i <= n; i++) {
+      c = index(w[i], ":")
+      if (!c) { out = out (out == "" ? "" : " ") w[i]; continue }
+      if (substr(w[i], 1, c - 1) == kn) ks = ks (ks == "" ? "" : " ") substr(w[i], c + 1)
+    }
+    out = ks == "" ? out : merge(out == "" ? "-" : out, ks)
+    return out == "" ? "-" : out
+  }
   function row(id, seed, k, conf, over, print_) {
     printf "%s-%s\t%s\t%s\t%s\t%s\t%s\n", id, kname[seed, k], seed, kwork[seed, k], conf, over, print_
   }
@@ -44,6 +57,7 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
     if ($1 !~ /^[0-9][0-9][0-9]$/) bad(file, FNR, "seed \"" $1 "\": expected three digits")
     if ($3 == "-") { if ($4 != "-" || $5 != "-") bad(file, FNR, "a missing kernel has launch - and grow -"); next }
     if ($3 !~ /^[a-z0-9]+$/) bad(file, FNR, "kernel \"" $3 "\": lower-case letters and digits (npkernel list)")
+    listed[$1, $3] = 1
     if ($4 != "all" && $4 != "1") bad(file, FNR, "launch \"" $4 "\": expected all or 1")
     if ($5 != "-" && ($5 !~ /^x[1-9][0-9]*$/ || substr($5, 2) + 0 < 2 || substr($5, 2) + 0 > 1024))
       bad(file, FNR, "grow \"" $5 "\": expected xK (K in 2..1024: npkernel --grow K) or -")
@@ -58,6 +72,10 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
   }
   file == mfile {
     if (NF != 5) bad(file, FNR, "expected 5 TAB-separated fields, got " NF)
+    n = split($4, w, " ")
+    for (i = 1; i <= n; i++)
+      if ((c = index(w[i], ":")) && (!listed[$1, substr(w[i], 1, c - 1)] || substr(w[i], c + 1) !~ /^[a-z0-9_]+=[^ =:]+$/))
+        bad(file, FNR, "override \"" w[i] "\": NAME:key=value with NAME a kernel of seed " $1 " in " kfile)
     nm[$1]++; mline[$1, nm[$1]] = $0; mseed[$2] = $1
     if (!($1 in seedorder)) { seedorder[$1] = ++nseeds; seedat[nseeds] = $1 }
     next
@@ -95,7 +113,7 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
               if (item != "-" && index(item, "/")) item = item "-" kname[seed, k]
               print_ = print_ (j > 1 ? "," : "") item
             }
-            row(f[2], seed, k, f[3], f[4], print_)
+            row(f[2], seed, k, f[3], kover(f[4], kname[seed, k]), print_)
           }
       }
       exit 0
@@ -117,12 +135,12 @@ awk -F'\t' -v subset="$subset" -v kfile="$kernels" -v mfile="$mechanisms" -v xfi
       for (k = 1; k <= nk[seed]; k++)
         for (i = 1; used[seed, k] && i <= nm[seed]; i++) {
           split(mline[seed, i], f, "\t")
-          if (f[2] in need) row(f[2], seed, k, f[3], f[4], "-")
+          if (f[2] in need) row(f[2], seed, k, f[3], kover(f[4], kname[seed, k]), "-")
         }
     }
     for (x = 1; x <= nx; x++) {
       p = xat[x]; seed = xseed[p]
       for (i = 1; i <= nm[seed]; i++) { split(mline[seed, i], f, "\t"); if (f[2] == xmech[p]) break }
-      for (j = 1; j <= xn[p]; j++) row(p, seed, xk[p, j], f[3], merge(f[4], xkeys[p]), "-")
+      for (j = 1; j <= xn[p]; j++) row(p, seed, xk[p, j], f[3], merge(kover(f[4], kname[seed, xk[p, j]]), xkeys[p]), "-")
     }
   }' "$kernels" "$mechanisms" ${experiments:+"$experiments" "$classes"}

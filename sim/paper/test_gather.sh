@@ -311,6 +311,17 @@ bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" quick 
 [ "$("$nppaper" kernels --manifest "$kw/quick.tsv")" = aa ] || die "kernel_runs.sh quick: not the quick kernel alone"
 [ "$("$nppaper" kernels --manifest "$kw/runs.tsv" | tr '\n' ' ')" = "aa bb ee-x12 " ] || die "nppaper kernels: each application once"
 ok "kernel_runs.sh: mechanisms x the seed's kernels (all / quick), baselines renamed; nppaper kernels lists each once"
+{ printf '000\tk-base\t-\tcompressor=none\tmc_stall\n'
+  printf '000\tk-new\t-\tcompressor=dpc aa:compressor=bdi bb:approx_bits=4\tmc_stall/k-base\n'; } > "$kw/mechanisms-kernel.tsv"
+bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms-kernel.tsv" > "$kw/runs-kernel.tsv"
+grep -qx "k-new-aa${T}000${T}kernel:aa${T}-${T}compressor=bdi${T}mc_stall/k-base-aa" "$kw/runs-kernel.tsv" &&
+  grep -qx "k-new-bb${T}000${T}kernel:bb@1${T}-${T}compressor=dpc approx_bits=4${T}mc_stall/k-base-bb" "$kw/runs-kernel.tsv" &&
+  grep -qx "k-new-ee${T}000${T}kernel:ee-x12${T}-${T}compressor=dpc${T}mc_stall/k-base-ee" "$kw/runs-kernel.tsv" ||
+  die "kernel_runs.sh: a kernel's own override (NAME:key=value) in place, added, or left out on the others"
+sed -i 's/bb:approx_bits=4/zz:approx_bits=4/' "$kw/mechanisms-kernel.tsv"
+expect_error "kernel_runs.sh: an override of no kernel" "mechanisms-kernel.tsv:2: override \"zz:approx_bits=4\"" \
+  bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms-kernel.tsv"
+ok "kernel_runs.sh: NAME:key=value overrides apply to kernel NAME alone; one naming no kernel of the seed is refused"
 cp "$kw/seed_kernels.tsv" "$kw/seed_kernels-grow.tsv" && printf '000\tFF\tff\tall\tx1\t-\t-\tx\n' >> "$kw/seed_kernels-grow.tsv"
 expect_error "kernel_runs.sh: bad grow" "seed_kernels-grow.tsv:6: grow \"x1\"" bash sim/paper/kernel_runs.sh "$kw/seed_kernels-grow.tsv" "$kw/mechanisms.tsv"
 printf '000\tDD\tdd\tsome\t-\t-\t-\tx\n' >> "$kw/seed_kernels.tsv"
