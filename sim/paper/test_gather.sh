@@ -453,4 +453,10 @@ expect_error "shipped experiments.tsv loads; its jobs are not run here" "$xw/non
   --manifest "$xw/shipped.tsv" --experiments sim/paper/experiments.tsv --classes sim/paper/kernel_classes.tsv \
   --kernels sim/paper/seed_kernels.tsv --jobs "$xw/none" --out "$xw"
 ok "shipped experiments: $nx runs (with the mechanisms' runs they need) pass nppaper's checks"
+# every table of the shipped experiments.tsv has its block in docs/paper.md (else make paper-doc
+# never writes it), and every block names a table of experiments.tsv (else it is never regenerated)
+tables=$(awk -F'\t' '$1 == "run" || $1 == "cmp" { print $2 }' sim/paper/experiments.tsv | sort -u)
+blocks=$(sed -n 's/^<!-- paper-doc experiment \([a-z0-9_.+-]*\): generated .*/\1/p' docs/paper.md | sort -u)
+[ "$tables" = "$blocks" ] || die "experiments.tsv's tables and docs/paper.md's experiment blocks differ: $(comm -3 <(echo "$tables") <(echo "$blocks") | tr '\n\t' '  ')"
+ok "docs/paper.md has one block per experiments.tsv table ($(echo "$tables" | wc -l))"
 echo "paper-test: $passed checks passed"
