@@ -1949,9 +1949,33 @@ static void xmean_json(cJSON *means, const xcell *cells, unsigned n, const char 
 
 static const char *const fmt_names[] = {"count", "real", "fraction"};
 
-/* One column: every kernel with RUN-K and AGAINST-K, then the means (all, then each class). */
+/* The kernels a table is about: those its run lines name, so that a column comparing make paper's
+ * runs (which the seed runs on all its kernels) stays on them; NULL (every kernel) when the table
+ * has no run line or one runs on all. Written into buf as ",k1,k2,...," for xkernel_in. */
+static const char *xtable_kernels(const experiments *x, const char *table, char *buf, size_t len) {
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < x->nrun; i++) {
+        if (strcmp(x->run[i].table, table)) continue;
+        if (!strcmp(x->run[i].kernels, "all")) return NULL;
+        int w = snprintf(buf + used, len - used, "%s%s,", used ? "" : ",", x->run[i].kernels);
+        if (w < 0 || (size_t)w >= len - used) return NULL; /* cannot happen: MAX_XRUNS x 256 fits */
+        used += (size_t)w;
+    }
+    return used ? buf : NULL;
+}
+
+static bool xkernel_in(const char *only, const char *kernel) {
+    if (!only) return true;
+    char k[72];
+    snprintf(k, sizeof k, ",%.64s,", kernel);
+    return strstr(only, k) != NULL;
+}
+
+/* One column: every kernel with RUN-K and AGAINST-K (of ONLY, when not NULL: xtable_kernels), then
+ * the means (all, then each class). */
 static bool xcolumn(cJSON *cols, cJSON *kernels, const xcmp_def *c, const manifest *m, const job_file *jobs,
-                    const classes *cl, const kernel_list *kl, const char *seed, const char *path) {
+                    const classes *cl, const kernel_list *kl, const char *seed, const char *path, const char *only) {
     char where[PATH_LEN + 16];
     snprintf(where, sizeof where, "%s:%u", path, c->line);
     static xcell cells[MAX_RUNS];
@@ -1960,7 +1984,7 @@ static bool xcolumn(cJSON *cols, cJSON *kernels, const xcmp_def *c, const manife
     const metric_def *md = &metrics[c->metric];
     for (unsigned j = 0; j < m->n; j++) {
         const char *w = workload_of(m->runs[j].id, c->run);
-        if (!w) continue;
+        if (!w || !xkernel_in(only, w)) continue;
         char b[160];
         snprintf(b, sizeof b, "%s-%s", c->against, w);
         int ib = against ? manifest_find(m, b) : -1;
@@ -2091,11 +2115,13 @@ static int cmd_experiments(const options *o) {
         cJSON_AddStringToObject(t, "id", x.cmp[i].table);
         cJSON_AddStringToObject(t, "seed", seed);
         cJSON *kernels = cJSON_AddArrayToObject(t, "kernels"), *cols = cJSON_AddArrayToObject(t, "columns");
+        static char only_buf[MAX_XRUNS * 260];
+        const char *only = xtable_kernels(&x, x.cmp[i].table, only_buf, sizeof only_buf);
         for (unsigned k = i; ok && k < x.ncmp; k++) {
             if (strcmp(x.cmp[k].table, x.cmp[i].table)) continue;
             const char *s2 = prefix_seed(&m, x.cmp[k].run);
             if (!s2 || strcmp(s2, seed)) ok = !fail("%s:%u: run %s is not a run of seed %s, the table's", o->experiments, x.cmp[k].line, x.cmp[k].run, seed);
-            else ok = xcolumn(cols, kernels, &x.cmp[k], &m, jobs, &cl, o->kernels ? &kl : NULL, seed, o->experiments);
+            else ok = xcolumn(cols, kernels, &x.cmp[k], &m, jobs, &cl, o->kernels ? &kl : NULL, seed, o->experiments, only);
         }
     }
     if (ok && !cJSON_GetArraySize(tables)) ok = !fail("%s: no table of the selected seeds", o->experiments);

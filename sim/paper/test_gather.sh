@@ -421,6 +421,19 @@ r=$xw/results.json
 [ "$(jq -c '[.tables[0].columns[2].means[0].value, .tables[0].columns[2].means[0].change, .tables[0].kernels[1].class, .runs["x-fill"].example_run]' "$r")" = '[30,null,"down","x-fill-aa"]' ] ||
   die "experiments: MC stall share, classes or example run"
 ok "nppaper experiments: per-kernel changes, mean over all (-15%) and per class (+20 / -50%), a zero baseline left out, a run's own values"
+# a table whose run lines name kernels stays on them, also in its columns of make paper's runs
+# (which ran on every kernel); a table with an `all` run line or none takes every kernel
+cp "$xw/experiments.tsv" "$xw/experiments-only.tsv"
+{ printf 'run\tt3\tx-one\tk-base\tcompressor=dsm\taa\tonly aa\n'
+  printf 'cmp\tt3\tk-new\tk-base\tipc\tchange\tmake paper runs\n'; } >> "$xw/experiments-only.tsv"
+bash sim/paper/kernel_runs.sh "$kw/seed_kernels.tsv" "$kw/mechanisms.tsv" experiments "$xw/experiments-only.tsv" "$xw/classes.tsv" > "$xw/runs-only.tsv"
+cp "$xw/jobs/x-fill-aa.json" "$xw/jobs/x-one-aa.json" && sed -i 's/"x-fill-aa"/"x-one-aa"/' "$xw/jobs/x-one-aa.json"
+mkdir -p "$xw/only" && "$nppaper" experiments --manifest "$xw/runs-only.tsv" --experiments "$xw/experiments-only.tsv" --classes "$xw/classes.tsv" \
+  --jobs "$xw/jobs" --out "$xw/only" > "$xw/only.txt" || die "experiments: a table on some kernels ($xw/only.txt)"
+[ "$(jq -c '[.tables[] | [.id, [.kernels[].kernel], .columns[0].means[0].n]]' "$xw/only/results.json")" = '[["t1",["aa","bb"],2],["t3",["aa"],1]]' ] ||
+  die "experiments: a table on some kernels $(jq -c '[.tables[] | [.id, [.kernels[].kernel]]]' "$xw/only/results.json")"
+rm "$xw/jobs/x-one-aa.json"
+ok "nppaper experiments: a table stays on its run lines' kernels (t3: aa of aa, bb), one with an all line on every kernel"
 printf 'a\n<!-- paper-doc experiment t1: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->\nstale\n<!-- paper-doc experiment t1: end -->\n<!-- paper-doc experiment t9: generated from build/paper/experiments/results.json by sim/paper/paper_doc.sh; do not edit -->\nkept\n<!-- paper-doc experiment t9: end -->\nb\n' > "$xw/doc.md"
 bash sim/paper/paper_doc.sh --experiments "$r" "$xw/doc.md" > "$xw/doc.txt"
 grep -qx '| aa (up) | +20% | 100 -> 50 (-50%) | 40% |' "$xw/doc.md" && grep -qx '| mean, all | -15% (n=2) | 50 -> 40 (-50%) (n=2) (left out, baseline 0: bb) | 30% (n=2) |' "$xw/doc.md" &&
