@@ -39,13 +39,16 @@ $(NP_OBJ_DIR)/tool/cmd_approx.o $(NP_SAN_OBJ_DIR)/tool/cmd_approx.o: CFLAGS_NP +
 # so every program linking these objects links both (nocpress has them among its tool objects).
 APPS_PROGRESS_SRC := cmodel/tool/np_progress.c cmodel/tool/np_fileio.c
 
-$(BUILD)/apps/obj/%.o: apps/%.c $(APPS_HDR) $(SIMT_HDR) $(NP_HDR) cmodel/tool/np_progress.h cmodel/tool/np_fileio.h
+$(BUILD)/apps/obj/%.o: apps/%.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) $(SIMT_INC) -MMD -MP -c $< -o $@
 
-$(BUILD)/apps/obj-san/%.o: apps/%.c $(APPS_HDR) $(SIMT_HDR) $(NP_HDR) cmodel/tool/np_progress.h cmodel/tool/np_fileio.h
+$(BUILD)/apps/obj-san/%.o: apps/%.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(SIMT_INC) -c $< -o $@
+	$(Q)$(call np_say,CC-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) $(SIMT_INC) -MMD -MP -c $< -o $@
+
+# Header dependencies from the compiler (-MMD), as sim/sim.mk's objects (np_deps_or_rebuild).
+$(call np_deps_or_rebuild,$(APPS_OBJ) $(APPS_SAN_OBJ))
 
 # The plots go through the tools' shared gnuplot runner (no shell), which writes its script
 # through the tools' file writer (np_fileio: temp file + rename).
