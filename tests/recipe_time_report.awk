@@ -13,6 +13,7 @@ $3 ~ /^export NP_T0|^start=.*make --no-print|^make --no-print-directory +--outpu
     if (c ~ /NP_PROVE_QUICK|_prove\.sh/) k = "proofs"
     else if (c ~ /run_verify\.sh/) k = "harness runs (verify)"
     else if (c ~ /run_iverilog/) k = "Icarus replays"
+    else if (c ~ /selftest\.sh/) k = "harness self-tests"
     else if (c ~ /^build\/fuzz\/fuzz_/) k = "fuzz-test runs"
     else if (c ~ /build\/sc\/|VL-SC|pch\/sc/) k = "SystemC builds"
     else if (c ~ /CXX-LD|CXX-AR|'VL'|PCH|build\/vl\//) k = "Verilator harness builds"
