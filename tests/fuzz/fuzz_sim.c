@@ -27,20 +27,31 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char in_path[64], out_path[64];
+static char in_path[512], out_path[512];
 
 static void remove_files(void) {
     unlink(in_path);
     unlink(out_path);
 }
 
+/* Where the per-input files go: a memory file system when there is one. Every input writes one
+ * or two files and reads them back; on the disk-backed /tmp of the 2-core machine that made a run
+ * wait on the file system for most of its time (fuzz_sim_traceg, 30,000 inputs: 15.9 s wall for
+ * 2.7 + 5.4 CPU s in /tmp, 3.0 s wall for 1.5 + 1.3 in /dev/shm), a core of make test's pool idle. */
+static const char *scratch_dir(void) {
+    if (access("/dev/shm", W_OK | X_OK) == 0) return "/dev/shm";
+    const char *tmp = getenv("TMPDIR");
+    return tmp && *tmp && strlen(tmp) < 400 ? tmp : "/tmp";   /* 400: the paths fit in_path */
+}
+
 static void paths(void) {
     if (in_path[0]) return;
-    atexit(remove_files);                 /* libFuzzer ends with exit(): no files left in /tmp */
+    atexit(remove_files);                 /* libFuzzer ends with exit(): no files left behind */
     const char *ext = !strcmp(FUZZ_SIM_KIND, "fuzz_sim_traceg") ? ".traceg" : !strcmp(FUZZ_SIM_KIND, "fuzz_sim_config")
                                                                                  ? ".cfg" : ".trace";
-    snprintf(in_path, sizeof in_path, "/tmp/%s.%ld%s", FUZZ_SIM_KIND, (long)getpid(), ext);
-    snprintf(out_path, sizeof out_path, "/tmp/%s.%ld.out", FUZZ_SIM_KIND, (long)getpid());
+    const char *dir = scratch_dir();
+    snprintf(in_path, sizeof in_path, "%s/%s.%ld%s", dir, FUZZ_SIM_KIND, (long)getpid(), ext);
+    snprintf(out_path, sizeof out_path, "%s/%s.%ld.out", dir, FUZZ_SIM_KIND, (long)getpid());
 }
 
 static void put(const char *path, const void *prefix, size_t plen, const uint8_t *data, size_t size) {
