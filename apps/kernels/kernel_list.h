@@ -34,7 +34,7 @@ NP_KERNEL(sdk, sp, app_sp, "256 vectors x 4096 floats (the sample's), seeded Ran
 NP_KERNEL(sdk, red, app_red, "2^20 ints rand() & 0xFF (sample: 2^24), reduce6, 256 threads, <= 64 blocks")
 NP_KERNEL(sdk, hist, app_hist, "histogram256, 1 MiB of bytes rand() % 256 (sample: 64 MiB)")
 NP_KERNEL(sdk, hist64, app_hist64, "histogram64, 1 MiB of bytes rand() % 256 (sample: 64 MiB); in sdk/hist.c")
-NP_KERNEL(sdk, bo, app_bo, "4 options (sample: 1024), 2048 steps, seeded randData")
+NP_KERNEL(sdk, bo, app_bo, "4 options (sample: 1024, seed 004: 512), 2048 steps, tree in global memory (SDK 2.3-4.x kernel), seeded randData")
 NP_KERNEL(parboil, spmv, app_spmv, "fidapm05.mtx 42x42 (Parboil source tree; 1138_bus not shipped), x = fidapm05_rhs1, 50 runs")
 NP_KERNEL(mars, sm, app_sm, "american-english (985 KB; Mars sample not redistributable), keyword Borges, 1 KiB records")
 NP_KERNEL(mars, wc, app_wc, "first 87,508 B of debian-reference.en.txt (Mars run: 4 x 21,877 B sample), MAP_GROUP")

@@ -1,13 +1,19 @@
-/* CUDA SDK binomialOptions (Samples/5_Domain_Specific/binomialOptions), single precision:
- * European call options priced on a NUM_STEPS = 2048 binomial tree, one block of 128 threads
- * per option, 16 tree nodes per thread in registers, neighbours exchanged through shared
- * memory with two barriers per time step. The host precomputes vDt, puByDf, pdByDf per
- * option (binomialOptionsGPU) into __constant__ memory, here a device array read with
- * global loads. Options as the sample makes them: S in [5, 30], X in [1, 100], T in
- * [0.25, 10], R = 0.06, V = 0.10 (randData on the seeded generator). Size: 4 options (the
- * sample prices 1024: 256x the 2048-step launch, 14 G thread operations; one option is 0.23 M
- * warp instructions); scale s: 4 / s (at least 1). The
- * check: each option against binomialOptionsCPU (same tree, libm exp instead of __expf). */
+/* CUDA SDK binomialOptions as the cutil-era SDK samples ship it (SDK 2.3 to 4.x, 2009-2011; seed
+ * 004 cites the v4.0 samples, its reference [30]; the kernel source of 2010): European call
+ * options priced on a NUM_STEPS = 2048 binomial tree, one block of CACHE_SIZE = 256 threads per
+ * option. The tree lives in global memory, a NUM_STEPS + 16 float frame per option of
+ * d_CallBuffer: the block writes the expiry values there, then walks the tree down
+ * CACHE_DELTA = 32 time steps at a time, in chunks of CACHE_STEP = 224 nodes: each chunk is read
+ * with its 32-node apron into shared memory (callA), stepped 32 times between callA and callB
+ * with a barrier before each step, and its 224 finished nodes written back. So every time step
+ * band reads and writes the whole remaining tree through the L1 (the current sample keeps the
+ * tree in registers and shared memory and makes no such traffic: docs/paper.md, seed 004's bo).
+ * The host precomputes vDt, puByDf, pdByDf per option (binomialOptionsGPU) into __constant__
+ * memory, here a device array read with global loads. Options as the sample makes them: S in
+ * [5, 30], X in [1, 100], T in [0.25, 10], R = 0.06, V = 0.10 (randData on the seeded
+ * generator). Size: 4 options (the samples price MAX_OPTIONS = 1024, seed 004's Table III 512;
+ * one option is about 0.58 M warp instructions here); scale s: 4 / s (at least 1). The check: each option
+ * against binomialOptionsCPU (the same tree node by node; only the libm calls may round apart). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,60 +22,82 @@
 
 #define BO_NUM_STEPS 2048
 #define BO_OPTIONS 4
-#define BO_BLOCK 128 /* THREADBLOCK_SIZE */
-#define BO_ELEMS_PER_THREAD (BO_NUM_STEPS / BO_BLOCK)
+#define BO_TIME_STEPS 16
+#define BO_CACHE_DELTA (2 * BO_TIME_STEPS)
+#define BO_CACHE_SIZE 256 /* threads per block, nodes per shared-memory chunk */
+#define BO_CACHE_STEP (BO_CACHE_SIZE - BO_CACHE_DELTA)
+#define BO_FRAME (BO_NUM_STEPS + 16) /* floats of d_CallBuffer per option */
+#define BO_CALL_A 0u                                 /* shared callA[CACHE_SIZE + 1] */
+#define BO_CALL_B (4u * (BO_CACHE_SIZE + 1))         /* shared callB[CACHE_SIZE + 1] */
+#define BO_SHARED_BYTES (2u * 4u * (BO_CACHE_SIZE + 1))
+
+#if BO_NUM_STEPS % BO_CACHE_DELTA
+#error "NUM_STEPS must be a multiple of CACHE_DELTA, as the sample requires"
+#endif
 
 typedef struct {
     float s, x, vdt, pu_by_df, pd_by_df;
 } bo_option; /* __TOptionData: five floats */
 
 typedef struct {
-    simt_addr option_data, call_value;
+    simt_addr option_data, call_value, call_buffer;
 } bo_args;
 
 static float bo_expiry_call_value(simt_thread *t, float s, float x, float vdt, int i) {
     alu(4);
-    sfu(1); /* __expf */
+    sfu(1); /* expf */
     float d = s * expf(vdt * (2.0f * (float)i - BO_NUM_STEPS)) - x;
     return (d > 0.0f) ? d : 0.0f;
+}
+
+/* One discounted step inside shared memory: dst[tid] = puByDf * src[tid + 1] + pdByDf * src[tid].
+ * Every thread computes, as the v4.0 kernel writes it (no tid <= k guard): nodes past the chunk's
+ * live end are computed from stale values and never written back. */
+static void bo_step(simt_thread *t, uint32_t src, uint32_t dst, int tid, float pu_by_df, float pd_by_df) {
+    syncthreads();
+    const float up = lds_f32(src + 4u * (uint32_t)(tid + 1));
+    const float down = lds_f32(src + 4u * (uint32_t)tid);
+    alu(2);
+    sts_f32(dst + 4u * (uint32_t)tid, pu_by_df * up + pd_by_df * down);
 }
 
 static void bo_kernel(simt_thread *t, const void *args) {
     const bo_args *p = args;
     const int tid = (int)threadIdx.x;
+    alu(2);
+    const simt_addr call = ELEM_F32(p->call_buffer, (simt_addr)blockIdx.x * BO_FRAME);
     const simt_addr opt = p->option_data + sizeof(bo_option) * (simt_addr)blockIdx.x;
     const float s = ld_f32(opt + 0);
     const float x = ld_f32(opt + 4);
     const float vdt = ld_f32(opt + 8);
     const float pu_by_df = ld_f32(opt + 12);
     const float pd_by_df = ld_f32(opt + 16);
-    float call[BO_ELEMS_PER_THREAD + 1];
-    for (int i = 0; i < BO_ELEMS_PER_THREAD; ++i) { /* #pragma unroll */
-        call[i] = bo_expiry_call_value(t, s, x, vdt, tid * BO_ELEMS_PER_THREAD + i);
+    /* values at expiry date */
+    for (int i = tid; BR(i <= BO_NUM_STEPS); i += BO_CACHE_SIZE) {
+        st_f32(ELEM_F32(call, i), bo_expiry_call_value(t, s, x, vdt, i));
     }
-    if (BR(tid == 0)) {
-        sts_f32(4u * BO_BLOCK, bo_expiry_call_value(t, s, x, vdt, BO_NUM_STEPS));
-    }
-    alu(2);
-    int final_it = tid * BO_ELEMS_PER_THREAD - 1 > 0 ? tid * BO_ELEMS_PER_THREAD - 1 : 0;
-    /* The original's loop: exchange (store, barrier, load, barrier), then the update of the
-     * threads still inside the tree (i > final_it). The update is divergent and sits after the
-     * barriers in source order; the runtime's barrier rule (docs/kernels.md) lets those threads
-     * finish it before their warp parks at the next pass's barrier. */
-    for (int i = BO_NUM_STEPS; BR(i > 0); --i) {
-        sts_f32(4u * (uint32_t)tid, call[0]);
-        syncthreads();
-        call[BO_ELEMS_PER_THREAD] = lds_f32(4u * (uint32_t)(tid + 1));
-        syncthreads();
-        if (BR(i > final_it)) {
-            alu(2 * BO_ELEMS_PER_THREAD); /* the unrolled multiply-adds */
-            for (int j = 0; j < BO_ELEMS_PER_THREAD; ++j) {
-                call[j] = pu_by_df * call[j + 1] + pd_by_df * call[j];
+    /* walk down the tree, CACHE_DELTA steps per band, double-buffered in shared memory */
+    for (int i = BO_NUM_STEPS; BR(i > 0); i -= BO_CACHE_DELTA) {
+        for (int c_base = 0; BR(c_base < i); c_base += BO_CACHE_STEP) {
+            alu(3);
+            const int c_start = BO_CACHE_SIZE - 1 < i - c_base ? BO_CACHE_SIZE - 1 : i - c_base;
+            const int c_end = c_start - BO_CACHE_DELTA;
+            syncthreads();
+            if (BR(tid <= c_start)) { /* the chunk with its apron */
+                sts_f32(BO_CALL_A + 4u * (uint32_t)tid, ld_f32(ELEM_F32(call, c_base + tid)));
+            }
+            for (int k = c_start - 1; BR(k >= c_end); k -= 2) {
+                bo_step(t, BO_CALL_A, BO_CALL_B, tid, pu_by_df, pd_by_df);
+                bo_step(t, BO_CALL_B, BO_CALL_A, tid, pu_by_df, pd_by_df);
+            }
+            syncthreads();
+            if (BR(tid <= c_end)) { /* flush the finished nodes */
+                st_f32(ELEM_F32(call, c_base + tid), lds_f32(BO_CALL_A + 4u * (uint32_t)tid));
             }
         }
     }
     if (BR(tid == 0)) {
-        st_f32(ELEM_F32(p->call_value, blockIdx.x), call[0]);
+        st_f32(ELEM_F32(p->call_value, blockIdx.x), lds_f32(BO_CALL_A));
     }
 }
 
@@ -128,9 +156,10 @@ int app_bo(simt_dev *d, const simt_app_opts *o) {
     bo_args p;
     p.option_data = simt_malloc(d, sizeof(bo_option) * (size_t)opt_n, SIMT_FLOAT32, "d_OptionData");
     p.call_value = simt_malloc(d, sizeof(float) * (size_t)opt_n, SIMT_FLOAT32, "d_CallValue");
+    p.call_buffer = simt_malloc(d, sizeof(float) * BO_FRAME * (size_t)opt_n, SIMT_FLOAT32, "d_CallBuffer");
     simt_memcpy_htod(d, p.option_data, opts, sizeof(bo_option) * (size_t)opt_n);
     simt_launch(d, "binomialOptionsKernel", bo_kernel, simt_dim((uint32_t)opt_n, 1, 1),
-                simt_dim(BO_BLOCK, 1, 1), sizeof(float) * (BO_BLOCK + 1), &p);
+                simt_dim(BO_CACHE_SIZE, 1, 1), BO_SHARED_BYTES, &p);
     simt_memcpy_dtoh(d, gpu, p.call_value, sizeof(float) * (size_t)opt_n);
     for (int i = 0; i < opt_n; i++) {
         cpu[i] = bo_cpu(&opts[i]);
