@@ -45,7 +45,9 @@ SC_VL_DEFS  := -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -D
 # The model form's latencies follow the tools' one rule (cmodel/tool/np_latency.h), compiled in.
 SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_LIB)) $(SC_DIR)/obj/np_latency.o \
                $(SC_DIR)/obj/np_fileio.o
-SC_LIBS     := -lsystemc -lcjson -lz -pthread
+# -latomic: the Verilator run-time is compiled by clang++ (verilator_tb.mk VL_RT_LIB), which calls
+# libatomic where g++ inlines (__atomic_is_lock_free); the harness links get it from verilated.mk.
+SC_LIBS     := -lsystemc -lcjson -lz -latomic -pthread
 
 # The rtl forms: each SC top's harness model (verilator_tb.mk TB_BUILD_RULES builds it as
 # V<top>__ALL.a beside the harness binary) and the harnesses' Verilator run-time.
