@@ -31,6 +31,10 @@ router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
 # router_mesh_tile is not linted apart: it is router_mcast's module at other values, and its
 # harness build runs Verilator -Wall on it (a warning stops the build).
 router_LINT_TOPS  := router_mcast router_base
+# SystemC (verilator_tb/systemc/systemc.mk): router_mcast's rtl form beside npsim's router as its
+# model form (np_sc router, docs/systemc.md "The router"), checked by make test: it links the
+# harness model make verify builds anyway.
+router_SC_TOPS    := router_mcast
 router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v \
                      rtl/mcast/mcast_axis_cmp.v
 # The harness links npsim's model (sim/sim.mk builds the library, SIM_MODEL_LIB) and includes its headers.

@@ -82,10 +82,7 @@ static unsigned port_mask(const mcast_set *dests, unsigned at, bool reply) {
     return mask;
 }
 
-/* A head as it travels on a link towards router `at` (its route there computed one hop ahead),
- * or, with no next hop (ejected), with an empty route. */
-static void head_data(const router_bench *b, const rbench_flit *f, unsigned at, bool has_next, uint32_t *d) {
-    payload(f->uid, 0, d);
+void rstim_head_fields(const router_bench *b, const rbench_flit *f, unsigned at, bool has_next, uint32_t *d) {
     rstim_put_bits(d, 0, RSTIM_F_PAY, 0);
     rstim_put_bits(d, RSTIM_F_CLS, 1, f->reply);
     rstim_put_bits(d, RSTIM_F_MC, 1, f->multicast);
@@ -99,6 +96,28 @@ static void head_data(const router_bench *b, const rbench_flit *f, unsigned at, 
     } else {
         rstim_put_bits(d, RSTIM_F_DEST, 6, f->dest);
     }
+}
+
+bool rstim_next_hop(unsigned router, unsigned port, unsigned *next) {
+    *next = 0;
+    if (port == MCAST_PORT_LOCAL) return false;
+    if (!mcast_neighbour(&kMesh, router, port, next)) {
+        fprintf(stderr, "router_stim: the driven router lies on the mesh edge\n");
+        abort();
+    }
+    return true;
+}
+
+bool rstim_held_downstream(const rbench_flit *f, bool has_next, unsigned next) {
+    if (!f->head || !f->multicast || f->len <= RSTIM_DEPTH || !has_next) return false;
+    unsigned m = port_mask(&f->dests, next, f->reply);
+    return (m & (m - 1)) != 0;
+}
+
+/* A head as it travels on a link towards router `at`: the packet's payload under its fields. */
+static void head_data(const router_bench *b, const rbench_flit *f, unsigned at, bool has_next, uint32_t *d) {
+    payload(f->uid, 0, d);
+    rstim_head_fields(b, f, at, has_next, d);
 }
 
 static void flit_data(const router_bench *b, const rbench_flit *f, unsigned at, bool has_next, uint32_t *d) {
@@ -173,12 +192,8 @@ static void model_outputs(router_stim *s, const rbench_flit *sent, unsigned nsen
     memset(row, 0, sizeof(rstim_flit) * RSTIM_PORTS);
     for (unsigned k = 0; k < nsent; k++) {
         const rbench_flit *f = &sent[k];
-        bool has_next = f->port != MCAST_PORT_LOCAL;
-        unsigned next = 0;
-        if (has_next && !mcast_neighbour(&kMesh, RSTIM_ROUTER, f->port, &next)) {
-            fprintf(stderr, "router_stim: the driven router lies on the mesh edge\n");
-            abort();
-        }
+        unsigned next;
+        bool has_next = rstim_next_hop(RSTIM_ROUTER, f->port, &next);
         rstim_flit *o = &row[f->port];
         o->valid = true;
         o->vc = f->vc;
@@ -189,13 +204,10 @@ static void model_outputs(router_stim *s, const rbench_flit *sent, unsigned nsen
         measure_timing(s, f);
         /* a long multicast packet replicated downstream goes into its replication buffer
          * (before the tail arrives); the VC is released some time after the tail */
-        if (f->head && f->multicast && f->len > RSTIM_DEPTH && has_next) {
-            unsigned m = port_mask(&f->dests, next, f->reply);
-            if ((m & (m - 1)) != 0) {
-                rbench_hold(s->bench, f->port, f->vc);
-                s->held[f->port][f->vc] = true;
-                s->tot.holds++;
-            }
+        if (rstim_held_downstream(f, has_next, next)) {
+            rbench_hold(s->bench, f->port, f->vc);
+            s->held[f->port][f->vc] = true;
+            s->tot.holds++;
         }
         if (f->tail && s->held[f->port][f->vc]) {
             s->held[f->port][f->vc] = false;

@@ -107,6 +107,18 @@ typedef struct {
 void rstim_random_packet(sim_rng *r, double mcast_share, unsigned nodes, unsigned max_set, unsigned src,
                          rstim_packet *out);
 
+/* A head's fields as it travels on a link towards router `at` (docs/router.md 2): bits below
+ * RSTIM_F_PAY of d are rewritten (class, multicast, length, the route at `at` computed one hop
+ * ahead, or empty with no next hop (ejected), the destination set or node), the payload above
+ * them is kept. b gives npsim's unicast route. */
+void rstim_head_fields(const router_bench *b, const rbench_flit *f, unsigned at, bool has_next, uint32_t *d);
+/* The router on output `port` of `router` (false for LOCAL: ejected); aborts on the mesh edge. */
+bool rstim_next_hop(unsigned router, unsigned port, unsigned *next);
+/* Whether the next router takes the packet whose head f leaves on f->port into its replication
+ * buffer (npsim's out_vc.held; the RTL's own rule, docs/router.md 3): a multicast packet longer
+ * than a VC buffer that the next router replicates. */
+bool rstim_held_downstream(const rbench_flit *f, bool has_next, unsigned next);
+
 /* Bits lo .. lo+n-1 of a little-endian array of 32-bit words: put sets them to v (bits of v
  * above 63 are 0, so a wide field can be cleared in one call), get reads them (n <= 64). */
 void rstim_put_bits(uint32_t *w, unsigned lo, unsigned n, uint64_t v);

@@ -8,6 +8,11 @@
 //       The PCU (docs/pcu.md) between an SM-side request source, an L2 model and a reply sink; with
 //       --form both its model and rtl form run side by side and every transaction on its four
 //       streams (req, l2, mcq, rpl) must be identical in data and cycles.
+//   np_sc router   --form model|rtl|both [--count N] [--load P] [--mcast P] [--node N]
+//       The mesh router (docs/router.md) between its five neighbours, which put router_stim's
+//       traffic on its links (npsim's router driven with random unicast and multicast packets,
+//       random credit delays, holds and releases); each form's links are compared every cycle
+//       with npsim's expectation (flits, credits, releases), so the forms with each other.
 //   np_sc platform --codec C --comp model|rtl --decomp model|rtl [--count N] [--zero-load]
 //       The reply path: source -> compressor -> serialiser/link/deserialiser -> decompressor ->
 //       sink; every line must arrive once, in order, intact; flits are counted.
@@ -36,6 +41,7 @@
 
 #include "np_sc.h"
 #include "np_sc_pcu.h"
+#include "np_sc_router.h"
 
 using namespace np_sc;
 using namespace sc_core;
@@ -63,6 +69,8 @@ struct Args {
     // pcu mode: the L2 model's read latency and its spread, rpq_room_i's low probability.
     unsigned l2_latency = 20, l2_spread = 200;
     double room_low = 0.1;
+    // router mode: the probability an input offers a flit in a cycle, the multicast share.
+    double load = 0.6, mcast = 0.3;
 };
 
 [[noreturn]] void usage(const char *msg) {
@@ -79,7 +87,7 @@ Form parse_form(const std::string &s) {
 Args parse(int argc, char **argv) {
     Args a;
     a.self = argv[0];
-    if (argc < 2) usage("missing mode (unit | platform | pcu | list)");
+    if (argc < 2) usage("missing mode (unit | platform | pcu | router | list)");
     a.mode = argv[1];
     for (int i = 0; i < argc; i++) a.argv.push_back(argv[i]);
     for (int i = 2; i < argc; i++) {
@@ -117,6 +125,8 @@ Args parse(int argc, char **argv) {
         else if (k == "--l2-latency") a.l2_latency = static_cast<unsigned>(std::atoi(val().c_str()));
         else if (k == "--l2-spread") a.l2_spread = static_cast<unsigned>(std::atoi(val().c_str()));
         else if (k == "--room-low") a.room_low = std::atof(val().c_str());
+        else if (k == "--load") a.load = std::atof(val().c_str());
+        else if (k == "--mcast") a.mcast = std::atof(val().c_str());
         else if (k == "--inject-mismatch") a.timing.inject_flip_seq = std::strtoull(val().c_str(), nullptr, 0);
         else if (k == "--inject-latency") a.timing.inject_extra_latency = static_cast<unsigned>(std::atoi(val().c_str()));
         else usage(("unknown option " + k).c_str());
@@ -794,6 +804,100 @@ int run_pcu(const Args &a) {
     return 0;
 }
 
+// ---- the router (np_sc_router.h) ----------------------------------------------------------------
+
+int run_router(const Args &a) {
+    std::vector<Form> forms;
+    if (a.form == "both") forms = {Form::kModel, Form::kRtl};
+    else forms = {parse_form(a.form)};
+    if (a.load <= 0 || a.load > 1 || a.mcast < 0 || a.mcast > 1) usage("--load in (0, 1], --mcast in [0, 1]");
+    const std::string sd = std::to_string(a.seed);
+    std::printf("RUN mode=router unit=router form=%s count=%" PRIu64 " seed=%" PRIu64 " load=%g mcast=%g stall=%g\n",
+                a.form.c_str(), a.count, a.seed, a.load, a.mcast, a.stall);
+    std::fflush(stdout);
+    Clock clock;
+    rstim_params p{};
+    p.seed = a.seed;
+    p.count = a.count;
+    p.load = a.load;
+    p.mcast_share = a.mcast;
+    p.stall = a.stall;
+    p.timeout = 20000;
+    RouterTraffic traffic(p, static_cast<unsigned>(forms.size()));
+    RouterFaults faults;
+    faults.flip_flit = a.timing.inject_flip_seq;
+    std::vector<std::unique_ptr<RouterUnit>> routers;
+    std::vector<std::unique_ptr<RouterNeighbours>> sides;
+    for (size_t k = 0; k < forms.size(); k++) {
+        const std::string sfx = std::string("_") + form_name(forms[k]);
+        routers.push_back(make_router(("router" + sfx).c_str(), forms[k], RSTIM_ROUTER,
+                                      forms[k] == Form::kModel ? faults : RouterFaults{}));
+        sides.emplace_back(new RouterNeighbours(("neighbours" + sfx).c_str(), traffic, static_cast<unsigned>(k),
+                                                form_name(forms[k]), [](const std::string &line) { fail(line); }));
+        RouterUnit &r = *routers.back();
+        RouterNeighbours &n = *sides.back();
+        if (forms[k] == Form::kRtl && a.replay && !a.fst.empty()) r.trace_to(a.fst, a.trace_from);
+        r.clk(clock.clk);
+        n.clk(clock.clk);
+        for (unsigned q = 0; q < kRouterPorts; q++) {
+            n.out[q].bind(r.in[q]);
+            r.out[q].bind(n.in[q]);
+        }
+        std::printf("UNIT %s\n", r.describe().c_str());
+    }
+    std::fflush(stdout);
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = cpu_now();
+    // Progress: records compared by the slowest form; done when every form is past the last one.
+    auto done = [&]() {
+        uint64_t n = ~0ull;
+        for (const auto &s : sides) n = std::min<uint64_t>(n, s->done() ? ~uint64_t{0} : s->checked());
+        return n;
+    };
+    bool moved = true;
+    try {
+        moved = run_until(done, ~uint64_t{0});
+    } catch (const std::exception &e) {   // the traffic hung (npsim's router made no progress)
+        fail("TIMEOUT unit=router seed=" + sd + " cycle=" + std::to_string(now_cycle()) + " " + e.what());
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = cpu_now() - cpu0;
+    if (!g_status && !moved)
+        fail("TIMEOUT unit=router seed=" + sd + " cycle=" + std::to_string(now_cycle()) + " compared=" +
+             std::to_string(done()));
+    if (g_status) {
+        replay_with_fst(a, "unit=router");
+        return 1;
+    }
+    const rstim_totals &tot = traffic.totals();
+    const RouterNeighbours &n0 = *sides[0];
+    std::printf("SPEED unit=router form=%s flits=%" PRIu64 " cycles=%" PRIu64 " seconds=%.2f cpu_seconds=%.2f "
+                "cycles_per_s=%.0f (router cycles per CPU second)\n",
+                forms.size() > 1 ? "model+rtl" : form_name(forms[0]), n0.flits_in(), n0.checked(), secs, cpu,
+                n0.checked() / (cpu > 0 ? cpu : 1e-9));
+    // The boundary's latency is the RTL's: a flit on an input link in c is on an output link in
+    // c + 4 at the earliest (docs/router.md 6), what the harness measures from the same traffic.
+    for (size_t k = 0; k < sides.size(); k++) {
+        const RouterNeighbours &s = *sides[k];
+        std::printf("LATENCY unit=router form=%s cycles=%" PRIu64 " flits=%" PRIu64 " (input link to output link; "
+                    "npsim's expectation %" PRIu64 ")\n", form_name(forms[k]), s.latency_min(), s.latency_min_flits(),
+                    tot.latency_min);
+        if (s.latency_min() != tot.latency_min) {
+            fail("MISMATCH unit=router form=" + std::string(form_name(forms[k])) + " seed=" + sd +
+                 " field=latency exp=" + std::to_string(tot.latency_min) + " got=" + std::to_string(s.latency_min()));
+            return 1;
+        }
+    }
+    std::printf("STREAMS unit=router flits_in=%" PRIu64 " flits_out=%" PRIu64 " packets=%" PRIu64 " multicast=%" PRIu64
+                " longer_than_vc=%" PRIu64 " held_downstream=%" PRIu64 " credits=%" PRIu64 " releases=%" PRIu64 "\n",
+                tot.flits_in, tot.flits_out, tot.packets, tot.mcast, tot.long_mcast, tot.holds, tot.credits, tot.releases);
+    std::printf("PASS unit=router seed=%" PRIu64 " compared=%" PRIu64 " (cycles of five links, each form against npsim's "
+                "expectation: %" PRIu64 " flits in, %" PRIu64 " flits out, %" PRIu64 " credits, %s)\n",
+                a.seed, n0.checked(), n0.flits_in(), n0.flits_out(), n0.credits(),
+                forms.size() > 1 ? "model and rtl form" : form_name(forms[0]));
+    return 0;
+}
+
 }  // namespace
 
 int sc_main(int argc, char **argv) {
@@ -817,11 +921,14 @@ int sc_main(int argc, char **argv) {
                 if (has_rtl_top(op.top)) std::printf("%s:unit:%s\n", op.name, op.top);
             // A unit with more than one handshake pair (np_sc pcu).
             if (has_pcu_rtl()) std::printf("pcu:ports:pcu\n");
+            // The router's five credit-based links (np_sc router).
+            if (router_rtl_top()) std::printf("router:links:%s\n", router_rtl_top());
             return 0;
         }
         if (a.mode == "unit") return run_unit(a);
         if (a.mode == "platform") return run_platform(a);
         if (a.mode == "pcu") return run_pcu(a);
+        if (a.mode == "router") return run_router(a);
     } catch (const std::exception &e) {
         std::printf("ERROR %s\n", e.what());
         return 2;

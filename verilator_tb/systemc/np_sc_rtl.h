@@ -86,6 +86,7 @@ NP_SC_PORT(in_dests_i)
 NP_SC_PORT(out_port_dests_o)
 NP_SC_PORT(out_port_mask_o)
 NP_SC_PORT(req_valid_i)
+NP_SC_PORT(in_link_i)
 #undef NP_SC_PORT
 
 // Driving and reading a Verilated port: an integer type (CData .. QData) or VlWide<N> (32-bit
@@ -330,13 +331,20 @@ private:
 
 }  // namespace np_sc
 
-// The PCU's adapter uses RtlModel and the port helpers above.
+// The PCU's and the router's adapters use RtlModel and the port helpers above.
 #include "np_sc_pcu_rtl.h"
+// The router's model form is npsim's code (its headers are in this tree, not installed): an
+// installed np_sc_rtl.h has no router adapter.
+#if __has_include("net/router_pins.h")
+#define NP_SC_ROUTER 1
+#include "np_sc_router_rtl.h"
+#endif
 
 namespace np_sc {
 
 // A top is made by the adapter its ports call for: the PCU's two handshake pairs (req_*/mcq_*,
-// l2_*/rpl_*: PcuRtl, np_sc_pcu_rtl.h), every other top by RtlUnit. A UnitOp's top (op non-null)
+// l2_*/rpl_*: PcuRtl, np_sc_pcu_rtl.h), the router's five credit-based links (in_link_i:
+// RouterRtl, np_sc_router_rtl.h), every other top by RtlUnit. A UnitOp's top (op non-null)
 // is made from its op, a codec top from its codec and side.
 template <class V>
 bool register_rtl_top(const char *top) {
@@ -344,6 +352,12 @@ bool register_rtl_top(const char *top) {
         return register_pcu_rtl(top, [](const char *name, const pcu_config &cfg, const StallProfile &room_low) -> PcuUnit * {
             return new PcuRtl<V>(name, cfg, room_low);
         });
+#ifdef NP_SC_ROUTER
+    } else if constexpr (has_in_link_i<V>::value) {
+        return register_router_rtl(top, [top](const char *name, unsigned node) -> RouterUnit * {
+            return new RouterRtl<V>(name, node, top);
+        });
+#endif
     } else {
         return register_rtl(top, [top](const char *name, const np_codec *c, Dir d, unsigned hop, const void *comp_state,
                                        const UnitOp *op) -> Unit * {

@@ -7,9 +7,12 @@
 #      random gaps, stalls and link stalls, SC_PLATFORM_COUNT lines;
 #   3. the platform at zero load (rtl forms), its latency per packet length beside npsim's;
 #   4. a unit with several handshake pairs (np_sc list: <name>:ports:<top>, the PCU): model vs rtl
-#      on SC_COUNT requests with an L2 model in the loop, its zero-load latency, its self-tests.
+#      on SC_COUNT requests with an L2 model in the loop, its zero-load latency, its self-tests;
+#   5. a unit with credit-based links (np_sc list: <name>:links:<top>, the router): both forms
+#      against npsim's expectation every cycle, SC_ROUTER_COUNT flits, and its self-test.
 set -euo pipefail
 : "${SC_BIN:?}" "${SC_COUNT:?}" "${SC_PLATFORM_COUNT:?}" "${SC_SEED:?}" "${SC_JOBS:?}" "${DATA_DIR:?}" "${SC_LOG_DIR:?}"
+SC_ROUTER_COUNT=${SC_ROUTER_COUNT:-$SC_COUNT}
 SC_TIMING_ARGS=${SC_TIMING_ARGS:-}
 mkdir -p "$SC_LOG_DIR"
 rm -f "$SC_LOG_DIR"/*.log "$SC_LOG_DIR"/*.fst
@@ -29,6 +32,13 @@ for spec in $specs; do
     jobs+=("zeroload-$codec|$codec --form both --count 300 --zero-load --l2-latency 20")
     jobs+=("selftest-$codec|$codec --form both --count 3000 --inject-mismatch 300|txn=300 field=rpl_data")
     jobs+=("selftest-$codec-latency|$codec --form both --count 300 --inject-latency 1|txn=0 field=req_accept_cycle")
+    continue
+  fi
+  # A unit with credit-based links (np_sc router): SC_ROUTER_COUNT flits; its injected fault (a
+  # flipped bit in the model form's 300th output flit).
+  if [ "$dir" = links ]; then
+    jobs+=("unit-$codec-$dir|$codec --form both --count $SC_ROUTER_COUNT")
+    jobs+=("selftest-$codec|$codec --form both --count 3000 --inject-mismatch 300|form=model cycle=[0-9]* port=[0-9] field=out_flit")
     continue
   fi
   share=$(grep -c ":$top\$" <<<"$specs")
@@ -110,6 +120,7 @@ for top in $(for spec in $specs; do echo "${spec##*:}"; done | sort -u); do
   done
   what="each line in model and rtl form"
   grep -q ":ports:$top\$" <<<"$specs" && what="transactions on req, l2, mcq and rpl, each in model and rtl form"
+  grep -q ":links:$top\$" <<<"$specs" && what="cycles of the five links, each form against npsim's expectation"
   echo "LINES unit=$top compared=$n ($what)"
 done
 ms=$(( ($(date +%s%N) - start) / 1000000 ))

@@ -25,6 +25,8 @@ SC_COUNT      ?= 100000
 SC_LONG_COUNT ?= 200000
 SC_LONG_SEEDS ?= 10
 SC_PLATFORM_COUNT ?= 2000
+# np_sc router: flits into the router per run (both forms; docs/systemc.md "The router").
+SC_ROUTER_COUNT ?= 20000
 SC_SEED       ?= $(VERIFY_SEED)
 SC_JOBS       ?= 2
 # The model form's latencies: the synthesis report when there is one, else the RTL harness's
@@ -34,12 +36,18 @@ SC_VERIFY_DIR ?= $(VERIFY_DIR)
 SC_TIMING_ARGS = $(if $(SC_SYNTH_JSON),--synth-json $(SC_SYNTH_JSON)) --verify-dir $(SC_VERIFY_DIR)
 
 SC_CXX      ?= g++
-SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Icmodel/tool -Iverilator_tb/systemc \
+SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Icmodel/tool -Iverilator_tb/systemc -Isim \
                $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platform.cpp verilator_tb/systemc/np_sc_ops.cpp \
                verilator_tb/systemc/np_sc_pcu.cpp
 SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
                verilator_tb/systemc/np_sc_pcu_rtl.h
+# The router's component (np_sc_router.h): its model form is npsim's router code, so it is linked
+# into np_sc with npsim's library (sim/sim.mk) and stays out of libnocpress-sc.a and the install.
+SC_ROUTER_HDR := verilator_tb/systemc/np_sc_router.h verilator_tb/systemc/np_sc_router_rtl.h \
+                 sim/net/router_pins.h sim/net/router_stim.h sim/net/router_bench.h
+SC_ROUTER_OBJ := $(SC_DIR)/obj/np_sc_router.o
+SC_SIM_LIB    := $(BUILD)/sim/libnpsim.a
 # The Verilator headers as the harness models were compiled against them (VM_SC=0: a --cc model).
 SC_VL_DEFS  := -isystem $(VL_ROOT)/include -isystem $(VL_ROOT)/include/vltstd -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1
 # The model form's latencies follow the tools' one rule (cmodel/tool/np_latency.h), compiled in.
@@ -47,7 +55,7 @@ SC_OBJ_LIB  := $(patsubst verilator_tb/systemc/%.cpp,$(SC_DIR)/obj/%.o,$(SC_SRC_
                $(SC_DIR)/obj/np_fileio.o
 # -latomic: the Verilator run-time is compiled by clang++ (verilator_tb.mk VL_RT_LIB), which calls
 # libatomic where g++ inlines (__atomic_is_lock_free); the harness links get it from verilated.mk.
-SC_LIBS     := -lsystemc -lcjson -lz -latomic -pthread
+SC_LIBS     := -lsystemc -lcjson -llzma -lz -latomic -pthread
 
 # The rtl forms: each SC top's harness model (verilator_tb.mk TB_BUILD_RULES builds it as
 # V<top>__ALL.a beside the harness binary) and the harnesses' Verilator run-time.
@@ -59,7 +67,7 @@ SC_TOP_BUILDS := $(foreach t,$(SC_TOPS),$(call tb_binary,$(t),$(t)))
 ## systemc: build the SystemC components (model + rtl forms of SC_TOPS), the platform and np_sc
 systemc: $(SC_BIN) $(SC_LIB)
 
-$(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(NP_HDR)
+$(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(SC_ROUTER_HDR) $(NP_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) $(SC_VL_DEFS) -c $< -o $@
 
@@ -79,19 +87,19 @@ $(SC_TABLE): FORCE_SC_TABLE $(SC_TOP_BUILDS)
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 .PHONY: FORCE_SC_TABLE
 
-$(SC_DIR)/obj/rtl_table.o: $(SC_TABLE) $(SC_HDR)
+$(SC_DIR)/obj/rtl_table.o: $(SC_TABLE) $(SC_HDR) $(SC_ROUTER_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,CXX,$@)$(SC_CXX) $(SC_CXXFLAGS) $(SC_VL_DEFS) $(foreach t,$(SC_TOPS),-I$(VL_DIR)/$(t)) -c $< -o $@
 
-$(SC_BIN): $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) $(NP_LIB) $(VL_RT_LIB) \
-           $(SC_TOP_BUILDS)
-	$(Q)$(call np_say,LD,$@)$(SC_CXX) -o $@ $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_LIB) \
-	  $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t))) $(VL_RT_LIB) $(NP_LIB) $(SC_LIBS)
+$(SC_BIN): $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_ROUTER_OBJ) $(SC_LIB) $(SC_SIM_LIB) $(NP_LIB) \
+           $(VL_RT_LIB) $(SC_TOP_BUILDS)
+	$(Q)$(call np_say,LD,$@)$(SC_CXX) -o $@ $(SC_DIR)/obj/np_sc_main.o $(SC_DIR)/obj/rtl_table.o $(SC_ROUTER_OBJ) $(SC_LIB) \
+	  $(foreach t,$(SC_TOPS),$(call sc_top_lib,$(t))) $(VL_RT_LIB) $(SC_SIM_LIB) $(NP_LIB) $(SC_LIBS)
 	@echo "systemc: built $@ (rtl forms: $(SC_TOPS))"
 
 ## verify-systemc: model vs rtl form of every SC_TOPS codec on SC_COUNT (1e5) real lines each, the platform in all form mixes, latency vs npsim
 verify-systemc: $(SC_BIN)
-	@SC_BIN=$(SC_BIN) SC_COUNT=$(SC_COUNT) SC_PLATFORM_COUNT=$(SC_PLATFORM_COUNT) SC_SEED=$(SC_SEED) \
+	@SC_BIN=$(SC_BIN) SC_COUNT=$(SC_COUNT) SC_PLATFORM_COUNT=$(SC_PLATFORM_COUNT) SC_SEED=$(SC_SEED) SC_ROUTER_COUNT=$(SC_ROUTER_COUNT) \
 	  SC_JOBS=$(SC_JOBS) DATA_DIR=$(DATA_DIR) SC_LOG_DIR=$(SC_DIR)/verify SC_TIMING_ARGS='$(SC_TIMING_ARGS)' \
 	  bash verilator_tb/systemc/run_systemc.sh
 
@@ -99,7 +107,7 @@ verify-systemc: $(SC_BIN)
 # A run holds its lines in memory (about 0.6 KB per line and form), so more lines means more seeds.
 verify-systemc-long: $(SC_BIN)
 	@for i in $$(seq 0 $$(( $(SC_LONG_SEEDS) - 1 ))); do \
-	  $(MAKE) --no-print-directory verify-systemc SC_SEED=$$(( $(SC_SEED) + i )) SC_COUNT=$(SC_LONG_COUNT) \
+	  $(MAKE) --no-print-directory verify-systemc SC_SEED=$$(( $(SC_SEED) + i )) SC_COUNT=$(SC_LONG_COUNT) SC_ROUTER_COUNT=$(SC_LONG_COUNT) \
 	    SC_PLATFORM_COUNT=$(SC_LONG_COUNT) | grep -E '^(LINES|MISMATCH|LOST|TIMEOUT|FAIL|ERROR|verify-systemc)'; \
 	done
 
@@ -112,7 +120,7 @@ verify-systemc-more:
 bench-systemc: $(SC_BIN)
 	@for spec in $$($(SC_BIN) list); do codec=$${spec%%:*}; dir=$${spec#*:}; dir=$${dir%%:*}; \
 	  for form in model rtl; do \
-	    if [ $$dir = ports ]; then \
+	    if [ $$dir = ports ] || [ $$dir = links ]; then \
 	      $(SC_BIN) $$codec --form $$form --no-stall --count $(SC_COUNT) --seed $(SC_SEED) | grep -E '^(SPEED|FAIL|ERROR)'; \
 	      continue; \
 	    fi; \
