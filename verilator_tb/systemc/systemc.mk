@@ -26,7 +26,7 @@ SC_LONG_COUNT ?= 200000
 SC_LONG_SEEDS ?= 10
 SC_PLATFORM_COUNT ?= 2000
 # np_sc router: flits into the router per run (both forms; docs/systemc.md "The router").
-SC_ROUTER_COUNT ?= 20000
+SC_ROUTER_COUNT ?= $(SC_COUNT)
 SC_SEED       ?= $(VERIFY_SEED)
 SC_JOBS       ?= 2
 # The model form's latencies: the synthesis report when there is one, else the RTL harness's
