@@ -77,6 +77,7 @@ module router_vc #(
   localparam integer RrVcW  = $clog2(Vcs + 1);
   localparam integer SpanReq = VcsReq;
   localparam integer SpanRep = Vcs - VcsReq;
+  localparam integer SpanMax = (SpanReq > SpanRep) ? SpanReq : SpanRep;
   // head flit fields (docs/router.md "Flit")
   localparam integer FCls   = 0;
   localparam integer FMc    = 1;
@@ -377,7 +378,7 @@ module router_vc #(
   wire [P*NVC*VcW-1:0] va_gvc;                   // ... this output VC
   wire [P*Vcs-1:0]     va_busy;                  // output VCs owned after VA
   wire [P*P-1:0]       va_rot;                   // [k*P + p]: VA visits input port p k-th
-  genvar gi, gq, gk;
+  genvar gi, gq, gk, gc, gm, gn;
   generate
     for (gk = 0; gk < P; gk = gk + 1) begin : gen_rot
       for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
@@ -427,55 +428,144 @@ module router_vc #(
       assign va_rb[gp*Vcs*2 +: Vcs*2] = rb;
       assign rb_take[gp*2 +: 2] = busy & ~rbbusy_q[gp*2 +: 2];
     end
-    // output VCs: one chain per output over the requests, ports in the rotated order
+    // output VCs: the model's chain per output over the requests in the rotated port order,
+    // computed from what decides its outcome rather than request by request (docs/router.md 4).
+    // In the chain a request of class c finds a VC exactly when fewer requests of class c came
+    // before it than its output has free VCs of class c (each earlier grant of c took one; any
+    // free one is found), and the VC it takes depends only on the VCs those grants took and on
+    // the pointer the grant before it (of either class) left. So each output counts, for each
+    // request, the earlier requests of its class (thermometer codes: prefix ORs, logarithmic in
+    // the 20 requests), grants the first free-count of each class, numbers the grants (prefix
+    // ORs again) and runs the chain over its at most Vcs grant slots instead of the 20 requests,
+    // each slot taking the first free VC of its class from the pointer as the model does.
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
-      reg [Vcs-1:0]     busy;
-      reg [RrVcW-1:0]   ptr, start, span, base;
-      reg [NVC-1:0]     gnt;
-      reg [NVC*VcW-1:0] gvc;
-      reg               r, c, found;
-      reg [VcW-1:0]     pick;
-      integer k, v, p, pass, w;
+      wire [NVC-1:0]           rq, rc;       // rotated order (position k*Vcs + v): request, class
+      // (split_var: each level reads the level below; Verilator's scheduler would see one
+      // vector reading itself)
+      wire [2*SpanMax*NVC-1:0] earlier /*verilator split_var*/;   // [(c*SpanMax + m)*NVC + n]: > m requests of class c before n
+      wire [2*SpanMax-1:0]     free;         // [c*SpanMax + m]: > m VCs of class c free
+      wire [NVC-1:0]           vg;           // granted (rotated order)
+      wire [Vcs*NVC-1:0]       gbefore /*verilator split_var*/;   // [m*NVC + n]: > m grants before n
+      wire [Vcs*NVC-1:0]       slot;         // [g*NVC + n]: n is grant number g
+      wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes (rotated order)
+      reg  [Vcs*VcW-1:0]       pick;         // the VC of each grant slot
+      for (gk = 0; gk < P; gk = gk + 1) begin : gen_rot
+        for (gv = 0; gv < Vcs; gv = gv + 1) begin : gen_v
+          wire [P-1:0] req, cls;
+          for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
+            assign req[gp] = va_req[gq*NVC + gp*Vcs + gv];
+            assign cls[gp] = r_cls[gp*Vcs + gv];
+          end
+          assign rq[gk*Vcs + gv] = |(va_rot[gk*P +: P] & req);
+          assign rc[gk*Vcs + gv] = |(va_rot[gk*P +: P] & cls);
+        end
+      end
+      for (gc = 0; gc < 2; gc = gc + 1) begin : gen_cls
+        localparam integer Base = gc ? SpanReq : 0;
+        localparam integer Span = gc ? SpanRep : SpanReq;
+        wire [NVC-1:0] x = rq & (gc ? rc : ~rc);
+        reg  [RrVcW-1:0] nfree;
+        integer w;
+        always @(*) begin
+          nfree = {RrVcW{1'b0}};
+          for (w = 0; w < Span; w = w + 1) nfree = nfree + {{RrVcW-1{1'b0}}, !obusy_q[gq*Vcs + Base + w]};
+        end
+        for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
+          localparam [RrVcW-1:0] M = gm;
+          wire [NVC-1:0] prev;                 // > gm-1 earlier of the class at each position
+          if (gm == 0) begin : gen_all
+            assign prev = {NVC{1'b1}};
+          end else begin : gen_prev
+            assign prev = earlier[(gc*SpanMax + gm - 1)*NVC +: NVC];
+          end
+          assign free[gc*SpanMax + gm] = nfree > M;
+          for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
+            localparam [NVC-1:0] Low = {NVC{1'b1}} >> (NVC - gn);   // the positions before gn
+            assign earlier[(gc*SpanMax + gm)*NVC + gn] = |(x & prev & Low);
+          end
+        end
+      end
+      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_grant
+        wire [SpanMax-1:0] fr, ea;             // of its class: > m free, > m earlier
+        for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
+          assign fr[gm] = rc[gn] ? free[SpanMax + gm] : free[gm];
+          assign ea[gm] = rc[gn] ? earlier[(SpanMax + gm)*NVC + gn] : earlier[gm*NVC + gn];
+        end
+        assign vg[gn] = rq[gn] && |(fr & ~ea);
+      end
+      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_gb
+        wire [NVC-1:0] prev;
+        if (gm == 0) begin : gen_all
+          assign prev = {NVC{1'b1}};
+          assign slot[gm*NVC +: NVC] = vg & ~gbefore[gm*NVC +: NVC];
+        end else begin : gen_prev
+          assign prev = gbefore[(gm-1)*NVC +: NVC];
+          assign slot[gm*NVC +: NVC] = vg & prev & ~gbefore[gm*NVC +: NVC];
+        end
+        for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
+          localparam [NVC-1:0] Low = {NVC{1'b1}} >> (NVC - gn);
+          assign gbefore[gm*NVC + gn] = |(vg & prev & Low);
+        end
+      end
+      // the chain over the grant slots
+      reg [Vcs-1:0]   busy;
+      reg [RrVcW-1:0] ptr, start, span, base;
+      reg             r, c, found;
+      integer g, pass, w;
       always @(*) begin
         busy = obusy_q[gq*Vcs +: Vcs];
         ptr = rrvc_q[gq*RrVcW +: RrVcW];
-        gnt = {NVC{1'b0}};
-        gvc = {NVC*VcW{1'b0}};
-        r = 1'b0;  c = 1'b0;  found = 1'b0;  pick = {VcW{1'b0}};
-        start = {RrVcW{1'b0}};  span = {RrVcW{1'b0}};  base = {RrVcW{1'b0}};
-        for (k = 0; k < P; k = k + 1)
-          for (v = 0; v < Vcs; v = v + 1) begin
-            r = 1'b0;
-            c = 1'b0;
-            for (p = 0; p < P; p = p + 1)
-              if (va_rot[k*P + p]) begin
-                r = va_req[gq*NVC + p*Vcs + v];
-                c = r_cls[p*Vcs + v];
+        pick = {Vcs*VcW{1'b0}};
+        for (g = 0; g < Vcs; g = g + 1) begin
+          r = |slot[g*NVC +: NVC];
+          c = |(slot[g*NVC +: NVC] & rc);
+          span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
+          base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
+          start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
+          found = 1'b0;
+          // the first free VC of the class from the pointer: those at or after it, then the rest
+          for (pass = 0; pass < 2; pass = pass + 1)
+            for (w = 0; w < Vcs; w = w + 1)
+              if (r && !found && !busy[w] && (w >= VcsReq) == c &&
+                  (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
+                found = 1'b1;
+                busy[w] = 1'b1;
+                pick[g*VcW +: VcW] = w[VcW-1:0];
+                ptr = w[RrVcW-1:0] - base + 1'b1;
               end
-            span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
-            base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
-            start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
-            found = 1'b0;
-            pick = {VcW{1'b0}};
-            // the first free VC of the class from the pointer: those at or after it, then the rest
-            for (pass = 0; pass < 2; pass = pass + 1)
-              for (w = 0; w < Vcs; w = w + 1)
-                if (r && !found && !busy[w] && (w >= VcsReq) == c &&
-                    (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
-                  found = 1'b1;
-                  busy[w] = 1'b1;
-                  pick = w[VcW-1:0];
-                  ptr = w[RrVcW-1:0] - base + 1'b1;
-                end
-            for (p = 0; p < P; p = p + 1)
-              if (va_rot[k*P + p]) begin
-                gnt[p*Vcs + v] = found;
-                gvc[(p*Vcs + v)*VcW +: VcW] = pick;
-              end
-          end
+        end
       end
-      assign va_gnt[gq*NVC +: NVC] = gnt;
-      assign va_gvc[gq*NVC*VcW +: NVC*VcW] = gvc;
+      // each grant's VC, and both back in the input order
+      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_rvc
+        wire [Vcs*VcW-1:0] sel;
+        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_g
+          assign sel[gm*VcW +: VcW] = {VcW{slot[gm*NVC + gn]}} & pick[gm*VcW +: VcW];
+        end
+        reg [VcW-1:0] o;
+        integer k;
+        always @(*) begin
+          o = {VcW{1'b0}};
+          for (k = 0; k < Vcs; k = k + 1) o = o | sel[k*VcW +: VcW];
+        end
+        assign rvc[gn*VcW +: VcW] = o;
+      end
+      for (gp = 0; gp < P; gp = gp + 1) begin : gen_back
+        for (gv = 0; gv < Vcs; gv = gv + 1) begin : gen_v
+          wire [P-1:0]     at, kg;             // [k]: input gp is visited k-th; position k's grant
+          reg  [VcW-1:0]   vc;
+          integer k;
+          for (gk = 0; gk < P; gk = gk + 1) begin : gen_k
+            assign at[gk] = va_rot[gk*P + gp];
+            assign kg[gk] = vg[gk*Vcs + gv];
+          end
+          assign va_gnt[gq*NVC + gp*Vcs + gv] = |(at & kg);
+          always @(*) begin
+            vc = {VcW{1'b0}};
+            for (k = 0; k < P; k = k + 1) vc = vc | ({VcW{at[k]}} & rvc[(k*Vcs + gv)*VcW +: VcW]);
+          end
+          assign va_gvc[(gq*NVC + gp*Vcs + gv)*VcW +: VcW] = vc;
+        end
+      end
       assign va_busy[gq*Vcs +: Vcs] = busy;
       always @(*) rrvc_d[gq*RrVcW +: RrVcW] = ptr;
     end
