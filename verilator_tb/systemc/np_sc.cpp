@@ -118,22 +118,7 @@ std::string Unit::label() const {
 }
 
 void Unit::b_transport(tlm::tlm_generic_payload &gp, sc_time &delay) {
-    Txn &t = txn_of(gp);
-    // Loosely-timed callers may annotate a delay: spend it before the offer (the bridge pattern:
-    // sync, then wiggle pins), so the offer's cycle is the caller's local time.
-    wait(delay);
-    delay = SC_ZERO_TIME;
-    // The offer is posted at a falling edge so that every rising-edge process sees it, whatever
-    // their order; an offer made at a rising edge is therefore first seen at the next one.
-    wait(clk.negedge_event());
-    while (now_cycle() < kResetCycles) wait(clk.negedge_event());
-    if (offer_) SC_REPORT_FATAL("np_sc", "two initiators offer to one unit at once");
-    offer_ = &t;
-    // The pins are driven by this unit's own falling-edge process (one writer per delta), a
-    // delta later at the same time.
-    offer_ev_.notify(SC_ZERO_TIME);
-    wait(accepted_ev_);
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    post_offer(gp, delay, clk, offer_, offer_ev_, accepted_ev_, "two initiators offer to one unit at once");
 }
 
 void Unit::on_fall() {

@@ -100,6 +100,28 @@ void set_payload(tlm::tlm_generic_payload &gp, Record &t) {
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
 }
 
+// The target side of every boundary (Unit, PcuUnit, RouterUnit): an offer of rec (valid held
+// high). A loosely-timed caller's annotated delay is spent first (the bridge pattern: sync, then
+// wiggle pins), so the offer's cycle is the caller's local time. It is posted into `slot` at a
+// falling edge after reset, so that every rising-edge process sees it whatever their order (an
+// offer made at a rising edge is first seen at the next one); the pins are driven by the
+// boundary's own falling-edge process, which offer_ev wakes a delta later at the same time
+// (one writer per delta). Returns at the edge whose process took it (accepted_ev) with
+// TLM_OK_RESPONSE; a second offer in one slot before the first is taken is fatal (`twice`).
+template <class Record>
+void post_offer(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay, const sc_core::sc_in<bool> &clk, Record *&slot,
+                sc_core::sc_event &offer_ev, sc_core::sc_event &accepted_ev, const char *twice) {
+    sc_core::wait(delay);
+    delay = sc_core::SC_ZERO_TIME;
+    sc_core::wait(clk.negedge_event());
+    while (now_cycle() < kResetCycles) sc_core::wait(clk.negedge_event());
+    if (slot) SC_REPORT_FATAL("np_sc", twice);
+    slot = reinterpret_cast<Record *>(gp.get_data_ptr());
+    offer_ev.notify(sc_core::SC_ZERO_TIME);
+    sc_core::wait(accepted_ev);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
 // The side of a codec a unit computes, or kUnit: a unit that is not a codec side (UnitOp).
 enum class Dir { kCompress, kDecompress, kUnit };
 enum class Form { kModel, kRtl };

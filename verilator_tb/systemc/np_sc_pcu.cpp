@@ -39,15 +39,7 @@ PcuUnit::PcuUnit(sc_module_name name, const pcu_config &cfg, const StallProfile 
 
 // An offer (valid held high): posted at the next falling edge, returns at the accepting edge.
 void PcuUnit::b_transport(int id, tlm::tlm_generic_payload &gp, sc_time &delay) {
-    wait(delay);
-    delay = SC_ZERO_TIME;
-    wait(clk.negedge_event());
-    while (now_cycle() < kResetCycles) wait(clk.negedge_event());
-    if (offer_[id]) SC_REPORT_FATAL("np_sc", "two initiators offer to one PCU port at once");
-    offer_[id] = &pcu_txn_of(gp);
-    offer_ev_.notify(SC_ZERO_TIME);
-    wait(accepted_ev_[id]);
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    post_offer(gp, delay, clk, offer_[id], offer_ev_, accepted_ev_[id], "two initiators offer to one PCU port at once");
 }
 
 PcuUnit::Pins PcuUnit::pins() const {

@@ -36,15 +36,7 @@ RouterUnit::RouterUnit(sc_module_name name, unsigned node) : sc_module(name), cl
 // What the neighbour puts on port p's link: posted at the next falling edge, taken at that
 // cycle's rising edge.
 void RouterUnit::b_transport(int port, tlm::tlm_generic_payload &gp, sc_time &delay) {
-    wait(delay);
-    delay = SC_ZERO_TIME;
-    wait(clk.negedge_event());
-    while (now_cycle() < kResetCycles) wait(clk.negedge_event());
-    if (offer_[port]) SC_REPORT_FATAL("np_sc", "two transactions on one router link in one cycle");
-    offer_[port] = &link_txn_of(gp);
-    offer_ev_.notify(SC_ZERO_TIME);
-    wait(accepted_ev_[port]);
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    post_offer(gp, delay, clk, offer_[port], offer_ev_, accepted_ev_[port], "two transactions on one router link in one cycle");
 }
 
 // The input half of this cycle's pins from the posted transactions (nothing posted: idle link).
