@@ -74,6 +74,20 @@ Timing resolve_timing(const UnitOp *op, const TimingSources &src) {
 
 // ---- the boundary ----------------------------------------------------------------------------
 
+void clock_processes(const sc_in<bool> &clk, sc_event &offer_ev, std::function<void()> rise, std::function<void()> fall) {
+    sc_spawn_options r;
+    r.spawn_method();
+    r.dont_initialize();
+    r.set_sensitivity(&clk.pos());
+    sc_spawn(std::move(rise), sc_gen_unique_name("on_rise"), &r);
+    sc_spawn_options f;
+    f.spawn_method();
+    f.dont_initialize();
+    f.set_sensitivity(&clk.neg());
+    f.set_sensitivity(&offer_ev);
+    sc_spawn(std::move(fall), sc_gen_unique_name("on_fall"), &f);
+}
+
 Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, const void *comp_state)
     : sc_module(name), in("in"), out("out"), clk("clk"), codec_(codec), dir_(dir), hop_(hop) {
     if (codec && codec->state_bytes) {   // (the platform's channel has no codec)
@@ -88,12 +102,7 @@ Unit::Unit(sc_module_name name, const np_codec *codec, Dir dir, unsigned hop, co
         cfg_.assign(words.begin(), words.begin() + static_cast<long>(n));
     }
     in.register_b_transport(this, &Unit::b_transport);
-    SC_METHOD(on_rise);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_fall);
-    sensitive << clk.neg() << offer_ev_;
-    dont_initialize();
+    clock_processes(clk, offer_ev_, [this] { on_rise(); }, [this] { on_fall(); });
     SC_THREAD(output_thread);
 }
 
@@ -103,12 +112,7 @@ Unit::Unit(sc_module_name name, const UnitOp *op, unsigned hop)
     cfg_stride_ = op->cfg_stride ? op->cfg_stride : 1;
     if (cfg_.size() % cfg_stride_) throw std::runtime_error(std::string(op->name) + ": image not a whole number of writes");
     in.register_b_transport(this, &Unit::b_transport);
-    SC_METHOD(on_rise);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_fall);
-    sensitive << clk.neg() << offer_ev_;
-    dont_initialize();
+    clock_processes(clk, offer_ev_, [this] { on_rise(); }, [this] { on_fall(); });
     SC_THREAD(output_thread);
 }
 

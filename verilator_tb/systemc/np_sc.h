@@ -122,6 +122,12 @@ void post_offer(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay, const sc_
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
+// The two clock processes of every boundary (Unit, PcuUnit, RouterUnit), neither run at time 0:
+// `rise` at each rising edge, `fall` at each falling edge and when offer_ev fires (an offer was
+// posted: post_offer).
+void clock_processes(const sc_core::sc_in<bool> &clk, sc_core::sc_event &offer_ev, std::function<void()> rise,
+                     std::function<void()> fall);
+
 // The side of a codec a unit computes, or kUnit: a unit that is not a codec side (UnitOp).
 enum class Dir { kCompress, kDecompress, kUnit };
 enum class Form { kModel, kRtl };

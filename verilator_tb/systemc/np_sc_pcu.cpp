@@ -27,12 +27,7 @@ PcuUnit::PcuUnit(sc_module_name name, const pcu_config &cfg, const StallProfile 
     : sc_module(name), req("req"), l2("l2"), mcq("mcq"), rpl("rpl"), clk("clk"), cfg_(cfg), room_low_(room_low) {
     req.register_b_transport(this, &PcuUnit::b_transport, kPcuReq);
     l2.register_b_transport(this, &PcuUnit::b_transport, kPcuL2);
-    SC_METHOD(on_rise);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_fall);
-    sensitive << clk.neg() << offer_ev_;
-    dont_initialize();
+    clock_processes(clk, offer_ev_, [this] { on_rise(); }, [this] { on_fall(); });
     sc_spawn(sc_bind(&PcuUnit::output_thread, this, 0u));
     sc_spawn(sc_bind(&PcuUnit::output_thread, this, 1u));
 }

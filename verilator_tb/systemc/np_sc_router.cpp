@@ -25,12 +25,7 @@ RouterUnit::RouterUnit(sc_module_name name, unsigned node) : sc_module(name), cl
         in[p].register_b_transport(this, &RouterUnit::b_transport, static_cast<int>(p));
         sc_spawn(sc_bind(&RouterUnit::output_thread, this, p));
     }
-    SC_METHOD(on_rise);
-    sensitive << clk.pos();
-    dont_initialize();
-    SC_METHOD(on_fall);
-    sensitive << clk.neg() << offer_ev_;
-    dont_initialize();
+    clock_processes(clk, offer_ev_, [this] { on_rise(); }, [this] { on_fall(); });
 }
 
 // What the neighbour puts on port p's link: posted at the next falling edge, taken at that
