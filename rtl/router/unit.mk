@@ -26,8 +26,12 @@ router_mesh_tile_VERIFY_LONG_COUNT := 10000000
 # synthesis elaborate the module with the values; the harnesses Verilate it with them as -G
 # options under the top's name (verilator_tb.mk tb_model_flags).
 router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=0 \
-                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64
-router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base)
+                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64 router_k2:router_vc:Mcast=1,K=2,FlitW=20
+# router_k2: router_mcast's VC and switch allocators (5 ports, 4 VCs of two classes, 8-flit
+# buffers, 9-flit replication) at K = 2 and 20-bit flits, the smallest datapath that keeps them:
+# the clock of the allocators without the 128-bit crossbar's and 64-node RC's area (docs/router.md
+# 7, `make synth-router_k2 ROUTER_SYNTH=1`).
+router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base router_k2)
 # router_mesh_tile is not linted apart: it is router_mcast's module at other values, and its
 # harness build runs Verilator -Wall on it (a warning stops the build).
 router_LINT_TOPS  := router_mcast router_base
