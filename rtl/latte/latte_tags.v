@@ -2,29 +2,41 @@
 // latte_tags_access() in cmodel/src/latte.c.
 //
 // Function: Sets sets of Tags tags (4x the baseline's ways) over SubBlocks 32-byte sub-blocks
-// per set. Per line: valid, tag, a true-LRU age over the set's tags, compression_policy (2
-// bits) and size - 1 (2 bits: 1..4 sub-blocks). One request per cycle, in_op_i:
+// per set. Per line: valid, tag, compression_policy (2 bits) and size - 1 (2 bits: 1..4
+// sub-blocks); per set the true-LRU order of its lines. One request per cycle, in_op_i:
 //   0 READ        lookup: HIT (touch) or MISS
-//   1 WRITE       write-evict: WRITE_EVICT (line invalidated, ages kept) or WRITE_AROUND
+//   1 WRITE       write-evict: WRITE_EVICT (line invalidated, order kept) or WRITE_AROUND
 //   2 FILL        insert with in_policy_i, in_size_i + 1 sub-blocks: the LRU valid lines are
 //                 evicted until a tag and enough sub-blocks are free (latte_tags_victims), the
 //                 line takes the lowest free way and becomes the most recent: FILL; a present
 //                 tag is only touched: FILL_PRESENT
 //   3 INVALIDATE  in_policy_i 0..2: every line of that policy in every set; 3: every line
-//                 and the ages of every set as after reset: INVALIDATED
+//                 and the order of every set as after reset: INVALIDATED
 // Outputs: outcome (0 hit, 1 miss, 2 fill, 3 fill_present, 4 write_evict, 5 write_around,
 // 6 invalidated), the way acted on, that line's policy and size (hit, fill, fill_present;
 // 0 otherwise), its first sub-block in the set's compacted data (sizes of the valid lines of
 // lower ways, after the request), the victims mask (FILL) and the set's free sub-blocks after
 // the request.
 //
-// Latency / throughput: 1 cycle, one request per cycle (the set is read, decided and written
-// back at the accepting edge, as ba_tag_unit did before its write moved to the next edge;
-// back-to-back requests to one set are exact).
-// in_ready_o = !out_valid_o || out_ready_i.
+// Structure (docs/latte.md 10.1), three registers from input to output:
+//   W  (the accepting edge): the request and a copy of its set, read from the array through
+//      a balanced multiplexer tree and made current by forwarding: the decision of the request
+//      ahead of it (same set), the pending write (same set) and an INVALIDATE being decided
+//      (every set);
+//   decide (from W): tag compare, victims, free way, the set's next valid bits and order: the
+//      loop from W back to W (forwarding) is this logic and one multiplexer; the order is an
+//      "older than" matrix (latte_tags_set), so touching a line is a row and a column write;
+//   X  (next edge): the outcome, way, line, victims and the set's next valid bits and sizes;
+//      the set's next state also goes to the pending-write register P, written into the array
+//      at the following edge (so the array write is not on the decision's path);
+//   X -> out: the two sums of the result (the offset, the free sub-blocks) and the output
+//      register.
+// Latency / throughput: 3 cycles (input transfer to out_valid_o), one request per cycle; the
+// stages advance together when the output register is free or taken (in_ready_o =
+// !out_valid_o || out_ready_i). Back-to-back requests to one set are exact (forwarding).
 //
-// Register bits (defaults 32 sets x 16 tags, 41-bit line address: 36-bit tag): 512 x (1 + 36
-// + 4 + 2 + 2) = 23040, plus the output register.
+// Register bits (defaults 32 sets x 16 tags, 41-bit line address: 36-bit tag): 32 x (16 x
+// (1 + 36 + 2 + 2) + 120 order bits) = 24832 in the array, plus W, P, X and the output register.
 //
 // What it does not do: no data array (the data side compacts a set on every fill and eviction,
 // using the offsets and victims given here), no MSHRs. Sets must be a power of two (the index
@@ -64,49 +76,50 @@ module latte_tags #(
   localparam integer OffBits   = $clog2(SubBlocks);
   localparam integer FreeBits  = $clog2(SubBlocks + 1);
   localparam integer SumBits   = $clog2(4 * Tags + 1);
+  localparam integer OrdBits   = Tags * (Tags - 1) / 2;
+  localparam integer SetBits   = Tags + Tags * TagBits + OrdBits + 4 * Tags;  // one set's state
   localparam integer OutBits   = 3 + WayBits + 2 + 3 + OffBits + Tags + FreeBits;
 
   localparam [2:0] Hit = 3'd0, Miss = 3'd1, Fill = 3'd2, FillPresent = 3'd3,
                    WriteEvict = 3'd4, WriteAround = 3'd5, Invalidated = 3'd6;
-  localparam [1:0] OpRead = 2'd0, OpWrite = 2'd1, OpFill = 2'd2;
+  localparam [1:0] OpRead = 2'd0, OpWrite = 2'd1, OpFill = 2'd2, OpInval = 2'd3;
 
-  // ---- the request --------------------------------------------------------------------------
-  wire                 fire = in_valid_i & in_ready_o;
-  wire [IndexBits-1:0] req_set = in_addr_i[IndexBits-1:0];
-  wire [TagBits-1:0]   req_tag = in_addr_i[AddrBits-1:IndexBits];
-  wire                 inval = in_op_i == 2'd3;
-  wire                 inval_all = inval & (in_policy_i == 2'd3);
+  // ---- the order matrix ------------------------------------------------------------------------
+  // Stored: bit n of the triangle for the n-th pair v < w (v outer, ascending): v older than w.
+  // Expanded: bit v*Tags + w for every pair (0 on the diagonal).
+  function automatic [Tags*Tags-1:0] order_expand;
+    input [OrdBits-1:0] ord;
+    integer v, w, n;
+    begin
+      order_expand = {Tags*Tags{1'b0}};
+      n = 0;
+      for (v = 0; v < Tags; v = v + 1) begin
+        for (w = v + 1; w < Tags; w = w + 1) begin
+          order_expand[v*Tags + w] = ord[n];
+          order_expand[w*Tags + v] = ~ord[n];
+          n = n + 1;
+        end
+      end
+    end
+  endfunction
 
-  // ---- the array (one generate block per set, under "state update") and the addressed set's
-  // read mux: a chain over the sets, set r's lines ORed in when req_set = r. The chain runs
-  // through the generate blocks (gen_set[r].*_acc): the sets' lines gathered into one vector
-  // first (18,432 bits of tags) cost Verilator a chain of 32 ever wider concatenations per
-  // cycle, most of latte_tags's simulation time.
-  wire [Tags-1:0]         set_valid;
-  wire [Tags*TagBits-1:0] set_tag;
-  wire [Tags*WayBits-1:0] set_age;
-  wire [Tags*2-1:0]       set_policy;
-  wire [Tags*2-1:0]       set_size;
-
-  // ---- lookup (ba_lookup: the same tag compare; no bypass bits here) ------------------------
-  wire               match;
-  wire [WayBits-1:0] match_way;
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire               unused_bypass, unused_has_free;
-  wire [WayBits-1:0] unused_free_way;
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  ba_lookup #(.Ways(Tags), .WayBits(WayBits), .TagBits(TagBits)) u_lookup (
-    .valid_i        (set_valid),
-    .tag_i          (set_tag),
-    .bypass_i       ({Tags{1'b0}}),
-    .req_tag_i      (req_tag),
-    .match_o        (match),
-    .match_way_o    (match_way),
-    .match_bypass_o (unused_bypass),
-    .has_free_o     (unused_has_free),
-    .free_way_o     (unused_free_way)
-  );
+  // Touching the one-hot line t (or none): every other line becomes older than t.
+  function automatic [OrdBits-1:0] order_touch;
+    input [OrdBits-1:0] ord;
+    input [Tags-1:0]    t;
+    integer v, w, n;
+    begin
+      n = 0;
+      order_touch = ord;
+      for (v = 0; v < Tags; v = v + 1) begin
+        for (w = v + 1; w < Tags; w = w + 1) begin
+          if (t[w]) order_touch[n] = 1'b1;
+          else if (t[v]) order_touch[n] = 1'b0;
+          n = n + 1;
+        end
+      end
+    end
+  endfunction
 
   // Sizes (1..4, stored as size - 1) of the lines a mask selects, as 3-bit adder-tree terms.
   function automatic [Tags*3-1:0] size_terms;
@@ -121,46 +134,106 @@ module latte_tags #(
     end
   endfunction
 
-  // Sub-blocks held by the set's valid lines. A set never holds more than SubBlocks sub-blocks:
-  // the high bits of the sums are always 0.
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0]  used_now;
-  /* verilator lint_on UNUSEDSIGNAL */
-  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_now (
-    .terms_i (size_terms(set_valid, set_size)),
-    .sum_o   (used_now)
-  );
-  wire [FreeBits-1:0] free_now = SubBlocks[FreeBits-1:0] - used_now[FreeBits-1:0];
+  // The lines (one-hot mask) a line-wise write puts value val into, over a packed field.
+  function automatic [Tags*TagBits-1:0] put_tag;
+    input [Tags*TagBits-1:0] cur;
+    input [Tags-1:0]         sel;
+    input [TagBits-1:0]      val;
+    integer k;
+    begin
+      put_tag = cur;
+      for (k = 0; k < Tags; k = k + 1) if (sel[k]) put_tag[k*TagBits +: TagBits] = val;
+    end
+  endfunction
 
-  // ---- victims and the new line's way --------------------------------------------------------
-  wire [2:0]      req_size = {1'b0, in_size_i} + 3'd1;
+  function automatic [Tags*2-1:0] put2;
+    input [Tags*2-1:0] cur;
+    input [Tags-1:0]   sel;
+    input [1:0]        val;
+    integer k;
+    begin
+      put2 = cur;
+      for (k = 0; k < Tags; k = k + 1) if (sel[k]) put2[k*2 +: 2] = val;
+    end
+  endfunction
+
+  // The lines of a policy (INVALIDATE; policy 3: every line).
+  function automatic [Tags-1:0] policy_lines;
+    input [Tags*2-1:0] pol;
+    input [1:0]        p;
+    integer k;
+    begin
+      for (k = 0; k < Tags; k = k + 1) policy_lines[k] = (p == 2'd3) || (pol[k*2 +: 2] == p);
+    end
+  endfunction
+
+  // ---- pipeline control ------------------------------------------------------------------------
+  wire adv;                      // every stage moves on this edge (the output register is free)
+  wire fire = in_valid_i & adv;
+  assign in_ready_o = adv;
+
+  wire [IndexBits-1:0] in_set = in_addr_i[IndexBits-1:0];
+
+  // ---- W: the request and its set ------------------------------------------------------------------
+  reg                  w_v;
+  reg [1:0]            w_op;
+  reg [IndexBits-1:0]  w_set;
+  reg [TagBits-1:0]    w_tag;
+  reg [1:0]            w_policy;
+  reg [1:0]            w_size;
+  reg [Tags-1:0]       s_valid;
+  reg [Tags*TagBits-1:0] s_tags;
+  reg [OrdBits-1:0]    s_older;
+  reg [Tags*2-1:0]     s_policy;
+  reg [Tags*2-1:0]     s_size;
+
+  // ---- decide (from W) -------------------------------------------------------------------------------
+  wire is_read  = w_op == OpRead;
+  wire is_write = w_op == OpWrite;
+  wire is_fill  = w_op == OpFill;
+  wire is_inval = w_op == OpInval;
+
+  // Tag compare: a set never holds a tag twice (a FILL of a present tag only touches it), so
+  // the match is one-hot.
+  reg [Tags-1:0] match_oh;
+  integer mw;
+  always @(*) begin
+    for (mw = 0; mw < Tags; mw = mw + 1) begin
+      match_oh[mw] = s_valid[mw] & (s_tags[mw*TagBits +: TagBits] == w_tag);
+    end
+  end
+  wire match = |match_oh;
+
+  wire [2:0]      req_size = {1'b0, w_size} + 3'd1;
   wire [Tags-1:0] victims_all;
-
-  latte_tags_victims #(.Tags(Tags), .WayBits(WayBits), .FreeBits(FreeBits)) u_victims (
-    .valid_i    (set_valid),
-    .age_i      (set_age),
-    .size_i     (set_size),
-    .free_i     (free_now),
+  latte_tags_victims #(.Tags(Tags), .SubBlocks(SubBlocks)) u_victims (
+    .valid_i    (s_valid),
+    .older_i    (order_expand(s_older)),
+    .size_i     (s_size),
     .req_size_i (req_size),
     .victims_o  (victims_all)
   );
 
-  wire [Tags-1:0] after_victims = set_valid & ~victims_all;
-  // One loop variable per always block: a variable shared by several blocks would make them
-  // one multiply-driven signal to Verilator's scheduler.
-  reg  [WayBits-1:0] fill_way;
+  wire            do_fill       = is_fill & ~match;
+  wire [Tags-1:0] after_victims = s_valid & ~victims_all;
+  // The new line's way: the lowest free one after the victims leave (one-hot).
+  reg  [Tags-1:0] fill_oh;
+  reg             fill_found;
   integer fw;
   always @(*) begin
-    fill_way = {WayBits{1'b0}};
-    for (fw = Tags - 1; fw >= 0; fw = fw - 1) begin
-      if (!after_victims[fw]) fill_way = fw[WayBits-1:0];
+    fill_oh = {Tags{1'b0}};
+    fill_found = 1'b0;
+    for (fw = 0; fw < Tags; fw = fw + 1) begin
+      if (!after_victims[fw] && !fill_found) begin
+        fill_oh[fw] = 1'b1;
+        fill_found = 1'b1;
+      end
     end
   end
 
-  // ---- outcome -------------------------------------------------------------------------------
   reg [2:0] outcome;
   always @(*) begin
-    case (in_op_i)
+    case (w_op)
       OpRead:  outcome = match ? Hit : Miss;
       OpWrite: outcome = match ? WriteEvict : WriteAround;
       OpFill:  outcome = match ? FillPresent : Fill;
@@ -168,53 +241,30 @@ module latte_tags #(
     endcase
   end
 
-  wire do_fill  = outcome == Fill;
-  wire has_line = (outcome == Hit) | (outcome == FillPresent) | do_fill;
-  wire touch    = has_line;
-  wire [WayBits-1:0] way = do_fill ? fill_way
-                         : (has_line | (outcome == WriteEvict)) ? match_way : {WayBits{1'b0}};
-  wire [Tags-1:0] victims = do_fill ? victims_all : {Tags{1'b0}};
-
-  // ---- the addressed set's next valid bits and sizes -----------------------------------------
-  reg [Tags-1:0]   next_valid;
-  integer nw;
-  reg [Tags*2-1:0] next_size;
+  wire            has_line = match & (is_read | is_fill);
+  wire [Tags-1:0] touch_oh = do_fill ? fill_oh : has_line ? match_oh : {Tags{1'b0}};
+  wire [Tags-1:0] way_oh   = do_fill ? fill_oh : (match & ~is_inval) ? match_oh : {Tags{1'b0}};
+  reg  [WayBits-1:0] way;
+  integer ew;
   always @(*) begin
-    next_valid = set_valid;
-    next_size  = set_size;
-    for (nw = 0; nw < Tags; nw = nw + 1) begin
-      if (inval && (inval_all || set_policy[nw*2 +: 2] == in_policy_i)) next_valid[nw] = 1'b0;
-      if (outcome == WriteEvict && match_way == nw[WayBits-1:0]) next_valid[nw] = 1'b0;
-      if (do_fill) begin
-        next_valid[nw] = after_victims[nw] | (fill_way == nw[WayBits-1:0]);
-        if (fill_way == nw[WayBits-1:0]) next_size[nw*2 +: 2] = in_size_i;
-      end
+    way = {WayBits{1'b0}};
+    for (ew = 0; ew < Tags; ew = ew + 1) begin
+      if (way_oh[ew]) way = way | ew[WayBits-1:0];
     end
   end
 
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0]  used_next;
-  /* verilator lint_on UNUSEDSIGNAL */
-  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_next (
-    .terms_i (size_terms(next_valid, next_size)),
-    .sum_o   (used_next)
-  );
-  wire [FreeBits-1:0] free_next = SubBlocks[FreeBits-1:0] - used_next[FreeBits-1:0];
-
-  // The acted-on line's first sub-block: the sizes of the valid lines of lower ways.
-  reg [Tags-1:0] below_way;
-  integer ow;
-  always @(*) begin
-    for (ow = 0; ow < Tags; ow = ow + 1) below_way[ow] = ow[WayBits-1:0] < way;
-  end
-  // An offset is below SubBlocks: only its low OffBits bits leave.
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0] offset;
-  /* verilator lint_on UNUSEDSIGNAL */
-  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_offset (
-    .terms_i (size_terms(next_valid & below_way, next_size)),
-    .sum_o   (offset)
-  );
+  // The set's next state (an INVALIDATE's: its own set after the clearing).
+  wire [Tags-1:0] inval_lines = policy_lines(s_policy, w_policy);
+  wire [Tags-1:0] next_valid = is_inval ? s_valid & ~inval_lines
+                             : (is_write & match) ? s_valid & ~match_oh
+                             : do_fill ? after_victims | fill_oh
+                             : s_valid;
+  wire [OrdBits-1:0]      next_older  = (is_inval && w_policy == 2'd3) ? {OrdBits{1'b0}}
+                                                                        : order_touch(s_older, touch_oh);
+  wire [Tags-1:0]         fill_sel    = do_fill ? fill_oh : {Tags{1'b0}};
+  wire [Tags*TagBits-1:0] next_tags   = put_tag(s_tags, fill_sel, w_tag);
+  wire [Tags*2-1:0]       next_policy = put2(s_policy, fill_sel, w_policy);
+  wire [Tags*2-1:0]       next_size   = put2(s_size, fill_sel, w_size);
 
   // The acted-on line's policy and size (0 without a line).
   reg [1:0] line_policy;
@@ -224,96 +274,198 @@ module latte_tags #(
     line_policy = 2'd0;
     line_size   = 3'd0;
     if (do_fill) begin
-      line_policy = in_policy_i;
+      line_policy = w_policy;
       line_size   = req_size;
     end else if (has_line) begin
       for (lw = 0; lw < Tags; lw = lw + 1) begin
-        if (match_way == lw[WayBits-1:0]) begin
-          line_policy = set_policy[lw*2 +: 2];
-          line_size   = {1'b0, set_size[lw*2 +: 2]} + 3'd1;
+        if (match_oh[lw]) begin
+          line_policy = line_policy | s_policy[lw*2 +: 2];
+          line_size   = line_size | ({1'b0, s_size[lw*2 +: 2]} + 3'd1);
         end
       end
     end
   end
 
-  wire [Tags*WayBits-1:0] touched_age;
-  ba_lru_update #(.Ways(Tags), .WayBits(WayBits)) u_lru (
-    .age_i (set_age),
-    .way_i (way),
-    .age_o (touched_age)
-  );
+  wire commit     = adv & w_v;                 // the decided request leaves W on this edge
+  wire commit_inv = commit & is_inval;
 
-  // ---- state update: every set takes the addressed set's next values when selected ---------
+  // ---- P: the pending write (the set's next state, written into the array at the next edge) --
+  reg                    p_v;
+  reg [IndexBits-1:0]    p_set;
+  reg [Tags-1:0]         p_valid;
+  reg [OrdBits-1:0]      p_older;
+  reg                    p_fill;
+  reg [Tags-1:0]         p_way;
+  reg [TagBits-1:0]      p_tag;
+  reg [1:0]              p_policy;
+  reg [1:0]              p_size;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      p_v <= 1'b0;
+    end else begin
+      // An INVALIDATE writes every set itself (latte_tags_set's invalidate inputs).
+      p_v <= commit & ~is_inval;
+    end
+    if (commit & ~is_inval) begin
+      p_set    <= w_set;
+      p_valid  <= next_valid;
+      p_older  <= next_older;
+      p_fill   <= do_fill;
+      p_way    <= fill_oh;
+      p_tag    <= w_tag;
+      p_policy <= w_policy;
+      p_size   <= w_size;
+    end
+  end
+
+  // ---- the array and its read multiplexer --------------------------------------------------------
+  // A balanced OR tree over the sets' gated states (heap order: node i has children 2i+1 and
+  // 2i+2, set s is leaf Sets-1+s), log2(Sets) levels instead of a chain over the sets.
+  wire [SetBits-1:0] rd_node [0:2*Sets-2] /* verilator split_var */;
+
   genvar s;
   generate
     for (s = 0; s < Sets; s = s + 1) begin : gen_set
       wire [Tags-1:0]         valid;
       wire [Tags*TagBits-1:0] tags;
-      wire [Tags*WayBits-1:0] ages;
+      wire [OrdBits-1:0]      older;
       wire [Tags*2-1:0]       policies;
       wire [Tags*2-1:0]       sizes;
 
-      latte_tags_set #(.Tags(Tags), .WayBits(WayBits), .TagBits(TagBits)) u_set (
+      latte_tags_set #(.Tags(Tags), .TagBits(TagBits), .OrdBits(OrdBits)) u_set (
         .clk_i            (clk_i),
         .rst_ni           (rst_ni),
-        .sel_i            (fire & ~inval & (req_set == s[IndexBits-1:0])),
-        .invalidate_i     (fire & inval),
-        .invalidate_all_i (fire & inval_all),
-        .policy_i         (in_policy_i),
-        .next_valid_i     (next_valid),
-        .touch_i          (touch),
-        .touched_age_i    (touched_age),
-        .fill_i           (do_fill),
-        .fill_way_i       (fill_way),
-        .tag_i            (req_tag),
-        .size_i           (in_size_i),
+        .wr_sel_i         (p_v & (p_set == s[IndexBits-1:0])),
+        .wr_valid_i       (p_valid),
+        .wr_older_i       (p_older),
+        .wr_fill_i        (p_fill),
+        .wr_way_i         (p_way),
+        .wr_tag_i         (p_tag),
+        .wr_policy_i      (p_policy),
+        .wr_size_i        (p_size),
+        .invalidate_i     (commit_inv & (w_policy != 2'd3)),
+        .invalidate_all_i (commit_inv & (w_policy == 2'd3)),
+        .policy_i         (w_policy),
         .valid_o          (valid),
         .tags_o           (tags),
-        .ages_o           (ages),
+        .older_o          (older),
         .policies_o       (policies),
         .sizes_o          (sizes)
       );
 
-      // The read mux up to this set (the addressed set's lines, or zero before it).
-      wire                    read = req_set == s[IndexBits-1:0];
-      wire [Tags-1:0]         valid_acc;
-      wire [Tags*TagBits-1:0] tag_acc;
-      wire [Tags*WayBits-1:0] age_acc;
-      wire [Tags*2-1:0]       policy_acc;
-      wire [Tags*2-1:0]       size_acc;
-      if (s == 0) begin : gen_first
-        assign valid_acc  = read ? valid : {Tags{1'b0}};
-        assign tag_acc    = read ? tags : {Tags*TagBits{1'b0}};
-        assign age_acc    = read ? ages : {Tags*WayBits{1'b0}};
-        assign policy_acc = read ? policies : {Tags*2{1'b0}};
-        assign size_acc   = read ? sizes : {Tags*2{1'b0}};
-      end else begin : gen_next
-        assign valid_acc  = read ? gen_set[s-1].valid_acc | valid : gen_set[s-1].valid_acc;
-        assign tag_acc    = read ? gen_set[s-1].tag_acc | tags : gen_set[s-1].tag_acc;
-        assign age_acc    = read ? gen_set[s-1].age_acc | ages : gen_set[s-1].age_acc;
-        assign policy_acc = read ? gen_set[s-1].policy_acc | policies : gen_set[s-1].policy_acc;
-        assign size_acc   = read ? gen_set[s-1].size_acc | sizes : gen_set[s-1].size_acc;
-      end
+      assign rd_node[Sets-1+s] = (in_set == s[IndexBits-1:0]) ? {valid, tags, older, policies, sizes}
+                                                              : {SetBits{1'b0}};
+    end
+    for (s = 0; s < Sets - 1; s = s + 1) begin : gen_read_tree
+      assign rd_node[s] = rd_node[2*s+1] | rd_node[2*s+2];
     end
   endgenerate
 
-  assign set_valid  = gen_set[Sets-1].valid_acc;
-  assign set_tag    = gen_set[Sets-1].tag_acc;
-  assign set_age    = gen_set[Sets-1].age_acc;
-  assign set_policy = gen_set[Sets-1].policy_acc;
-  assign set_size   = gen_set[Sets-1].size_acc;
+  wire [Tags-1:0]         rd_valid;
+  wire [Tags*TagBits-1:0] rd_tags;
+  wire [OrdBits-1:0]      rd_older;
+  wire [Tags*2-1:0]       rd_policy;
+  wire [Tags*2-1:0]       rd_size;
+  assign {rd_valid, rd_tags, rd_older, rd_policy, rd_size} = rd_node[0];
+
+  // ---- the incoming request's set, made current ------------------------------------------------------
+  // The pending write (the request two ahead) if it is for this set; then an INVALIDATE being
+  // decided (every set); then the decision of the request just ahead if it is for this set
+  // (it saw everything before it).
+  wire            same_p  = p_v & (p_set == in_set);
+  wire [Tags-1:0] p_sel   = (same_p & p_fill) ? p_way : {Tags{1'b0}};
+  wire [Tags-1:0] a_valid = same_p ? p_valid : rd_valid;
+  wire [Tags*2-1:0] a_policy = put2(rd_policy, p_sel, p_policy);
+  wire            inv_now = w_v & is_inval;
+  wire [Tags-1:0] b_valid = inv_now ? a_valid & ~policy_lines(a_policy, w_policy) : a_valid;
+  wire [OrdBits-1:0] b_older = (inv_now && w_policy == 2'd3) ? {OrdBits{1'b0}}
+                             : same_p ? p_older : rd_older;
+  wire            same_w  = w_v & ~is_inval & (w_set == in_set);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      w_v <= 1'b0;
+    end else if (adv) begin
+      w_v <= in_valid_i;
+    end
+    if (fire) begin
+      w_op     <= in_op_i;
+      w_set    <= in_set;
+      w_tag    <= in_addr_i[AddrBits-1:IndexBits];
+      w_policy <= in_policy_i;
+      w_size   <= in_size_i;
+      s_valid  <= same_w ? next_valid : b_valid;
+      s_older  <= same_w ? next_older : b_older;
+      s_tags   <= same_w ? next_tags : put_tag(rd_tags, p_sel, p_tag);
+      s_policy <= same_w ? next_policy : a_policy;
+      s_size   <= same_w ? next_size : put2(rd_size, p_sel, p_size);
+    end
+  end
+
+  // ---- X: the decision, and the result's two sums ---------------------------------------------------
+  reg                x_v;
+  reg [2:0]          x_outcome;
+  reg [WayBits-1:0]  x_way;
+  reg [1:0]          x_policy;
+  reg [2:0]          x_size;
+  reg                x_has_line;
+  reg [Tags-1:0]     x_victims;
+  reg [Tags-1:0]     x_valid;
+  reg [Tags*2-1:0]   x_sizes;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      x_v <= 1'b0;
+    end else if (adv) begin
+      x_v <= w_v;
+    end
+    if (commit) begin
+      x_outcome  <= outcome;
+      x_way      <= way;
+      x_policy   <= line_policy;
+      x_size     <= line_size;
+      x_has_line <= has_line | do_fill;   // the result names a line: its offset
+      x_victims  <= do_fill ? victims_all : {Tags{1'b0}};
+      x_valid    <= next_valid;
+      x_sizes    <= next_size;
+    end
+  end
+
+  // The set's free sub-blocks after the request, and the acted-on line's first sub-block: the
+  // sizes of the valid lines of lower ways.
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [SumBits-1:0] used_next;
+  wire [SumBits-1:0] offset;
+  /* verilator lint_on UNUSEDSIGNAL */
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_next (
+    .terms_i (size_terms(x_valid, x_sizes)),
+    .sum_o   (used_next)
+  );
+  wire [FreeBits-1:0] free_next = SubBlocks[FreeBits-1:0] - used_next[FreeBits-1:0];
+
+  reg [Tags-1:0] below_way;
+  integer ow;
+  always @(*) begin
+    for (ow = 0; ow < Tags; ow = ow + 1) below_way[ow] = ow[WayBits-1:0] < x_way;
+  end
+  // An offset is below SubBlocks: only its low OffBits bits leave.
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_offset (
+    .terms_i (size_terms(x_valid & below_way, x_sizes)),
+    .sum_o   (offset)
+  );
 
   // ---- output stage ---------------------------------------------------------------------------
-  wire [OutBits-1:0] result = {outcome, way, line_policy, line_size,
-                               has_line ? offset[OffBits-1:0] : {OffBits{1'b0}},
-                               victims, free_next};
+  wire [OutBits-1:0] result = {x_outcome, x_way, x_policy, x_size,
+                               x_has_line ? offset[OffBits-1:0] : {OffBits{1'b0}},
+                               x_victims, free_next};
   wire [OutBits-1:0] out_data;
 
   np_stream_register #(.Width(OutBits)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .in_valid_i  (in_valid_i),
-    .in_ready_o  (in_ready_o),
+    .in_valid_i  (x_v),
+    .in_ready_o  (adv),
     .in_data_i   (result),
     .out_valid_o (out_valid_o),
     .out_ready_i (out_ready_i),
