@@ -151,49 +151,55 @@ module bpc_decompressor (
     end
   endgenerate
 
-  // The position of a one-hot vector's one, bit b as the OR of the positions with bit b set (a
-  // vector AND per bit with a constant mask rather than a loop over the positions).
-  function [FindW*PosBits-1:0] index_masks;
+  // The position of a one-hot vector's one (W bits), bit b as the OR of the positions with bit
+  // b set: a vector AND per bit with a constant mask rather than a loop over the positions.
+  localparam integer SpBits = $clog2(32 * Slots);     // a start after the move: below 32 Slots
+  function [FW*SpBits-1:0] index_masks;
     input integer unused;
     integer b, j;
     begin
-      index_masks = {FindW*PosBits{1'b0}};
-      for (b = 0; b < PosBits; b = b + 1) begin
-        for (j = 0; j < FindW; j = j + 1) index_masks[b*FindW + j] = ((j >> b) & 1) == 1;
+      index_masks = {FW*SpBits{1'b0}};
+      for (b = 0; b < SpBits; b = b + 1) begin
+        for (j = 0; j < FW; j = j + 1) index_masks[b*FW + j] = ((j >> b) & 1) == 1;
       end
     end
   endfunction
-  localparam [FindW*PosBits-1:0] IndexMasks = index_masks(0);
-  function automatic [PosBits-1:0] onehot_pos;
-    input [FindW-1:0] v;
-    integer b;
-    begin
-      for (b = 0; b < PosBits; b = b + 1) onehot_pos[b] = |(v & IndexMasks[b*FindW +: FindW]);
-    end
-  endfunction
+  localparam [FW*SpBits-1:0] IndexMasks = index_masks(0);
 
   // The front moves by the step start's multiple of 32 (from f_q: known from the cycle's start).
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [PosBits-1:0] f_pos  = onehot_pos(start[0]);   // its low 5 bits stay in the window
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [PosBits-1:0] coarse = {f_pos[PosBits-1:5], 5'd0};
+  reg [2:0] f_coarse;
+  integer fc;
+  always @(*) begin
+    for (fc = 0; fc < 3; fc = fc + 1) f_coarse[fc] = |(f_q & IndexMasks[(fc+5)*FW +: FW]);
+  end
+  wire [PosBits-1:0] coarse = {{(PosBits-8){1'b0}}, f_coarse, 5'd0};
   // The next step's start after the move: at most 31 + 32 Slots.
   wire [FindW-1:0]   f_next = start[Slots] >> coarse;
 
   // ---- cut: each slot's window, decoded without the plane above ------------------------------------
   // Per slot k: [k*W +: W] (vectors: Yosys keeps reg arrays as memories).
-  reg [Slots*PosBits-1:0] sp_q;             // slot starts in s_q after the move (below 32 Slots)
+  reg [Slots*SpBits-1:0]  sp_q;             // slot starts in s_q after the move (below 32 Slots)
   reg [Slots*6-1:0]       d_len_q;
   reg [Slots*6-1:0]       d_planes_q;
   reg [Slots*31-1:0]      d_dbx_q;
   reg [Slots-1:0]   d_keep_q;               // the DBP above is kept (every symbol but DBPZ)
   reg [Slots-1:0]   d_bad_q;
 
-  // The slots' starts after the move, for the cut stage.
-  wire [PosBits-1:0] sp_d [0:Slots-1];
+  // The slots' starts after the move (below 32 Slots), for the cut stage: each one-hot start
+  // moved with the front, then its position.
+  wire [SpBits-1:0] sp_d [0:Slots-1];
   generate
     for (k = 0; k < Slots; k = k + 1) begin : gen_sp
-      assign sp_d[k] = onehot_pos(start[k]) - coarse;
+      wire [FindW-1:0] moved = start[k] >> coarse;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [FindW-1:0] unused_moved = moved;
+      /* verilator lint_on UNUSEDSIGNAL */
+      reg  [SpBits-1:0] pos;
+      integer b;
+      always @(*) begin
+        for (b = 0; b < SpBits; b = b + 1) pos[b] = |(moved[FW-1:0] & IndexMasks[b*FW +: FW]);
+      end
+      assign sp_d[k] = pos;
     end
   endgenerate
 
@@ -203,7 +209,7 @@ module bpc_decompressor (
   wire [Slots-1:0] cut_keep, cut_bad;
   generate
     for (k = 0; k < Slots; k = k + 1) begin : gen_cut
-      wire [CutW-1:0] front = s_q[CutW-1:0] >> sp_q[k*PosBits +: PosBits];
+      wire [CutW-1:0] front = s_q[CutW-1:0] >> sp_q[k*SpBits +: SpBits];
       wire [31:0]     win   = front[31:0];
       /* verilator lint_off UNUSEDSIGNAL */
       wire [CutW-1:0] unused_front = front;
@@ -351,7 +357,7 @@ module bpc_decompressor (
       s_q <= {1'b0, sum_lo};
     end
     if (find) begin
-      for (k_w = 0; k_w < Slots; k_w = k_w + 1) sp_q[k_w*PosBits +: PosBits] <= sp_d[k_w];
+      for (k_w = 0; k_w < Slots; k_w = k_w + 1) sp_q[k_w*SpBits +: SpBits] <= sp_d[k_w];
     end
     if (cut) begin
       for (k_w = 0; k_w < Slots; k_w = k_w + 1) begin
