@@ -22,19 +22,20 @@
 //           DBP chain over the slots (each slot keeps or clears the DBP above and XORs its
 //           DBX), the plane register written by range (a run fills several planes), and the
 //           consumed length summed over the active slots.
-// After the last step two cycles add the deltas up (bpc_prefix_sum, levels 0..2 then 3..4;
-// the first result is kept in the stream register, no longer needed), and the length check
+// After the last step three cycles add the deltas up (bpc_prefix_sum, levels 0..1, 2..3, 4:
+// three chained 32-bit carry chains do not fit a cycle; the first two results are kept in the
+// stream register, no longer needed), and the length check
 // (consumed == in_len_i) is done. The find cycles run on past the stream's last symbol (their
 // starts are then ignored); a raw stream (C = 0) fills no planes and keeps its bits in place.
 //
-// Latency / throughput: Steps + 5 = 12 cycles (input transfer to out_valid_o); one line at a
-// time, one line per 12 cycles when the output is taken at once. Not full throughput
+// Latency / throughput: Steps + 6 = 13 cycles (input transfer to out_valid_o); one line at a
+// time, one line per 13 cycles when the output is taken at once. Not full throughput
 // (docs/bpc.md 9.2).
 //
 // What it does not do: no early finish for short streams (fixed latency).
 //
 // Worked example: in_len_i = 11, in_bits_i = 11'b111_1110_0001 (stream 1 000 01 11111) ->
-// 12 cycles later out_line_o = 0, out_err_o = 0; the same bits with in_len_i = 12 ->
+// 13 cycles later out_line_o = 0, out_err_o = 0; the same bits with in_len_i = 12 ->
 // out_err_o = 1 (trailing bit).
 module bpc_decompressor (
   input  wire          clk_i,
@@ -51,8 +52,9 @@ module bpc_decompressor (
   localparam integer Slots = 5;                        // symbols per step
   localparam integer Steps = (33 + Slots - 1) / Slots; // 7: 35 slots cover 33 symbols
   localparam integer F1    = Steps + 3;
-  localparam [3:0]   CntF1 = F1[3:0];                  // after the last place: levels 0..2
-  localparam [3:0]   CntF2 = CntF1 + 4'd1;             // levels 3..4 into the output
+  localparam [3:0]   CntF1 = F1[3:0];                  // after the last place: levels 0..1
+  localparam [3:0]   CntF2 = CntF1 + 4'd1;             // levels 2..3
+  localparam [3:0]   CntF3 = CntF1 + 4'd2;             // level 4 into the output
   localparam integer FW    = 32 * (Slots + 1);         // a step's first start: below 32 + 32 Slots
   localparam integer FindW = FW + 32 * Slots;          // every start of a step (and the next)
   localparam integer CutW  = 32 * (Slots + 1);         // a slot's window after the move
@@ -111,7 +113,7 @@ module bpc_decompressor (
   reg [31:0]   base_q;
   reg          raw_q;
   reg          err_q;
-  reg [3:0]    cnt_q;        // 0 idle, 1..Steps find steps, then cut / place, CntF1, CntF2
+  reg [3:0]    cnt_q;        // 0 idle, 1..Steps find steps, then cut / place, CntF1..CntF3
   reg [1023:0] line_q;
   reg          out_err_q;
   reg          out_valid_q;
@@ -314,9 +316,11 @@ module bpc_decompressor (
 
   wire [1023:0] x = {delta_rows[991:0], base_q};
 
-  wire [1023:0] sum_lo, sum_hi;
-  bpc_prefix_sum #(.First(0), .Last(2)) u_sum_lo (.words_i (x),           .words_o (sum_lo));
-  bpc_prefix_sum #(.First(3), .Last(4)) u_sum_hi (.words_i (s_q[1023:0]), .words_o (sum_hi));
+  // Two adder levels a cycle at most: three chained 32-bit carry chains are 1.5 ns.
+  wire [1023:0] sum_a, sum_b, sum_c;
+  bpc_prefix_sum #(.First(0), .Last(1)) u_sum_a (.words_i (x),           .words_o (sum_a));
+  bpc_prefix_sum #(.First(2), .Last(3)) u_sum_b (.words_i (s_q[1023:0]), .words_o (sum_b));
+  bpc_prefix_sum #(.First(4), .Last(4)) u_sum_c (.words_i (s_q[1023:0]), .words_o (sum_c));
 
   integer p_w, k_w;
 
@@ -337,8 +341,8 @@ module bpc_decompressor (
         cnt_q       <= 4'd1;
         out_valid_q <= 1'b0;
       end else if (busy) begin
-        cnt_q       <= cnt_q == CntF2 ? 4'd0 : cnt_q + 4'd1;
-        out_valid_q <= cnt_q == CntF2;
+        cnt_q       <= cnt_q == CntF3 ? 4'd0 : cnt_q + 4'd1;
+        out_valid_q <= cnt_q == CntF3;
       end else if (out_ready_i) begin
         out_valid_q <= 1'b0;
       end
@@ -354,7 +358,9 @@ module bpc_decompressor (
       if (!raw_q) s_q <= s_q >> coarse;
       f_q <= f_next[FW-1:0];
     end else if (cnt_q == CntF1 && !raw_q) begin
-      s_q <= {1'b0, sum_lo};
+      s_q <= {1'b0, sum_a};
+    end else if (cnt_q == CntF2 && !raw_q) begin
+      s_q <= {1'b0, sum_b};
     end
     if (find) begin
       for (k_w = 0; k_w < Slots; k_w = k_w + 1) sp_q[k_w*SpBits +: SpBits] <= sp_d[k_w];
@@ -391,8 +397,8 @@ module bpc_decompressor (
     end else if (cnt_q == CntF1) begin
       // docs/bpc.md 6: truncated (consumed past in_len_i) or trailing bits.
       err_q <= err_q | (!raw_q && pos_q != len_q);
-    end else if (cnt_q == CntF2) begin
-      line_q    <= raw_q ? s_q[1024:1] : sum_hi;
+    end else if (cnt_q == CntF3) begin
+      line_q    <= raw_q ? s_q[1024:1] : sum_c;
       out_err_q <= err_q;
     end
   end
