@@ -4,7 +4,8 @@
 // Function: words_i holds 32 32-bit values x[0..31] (x[i] at [32i +: 32]). Level l adds to every
 // x[i] with bit l of i set the value x[(i >> (l+1) << (l+1)) + 2^l - 1], the last element of the
 // lower half of its block of 2^(l+1). Levels 0..4 in order turn {base, d[0..30]} into the words.
-// The decompressor splits the five levels over two cycles with two instances.
+// The decompressor splits the five levels over three cycles with three instances; each
+// addition is a Brent-Kung prefix adder (bdi_prefix_add, shared with BDI), not a carry chain.
 //
 // Latency / throughput: combinational (Last - First + 1 adder levels).
 //
@@ -37,7 +38,14 @@ module bpc_prefix_sum #(
       for (i = 0; i < 32; i = i + 1) begin : gen_word
         if (((i >> L) & 1) == 1) begin : gen_add
           localparam integer Src = ((i >> (L + 1)) << (L + 1)) + (1 << L) - 1;
-          assign word[32*(m+1) + i] = word[32*m + i] + word[32*m + Src];
+          // A parallel-prefix adder (bdi_prefix_add): the decompressor chains two levels in a
+          // cycle, and two chained 32-bit carry chains were its slowest path (1294 ps).
+          bdi_prefix_add #(.W(32)) u_add (
+            .a_i   (word[32*m + i]),
+            .b_i   (word[32*m + Src]),
+            .c_i   (1'b0),
+            .sum_o (word[32*(m+1) + i])
+          );
         end else begin : gen_keep
           assign word[32*(m+1) + i] = word[32*m + i];
         end
