@@ -216,21 +216,18 @@ module latte_tags #(
 
   wire            do_fill       = is_fill & ~match;
   wire [Tags-1:0] after_victims = s_valid & ~victims_all;
-  // The new line's way: the lowest free one after the victims leave (one-hot), written so that
-  // only an OR of the victims below a way follows the victims (the invalid lines below it are
-  // known from W; a priority loop maps to a chain of ORs after the victims).
+  // The new line's way: the lowest free one after the victims leave (one-hot).
   reg  [Tags-1:0] fill_oh;
-  reg             inv_below, vic_below;
-  integer fw, fb;
+  reg             fill_found;
+  integer fw;
   always @(*) begin
+    fill_oh = {Tags{1'b0}};
+    fill_found = 1'b0;
     for (fw = 0; fw < Tags; fw = fw + 1) begin
-      inv_below = 1'b0;
-      vic_below = 1'b0;
-      for (fb = 0; fb < fw; fb = fb + 1) begin
-        inv_below = inv_below | ~s_valid[fb];
-        vic_below = vic_below | victims_all[fb];
+      if (!after_victims[fw] && !fill_found) begin
+        fill_oh[fw] = 1'b1;
+        fill_found = 1'b1;
       end
-      fill_oh[fw] = ~after_victims[fw] & ~inv_below & ~vic_below;
     end
   end
 

@@ -32,13 +32,9 @@ module latte_tags_victims #(
 
   localparam integer TermSum = $clog2(4 * Tags + 1);
 
-  wire all_valid = &valid_i;
-  // At most SubBlocks - size sub-blocks may stay in the set with the new line: the sums are
-  // compared with the four constants and the request's size picks one (a comparison with a
-  // constant is shorter than with a value).
-  localparam integer K1 = SubBlocks - 1, K2 = SubBlocks - 2, K3 = SubBlocks - 3, K4 = SubBlocks - 4;
-  localparam [TermSum-1:0] Keep1 = K1[TermSum-1:0], Keep2 = K2[TermSum-1:0],
-                           Keep3 = K3[TermSum-1:0], Keep4 = K4[TermSum-1:0];
+  wire                all_valid = &valid_i;
+  // At most this many sub-blocks may stay in the set with the new line.
+  wire [TermSum-1:0]  keep = SubBlocks[TermSum-1:0] - {{(TermSum-3){1'b0}}, req_size_i};
 
   // Per way: the sizes of w and the valid lines younger than it, summed by an adder tree.
   genvar w;
@@ -46,7 +42,6 @@ module latte_tags_victims #(
     for (w = 0; w < Tags; w = w + 1) begin : gen_way
       reg  [Tags*3-1:0]  terms;
       reg                older_any;
-      reg                too_big;
       wire [TermSum-1:0] young_size;
       integer v;
       always @(*) begin
@@ -62,13 +57,7 @@ module latte_tags_victims #(
         .sum_o   (young_size)
       );
       always @(*) begin
-        case (req_size_i)
-          3'd1:    too_big = young_size > Keep1;
-          3'd2:    too_big = young_size > Keep2;
-          3'd3:    too_big = young_size > Keep3;
-          default: too_big = young_size > Keep4;
-        endcase
-        victims_o[w] = valid_i[w] & (too_big | (all_valid & ~older_any));
+        victims_o[w] = valid_i[w] & ((young_size > keep) | (all_valid & ~older_any));
       end
     end
   endgenerate
