@@ -1,9 +1,9 @@
 // ba_match: the match and free-line part of the BA tag unit's lookup (docs/ba.md 4, 5).
 //
 // Function: from the per-line tag equalities eq_i (line w holds the request's tag), finds the
-// valid line holding the tag and the lowest-index invalid line. ba_lookup feeds it its own
-// tag compare; ba_tag_unit feeds it compares in which the line the pending write is filling
-// compares against that write's tag (docs/ba.md 4, forwarding). A set never holds a tag
+// valid line holding the tag and the lowest-index invalid line. ba_tag_unit feeds it compares
+// in which the line the pending write is filling compares against that write's tag (docs/ba.md
+// 4, forwarding). A set never holds a tag
 // twice (a line is allocated only on a miss), so the match way is an OR of one-hot terms, not
 // a priority chain; the free way is the lowest invalid index.
 //

@@ -15,7 +15,7 @@
 // the age update (tests/formal/ba_prove.sh proves the equality, victim_young).
 //
 // What it does not do: it does not look at valid bits (it is only used when all are set) nor
-// at free lines (ba_lookup finds those).
+// at free lines (ba_match finds those).
 //
 // Worked example (Ways = 4, Threshold = 2): reuse_i = 4'b0011, ages {w3..w0} = {0, 3, 1, 2}
 // -> n0 = 2 >= 2: group reuse 0 = {w2, w3}; w2 has age 3 -> victim_way_o = 2. With

@@ -1,12 +1,11 @@
 # LATTE-CC unit (docs/latte.md): the adaptive compression controller and the compressed L1's
-# tag logic. The tag logic reuses the BA unit's tag compare and LRU age update; the
-# synthesis-only latte_tags_base (the uncompressed 32 x 4 L1 tag array it replaces) is the BA
-# unit's LRU mode.
+# tag logic (its own compare and LRU order matrix since issue 29); the synthesis-only
+# latte_tags_base (the uncompressed 32 x 4 L1 tag array it replaces) is the BA unit's LRU mode.
 latte_TOPS       := latte_ctrl latte_tags
 latte_SYNTH_TOPS := latte_tags_base
 # latte_tags is 32 copies of latte_tags_set: the hierarchical flow maps one (synth/synth.mk).
 latte_SYNTH_HIER := latte_tags
-latte_RTL        := $(sort $(wildcard rtl/latte/*.v)) rtl/ba/ba_lookup.v rtl/ba/ba_match.v rtl/ba/ba_lru_update.v \
+latte_RTL        := $(sort $(wildcard rtl/latte/*.v)) rtl/ba/ba_match.v rtl/ba/ba_lru_update.v \
                     rtl/ba/ba_tag_unit.v rtl/ba/ba_victim.v rtl/ba/ba_decide.v
 # Without Verilator's DFG pass latte_tags's harness builds in 18.9 CPU s instead of 21.6 and
 # runs as fast (200,000 lines: 2.4 against 2.5 CPU s).
