@@ -61,9 +61,9 @@ SIM_SAN_OBJ    := $(patsubst sim/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_LIB_SRC)) \
                   $(patsubst cmodel/tool/%.c,$(SIM_DIR)/obj-san/%.o,$(SIM_OUT_SRC) $(SIM_TOOL_SRC))
 SIM_TESTS      := $(sort $(wildcard tests/test_sim_*.c))
 SIM_TEST_BINS  := $(patsubst tests/%.c,$(SIM_TEST_DIR)/%,$(SIM_TESTS))
-SIM_CFLAGS     := $(CFLAGS_NP) -Isim -Icmodel/tool $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+SIM_CFLAGS     := $(CFLAGS_NP) -Isim -Icmodel/tool $(NP_CJSON_CFLAGS)
 # liblzma: .traceg.xz traces (textscan); zlib: memory.npmem.gz images (memimg).
-SIM_LIBS       := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson) -llzma -lz
+SIM_LIBS       := $(NP_CJSON_LIBS) -llzma -lz
 SIM_SYNTH_JSON := $(BUILD)/synth/report.json
 # Arguments every npsim call of these targets gets: data and synthesis report locations. A
 # synth_report npsim is given must be usable, so it is named only when `make synth` wrote it;

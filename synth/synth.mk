@@ -218,7 +218,7 @@ $(foreach u,$(SWEEP_UNITS),$(eval $(call synth_sweep_rules,$(u))))
 
 $(NP_REPORT): synth/np_report.c
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $$(pkg-config --cflags libcjson) $< -o $@ $$(pkg-config --libs libcjson) -lm
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(NP_CJSON_CFLAGS) $< -o $@ $(NP_CJSON_LIBS) -lm
 
 $(NP_LIBGEN): synth/np_libgen.c
 	@mkdir -p $(@D)

@@ -44,7 +44,7 @@ router_RTL        := $(sort $(wildcard rtl/router/*.v)) rtl/mcast/mcast_lookahea
 # The harness links npsim's model (sim/sim.mk builds the library, SIM_MODEL_LIB) and includes its headers.
 router_TB_LIBS    := $(BUILD)/sim/libnpsim.a
 router_TB_CFLAGS  := -I$(CURDIR)/sim
-router_TB_LDFLAGS := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson) -llzma
+router_TB_LDFLAGS = $(NP_CJSON_LIBS) -llzma
 
 .PHONY: synth-router
 ## synth-router: synthesise the multicast router and its unicast baseline (area, flops, levels, clock; docs/router.md 7)

@@ -37,7 +37,7 @@ SC_TIMING_ARGS = $(if $(SC_SYNTH_JSON),--synth-json $(SC_SYNTH_JSON)) --verify-d
 
 SC_CXX      ?= g++
 SC_CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Icmodel/tool -Iverilator_tb/systemc -Isim \
-               $(shell pkg-config --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+               $(NP_CJSON_CFLAGS)
 SC_SRC_LIB  := verilator_tb/systemc/np_sc.cpp verilator_tb/systemc/np_sc_platform.cpp verilator_tb/systemc/np_sc_ops.cpp \
                verilator_tb/systemc/np_sc_pcu.cpp
 SC_HDR      := verilator_tb/systemc/np_sc.h verilator_tb/systemc/np_sc_rtl.h verilator_tb/systemc/np_sc_pcu.h \
@@ -73,7 +73,7 @@ $(SC_DIR)/obj/%.o: verilator_tb/systemc/%.cpp $(SC_HDR) $(SC_ROUTER_HDR) $(NP_HD
 
 $(SC_DIR)/obj/np_latency.o $(SC_DIR)/obj/np_fileio.o: $(SC_DIR)/obj/%.o: cmodel/tool/%.c cmodel/tool/%.h $(NP_HDR)
 	@mkdir -p $(@D)
-	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $$(pkg-config --cflags libcjson) -c $< -o $@
+	$(Q)$(call np_say,CC,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $(NP_CJSON_CFLAGS) -c $< -o $@
 
 $(SC_LIB): $(SC_OBJ_LIB)
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
