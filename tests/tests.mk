@@ -19,6 +19,8 @@
 TEST_ELSEWHERE := test_sim_% test_apps test_simt test_kernel_readers
 TEST_C_PROGS := $(filter-out $(TEST_ELSEWHERE),$(patsubst tests/%.c,%,$(sort $(wildcard tests/test_*.c))))
 TEST_DIR     := $(BUILD)/tests
+# The tests' shared headers (a change to one rebuilds the programs; few, so all of them).
+TEST_HDR     := $(wildcard tests/*.h)
 TEST_PLAIN   := $(addprefix $(TEST_DIR)/plain/,$(TEST_C_PROGS))
 TEST_SAN     := $(addprefix $(TEST_DIR)/san/,$(TEST_C_PROGS))
 # The programs whose model has a SIMD path, rebuilt on the portable scalar code (SCALAR_FLAGS).
@@ -59,11 +61,11 @@ test-c-scalar: $(TEST_SCALAR) $(NOCPRESS)
 
 test-c-build: $(TEST_PLAIN) $(TEST_SAN) $(TEST_SCALAR) $(NOCPRESS) $(NOCPRESS_SAN)
 
-$(TEST_DIR)/plain/%: tests/%.c $(NP_LIB) $(NP_HDR)
+$(TEST_DIR)/plain/%: tests/%.c $(NP_LIB) $(NP_HDR) $(TEST_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) -Icmodel/tool $(TEST_PROG_FLAGS) $< $(NP_LIB) -lcmocka $(TEST_PROG_LIBS) -o $@
 
-$(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR)
+$(TEST_DIR)/san/%: tests/%.c $(NP_LIB_SAN) $(NP_HDR) $(TEST_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD-SAN,$@)$(CC) $(CFLAGS_NP) $(SAN_FLAGS) -Icmodel/tool $(TEST_PROG_FLAGS) $< $(NP_LIB_SAN) -lcmocka $(TEST_PROG_LIBS) -o $@
 
@@ -87,7 +89,7 @@ $(NP_LIB_SCALAR): $(NP_SCALAR_OBJ)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,AR,$@)rm -f $@ && ar rcs $@ $^
 
-$(TEST_DIR)/scalar/%: tests/%.c $(NP_LIB_SCALAR) $(NP_HDR)
+$(TEST_DIR)/scalar/%: tests/%.c $(NP_LIB_SCALAR) $(NP_HDR) $(TEST_HDR)
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(SCALAR_FLAGS) -Icmodel/tool $< $(NP_LIB_SCALAR) -lcmocka -o $@
 
