@@ -76,9 +76,8 @@ typedef struct {        /* one replica of the front packet of an input VC */
 /* May target t take part in SA at cycle now? (sa_from is at most a few cycles from now.) */
 static inline bool target_sa_open(const target_t *t, uint64_t now) { return (int32_t)(t->sa_from - (uint32_t)now) <= 0; }
 
-typedef struct {        /* one input VC: one cache line, its buffer's first slot included */
-    _Alignas(64) flit_t *ext; /* buffer slots 1 .. ring_mask (vc_at) */
-    target_t *tgt;      /* &one, or the router's mtgt list of this VC for a packet replicated here */
+typedef struct {        /* one input VC: a cache line of state and buffer slot 0, its other slots after it */
+    _Alignas(64) target_t *tgt; /* &one, or the router's mtgt list of this VC for a packet replicated here */
     uint32_t pkt;       /* record of the front packet (the one routed) */
     uint8_t head, count; /* buffer ring: slot of the front flit, flits held */
     uint8_t len;
@@ -88,9 +87,12 @@ typedef struct {        /* one input VC: one cache line, its buffer's first slot
     uint8_t split;      /* replicas carry their own records: free pkt when done */
     uint8_t cls;        /* class of the front packet */
     uint8_t rb;         /* RB_*: a long multicast packet replicated here needs the port's replication buffer */
-    uint8_t pad[2];
+    uint8_t pad[10];
     target_t one;       /* the target of a packet that leaves on one port */
-    flit_t slot0;       /* buffer slot 0: a lone flit (the ring restarts here when empty) */
+    /* The buffer ring, ring_mask + 1 slots: the record is network.vc_stride bytes (router_in),
+     * so slot 0 shares the state's cache line (a lone flit: the ring restarts there when it
+     * empties) and the others follow it, and a slot is one add from the record (vc_at). */
+    flit_t slot[];
 } in_vc;
 
 typedef struct {        /* output VC seen from upstream: owner and credits (8 bytes: a port's VCs share a line) */
@@ -150,7 +152,7 @@ typedef struct {        /* the credits that become usable in one cycle; an entry
 } credit_list;
 
 typedef struct {        /* one cache line: what every visit reads */
-    _Alignas(64) in_vc *in; /* [port * vcs + vc] */
+    _Alignas(64) char *in_mem; /* input VC records, port * vcs + vc, vc_stride bytes each (router_in) */
     out_vc *out;        /* [port * vcs + vc] */
     port_t *port;       /* [nports] */
     uint64_t cand_ports;   /* input ports with a cand bit */
@@ -198,7 +200,8 @@ struct network {
     net_client client;
     unsigned nodes, nrouters, vcs, depth, credit_delay, links;
     unsigned inject_cycles;         /* extra cycles of the NI -> router channel (cfg.inject_cycles) */
-    unsigned ring_mask;             /* ring capacity - 1 (fifo_at) */
+    unsigned ring_mask;             /* ring capacity - 1 (vc_at, fifo_at) */
+    unsigned vc_stride;             /* bytes of an input VC record with its ring, whole cache lines (router_in) */
     unsigned mcast_max;             /* longest multicast packet accepted (flits) */
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
@@ -243,6 +246,11 @@ struct network {
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };
+
+/* Input VC record i (port * vcs + vc) of router r. */
+static inline in_vc *router_in(const network *n, const router_t *r, unsigned i) {
+    return (in_vc *)(r->in_mem + (size_t)i * n->vc_stride);
+}
 
 static inline void bitmap_set(uint64_t *map, unsigned i) { map[i >> 6] |= UINT64_C(1) << (i & 63u); }
 static inline void bitmap_clear(uint64_t *map, unsigned i) { map[i >> 6] &= ~(UINT64_C(1) << (i & 63u)); }
@@ -295,13 +303,10 @@ void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc
  * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or
  * one packet of at most mcast_max flits while it owns a replication buffer (router.c).
  * An input VC keeps slot 0 in its own cache line and restarts its ring there whenever it
- * empties, so a VC that holds one flit at a time (short packets, light load) touches one line. */
+ * empties, so a VC that holds one flit at a time (short packets, light load) touches one line;
+ * the ring follows the record in memory, so any slot is an index (in_vc.slot). */
 static inline flit_t *vc_at(in_vc *iv, unsigned mask, unsigned i) {
-    unsigned pos = (iv->head + i) & mask;
-    /* selected with masks, not a branch: which slot holds the front changes all the time */
-    uintptr_t ext = (uintptr_t)iv->ext + (pos - 1u) * sizeof(flit_t), in = (uintptr_t)&iv->slot0;
-    uintptr_t use_ext = (uintptr_t)0 - (uintptr_t)(pos != 0);
-    return (flit_t *)((ext & use_ext) | (in & ~use_ext));
+    return &iv->slot[(iv->head + i) & mask];
 }
 static inline void vc_push(in_vc *iv, unsigned mask, flit_t f) {
     *vc_at(iv, mask, iv->count) = f;

@@ -3,6 +3,7 @@
 #include "net/net_internal.h"
 #include "cli_opts.h"  /* NP_EXIT_*: the exit-status table of every tool */
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,15 +102,11 @@ static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
     r->id = (uint16_t)id;
     r->nports = (uint8_t)nports;
     r->mesh = mesh;
-    r->in = net_alloc(n, nports * n->vcs, sizeof *r->in);
+    /* each input VC's record with its ring (router_in): neighbours in memory are neighbours in
+     * the allocators' loops */
+    r->in_mem = net_alloc(n, (size_t)nports * n->vcs, n->vc_stride);
     r->out = net_alloc(n, nports * n->vcs, sizeof *r->out);
-    /* one block for the router's buffers (in[0] owns it): neighbours in memory are neighbours
-     * in the allocators' loops */
-    flit_t *bufs = net_alloc(n, (size_t)nports * n->vcs * n->ring_mask, sizeof(flit_t));   /* slot 0 is in in_vc */
-    for (unsigned i = 0; i < nports * n->vcs; i++) {
-        r->in[i].ext = bufs + (size_t)i * n->ring_mask;
-        r->in[i].tgt = &r->in[i].one;
-    }
+    for (unsigned i = 0; i < nports * n->vcs; i++) router_in(n, r, i)->tgt = &router_in(n, r, i)->one;
     init_out_vcs(n, r->out, nports * n->vcs, id);
     /* the ports, then the per-output ready VC sets of each input (ready_vcs_to) */
     r->port = net_alloc(n, 1, nports * sizeof *r->port + (size_t)nports * nports * sizeof(uint16_t));
@@ -221,6 +218,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     unsigned ring = n->depth > n->mcast_max ? n->depth : n->mcast_max;   /* router.c: replication buffers */
     for (n->ring_mask = 1; n->ring_mask < ring; n->ring_mask *= 2) {}
     n->ring_mask--;
+    n->vc_stride = (unsigned)(offsetof(in_vc, slot) + (n->ring_mask + 1u) * sizeof(flit_t) + 63u) & ~63u;
     n->credit_delay = cfg->credit_delay;
     n->inject_cycles = cfg->inject_cycles;
     n->switch_alloc = router_switch_allocator(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
@@ -300,8 +298,8 @@ unsigned net_packet_flits(const network *n, uint64_t payload_bits) { return conf
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
 /* net_internal.h: one cache line per input VC and per port */
-_Static_assert(sizeof(in_vc) == 64 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
-               "in_vc, port_t and router_t fill one cache line");
+_Static_assert(offsetof(in_vc, slot) + sizeof(flit_t) == 64 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
+               "in_vc's state with buffer slot 0, port_t and router_t fill one cache line");
 _Static_assert(sizeof(out_vc) == 8, "out_vc: 8 bytes");
 /* out_vc.owner holds an input VC index, out_vc.router a router id, out_vc.credits a depth */
 _Static_assert(64 * 16 < OWNER_HELD && MCAST_MAX_NODES < OUT_VC_OF_NI, "out_vc field widths");

@@ -78,7 +78,7 @@ static inline bool body_flit_is_next(const in_vc *iv, const flit_t *f) {
  * default copy carries no test of the option (net_internal.h, write_flit). */
 __attribute__((always_inline)) static inline void write_flit(network *n, router_t *r, unsigned port, unsigned vc,
                                                              flit_t f, bool early) {
-    in_vc *iv = &r->in[port * n->vcs + vc];
+    in_vc *iv = router_in(n, r, port * n->vcs + vc);
     bool idle = !iv->routed && iv->count == 0;
     if (early) f.ready -= (uint64_t)(!(f.flags & FLIT_HEAD) & (iv->rb != RB_OWN));   /* without a branch */
     vc_push(iv, n->ring_mask, f);
@@ -231,7 +231,7 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
     }
     iv->split = 1;
     if (iv->len > n->depth) iv->rb = RB_NEED;     /* replicated here and longer than a VC buffer */
-    iv->tgt = ROUTER_MTGT(n, r) + (size_t)(iv - r->in) * r->nports;
+    iv->tgt = ROUTER_MTGT(n, r) + (size_t)((char *)iv - r->in_mem) / n->vc_stride * r->nports;
     for (unsigned port = 0; port < nports; port++) {
         if (mcast_set_empty(&n->split[port])) continue;
         mcast_set subset = n->split[port];
@@ -301,7 +301,7 @@ __attribute__((always_inline)) static inline bool front_ready_for_va(network *n,
  * va_blocked: VA cannot succeed for it before a VC of that output is released. */
 static void allocate_front(network *n, router_t *r, unsigned port, unsigned vc, uint64_t now, uint64_t visit) {
     unsigned i = port * n->vcs + vc;
-    in_vc *iv = &r->in[i];
+    in_vc *iv = router_in(n, r, i);
     if (!front_ready_for_va(n, r, port, vc, iv, now)) return;
     unsigned cls = iv->cls;
     bool pending = false, granted = false;
@@ -375,7 +375,7 @@ static bool vc_allocation_separable(network *n, router_t *r, uint64_t now, uint6
         unsigned p = (unsigned)__builtin_ctzll(m);
         for (unsigned need = r->port[p].va_need; need; need &= need - 1) {
             unsigned v = (unsigned)__builtin_ctz(need), in = p * vcs + v;
-            in_vc *iv = &r->in[in];
+            in_vc *iv = router_in(n, r, in);
             if (!front_ready_for_va(n, r, p, v, iv, now)) continue;
             if (va_input_pick(n, r, in, iv, &pick[npick])) npick++;
         }
@@ -393,7 +393,7 @@ static bool vc_allocation_separable(network *n, router_t *r, uint64_t now, uint6
     bool retry = false;
     for (unsigned i = 0; i < npick; i++) {
         unsigned in = pick[i].in, p = in / vcs, v = in % vcs;
-        in_vc *iv = &r->in[in];
+        in_vc *iv = router_in(n, r, in);
         if (!pick[i].wins) {
             retry = true;
             continue;
@@ -712,11 +712,10 @@ __attribute__((always_inline)) static inline void choose_input_vc(network *n, ro
     port_t *pt = &r->port[p];
     unsigned vcs = n->vcs, cand = pt->cand, rr = pt->rr_in;
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
-    const in_vc *port_vcs = &r->in[p * vcs];
     for (unsigned m = rotated; m; m &= m - 1) {
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
-        const in_vc *iv = &port_vcs[v];
+        const in_vc *iv = router_in(n, r, p * vcs + v);
         uint64_t ready = vc_ready_targets(n, r, p, pt, v, iv, now, by_output);
         if (!ready) {
             cand &= ~(1u << v);
@@ -752,7 +751,7 @@ __attribute__((always_inline)) static inline unsigned grant_output(network *n, r
     unsigned p = (unsigned)__builtin_ctzll(high ? high : req);
     port_t *in = &r->port[p];
     unsigned v = (unsigned)in->sa_vc;
-    in_vc *iv = &r->in[p * n->vcs + v];
+    in_vc *iv = router_in(n, r, p * n->vcs + v);
     *tp = NULL;
     for (uint64_t m = in->sa_tmask; m; m &= m - 1) {
         target_t *t = &iv->tgt[__builtin_ctzll(m)];
@@ -790,7 +789,7 @@ __attribute__((always_inline)) static inline bool switch_one_candidate(network *
     unsigned cand = pt->cand;
     if (cand & (cand - 1)) return false;
     unsigned v = (unsigned)__builtin_ctz(cand);
-    in_vc *iv = &r->in[p * n->vcs + v];
+    in_vc *iv = router_in(n, r, p * n->vcs + v);
     /* not remembered in rdy: it sends at once if ready (vc_send marks it if it stays so) */
     uint64_t ready = pt->rdy >> v & 1u ? 1 : ready_targets_inline(n, r, iv, now);
     if (ready & (ready - 1)) return false;                  /* replicas to several outputs */
@@ -820,15 +819,15 @@ __attribute__((noinline)) static void choose_input_vc_by_output_scan(network *n,
     unsigned rotated = ((cand >> rr) | (cand << (vcs - rr))) & ((1u << vcs) - 1u);
     uint64_t outs = 0;            /* a crossbar has up to 64 ports */
     uint8_t rep_vc[64], rep_tgt[64];
-    const in_vc *port_vcs = &r->in[p * vcs];
     for (unsigned m = rotated; m; m &= m - 1) {
         unsigned v = (unsigned)__builtin_ctz(m) + rr;
         if (v >= vcs) v -= vcs;
         unsigned t = 0, o;
+        const in_vc *iv = router_in(n, r, p * vcs + v);
         if (pt->rdy >> v & 1u) {
-            o = port_vcs[v].one.port;
+            o = iv->one.port;
         } else {
-            uint64_t ready = ready_targets(n, r, &port_vcs[v], now);
+            uint64_t ready = ready_targets(n, r, iv, now);
             if (!ready) {
                 cand &= ~(1u << v);
                 continue;
@@ -839,8 +838,8 @@ __attribute__((noinline)) static void choose_input_vc_by_output_scan(network *n,
                 return;
             }
             t = (unsigned)__builtin_ctzll(ready);
-            o = port_vcs[v].tgt[t].port;
-            if (port_vcs[v].ntargets == 1) rdy_mark(r, p, v, o, true);
+            o = iv->tgt[t].port;
+            if (iv->ntargets == 1) rdy_mark(r, p, v, o, true);
         }
         if (!(outs >> o & 1u)) {
             rep_vc[o] = (uint8_t)v;
@@ -877,12 +876,11 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
     unsigned vc_mask = (1u << vcs) - 1u;
     unsigned unknown = cand & ~(unsigned)pt->rdy;
     if (unknown) {
-        const in_vc *port_vcs = &r->in[p * vcs];
         unsigned rotated = ((unknown >> rr) | (unknown << (vcs - rr))) & vc_mask;
         for (unsigned m = rotated; m; m &= m - 1) {
             unsigned v = (unsigned)__builtin_ctz(m) + rr;
             if (v >= vcs) v -= vcs;
-            const in_vc *iv = &port_vcs[v];
+            const in_vc *iv = router_in(n, r, p * vcs + v);
             if (iv->routed && iv->ntargets != 1) {              /* replicas: the scan serves it */
                 pt->cand = (uint16_t)cand;
                 choose_input_vc_by_output_scan(n, r, p, s, now);
@@ -930,7 +928,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             /* sends to different outputs and the releases of different inputs touch disjoint
              * state (or add to counters), so this order ends where the general one does */
             unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
-            in_vc *iv = &r->in[p * n->vcs + v];
+            in_vc *iv = router_in(n, r, p * n->vcs + v);
             target_t *t = &iv->tgt[__builtin_ctzll(r->port[p].sa_tmask)];
             move_pointers(r, n->vcs, p, v, t->port, by_output);
             vc_send(n, r, p, v, iv, t, now, early, by_output);
@@ -947,7 +945,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
         unsigned p = grant_output(n, r, q, &t);
         if (by_output) r->port[p].rr_port = (uint8_t)(q + 1 >= r->nports ? 0 : q + 1);
         unsigned v = (unsigned)r->port[p].sa_vc;
-        in_vc *iv = &r->in[p * n->vcs + v];
+        in_vc *iv = router_in(n, r, p * n->vcs + v);
         if (iv->ntargets == 1) {
             vc_send(n, r, p, v, iv, t, now, early, by_output);
             finished |= UINT64_C(1) << p;
@@ -957,7 +955,7 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
     }
     for (uint64_t m = s.inputs & ~finished; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
-        in_vc *iv = &r->in[p * n->vcs + v];
+        in_vc *iv = router_in(n, r, p * n->vcs + v);
         if (iv->ntargets == 1) {  /* lost: still a candidate next cycle */
             net_wake_sa(n, r->id, now + 1);
             continue;
