@@ -21,7 +21,9 @@ typedef struct {
     bool hot[MCAST_MAX_NODES];
     unsigned hot_count, cold_count;
     unsigned hot_list[MCAST_MAX_NODES], cold_list[MCAST_MAX_NODES];
-    double packet_prob;
+    bool source[MCAST_MAX_NODES];   /* is_source of each node, fixed per run */
+    uint64_t packet_below;          /* a node creates a packet when its draw's top 53 bits are below
+                                     * this: sim_rng_unit < injection_rate / packet_flits, exactly */
     uint64_t created, delivered;
     uint64_t window_expected;       /* deliveries owed to packets created in the window */
     bool in_window;
@@ -132,31 +134,44 @@ static void pick_dest_set(traffic_gen *g, unsigned src, mcast_set *dests) {
     while (mcast_set_count(dests) < want) mcast_set_add(dests, pick_dest(g, src, false));
 }
 
-static void generate(traffic_gen *g) {
+/* Node src creates a packet this cycle (its Bernoulli trial succeeded). */
+static void create_packet(traffic_gen *g, unsigned src) {
     const sim_config *c = g->cfg;
-    for (unsigned src = 0; src < g->nodes; src++) {
-        if (!is_source(g, src) || sim_rng_unit(&g->rng) >= g->packet_prob) continue;
-        unsigned cls = pick_class(g);
-        g->created++;
-        if (c->mcast_fraction > 0 && sim_rng_unit(&g->rng) < c->mcast_fraction) {
-            mcast_set dests;
-            pick_dest_set(g, src, &dests);
-            uint64_t uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
-            if (g->in_window) g->window_expected += mcast_set_count(&dests);
-            if (g->audit_cap || g->audit) audit_record(g, uid, &dests);
-            continue;
-        }
-        /* unicast: no destination set unless the run is audited */
-        unsigned dest = pick_dest(g, src, c->uniform_self);
-        uint64_t uid = net_send_unicast(g->net, src, dest, cls, c->packet_flits, 0);
-        if (g->in_window) g->window_expected++;
-        if (g->audit_cap || g->audit) {
-            mcast_set dests;
-            mcast_set_clear(&dests);
-            mcast_set_add(&dests, dest);
-            audit_record(g, uid, &dests);
-        }
+    unsigned cls = pick_class(g);
+    g->created++;
+    if (c->mcast_fraction > 0 && sim_rng_unit(&g->rng) < c->mcast_fraction) {
+        mcast_set dests;
+        pick_dest_set(g, src, &dests);
+        uint64_t uid = net_send_multicast(g->net, src, &dests, cls, c->packet_flits, 0);
+        if (g->in_window) g->window_expected += mcast_set_count(&dests);
+        if (g->audit_cap || g->audit) audit_record(g, uid, &dests);
+        return;
     }
+    /* unicast: no destination set unless the run is audited */
+    unsigned dest = pick_dest(g, src, c->uniform_self);
+    uint64_t uid = net_send_unicast(g->net, src, dest, cls, c->packet_flits, 0);
+    if (g->in_window) g->window_expected++;
+    if (g->audit_cap || g->audit) {
+        mcast_set dests;
+        mcast_set_clear(&dests);
+        mcast_set_add(&dests, dest);
+        audit_record(g, uid, &dests);
+    }
+}
+
+/* Every source's Bernoulli trial of this cycle, in node order. The trials' draws are made on a
+ * local copy of the generator, kept in registers (a trial succeeds for few nodes per cycle);
+ * it goes back to g->rng before a packet's own draws (class, destinations), so the sequence of
+ * draws is the one a single generator gives. */
+static void generate(traffic_gen *g) {
+    sim_rng rng = g->rng;
+    for (unsigned src = 0; src < g->nodes; src++) {
+        if (!g->source[src] || sim_rng_next(&rng) >> 11 >= g->packet_below) continue;
+        g->rng = rng;
+        create_packet(g, src);
+        rng = g->rng;
+    }
+    g->rng = rng;
 }
 
 static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *err, size_t len) {
@@ -197,7 +212,8 @@ static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *er
             return false;
         }
     }
-    g->packet_prob = cfg->injection_rate / cfg->packet_flits;
+    for (unsigned n = 0; n < g->nodes; n++) g->source[n] = is_source(g, n);
+    g->packet_below = sim_rng_unit_bound(cfg->injection_rate / cfg->packet_flits);
     if (audit) audit_record(g, 0, &(mcast_set){{0}});   /* allocates the table */
     return true;
 }

@@ -3,6 +3,7 @@
 #ifndef SIM_RNG_H
 #define SIM_RNG_H
 
+#include <math.h>
 #include <stdint.h>
 
 typedef struct {
@@ -42,6 +43,14 @@ static inline uint32_t sim_rng_below(sim_rng *r, uint32_t n) {
 /* Uniform double in [0, 1). */
 static inline double sim_rng_unit(sim_rng *r) {
     return (double)(sim_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* The bound b (for 0 <= p <= 1) with (sim_rng_next(r) >> 11) < b exactly when sim_rng_unit(r) < p
+ * would be for the same draw: the unit draw is a 53-bit integer times 2^-53, below p when the
+ * integer is below p * 2^53 (exact: a power-of-two scaling), i.e. below its ceiling. A loop that
+ * draws often (a Bernoulli trial per node and cycle) compares integers instead. */
+static inline uint64_t sim_rng_unit_bound(double p) {
+    return (uint64_t)ceil(p * 9007199254740992.0);
 }
 
 #endif
