@@ -472,6 +472,164 @@ static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[
     dict[0] = next[0], dict[1] = next[1];                      /* as compress_with: only when sent */
     return NP_OK;
 }
+
+/* The per-line form's lane from an empty dictionary (docs/cpack.md sec. 3.6, "Per-line form"):
+ * with no entry ever replaced (at most 16 pushes), the dictionary before word i is the pushed
+ * words among 0 .. i-1 in slots 0, 1, ... in their order, so
+ *   - word i is pushed iff it is above 0xFF (set C) and no earlier word equals it;
+ *   - the lowest entry matching its high 2, 3 or 4 bytes is the lowest earlier word j in C that
+ *     matches them (that j is pushed: an earlier word equal to it would match too), in slot
+ *     rank(j) = the pushed words before j;
+ * and a word's code depends on the lane's words alone, not on the codes before it. All pairs
+ * are compared at once: for each word j, its broadcast against the lane's 64 bytes (one byte
+ * compare per 8 words), each byte's answer shifted into bit j of a byte accumulator (acc =
+ * 2 acc - eq, j going down), so byte b of word i's lane holds "byte b of words i and j equal"
+ * for 8 words j. Bytes 3 & 2, & 1, & 0 of it are the 2-, 3- and 4-byte matches (sec. 2.1's
+ * mmxx, mmmx, mmmm). Then 8 words per instruction: the masks kept to j < i in C; the code
+ * (zzzz, zzzx, then the longest match); the index as the popcount (nibble table) of the pushed
+ * words below the lowest match; the entry (code, index, data) as one field of at most 34 bits
+ * and its width from 8-entry tables indexed by the code. Returns the body's length (sec. 3.1). */
+typedef enum { FRESH_ZZZZ, FRESH_ZZZX, FRESH_MMMM, FRESH_MMMX, FRESH_MMXX, FRESH_XXXX } fresh_kind;
+
+/* Per fresh_kind: the code's stream bits (sec. 3.2), where the index goes (32: none), which word
+ * bits are sent and where, and the entry's width. */
+static const int32_t fresh_code[8] = {0x0, 0xB, 0x1, 0x7, 0x3, 0x2, 0, 0};
+static const int32_t fresh_index_at[8] = {32, 32, 2, 4, 4, 32, 32, 32};
+static const int32_t fresh_data_mask[8] = {0, 0xFF, 0, 0xFF, 0xFFFF, -1, 0, 0};
+static const int32_t fresh_data_at[8] = {0, 4, 0, 8, 8, 2, 0, 0};
+static const int32_t fresh_width[8] = {2, 12, 6, 16, 24, 34, 0, 0};
+
+NP_TARGET_AVX2 static inline __m256i load8(const int32_t *t) {
+    return _mm256_loadu_si256((const __m256i *)(const void *)t);
+}
+
+/* The 2-, 3- and 4-byte match masks (bit j: word j matches) in byte 3 of each word's lane of a
+ * byte accumulator x, moved to bits 0..7 (a shift right by 24). */
+NP_TARGET_AVX2 static inline void fresh_levels(__m256i x, __m256i lvl[3]) {
+    lvl[0] = _mm256_and_si256(x, _mm256_slli_epi32(x, 8));
+    lvl[1] = _mm256_and_si256(lvl[0], _mm256_slli_epi32(x, 16));
+    lvl[2] = _mm256_and_si256(lvl[1], _mm256_slli_epi32(x, 24));
+}
+
+NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK_LANE_WORDS], __m256i w0, __m256i w1,
+                                                       uint64_t entry[CPACK_LANE_WORDS],
+                                                       uint32_t width[CPACK_LANE_WORDS]) {
+    /* a0: words 0..7 against words j = 0..7; a1: words 8..15 against 0..7; b1: 8..15 against
+     * 8..15 (words 0..7 have no candidate j >= 8). */
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0, b1 = a0;
+    NP_UNROLL
+    for (int j = 7; j >= 0; j--) {
+        __m256i b = _mm256_set1_epi32((int)word[j]);
+        a0 = _mm256_sub_epi8(_mm256_add_epi8(a0, a0), _mm256_cmpeq_epi8(w0, b));
+        a1 = _mm256_sub_epi8(_mm256_add_epi8(a1, a1), _mm256_cmpeq_epi8(w1, b));
+    }
+    NP_UNROLL
+    for (int j = 15; j >= 8; j--) {
+        __m256i b = _mm256_set1_epi32((int)word[j]);
+        b1 = _mm256_sub_epi8(_mm256_add_epi8(b1, b1), _mm256_cmpeq_epi8(w1, b));
+    }
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i small0 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w0, 8), zero);   /* zero or zzzx */
+    __m256i small1 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w1, 8), zero);
+    unsigned c = ~((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(small0)) |
+                   (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(small1)) << 8) & 0xFFFFu;
+    __m256i cv = _mm256_set1_epi32((int)c);
+    __m256i keep0 = _mm256_and_si256(cv, _mm256_setr_epi32(0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F));
+    __m256i keep1 = _mm256_and_si256(cv, _mm256_setr_epi32(0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF));
+    __m256i la0[3], la1[3], lb1[3], lvl[2][3];
+    fresh_levels(a0, la0);
+    fresh_levels(a1, la1);
+    fresh_levels(b1, lb1);
+    NP_UNROLL
+    for (unsigned k = 0; k < 3; k++) {       /* two, three, full: bit j, j < i in C */
+        lvl[0][k] = _mm256_and_si256(_mm256_srli_epi32(la0[k], 24), keep0);
+        lvl[1][k] = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(la1[k], 24),
+                                                     _mm256_slli_epi32(_mm256_srli_epi32(lb1[k], 24), 8)), keep1);
+    }
+    /* Kind: zzzz or zzzx for a small word, else 2 + the number of empty masks (full, three,
+     * two all set: mmmm; ...; none: xxxx). Pushed: not small, no full match. */
+    __m256i kind[2], empty2[2], empty3[2], empty4[2];
+    unsigned pushed = 0;
+    NP_UNROLL
+    for (unsigned g = 0; g < 2; g++) {
+        __m256i w = g ? w1 : w0, small = g ? small1 : small0;
+        empty2[g] = _mm256_cmpeq_epi32(lvl[g][0], zero);
+        empty3[g] = _mm256_cmpeq_epi32(lvl[g][1], zero);
+        empty4[g] = _mm256_cmpeq_epi32(lvl[g][2], zero);
+        __m256i big = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(FRESH_MMMM), empty2[g]),
+                                                        empty3[g]), empty4[g]);
+        __m256i low = _mm256_add_epi32(_mm256_set1_epi32(FRESH_ZZZX), _mm256_cmpeq_epi32(w, zero));
+        kind[g] = _mm256_blendv_epi8(big, low, small);
+        pushed |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(small, empty4[g]))) << (8u * g);
+    }
+    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i pv = _mm256_set1_epi32((int)pushed), sum = zero;
+    NP_UNROLL
+    for (unsigned g = 0; g < 2; g++) {
+        __m256i w = g ? w1 : w0;
+        /* the longest match's mask, its bits below the lowest one, the pushed words there */
+        __m256i sel = _mm256_blendv_epi8(lvl[g][1], lvl[g][0], empty3[g]);
+        sel = _mm256_blendv_epi8(lvl[g][2], sel, empty4[g]);
+        __m256i below = _mm256_andnot_si256(sel, _mm256_sub_epi32(sel, _mm256_set1_epi32(1)));
+        __m256i x = _mm256_and_si256(below, pv);
+        __m256i cnt = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(x, low_nibbles)),
+                                      _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low_nibbles)));
+        __m256i index = _mm256_and_si256(_mm256_add_epi32(cnt, _mm256_srli_epi32(cnt, 8)), _mm256_set1_epi32(0x1F));
+        __m256i k = kind[g];
+        __m256i head = _mm256_or_si256(_mm256_permutevar8x32_epi32(load8(fresh_code), k),
+                                       _mm256_sllv_epi32(index, _mm256_permutevar8x32_epi32(load8(fresh_index_at), k)));
+        __m256i data = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(load8(fresh_data_mask), k));
+        __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
+        for (unsigned h = 0; h < 2u; h++) {                    /* 4 entries per 64-bit lanes */
+            __m128i hh = h ? _mm256_extracti128_si256(head, 1) : _mm256_castsi256_si128(head);
+            __m128i dh = h ? _mm256_extracti128_si256(data, 1) : _mm256_castsi256_si128(data);
+            __m128i ah = h ? _mm256_extracti128_si256(at, 1) : _mm256_castsi256_si128(at);
+            __m256i e = _mm256_or_si256(_mm256_cvtepu32_epi64(hh),
+                                        _mm256_sllv_epi64(_mm256_cvtepu32_epi64(dh), _mm256_cvtepu32_epi64(ah)));
+            _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g + 4u * h), e);
+        }
+        __m256i wd = _mm256_permutevar8x32_epi32(load8(fresh_width), k);
+        _mm256_storeu_si256((__m256i *)(void *)(width + 8u * g), wd);
+        sum = _mm256_add_epi32(sum, wd);
+    }
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
+    return (unsigned)_mm_cvtsi128_si32(half);
+}
+
+/* cpack_compress on AVX2 + BMI2 machines: both lanes from empty dictionaries (their state is
+ * not kept: the per-line form), each lane's entries appended by the byte writer, no branch per
+ * word. Returns the stream's length; out has room for CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK. */
+NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES]) {
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    line_words(line, word);
+    np_bytewriter bw;
+    np_bytew_init(&bw, out);
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        const uint32_t *lw = word + l * CPACK_LANE_WORDS;
+        __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lw);
+        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + 8));
+        __m256i any = _mm256_or_si256(w0, w1);
+        if (_mm256_testz_si256(any, any)) {
+            np_bytew_put(&bw, 1u, 1);                          /* Z = 1 */
+            continue;
+        }
+        uint64_t entry[CPACK_LANE_WORDS];
+        uint32_t width[CPACK_LANE_WORDS];
+        if (fresh_lane_entries_avx2(lw, w0, w1, entry, width) >= 8u * CPACK_LANE_BYTES) {
+            np_bytew_put(&bw, 0u, 2);                          /* Z = 0, C = 0: raw */
+            for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, lw[i], 32);
+            continue;
+        }
+        np_bytew_put(&bw, 2u, 2);                              /* Z = 0, C = 1 */
+        NP_UNROLL
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, entry[i], width[i]);
+    }
+    return np_bytew_finish(&bw, out);
+}
 #endif
 
 static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
@@ -495,6 +653,27 @@ static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t 
     np_result rc = np_wb_copy_out(&b, dst, dst_bytes);
     if (rc == NP_OK) dict[0] = next[0], dict[1] = next[1];    /* as compress_with: only when sent */
     return rc;
+}
+
+/* The per-line form (every lane from an empty dictionary, which is not kept): the AVX2 packer
+ * above, or the engine with two fresh dictionaries. */
+static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
+                                size_t *out_bits) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        uint8_t out[CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK];
+        size_t bits = fresh_pack_line_avx2(out, line);
+        *out_bits = bits;
+        if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+        np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
+        return NP_OK;
+    }
+#endif
+    cpack_dict dict[CPACK_LANES];
+    cpack_dict_reset(&dict[0]);
+    cpack_dict_reset(&dict[1]);
+    unsigned p, c;
+    return fast_compress_with(dict, line, dst, dst_bytes, out_bits, &p, &c);
 }
 
 /* One lane from r with *d (pushed as the codes say); false on bad data (1111, an index not yet
@@ -656,11 +835,12 @@ size_t cpack_compressed_bits(const uint8_t line[CPACK_LINE_BYTES]) {
     if (line == NULL) return 0;
     uint8_t scratch[CPACK_MAX_BYTES];
     size_t bits = 0;
-    return line_compress(fast_compress_with, line, scratch, sizeof scratch, &bits) == NP_OK ? bits : 0;
+    return fresh_compress(line, scratch, sizeof scratch, &bits) == NP_OK ? bits : 0;
 }
 
 np_result cpack_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
-    return line_compress(fast_compress_with, line, dst, dst_bytes, out_bits);
+    if (line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
+    return fresh_compress(line, dst, dst_bytes, out_bits);
 }
 
 np_result cpack_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
