@@ -685,10 +685,11 @@ static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *d
  * Lengths are not checked here: the copy reads zero past the stream and has room for the
  * longest walk (two lanes of 16 xxxx entries), positions only grow, and the caller rejects the
  * line unless the walk ends exactly at src_bits inside the copy. Indexes are checked once, at
- * the lane's end. */
+ * the lane's end. fresh (a constant): the per-line form, *d empty (count 0, next 0) and not
+ * kept, so a push goes to slot n and nothing is copied in or out (d may be NULL). */
 _Static_assert(2u * (2u + 34u * CPACK_LANE_WORDS) / 8u + 8u < sizeof(((np_padreader *)0)->buf),
                "the padded copy must hold C-Pack's longest walk plus one load");
-static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader *r, cpack_dict *d,
+static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader *r, cpack_dict *d, bool fresh,
                                                                   uint32_t word[CPACK_LANE_WORDS], unsigned *pushes) {
     size_t pos = r->pos;
     uint64_t head = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
@@ -708,8 +709,8 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     }
     pos += 2u;
     uint32_t entry[CPACK_DICT_ENTRIES];
-    memcpy(entry, d->entry, sizeof d->entry);
-    unsigned next = d->next, count = d->count, n = 0, bad = 0;
+    if (!fresh) memcpy(entry, d->entry, sizeof d->entry);
+    unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0, bad = 0;
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
         uint32_t idx4 = (uint32_t)(ahead >> 4) & (CPACK_DICT_ENTRIES - 1u);   /* a 4-bit code's index */
@@ -748,14 +749,16 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
             break;
         }
         word[i] = v;                                           /* xxxx, mmxx, mmmx push (sec. 2.3) */
-        entry[next] = v;
+        entry[fresh ? n : next] = v;                           /* fresh: slot n, at most 15 here */
         next = (next + 1u) % CPACK_DICT_ENTRIES;
         n++;
     }
     if (bad) return false;
-    memcpy(d->entry, entry, sizeof d->entry);
-    d->next = (uint16_t)next;
-    d->count = (uint16_t)(count + n < CPACK_DICT_ENTRIES ? count + n : CPACK_DICT_ENTRIES);
+    if (!fresh) {
+        memcpy(d->entry, entry, sizeof d->entry);
+        d->next = (uint16_t)next;
+        d->count = (uint16_t)(count + n < CPACK_DICT_ENTRIES ? count + n : CPACK_DICT_ENTRIES);
+    }
     r->pos = pos;
     *pushes = n;
     return true;
@@ -771,7 +774,7 @@ decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bit
     *pushes = *changed = 0;
     for (unsigned l = 0; l < CPACK_LANES; l++) {
         unsigned p;
-        if (!fast_unpack_lane(&r, &next[l], word + l * CPACK_LANE_WORDS, &p)) {
+        if (!fast_unpack_lane(&r, &next[l], false, word + l * CPACK_LANE_WORDS, &p)) {
             memset(dst, 0, CPACK_LINE_BYTES);
             return NP_BAD_DATA;
         }
@@ -801,6 +804,42 @@ static np_result fast_decompress_with(cpack_dict dict[CPACK_LANES], const uint8_
     if (np_cpu_avx2()) return decompress_bmi2(dict, src, src_bits, dst, pushes, changed);
 #endif
     return decompress_body(dict, src, src_bits, dst, pushes, changed);
+}
+
+/* The per-line form's decoder (sec. 1: each lane from an empty dictionary, which is not kept):
+ * fast_unpack_lane with the dictionary's start known (count 0, next 0: a push goes to slot n,
+ * the pushes so far), so no dictionary is copied in or out. */
+static inline __attribute__((always_inline)) np_result fresh_decompress_body(const uint8_t *src, size_t src_bits,
+                                                                            uint8_t *dst) {
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, CPACK_MAX_BITS);
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        unsigned p;
+        if (!fast_unpack_lane(&r, NULL, true, word + l * CPACK_LANE_WORDS, &p)) {
+            memset(dst, 0, CPACK_LINE_BYTES);
+            return NP_BAD_DATA;
+        }
+    }
+    if (r.pos != src_bits || r.pos > r.len) {                  /* trailing bits, or ran past the stream */
+        memset(dst, 0, CPACK_LINE_BYTES);
+        return NP_BAD_DATA;
+    }
+    words_line(word, dst);
+    return NP_OK;
+}
+
+#if NP_HAVE_AVX2
+NP_TARGET_AVX2 static np_result fresh_decompress_bmi2(const uint8_t *src, size_t src_bits, uint8_t *dst) {
+    return fresh_decompress_body(src, src_bits, dst);
+}
+#endif
+
+static np_result fresh_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) return fresh_decompress_bmi2(src, src_bits, dst);
+#endif
+    return fresh_decompress_body(src, src_bits, dst);
 }
 
 /* ---- per-line and synchronised forms over either engine ----------------------------------------- */
@@ -844,7 +883,9 @@ np_result cpack_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, siz
 }
 
 np_result cpack_decompress(const uint8_t *src, size_t src_bits, uint8_t *dst, size_t dst_bytes) {
-    return line_decompress(fast_decompress_with, src, src_bits, dst, dst_bytes);
+    if (dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
+    if (dst_bytes < CPACK_LINE_BYTES) return NP_NO_SPACE;
+    return fresh_decompress(src, src_bits, dst);
 }
 
 np_result cpack_compress_stages(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
