@@ -618,6 +618,19 @@ static unsigned fast_symbols(const uint8_t line[BPC_LINE_BYTES], bpc_line_symbol
     return bits;
 }
 
+/* Bit j of x (j = 0..32) moved to bit 32 - j: the symbols' start planes in stream order (sec.
+ * 4.2: plane 32 first) as a mask whose lowest set bit is the next symbol. The emitter steps
+ * through it by clearing the lowest bit (one instruction from one symbol's mask to the next's;
+ * finding and clearing the highest bit of the plane-order mask put a bit scan, a shift and an
+ * xor on that chain) and reads the plane's index off it with a count of trailing zeros. */
+BPC_FAST_INLINE uint64_t stream_order(uint64_t x) {
+    x = __builtin_bswap64(x);
+    x = (x >> 4 & UINT64_C(0x0F0F0F0F0F0F0F0F)) | (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4;
+    x = (x >> 2 & UINT64_C(0x3333333333333333)) | (x & UINT64_C(0x3333333333333333)) << 2;
+    x = (x >> 1 & UINT64_C(0x5555555555555555)) | (x & UINT64_C(0x5555555555555555)) << 1;
+    return x >> (64u - BPC_PLANES);
+}
+
 /* The compressed form (C = 1) of the symbols s of line into words (room for
  * BPC_RAW_BITS / 32 + 1 words: called only when the form is shorter than raw). */
 BPC_FAST_INLINE void emit_body(const uint8_t line[BPC_LINE_BYTES], const bpc_line_symbols *s, uint32_t *words) {
@@ -628,9 +641,8 @@ BPC_FAST_INLINE void emit_body(const uint8_t line[BPC_LINE_BYTES], const bpc_lin
     np_fw_put(&w, 1u, 1);                                               /* C = 1 */
     np_fw_put(&w, (uint32_t)base & 0xFFFFu, n < 16u ? n : 16u);         /* the base: up to 33 bits */
     np_fw_put(&w, (uint32_t)(base >> 16), n < 16u ? 0u : n - 16u);
-    for (uint64_t left = s->starts; left != 0;) {                       /* planes 32 down to 0 */
-        unsigned j = 63u - (unsigned)__builtin_clzll(left);
-        left ^= UINT64_C(1) << j;
+    for (uint64_t left = stream_order(s->starts); left != 0; left &= left - 1u) {   /* planes 32 down to 0 */
+        unsigned j = BPC_PLANES - 1u - (unsigned)__builtin_ctzll(left);
         np_fw_put(&w, s->field[j], s->len[j]);
     }
     np_fw_finish(&w, words);
