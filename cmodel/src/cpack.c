@@ -713,6 +713,15 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0, bad = 0;
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
+        /* Eight zero bits ahead are four zzzz codes (sec. 3.2: 00 each) when four words are
+         * left: one predicted branch for four zero words of a lane that is not all zero (an
+         * all-zero lane is Z = 1) instead of four indirect jumps. */
+        if ((ahead & 0xFFu) == 0u && i + 4u <= CPACK_LANE_WORDS) {
+            memset(word + i, 0, 4u * sizeof word[0]);
+            pos += 8u;
+            i += 3u;
+            continue;
+        }
         uint32_t idx4 = (uint32_t)(ahead >> 4) & (CPACK_DICT_ENTRIES - 1u);   /* a 4-bit code's index */
         uint32_t v;
         switch (ahead & 0xFu) {    /* the code's stream bits, first in bit 0 (sec. 3.2) */
