@@ -34,7 +34,7 @@ class LatteCtrlAdapter : public tb::StreamAdapter<LatteCtrlAdapter, Vlatte_ctrl>
 public:
     static constexpr const char *kUnit = "latte_ctrl";
     static constexpr int kSpecLatency = 1;            // docs/latte.md 10
-    static constexpr bool kFullThroughput = false;    // 8 busy cycles after every EP end
+    static constexpr bool kFullThroughput = false;    // 9 busy cycles after every EP end
 
     using Input = latte_event;
 

@@ -16,23 +16,27 @@
 // (ep_end of such an EP).
 //
 // Averages are EMAs s <- s - (s >> 5) + x (11/13/11 bits). At the end of every EP the mode
-// with the smallest AMAT_GPU (eq. 1-2, max() form) is chosen by a sequencer of 8 steps, each
-// ending in registers (the multipliers would not meet the clock in one step):
-//   1 LT = (s_warps * s_cycles) >> 10, eff_m = (dlat_m * (s_q + 32)) >> 5
-//   2 pen_m = max(hit_lat + eff_m - LT, 0)       (LT = 0 for Adaptive-CMP, pen = 0 for
+// with the smallest AMAT_GPU (eq. 1-2, max() form) is chosen by a sequencer of 9 steps, each
+// ending in registers. Every product is a carry-save step (latte_csa: partial products reduced
+// to two rows by 3:2 adders) followed by a carry-propagate step (bdi_prefix_add), so no step
+// holds a multiplier and an adder in series (docs/latte.md 10.1):
+//   1 LT = s_warps * s_cycles, eff_m = dlat_m * (s_q + 32), in carry-save form
+//   2 LT >> 10, eff_m >> 5 added out
+//   3 pen_m = max(hit_lat + eff_m - LT, 0)       (LT = 0 for Adaptive-CMP, pen = 0 for
 //                                                  Adaptive-Hit-Count)
-//   3 N_hit_m * pen_m, N_miss_m * miss_lat, acc_m = N_hit_m + N_miss_m
-//   4 total_m = the sum
-//   5 cross products none vs LL      6 winner (acc 0 skipped, ties to the lower mode)
-//   7 cross products winner vs HC    8 mode (Static: static_mode), counters cleared if the
-//                                      period ended
+//   4 total_m = N_hit_m * pen_m + N_miss_m * miss_lat in carry-save form, acc_m = N_hit_m + N_miss_m
+//   5 total_m added out
+//   6 the cross products none vs LL as one difference, tot1 * acc0 - tot0 * acc1, carry-save
+//   7 its sign (tot1 * acc0 < tot0 * acc1), the winner (acc 0 skipped, ties to the lower mode)
+//   8 the same for the winner vs HC              9 mode (Static: static_mode), counters
+//                                                  cleared if the period ended
 // Latency / throughput: 1 cycle per answer, one event per cycle, except that after an
-// EP-ending access in_ready_o stays low for the 8 sequencer cycles (8 of every >= 256 cycles).
+// EP-ending access in_ready_o stays low for the 9 sequencer cycles (9 of every >= 256 cycles).
 // The event-level behaviour is exactly the C model's: nothing is accepted while a decision is
 // pending. in_ready_o = !busy && (!out_valid_o || out_ready_i).
 //
-// Register bits: 141 of state (docs/latte.md 8), 339 in the decision sequencer, 12 in the
-// output register (492 flops in synthesis).
+// Register bits: 141 of state (docs/latte.md 8), 543 in the decision sequencer, 12 in the
+// output register (663 flops in synthesis: constant and unread sequencer bits go).
 //
 // What it does not do: it does not compress, hold tags or count accesses itself (the L1 sends
 // them), and it checks no ranges (hit_policy 3, static_mode 3, miss_lat 0 are never driven;
@@ -40,7 +44,7 @@
 //
 // Worked example (docs/latte.md, tests/test_latte.c test_hand_sequence, with EpAccesses = 4):
 // misses in sets 0, 1, a hit (policy 2) and a miss in set 2 -> the 4th answer has ep_end = 1
-// and, 8 cycles later, the follower mode is 2 (AMAT none 100, LL 100, HC 57.5).
+// and, 9 cycles later, the follower mode is 2 (AMAT none 100, LL 100, HC 57.5).
 module latte_ctrl #(
   parameter integer Sets       = 32,
   parameter integer EpAccesses = 256,
@@ -82,6 +86,10 @@ module latte_ctrl #(
   localparam integer PenBits    = 13;                            // 255 + 63 * 64
   localparam integer TotBits    = HitBits + PenBits;             // >= every total
   localparam integer ProdBits   = TotBits + AccBits;
+  localparam integer DiffBits   = ProdBits + 1;                  // a difference of two products
+  localparam integer TotRows    = HitBits + MissBits;            // step 4's partial products
+  localparam integer DiffRows   = 2 * AccBits + 1;               // step 6/8's, and a constant
+  localparam [3:0]   LastStep   = 4'd9;
   localparam integer OutBits    = 2 + 2 + 4 + 3;
 
   localparam [1:0] KindAccess = 2'd0, KindLt = 2'd1, KindConfig = 2'd2;
@@ -100,16 +108,18 @@ module latte_ctrl #(
   reg [3*MissBits-1:0] nmiss_q;
   reg [10:0]          sw_q, sq_q;
   reg [12:0]          sc_q;
-  // the decision sequencer
-  reg [3:0]           step_q;      // 0 idle, 1..8 busy
+  // the decision sequencer (carry-save pairs: _s + _c is the value)
+  reg [3:0]           step_q;      // 0 idle, 1..LastStep busy
   reg                 period_end_q;
+  reg [23:0]          lt_s_q, lt_c_q;
+  reg [17:0]          ell_s_q, ell_c_q, ehc_s_q, ehc_c_q;
   reg [13:0]          lt_q;
   reg [11:0]          eff_ll_q, eff_hc_q;
   reg [3*PenBits-1:0] pen_q;
-  reg [3*TotBits-1:0] tot_q;       // step 3: N_hit * pen, step 4: + N_miss * miss_lat
-  reg [3*(MissBits+10)-1:0] pm_q;
+  reg [3*TotBits-1:0] tot_s_q, tot_c_q;
+  reg [3*TotBits-1:0] tot_q;
   reg [3*AccBits-1:0] acc_q;
-  reg [ProdBits-1:0]  x_q, y_q;
+  reg [DiffBits-1:0]  d_s_q, d_c_q;
   reg                 best_valid_q;
   reg [1:0]           best_q;
   reg [TotBits-1:0]   best_tot_q;
@@ -154,13 +164,35 @@ module latte_ctrl #(
   wire [10:0] sq_next = sq_q - {5'd0, sq_q[10:5]} + {5'd0, in_qpos_i};
 
   // ---- the decision steps ----------------------------------------------------------------------
-  // The products' low bits are the fixed-point fraction the shifts drop; ell/ehc's top bit is
-  // always 0 (63 * 2048 < 2^17).
+  // Step 1's partial products: LT = s_warps * s_cycles (a row per s_warps bit), eff_m =
+  // dlat_m * (s_q + 32) (a row per dlat bit).
+  wire [11:0]     sq32 = {1'b0, sq_q} + 12'd32;
+  reg [11*24-1:0] lt_rows;
+  reg [6*18-1:0]  ell_rows, ehc_rows;
+  integer r;
+  always @(*) begin
+    for (r = 0; r < 11; r = r + 1) lt_rows[r*24 +: 24] = sw_q[r] ? {11'd0, sc_q} << r : 24'd0;
+    for (r = 0; r < 6; r = r + 1) begin
+      ell_rows[r*18 +: 18] = cfg_dll_q[r] ? {6'd0, sq32} << r : 18'd0;
+      ehc_rows[r*18 +: 18] = cfg_dhc_q[r] ? {6'd0, sq32} << r : 18'd0;
+    end
+  end
+
+  wire [23:0] lt_s, lt_c;
+  wire [17:0] ell_s, ell_c, ehc_s, ehc_c;
+  latte_csa #(.N(11), .W(24)) u_lt_csa  (.rows_i(lt_rows),  .sum_o(lt_s),  .carry_o(lt_c));
+  latte_csa #(.N(6),  .W(18)) u_ell_csa (.rows_i(ell_rows), .sum_o(ell_s), .carry_o(ell_c));
+  latte_csa #(.N(6),  .W(18)) u_ehc_csa (.rows_i(ehc_rows), .sum_o(ehc_s), .carry_o(ehc_c));
+
+  // Step 2: the carry-propagate additions. The products' low bits are the fixed-point fraction
+  // the shifts drop; ell/ehc's top bit is always 0 (63 * 2048 < 2^17).
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [23:0] lt_prod = {13'd0, sw_q} * {11'd0, sc_q};
-  wire [17:0] ell_prod = {12'd0, cfg_dll_q} * {6'd0, {1'b0, sq_q} + 12'd32};
-  wire [17:0] ehc_prod = {12'd0, cfg_dhc_q} * {6'd0, {1'b0, sq_q} + 12'd32};
+  wire [23:0] lt_prod;
+  wire [17:0] ell_prod, ehc_prod;
   /* verilator lint_on UNUSEDSIGNAL */
+  bdi_prefix_add #(.W(24)) u_lt_add  (.a_i(lt_s_q),  .b_i(lt_c_q),  .c_i(1'b0), .sum_o(lt_prod));
+  bdi_prefix_add #(.W(18)) u_ell_add (.a_i(ell_s_q), .b_i(ell_c_q), .c_i(1'b0), .sum_o(ell_prod));
+  bdi_prefix_add #(.W(18)) u_ehc_add (.a_i(ehc_s_q), .b_i(ehc_c_q), .c_i(1'b0), .sum_o(ehc_prod));
 
   function automatic [PenBits-1:0] penalty;
     input [7:0]  hit;
@@ -189,7 +221,66 @@ module latte_ctrl #(
   wire [AccBits-1:0] acc0 = acc_q[0 +: AccBits];
   wire [AccBits-1:0] acc1 = acc_q[AccBits +: AccBits];
   wire [AccBits-1:0] acc2 = acc_q[2*AccBits +: AccBits];
-  wire               x_lt_y = x_q < y_q;
+
+  // Step 4's partial products per mode: N_hit * pen (a row per N_hit bit) and N_miss * miss_lat
+  // (a row per N_miss bit), one carry-save tree for the sum; step 5 adds it out.
+  wire [3*TotBits-1:0] tot_s, tot_c, tot_sum;
+  genvar gm;
+  generate
+    for (gm = 0; gm < 3; gm = gm + 1) begin : gen_tot
+      wire [HitBits-1:0]  nh = nhit_q[gm*HitBits +: HitBits];
+      wire [MissBits-1:0] nm = nmiss_q[gm*MissBits +: MissBits];
+      wire [PenBits-1:0]  pen = pen_q[gm*PenBits +: PenBits];
+      reg [TotRows*TotBits-1:0] rows;
+      integer k;
+      always @(*) begin
+        for (k = 0; k < HitBits; k = k + 1)
+          rows[k*TotBits +: TotBits] = nh[k] ? {{HitBits{1'b0}}, pen} << k : {TotBits{1'b0}};
+        for (k = 0; k < MissBits; k = k + 1)
+          rows[(HitBits+k)*TotBits +: TotBits] =
+              nm[k] ? {{(TotBits-10){1'b0}}, cfg_miss_q} << k : {TotBits{1'b0}};
+      end
+      latte_csa #(.N(TotRows), .W(TotBits)) u_csa (
+        .rows_i  (rows),
+        .sum_o   (tot_s[gm*TotBits +: TotBits]),
+        .carry_o (tot_c[gm*TotBits +: TotBits])
+      );
+      bdi_prefix_add #(.W(TotBits)) u_add (
+        .a_i   (tot_s_q[gm*TotBits +: TotBits]),
+        .b_i   (tot_c_q[gm*TotBits +: TotBits]),
+        .c_i   (1'b0),
+        .sum_o (tot_sum[gm*TotBits +: TotBits])
+      );
+    end
+  endgenerate
+
+  // Steps 6 and 8: xa * xb - ya * yb as one carry-save tree over DiffBits bits: xa's rows, the
+  // complements of ya's rows and the constant AccBits (each complement is -row - 1), so the
+  // sum's top bit is 1 exactly when xa * xb < ya * yb (both products are below 2^ProdBits).
+  // Step 6: tot1 * acc0 against tot0 * acc1; step 8: tot2 * best_acc against best_tot * acc2.
+  wire               step6 = step_q == 4'd6;
+  wire [TotBits-1:0] xa = step6 ? tot1 : tot2;
+  wire [AccBits-1:0] xb = step6 ? acc0 : best_acc_q;
+  wire [TotBits-1:0] ya = step6 ? tot0 : best_tot_q;
+  wire [AccBits-1:0] yb = step6 ? acc1 : acc2;
+  reg [DiffRows*DiffBits-1:0] d_rows;
+  integer dr;
+  always @(*) begin
+    for (dr = 0; dr < AccBits; dr = dr + 1) begin
+      d_rows[dr*DiffBits +: DiffBits] = xb[dr] ? {{(AccBits+1){1'b0}}, xa} << dr : {DiffBits{1'b0}};
+      d_rows[(AccBits+dr)*DiffBits +: DiffBits] = ~(yb[dr] ? {{(AccBits+1){1'b0}}, ya} << dr
+                                                            : {DiffBits{1'b0}});
+    end
+    d_rows[2*AccBits*DiffBits +: DiffBits] = {{(DiffBits-8){1'b0}}, AccBits[7:0]};
+  end
+  wire [DiffBits-1:0] d_s, d_c, d_sum;
+  latte_csa #(.N(DiffRows), .W(DiffBits)) u_d_csa (.rows_i(d_rows), .sum_o(d_s), .carry_o(d_c));
+  // Steps 7 and 9: the difference added out; its sign is the comparison.
+  bdi_prefix_add #(.W(DiffBits)) u_d_add (.a_i(d_s_q), .b_i(d_c_q), .c_i(1'b0), .sum_o(d_sum));
+  wire x_lt_y = d_sum[DiffBits-1];
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [DiffBits-2:0] unused_d = d_sum[DiffBits-2:0];
+  /* verilator lint_on UNUSEDSIGNAL */
 
   integer m;
 
@@ -257,8 +348,8 @@ module latte_ctrl #(
         end
       endcase
     end else if (busy) begin
-      step_q <= step_q == 4'd8 ? 4'd0 : step_q + 4'd1;
-      if (step_q == 4'd8) begin
+      step_q <= step_q == LastStep ? 4'd0 : step_q + 4'd1;
+      if (step_q == LastStep) begin
         if (is_static) begin
           mode_q <= cfg_static_q;
         end else if (acc2 != {AccBits{1'b0}} && (!best_valid_q || x_lt_y)) begin
@@ -278,34 +369,37 @@ module latte_ctrl #(
   always @(posedge clk_i) begin
     case (step_q)
       4'd1: begin
+        lt_s_q  <= lt_s;
+        lt_c_q  <= lt_c;
+        ell_s_q <= ell_s;
+        ell_c_q <= ell_c;
+        ehc_s_q <= ehc_s;
+        ehc_c_q <= ehc_c;
+      end
+      4'd2: begin
         lt_q     <= cfg_policy_q == PolLatte ? lt_prod[23:10] : 14'd0;
         eff_ll_q <= ell_prod[16:5];
         eff_hc_q <= ehc_prod[16:5];
       end
-      4'd2: begin
+      4'd3: begin
         pen_q[0 +: PenBits]         <= penalty(cfg_hit_q, 12'd0, lt_q, cfg_policy_q == PolHitCount);
         pen_q[PenBits +: PenBits]   <= penalty(cfg_hit_q, eff_ll_q, lt_q, cfg_policy_q == PolHitCount);
         pen_q[2*PenBits +: PenBits] <= penalty(cfg_hit_q, eff_hc_q, lt_q, cfg_policy_q == PolHitCount);
       end
-      4'd3: begin
+      4'd4: begin
+        tot_s_q <= tot_s;
+        tot_c_q <= tot_c;
         for (m = 0; m < 3; m = m + 1) begin
-          tot_q[m*TotBits +: TotBits] <= nhit_of(nhit_q, m) * pen_q[m*PenBits +: PenBits];
-          pm_q[m*(MissBits+10) +: MissBits+10] <= nmiss_q[m*MissBits +: MissBits] * cfg_miss_q;
           acc_q[m*AccBits +: AccBits] <= {{(AccBits-HitBits){1'b0}}, nhit_of(nhit_q, m)} +
                                          {{(AccBits-MissBits){1'b0}}, nmiss_q[m*MissBits +: MissBits]};
         end
       end
-      4'd4: begin
-        for (m = 0; m < 3; m = m + 1) begin
-          tot_q[m*TotBits +: TotBits] <= tot_q[m*TotBits +: TotBits] +
-              {{(TotBits-MissBits-10){1'b0}}, pm_q[m*(MissBits+10) +: MissBits+10]};
-        end
+      4'd5: tot_q <= tot_sum;
+      4'd6, 4'd8: begin
+        d_s_q <= d_s;
+        d_c_q <= d_c;
       end
-      4'd5: begin
-        x_q <= tot1 * acc0;
-        y_q <= tot0 * acc1;
-      end
-      4'd6: begin
+      4'd7: begin
         // mode 0 first (if seen), then mode 1 if seen and strictly better
         if (acc1 != {AccBits{1'b0}} && (acc0 == {AccBits{1'b0}} || x_lt_y)) begin
           best_valid_q <= 1'b1;
@@ -318,10 +412,6 @@ module latte_ctrl #(
           best_tot_q   <= tot0;
           best_acc_q   <= acc0;
         end
-      end
-      4'd7: begin
-        x_q <= tot2 * best_acc_q;
-        y_q <= best_tot_q * acc2;
       end
       default: ;
     endcase
