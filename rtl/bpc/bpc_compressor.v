@@ -11,9 +11,10 @@
 // classifies the next four planes (bpc_plane_encode; the run count carries from slot to slot
 // and step to step), so the symbol logic and the stream shift sit in different cycles. The
 // stream is built backwards in the output register: acc = (acc << n) | chunk, where the chunk
-// holds the step's symbols highest plane first, so the first symbol of the stream ends at
-// bit 0. The last step also appends the base code and C, and picks the raw form when the
-// length reaches 1025 (bits pushed out above bit 1024 then do not matter).
+// holds the step's symbols highest plane first (each placed at its offset by one shift), so
+// the first symbol of the stream ends at bit 0. The last step also appends the base code and
+// C, and picks the raw form when the length reaches 1025 (bits pushed out above bit 1024 then
+// do not matter), by comparing the step's symbol lengths with a bound formed from registers.
 //
 // Latency / throughput: 10 cycles (input transfer to out_valid_o); one line at a time, so
 // one line per 10 cycles when the output is taken at once (in_ready_o is high while idle, or in
@@ -105,8 +106,33 @@ module bpc_compressor (
   wire [31*(Group+1)-1:0] cls_planes = accept ? dbx[31*(Group+1)-1:0] : planes_q[31*(Group+1)-1:0];
   wire [Group-1:0]        cls_pzero  = accept ? dbp_zero[Group-1:0] : pzero_q[Group-1:0];
   wire [5:0]              cls_run    = accept ? 6'd0 : run_q;
-  // Plane index of slot 0: Group * cnt_q (0 at the input edge, when cnt_q is 0); Group = 4.
-  wire [5:0] base_plane = {cnt_q, 2'b00};
+  // Plane index of slot k: Group * cnt_q + k (0 + k at the input edge, when cnt_q is 0). Whether
+  // it is a plane (<= 32) and whether it is plane 32 are registered with cnt_q, from its next
+  // value (the run chain starts from them: decoded from cnt_q in the cycle they were the
+  // classifier's longest path, docs/synthesis.md "bpc_compressor at 800 MHz").
+  function automatic [2*Group-1:0] slot_flags;   // {is plane 32, is a plane} per slot
+    input [3:0] cnt;
+    integer f;
+    reg [5:0] plane;
+    begin
+      for (f = 0; f < Group; f = f + 1) begin
+        plane = {cnt, 2'b00} + f[5:0];
+        slot_flags[f]         = plane <= 6'd32;
+        slot_flags[Group + f] = plane == 6'd32;
+      end
+    end
+  endfunction
+
+  reg  [3:0]         cnt_d;
+  reg  [2*Group-1:0] flags_q;
+  always @(*) begin
+    cnt_d = cnt_q;
+    if (accept) cnt_d = 4'd1;
+    else if (busy) cnt_d = last ? 4'd0 : cnt_q + 4'd1;
+  end
+  always @(posedge clk_i) begin
+    flags_q <= slot_flags(rst_ni ? cnt_d : 4'd0);
+  end
   wire [Group:1] slot_zero;       // the slot's DBX is zero (slots 1..Group: the plane above)
   wire [32*Group-1:0] slot_sym;
   wire [6*Group-1:0]  slot_len;
@@ -121,12 +147,11 @@ module bpc_compressor (
       assign slot_zero[k] = ~|cls_planes[31*k +: 31];
     end
     for (k = 0; k < Group; k = k + 1) begin : gen_slot
-      wire [5:0] p = base_plane + k;
       bpc_plane_encode u_plane (
-        .valid_i    (p <= 6'd32),
+        .valid_i    (flags_q[k]),
         .dbx_i      (cls_planes[31*k +: 31]),
         .dbp_zero_i (cls_pzero[k]),
-        .top_i      (p == 6'd32 || !slot_zero[k+1]),
+        .top_i      (flags_q[Group + k] || !slot_zero[k+1]),
         .run_i      (slot_run[k]),
         .sym_o      (slot_sym[32*k +: 32]),
         .len_o      (slot_len[6*k +: 6]),
@@ -137,26 +162,36 @@ module bpc_compressor (
 
   // The step's chunk: slot 0 (lowest plane) first, each higher slot put below it, so the chunk
   // reads highest plane first from bit 0; the last step puts the header below everything.
+  // Each symbol is placed at its offset in one shift (the lengths of the slots above it and
+  // the header: sums of registers) and the pieces are ORed: a symbol goes through one 8-level
+  // shifter instead of one per slot above it (a chain of 18 multiplexers from len_q, the
+  // longest path once the raw test below was off it; docs/synthesis.md "bpc_compressor at
+  // 800 MHz").
   reg [ChunkW-1:0] chunk;
-  reg [7:0]        chunk_len;
+  reg [7:0]        off;         // where the symbol of slot s starts
+  reg [7:0]        sym_len;     // the step's symbols
   integer s;
   always @(*) begin
-    chunk = {ChunkW{1'b0}};
-    chunk_len = 8'd0;
-    for (s = 0; s < Group; s = s + 1) begin
-      chunk = (chunk << len_q[6*s +: 6]) | {{(ChunkW-32){1'b0}}, sym_q[32*s +: 32]};
-      chunk_len = chunk_len + {2'b00, len_q[6*s +: 6]};
-    end
-    if (last) begin
-      chunk = (chunk << hdr_len_q) | {{(ChunkW-34){1'b0}}, hdr_q};
-      chunk_len = chunk_len + {2'b00, hdr_len_q};
+    chunk = last ? {{(ChunkW-34){1'b0}}, hdr_q} : {ChunkW{1'b0}};
+    off = last ? {2'b00, hdr_len_q} : 8'd0;
+    sym_len = 8'd0;
+    for (s = Group - 1; s >= 0; s = s - 1) begin
+      chunk = chunk | ({{(ChunkW-32){1'b0}}, sym_q[32*s +: 32]} << off);
+      off = off + {2'b00, len_q[6*s +: 6]};
+      sym_len = sym_len + {2'b00, len_q[6*s +: 6]};
     end
   end
+  wire [7:0] chunk_len = off;   // the symbols and, in the last step, the header
 
   wire [1024:0] acc_next = (acc_q << chunk_len) | {{(1025-ChunkW){1'b0}}, chunk};
   wire [10:0]   len_next = bits_q + {3'b000, chunk_len};
-  // docs/bpc.md 5: compressed only when strictly shorter than the 1025-bit raw form.
-  wire          raw      = len_next >= 11'd1025;
+  // docs/bpc.md 5: compressed only when strictly shorter than the 1025-bit raw form, i.e. raw
+  // when len_next >= 1025. That test selects all 1025 bits of acc_q, so it is made without
+  // len_next's addition: the step's symbols against what the stream may still take before
+  // 1025, need = 1025 - bits_q - hdr_len_q, formed from registers beside the symbols' sum
+  // (bits_q <= 8 x 128 before the last step, so -33 <= need <= 1021; 12 bits, signed).
+  wire [11:0]   need     = 12'd1025 - {1'b0, bits_q} - {6'd0, hdr_len_q};
+  wire          raw      = need[11] || need == 12'd0 || {4'd0, sym_len} >= need;
 
   // ---- registers -------------------------------------------------------------------------------
   always @(posedge clk_i) begin
@@ -164,17 +199,17 @@ module bpc_compressor (
       cnt_q       <= 4'd0;
       out_valid_q <= 1'b0;
     end else begin
+      cnt_q <= cnt_d;
       if (accept) begin
-        cnt_q       <= 4'd1;
         out_valid_q <= 1'b0;
       end else if (busy) begin
-        cnt_q       <= last ? 4'd0 : cnt_q + 4'd1;
         out_valid_q <= last;
       end else if (out_ready_i) begin
         out_valid_q <= 1'b0;
       end
     end
   end
+
 
   always @(posedge clk_i) begin
     if (accept) begin

@@ -17,6 +17,23 @@ module bpc_transform (
   output reg  [1022:0] dbx_o,
   output reg  [32:0]   dbp_zero_o
 );
+  // The 33-bit deltas: word i+1 + ~word i + 1 by BDI's parallel-prefix adder (bdi_prefix_add),
+  // not `-`, which Yosys and ABC build as a 33-cell carry chain: from the input port through
+  // the chain and a plane's zero test it was the compressor's longest path once the serializer
+  // was shortened (docs/synthesis.md "bpc_compressor at 800 MHz").
+  wire [31*33-1:0] delta;     // delta i at [33i +: 33]
+  genvar g;
+  generate
+    for (g = 0; g < 31; g = g + 1) begin : gen_delta
+      bdi_prefix_add #(.W(33)) u_sub (
+        .a_i   ({1'b0, line_i[32*(g+1) +: 32]}),
+        .b_i   ({1'b1, ~line_i[32*g +: 32]}),
+        .c_i   (1'b1),
+        .sum_o (delta[33*g +: 33])
+      );
+    end
+  endgenerate
+
   // Bits 0..31 of the deltas as a 32 x 32 matrix (row i = delta i, row 31 zero), transposed
   // by np_transpose32 into planes 0..31 (row j = plane j, column 31 zero); bit 32 of the
   // deltas is plane 32. Wide vector operations rather than 1023 one-bit moves: the simulators
@@ -24,16 +41,14 @@ module bpc_transform (
   // each bit, half a second per line), and synthesis sees the same wiring.
   reg  [1023:0] delta_rows;
   reg  [30:0]   delta_top;    // bit 32 of delta i at [i]
-  reg  [32:0]   delta;
   wire [1023:0] plane_rows;
   reg  [1022:0] dbp;          // plane j at [31j +: 31]
   integer i, j;
   always @(*) begin
     delta_rows = {1024{1'b0}};
     for (i = 0; i < 31; i = i + 1) begin
-      delta = {1'b0, line_i[32*(i+1) +: 32]} - {1'b0, line_i[32*i +: 32]};
-      delta_rows[32*i +: 32] = delta[31:0];
-      delta_top[i] = delta[32];
+      delta_rows[32*i +: 32] = delta[33*i +: 32];
+      delta_top[i] = delta[33*i + 32];
     end
   end
 
