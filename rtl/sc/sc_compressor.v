@@ -9,9 +9,9 @@
 // of its 32 words. Then WordsPerCycle (K) words per cycle, last group first, look their codes up
 // in sc_code_table (one port per word; the line register rotates by K words per cycle so port
 // p always reads the same slot, and is back in place when the lookups end). In the cycle after
-// its lookup a group is packed (a tree of merges: each field after the one below it) and
-// appended to the body register, which shifts up by the group's length: the groups go in from
-// the last one, so word 0's codes end at the bottom. The last append writes the output
+// its lookup a group is packed (each field shifted to its offset, the sum of the lengths below
+// it, and the fields ORed) and appended to the body register, which shifts up by the group's
+// length: the groups go in from the last one, so word 0's codes end at the bottom. The last append writes the output
 // register directly, with the C bit below the body, or the raw line when the body is 1024 bits
 // or longer (the lengths' sum decides).
 //
@@ -53,7 +53,6 @@ module sc_compressor #(
 
   localparam integer K       = WordsPerCycle;   // 2, 4, 8 or 16
   localparam integer Groups  = 32 / K;
-  localparam integer Levels  = $clog2(K);
   localparam integer FBits   = 48;              // a field: a code, or the escape's and a word
   localparam integer CBits   = K * FBits;       // a packed group
   localparam integer CLenW   = $clog2(CBits + 1);
@@ -159,60 +158,64 @@ module sc_compressor #(
 
   // Each word's field: its code, or the escape's code with the word after it. The escape
   // form does not wait for the table's read (only the final pick does).
+  // Each pair of fields' summed length is registered too (the lookup cycle has room for one
+  // 6-bit addition after the table read), so the pack cycle's prefix sum starts one level up.
   reg [K*FBits-1:0] field_q;
   reg [K*6-1:0]     flen_q;
+  reg [K/2*7-1:0]   fpair_q;
+  reg [K*6-1:0]     flen;
   integer j;
+  always @(*) begin
+    for (j = 0; j < K; j = j + 1) begin
+      flen[j*6 +: 6] = found[j] ? {1'b0, len[j*5 +: 5]} : {1'b0, esc_len} + 6'd32;
+    end
+  end
   always @(posedge clk_i) begin
     if (look) begin
       for (j = 0; j < K; j = j + 1) begin
         field_q[j*FBits +: FBits] <= found[j] ? {32'd0, code[j*16 +: 16]}
                                               : ({16'd0, words[j*32 +: 32]} << esc_len) | {32'd0, esc_code};
-        flen_q[j*6 +: 6]          <= found[j] ? {1'b0, len[j*5 +: 5]} : {1'b0, esc_len} + 6'd32;
+      end
+      flen_q <= flen;
+      for (j = 0; j < K / 2; j = j + 1) begin
+        fpair_q[j*7 +: 7] <= {1'b0, flen[2*j*6 +: 6]} + {1'b0, flen[(2*j+1)*6 +: 6]};
       end
     end
   end
 
   // ---- pack: K fields into one chunk, field j after fields 0 .. j-1 ------------------------------
-  // The cycle after a group's lookup: packed, then appended (below), in one cycle.
-  // Level l merges pairs of pieces of FBits << l bits: the upper piece is shifted up by the
-  // lower one's length. Level l's pieces sit in slots of FBits << l bits of pk[l]; their
-  // lengths in 10-bit slots of pl[l].
-  // Each level reads the one below; split_var lets Verilator see that the chain is acyclic.
-  wire [(Levels+1)*CBits-1:0] pk /*verilator split_var*/;
-  wire [(Levels+1)*K*10-1:0]  pl /*verilator split_var*/;
-
-  genvar lv, m;
-  generate
-    for (m = 0; m < K; m = m + 1) begin : gen_leaf
-      assign pk[m*FBits +: FBits] = field_q[m*FBits +: FBits];
-      assign pl[m*10 +: 10]       = {4'd0, flen_q[m*6 +: 6]};
-    end
-    for (lv = 0; lv < Levels; lv = lv + 1) begin : gen_level
-      localparam integer PBits = FBits << lv;                // a piece at this level
-      localparam integer AmtW  = $clog2(PBits + 1);          // its length's bits
-      for (m = 0; m < (K >> (lv + 1)); m = m + 1) begin : gen_merge
-        wire [PBits-1:0]   lo     = pk[lv*CBits + (2*m)*PBits +: PBits];
-        wire [PBits-1:0]   hi     = pk[lv*CBits + (2*m+1)*PBits +: PBits];
-        wire [9:0]         lo_len = pl[lv*K*10 + (2*m)*10 +: 10];
-        wire [9:0]         hi_len = pl[lv*K*10 + (2*m+1)*10 +: 10];
-        wire [2*PBits-1:0] merged = {{PBits{1'b0}}, lo} | ({{PBits{1'b0}}, hi} << lo_len[AmtW-1:0]);
-        assign pk[(lv+1)*CBits + m*2*PBits +: 2*PBits] = merged;
-        assign pl[(lv+1)*K*10 + m*10 +: 10]          = lo_len + hi_len;
-        if (AmtW < 10) begin : gen_unused
-          wire unused_len = ^lo_len[9:AmtW];
-        end
-      end
-      // Slots above the pieces of this level are not used.
-      if ((K >> (lv + 1)) < K) begin : gen_pad
-        assign pl[(lv+1)*K*10 + (K >> (lv + 1))*10 +: (K - (K >> (lv + 1)))*10] = {((K - (K >> (lv + 1)))*10){1'b0}};
+  // The cycle after a group's lookup: packed, then appended (below), in one cycle. Each field is
+  // placed at its offset (the sum of the lengths below it) by one shift, and the pieces are
+  // ORed: a field goes through one shifter instead of one per merge level of a tree (log2 K
+  // levels of "upper piece shifted by the lower one's length", the unit's longest path:
+  // docs/synthesis.md "sc_compressor at 800 MHz"). The offsets are a Sklansky prefix sum over
+  // the registered pair lengths (log2 K - 1 adder levels; a running sum would chain K adders):
+  // field 2m + 1 ends at pairs 0..m, field 2m at pairs 0..m-1 plus its own length.
+  reg [K/2*CLenW-1:0] ppre;   // inclusive prefix sums of the pair lengths
+  reg [K*CLenW-1:0]   psum;   // field j's end
+  reg [CBits-1:0]     chunk;
+  integer f, l;
+  always @(*) begin
+    for (f = 0; f < K / 2; f = f + 1) ppre[f*CLenW +: CLenW] = {{(CLenW-7){1'b0}}, fpair_q[f*7 +: 7]};
+    // Level l adds to every element with bit l of its index set the last element of the lower
+    // half of its block of 2^(l+1) (which that level does not change).
+    for (l = 0; (2 << l) < K; l = l + 1) begin
+      for (f = 0; f < K / 2; f = f + 1) begin
+        if (((f >> l) & 1) == 1)
+          ppre[f*CLenW +: CLenW] = ppre[f*CLenW +: CLenW] + ppre[(((f >> l) << l) - 1)*CLenW +: CLenW];
       end
     end
-  endgenerate
-
-  wire [CBits-1:0] chunk = pk[Levels*CBits +: CBits];
-  wire [CLenW-1:0] clen  = pl[Levels*K*10 +: CLenW];
-  // Slots above each level's pieces, and the top sum's bits above CLenW (always zero).
-  wire unused_pl = ^pl;
+    for (f = 0; f < K / 2; f = f + 1) begin
+      psum[(2*f+1)*CLenW +: CLenW] = ppre[f*CLenW +: CLenW];
+      psum[2*f*CLenW +: CLenW]     = (f == 0 ? {CLenW{1'b0}} : ppre[(f-1)*CLenW +: CLenW]) +
+                                     {{(CLenW-6){1'b0}}, flen_q[2*f*6 +: 6]};
+    end
+    chunk = {{(CBits-FBits){1'b0}}, field_q[0 +: FBits]};
+    for (f = 1; f < K; f = f + 1) begin
+      chunk = chunk | ({{(CBits-FBits){1'b0}}, field_q[f*FBits +: FBits]} << psum[(f-1)*CLenW +: CLenW]);
+    end
+  end
+  wire [CLenW-1:0] clen = psum[(K-1)*CLenW +: CLenW];
 
   // ---- append: the body shifts up by each group's length, the group below it ----------------------
   // In the same cycle as the pack: the shift needs only the group's length, a short sum that is
@@ -229,7 +232,11 @@ module sc_compressor #(
   end
 
   // ---- output: C = 1 and the body when it is under 1024 bits, else C = 0 and the line -----------
-  wire        compressed = total_now < 11'd1024;
+  // The test selects all 1025 output bits, so it does not wait for total_now's addition: the
+  // group's length against what the body may still take, a bound formed from registers
+  // (total_q <= 32 x 48, so -512 <= room <= 1024: 12 bits, signed).
+  wire [11:0] room       = 12'd1024 - {1'b0, first ? 11'd0 : total_q};
+  wire        compressed = !room[11] && {{(12-CLenW){1'b0}}, clen} < room;
   wire [10:0] out_len    = compressed ? total_now + 11'd1 : 11'd1025;
   wire [1024:0] out_bits = compressed ? {body_now, 1'b1} : {line_q, 1'b0};
 
