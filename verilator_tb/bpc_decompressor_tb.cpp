@@ -14,6 +14,7 @@
 
 #include "Vbpc_decompressor.h"
 #include "bpc_stimulus.h"
+#include "decoded_feed.h"
 #include "harness.h"
 #include "stream.h"
 #include "stream_mutations.h"
@@ -43,26 +44,18 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        real_.load_if_given(opt.data);
-        tb::bpc_line_mix(&mix_, &real_);
+        feed_.load_real(opt);
+        tb::bpc_line_mix(feed_.mix(), feed_.real());
     }
 
     void begin_run(tb::Rng &rng) {
-        next_vector_ = 0;
         random_count_ = 0;
         events_.clear();
-        if (!real_.empty()) real_.begin_run(rng);
-        mix_.begin_run();
+        feed_.begin_run(rng);
     }
 
     bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (next_vector_ < vectors_.size()) {
-            in = vectors_[next_vector_];
-            origin = tb::Origin{"vector", next_vector_, nullptr};
-            next_vector_++;
-            return true;
-        }
-        make_stream(rng, in, origin);
+        if (!feed_.vectors.next(in, origin)) make_stream(rng, in, origin);
         return true;
     }
 
@@ -80,14 +73,9 @@ public:
 
     tb::Txn predict(Input &in) const { return model(in); }
 
-    tb::Txn observe(const Dut &d) const {
-        tb::Txn t;
-        t.add_u64("out_err", 1, d.out_err_o);
-        t.add("out_line", tb::get_bits(d.out_line_o, 1024));
-        return t;
-    }
+    tb::Txn observe(const Dut &d) const { return tb::observe_decoded(d); }
 
-    const char *outcome(const tb::Txn &t) const { return t.fields[0].value.get(0) ? "err" : "ok"; }
+    const char *outcome(const tb::Txn &t) const { return tb::decoded_outcome(t); }
 
     void coverage(std::map<std::string, uint64_t> &events) const {
         for (const auto &kv : events_) events[kv.first] = kv.second;
@@ -110,11 +98,7 @@ private:
         tb::stream_clear_from(src, sizeof src, in.len < kBusBits ? in.len : kBusBits);
         uint8_t line[BPC_LINE_BYTES] = {0};
         const np_result r = bpc_decompress(src, in.len, line, sizeof line);
-        const bool err = r != NP_OK;
-        tb::Txn t;
-        t.add_u64("out_err", 1, err);
-        t.add("out_line", tb::Bits::from_bytes(1024, line, sizeof line), !err);
-        return t;
+        return tb::decoded_txn(r != NP_OK, line);
     }
 
     // ---- stimulus ---------------------------------------------------------------------------
@@ -140,7 +124,7 @@ private:
             return;
         }
         uint8_t line[BPC_LINE_BYTES];
-        mix_.next(rng, line, &origin);
+        feed_.next_line(rng, line, &origin);
         origin.variant = kNames[v];
         if (v == kRawSymbol) {
             raw_symbol_stream(rng, line, in);
@@ -226,29 +210,15 @@ private:
             std::memset(&in, 0, sizeof in);
             in.len = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len"));
             kLayout.get(v.value, "in_bits").to_bytes(in.bus, sizeof in.bus);
-            const tb::Txn exp = model(in);
-            const bool err = exp.fields[0].value.get(0);
-            check(v, "exp_err", kLayout.get(v.value, "exp_err"), exp.fields[0].value);
-            // docs/bpc.md section 9: exp_line is zero when exp_err is 1.
-            check(v, "exp_line", kLayout.get(v.value, "exp_line"), err ? tb::Bits(1024) : exp.fields[1].value);
-            vectors_.push_back(in);
+            tb::check_decoded_vector(v, kLayout, model(in));
+            feed_.vectors.add(in);
         }
     }
 
-    static void check(const tb::HexVector &v, const char *field, const tb::Bits &rec,
-                      const tb::Bits &model) {
-        if (rec != model) {
-            throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                                   " file=" + rec.hex() + " model=" + model.hex());
-        }
-    }
 
-    std::vector<Input> vectors_;
-    size_t next_vector_ = 0;
+    tb::LineFeed<Input> feed_;
     uint64_t random_count_ = 0;
     std::map<std::string, uint64_t> events_;
-    tb::RealLines real_;
-    tb::LineMix mix_;
 };
 
 }  // namespace

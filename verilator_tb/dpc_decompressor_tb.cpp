@@ -13,6 +13,7 @@
 
 #include "Vdpc_decompressor.h"
 #include "dpc_stimulus.h"
+#include "decoded_feed.h"
 #include "harness.h"
 #include "stream.h"
 #include "stream_mutations.h"
@@ -42,26 +43,18 @@ public:
 
     explicit DecompressorAdapter(const tb::Options &opt) {
         if (!opt.vectors.empty()) load_vectors(opt.vectors);
-        real_.load_if_given(opt.data);
-        tb::dpc_line_mix(&mix_, &real_);
+        feed_.load_real(opt);
+        tb::dpc_line_mix(feed_.mix(), feed_.real());
     }
 
     void begin_run(tb::Rng &rng) {
-        next_vector_ = 0;
         random_count_ = 0;
         events_.clear();
-        if (!real_.empty()) real_.begin_run(rng);
-        mix_.begin_run();
+        feed_.begin_run(rng);
     }
 
     bool next_input(tb::Rng &rng, Input &in, tb::Origin &origin) {
-        if (next_vector_ < vectors_.size()) {
-            in = vectors_[next_vector_];
-            origin = tb::Origin{"vector", next_vector_, nullptr};
-            next_vector_++;
-            return true;
-        }
-        make_stream(rng, in, origin);
+        if (!feed_.vectors.next(in, origin)) make_stream(rng, in, origin);
         return true;
     }
 
@@ -152,7 +145,7 @@ private:
             return;
         }
         uint8_t line[DPC_LINE_BYTES];
-        mix_.next(rng, line, &origin);
+        feed_.next_line(rng, line, &origin);
         origin.variant = kNames[v];
         if (v == kMapZero) in.mode = DPC_MODE_DFTRUC;
         compress(line, tb::dpc_random_map(rng), in);
@@ -236,7 +229,7 @@ private:
             check(v, "exp_map", kLayout.get(v.value, "exp_map"), err ? tb::Bits(4) : exp.fields[1].value);
             check(v, "exp_line", kLayout.get(v.value, "exp_line"),
                   err ? tb::Bits(1024) : exp.fields[2].value);
-            vectors_.push_back(in);
+            feed_.vectors.add(in);
         }
     }
 
@@ -248,12 +241,9 @@ private:
         }
     }
 
-    std::vector<Input> vectors_;
-    size_t next_vector_ = 0;
+    tb::LineFeed<Input> feed_;
     uint64_t random_count_ = 0;
     std::map<std::string, uint64_t> events_;
-    tb::RealLines real_;
-    tb::LineMix mix_;
 };
 
 }  // namespace

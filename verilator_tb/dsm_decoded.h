@@ -1,104 +1,24 @@
-// What the two DSM decompressor adapters share (dsm_decompressor_tb.cpp,
-// dsm_lane_pair_decompressor_tb.cpp): golden vectors sent first, then lines of the DSM line
-// mix (dsm_stimulus.h) for the adapter to encode and damage; the decoded-line transaction
-// (out_err always compared, out_line only when out_err is 0: docs/dsm.md 4.5) and the check
-// of a vector's recorded exp_err / exp_line against the model (docs/vectors.md: exp_line is
-// zero when exp_err is 1). Header-only: it needs harness.h (StaleVectors), which needs Verilator.
+// The DSM decompressor adapters' feed (dsm_decompressor_tb.cpp,
+// dsm_lane_pair_decompressor_tb.cpp): common/decoded_feed.h's LineFeed over the DSM line mix
+// (dsm_stimulus.h) for the RTL's lane size. Header-only: it needs harness.h, which needs
+// Verilator.
 #ifndef NP_TB_DSM_DECODED_H
 #define NP_TB_DSM_DECODED_H
 
-#include <cstddef>
-#include <cstdint>
-#include <vector>
-
-#include "dsm.h"
+#include "decoded_feed.h"
 #include "dsm_stimulus.h"
-#include "harness.h"
-#include "hexfile.h"
 
 namespace tb {
 
-// The golden vectors, in file order, before any generated stimulus.
 template <class Input>
-class VectorsFirst {
+class DsmDecoderFeed : public LineFeed<Input> {
 public:
-    void add(const Input &in) { vectors_.push_back(in); }
-    void rewind() { next_ = 0; }
-    // The next vector and its origin; false once every vector has been taken.
-    bool next(Input &in, Origin &origin) {
-        if (next_ >= vectors_.size()) return false;
-        in = vectors_[next_];
-        origin = Origin{"vector", next_, nullptr};
-        next_++;
-        return true;
-    }
-
-private:
-    std::vector<Input> vectors_;
-    size_t next_ = 0;
-};
-
-// The golden vectors (the adapter adds them), then lines of the DSM line mix; both rewound
-// at the start of every run. Not copyable: the mix refers to the real lines it holds.
-template <class Input>
-class DsmDecoderFeed {
-public:
-    DsmDecoderFeed() = default;
-    DsmDecoderFeed(const DsmDecoderFeed &) = delete;
-    DsmDecoderFeed &operator=(const DsmDecoderFeed &) = delete;
-
     // Loads --data (when given) and builds the mix for the RTL's lane size.
     void load_lines(const Options &opt, unsigned lane_bytes) {
-        real_.load_if_given(opt.data);
-        dsm_line_mix(&mix_, &real_, lane_bytes);
+        this->load_real(opt);
+        dsm_line_mix(this->mix(), this->real(), lane_bytes);
     }
-    void begin_run(Rng &rng) {
-        vectors.rewind();
-        if (!real_.empty()) real_.begin_run(rng);
-        mix_.begin_run();
-    }
-    void next_line(Rng &rng, uint8_t *line, Origin *origin) { mix_.next(rng, line, origin); }
-
-    VectorsFirst<Input> vectors;
-
-private:
-    RealLines real_;
-    LineMix mix_;
 };
-
-// The model's transaction for a decoded line; the line is compared only without an error.
-inline Txn dsm_decoded_txn(bool err, const uint8_t line[DSM_LINE_BYTES]) {
-    Txn t;
-    t.add_u64("out_err", 1, err);
-    t.add("out_line", Bits::from_bytes(1024, line, DSM_LINE_BYTES), !err);
-    return t;
-}
-
-// The same fields from the DUT's out_err_o and out_line_o.
-template <class Dut>
-Txn dsm_observe_decoded(const Dut &d) {
-    Txn t;
-    t.add_u64("out_err", 1, d.out_err_o);
-    t.add("out_line", get_bits(d.out_line_o, 1024));
-    return t;
-}
-
-inline const char *dsm_decoded_outcome(const Txn &t) { return t.fields[0].value.get(0) ? "err" : "ok"; }
-
-// Throws StaleVectors unless the vector's exp_err and exp_line are what the model predicts
-// (`model` from dsm_decoded_txn); exp_line must be zero when exp_err is 1.
-inline void dsm_check_decoded_vector(const HexVector &v, const HexLayout &layout, const Txn &model) {
-    const bool err = model.fields[0].value.get(0);
-    const Bits want[2] = {model.fields[0].value, err ? Bits(1024) : model.fields[1].value};
-    const char *const names[2] = {"exp_err", "exp_line"};
-    for (unsigned f = 0; f < 2; f++) {
-        const Bits rec = layout.get(v.value, names[f]);
-        if (rec != want[f]) {
-            throw StaleVectors(v.where + ": vector '" + v.name + "' field=" + names[f] +
-                               " file=" + rec.hex() + " model=" + want[f].hex());
-        }
-    }
-}
 
 }  // namespace tb
 

@@ -62,9 +62,9 @@ public:
 
     tb::Txn predict(Input &in) const { return model(in); }
 
-    tb::Txn observe(const Dut &d) const { return tb::dsm_observe_decoded(d); }
+    tb::Txn observe(const Dut &d) const { return tb::observe_decoded(d); }
 
-    const char *outcome(const tb::Txn &t) const { return tb::dsm_decoded_outcome(t); }
+    const char *outcome(const tb::Txn &t) const { return tb::decoded_outcome(t); }
 
     std::string describe(const Input &in) const {
         return "in_len=" + std::to_string(in.len) + " in_bits=" + tb::bytes_hex(in.bus, DSM_MAX_BYTES);
@@ -83,7 +83,7 @@ private:
         tb::stream_clear_from(src, sizeof src, in.len < DSM_MAX_BITS ? in.len : DSM_MAX_BITS);
         uint8_t line[DSM_LINE_BYTES] = {0};
         const np_result r = dsm_decompress(&cfg_, src, in.len, line, sizeof line);
-        return tb::dsm_decoded_txn(r != NP_OK, line);
+        return tb::decoded_txn(r != NP_OK, line);
     }
 
     // ---- stimulus ---------------------------------------------------------------------------
@@ -152,7 +152,7 @@ private:
             std::memset(&in, 0, sizeof in);
             in.len = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len"));
             kLayout.get(v.value, "in_bits").to_bytes(in.bus, sizeof in.bus);
-            tb::dsm_check_decoded_vector(v, kLayout, model(in));
+            tb::check_decoded_vector(v, kLayout, model(in));
             feed_.vectors.add(in);
         }
     }

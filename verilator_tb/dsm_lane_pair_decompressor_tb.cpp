@@ -69,9 +69,9 @@ public:
 
     tb::Txn predict(Input &in) const { return model(in); }
 
-    tb::Txn observe(const Dut &d) const { return tb::dsm_observe_decoded(d); }
+    tb::Txn observe(const Dut &d) const { return tb::observe_decoded(d); }
 
-    const char *outcome(const tb::Txn &t) const { return tb::dsm_decoded_outcome(t); }
+    const char *outcome(const tb::Txn &t) const { return tb::decoded_outcome(t); }
 
     std::string describe(const Input &in) const {
         return "in_len1=" + std::to_string(in.len[1]) + " in_len0=" + std::to_string(in.len[0]) +
@@ -93,7 +93,7 @@ private:
             tb::stream_clear_from(src, sizeof src, in.len[k] < kLaneBits ? in.len[k] : kLaneBits);
             err |= dsm_decompress_lane(&cfg_, src, in.len[k], line + 64 * k, 64) != NP_OK;
         }
-        return tb::dsm_decoded_txn(err, line);
+        return tb::decoded_txn(err, line);
     }
 
     // ---- stimulus ---------------------------------------------------------------------------
@@ -181,7 +181,7 @@ private:
                 in.len[k] = static_cast<unsigned>(kLayout.get_u64(v.value, "in_len" + n));
                 kLayout.get(v.value, "in_lane" + n).to_bytes(in.lane[k], kLaneBytes);
             }
-            tb::dsm_check_decoded_vector(v, kLayout, model(in));
+            tb::check_decoded_vector(v, kLayout, model(in));
             feed_.vectors.add(in);
         }
     }
