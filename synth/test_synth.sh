@@ -468,9 +468,9 @@ EOF2
   printf '  assign y_o = ~a_i;\nendmodule\n'; } > "$stable/rtl/mcast_split.v"
 changed_files="$stable/rtl/a_unused_extra.v $stable/rtl/mcast_split.v \
   $(echo $mcast_files | tr ' ' '\n' | grep -v '/mcast_split.v$' | tr '\n' ' ')"
-stable_flow() { # build dir, mcast files
+stable_flow() { # build dir, mcast files, make variables
   make --no-print-directory BUILD="$1" UNITS=mcast mcast_TOPS=mcast_rc mcast_SYNTH_TOPS= \
-    mcast_RTL="$2" synth-report > "$1.log" 2>&1
+    mcast_RTL="$2" "${@:3}" synth-report > "$1.log" 2>&1
 }
 if stable_flow "$stable/before" "$mcast_files" && stable_flow "$stable/after" "$changed_files"; then
   sfield() { jq -r ".units[] | select(.top == \"mcast_rc\") | .$2" "$stable/$1/synth/report.json"; }
@@ -491,6 +491,27 @@ if stable_flow "$stable/before" "$mcast_files" && stable_flow "$stable/after" "$
     fail "the unused file was read: $read_after"; fi
 else
   fail "synthesis of mcast_rc for the unrelated-change check (see $stable/before.log, after.log)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 7. The clock library preloaded into the runs (synth/np_coarse_clock.c) changes nothing but the
+#    clock ABC prints its step times from: without it, the same netlist byte for byte.
+preloads() { # build dir, make variables: does make's yosys run for mcast_rc preload the library?
+  make -n -B --no-print-directory BUILD="$1" UNITS=mcast mcast_TOPS=mcast_rc mcast_SYNTH_TOPS= \
+    mcast_RTL="$mcast_files" "${@:2}" "$1/synth/mcast_rc/yosys.log" 2>/dev/null |
+    grep -q "LD_PRELOAD=$(realpath -m "$1")/synth/np_coarse_clock.so"
+}
+if preloads "$stable/before" && ! preloads "$stable/noclock" SYNTH_ABC_CLOCK=; then
+  ok "make's yosys runs preload np_coarse_clock.so, and not with SYNTH_ABC_CLOCK="; else
+  fail "np_coarse_clock.so: preloaded by default and not with SYNTH_ABC_CLOCK= expected"; fi
+if stable_flow "$stable/noclock" "$mcast_files" SYNTH_ABC_CLOCK=; then
+  if cmp -s "$stable/before/synth/mcast_rc/mcast_rc_mapped.v" "$stable/noclock/synth/mcast_rc/mcast_rc_mapped.v"; then
+    ok "mcast_rc's netlist is byte-identical with and without np_coarse_clock.so"
+  else
+    fail "mcast_rc's netlist differs without np_coarse_clock.so"
+  fi
+else
+  fail "synthesis of mcast_rc without np_coarse_clock.so (see $stable/noclock.log)"
 fi
 
 echo "synth-test: $((checks - failures))/$checks checks passed"
