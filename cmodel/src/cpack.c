@@ -691,26 +691,26 @@ static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *d
 _Static_assert(2u * (2u + 34u * CPACK_LANE_WORDS) / 8u + 8u < sizeof(((np_padreader *)0)->buf),
                "the padded copy must hold C-Pack's longest walk plus one load");
 static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader *r, cpack_dict *d, bool fresh,
-                                                                  uint32_t word[CPACK_LANE_WORDS], unsigned *pushes) {
+                                                                  uint8_t out[CPACK_LANE_BYTES], unsigned *pushes) {
     size_t pos = r->pos;
     uint64_t head = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
     *pushes = 0;
     if (head & 1u) {                                           /* Z = 1: zero lane */
         r->pos = pos + 1u;
-        memset(word, 0, CPACK_LANE_WORDS * sizeof word[0]);
+        memset(out, 0, CPACK_LANE_BYTES);
         return true;
     }
     if ((head & 2u) == 0u) {                                   /* C = 0: raw */
         pos += 2u;
         for (unsigned i = 0; i < CPACK_LANE_WORDS; i++, pos += 32u) {
-            word[i] = (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u));
+            np_store_le32(out + 4u * i, (uint32_t)(np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u)));
         }
         r->pos = pos;
         return true;
     }
     pos += 2u;
-    uint32_t entry[CPACK_DICT_ENTRIES];
-    if (!fresh) memcpy(entry, d->entry, sizeof d->entry);
+    uint32_t fresh_entry[CPACK_DICT_ENTRIES];
+    uint32_t *entry = fresh ? fresh_entry : d->entry;          /* *d is the caller's scratch copy */
     unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0, bad = 0;
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
@@ -718,7 +718,7 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
          * left: one predicted branch for four zero words of a lane that is not all zero (an
          * all-zero lane is Z = 1) instead of four indirect jumps. */
         if ((ahead & 0xFFu) == 0u && i + 4u <= CPACK_LANE_WORDS) {
-            memset(word + i, 0, 4u * sizeof word[0]);
+            memset(out + 4u * i, 0, 16u);
             pos += 8u;
             i += 3u;
             continue;
@@ -727,18 +727,18 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
         uint32_t v;
         switch (ahead & 0xFu) {    /* the code's stream bits, first in bit 0 (sec. 3.2) */
         case 0x0: case 0x4: case 0x8: case 0xC:                /* 00 zzzz */
-            word[i] = 0u;
+            np_store_le32(out + 4u * i, 0u);
             pos += 2u;
             continue;
         case 0x1: case 0x5: case 0x9: case 0xD: {              /* 10 mmmm + index */
             uint32_t idx = (uint32_t)(ahead >> 2) & (CPACK_DICT_ENTRIES - 1u);
             bad |= idx >= count + n;
-            word[i] = entry[idx];
+            np_store_le32(out + 4u * i, entry[idx]);
             pos += 6u;
             continue;
         }
         case 0xB:                                              /* 1101 zzzx + byte */
-            word[i] = (uint32_t)(ahead >> 4) & 0xFFu;
+            np_store_le32(out + 4u * i, (uint32_t)(ahead >> 4) & 0xFFu);
             pos += 12u;
             continue;
         case 0xF:                                              /* 1111: not a code */
@@ -758,14 +758,13 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
             pos += 16u;
             break;
         }
-        word[i] = v;                                           /* xxxx, mmxx, mmmx push (sec. 2.3) */
+        np_store_le32(out + 4u * i, v);                        /* xxxx, mmxx, mmmx push (sec. 2.3) */
         entry[fresh ? n : next] = v;                           /* fresh: slot n, at most 15 here */
         next = (next + 1u) % CPACK_DICT_ENTRIES;
         n++;
     }
     if (bad) return false;
     if (!fresh) {
-        memcpy(d->entry, entry, sizeof d->entry);
         d->next = (uint16_t)next;
         d->count = (uint16_t)(count + n < CPACK_DICT_ENTRIES ? count + n : CPACK_DICT_ENTRIES);
     }
@@ -779,12 +778,10 @@ decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bit
                 unsigned *changed) {
     np_padreader r;
     np_pr_init(&r, src, src_bits, CPACK_MAX_BITS);
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    cpack_dict next[CPACK_LANES] = {dict[0], dict[1]};
     *pushes = *changed = 0;
     for (unsigned l = 0; l < CPACK_LANES; l++) {
         unsigned p;
-        if (!fast_unpack_lane(&r, &next[l], false, word + l * CPACK_LANE_WORDS, &p)) {
+        if (!fast_unpack_lane(&r, &dict[l], false, dst + l * CPACK_LANE_BYTES, &p)) {
             memset(dst, 0, CPACK_LINE_BYTES);
             return NP_BAD_DATA;
         }
@@ -795,8 +792,6 @@ decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bit
         memset(dst, 0, CPACK_LINE_BYTES);
         return NP_BAD_DATA;
     }
-    dict[0] = next[0], dict[1] = next[1];
-    words_line(word, dst);
     return NP_OK;
 }
 
@@ -823,10 +818,9 @@ static inline __attribute__((always_inline)) np_result fresh_decompress_body(con
                                                                             uint8_t *dst) {
     np_padreader r;
     np_pr_init(&r, src, src_bits, CPACK_MAX_BITS);
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
     for (unsigned l = 0; l < CPACK_LANES; l++) {
         unsigned p;
-        if (!fast_unpack_lane(&r, NULL, true, word + l * CPACK_LANE_WORDS, &p)) {
+        if (!fast_unpack_lane(&r, NULL, true, dst + l * CPACK_LANE_BYTES, &p)) {
             memset(dst, 0, CPACK_LINE_BYTES);
             return NP_BAD_DATA;
         }
@@ -835,7 +829,6 @@ static inline __attribute__((always_inline)) np_result fresh_decompress_body(con
         memset(dst, 0, CPACK_LINE_BYTES);
         return NP_BAD_DATA;
     }
-    words_line(word, dst);
     return NP_OK;
 }
 
