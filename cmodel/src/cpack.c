@@ -711,8 +711,9 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     pos += 2u;
     uint32_t fresh_entry[CPACK_DICT_ENTRIES];
     uint32_t *entry = fresh ? fresh_entry : d->entry;          /* *d is the caller's scratch copy */
-    unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0, bad = 0;
-    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {          /* valid entries: count + n, at most 16 */
+    unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0;
+    unsigned valid = count;                                    /* valid entries (count + n) before the cap */
+    for (size_t i = 0; i < CPACK_LANE_WORDS; i++) {
         uint64_t ahead = np_load_le64(r->buf + (pos >> 3)) >> (pos & 7u);
         /* Eight zero bits ahead are four zzzz codes (sec. 3.2: 00 each) when four words are
          * left: one predicted branch for four zero words of a lane that is not all zero (an
@@ -723,8 +724,8 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
             i += 3u;
             continue;
         }
-        uint32_t idx4 = (uint32_t)(ahead >> 4) & (CPACK_DICT_ENTRIES - 1u);   /* a 4-bit code's index */
-        uint32_t v;
+        uint32_t v, idx4;          /* idx4: a 4-bit code's index, read in its case */
+        /* An index not yet valid (sec. 3.5) returns at once: a branch valid streams never take. */
         switch (ahead & 0xFu) {    /* the code's stream bits, first in bit 0 (sec. 3.2) */
         case 0x0: case 0x4: case 0x8: case 0xC:                /* 00 zzzz */
             np_store_le32(out + 4u * i, 0u);
@@ -732,7 +733,7 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
             continue;
         case 0x1: case 0x5: case 0x9: case 0xD: {              /* 10 mmmm + index */
             uint32_t idx = (uint32_t)(ahead >> 2) & (CPACK_DICT_ENTRIES - 1u);
-            bad |= idx >= count + n;
+            if (idx >= valid) return false;
             np_store_le32(out + 4u * i, entry[idx]);
             pos += 6u;
             continue;
@@ -748,12 +749,14 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
             pos += 34u;
             break;
         case 0x3:                                              /* 1100 mmxx + index + halfword */
-            bad |= idx4 >= count + n;
+            idx4 = (uint32_t)(ahead >> 4) & (CPACK_DICT_ENTRIES - 1u);
+            if (idx4 >= valid) return false;
             v = (entry[idx4] & 0xFFFF0000u) | ((uint32_t)(ahead >> 8) & 0xFFFFu);
             pos += 24u;
             break;
         default:                                               /* 0x7: 1110 mmmx + index + byte */
-            bad |= idx4 >= count + n;
+            idx4 = (uint32_t)(ahead >> 4) & (CPACK_DICT_ENTRIES - 1u);
+            if (idx4 >= valid) return false;
             v = (entry[idx4] & 0xFFFFFF00u) | ((uint32_t)(ahead >> 8) & 0xFFu);
             pos += 16u;
             break;
@@ -762,8 +765,8 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
         entry[fresh ? n : next] = v;                           /* fresh: slot n, at most 15 here */
         next = (next + 1u) % CPACK_DICT_ENTRIES;
         n++;
+        valid++;
     }
-    if (bad) return false;
     if (!fresh) {
         d->next = (uint16_t)next;
         d->count = (uint16_t)(count + n < CPACK_DICT_ENTRIES ? count + n : CPACK_DICT_ENTRIES);
