@@ -498,6 +498,7 @@ static const int32_t fresh_code[8] = {0x0, 0xB, 0x1, 0x7, 0x3, 0x2, 0, 0};
 static const int32_t fresh_index_at[8] = {32, 32, 2, 4, 4, 32, 32, 32};
 static const int32_t fresh_data_mask[8] = {0, 0xFF, 0, 0xFF, 0xFFFF, -1, 0, 0};
 static const int32_t fresh_data_at[8] = {0, 4, 0, 8, 8, 2, 0, 0};
+static const int32_t fresh_data_spill[8] = {32, 28, 32, 24, 24, 30, 32, 32};   /* 32 - data_at */
 static const int32_t fresh_width[8] = {2, 12, 6, 16, 24, 34, 0, 0};
 
 NP_TARGET_AVX2 static inline __m256i load8(const int32_t *t) {
@@ -582,15 +583,13 @@ NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK
         __m256i head = _mm256_or_si256(_mm256_permutevar8x32_epi32(load8(fresh_code), k),
                                        _mm256_sllv_epi32(index, _mm256_permutevar8x32_epi32(load8(fresh_index_at), k)));
         __m256i data = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(load8(fresh_data_mask), k));
-        __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
-        for (unsigned h = 0; h < 2u; h++) {                    /* 4 entries per 64-bit lanes */
-            __m128i hh = h ? _mm256_extracti128_si256(head, 1) : _mm256_castsi256_si128(head);
-            __m128i dh = h ? _mm256_extracti128_si256(data, 1) : _mm256_castsi256_si128(data);
-            __m128i ah = h ? _mm256_extracti128_si256(at, 1) : _mm256_castsi256_si128(at);
-            __m256i e = _mm256_or_si256(_mm256_cvtepu32_epi64(hh),
-                                        _mm256_sllv_epi64(_mm256_cvtepu32_epi64(dh), _mm256_cvtepu32_epi64(ah)));
-            _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g + 4u * h), e);
-        }
+        /* The entry's low 32 bits and the bits shifted past them (an xxxx word's top 2; the
+         * other kinds end below bit 32), interleaved into 64-bit entries in the order words
+         * 0, 1, 4, 5 | 2, 3, 6, 7 of the group (the unpacks work within 128-bit halves). */
+        __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_at), k)));
+        __m256i hi = _mm256_srlv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_spill), k));
+        _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g), _mm256_unpacklo_epi32(lo, hi));
+        _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g + 4u), _mm256_unpackhi_epi32(lo, hi));
         __m256i wd = _mm256_permutevar8x32_epi32(load8(fresh_width), k);
         _mm256_storeu_si256((__m256i *)(void *)(width + 8u * g), wd);
         sum = _mm256_add_epi32(sum, wd);
@@ -626,8 +625,10 @@ NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t li
             continue;
         }
         np_bytew_put(&bw, 2u, 2);                              /* Z = 0, C = 1 */
+        /* entry[] holds words 0, 1, 4, 5, 2, 3, 6, 7 of each group (fresh_lane_entries_avx2) */
+        static const uint8_t slot[CPACK_LANE_WORDS] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
         NP_UNROLL
-        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, entry[i], width[i]);
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, entry[slot[i]], width[i]);
     }
     return np_bytew_finish(&bw, out);
 }
