@@ -370,39 +370,44 @@ _Static_assert(CPACK_MAX_BITS < 64u * NP_WB_WORDS, "C-Pack line stream must fit 
  * bit 4i + b of the 64-bit mask M says byte b of entry i equals byte b of the word, so the
  * entries matching the high 2, 3 or 4 bytes (sec. 2.1's mmxx, mmmx, mmmm) are the nibbles with
  * bits 3..2, 3..1 or 3..0 set, gathered at bit 4i; the lowest such i is ctz / 4. Sec. 2.3's push
- * writes the FIFO slot `next` by a blend. Sec. 3.1: the entries go straight to the field writer
- * and the body length is the writer's advance; a lane that turns out raw (body >= 512 bits)
- * rewinds the writer to its start and is written raw, its dictionary not committed. */
+ * writes the FIFO slot `next` by a blend. Sec. 3.1: the entries (code, index and data as one
+ * field, at most 34 bits) go straight to the byte writer and the body length is the writer's
+ * advance; a lane that turns out raw (body >= 512 bits) rewinds the writer to its start and is
+ * written raw, its dictionary not committed. The lane's dictionary after it is returned in
+ * registers and stored by the caller only once the line is sent (sec. 3.4). */
 #define CPACK_NIBBLE_LOW UINT64_C(0x1111111111111111)
 
+/* A lane's dictionary after it (in registers until the caller commits it). */
 typedef struct {
-    unsigned pushes;
-    bool body;      /* the lane went as a body: its dictionary is to be committed */
-} avx2_lane_result;
+    __m256i d0, d1;         /* entries 0..7, 8..15 */
+    unsigned next, count, pushes;
+} lane_dict;
 
-NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack_dict *d,
-                                                      const uint32_t word[CPACK_LANE_WORDS]) {
-    avx2_lane_result res = {0, false};
+/* One lane onto *out from *d (not changed); *nd gets the dictionary after the lane, d's own
+ * when the lane is zero or raw (no pushes, sec. 3.4). */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
+pack_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
     __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)word);
     __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(word + 8));
     __m256i any = _mm256_or_si256(lo, hi);
-    if (_mm256_testz_si256(any, any)) {
-        np_fw_put(out, 1u, 1);                                 /* Z = 1 */
-        return res;
-    }
-    np_fieldwriter lane = *out, *w = &lane;                    /* a local copy lives in registers */
-    np_fw_put(w, 2u, 2);                                       /* Z = 0, C = 1 */
     __m256i d0 = _mm256_loadu_si256((const __m256i *)(const void *)d->entry);
     __m256i d1 = _mm256_loadu_si256((const __m256i *)(const void *)(d->entry + 8));
+    *nd = (lane_dict){d0, d1, d->next, d->count, 0};
+    if (_mm256_testz_si256(any, any)) {
+        np_bytew_put(out, 1u, 1);                              /* Z = 1 */
+        return;
+    }
+    np_bytewriter lane = *out, *w = &lane;                     /* a local copy lives in registers */
+    np_bytew_put(w, 2u, 2);                                    /* Z = 0, C = 1 */
     const __m256i slot0 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i slot1 = _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15);
     uint64_t valid = d->count >= CPACK_DICT_ENTRIES ? ~UINT64_C(0) : (UINT64_C(1) << (4u * d->count)) - 1u;
-    unsigned next = d->next;
+    unsigned next = d->next, pushes = 0;
     NP_UNROLL                                                  /* 16 copies: no loop counter, fewer misses */
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
         uint32_t v = word[i];
         if (v == 0u) {                                         /* zzzz: 00 */
-            np_fw_put(w, 0u, 2);
+            np_bytew_put(w, 0u, 2);
             continue;
         }
         __m256i wv = _mm256_set1_epi32((int)v);
@@ -411,66 +416,65 @@ NP_TARGET_AVX2 static avx2_lane_result pack_lane_avx2(np_fieldwriter *out, cpack
         m &= valid;
         uint64_t two = m >> 2 & m >> 3 & CPACK_NIBBLE_LOW, three = two & m >> 1, full = three & m;
         if (full) {                                            /* mmmm: 10 + index */
-            np_fw_put(w, 0x1u | (unsigned)__builtin_ctzll(full) >> 2 << 2, 6);
+            np_bytew_put(w, 0x1u | (unsigned)__builtin_ctzll(full) >> 2 << 2, 6);
             continue;
         }
         if (v <= 0xFFu) {                                      /* zzzx: 1101 + byte */
-            np_fw_put(w, 0xBu | v << 4, 12);
+            np_bytew_put(w, 0xBu | v << 4, 12);
             continue;
         }
         if (three) {                                           /* mmmx: 1110 + index + byte */
-            np_fw_put(w, 0x7u | (unsigned)__builtin_ctzll(three) >> 2 << 4 | (v & 0xFFu) << 8, 16);
+            np_bytew_put(w, 0x7u | (unsigned)__builtin_ctzll(three) >> 2 << 4 | (v & 0xFFu) << 8, 16);
         } else if (two) {                                      /* mmxx: 1100 + index + halfword */
-            np_fw_put(w, 0x3u | (unsigned)__builtin_ctzll(two) >> 2 << 4 | (v & 0xFFFFu) << 8, 24);
-        } else {                                               /* xxxx: 01 + word */
-            np_fw_put(w, 0x2u, 2);
-            np_fw_put(w, v, 32);
+            np_bytew_put(w, 0x3u | (unsigned)__builtin_ctzll(two) >> 2 << 4 | (v & 0xFFFFu) << 8, 24);
+        } else {                                               /* xxxx: 01 + word, one field */
+            np_bytew_put(w, 0x2u | (uint64_t)v << 2, 34);
         }
         __m256i at = _mm256_set1_epi32((int)next);             /* push into slot next */
         d0 = _mm256_blendv_epi8(d0, wv, _mm256_cmpeq_epi32(slot0, at));
         d1 = _mm256_blendv_epi8(d1, wv, _mm256_cmpeq_epi32(slot1, at));
         next = (next + 1u) % CPACK_DICT_ENTRIES;
         valid = valid << 4 | 0xFu;
-        res.pushes++;
+        pushes++;
     }
-    size_t body = 32u * (size_t)(lane.next - out->next) + lane.n - out->n - 2u;   /* the entries' bits */
+    size_t body = 8u * (size_t)(lane.next - out->next) + lane.n - out->n - 2u;   /* the entries' bits */
     if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
-        np_fw_put(out, 0u, 2);                                 /* from the lane's start */
-        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_fw_put32(out, word[i]);
-        res.pushes = 0;
-        return res;
+        np_bytew_put(out, 0u, 2);                              /* from the lane's start */
+        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(out, word[i], 32);
+        return;
     }
     *out = lane;
-    _mm256_storeu_si256((__m256i *)(void *)d->entry, d0);
-    _mm256_storeu_si256((__m256i *)(void *)(d->entry + 8), d1);
-    d->next = (uint16_t)next;
-    unsigned count = d->count + res.pushes;
-    d->count = (uint16_t)(count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES);
-    res.body = true;
-    return res;
+    unsigned count = d->count + pushes;
+    *nd = (lane_dict){d0, d1, next, count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES, pushes};
 }
 
-/* fast_compress_with on the AVX2 lane packer; the same contract. */
-static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
+/* fast_compress_with on the AVX2 lane packer; the same contract (dict[] changed only when the
+ * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
+ * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
+ * 2 + 544 bits of it first. */
+NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
                                size_t dst_bytes, size_t *out_bits, unsigned *pushes, unsigned *changed) {
     uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    uint32_t out[CPACK_MAX_BITS / 32u + 8u];   /* a raw lane 1 rewinds after at most 2 + 544 bits */
+    uint8_t out[(CPACK_RAW_LANE_BITS + 2u + 34u * CPACK_LANE_WORDS) / 8u + 1u + NP_BYTEWRITER_SLACK];
     line_words(line, word);
-    cpack_dict next[CPACK_LANES] = {dict[0], dict[1]};
-    np_fieldwriter w;
-    np_fw_init(&w, out);
-    *pushes = *changed = 0;
-    for (unsigned l = 0; l < CPACK_LANES; l++) {
-        avx2_lane_result r = pack_lane_avx2(&w, &next[l], word + l * CPACK_LANE_WORDS);
-        *pushes += r.pushes;
-        *changed += r.pushes != 0u;
-    }
-    size_t bits = 32u * (size_t)(w.next - out) + w.n;
-    np_fw_finish(&w, out);
+    lane_dict nd[CPACK_LANES];
+    np_bytewriter w;
+    np_bytew_init(&w, out);
+    pack_lane_avx2(&w, &dict[0], word, &nd[0]);
+    pack_lane_avx2(&w, &dict[1], word + CPACK_LANE_WORDS, &nd[1]);
+    size_t bits = np_bytew_finish(&w, out);
     *out_bits = bits;
     if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    np_fw_copy_out(out, dst, (bits + 7u) / 8u, CPACK_MAX_BYTES);
-    dict[0] = next[0], dict[1] = next[1];                      /* as compress_with: only when sent */
+    np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {               /* as compress_with: only when sent */
+        _mm256_storeu_si256((__m256i *)(void *)dict[l].entry, nd[l].d0);
+        _mm256_storeu_si256((__m256i *)(void *)(dict[l].entry + 8), nd[l].d1);
+        dict[l].next = (uint16_t)nd[l].next;
+        dict[l].count = (uint16_t)nd[l].count;
+        *pushes += nd[l].pushes;
+        *changed += nd[l].pushes != 0u;
+    }
     return NP_OK;
 }
 
@@ -966,7 +970,13 @@ static np_result sync_decompress(decompress_engine e, cpack_state *s, const uint
 
 np_result cpack_sync_compress(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
                               size_t dst_bytes, size_t *out_bits) {
-    return sync_compress(fast_compress_with, s, line, dst, dst_bytes, out_bits);
+    if (s == NULL || line == NULL || out_bits == NULL || (dst == NULL && dst_bytes > 0)) return NP_BAD_PARAM;
+    unsigned p, c;
+    /* fast_compress_with changes the dictionaries only when it returns NP_OK, so it takes the
+     * state's own (sync_compress copies them for the stages, whose packer pushes as it goes). */
+    np_result rc = fast_compress_with(s->dict, line, dst, dst_bytes, out_bits, &p, &c);
+    if (rc == NP_OK) count_line(s, p, c);
+    return rc;
 }
 
 np_result cpack_sync_decompress(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
