@@ -815,8 +815,10 @@ decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bit
 }
 
 #if NP_HAVE_AVX2
-/* The same C compiled for AVX2 + BMI2 machines (shifts by a register in one instruction). */
-NP_TARGET_AVX2 static np_result decompress_bmi2(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits,
+/* The same C compiled for AVX2 + BMI2 machines (shifts by a register in one instruction).
+ * dict: the two lanes' dictionaries (a pointer: GCC 12's -Wstringop-overflow misjudges the
+ * state's member array as 64 bytes when the parameter is declared as an array). */
+NP_TARGET_AVX2 static np_result decompress_bmi2(cpack_dict *dict, const uint8_t *src, size_t src_bits,
                                                 uint8_t *dst, unsigned *pushes, unsigned *changed) {
     return decompress_body(dict, src, src_bits, dst, pushes, changed);
 }
@@ -986,7 +988,20 @@ np_result cpack_sync_compress(cpack_state *s, const uint8_t line[CPACK_LINE_BYTE
 
 np_result cpack_sync_decompress(cpack_state *s, const uint8_t *src, size_t src_bits, uint8_t *dst,
                                 size_t dst_bytes) {
-    return sync_decompress(fast_decompress_with, s, src, src_bits, dst, dst_bytes);
+    if (s == NULL || dst == NULL || (src == NULL && src_bits > 0)) return NP_BAD_PARAM;
+    if (dst_bytes < CPACK_LINE_BYTES) return NP_NO_SPACE;
+    /* The fast decoder pushes into the state's own dictionaries; a rejected line puts back the
+     * copy taken first (sec. 3.5: the state unchanged), so a valid one copies nothing back. */
+    cpack_dict before[CPACK_LANES] = {s->dict[0], s->dict[1]};
+    unsigned p, c;
+    np_result rc = fast_decompress_with(s->dict, src, src_bits, dst, &p, &c);
+    if (rc == NP_OK) {
+        count_line(s, p, c);
+    } else {
+        s->dict[0] = before[0];
+        s->dict[1] = before[1];
+    }
+    return rc;
 }
 
 np_result cpack_sync_compress_stages(cpack_state *s, const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
