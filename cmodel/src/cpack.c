@@ -453,8 +453,9 @@ pack_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPAC
  * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
  * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
  * 2 + 544 bits of it first. */
-NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst,
-                               size_t dst_bytes, size_t *out_bits, unsigned *pushes, unsigned *changed) {
+NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
+                                              uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
+                                              unsigned *changed) {
     uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
     uint8_t out[(CPACK_RAW_LANE_BITS + 2u + 34u * CPACK_LANE_WORDS) / 8u + 1u + NP_BYTEWRITER_SLACK];
     line_words(line, word);
@@ -591,7 +592,8 @@ NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK
         /* The entry's low 32 bits and the bits shifted past them (an xxxx word's top 2; the
          * other kinds end below bit 32), interleaved into 64-bit entries in the order words
          * 0, 1, 4, 5 | 2, 3, 6, 7 of the group (the unpacks work within 128-bit halves). */
-        __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_at), k)));
+        __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
+        __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, at));
         __m256i hi = _mm256_srlv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_spill), k));
         _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g), _mm256_unpacklo_epi32(lo, hi));
         _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g + 4u), _mm256_unpackhi_epi32(lo, hi));
@@ -630,7 +632,7 @@ NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t li
             continue;
         }
         /* The appends read each entry and width from memory, a load folded into the shift and
-         * the add, rather than extracting it from a vector register (two micro-ops each: 1,114
+         * the add, rather than extracting it from a vector register (vpextrq / vpextrd: 1,114
          * -> 1,044 Ir/line, B/A 1.10 twice): the empty asm tells the compiler the arrays may
          * have changed since the vector stores, so it reloads them. entry[] holds words 0, 1,
          * 4, 5, 2, 3, 6, 7 of each group (fresh_lane_entries_avx2); Z = 0, C = 1 (sec. 3.1) go
@@ -689,10 +691,10 @@ static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *d
     return fast_compress_with(dict, line, dst, dst_bytes, out_bits, &p, &c);
 }
 
-/* One lane from r into out (16 little-endian words) with *d, the caller's scratch copy
- * (pushed in place as the codes say); false on bad data (1111, an index not yet in the
- * dictionary), out and *d then being garbage the caller discards. Each entry is one 64-bit load at its byte of the padded copy (an entry is
- * at most 34 bits) and a switch on the 4 stream bits ahead (sec. 3.2's codes, first bit in bit
+/* One lane from r into out (16 little-endian words) with *d, pushed in place as the codes say;
+ * false on bad data (1111, an index not yet in the dictionary), after which the caller zeroes
+ * out and puts back its copy of *d. Each entry is one 64-bit load at its byte of the padded
+ * copy (an entry is at most 34 bits) and a switch on the 4 stream bits ahead (sec. 3.2's codes, first bit in bit
  * 0: a 2-bit code's case repeats over the 2 bits it does not use), each case adding its constant
  * length: the next entry's position waits for a predicted branch rather than for a table row
  * read from the previous entry's bits (which this decoder did before: 1,600 -> 1,188 Ir/line).
@@ -700,8 +702,9 @@ static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *d
  * longest walk (two lanes of 16 xxxx entries), positions only grow, and the caller rejects the
  * line unless the walk ends exactly at src_bits inside the copy. An index is checked in its
  * case, returning at once (a branch never taken on a valid stream: 944 -> 816 Ir/line against
- * an OR of the checks tested at the lane's end). fresh (a constant): the per-line form, *d empty (count 0, next 0) and not
- * kept, so a push goes to slot n and nothing is copied in or out (d may be NULL). */
+ * an OR of the checks tested at the lane's end). fresh (a constant): the per-line form, *d
+ * empty (count 0, next 0) and not kept, so a push goes to slot n of a local array (d may be
+ * NULL). */
 _Static_assert(2u * (2u + 34u * CPACK_LANE_WORDS) / 8u + 8u < sizeof(((np_padreader *)0)->buf),
                "the padded copy must hold C-Pack's longest walk plus one load");
 static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader *r, cpack_dict *d, bool fresh,
@@ -724,7 +727,7 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     }
     pos += 2u;
     uint32_t fresh_entry[CPACK_DICT_ENTRIES];
-    uint32_t *entry = fresh ? fresh_entry : d->entry;          /* *d is the caller's scratch copy */
+    uint32_t *entry = fresh ? fresh_entry : d->entry;          /* pushed in place */
     unsigned next = fresh ? 0u : d->next, count = fresh ? 0u : d->count, n = 0;
     unsigned valid = count;                                    /* valid entries (count + n) before the cap */
     for (size_t i = 0; i < CPACK_LANE_WORDS; i++) {
@@ -790,8 +793,8 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
     return true;
 }
 
-/* The line into dst (zeroed on bad data) with dict[], the caller's scratch copy, pushed in
- * place (sync_decompress commits it only on NP_OK, as it does the stages' dictionaries). */
+/* The line into dst (zeroed on bad data) with dict[], pushed in place: on bad data the caller
+ * puts back the copy it took (cpack_sync_decompress). */
 static inline __attribute__((always_inline)) np_result
 decompress_body(cpack_dict dict[CPACK_LANES], const uint8_t *src, size_t src_bits, uint8_t *dst, unsigned *pushes,
                 unsigned *changed) {
