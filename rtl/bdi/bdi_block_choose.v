@@ -9,8 +9,8 @@
 //
 // Latency / throughput: combinational.
 //
-// What it does not do: no layout (bdi_block_layout). sel_o is not gated: the stage-2 register
-// is an ordinary np_stream_register.
+// What it does not do: no layout (bdi_block_layout, in the same stage). sel_o is not gated:
+// bdi_block_layout gates it for the stage-2 register (np_stream_register_gated).
 //
 // Worked example: block_i = 32 x 16'hABCD -> sel_o = 16'h0200 (rep2).
 module bdi_block_choose (

@@ -1,5 +1,5 @@
 // bdi_block_layout: one 64-byte block's stream from its chosen encoding (docs/bdi.md 3);
-// stage 3 of bdi_compressor.
+// stage 2 of bdi_compressor, after bdi_block_choose.
 //
 // Function: the fixed layout of each encoding:
 //   zeros {4'd0}; repK {element 0, code}; bKdD {deltas (element N-1 first), mask, base, code};

@@ -3,21 +3,22 @@
 // Function: compresses one 128-byte line per cycle into the line stream of docs/bdi.md 5:
 // stage 1 finds, per 64-byte block and base/delta shape, the base (the first element that is
 // not an immediate) and the immediate mask (bdi_block_bases); stage 2 checks every encoding
-// against those bases, computes the deltas and chooses the encoding (bdi_block_choose);
-// stage 3 lays out each block's stream (bdi_block_layout), places block 1 after block 0
+// against those bases, computes the deltas, chooses the encoding (bdi_block_choose) and lays
+// out each block's stream (bdi_block_layout); stage 3 places block 1 after block 0
 // (bdi_line_concat) and adds the lengths.
 //
 // Why three stages (seed 004 IV-C models 2 cycles): the range check needs the base, which
 // needs the immediate test of every element and the first non-immediate; base, check,
 // selection and layout in one cycle were 62 logic levels (2626 ps by the synthesis
 // estimate), more than twice the 1250 ps of 800 MHz. The cuts are after the base (the line,
-// bases and masks: 1744 bits) and after the selection (the line, bases, masks, deltas and
-// one-hot codes: 3952 bits); the layout's AND-OR and the placement share the last stage.
+// bases and masks: 1744 bits) and after the layout (the two block streams: 1032 bits; a cut
+// after the selection held the line, bases, masks, deltas and codes, 3952 bits, most of the
+// area, docs/bdi.md 9.2); the placement has the last stage.
 // Figures: docs/bdi.md 9.2.
 //
 // Latency / throughput: 3 cycles (input transfer to out_valid_o), one line per cycle;
 // in_ready_o = !valid1 || ready1, and so on (no skid buffers).
-// Register bits: 1744 + valid (stage 1), 3952 + valid (stage 2), 1032 + 11 + valid (stage 3).
+// Register bits: 1744 + valid (stage 1), 1032 + valid (stage 2), 1032 + 11 + valid (stage 3).
 //
 // What it does not do: no skid buffers, so out_ready_i reaches in_ready_o through three
 // levels.
@@ -69,37 +70,36 @@ module bdi_compressor (
   bdi_block_choose u_choose1 (.block_i(line1[1023:512]), .bases_i(bases1_1),
                               .masks_i(masks1_1), .sel_o(sel1_d), .deltas_o(deltas1_d));
 
-  wire          v2, r2;
-  wire [1023:0] line2;
-  wire [271:0]  bases0_2, bases1_2;
-  wire [87:0]   masks0_2, masks1_2;
-  wire [15:0]   sel0_2, sel1_2;
-  wire [1087:0] deltas0_2, deltas1_2;
+  // The layouts, in the same stage as the selection: stage 2's register then holds the two
+  // block streams (2 x 516 bits) instead of everything a layout could read (the line, bases,
+  // masks, six shapes' deltas and the codes: 3952 bits), and it is the gated register, the
+  // layout's AND-OR taking load2 (docs/bdi.md 9.2).
+  wire         v2, r2, load2;
+  wire [515:0] s0_d, s1_d;
 
-  np_stream_register #(.Width(1024 + 2 * (272 + 88 + 16 + 1088))) u_stage2 (
+  bdi_block_layout u_layout0 (.en_i(load2), .block_i(line1[511:0]), .sel_i(sel0_d),
+                              .bases_i(bases0_1), .masks_i(masks0_1), .deltas_i(deltas0_d),
+                              .stream_o(s0_d));
+  bdi_block_layout u_layout1 (.en_i(load2), .block_i(line1[1023:512]), .sel_i(sel1_d),
+                              .bases_i(bases1_1), .masks_i(masks1_1), .deltas_i(deltas1_d),
+                              .stream_o(s1_d));
+
+  wire [515:0] s0, s1;
+
+  np_stream_register_gated #(.Width(2 * 516)) u_stage2 (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .in_valid_i  (v1),
     .in_ready_o  (r1),
-    .in_data_i   ({deltas1_d, deltas0_d, sel1_d, sel0_d, masks1_1, masks0_1, bases1_1, bases0_1,
-                   line1}),
+    .load_o      (load2),
+    .in_data_i   ({s1_d, s0_d}),
     .out_valid_o (v2),
     .out_ready_i (r2),
-    .out_data_o  ({deltas1_2, deltas0_2, sel1_2, sel0_2, masks1_2, masks0_2, bases1_2, bases0_2,
-                   line2})
+    .out_data_o  ({s1, s0})
   );
 
-  // Stage 3: layouts, placement, length.
-  wire         load3;
-  wire [515:0] s0, s1;
-
-  bdi_block_layout u_layout0 (.en_i(load3), .block_i(line2[511:0]), .sel_i(sel0_2),
-                              .bases_i(bases0_2), .masks_i(masks0_2), .deltas_i(deltas0_2),
-                              .stream_o(s0));
-  bdi_block_layout u_layout1 (.en_i(load3), .block_i(line2[1023:512]), .sel_i(sel1_2),
-                              .bases_i(bases1_2), .masks_i(masks1_2), .deltas_i(deltas1_2),
-                              .stream_o(s1));
-
+  // Stage 3: placement and length.
+  wire          load3;
   wire [1031:0] line_bits;
   wire [10:0]   line_len;
 
