@@ -60,6 +60,27 @@ module bdi_prefix_add #(
     end
   endfunction
 
+  // zero_mask(s): the nodes whose propagate is 0 after level s: the carry-in node (p0[0] = 0)
+  // and every node whose group has reached it. Their generates are the carries; their
+  // propagates are never used (a group that holds the carry-in node is never the upper half of a
+  // combine). Kept as wires they were constants ABC could not see through, each with a tie cell
+  // per level (docs/bdi.md 9.2); they are taken out of the kept vector below.
+  function automatic [N-1:0] zero_mask(input integer s);
+    integer l, i, span;
+    reg [N-1:0] z, m;
+    begin
+      z = {{(N - 1){1'b0}}, 1'b1};
+      for (l = 0; l <= s; l = l + 1) begin
+        span = level_span(l);
+        m = combine_mask(l);
+        for (i = N - 1; i >= span; i = i - 1) begin
+          if (m[i] && z[i-span]) z[i] = 1'b1;
+        end
+      end
+      zero_mask = z;
+    end
+  endfunction
+
   // Each level is written on whole vectors with a constant node mask rather than bit by bit:
   // synthesis folds the mask to the same per-node gates, and Verilator emits a few word
   // operations per level instead of one masked insert per bit (the decompressor's C++ model
@@ -69,11 +90,17 @@ module bdi_prefix_add #(
     for (s = 0; s < S; s = s + 1) begin : gen_level
       localparam integer Span = level_span(s);
       localparam [N-1:0] M    = combine_mask(s);
+      localparam [N-1:0] Z    = zero_mask(s);
       wire [N-1:0] g_in, p_in;
       // keep: each level reaches ABC as its own cut, so its rewriting cannot fold the prefix
-      // back into a carry chain (docs/bdi.md 9.1).
+      // back into a carry chain (docs/bdi.md 9.1). The kept propagates hold the node's
+      // generate where zero_mask says the propagate is 0 (an alias, no gate): p_out is then 0
+      // there as a constant ABC sees, not a kept one.
       (* keep *) wire [N-1:0] g_out;
-      (* keep *) wire [N-1:0] p_out;
+      (* keep *) wire [N-1:0] p_kept;
+      wire [N-1:0] p_calc;
+      wire [N-1:0] p_out = p_kept & ~Z;
+      assign p_kept = (p_calc & ~Z) | (g_out & Z);
       if (s == 0) begin : gen_from_bits
         assign g_in = g0;
         assign p_in = p0;
@@ -94,10 +121,10 @@ module bdi_prefix_add #(
         wire [N-1:0] g_below = {g_in[N-1-Span:0], g_in[N-1 -: Span]};
         wire [N-1:0] p_below = {p_in[N-1-Span:0], p_in[N-1 -: Span]};
         assign g_out = g_in | (M & p_in & g_below);
-        assign p_out = p_in & (~M | p_below);
+        assign p_calc = p_in & (~M | p_below);
       end else begin : gen_shift
         assign g_out = g_in | (M & p_in & (g_in << Span));
-        assign p_out = p_in & (~M | (p_in << Span));
+        assign p_calc = p_in & (~M | (p_in << Span));
       end
     end
   endgenerate
