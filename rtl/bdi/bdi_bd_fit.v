@@ -6,18 +6,24 @@
 // element i is an immediate).
 //   - deltas_o[i]: the low 8D bits of element i (immediate) or of element i - base_i;
 //   - fit_o: every non-immediate element minus base_i fits 8D signed bits (mod 2^(8K)).
-// No 8K-bit subtractor per element: the low 8D bits are subtracted (t = vL - bL, 8D + 1
-// bits, which the delta needs anyway; bdi_prefix_add), and the high parts must satisfy
-// vH = bH + borrow - sign (mod 2^(8K-8D)), where borrow = t[8D] and sign = t[8D-1]. The three
-// candidates are checked without forming bH + 1 or bH - 1 (whose carry chains ABC left
+// No 8K-bit subtractor per element: the low 8D bits are subtracted (t = vL - bL mod 2^(8D),
+// which the delta needs anyway; bdi_prefix_add), and the high parts must satisfy
+// vH = bH + borrow - sign (mod 2^(8K-8D)), where borrow = (vL < bL) and sign = t[8D-1]. The
+// three candidates are checked without forming bH + 1 or bH - 1 (whose carry chains ABC left
 // serial), by local conditions on z = vH ^ bH (the bits that differ):
 //   vH = bH      : z = 0;
 //   vH = bH + 1  : z is a run of ones from bit 0 (z[0] = 1, z[j] -> z[j-1]), and below the
 //                  run's top bit bH is 1, at its top 0: bH[j] = z[j+1] wherever z[j] = 1
 //                  (j < H-1; a run reaching the top is the wrap of all ones to zero);
 //   vH = bH - 1  : the same run, with bH[j] = ~z[j+1] wherever z[j] = 1.
-// Each is one AND over H local terms, beside the low subtraction; only a 3:1 choice of one
-// bit waits for borrow and sign.
+// Each is one AND over H local terms, beside the low subtraction. The borrow is not taken
+// from the subtractor (an extra bit whose carry is the last to settle) but from sign and the
+// top low bits vL[8D-1], bL[8D-1]: with g = vL[8D-1] & ~bL[8D-1] (then vL > bL, no borrow) and
+// e = (vL[8D-1] == bL[8D-1]), sign = 1 means borrow = ~g and sign = 0 means borrow =
+// ~(g | e). So the element's test is one 2:1 choice by sign between two local terms:
+//   sign = 1: g ? (vH = bH - 1) : (vH = bH);   sign = 0: (g | e) ? (vH = bH) : (vH = bH + 1),
+// and only that choice waits for the subtraction (docs/bdi.md 9.2: the compressor's critical
+// path runs through it).
 //
 // Latency / throughput: combinational.
 //
@@ -54,12 +60,12 @@ module bdi_bd_fit #(
     for (i = 0; i < N; i = i + 1) begin : gen_delta
       wire [M-1:0] v_lo = block_i[W*i +: M];
       wire [H-1:0] v_hi = block_i[W*i+M +: H];
-      wire [M:0]   t;
-      // {0, vL} - {0, bL} = {0, vL} + {1, ~bL} + 1 (mod 2^(8D+1)).
-      bdi_prefix_add #(.W(M + 1)) u_sub (.a_i({1'b0, v_lo}), .b_i({1'b1, ~b_lo}), .c_i(1'b1),
-                                         .sum_o(t));
-      wire         borrow = t[M];
+      wire [M-1:0] t;
+      // vL - bL = vL + ~bL + 1 (mod 2^(8D)).
+      bdi_prefix_add #(.W(M)) u_sub (.a_i(v_lo), .b_i(~b_lo), .c_i(1'b1), .sum_o(t));
       wire         sign   = t[M-1];
+      wire         g_top  = v_lo[M-1] & ~b_lo[M-1];
+      wire         e_top  = ~(v_lo[M-1] ^ b_lo[M-1]);
       wire [H-1:0] z      = v_hi ^ b_hi;
       wire         same   = ~(|z);
       wire [H-1:0] z_up   = {1'b0, z[H-1:1]};       // z[j+1] (0 above the top)
@@ -68,9 +74,9 @@ module bdi_bd_fit #(
       wire         run    = z[0] & (&(~z | z_down));
       wire         inc    = run & (&(~z | top | ~(b_hi ^ z_up)));
       wire         dec    = run & (&(~z | top | (b_hi ^ z_up)));
-      wire         hi_ok  = (borrow == sign) ? same : (borrow ? inc : dec);
+      wire         hi_ok  = sign ? (g_top ? dec : same) : ((g_top | e_top) ? same : inc);
       assign fits[i] = ~mask_i[i] | hi_ok;
-      assign deltas_o[M*i +: M] = mask_i[i] ? t[M-1:0] : v_lo;
+      assign deltas_o[M*i +: M] = mask_i[i] ? t : v_lo;
     end
   endgenerate
 

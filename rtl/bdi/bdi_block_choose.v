@@ -1,7 +1,7 @@
 // bdi_block_choose: the encoding of one 64-byte block and the deltas of every base/delta shape
 // (docs/bdi.md 4); stage 2 of bdi_compressor.
 //
-// Function: zero detection, the three repeated-value units (bdi_rep_unit), the six range checks
+// Function: zero and repeated-value detection (bdi_rep_unit), the six range checks
 // against the bases of stage 1 (bdi_bd_fit, which also gives each shape's deltas) and the
 // selection (bdi_select: one-hot by code, the shortest stream that applies).
 //   bases_i, masks_i: bdi_block_bases's outputs for block_i (same order);
@@ -21,13 +21,11 @@ module bdi_block_choose (
   output wire [1087:0] deltas_o
 );
 
-  wire zeros = ~(|block_i);
-  wire rep8, rep4, rep2;
+  wire zeros, rep8, rep4, rep2;
   wire fit_b8d1, fit_b8d2, fit_b8d4, fit_b4d1, fit_b4d2, fit_b2d1;
 
-  bdi_rep_unit #(.K(8)) u_rep8 (.block_i(block_i), .rep_o(rep8));
-  bdi_rep_unit #(.K(4)) u_rep4 (.block_i(block_i), .rep_o(rep4));
-  bdi_rep_unit #(.K(2)) u_rep2 (.block_i(block_i), .rep_o(rep2));
+  bdi_rep_unit u_rep (.block_i(block_i), .rep8_o(rep8), .rep4_o(rep4), .rep2_o(rep2),
+                      .zeros_o(zeros));
 
   bdi_bd_fit #(.K(8), .D(1)) u_b8d1 (.block_i(block_i), .base_i(bases_i[63:0]),
                                      .mask_i(masks_i[7:0]), .fit_o(fit_b8d1),

@@ -1,7 +1,7 @@
 // bdi_prefix_add_miter: the log-depth adder against Verilog's own addition (tests/formal/
-// bdi_prove.sh, properties add9 .. add67): for every a_i, b_i, c_i, bdi_prefix_add #(W) gives
+// bdi_prove.sh, properties add8 .. add67): for every a_i, b_i, c_i, bdi_prefix_add #(W) gives
 // a_i + b_i + c_i mod 2^W. The widths proved are the ones the tops instantiate (bdi_bd_fit's
-// low subtraction, 8D + 1 = 9, 17, 33; bdi_block_add's segment, 67). Corrupt = 1 flips bit 0 of
+// low subtraction, 8D = 8, 16, 32; bdi_block_add's segment, 67). Corrupt = 1 flips bit 0 of
 // the reference sum (a negative control: the solver must then find a counterexample).
 module bdi_prefix_add_miter #(
   parameter integer W = 8,

@@ -3,14 +3,14 @@
 # (docs/bdi.md section 9.3). Run by `make prove` (tests/formal/formal.mk).
 #
 # Usage: tests/formal/bdi_prove.sh OUT_DIR [PROPERTY...]
-#   PROPERTY: add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity
-#             (default: all, in that order)
+#   PROPERTY: add8 add16 add32 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line rep sanity add-sanity
+#             rep-sanity (default: all, in that order)
 # Environment: NP_RTL  Verilog sources to read (default: rtl/common/*.v rtl/bdi/*.v); pointing
 #                      it at a deliberately broken copy shows that a proof then fails.
 #
-#   add9 .. add67  bdi_prefix_add_miter: the log-depth adder (kept levels, vector form) equals
-#           a + b + c mod 2^W at every width the tops use (9, 17, 33: bdi_bd_fit's low
-#           subtraction; 67: bdi_block_add's segment). add-sanity: W = 9 with the reference's
+#   add8 .. add67  bdi_prefix_add_miter: the log-depth adder (kept levels, vector form) equals
+#           a + b + c mod 2^W at every width the tops use (8, 16, 32: bdi_bd_fit's low
+#           subtraction; 67: bdi_block_add's segment). add-sanity: W = 8 with the reference's
 #           bit 0 flipped, which must give a counterexample.
 #   b8d1 .. b2d1  bdi_shape_miter (512 free bits): for every 64-byte block the shape's
 #           bdi_bd_unit accepts, its layout (with the shape's code) decoded by bdi_block_unpack
@@ -20,10 +20,13 @@
 #           (defined code, zero tail), bdi_line_unpack(bdi_line_concat(s0, s1)) with the
 #           stream's own length gives s0 and s1 back with err_o = 0, and the line stream is
 #           zero above its length.
+#   rep     bdi_rep_miter (512 free bits): bdi_rep_unit's cascade (rep4 from rep8, rep2 from
+#           rep4, zeros from rep2) equals the definitions of docs/bdi.md 4.1. rep-sanity: the
+#           reference zero test with byte 0 left out, which must give a counterexample.
 #   sanity  bdi_shape_miter b8d1 with CorruptBit set (one base bit flipped between packer and
 #           unpacker): the solver must find a counterexample.
 # Not proved here: the per-block selection and layout multiplexer around the six shapes
-# (bdi_select, the layout AND-OR of bdi_block_pack) and the repeated-value and raw paths:
+# (bdi_select, the layout AND-OR of bdi_block_layout) and the repeated-value and raw layouts:
 # a whole-block miter did not finish in 20 minutes (docs/bdi.md 9.3); the Verilator harness
 # and the golden vectors cover them.
 # Engine (prove_lib.sh np_prove_aig): the miter lowered to an AIG by cheap Yosys passes, then ABC
@@ -35,7 +38,7 @@ out_dir=${1:?usage: bdi_prove.sh OUT_DIR [PROPERTY...]}
 shift
 props=("$@")
 if [ ${#props[@]} -eq 0 ]; then
-  props=(add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity)
+  props=(add8 add16 add32 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line rep sanity add-sanity rep-sanity)
 fi
 rtl=${NP_RTL:-$(echo rtl/common/*.v rtl/bdi/*.v)}
 mkdir -p "$out_dir"
@@ -64,11 +67,21 @@ adder() {  # width [Corrupt]
     "$(front bdi_prefix_add_miter "-set W $w -set Corrupt $corrupt")"
 }
 
+rep() {  # [Corrupt]
+  local corrupt=${1:-0}
+  np_prove_aig bdi "rep$([ "$corrupt" = 0 ] || echo -sanity)" \
+    "bdi_rep_unit == the repeated-value and zero definitions$([ "$corrupt" = 0 ] || echo ' with the reference corrupted must fail')" \
+    "input 512 bits" "$([ "$corrupt" = 0 ] && echo proof || echo cex)" bdi_rep_miter \
+    "$(front bdi_rep_miter "-set Corrupt $corrupt")"
+}
+
 status=0
 for p in "${props[@]}"; do
   case $p in
-    add9 | add17 | add33 | add67) adder "${p#add}" || status=1 ;;
-    add-sanity) adder 9 1 || status=1 ;;
+    add8 | add16 | add32 | add67) adder "${p#add}" || status=1 ;;
+    add-sanity) adder 8 1 || status=1 ;;
+    rep) rep || status=1 ;;
+    rep-sanity) rep 1 || status=1 ;;
     b8d1) shape b8d1 8 1 2 || status=1 ;;
     b8d2) shape b8d2 8 2 3 || status=1 ;;
     b8d4) shape b8d4 8 4 4 || status=1 ;;
@@ -83,7 +96,7 @@ for p in "${props[@]}"; do
       np_prove_aig bdi sanity "b8d1 shape miter with layout bit 6 flipped must fail" "input 512 bits" cex \
         bdi_shape_miter "$(front bdi_shape_miter "-set CorruptBit 6")" || status=1 ;;
     *)
-      echo "bdi_prove.sh: unknown property '$p' (add9 add17 add33 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line sanity add-sanity)" >&2
+      echo "bdi_prove.sh: unknown property '$p' (add8 add16 add32 add67 b8d1 b8d2 b8d4 b4d1 b4d2 b2d1 line rep sanity add-sanity rep-sanity)" >&2
       exit 2 ;;
   esac
 done
