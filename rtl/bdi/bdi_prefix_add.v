@@ -1,5 +1,5 @@
-// bdi_prefix_add: W-bit adder with a carry-in built as a Sklansky parallel prefix (docs/bdi.md
-// 9.1), for the BDI datapaths that must fit an 800 MHz cycle.
+// bdi_prefix_add: W-bit adder with a carry-in built as a Brent-Kung parallel prefix
+// (docs/bdi.md 9.1), for the BDI datapaths that must fit an 800 MHz cycle.
 //
 // Function: sum_o = a_i + b_i + c_i mod 2^W. Generate/propagate per bit, then the
 // 2 ceil(log2(W+1)) - 1 prefix levels of Brent and Kung (an up-sweep of group spans 1, 2, 4,
