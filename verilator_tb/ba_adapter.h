@@ -342,10 +342,10 @@ private:
                 in.op = static_cast<unsigned>(layout.get_u64(v.value, "in_op"));
                 in.addr = layout.get_u64(v.value, "in_addr");
                 const ba_result r = ba_access(&shadow, in.addr, static_cast<ba_op>(in.op));
-                check(layout, v, "exp_outcome", r.outcome);
-                check(layout, v, "exp_way", r.way);
-                check(layout, v, "exp_victim_valid", r.victim_valid ? 1 : 0);
-                check(layout, v, "exp_victim_tag", r.victim_tag);
+                tb::expect_recorded_u64(layout, v, "exp_outcome", r.outcome);
+                tb::expect_recorded_u64(layout, v, "exp_way", r.way);
+                tb::expect_recorded_u64(layout, v, "exp_victim_valid", r.victim_valid ? 1 : 0);
+                tb::expect_recorded_u64(layout, v, "exp_victim_tag", r.victim_tag);
                 vectors_.push_back(Vector{in, index++});
             }
         } catch (...) {
@@ -353,14 +353,6 @@ private:
             throw;
         }
         ba_free(&shadow);
-    }
-
-    static void check(const HexLayout &layout, const HexVector &v, const char *field, uint64_t model) {
-        const uint64_t rec = layout.get_u64(v.value, field);
-        if (rec != model) {
-            throw StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                               " file=" + std::to_string(rec) + " model=" + std::to_string(model));
-        }
     }
 
     ba_cache model_;

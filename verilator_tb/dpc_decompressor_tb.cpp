@@ -224,20 +224,11 @@ private:
             kLayout.get(v.value, "in_bits").to_bytes(in.bus, sizeof in.bus);
             const tb::Txn exp = model(in);
             const bool err = exp.fields[0].value.get(0);
-            check(v, "exp_err", kLayout.get(v.value, "exp_err"), exp.fields[0].value);
+            tb::expect_recorded(kLayout, v, "exp_err", exp.fields[0].value);
             // docs/dpc.md section 7: exp_map and exp_line are zero when exp_err is 1.
-            check(v, "exp_map", kLayout.get(v.value, "exp_map"), err ? tb::Bits(4) : exp.fields[1].value);
-            check(v, "exp_line", kLayout.get(v.value, "exp_line"),
-                  err ? tb::Bits(1024) : exp.fields[2].value);
+            tb::expect_recorded(kLayout, v, "exp_map", err ? tb::Bits(4) : exp.fields[1].value);
+            tb::expect_recorded(kLayout, v, "exp_line", err ? tb::Bits(1024) : exp.fields[2].value);
             feed_.vectors.add(in);
-        }
-    }
-
-    static void check(const tb::HexVector &v, const char *field, const tb::Bits &rec,
-                      const tb::Bits &model) {
-        if (rec != model) {
-            throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                                   " file=" + rec.hex() + " model=" + model.hex());
         }
     }
 

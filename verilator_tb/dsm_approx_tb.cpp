@@ -270,17 +270,9 @@ private:
             d.addr = kLayout.get_u64(v.value, "in_addr");
             kLayout.get(v.value, "in_line").to_bytes(d.line, DSM_LINE_BYTES);
             const tb::Txn exp = model(d.map, d.addr, d.line);
-            check_recorded(v, "exp_line", exp.fields[1].value);
-            check_recorded(v, "exp_bits", exp.fields[2].value);
+            tb::expect_recorded(kLayout, v, "exp_line", exp.fields[1].value);
+            tb::expect_recorded(kLayout, v, "exp_bits", exp.fields[2].value);
             vectors_.push_back(d);
-        }
-    }
-
-    static void check_recorded(const tb::HexVector &v, const char *field, const tb::Bits &model) {
-        const tb::Bits recorded = kLayout.get(v.value, field);
-        if (recorded != model) {
-            throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                                   " file=" + recorded.hex() + " model=" + model.hex());
         }
     }
 

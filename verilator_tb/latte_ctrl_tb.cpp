@@ -239,21 +239,13 @@ private:
             in.params.miss_lat = static_cast<unsigned>(layout.get_u64(v.value, "in_cfg_miss_lat"));
             latte_decision d;
             if (latte_ctrl_event(&shadow, &in, &d) != NP_OK) throw Error(v.where + ": event outside the model's ranges");
-            check(layout, v, "exp_policy", d.policy);
-            check(layout, v, "exp_mode", d.mode);
-            check(layout, v, "exp_ep", d.ep);
-            check(layout, v, "exp_ep_end", d.ep_end);
-            check(layout, v, "exp_vft_sample", d.vft_sample);
-            check(layout, v, "exp_rebuild", d.rebuild);
+            tb::expect_recorded_u64(layout, v, "exp_policy", d.policy);
+            tb::expect_recorded_u64(layout, v, "exp_mode", d.mode);
+            tb::expect_recorded_u64(layout, v, "exp_ep", d.ep);
+            tb::expect_recorded_u64(layout, v, "exp_ep_end", d.ep_end);
+            tb::expect_recorded_u64(layout, v, "exp_vft_sample", d.vft_sample);
+            tb::expect_recorded_u64(layout, v, "exp_rebuild", d.rebuild);
             vectors_.push_back({in, index++});
-        }
-    }
-
-    static void check(const HexLayout &layout, const HexVector &v, const char *field, uint64_t model) {
-        const uint64_t rec = layout.get_u64(v.value, field);
-        if (rec != model) {
-            throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                                   " file=" + std::to_string(rec) + " model=" + std::to_string(model));
         }
     }
 

@@ -189,13 +189,7 @@ private:
             kLayout.get(v.value, "in_line").to_bytes(line.data(), line.size());
             const tb::Txn exp = model(*st, line.data());
             const char *const names[2] = {"exp_len", "exp_bits"};
-            for (unsigned f = 0; f < 2; f++) {
-                const tb::Bits rec = kLayout.get(v.value, names[f]);
-                if (rec != exp.fields[f].value) {
-                    throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + names[f] +
-                                           " file=" + rec.hex() + " model=" + exp.fields[f].value.hex());
-                }
-            }
+            for (unsigned f = 0; f < 2; f++) tb::expect_recorded(kLayout, v, names[f], exp.fields[f].value);
             vectors_.push_back(std::move(line));
         }
     }

@@ -263,13 +263,7 @@ private:
             const bool err = m.fields[0].value.get(0);
             const tb::Bits want[2] = {m.fields[0].value, err ? tb::Bits(1024) : m.fields[1].value};
             const char *const names[2] = {"exp_err", "exp_line"};
-            for (unsigned f = 0; f < 2; f++) {
-                const tb::Bits rec = kLayout.get(v.value, names[f]);
-                if (rec != want[f]) {
-                    throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + names[f] +
-                                           " file=" + rec.hex() + " model=" + want[f].hex());
-                }
-            }
+            for (unsigned f = 0; f < 2; f++) tb::expect_recorded(kLayout, v, names[f], want[f]);
             vectors_.push_back(in);
         }
     }

@@ -228,8 +228,7 @@ public:
         for (const tb::HexVector &v : tb::load_hex_vectors(opt.vectors, kLayout)) {
             std::vector<uint8_t> line(@NAME@_LINE_BYTES);
             kLayout.get(v.value, "in_line").to_bytes(line.data(), line.size());
-            if (kLayout.get(v.value, "exp_bits") != model(line.data()).fields[1].value)
-                throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=exp_bits differs from the model");
+            tb::expect_recorded(kLayout, v, "exp_bits", model(line.data()).fields[1].value);
             vectors_.push_back(std::move(line));
         }
     }

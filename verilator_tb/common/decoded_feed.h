@@ -3,8 +3,7 @@
 // damage, both rewound at the start of every run; and, for the units whose output is an error
 // flag and a line, that transaction (out_err always compared, out_line only when out_err is 0)
 // and the check of a vector's recorded exp_err / exp_line against the model (docs/vectors.md:
-// exp_line is zero when exp_err is 1). Header-only: it needs harness.h (StaleVectors), which
-// needs Verilator.
+// exp_line is zero when exp_err is 1). Header-only: it needs harness.h, which needs Verilator.
 #ifndef NP_TB_DECODED_FEED_H
 #define NP_TB_DECODED_FEED_H
 
@@ -93,13 +92,7 @@ inline void check_decoded_vector(const HexVector &v, const HexLayout &layout, co
     const bool err = model.fields[0].value.get(0);
     const Bits want[2] = {model.fields[0].value, err ? Bits(1024) : model.fields[1].value};
     const char *const names[2] = {"exp_err", "exp_line"};
-    for (unsigned f = 0; f < 2; f++) {
-        const Bits rec = layout.get(v.value, names[f]);
-        if (rec != want[f]) {
-            throw StaleVectors(v.where + ": vector '" + v.name + "' field=" + names[f] +
-                               " file=" + rec.hex() + " model=" + want[f].hex());
-        }
-    }
+    for (unsigned f = 0; f < 2; f++) expect_recorded(layout, v, names[f], want[f]);
 }
 
 }  // namespace tb

@@ -42,6 +42,7 @@
 #include <verilated_fst_c.h>
 
 #include "error.h"
+#include "hexfile.h"
 #include "lines.h"
 #include "options.h"
 #include "rng.h"
@@ -52,12 +53,6 @@
 extern bool np_tb_inputs_unchanged;
 
 namespace tb {
-
-// Thrown by an adapter when a vector file's recorded expectation disagrees with the C model.
-class StaleVectors : public Error {
-public:
-    explicit StaleVectors(const std::string &msg) : Error(msg) {}
-};
 
 enum class SidebandMode { kHold, kDirected, kRandom };
 

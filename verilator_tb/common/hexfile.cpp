@@ -68,4 +68,20 @@ std::vector<HexVector> load_hex_vectors(const std::string &path, const HexLayout
     return out;
 }
 
+void throw_stale(const HexVector &v, const std::string &field, const std::string &recorded,
+                 const std::string &model) {
+    throw StaleVectors(v.where + ": vector '" + v.name + "' field=" + field + " file=" + recorded +
+                       " model=" + model);
+}
+
+void expect_recorded(const HexLayout &layout, const HexVector &v, const char *field, const Bits &model) {
+    const Bits recorded = layout.get(v.value, field);
+    if (recorded != model) throw_stale(v, field, recorded.hex(), model.hex());
+}
+
+void expect_recorded_u64(const HexLayout &layout, const HexVector &v, const char *field, uint64_t model) {
+    const uint64_t recorded = layout.get_u64(v.value, field);
+    if (recorded != model) throw_stale(v, field, std::to_string(recorded), std::to_string(model));
+}
+
 }  // namespace tb

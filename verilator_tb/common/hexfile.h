@@ -4,6 +4,7 @@
 #ifndef NP_TB_HEXFILE_H
 #define NP_TB_HEXFILE_H
 
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -49,6 +50,21 @@ struct HexVector {
 // read, a line has the wrong number of digits or a non-hex character, or the padding bits
 // above the layout are set. An empty file (no vectors) is also an error.
 std::vector<HexVector> load_hex_vectors(const std::string &path, const HexLayout &layout);
+
+// Thrown by an adapter when a vector file's recorded expectation disagrees with the C model.
+class StaleVectors : public Error {
+public:
+    explicit StaleVectors(const std::string &msg) : Error(msg) {}
+};
+
+// Throws StaleVectors "file:line: vector 'NAME' field=FIELD file=RECORDED model=MODEL": the
+// one message every harness gives when a golden vector disagrees with the model (the values
+// as the caller prints them: hex for Bits, decimal for integers).
+[[noreturn]] void throw_stale(const HexVector &v, const std::string &field, const std::string &recorded,
+                              const std::string &model);
+// The vector's recorded field must equal the model's value, else throw_stale.
+void expect_recorded(const HexLayout &layout, const HexVector &v, const char *field, const Bits &model);
+void expect_recorded_u64(const HexLayout &layout, const HexVector &v, const char *field, uint64_t model);
 
 }  // namespace tb
 
