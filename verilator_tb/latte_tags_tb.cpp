@@ -46,7 +46,7 @@ struct TagReq {
 class LatteTagsAdapter : public tb::StreamAdapter<LatteTagsAdapter, Vlatte_tags> {
 public:
     static constexpr const char *kUnit = "latte_tags";
-    static constexpr int kSpecLatency = 3;   // docs/latte.md 10.1: W, X and the output register
+    static constexpr int kSpecLatency = 3;   // docs/latte.md 10.1: R, W and the output register
 
     using Input = TagReq;
 

@@ -19,24 +19,25 @@
 // the request.
 //
 // Structure (docs/latte.md 10.1), three registers from input to output:
-//   W  (the accepting edge): the request and a copy of its set, read from the array through
-//      a balanced multiplexer tree and made current by forwarding: the decision of the request
-//      ahead of it (same set), the pending write (same set) and an INVALIDATE being decided
-//      (every set);
-//   decide (from W): tag compare, victims, free way, the set's next valid bits and order: the
-//      loop from W back to W (forwarding) is this logic and one multiplexer; the order is an
-//      "older than" matrix (latte_tags_set), so touching a line is a row and a column write;
-//   X  (next edge): the outcome, way, line, victims and the set's next valid bits and sizes;
-//      the set's next state also goes to the pending-write register P, written into the array
-//      at the following edge (so the array write is not on the decision's path);
-//   X -> out: the two sums of the result (the offset, the free sub-blocks) and the output
-//      register.
+//   R  (the accepting edge): the request and a copy of its set, read from the array through
+//      a balanced multiplexer tree and made current by forwarding: the pending write P (same
+//      set), an INVALIDATE being decided (every set) and the decision being made (same set);
+//   W  (next edge): the request, its set copy and per way the "young" sum (the sizes of the
+//      line and of the valid lines younger than it, latte_tags_young), formed from R's copy
+//      after an INVALIDATE being decided, or, when the decision being made is for the same set,
+//      that decision's next state with its sums updated by one small addition per way;
+//   decide (from W): tag compare, victims (a comparison of each young sum, no adder), the free
+//      way, the set's next state and sums: the loop from W back to W is this logic and one
+//      multiplexer; the order is an "older than" matrix (latte_tags_set), so touching a line is
+//      a row and a column write. The result's offset (a prefix sum of the sizes) and free
+//      count are formed here too and go into the output register; the set's next state goes
+//      to the pending-write register P, written into the array at the following edge.
 // Latency / throughput: 3 cycles (input transfer to out_valid_o), one request per cycle; the
 // stages advance together when the output register is free or taken (in_ready_o =
 // !out_valid_o || out_ready_i). Back-to-back requests to one set are exact (forwarding).
 //
 // Register bits (defaults 32 sets x 16 tags, 41-bit line address: 36-bit tag): 32 x (16 x
-// (1 + 36 + 2 + 2) + 120 order bits) = 24832 in the array, plus W, P, X and the output register.
+// (1 + 36 + 2 + 2) + 120 order bits) = 24832 in the array, plus R, W, P and the output register.
 //
 // What it does not do: no data array (the data side compacts a set on every fill and eviction,
 // using the offsets and victims given here), no MSHRs. Sets must be a power of two (the index
@@ -167,6 +168,7 @@ module latte_tags #(
     end
   endfunction
 
+
   // ---- pipeline control ------------------------------------------------------------------------
   wire adv;                      // every stage moves on this edge (the output register is free)
   wire fire = in_valid_i & adv;
@@ -174,18 +176,33 @@ module latte_tags #(
 
   wire [IndexBits-1:0] in_set = in_addr_i[IndexBits-1:0];
 
-  // ---- W: the request and its set ------------------------------------------------------------------
-  reg                  w_v;
-  reg [1:0]            w_op;
-  reg [IndexBits-1:0]  w_set;
-  reg [TagBits-1:0]    w_tag;
-  reg [1:0]            w_policy;
-  reg [1:0]            w_size;
-  reg [Tags-1:0]       s_valid;
-  reg [Tags*TagBits-1:0] s_tags;
-  reg [OrdBits-1:0]    s_older;
-  reg [Tags*2-1:0]     s_policy;
-  reg [Tags*2-1:0]     s_size;
+  // ---- R: the request and a copy of its set ----------------------------------------------------
+  reg                    r_v;
+  reg [1:0]              r_op;
+  reg [IndexBits-1:0]    r_set;
+  reg [TagBits-1:0]      r_tag;
+  reg [1:0]              r_policy;
+  reg [1:0]              r_size;
+  reg [Tags-1:0]         rs_valid;
+  reg [Tags*TagBits-1:0] rs_tags;
+  reg [OrdBits-1:0]      rs_older;
+  reg [Tags*2-1:0]       rs_policy;
+  reg [Tags*2-1:0]       rs_size;
+
+  // ---- W: the request, its set and the young sums -----------------------------------------------
+  reg                    w_v;
+  reg [1:0]              w_op;
+  reg [IndexBits-1:0]    w_set;
+  reg [TagBits-1:0]      w_tag;
+  reg [1:0]              w_policy;
+  reg [1:0]              w_size;
+  reg [Tags-1:0]         s_valid;
+  reg [Tags-1:0]         s_match;   // the valid line holding w_tag (one-hot or none)
+  reg [OrdBits-1:0]      s_older;
+  reg [Tags*2-1:0]       s_policy;
+  reg [Tags*2-1:0]       s_size;
+  reg [Tags*SumBits-1:0] s_young;   // per way: its size and the valid younger lines' sizes
+  // W holds no tags: the compare is made from R's copy at the R -> W edge.
 
   // ---- decide (from W) -------------------------------------------------------------------------------
   wire is_read  = w_op == OpRead;
@@ -193,28 +210,25 @@ module latte_tags #(
   wire is_fill  = w_op == OpFill;
   wire is_inval = w_op == OpInval;
 
-  // Tag compare: a set never holds a tag twice (a FILL of a present tag only touches it), so
-  // the match is one-hot.
-  reg [Tags-1:0] match_oh;
-  integer mw;
-  always @(*) begin
-    for (mw = 0; mw < Tags; mw = mw + 1) begin
-      match_oh[mw] = s_valid[mw] & (s_tags[mw*TagBits +: TagBits] == w_tag);
-    end
-  end
-  wire match = |match_oh;
+  wire [Tags*Tags-1:0] older_x = order_expand(s_older);
+
+  // The tag compare was made a cycle before (R -> W): a set never holds a tag twice (a FILL of
+  // a present tag only touches it), so the match is one-hot.
+  wire [Tags-1:0] match_oh = s_match;
+  wire            match    = |match_oh;
 
   wire [2:0]      req_size = {1'b0, w_size} + 3'd1;
   wire [Tags-1:0] victims_all;
-  latte_tags_victims #(.Tags(Tags), .SubBlocks(SubBlocks)) u_victims (
+  latte_tags_victims #(.Tags(Tags), .SubBlocks(SubBlocks), .SumBits(SumBits)) u_victims (
     .valid_i    (s_valid),
-    .older_i    (order_expand(s_older)),
-    .size_i     (s_size),
+    .older_i    (older_x),
+    .young_i    (s_young),
     .req_size_i (req_size),
     .victims_o  (victims_all)
   );
 
   wire            do_fill       = is_fill & ~match;
+  wire            do_evict      = is_write & match;
   wire [Tags-1:0] after_victims = s_valid & ~victims_all;
   // The new line's way: the lowest free one after the victims leave (one-hot).
   reg  [Tags-1:0] fill_oh;
@@ -256,35 +270,121 @@ module latte_tags #(
   // The set's next state (an INVALIDATE's: its own set after the clearing).
   wire [Tags-1:0] inval_lines = policy_lines(s_policy, w_policy);
   wire [Tags-1:0] next_valid = is_inval ? s_valid & ~inval_lines
-                             : (is_write & match) ? s_valid & ~match_oh
+                             : do_evict ? s_valid & ~match_oh
                              : do_fill ? after_victims | fill_oh
                              : s_valid;
   wire [OrdBits-1:0]      next_older  = (is_inval && w_policy == 2'd3) ? {OrdBits{1'b0}}
                                                                         : order_touch(s_older, touch_oh);
   wire [Tags-1:0]         fill_sel    = do_fill ? fill_oh : {Tags{1'b0}};
-  wire [Tags*TagBits-1:0] next_tags   = put_tag(s_tags, fill_sel, w_tag);
   wire [Tags*2-1:0]       next_policy = put2(s_policy, fill_sel, w_policy);
   wire [Tags*2-1:0]       next_size   = put2(s_size, fill_sel, w_size);
 
-  // The acted-on line's policy and size (0 without a line).
-  reg [1:0] line_policy;
-  reg [2:0] line_size;
-  integer lw;
+  // The matched line: its policy, its size, and which lines it is older than.
+  reg [1:0]      m_policy;
+  reg [2:0]      m_size;
+  reg [Tags-1:0] m_older;
+  integer lw, lv;
   always @(*) begin
-    line_policy = 2'd0;
-    line_size   = 3'd0;
-    if (do_fill) begin
-      line_policy = w_policy;
-      line_size   = req_size;
-    end else if (has_line) begin
-      for (lw = 0; lw < Tags; lw = lw + 1) begin
-        if (match_oh[lw]) begin
-          line_policy = line_policy | s_policy[lw*2 +: 2];
-          line_size   = line_size | ({1'b0, s_size[lw*2 +: 2]} + 3'd1);
-        end
+    m_policy = 2'd0;
+    m_size   = 3'd0;
+    for (lw = 0; lw < Tags; lw = lw + 1) begin
+      if (match_oh[lw]) begin
+        m_policy = m_policy | s_policy[lw*2 +: 2];
+        m_size   = m_size | ({1'b0, s_size[lw*2 +: 2]} + 3'd1);
+      end
+      m_older[lw] = 1'b0;
+      for (lv = 0; lv < Tags; lv = lv + 1) begin
+        if (match_oh[lv] && older_x[lv*Tags + lw]) m_older[lw] = 1'b1;
       end
     end
   end
+  // The acted-on line's policy and size (0 without a line).
+  wire [1:0] line_policy = do_fill ? w_policy : has_line ? m_policy : 2'd0;
+  wire [2:0] line_size   = do_fill ? req_size : has_line ? m_size : 3'd0;
+
+  // The young sums after the decision (meaningful for the next state's valid lines): a touched
+  // line (hit, fill) is the youngest, its sum its own size; a touch adds the line's size to the
+  // lines it was older than; a fill adds its size to every line that stays (the victims are
+  // older than all of them); a write-evict takes the line's size from the lines it was not
+  // older than. One small addition per way after the tag compare, none after the victims.
+  wire [SumBits-1:0] m_size_x   = {{(SumBits-3){1'b0}}, m_size};
+  wire [SumBits-1:0] m_size_neg = {SumBits{1'b0}} - m_size_x;
+  reg  [Tags*SumBits-1:0] next_young;
+  reg  [SumBits-1:0]      y_delta;
+  integer yw;
+  always @(*) begin
+    for (yw = 0; yw < Tags; yw = yw + 1) begin
+      y_delta = do_fill ? {{(SumBits-3){1'b0}}, req_size}
+              : (has_line && m_older[yw]) ? m_size_x
+              : (do_evict && !m_older[yw]) ? m_size_neg
+              : {SumBits{1'b0}};
+      next_young[yw*SumBits +: SumBits] = touch_oh[yw] ? {{(SumBits-3){1'b0}}, line_size}
+                                                       : s_young[yw*SumBits +: SumBits] + y_delta;
+    end
+  end
+
+  // The result's offset: the sizes of the valid lines of lower ways. For a hit that is the set
+  // as it is; for a fill every way below the new line is valid and stays (it is the lowest free
+  // way), so the same sums serve: per way w the sum over the ways below it (an adder tree each,
+  // log2(w) levels), one picked by the touched way. (One Sklansky prefix sum over the ways,
+  // fewer adders, mapped as one chain of carries through its four levels: 1357 ps.)
+  // (The last way's term is below no way.)
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [Tags*3-1:0]       s_terms = size_terms(s_valid, s_size);
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [Tags*SumBits-1:0] below;
+  assign below[0 +: SumBits] = {SumBits{1'b0}};
+  genvar bw;
+  generate
+    for (bw = 1; bw < Tags; bw = bw + 1) begin : gen_below
+      latte_tree_sum #(.N(bw), .W(3), .SumBits(SumBits)) u_below (
+        .terms_i (s_terms[0 +: bw*3]),
+        .sum_o   (below[bw*SumBits +: SumBits])
+      );
+    end
+  endgenerate
+  reg [SumBits-1:0] offset;
+  integer pk;
+  always @(*) begin
+    offset = {SumBits{1'b0}};
+    for (pk = 0; pk < Tags; pk = pk + 1) begin
+      if (touch_oh[pk]) offset = offset | below[pk*SumBits +: SumBits];
+    end
+  end
+
+  // The set's free sub-blocks after the request. SubBlocks less the young sum of the set's
+  // oldest valid line (that line and every younger one) is the free count; for a fill, of the
+  // oldest line that stays, less the new line; for a write-evict plus the line's size. Each
+  // way's candidate is formed from registers beside the victims, then the oldest line picks
+  // one (an empty set: SubBlocks, less a fill's size); after an INVALIDATE a sum of its own.
+  wire [FreeBits-1:0] free_adj = do_fill ? {FreeBits{1'b0}} - {{(FreeBits-3){1'b0}}, req_size}
+                               : do_evict ? {{(FreeBits-3){1'b0}}, m_size} : {FreeBits{1'b0}};
+  wire [Tags-1:0]     o_set    = do_fill ? after_victims : s_valid;
+  reg  [FreeBits-1:0] o_free;
+  reg                 o_any;
+  integer ow, ov;
+  always @(*) begin
+    o_free = {FreeBits{1'b0}};
+    for (ow = 0; ow < Tags; ow = ow + 1) begin
+      o_any = 1'b0;
+      for (ov = 0; ov < Tags; ov = ov + 1) begin
+        if (o_set[ov] && older_x[ov*Tags + ow]) o_any = 1'b1;
+      end
+      if (o_set[ow] && !o_any) begin
+        o_free = o_free | (SubBlocks[FreeBits-1:0] - s_young[ow*SumBits +: FreeBits] + free_adj);
+      end
+    end
+  end
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [SumBits-1:0] inv_used;
+  /* verilator lint_on UNUSEDSIGNAL */
+  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_inv_used (
+    .terms_i (size_terms(s_valid & ~inval_lines, s_size)),
+    .sum_o   (inv_used)
+  );
+  wire [FreeBits-1:0] free_next = is_inval ? SubBlocks[FreeBits-1:0] - inv_used[FreeBits-1:0]
+                                : (|o_set) ? o_free
+                                : SubBlocks[FreeBits-1:0] + free_adj;
 
   wire commit     = adv & w_v;                 // the decided request leaves W on this edge
   wire commit_inv = commit & is_inval;
@@ -369,102 +469,94 @@ module latte_tags #(
   wire [Tags*2-1:0]       rd_size;
   assign {rd_valid, rd_tags, rd_older, rd_policy, rd_size} = rd_node[0];
 
-  // ---- the incoming request's set, made current ------------------------------------------------------
-  // The pending write (the request two ahead) if it is for this set; then an INVALIDATE being
-  // decided (every set); then the decision of the request just ahead if it is for this set
-  // (it saw everything before it).
+  // ---- into R: the incoming request's set, made current ---------------------------------------------
+  // The pending write (the request three ahead) if it is for this set; then an INVALIDATE being
+  // decided (every set); then the decision being made (two ahead) if it is for this set (it saw
+  // everything before it). The request in R (just ahead) is applied at the R -> W edge.
   wire            same_p  = p_v & (p_set == in_set);
   wire [Tags-1:0] p_sel   = (same_p & p_fill) ? p_way : {Tags{1'b0}};
   wire [Tags-1:0] a_valid = same_p ? p_valid : rd_valid;
   wire [Tags*2-1:0] a_policy = put2(rd_policy, p_sel, p_policy);
   wire            inv_now = w_v & is_inval;
+  wire            inv_all = inv_now & (w_policy == 2'd3);
   wire [Tags-1:0] b_valid = inv_now ? a_valid & ~policy_lines(a_policy, w_policy) : a_valid;
-  wire [OrdBits-1:0] b_older = (inv_now && w_policy == 2'd3) ? {OrdBits{1'b0}}
-                             : same_p ? p_older : rd_older;
-  wire            same_w  = w_v & ~is_inval & (w_set == in_set);
+  wire [OrdBits-1:0] b_older = inv_all ? {OrdBits{1'b0}} : same_p ? p_older : rd_older;
+  wire            same_in = w_v & ~is_inval & (w_set == in_set);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      r_v <= 1'b0;
+    end else if (adv) begin
+      r_v <= in_valid_i;
+    end
+    if (fire) begin
+      r_op      <= in_op_i;
+      r_set     <= in_set;
+      r_tag     <= in_addr_i[AddrBits-1:IndexBits];
+      r_policy  <= in_policy_i;
+      r_size    <= in_size_i;
+      rs_valid  <= same_in ? next_valid : b_valid;
+      rs_older  <= same_in ? next_older : b_older;
+      // The decision being made changes only its fill's tag: the array's and P's tags with it
+      // are its set's tags (the valid lines'), so no copy of the tags is kept in W.
+      rs_tags   <= put_tag(put_tag(rd_tags, p_sel, p_tag), same_in ? fill_sel : {Tags{1'b0}}, w_tag);
+      rs_policy <= same_in ? next_policy : a_policy;
+      rs_size   <= same_in ? next_size : put2(rd_size, p_sel, p_size);
+    end
+  end
+
+  // ---- R -> W: the young sums, or the decision ahead forwarded ---------------------------------------
+  // R's copy after an INVALIDATE being decided; its sums by latte_tags_young. When the decision
+  // being made is for R's set, W takes that decision's next state and updated sums instead.
+  wire [Tags-1:0]    c_valid = inv_now ? rs_valid & ~policy_lines(rs_policy, w_policy) : rs_valid;
+  wire [OrdBits-1:0] c_older = inv_all ? {OrdBits{1'b0}} : rs_older;
+  wire [Tags*SumBits-1:0] c_young;
+  latte_tags_young #(.Tags(Tags), .SumBits(SumBits)) u_young (
+    .valid_i (c_valid),
+    .older_i (order_expand(c_older)),
+    .size_i  (rs_size),
+    .young_o (c_young)
+  );
+  wire same_r = w_v & ~is_inval & (w_set == r_set);
+  // The tag compare on R's copy. With the decision being made forwarded, R's copy holds that
+  // set's valid lines as the decision saw them, so only the fill's way compares its new tag.
+  reg [Tags-1:0] r_eq;
+  integer rw;
+  always @(*) begin
+    for (rw = 0; rw < Tags; rw = rw + 1) r_eq[rw] = rs_tags[rw*TagBits +: TagBits] == r_tag;
+  end
+  wire [Tags-1:0] fwd_eq = (fill_sel & {Tags{w_tag == r_tag}}) | (~fill_sel & r_eq);
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       w_v <= 1'b0;
     end else if (adv) begin
-      w_v <= in_valid_i;
+      w_v <= r_v;
     end
-    if (fire) begin
-      w_op     <= in_op_i;
-      w_set    <= in_set;
-      w_tag    <= in_addr_i[AddrBits-1:IndexBits];
-      w_policy <= in_policy_i;
-      w_size   <= in_size_i;
-      s_valid  <= same_w ? next_valid : b_valid;
-      s_older  <= same_w ? next_older : b_older;
-      s_tags   <= same_w ? next_tags : put_tag(rd_tags, p_sel, p_tag);
-      s_policy <= same_w ? next_policy : a_policy;
-      s_size   <= same_w ? next_size : put2(rd_size, p_sel, p_size);
-    end
-  end
-
-  // ---- X: the decision, and the result's two sums ---------------------------------------------------
-  reg                x_v;
-  reg [2:0]          x_outcome;
-  reg [WayBits-1:0]  x_way;
-  reg [1:0]          x_policy;
-  reg [2:0]          x_size;
-  reg                x_has_line;
-  reg [Tags-1:0]     x_victims;
-  reg [Tags-1:0]     x_valid;
-  reg [Tags*2-1:0]   x_sizes;
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      x_v <= 1'b0;
-    end else if (adv) begin
-      x_v <= w_v;
-    end
-    if (commit) begin
-      x_outcome  <= outcome;
-      x_way      <= way;
-      x_policy   <= line_policy;
-      x_size     <= line_size;
-      x_has_line <= has_line | do_fill;   // the result names a line: its offset
-      x_victims  <= do_fill ? victims_all : {Tags{1'b0}};
-      x_valid    <= next_valid;
-      x_sizes    <= next_size;
+    if (adv & r_v) begin
+      w_op     <= r_op;
+      w_set    <= r_set;
+      w_tag    <= r_tag;
+      w_policy <= r_policy;
+      w_size   <= r_size;
+      s_valid  <= same_r ? next_valid : c_valid;
+      s_older  <= same_r ? next_older : c_older;
+      s_match  <= same_r ? next_valid & fwd_eq : c_valid & r_eq;
+      s_policy <= same_r ? next_policy : rs_policy;
+      s_size   <= same_r ? next_size : rs_size;
+      s_young  <= same_r ? next_young : c_young;
     end
   end
-
-  // The set's free sub-blocks after the request, and the acted-on line's first sub-block: the
-  // sizes of the valid lines of lower ways.
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [SumBits-1:0] used_next;
-  wire [SumBits-1:0] offset;
-  /* verilator lint_on UNUSEDSIGNAL */
-  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_used_next (
-    .terms_i (size_terms(x_valid, x_sizes)),
-    .sum_o   (used_next)
-  );
-  wire [FreeBits-1:0] free_next = SubBlocks[FreeBits-1:0] - used_next[FreeBits-1:0];
-
-  reg [Tags-1:0] below_way;
-  integer ow;
-  always @(*) begin
-    for (ow = 0; ow < Tags; ow = ow + 1) below_way[ow] = ow[WayBits-1:0] < x_way;
-  end
-  // An offset is below SubBlocks: only its low OffBits bits leave.
-  latte_tree_sum #(.N(Tags), .W(3), .SumBits(SumBits)) u_offset (
-    .terms_i (size_terms(x_valid & below_way, x_sizes)),
-    .sum_o   (offset)
-  );
 
   // ---- output stage ---------------------------------------------------------------------------
-  wire [OutBits-1:0] result = {x_outcome, x_way, x_policy, x_size,
-                               x_has_line ? offset[OffBits-1:0] : {OffBits{1'b0}},
-                               x_victims, free_next};
+  wire [OutBits-1:0] result = {outcome, way, line_policy, line_size, offset[OffBits-1:0],
+                               do_fill ? victims_all : {Tags{1'b0}}, free_next};
   wire [OutBits-1:0] out_data;
 
   np_stream_register #(.Width(OutBits)) u_out_stage (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .in_valid_i  (x_v),
+    .in_valid_i  (w_v),
     .in_ready_o  (adv),
     .in_data_i   (result),
     .out_valid_o (out_valid_o),
