@@ -218,32 +218,36 @@ module latte_tags #(
   wire            match    = |match_oh;
 
   wire [2:0]      req_size = {1'b0, w_size} + 3'd1;
-  wire [Tags-1:0] victims_all;
+  wire [4*Tags-1:0] victims_by_size;
   latte_tags_victims #(.Tags(Tags), .SubBlocks(SubBlocks), .SumBits(SumBits)) u_victims (
-    .valid_i    (s_valid),
-    .older_i    (older_x),
-    .young_i    (s_young),
-    .req_size_i (req_size),
-    .victims_o  (victims_all)
+    .valid_i   (s_valid),
+    .older_i   (older_x),
+    .young_i   (s_young),
+    .victims_o (victims_by_size)
   );
 
   wire            do_fill       = is_fill & ~match;
   wire            do_evict      = is_write & match;
-  wire [Tags-1:0] after_victims = s_valid & ~victims_all;
-  // The new line's way: the lowest free one after the victims leave (one-hot).
-  reg  [Tags-1:0] fill_oh;
-  reg             fill_found;
-  integer fw;
+  // The new line's way: the lowest free one after the victims leave (one-hot), for each of the
+  // four sizes from registers; the request's size picks the victims and the way after both.
+  reg  [4*Tags-1:0] fill_by_size;
+  reg               fill_found;
+  integer fw, fk;
   always @(*) begin
-    fill_oh = {Tags{1'b0}};
-    fill_found = 1'b0;
-    for (fw = 0; fw < Tags; fw = fw + 1) begin
-      if (!after_victims[fw] && !fill_found) begin
-        fill_oh[fw] = 1'b1;
-        fill_found = 1'b1;
+    for (fk = 0; fk < 4; fk = fk + 1) begin
+      fill_found = 1'b0;
+      for (fw = 0; fw < Tags; fw = fw + 1) begin
+        fill_by_size[fk*Tags + fw] = 1'b0;
+        if ((!s_valid[fw] || victims_by_size[fk*Tags + fw]) && !fill_found) begin
+          fill_by_size[fk*Tags + fw] = 1'b1;
+          fill_found = 1'b1;
+        end
       end
     end
   end
+  wire [Tags-1:0] victims_all   = victims_by_size[w_size*Tags +: Tags];
+  wire [Tags-1:0] fill_oh       = fill_by_size[w_size*Tags +: Tags];
+  wire [Tags-1:0] after_victims = s_valid & ~victims_all;
 
   reg [2:0] outcome;
   always @(*) begin
@@ -283,18 +287,16 @@ module latte_tags #(
   reg [1:0]      m_policy;
   reg [2:0]      m_size;
   reg [Tags-1:0] m_older;
-  integer lw, lv;
+  integer lw;
   always @(*) begin
     m_policy = 2'd0;
     m_size   = 3'd0;
+    m_older  = {Tags{1'b0}};
     for (lw = 0; lw < Tags; lw = lw + 1) begin
       if (match_oh[lw]) begin
         m_policy = m_policy | s_policy[lw*2 +: 2];
         m_size   = m_size | ({1'b0, s_size[lw*2 +: 2]} + 3'd1);
-      end
-      m_older[lw] = 1'b0;
-      for (lv = 0; lv < Tags; lv = lv + 1) begin
-        if (match_oh[lv] && older_x[lv*Tags + lw]) m_older[lw] = 1'b1;
+        m_older  = m_older | older_x[lw*Tags +: Tags];   // row lw: the lines lw is older than
       end
     end
   end
@@ -361,16 +363,18 @@ module latte_tags #(
                                : do_evict ? {{(FreeBits-3){1'b0}}, m_size} : {FreeBits{1'b0}};
   wire [Tags-1:0]     o_set    = do_fill ? after_victims : s_valid;
   reg  [FreeBits-1:0] o_free;
-  reg                 o_any;
-  integer ow, ov;
+  reg  [Tags-1:0]     o_younger;   // the lines of o_set that a line of o_set is older than
+  integer ow;
   always @(*) begin
+    o_younger = {Tags{1'b0}};
+    // Rows of the matrix ORed (one vector operation per line; a bit loop over Tags x Tags
+    // pairs made Icarus's replay slower by half).
+    for (ow = 0; ow < Tags; ow = ow + 1) begin
+      if (o_set[ow]) o_younger = o_younger | older_x[ow*Tags +: Tags];
+    end
     o_free = {FreeBits{1'b0}};
     for (ow = 0; ow < Tags; ow = ow + 1) begin
-      o_any = 1'b0;
-      for (ov = 0; ov < Tags; ov = ov + 1) begin
-        if (o_set[ov] && older_x[ov*Tags + ow]) o_any = 1'b1;
-      end
-      if (o_set[ow] && !o_any) begin
+      if (o_set[ow] && !o_younger[ow]) begin
         o_free = o_free | (SubBlocks[FreeBits-1:0] - s_young[ow*SumBits +: FreeBits] + free_adj);
       end
     end
