@@ -95,13 +95,27 @@ proc np_cut_blif {in out seq_out} {
   set port_inputs {}
   set port_outputs {}
   set alias [dict create]
+  set names {}
   set f [open $in r]
   set line_no 0
   while {[gets $f line] >= 0} {
     incr line_no
+    # The line after ".names a b": a buffer's cover. Yosys writes one where an output port is
+    # driven by another port's net (two outputs of one signal); it is a BUF_X1 like any other.
+    if {[llength $names] > 0} {
+      if {[llength $names] != 2 || [string trim $line] ne "1 1"} {
+        puts stderr "$in:$line_no: unexpected cover '$line' for .names $names (only buffers)"
+        exit 1
+      }
+      dict set alias [lindex $names 1] [lindex $names 0]
+      lappend gates [list BUF_X1 [list A [lindex $names 0] Z [lindex $names 1]]]
+      set names {}
+      continue
+    }
     set words [split $line " "]
     switch -glob -- $line {
       ".model *"   { set model $line }
+      ".names *"   { set names [lrange $words 1 end] }
       ".inputs *"  {
         set inputs [lrange $words 1 end]
         set port_inputs $inputs
@@ -161,7 +175,7 @@ proc np_cut_blif {in out seq_out} {
       }
       "" - "#*" - ".end" {}
       default {
-        puts stderr "$in:$line_no: unexpected BLIF line (only .model/.inputs/.outputs/.gate/.cname): $line"
+        puts stderr "$in:$line_no: unexpected BLIF line (only .model/.inputs/.outputs/.gate/.cname/.names): $line"
         exit 1
       }
     }

@@ -37,7 +37,7 @@ constexpr uint64_t kPhaseRequests = 4096;     // requests per reply-rate phase
 class TableAdapter : public tb::MultiStreamAdapter<Vdpc_filter_table> {
 public:
     static constexpr const char *kUnit = "dpc_filter_table";
-    static constexpr int kSpecLatency = 1;   // docs/dpc.md section 7, both paths
+    static constexpr int kSpecLatency = 2;   // docs/dpc.md sections 6.2 and 7, both paths
     static constexpr unsigned kInPorts = 2;
     static constexpr unsigned kOutPorts = 2;
     static constexpr int kCountedPort = kReq;
