@@ -254,22 +254,14 @@ private:
             latte_tags_result r;
             if (latte_tags_access(&shadow, in.addr, static_cast<latte_tags_op>(in.op), in.policy, in.size, &r) != NP_OK)
                 throw Error(v.where + ": request outside the model's ranges");
-            check(layout, v, "exp_outcome", r.outcome);
-            check(layout, v, "exp_way", r.way);
-            check(layout, v, "exp_policy", r.policy);
-            check(layout, v, "exp_size", r.size);
-            check(layout, v, "exp_offset", r.offset);
-            check(layout, v, "exp_victims", r.victims);
-            check(layout, v, "exp_free", r.free_subblocks);
+            tb::expect_recorded_u64(layout, v, "exp_outcome", r.outcome);
+            tb::expect_recorded_u64(layout, v, "exp_way", r.way);
+            tb::expect_recorded_u64(layout, v, "exp_policy", r.policy);
+            tb::expect_recorded_u64(layout, v, "exp_size", r.size);
+            tb::expect_recorded_u64(layout, v, "exp_offset", r.offset);
+            tb::expect_recorded_u64(layout, v, "exp_victims", r.victims);
+            tb::expect_recorded_u64(layout, v, "exp_free", r.free_subblocks);
             vectors_.push_back({in, index++});
-        }
-    }
-
-    static void check(const HexLayout &layout, const HexVector &v, const char *field, uint64_t model) {
-        const uint64_t rec = layout.get_u64(v.value, field);
-        if (rec != model) {
-            throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + field +
-                                   " file=" + std::to_string(rec) + " model=" + std::to_string(model));
         }
     }
 
