@@ -211,6 +211,21 @@ for t in t_sram t_sramh; do
 done
 check_eq "t_sramh flow" "hierarchical (synth/np_synth_hier.tcl)" "$(field t_sramh timing.flow)"
 
+# synth/np_hier_area.sh (docs/bdi.md 9.2's per-module table): t_sramh's parts are t_sram once and
+# the wrapper; their sum is the top's area; a stat.txt cut short is refused.
+hier_stat=$build/synth/t_sramh/stat.txt
+if parts=$(bash synth/np_hier_area.sh "$hier_stat"); then
+  check_eq "np_hier_area: t_sram counted once" 1 "$(awk -F '\t' '$1 == "t_sram" { print $2 }' <<<"$parts")"
+  check_close "np_hier_area: total = t_sramh's area" "$(field t_sramh area_um2)" \
+    "$(awk -F '\t' '$1 == "total" { print $3 }' <<<"$parts")" 0.05
+else
+  fail "np_hier_area.sh on $hier_stat"
+fi
+head -n 5 "$hier_stat" > "$work/stat_cut.txt"
+if bash synth/np_hier_area.sh "$work/stat_cut.txt" > /dev/null 2>&1; then
+  fail "np_hier_area.sh accepted a stat.txt cut short"; else
+  ok "np_hier_area.sh refuses a stat.txt cut short"; fi
+
 check_eq "t_comb flops (16 sums)" 16 "$(field t_comb flops)"
 check_eq "t_comb tie cells (zero_o)" 1 "$(field t_comb tie_cells)"
 levels=$(field t_comb logic_levels)
