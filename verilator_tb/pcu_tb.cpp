@@ -446,12 +446,7 @@ private:
                                    "exp_rpl_valid", "exp_rpl_dest", "exp_rpl_addr", "exp_rpl_data",
                                    "exp_idle"};
             for (size_t i = 0; i < sizeof exp / sizeof exp[0]; i++) {
-                const uint64_t rec = f(names[i]);
-                if (rec != exp[i]) {
-                    char buf[96];
-                    std::snprintf(buf, sizeof buf, " file=%" PRIx64 " model=%" PRIx64, rec, exp[i]);
-                    throw tb::StaleVectors(v.where + ": vector '" + v.name + "' field=" + names[i] + buf);
-                }
+                tb::expect_recorded_u64(kLayout, v, names[i], exp[i]);
             }
             if (rst) pcu_reset(&m);
             else pcu_cycle(&m, &in, &o);
