@@ -45,6 +45,7 @@ run() { # name, perturbation file ("" for none), script
   mkdir -p "$d"
   NP_TOP=$top NP_RTL="$rtl" NP_INCDIRS="$incdirs" NP_LIB=synth/nangate45_np.lib \
     NP_CONSTR=synth/abc.constr NP_STA_SDC=synth/np_sta.sdc NP_NETLIST="$d/${top}_mapped.v" \
+    NP_BLIF2V="${NP_BLIF2V:?NP_BLIF2V: the np_blif2v binary (make synth-clock-noise builds it)}" \
     NP_ABC_SEEDS="1 2 3 4 5 6" NP_PERTURB="$2" yosys -q -l "$d/yosys.log" -c "$3" > /dev/null
   sed -n 's/^NP-SEED seed=\([0-9]*\) sta_stage_ps=\([0-9.]*\)$/\1 \2/p' "$d/yosys.log" \
     > "$d/stages.txt"

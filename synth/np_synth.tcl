@@ -9,6 +9,7 @@
 #   NP_CONSTR   ABC constraint file (synth/abc.constr)
 #   NP_STA_SDC  OpenSTA timing environment (synth/np_sta.sdc)
 #   NP_NETLIST  where to write the mapped gate-level netlist
+#   NP_BLIF2V   the np_blif2v program (synth/np_blif2v.c), which writes each mapping's netlist
 # Only for measuring the figure's stability (synth/np_clock_noise.sh; `make synth` sets neither):
 #   NP_ABC_SEEDS  the ABC seeds to map with instead of the default {1 2 3}
 #   NP_PERTURB    a Verilog file elaborated before the top's sources and then discarded: the same
@@ -28,6 +29,7 @@ set rtl      [np_env NP_RTL]
 set incdirs  [np_env NP_INCDIRS]
 set lib      [np_env NP_LIB]
 set constr   [np_env NP_CONSTR]
+set blif2v   [np_env NP_BLIF2V]
 set sdc      [np_env NP_STA_SDC]
 set netlist  [np_env NP_NETLIST]
 
@@ -44,7 +46,7 @@ foreach d $incdirs { lappend inc_args "-I$d" }
 set tmpdir [file dirname $netlist]
 set sources [np_read_set $top $rtl $inc_args $tmpdir]
 np_log_provenance $sources [concat [list $lib $constr $sdc $np_script [file join $np_dir np_sta.tcl] \
-  [file join $np_dir np_env.tcl]] [np_sram_lib]] "opensta=[exec sta -version]"
+  [file join $np_dir np_env.tcl] [file join $np_dir np_blif2v.c]] [np_sram_lib]] "opensta=[exec sta -version]"
 
 # -DSYNTHESIS hides simulation-only code (assertions) from synthesis; -defer leaves a module
 # unelaborated until the hierarchy needs it (a needed file may hold other, unused modules).
@@ -85,14 +87,21 @@ proc np_map {lib constr seed} {
   yosys rename -wire t:DFF_X1
 }
 
+# The netlist OpenSTA times, as structural Verilog: Yosys writes BLIF and np_blif2v turns it into
+# Verilog (synth/np_blif2v.c says why not write_verilog: Yosys 0.23's writer costs about a tenth of
+# the flow's CPU). The netlist of the chosen mapping is the top's <top>_mapped.v.
+proc np_write_netlist {blif2v path} {
+  write_blif -gates -impltf -cname $path.blif
+  if {[catch {exec $blif2v $path.blif $path 2>@1} msg]} { np_fail "np_blif2v failed on $path.blif: $msg" }
+  file delete $path.blif
+}
+
 set best_seed ""
 foreach seed $abc_seeds {
   design -load np_premap
   np_map $lib $constr $seed
   set seed_netlist "$netlist.seed$seed"
-  # -simple-lhs: OpenSTA's Verilog reader rejects a concatenation left of an assign (Yosys writes
-  # one where several named wires alias, e.g. after merged registers: dpc_decompressor).
-  write_verilog -noattr -noexpr -simple-lhs $seed_netlist
+  np_write_netlist $blif2v $seed_netlist
   design -save np_seed$seed
   lassign [np_sta $lib $top $sdc $seed_netlist $np_dir] stage report
   log "NP-SEED seed=$seed sta_stage_ps=$stage"

@@ -57,6 +57,8 @@ SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.lo
                          $(filter-out $(foreach t,$(SYNTH_LONG_TOPS),%/$(t)/yosys.log),$(SYNTH_LOGS))
 SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
 NP_REPORT       := $(SYNTH_DIR)/np_report
+# Turns each mapping's BLIF into the Verilog netlist OpenSTA times (synth/np_blif2v.c says why).
+NP_BLIF2V       := $(SYNTH_DIR)/np_blif2v
 NP_LIBGEN       := $(SYNTH_DIR)/np_libgen
 NP_SRAMGEN      := $(SYNTH_DIR)/np_sramgen
 # Preloaded into every Yosys run (and so into the ABC and OpenSTA it starts): ABC's statistics
@@ -109,13 +111,13 @@ synth-report: $(SYNTH_LOGS) $(NP_REPORT) $(SYNTH_PUBLISHED) $(SYNTH_COMPARE)
 # The log is written under a temporary name and renamed only on success, so an interrupted or
 # failed run is never mistaken for a finished one.
 SYNTH_FLOW_DEPS := $(SYNTH_LIB) $(SYNTH_SRAM_LIB) $(SYNTH_CONSTR) $(SYNTH_STA_SDC) $(SYNTH_SCRIPT) synth/np_sta.tcl \
-  synth/np_env.tcl synth/synth.mk $(SYNTH_HIER_SCRIPT) synth/np_shiftx_map.v
+  synth/np_env.tcl synth/synth.mk $(SYNTH_HIER_SCRIPT) synth/np_shiftx_map.v synth/np_blif2v.c
 
 # $(call synth_env,top,rtl files,include dirs): what both flows' scripts read besides NP_OUTDIR
 # (and the flat flow's NP_NETLIST); synth_flow_env the part that does not depend on the top.
 synth_flow_env = $(if $(SYNTH_ABC_CLOCK),LD_PRELOAD=$(abspath $(SYNTH_ABC_CLOCK))) NP_RTL="$(1)" NP_INCDIRS="$(2)" NP_LIB=$(SYNTH_LIB) \
   NP_SRAM_LIB=$(SYNTH_SRAM_LIB) NP_CONSTR=$(SYNTH_CONSTR) NP_STA_SDC=$(SYNTH_STA_SDC) \
-  NP_ABC=$(SYNTH_ABC) NP_SHIFTX_MAP=synth/np_shiftx_map.v
+  NP_ABC=$(SYNTH_ABC) NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_BLIF2V=$(abspath $(NP_BLIF2V))
 synth_env = $(call np_top_env,$(1)) $(call synth_flow_env,$(2),$(3))
 
 # $(call synth_yosys,top,rtl files,include dirs)
@@ -139,7 +141,7 @@ endef
 
 define synth_unit_rules
 $(addprefix $(SYNTH_DIR)/,$(addsuffix /yosys.log,$($(1)_TOPS) $($(1)_SYNTH_TOPS))): \
-    $(SYNTH_DIR)/%/yosys.log: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS) | $(SYNTH_ABC_CLOCK)
+    $(SYNTH_DIR)/%/yosys.log: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS) | $(SYNTH_ABC_CLOCK) $(NP_BLIF2V)
 	$$(call synth_yosys,$$*,$(RTL_COMMON) $($(1)_RTL),rtl/common rtl/$(1))
 endef
 $(foreach u,$(UNITS),$(if $($(u)_TOPS)$($(u)_SYNTH_TOPS),$(eval $(call synth_unit_rules,$(u)))))
@@ -179,7 +181,7 @@ synth-$(1)-hier: $(foreach p,$($(1)_SWEEP),$(SYNTH_SWEEP_DIR)/$(1)/$(call sweep_
 # One yosys run per top (its runtime.txt: wall and CPU seconds, ABC included). row.tsv is the
 # last thing the script writes; it is removed first, so a failed run leaves no stale row.
 $(SYNTH_SWEEP_DIR)/$(1)/%/row.tsv: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS) rtl/$(1)/unit.mk \
-    | $(SYNTH_ABC_CLOCK)
+    | $(SYNTH_ABC_CLOCK) $(NP_BLIF2V)
 	@mkdir -p $$(@D)
 	@rm -f $$@
 	@echo "synth-$(1)-hier: $$* (yosys, log $$(@D)/yosys.log)"
@@ -193,7 +195,7 @@ $(SYNTH_SWEEP_DIR)/$(1)/%/row.tsv: $(RTL_COMMON) $($(1)_RTL) $(SYNTH_FLOW_DEPS) 
 	mv $$(@D)/yosys.log.tmp $$(@D)/yosys.log; \
 	echo "synth-$(1)-hier: $$* done ($$$$(cat $$(@D)/runtime.txt))"
 
-synth-$(1)-hier-check-flat: $(NP_REPORT) | $(SYNTH_ABC_CLOCK)
+synth-$(1)-hier-check-flat: $(NP_REPORT) | $(SYNTH_ABC_CLOCK) $(NP_BLIF2V)
 	@checked=0; \
 	for p in $($(1)_SWEEP); do \
 	  t=$$$${p%%:*}; net=$(SYNTH_DIR)/$$$$t/$$$${t}_mapped.v; \
@@ -225,6 +227,11 @@ $(NP_REPORT): synth/np_report.c
 	@mkdir -p $(@D)
 	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $(NP_CJSON_CFLAGS) $< -o $@ $(NP_CJSON_LIBS) -lm
 
+# Order-only for the runs (their results depend on its source, in SYNTH_FLOW_DEPS).
+$(NP_BLIF2V): synth/np_blif2v.c
+	@mkdir -p $(@D)
+	$(Q)$(call np_say,LD,$@)$(CC) $(CFLAGS_NP) $< -o $@
+
 # Order-only for the runs: their results do not depend on it.
 $(SYNTH_DIR)/np_coarse_clock.so: synth/np_coarse_clock.c
 	@mkdir -p $(@D)
@@ -250,15 +257,15 @@ synth-liberty-check: $(NP_LIBGEN) $(NP_SRAMGEN)
 	@echo "synth-liberty-check: $(SYNTH_LIB) matches synth/np_libgen.c, $(SYNTH_SRAM_LIB) synth/np_sramgen.c"
 
 ## synth-test: the synthesis flows and report generator on small designs, good and malformed logs
-synth-test: $(NP_REPORT) $(NP_LIBGEN)
-	bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
+synth-test: $(NP_REPORT) $(NP_LIBGEN) $(NP_BLIF2V)
+	NP_BLIF2V=$(abspath $(NP_BLIF2V)) bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
 	bash synth/test_synth_hier.sh $(SYNTH_DIR)/test-hier $(SYNTH_ABC) $(NP_REPORT)
 
 ## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 24 mappings)
 NOISE_TOP  ?= mcast_rc
 noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS))))
 .PHONY: synth-clock-noise
-synth-clock-noise:
+synth-clock-noise: $(NP_BLIF2V)
 	@[ -n "$(noise_unit)" ] || { echo "synth-clock-noise: $(NOISE_TOP) is not a top" >&2; exit 1; }
-	$(call np_top_env,$(NOISE_TOP)) bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
+	$(call np_top_env,$(NOISE_TOP)) NP_BLIF2V=$(abspath $(NP_BLIF2V)) bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
 	  "$(RTL_COMMON) $($(noise_unit)_RTL)" "rtl/common rtl/$(noise_unit)"

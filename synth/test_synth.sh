@@ -529,5 +529,49 @@ else
   fail "synthesis of mcast_rc without np_coarse_clock.so (see $stable/noclock.log)"
 fi
 
+# ---------------------------------------------------------------------------------------------
+# 8. np_blif2v, which writes each mapping's netlist for OpenSTA in place of Yosys's write_verilog
+# (synth/np_blif2v.c says why): on one BLIF, its netlist and write_verilog's time the same to the
+# last digit (the paths differ only in internal names), for mcast_rc and for t_sram (an SRAM
+# macro's bus pins); bad BLIF is an error at file:line and leaves no output.
+blif2v=${NP_BLIF2V:?NP_BLIF2V: the np_blif2v program (make synth-test sets it)}
+bdir=$work/blif2v
+mkdir -p "$bdir"
+sram_lib=synth/np_sram45.lib
+sta_of() { # netlist, top: OpenSTA's report, internal names (_n1_, _g2_, Yosys's _3_) as _N_
+  NP_LIB=$lib NP_SRAM_LIB=$sram_lib NP_STA_NETLIST=$1 NP_TOP=$2 NP_STA_SDC=synth/np_sta.sdc \
+    sta -no_splash -exit synth/np_sta.tcl 2>&1 | sed 's/\b_[ng]\?[0-9]\+_\b/_N_/g'
+}
+same_timing() { # top, its flow netlist: both writers on the BLIF Yosys writes of that netlist
+  local d=$bdir/$1
+  mkdir -p "$d"
+  if [ -f "$2" ] && yosys -q -p "read_liberty -lib $lib; read_liberty -lib $sram_lib; read_verilog $2; \
+       write_blif -gates -impltf -cname $d/$1.blif; write_verilog -noattr -noexpr -simple-lhs $d/yosys.v" &&
+     "$blif2v" "$d/$1.blif" "$d/blif2v.v"; then
+    sta_of "$d/yosys.v" "$1" > "$d/yosys.sta"
+    sta_of "$d/blif2v.v" "$1" > "$d/blif2v.sta"
+    if grep -q "^NP-STA-WORST slack_ps=" "$d/yosys.sta" && cmp -s "$d/yosys.sta" "$d/blif2v.sta"; then
+      ok "np_blif2v: OpenSTA's report of $1 equals the one of write_verilog's netlist"
+    else
+      fail "np_blif2v: OpenSTA's reports of $1 differ ($d/yosys.sta, $d/blif2v.sta)"
+    fi
+  else
+    fail "np_blif2v: could not write $1's BLIF and netlists (in $d)"
+  fi
+}
+same_timing mcast_rc "$stable/before/synth/mcast_rc/mcast_rc_mapped.v"
+same_timing t_sram "$build/synth/t_sram/t_sram_mapped.v"
+bad_blif() { # description, sed script making the BLIF bad, expected line
+  sed "$2" "$bdir/mcast_rc/mcast_rc.blif" > "$bdir/bad.blif"
+  rm -f "$bdir/bad.v"
+  check_error_at "np_blif2v: $1" "$bdir/bad.blif:$3" "$blif2v" "$bdir/bad.blif" "$bdir/bad.v"
+  if [ -e "$bdir/bad.v" ] || [ -e "$bdir/bad.v.tmp" ]; then fail "np_blif2v: $1 left an output"; fi
+}
+gate_line=$(grep -n '^\.gate' "$bdir/mcast_rc/mcast_rc.blif" | head -1 | cut -d: -f1)
+bad_blif "a statement it does not know" "${gate_line}i\\.latch a b re clk 0" "$gate_line:"
+bad_blif "a connection without a net" "${gate_line}s/=[^ ]*/=/" "$gate_line:"
+bad_blif "a cover that is not a buffer" "${gate_line}i\\.names a b\\n0 1" "$((gate_line + 1)):"
+bad_blif "cut short" '/^\.end$/d' ""
+
 echo "synth-test: $((checks - failures))/$checks checks passed"
 [ "$failures" -eq 0 ]
