@@ -449,37 +449,6 @@ pack_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPAC
     *nd = (lane_dict){d0, d1, next, count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES, pushes};
 }
 
-/* fast_compress_with on the AVX2 lane packer; the same contract (dict[] changed only when the
- * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
- * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
- * 2 + 544 bits of it first. */
-NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
-                                              uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
-                                              unsigned *changed) {
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    uint8_t out[(CPACK_RAW_LANE_BITS + 2u + 34u * CPACK_LANE_WORDS) / 8u + 1u + NP_BYTEWRITER_SLACK];
-    line_words(line, word);
-    lane_dict nd[CPACK_LANES];
-    np_bytewriter w;
-    np_bytew_init(&w, out);
-    pack_lane_avx2(&w, &dict[0], word, &nd[0]);
-    pack_lane_avx2(&w, &dict[1], word + CPACK_LANE_WORDS, &nd[1]);
-    size_t bits = np_bytew_finish(&w, out);
-    *out_bits = bits;
-    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
-    np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
-    *pushes = *changed = 0;
-    for (unsigned l = 0; l < CPACK_LANES; l++) {               /* as compress_with: only when sent */
-        _mm256_storeu_si256((__m256i *)(void *)dict[l].entry, nd[l].d0);
-        _mm256_storeu_si256((__m256i *)(void *)(dict[l].entry + 8), nd[l].d1);
-        dict[l].next = (uint16_t)nd[l].next;
-        dict[l].count = (uint16_t)nd[l].count;
-        *pushes += nd[l].pushes;
-        *changed += nd[l].pushes != 0u;
-    }
-    return NP_OK;
-}
-
 /* The per-line form's lane from an empty dictionary (docs/cpack.md sec. 3.6, "Per-line form"):
  * with no entry ever replaced (at most 16 pushes), the dictionary before word i is the pushed
  * words among 0 .. i-1 in slots 0, 1, ... in their order, so
@@ -519,40 +488,107 @@ NP_TARGET_AVX2 static inline void fresh_levels(__m256i x, __m256i lvl[3]) {
     lvl[2] = _mm256_and_si256(lvl[1], _mm256_slli_epi32(x, 24));
 }
 
+/* The 2-, 3- and 4-byte match masks (sec. 2.1's mmxx, mmmx, mmmm) in bits 0..15 of each word's
+ * element, from byte accumulators lo (bit s of byte b: byte b of the word equals byte b of
+ * entry or word s, s = 0..7) and hi (s = 8..15; none when !has_hi): two byte shuffles gather
+ * bytes 3 and 2 of both into the element's halves (p = 16-bit masks of byte 3 | byte 2 << 16),
+ * two more bytes 1 and 0 (q), and the levels are p & p >> 16, & q, & q >> 16. */
+NP_TARGET_AVX2 static inline void levels16(__m256i lo, __m256i hi, bool has_hi, __m256i lvl[3]) {
+#define NP_LV4(a, b, c, d) a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, a + 12, b + 12, c + 12, d + 12
+#define NP_LV(a, b, c, d) _mm256_setr_epi8(NP_LV4(a, b, c, d), NP_LV4(a, b, c, d))
+    __m256i p = _mm256_shuffle_epi8(lo, NP_LV(3, -128, 2, -128));
+    __m256i q = _mm256_shuffle_epi8(lo, NP_LV(1, -128, 0, -128));
+    if (has_hi) {
+        p = _mm256_or_si256(p, _mm256_shuffle_epi8(hi, NP_LV(-128, 3, -128, 2)));
+        q = _mm256_or_si256(q, _mm256_shuffle_epi8(hi, NP_LV(-128, 1, -128, 0)));
+    }
+#undef NP_LV
+#undef NP_LV4
+    lvl[0] = _mm256_and_si256(p, _mm256_srli_epi32(p, 16));
+    lvl[1] = _mm256_and_si256(lvl[0], q);
+    lvl[2] = _mm256_and_si256(lvl[1], _mm256_srli_epi32(q, 16));
+}
+
+/* acc = 2 acc - (x == b) bytewise: the compare's answer shifted into bit 0 of each byte. */
+NP_TARGET_AVX2 static inline __m256i acc_eq8(__m256i acc, __m256i x, uint32_t b) {
+    return _mm256_sub_epi8(_mm256_add_epi8(acc, acc), _mm256_cmpeq_epi8(x, _mm256_set1_epi32((int)b)));
+}
+
+/* The population count of each 32-bit element below 2^16 (a nibble table per byte). */
+NP_TARGET_AVX2 static inline __m256i pop16(__m256i x) {
+    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i cnt = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(x, low_nibbles)),
+                                  _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low_nibbles)));
+    return _mm256_and_si256(_mm256_add_epi32(cnt, _mm256_srli_epi32(cnt, 8)), _mm256_set1_epi32(0x1F));
+}
+
+/* Group g's words (8g .. 8g + 7, in w) against the lane's words j, all pairs at once (see
+ * above): m[k], bit j of each word's element: the word and word j are equal in their high 2,
+ * 3, 4 bytes (k = 0, 1, 2), for j = 0 .. 8g + 7 (words of group 0 have no earlier word j >= 8). */
+NP_TARGET_AVX2 static inline void group_pair_masks(const uint32_t word[CPACK_LANE_WORDS], unsigned g, __m256i w,
+                                                   __m256i m[3]) {
+    __m256i lo = _mm256_setzero_si256(), hi = lo;
+    NP_UNROLL
+    for (int j = 7; j >= 0; j--) lo = acc_eq8(lo, w, word[j]);
+    if (g) {
+        NP_UNROLL
+        for (int j = 15; j >= 8; j--) hi = acc_eq8(hi, w, word[j]);
+    }
+    levels16(lo, hi, g != 0, m);
+}
+
+/* Words j < i of the lane, per word i of group g (bit j). */
+NP_TARGET_AVX2 static inline __m256i words_below(unsigned g) {
+    return g ? _mm256_setr_epi32(0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF)
+             : _mm256_setr_epi32(0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F);
+}
+
+/* Group g's 8 entries (code, index and data as one field, at most 34 bits) and widths from
+ * their kinds, indexes and words; returns the widths. The entry's low 32 bits and the bits
+ * shifted past them (an xxxx word's top 2; the other kinds end below bit 32) are interleaved
+ * into 64-bit entries in the order words 0, 1, 4, 5 | 2, 3, 6, 7 of the group (the unpacks work
+ * within 128-bit halves; append_entries reads them back in word order). */
+NP_TARGET_AVX2 static inline __m256i group_entries(__m256i k, __m256i index, __m256i w, uint64_t entry[8],
+                                                   uint32_t width[8]) {
+    __m256i head = _mm256_or_si256(_mm256_permutevar8x32_epi32(load8(fresh_code), k),
+                                   _mm256_sllv_epi32(index, _mm256_permutevar8x32_epi32(load8(fresh_index_at), k)));
+    __m256i data = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(load8(fresh_data_mask), k));
+    __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
+    __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, at));
+    __m256i hi = _mm256_srlv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_spill), k));
+    _mm256_storeu_si256((__m256i *)(void *)entry, _mm256_unpacklo_epi32(lo, hi));
+    _mm256_storeu_si256((__m256i *)(void *)(entry + 4), _mm256_unpackhi_epi32(lo, hi));
+    __m256i wd = _mm256_permutevar8x32_epi32(load8(fresh_width), k);
+    _mm256_storeu_si256((__m256i *)(void *)width, wd);
+    return wd;
+}
+
+NP_TARGET_AVX2 static inline unsigned hsum8(__m256i v) {
+    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
+    return (unsigned)_mm_cvtsi128_si32(half);
+}
+
 NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK_LANE_WORDS], __m256i w0, __m256i w1,
                                                        uint64_t entry[CPACK_LANE_WORDS],
                                                        uint32_t width[CPACK_LANE_WORDS]) {
-    /* a0: words 0..7 against words j = 0..7; a1: words 8..15 against 0..7; b1: 8..15 against
-     * 8..15 (words 0..7 have no candidate j >= 8). */
-    __m256i a0 = _mm256_setzero_si256(), a1 = a0, b1 = a0;
-    NP_UNROLL
-    for (int j = 7; j >= 0; j--) {
-        __m256i b = _mm256_set1_epi32((int)word[j]);
-        a0 = _mm256_sub_epi8(_mm256_add_epi8(a0, a0), _mm256_cmpeq_epi8(w0, b));
-        a1 = _mm256_sub_epi8(_mm256_add_epi8(a1, a1), _mm256_cmpeq_epi8(w1, b));
-    }
-    NP_UNROLL
-    for (int j = 15; j >= 8; j--) {
-        __m256i b = _mm256_set1_epi32((int)word[j]);
-        b1 = _mm256_sub_epi8(_mm256_add_epi8(b1, b1), _mm256_cmpeq_epi8(w1, b));
-    }
+    __m256i m[2][3], lvl[2][3];
+    group_pair_masks(word, 0, w0, m[0]);
+    group_pair_masks(word, 1, w1, m[1]);
     const __m256i zero = _mm256_setzero_si256();
     __m256i small0 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w0, 8), zero);   /* zero or zzzx */
     __m256i small1 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w1, 8), zero);
     unsigned c = ~((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(small0)) |
                    (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(small1)) << 8) & 0xFFFFu;
     __m256i cv = _mm256_set1_epi32((int)c);
-    __m256i keep0 = _mm256_and_si256(cv, _mm256_setr_epi32(0x0, 0x1, 0x3, 0x7, 0xF, 0x1F, 0x3F, 0x7F));
-    __m256i keep1 = _mm256_and_si256(cv, _mm256_setr_epi32(0xFF, 0x1FF, 0x3FF, 0x7FF, 0xFFF, 0x1FFF, 0x3FFF, 0x7FFF));
-    __m256i la0[3], la1[3], lb1[3], lvl[2][3];
-    fresh_levels(a0, la0);
-    fresh_levels(a1, la1);
-    fresh_levels(b1, lb1);
     NP_UNROLL
-    for (unsigned k = 0; k < 3; k++) {       /* two, three, full: bit j, j < i in C */
-        lvl[0][k] = _mm256_and_si256(_mm256_srli_epi32(la0[k], 24), keep0);
-        lvl[1][k] = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(la1[k], 24),
-                                                     _mm256_slli_epi32(_mm256_srli_epi32(lb1[k], 24), 8)), keep1);
+    for (unsigned g = 0; g < 2; g++) {
+        __m256i keep = _mm256_and_si256(cv, words_below(g));
+        NP_UNROLL
+        for (unsigned k = 0; k < 3; k++) lvl[g][k] = _mm256_and_si256(m[g][k], keep);   /* two, three, full: j < i in C */
     }
     /* Kind: zzzz or zzzx for a small word, else 2 + the number of empty masks (full, three,
      * two all set: mmmm; ...; none: xxxx). Pushed: not small, no full match. */
@@ -570,41 +606,38 @@ NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK
         kind[g] = _mm256_blendv_epi8(big, low, small);
         pushed |= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(small, empty4[g]))) << (8u * g);
     }
-    const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
     __m256i pv = _mm256_set1_epi32((int)pushed), sum = zero;
     NP_UNROLL
     for (unsigned g = 0; g < 2; g++) {
-        __m256i w = g ? w1 : w0;
         /* the longest match's mask, its bits below the lowest one, the pushed words there */
         __m256i sel = _mm256_blendv_epi8(lvl[g][1], lvl[g][0], empty3[g]);
         sel = _mm256_blendv_epi8(lvl[g][2], sel, empty4[g]);
         __m256i below = _mm256_andnot_si256(sel, _mm256_sub_epi32(sel, _mm256_set1_epi32(1)));
-        __m256i x = _mm256_and_si256(below, pv);
-        __m256i cnt = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(x, low_nibbles)),
-                                      _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low_nibbles)));
-        __m256i index = _mm256_and_si256(_mm256_add_epi32(cnt, _mm256_srli_epi32(cnt, 8)), _mm256_set1_epi32(0x1F));
-        __m256i k = kind[g];
-        __m256i head = _mm256_or_si256(_mm256_permutevar8x32_epi32(load8(fresh_code), k),
-                                       _mm256_sllv_epi32(index, _mm256_permutevar8x32_epi32(load8(fresh_index_at), k)));
-        __m256i data = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(load8(fresh_data_mask), k));
-        /* The entry's low 32 bits and the bits shifted past them (an xxxx word's top 2; the
-         * other kinds end below bit 32), interleaved into 64-bit entries in the order words
-         * 0, 1, 4, 5 | 2, 3, 6, 7 of the group (the unpacks work within 128-bit halves). */
-        __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
-        __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, at));
-        __m256i hi = _mm256_srlv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_spill), k));
-        _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g), _mm256_unpacklo_epi32(lo, hi));
-        _mm256_storeu_si256((__m256i *)(void *)(entry + 8u * g + 4u), _mm256_unpackhi_epi32(lo, hi));
-        __m256i wd = _mm256_permutevar8x32_epi32(load8(fresh_width), k);
-        _mm256_storeu_si256((__m256i *)(void *)(width + 8u * g), wd);
-        sum = _mm256_add_epi32(sum, wd);
+        __m256i index = pop16(_mm256_and_si256(below, pv));
+        sum = _mm256_add_epi32(sum, group_entries(kind[g], index, g ? w1 : w0, entry + 8u * g, width + 8u * g));
     }
-    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
-    return (unsigned)_mm_cvtsi128_si32(half);
+    return hsum8(sum);
+}
+
+/* A body lane's entries onto *w: Z = 0 and C = 1 (sec. 3.1) with the first entry, then the
+ * rest. The appends read each entry and width from memory, a load folded into the shift and
+ * the add, rather than extracting it from a vector register (vpextrq / vpextrd: 1,114 -> 1,044
+ * Ir/line, B/A 1.10 twice): the empty asm tells the compiler the arrays may have changed since
+ * the vector stores, so it reloads them. entry[] holds words 0, 1, 4, 5, 2, 3, 6, 7 of each
+ * group (group_entries). */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
+append_entries(np_bytewriter *w, uint64_t entry[CPACK_LANE_WORDS], uint32_t width[CPACK_LANE_WORDS]) {
+    __asm__("" : "+m"(*(uint64_t(*)[CPACK_LANE_WORDS])entry), "+m"(*(uint32_t(*)[CPACK_LANE_WORDS])width));
+    static const uint8_t slot[CPACK_LANE_WORDS] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
+    np_bytew_put(w, 2u | entry[0] << 2, 2u + width[0]);
+    NP_UNROLL
+    for (unsigned i = 1; i < CPACK_LANE_WORDS; i++) np_bytew_put(w, entry[slot[i]], width[i]);
+}
+
+/* A raw lane (Z = 0, C = 0, the 16 words; sec. 3.1) onto *w. */
+static inline __attribute__((always_inline)) void append_raw(np_bytewriter *w, const uint32_t word[CPACK_LANE_WORDS]) {
+    np_bytew_put(w, 0u, 2);
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(w, word[i], 32);
 }
 
 /* cpack_compress on AVX2 + BMI2 machines: both lanes from empty dictionaries (their state is
@@ -626,24 +659,134 @@ NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t li
         }
         uint64_t entry[CPACK_LANE_WORDS];
         uint32_t width[CPACK_LANE_WORDS];
-        if (fresh_lane_entries_avx2(lw, w0, w1, entry, width) >= 8u * CPACK_LANE_BYTES) {
-            np_bytew_put(&bw, 0u, 2);                          /* Z = 0, C = 0: raw */
-            for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, lw[i], 32);
-            continue;
-        }
-        /* The appends read each entry and width from memory, a load folded into the shift and
-         * the add, rather than extracting it from a vector register (vpextrq / vpextrd: 1,114
-         * -> 1,044 Ir/line, B/A 1.10 twice): the empty asm tells the compiler the arrays may
-         * have changed since the vector stores, so it reloads them. entry[] holds words 0, 1,
-         * 4, 5, 2, 3, 6, 7 of each group (fresh_lane_entries_avx2); Z = 0, C = 1 (sec. 3.1) go
-         * with the first entry. */
-        __asm__("" : "+m"(entry), "+m"(width));
-        static const uint8_t slot[CPACK_LANE_WORDS] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
-        np_bytew_put(&bw, 2u | entry[0] << 2, 2u + width[0]);
-        NP_UNROLL
-        for (unsigned i = 1; i < CPACK_LANE_WORDS; i++) np_bytew_put(&bw, entry[slot[i]], width[i]);
+        if (fresh_lane_entries_avx2(lw, w0, w1, entry, width) >= 8u * CPACK_LANE_BYTES) append_raw(&bw, lw);
+        else append_entries(&bw, entry, width);
     }
     return np_bytew_finish(&bw, out);
+}
+
+/* The word-by-word lane packer for a full dictionary (count 16, the state of every lane once
+ * 16 words have been pushed), with the dictionary byte-sliced: register a holds byte 3 of the
+ * entries (byte s: slot s) in its low half and byte 2 in its high half, b bytes 1 and 0. One
+ * byte compare of each with the word's bytes spread the same way and two movemasks give 32-bit
+ * masks whose halves are the slots equal in byte 3 | byte 2 (ma) and byte 1 | byte 0 (mb); sec.
+ * 2.1's levels are two = ma & ma rotated by 16 (both halves: the slots equal in bytes 3 and 2),
+ * three = two & mb (low half), full = three & mb rotated (both halves), and the lowest slot a
+ * count of trailing zeros, where pack_lane_avx2 shifts and masks a 64-bit nibble mask. A push
+ * (sec. 2.3) blends the word's spread bytes into slot `next` (a byte mask rotated by one byte per
+ * push, no index to compute), all slots being valid. The codes, their order (sec. 2.2) and the
+ * rewind of a raw lane are pack_lane_avx2's. */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
+pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
+    /* Entries 0..7 and 8..15, each 128-bit half's 4 entries gathered by byte (bytes 3 of the
+     * four, bytes 2, 1, 0), then the halves' dwords interleaved into a and b. */
+    const __m256i by_byte = _mm256_setr_epi8(3, 7, 11, 15, 2, 6, 10, 14, 1, 5, 9, 13, 0, 4, 8, 12,
+                                             3, 7, 11, 15, 2, 6, 10, 14, 1, 5, 9, 13, 0, 4, 8, 12);
+    const __m256i halves = _mm256_setr_epi32(0, 4, 2, 6, 1, 5, 3, 7);
+    __m256i d0 = _mm256_loadu_si256((const __m256i *)(const void *)d->entry);
+    __m256i d1 = _mm256_loadu_si256((const __m256i *)(const void *)(d->entry + 8));
+    __m256i u = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(d0, by_byte), halves);
+    __m256i v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(d1, by_byte), halves);
+    __m256i a = _mm256_unpacklo_epi64(u, v), b = _mm256_unpackhi_epi64(u, v);
+    *nd = (lane_dict){d0, d1, d->next, CPACK_DICT_ENTRIES, 0};
+    np_bytewriter lane = *out, *w = &lane;                     /* a local copy lives in registers */
+    np_bytew_put(w, 2u, 2);                                    /* Z = 0, C = 1 */
+    const __m256i spread_a = _mm256_setr_epi8(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+                                              2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+    const __m256i spread_b = _mm256_setr_epi8(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i at = _mm256_add_epi8(_mm256_set1_epi8((char)(0x80 - d->next)),
+                                 _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                                  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    at = _mm256_cmpeq_epi8(at, _mm256_set1_epi8((char)0x80));  /* byte next of each half */
+    unsigned pushes = 0;
+    NP_UNROLL                                                  /* 16 copies: no loop counter, fewer misses */
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
+        uint32_t x = word[i];
+        if (x == 0u) {                                         /* zzzz: 00 */
+            np_bytew_put(w, 0u, 2);
+            continue;
+        }
+        __m256i wv = _mm256_set1_epi32((int)x);
+        __m256i wa = _mm256_shuffle_epi8(wv, spread_a), wb = _mm256_shuffle_epi8(wv, spread_b);
+        uint32_t ma = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, wa));
+        uint32_t mb = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, wb));
+        uint32_t two = ma & (ma >> 16 | ma << 16), three = two & mb, full = three & (mb >> 16 | mb << 16);
+        if (full) {                                            /* mmmm: 10 + index */
+            np_bytew_put(w, 0x1u | (unsigned)__builtin_ctz(full) << 2, 6);
+            continue;
+        }
+        if (x <= 0xFFu) {                                      /* zzzx: 1101 + byte */
+            np_bytew_put(w, 0xBu | x << 4, 12);
+            continue;
+        }
+        if ((uint16_t)three) {                                 /* mmmx: 1110 + index + byte */
+            np_bytew_put(w, 0x7u | (unsigned)__builtin_ctz(three) << 4 | (x & 0xFFu) << 8, 16);
+        } else if (two) {                                      /* mmxx: 1100 + index + halfword */
+            np_bytew_put(w, 0x3u | (unsigned)__builtin_ctz(two) << 4 | (x & 0xFFFFu) << 8, 24);
+        } else {                                               /* xxxx: 01 + word, one field */
+            np_bytew_put(w, 0x2u | (uint64_t)x << 2, 34);
+        }
+        a = _mm256_blendv_epi8(a, wa, at);                     /* push into slot next */
+        b = _mm256_blendv_epi8(b, wb, at);
+        at = _mm256_alignr_epi8(at, at, 15);                   /* next + 1, mod 16 */
+        pushes++;
+    }
+    size_t body = 8u * (size_t)(lane.next - out->next) + lane.n - out->n - 2u;   /* the entries' bits */
+    if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
+        append_raw(out, word);                                 /* from the lane's start */
+        return;
+    }
+    *out = lane;
+    /* Back to entries: the inverse of the gathering above. */
+    const __m256i from_halves = _mm256_setr_epi32(0, 4, 2, 6, 1, 5, 3, 7);   /* its own inverse */
+    const __m256i from_bytes = _mm256_setr_epi8(12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3,
+                                                12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3);
+    u = _mm256_permutevar8x32_epi32(_mm256_unpacklo_epi64(a, b), from_halves);
+    v = _mm256_permutevar8x32_epi32(_mm256_unpackhi_epi64(a, b), from_halves);
+    *nd = (lane_dict){_mm256_shuffle_epi8(u, from_bytes), _mm256_shuffle_epi8(v, from_bytes),
+                      (d->next + pushes) % CPACK_DICT_ENTRIES, CPACK_DICT_ENTRIES, pushes};
+}
+
+/* One lane of cpack-sync onto *w (sec. 3.1) from *d, the dictionary after it into *nd (d's own
+ * for a zero or raw lane, sec. 3.4). */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
+sync_lane_avx2(np_bytewriter *w, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
+    __m256i any = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)word),
+                                  _mm256_loadu_si256((const __m256i *)(const void *)(word + 8)));
+    if (d->count == CPACK_DICT_ENTRIES && !_mm256_testz_si256(any, any)) pack_full_lane_avx2(w, d, word, nd);
+    else pack_lane_avx2(w, d, word, nd);
+}
+
+/* fast_compress_with on the AVX2 lane packers; the same contract (dict[] changed only when the
+ * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
+ * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
+ * 2 + 544 bits of it first. */
+NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
+                                              uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
+                                              unsigned *changed) {
+    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
+    uint8_t out[(CPACK_RAW_LANE_BITS + 2u + 34u * CPACK_LANE_WORDS) / 8u + 1u + NP_BYTEWRITER_SLACK];
+    line_words(line, word);
+    lane_dict nd[CPACK_LANES];
+    np_bytewriter w;
+    np_bytew_init(&w, out);
+    sync_lane_avx2(&w, &dict[0], word, &nd[0]);
+    sync_lane_avx2(&w, &dict[1], word + CPACK_LANE_WORDS, &nd[1]);
+    size_t bits = np_bytew_finish(&w, out);
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {               /* as compress_with: only when sent */
+        _mm256_storeu_si256((__m256i *)(void *)dict[l].entry, nd[l].d0);
+        _mm256_storeu_si256((__m256i *)(void *)(dict[l].entry + 8), nd[l].d1);
+        dict[l].next = (uint16_t)nd[l].next;
+        dict[l].count = (uint16_t)nd[l].count;
+        *pushes += nd[l].pushes;
+        *changed += nd[l].pushes != 0u;
+    }
+    return NP_OK;
 }
 #endif
 
