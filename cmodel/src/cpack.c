@@ -272,8 +272,8 @@ static np_result decompress_with(cpack_dict dict[CPACK_LANES], const uint8_t *sr
  * lines, both forms, and malformed streams):
  *   - sec. 2.2 / 2.3: each word is matched once, on a copy of the lane's dictionary; the match
  *     compares the word with all valid entries (full, 3-byte and 2-byte masks: with AVX2, chosen
- *     at run time, two byte compares of all 16 entries, pack_lane_avx2; elsewhere a loop), the
- *     lowest valid index of the best mask wins;
+ *     at run time, two byte compares of all 16 entries byte-sliced, pack_sliced_lane; elsewhere
+ *     a loop), the lowest valid index of the best mask wins;
  *   - sec. 3.1: the entries (code and payload, one field each: the code bit-reversed, sec. 3.2,
  *     then index and data) and the body length are collected in that one pass, so zero lane,
  *     raw or body is decided before anything is appended, and the dictionary copy is committed
@@ -365,89 +365,11 @@ static unsigned fast_pack_lane(np_wordbuf *b, cpack_dict *d, const uint32_t word
 _Static_assert(CPACK_MAX_BITS < 64u * NP_WB_WORDS, "C-Pack line stream must fit np_wordbuf");
 
 #if NP_HAVE_AVX2
-/* The lane packer on x86-64 CPUs with AVX2 (chosen at run time; fast_pack_lane is its portable
- * twin and the reference path's equal): the lane's dictionary lives in two 256-bit registers
- * for the whole lane. Sec. 2.2's match of a word against all 16 entries is two byte compares:
- * bit 4i + b of the 64-bit mask M says byte b of entry i equals byte b of the word, so the
- * entries matching the high 2, 3 or 4 bytes (sec. 2.1's mmxx, mmmx, mmmm) are the nibbles with
- * bits 3..2, 3..1 or 3..0 set, gathered at bit 4i; the lowest such i is ctz / 4. Sec. 2.3's push
- * writes the FIFO slot `next` by a blend. Sec. 3.1: the entries (code, index and data as one
- * field, at most 34 bits) go straight to the byte writer and the body length is the writer's
- * advance; a lane that turns out raw (body >= 512 bits) rewinds the writer to its start and is
- * written raw, its dictionary not committed. The lane's dictionary after it is returned in
- * registers and stored by the caller only once the line is sent (sec. 3.4). */
-#define CPACK_NIBBLE_LOW UINT64_C(0x1111111111111111)
-
 /* A lane's dictionary after it (in registers until the caller commits it). */
 typedef struct {
     __m256i d0, d1;         /* entries 0..7, 8..15 */
     unsigned next, count, pushes;
 } lane_dict;
-
-/* One lane onto *out from *d (not changed); *nd gets the dictionary after the lane, d's own
- * when the lane is zero or raw (no pushes, sec. 3.4). */
-NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
-pack_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
-    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)word);
-    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(word + 8));
-    __m256i any = _mm256_or_si256(lo, hi);
-    __m256i d0 = _mm256_loadu_si256((const __m256i *)(const void *)d->entry);
-    __m256i d1 = _mm256_loadu_si256((const __m256i *)(const void *)(d->entry + 8));
-    *nd = (lane_dict){d0, d1, d->next, d->count, 0};
-    if (_mm256_testz_si256(any, any)) {
-        np_bytew_put(out, 1u, 1);                              /* Z = 1 */
-        return;
-    }
-    np_bytewriter lane = *out, *w = &lane;                     /* a local copy lives in registers */
-    np_bytew_put(w, 2u, 2);                                    /* Z = 0, C = 1 */
-    const __m256i slot0 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i slot1 = _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15);
-    uint64_t valid = d->count >= CPACK_DICT_ENTRIES ? ~UINT64_C(0) : (UINT64_C(1) << (4u * d->count)) - 1u;
-    unsigned next = d->next, pushes = 0;
-    NP_UNROLL                                                  /* 16 copies: no loop counter, fewer misses */
-    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
-        uint32_t v = word[i];
-        if (v == 0u) {                                         /* zzzz: 00 */
-            np_bytew_put(w, 0u, 2);
-            continue;
-        }
-        __m256i wv = _mm256_set1_epi32((int)v);
-        uint64_t m = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(d0, wv)) |
-                     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(d1, wv)) << 32;
-        m &= valid;
-        uint64_t two = m >> 2 & m >> 3 & CPACK_NIBBLE_LOW, three = two & m >> 1, full = three & m;
-        if (full) {                                            /* mmmm: 10 + index */
-            np_bytew_put(w, 0x1u | (unsigned)__builtin_ctzll(full) >> 2 << 2, 6);
-            continue;
-        }
-        if (v <= 0xFFu) {                                      /* zzzx: 1101 + byte */
-            np_bytew_put(w, 0xBu | v << 4, 12);
-            continue;
-        }
-        if (three) {                                           /* mmmx: 1110 + index + byte */
-            np_bytew_put(w, 0x7u | (unsigned)__builtin_ctzll(three) >> 2 << 4 | (v & 0xFFu) << 8, 16);
-        } else if (two) {                                      /* mmxx: 1100 + index + halfword */
-            np_bytew_put(w, 0x3u | (unsigned)__builtin_ctzll(two) >> 2 << 4 | (v & 0xFFFFu) << 8, 24);
-        } else {                                               /* xxxx: 01 + word, one field */
-            np_bytew_put(w, 0x2u | (uint64_t)v << 2, 34);
-        }
-        __m256i at = _mm256_set1_epi32((int)next);             /* push into slot next */
-        d0 = _mm256_blendv_epi8(d0, wv, _mm256_cmpeq_epi32(slot0, at));
-        d1 = _mm256_blendv_epi8(d1, wv, _mm256_cmpeq_epi32(slot1, at));
-        next = (next + 1u) % CPACK_DICT_ENTRIES;
-        valid = valid << 4 | 0xFu;
-        pushes++;
-    }
-    size_t body = 8u * (size_t)(lane.next - out->next) + lane.n - out->n - 2u;   /* the entries' bits */
-    if (body >= 8u * CPACK_LANE_BYTES) {                       /* Z = 0, C = 0: raw, *d untouched */
-        np_bytew_put(out, 0u, 2);                              /* from the lane's start */
-        for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(out, word[i], 32);
-        return;
-    }
-    *out = lane;
-    unsigned count = d->count + pushes;
-    *nd = (lane_dict){d0, d1, next, count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES, pushes};
-}
 
 /* The per-line form's lane from an empty dictionary (docs/cpack.md sec. 3.6, "Per-line form"):
  * with no entry ever replaced (at most 16 pushes), the dictionary before word i is the pushed
@@ -665,19 +587,29 @@ NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t li
     return np_bytew_finish(&bw, out);
 }
 
-/* The word-by-word lane packer for a full dictionary (count 16, the state of every lane once
- * 16 words have been pushed), with the dictionary byte-sliced: register a holds byte 3 of the
+/* The word-by-word lane packer with the dictionary byte-sliced: register a holds byte 3 of the
  * entries (byte s: slot s) in its low half and byte 2 in its high half, b bytes 1 and 0. One
  * byte compare of each with the word's bytes spread the same way and two movemasks give 32-bit
  * masks whose halves are the slots equal in byte 3 | byte 2 (ma) and byte 1 | byte 0 (mb); sec.
  * 2.1's levels are two = ma & ma rotated by 16 (both halves: the slots equal in bytes 3 and 2),
  * three = two & mb (low half), full = three & mb rotated (both halves), and the lowest slot a
- * count of trailing zeros, where pack_lane_avx2 shifts and masks a 64-bit nibble mask. A push
+ * count of trailing zeros (1,663 -> 1,516 Ir/line against the dictionary as entries, whose
+ * 64-bit mask of byte answers took shifts and masks to reduce to slots, and whose push computed
+ * slot `next`'s mask each time, on the chain to the next word's compare). A push
  * (sec. 2.3) blends the word's spread bytes into slot `next` (a byte mask rotated by one byte per
- * push, no index to compute), all slots being valid. The codes, their order (sec. 2.2) and the
- * rewind of a raw lane are pack_lane_avx2's. */
+ * push, no index to compute). all_valid (a constant): count is 16, the state of every lane once 16
+ * words have been pushed, and every slot is valid; else count < 16 = next (every state the API
+ * reaches below 16: count and next grow together), the valid slots are the bytes below count of
+ * a mask ANDed with byte 3's compare (every level includes it), and a push sets slot next's.
+ * Sec. 2.2: the shortest code that applies, zzzz, mmmm, zzzx, mmmx, mmxx, xxxx, a branch each
+ * (the push is known as soon as the code is, so the next word's compare need not wait for it),
+ * the entry (code, index and data as one field, at most 34 bits) straight to the byte writer,
+ * the body's length the writer's advance; a lane that turns out raw (body >= 512 bits, sec. 3.1)
+ * rewinds the writer to its start and is written raw. The dictionary after the lane goes back
+ * to entries in registers for the caller to store once the line is sent (sec. 3.4). */
 NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
-pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
+pack_sliced_lane(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd,
+                 bool all_valid) {
     /* Entries 0..7 and 8..15, each 128-bit half's 4 entries gathered by byte (bytes 3 of the
      * four, bytes 2, 1, 0), then the halves' dwords interleaved into a and b. */
     const __m256i by_byte = _mm256_setr_epi8(3, 7, 11, 15, 2, 6, 10, 14, 1, 5, 9, 13, 0, 4, 8, 12,
@@ -688,7 +620,7 @@ pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word
     __m256i u = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(d0, by_byte), halves);
     __m256i v = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(d1, by_byte), halves);
     __m256i a = _mm256_unpacklo_epi64(u, v), b = _mm256_unpackhi_epi64(u, v);
-    *nd = (lane_dict){d0, d1, d->next, CPACK_DICT_ENTRIES, 0};
+    *nd = (lane_dict){d0, d1, d->next, d->count, 0};
     np_bytewriter lane = *out, *w = &lane;                     /* a local copy lives in registers */
     np_bytew_put(w, 2u, 2);                                    /* Z = 0, C = 1 */
     const __m256i spread_a = _mm256_setr_epi8(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
@@ -699,6 +631,9 @@ pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word
                                  _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
                                                   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     at = _mm256_cmpeq_epi8(at, _mm256_set1_epi8((char)0x80));  /* byte next of each half */
+    __m256i valid = _mm256_cmpgt_epi8(_mm256_set1_epi8((char)d->count),
+                                      _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                                       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
     unsigned pushes = 0;
     NP_UNROLL                                                  /* 16 copies: no loop counter, fewer misses */
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
@@ -709,7 +644,8 @@ pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word
         }
         __m256i wv = _mm256_set1_epi32((int)x);
         __m256i wa = _mm256_shuffle_epi8(wv, spread_a), wb = _mm256_shuffle_epi8(wv, spread_b);
-        uint32_t ma = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(a, wa));
+        __m256i ea = _mm256_cmpeq_epi8(a, wa);
+        uint32_t ma = (uint32_t)_mm256_movemask_epi8(all_valid ? ea : _mm256_and_si256(ea, valid));
         uint32_t mb = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, wb));
         uint32_t two = ma & (ma >> 16 | ma << 16), three = two & mb, full = three & (mb >> 16 | mb << 16);
         if (full) {                                            /* mmmm: 10 + index */
@@ -729,6 +665,7 @@ pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word
         }
         a = _mm256_blendv_epi8(a, wa, at);                     /* push into slot next */
         b = _mm256_blendv_epi8(b, wb, at);
+        if (!all_valid) valid = _mm256_or_si256(valid, at);
         at = _mm256_alignr_epi8(at, at, 15);                   /* next + 1, mod 16 */
         pushes++;
     }
@@ -744,8 +681,30 @@ pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word
                                                 12, 8, 4, 0, 13, 9, 5, 1, 14, 10, 6, 2, 15, 11, 7, 3);
     u = _mm256_permutevar8x32_epi32(_mm256_unpacklo_epi64(a, b), from_halves);
     v = _mm256_permutevar8x32_epi32(_mm256_unpackhi_epi64(a, b), from_halves);
+    unsigned count = d->count + pushes;
     *nd = (lane_dict){_mm256_shuffle_epi8(u, from_bytes), _mm256_shuffle_epi8(v, from_bytes),
-                      (d->next + pushes) % CPACK_DICT_ENTRIES, CPACK_DICT_ENTRIES, pushes};
+                      (d->next + pushes) % CPACK_DICT_ENTRIES, count < CPACK_DICT_ENTRIES ? count : CPACK_DICT_ENTRIES,
+                      pushes};
+}
+
+/* pack_sliced_lane for a full dictionary and for one below 16 entries, each its own function
+ * (its registers its own: inlined into compress_avx2, the byte writer's bits were kept on the
+ * stack). */
+NP_TARGET_AVX2 static __attribute__((noinline)) void
+pack_full_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
+    pack_sliced_lane(out, d, word, nd, true);
+}
+
+NP_TARGET_AVX2 static __attribute__((noinline)) void
+pack_filling_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
+    pack_sliced_lane(out, d, word, nd, false);
+}
+
+/* The states pack_sliced_lane takes: full, or count = next below 16 (every state the API makes:
+ * cpack_dict_reset, then pushes). Another (only a caller writing the state itself makes one) is
+ * coded by the portable path. */
+static bool sliced_state_ok(const cpack_dict *d) {
+    return d->count == CPACK_DICT_ENTRIES || (d->count < CPACK_DICT_ENTRIES && d->next == d->count);
 }
 
 /* One lane of cpack-sync onto *w (sec. 3.1) from *d, the dictionary after it into *nd (d's own
@@ -754,11 +713,18 @@ NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
 sync_lane_avx2(np_bytewriter *w, const cpack_dict *d, const uint32_t word[CPACK_LANE_WORDS], lane_dict *nd) {
     __m256i any = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)word),
                                   _mm256_loadu_si256((const __m256i *)(const void *)(word + 8)));
-    if (d->count == CPACK_DICT_ENTRIES && !_mm256_testz_si256(any, any)) pack_full_lane_avx2(w, d, word, nd);
-    else pack_lane_avx2(w, d, word, nd);
+    if (_mm256_testz_si256(any, any)) {
+        np_bytew_put(w, 1u, 1);                                /* Z = 1 */
+        *nd = (lane_dict){_mm256_loadu_si256((const __m256i *)(const void *)d->entry),
+                          _mm256_loadu_si256((const __m256i *)(const void *)(d->entry + 8)), d->next, d->count, 0};
+    } else if (d->count == CPACK_DICT_ENTRIES) {
+        pack_full_lane_avx2(w, d, word, nd);
+    } else {
+        pack_filling_lane_avx2(w, d, word, nd);
+    }
 }
 
-/* fast_compress_with on the AVX2 lane packers; the same contract (dict[] changed only when the
+/* fast_compress_with on the AVX2 lane packer (for the states sliced_state_ok takes); the same contract (dict[] changed only when the
  * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
  * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
  * 2 + 544 bits of it first. */
@@ -794,7 +760,8 @@ static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t 
                                     uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
                                     unsigned *changed) {
 #if NP_HAVE_AVX2
-    if (np_cpu_avx2()) return compress_avx2(dict, line, dst, dst_bytes, out_bits, pushes, changed);
+    if (np_cpu_avx2() && sliced_state_ok(&dict[0]) && sliced_state_ok(&dict[1]))
+        return compress_avx2(dict, line, dst, dst_bytes, out_bits, pushes, changed);
 #endif
     uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
     line_words(line, word);
