@@ -402,21 +402,14 @@ NP_TARGET_AVX2 static inline __m256i load8(const int32_t *t) {
     return _mm256_loadu_si256((const __m256i *)(const void *)t);
 }
 
-/* The 2-, 3- and 4-byte match masks (bit j: word j matches) in byte 3 of each word's lane of a
- * byte accumulator x, moved to bits 0..7 (a shift right by 24). */
-NP_TARGET_AVX2 static inline void fresh_levels(__m256i x, __m256i lvl[3]) {
-    lvl[0] = _mm256_and_si256(x, _mm256_slli_epi32(x, 8));
-    lvl[1] = _mm256_and_si256(lvl[0], _mm256_slli_epi32(x, 16));
-    lvl[2] = _mm256_and_si256(lvl[1], _mm256_slli_epi32(x, 24));
-}
-
 /* The 2-, 3- and 4-byte match masks (sec. 2.1's mmxx, mmmx, mmmm) in bits 0..15 of each word's
  * element, from byte accumulators lo (bit s of byte b: byte b of the word equals byte b of
  * entry or word s, s = 0..7) and hi (s = 8..15; none when !has_hi): two byte shuffles gather
  * bytes 3 and 2 of both into the element's halves (p = 16-bit masks of byte 3 | byte 2 << 16),
  * two more bytes 1 and 0 (q), and the levels are p & p >> 16, & q, & q >> 16. */
 NP_TARGET_AVX2 static inline void levels16(__m256i lo, __m256i hi, bool has_hi, __m256i lvl[3]) {
-#define NP_LV4(a, b, c, d) a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, a + 12, b + 12, c + 12, d + 12
+#define NP_LV4(a, b, c, d) \
+    a, b, c, d, a + 4, b + 4, c + 4, d + 4, a + 8, b + 8, c + 8, d + 8, a + 12, b + 12, c + 12, d + 12
 #define NP_LV(a, b, c, d) _mm256_setr_epi8(NP_LV4(a, b, c, d), NP_LV4(a, b, c, d))
     __m256i p = _mm256_shuffle_epi8(lo, NP_LV(3, -128, 2, -128));
     __m256i q = _mm256_shuffle_epi8(lo, NP_LV(1, -128, 0, -128));
@@ -441,8 +434,9 @@ NP_TARGET_AVX2 static inline __m256i pop16(__m256i x) {
     const __m256i nibble_pop = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i low_nibbles = _mm256_set1_epi8(0x0F);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi16(x, 4), low_nibbles);
     __m256i cnt = _mm256_add_epi8(_mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(x, low_nibbles)),
-                                  _mm256_shuffle_epi8(nibble_pop, _mm256_and_si256(_mm256_srli_epi16(x, 4), low_nibbles)));
+                                  _mm256_shuffle_epi8(nibble_pop, high));
     return _mm256_and_si256(_mm256_add_epi32(cnt, _mm256_srli_epi32(cnt, 8)), _mm256_set1_epi32(0x1F));
 }
 
@@ -510,7 +504,7 @@ NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK
     for (unsigned g = 0; g < 2; g++) {
         __m256i keep = _mm256_and_si256(cv, words_below(g));
         NP_UNROLL
-        for (unsigned k = 0; k < 3; k++) lvl[g][k] = _mm256_and_si256(m[g][k], keep);   /* two, three, full: j < i in C */
+        for (unsigned k = 0; k < 3; k++) lvl[g][k] = _mm256_and_si256(m[g][k], keep);   /* j < i, in C */
     }
     /* Kind: zzzz or zzzx for a small word, else 2 + the number of empty masks (full, three,
      * two all set: mmmm; ...; none: xxxx). Pushed: not small, no full match. */
@@ -724,10 +718,10 @@ sync_lane_avx2(np_bytewriter *w, const cpack_dict *d, const uint32_t word[CPACK_
     }
 }
 
-/* fast_compress_with on the AVX2 lane packer (for the states sliced_state_ok takes); the same contract (dict[] changed only when the
- * line is sent: the lanes' dictionaries stay in registers until then, so a caller may pass its
- * state's own). A lane that turns out raw rewinds the byte writer, which may have stored up to
- * 2 + 544 bits of it first. */
+/* fast_compress_with on the AVX2 lane packer, for the states sliced_state_ok takes; the same
+ * contract (dict[] changed only when the line is sent: the lanes' dictionaries stay in registers
+ * until then, so a caller may pass its state's own). A lane that turns out raw rewinds the byte
+ * writer, which may have stored up to 2 + 544 bits of it first. */
 NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
                                               uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
                                               unsigned *changed) {
