@@ -14,6 +14,9 @@
 #include "np_cpu.h"
 
 #include <string.h>
+#if NP_HAVE_AVX2
+#include <immintrin.h>
+#endif
 
 #define ES_HEADER_BITS (1u + DPC_PLANES)   /* C and ES */
 /* At most this many mixed planes: move their bits one by one instead of transposing the
@@ -522,14 +525,127 @@ static inline __attribute__((always_inline)) np_result emit_body(unsigned map_bi
 }
 
 #if NP_HAVE_AVX2
+/* A compressed 32-word stream with m mixed planes (sec. 3: C = 1, ES, then per plane its
+ * code bit or its 32 bits) built 8 stream words at a time, with no field writer. Take the
+ * header as one code bit (C) and one 32-bit field (ES) before the planes: the stream is code
+ * bits and 32-bit fields F[0] = ES, F[1 + k] = the k-th mixed plane, in order. With c[t] the
+ * code bits before F[t] (c[0] = 1, c[1 + k] = 1 + p_k - k for mixed plane p_k, after the last
+ * F: 33 - m, every one <= 32), F[t] starts at bit c[t] of stream word t (each field before it
+ * fills one word), and code bit j of the codes in stream order (C, then the compressible
+ * planes' values: bit i of any word, pext by ES) lands at bit j of the word it falls in. So
+ *     word t = F[t - 1] >> (32 - c[t - 1]) | codes & [c[t - 1], c[t]) | F[t] << c[t].
+ * With more than SMALL_MIXED mixed planes, all 32 planes are transposed and the mixed ones
+ * and their positions packed by a permute per 8 planes (the indices from pext / pdep of the
+ * mask); with fewer, each mixed plane is gathered from the words by four shifts and movemasks
+ * (bit j of the plane: bit i of word j) into its place. c[t] = position + 2 - t. With no mixed
+ * plane the stream is C, ES and the 32 codes (bits of word 0), 65 bits. Returns the stream's
+ * length (65 + 31 m bits, words 0 .. m + 1 of out). */
+#define SMALL_MIXED 4u
+
+NP_TARGET_AVX2 static size_t pack_planes_avx2(const uint32_t words[DPC_WORDS], uint32_t es, uint32_t out[48]) {
+    uint32_t mixed = ~es;
+    /* The mixed planes per 8 (SWAR counts per byte), before each 8 (their prefix sums) and all. */
+    uint32_t per8 = mixed - ((mixed >> 1) & 0x55555555u);
+    per8 = (per8 & 0x33333333u) + ((per8 >> 2) & 0x33333333u);
+    per8 = (per8 + (per8 >> 4)) & 0x0F0F0F0Fu;
+    uint32_t before8 = (per8 * 0x01010100u) + 0x02020202u;   /* + 2: F[1 + k] at field[2 + k] */
+    unsigned m = (per8 * 0x01010101u) >> 24;
+    if (m == 0u) {
+        out[0] = 1u | es << 1;
+        out[1] = es >> 31 | words[0] << 1;
+        out[2] = words[0] >> 31;
+        return 65u;
+    }
+    /* field[t + 1] = F[t], field[0] = 0 (F[-1]); pos[t + 1] = c[t] + t, pos[0] = -1 (c[-1] = 0).
+     * Every element the loop below reads is written: 0 and 1 here, 2 .. m + 1 by the packing,
+     * m + 2 .. m + 9 by the ends stored after it. */
+    int32_t field[48], pos[48];
+    const __m256i zero = _mm256_setzero_si256(), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    field[0] = 0;
+    field[1] = (int32_t)es;
+    pos[0] = -1;
+    pos[1] = 1;
+    unsigned n = 2;
+    if (m <= SMALL_MIXED) {
+        __m256i w[4];
+        for (unsigned q = 0; q < 4u; q++) w[q] = _mm256_loadu_si256((const __m256i *)(const void *)(words + 8u * q));
+        for (uint32_t r = mixed; r != 0u; r &= r - 1u, n++) {
+            unsigned i = (unsigned)__builtin_ctz(r);
+            __m128i up = _mm_cvtsi32_si128((int)(31u - i));   /* bit i to the sign bit */
+            uint32_t plane = 0;
+            for (unsigned q = 0; q < 4u; q++) {
+                plane |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_sll_epi32(w[q], up))) << (8u * q);
+            }
+            field[n] = (int32_t)plane;
+            pos[n] = (int32_t)i + 2;
+        }
+    } else {
+        uint32_t planes[DPC_PLANES];
+        np_transpose32(words, planes);
+        for (unsigned g = 0; g < DPC_PLANES / 8u; g++) {
+            unsigned mg = (mixed >> (8u * g)) & 0xFFu;
+            n = (before8 >> (8u * g)) & 0xFFu;
+            uint32_t nib = _pext_u32(0x76543210u, _pdep_u32(mg, 0x11111111u) * 0xFu);   /* kept planes */
+            __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)_pdep_u64(nib, UINT64_C(0x0F0F0F0F0F0F0F0F))));
+            __m256i pl = _mm256_loadu_si256((const __m256i *)(const void *)(planes + 8u * g));
+            _mm256_storeu_si256((__m256i *)(void *)(field + n), _mm256_permutevar8x32_epi32(pl, at));
+            __m256i p2 = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(8u * g + 2u)));   /* p + 2 */
+            _mm256_storeu_si256((__m256i *)(void *)(pos + n), _mm256_permutevar8x32_epi32(p2, at));
+        }
+        n = m + 2u;
+    }
+    _mm256_storeu_si256((__m256i *)(void *)(field + n), zero);              /* F[m + 1] = 0 */
+    _mm256_storeu_si256((__m256i *)(void *)(pos + n), _mm256_set1_epi32(34)); /* c[m + 1] = 33 - m */
+    const __m256i codes = _mm256_set1_epi32((int)(1u | _pext_u32(words[0], es) << 1));
+    const __m256i ones = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1), w32 = _mm256_set1_epi32(32);
+    for (unsigned t = 0; t < m + 2u; t += 8u) {
+        __m256i tv = _mm256_add_epi32(lane, _mm256_set1_epi32((int)t));
+        __m256i ct = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t + 1u)), tv);
+        __m256i cp = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t)),
+                                      _mm256_sub_epi32(tv, ones));
+        __m256i below_t = _mm256_add_epi32(_mm256_sllv_epi32(ones, ct), all);   /* 2^c - 1; c = 32: all */
+        __m256i below_p = _mm256_add_epi32(_mm256_sllv_epi32(ones, cp), all);
+        __m256i word = _mm256_or_si256(
+            _mm256_srlv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + t)), _mm256_sub_epi32(w32, cp)),
+            _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + t + 1u)), ct));
+        word = _mm256_or_si256(word, _mm256_andnot_si256(below_p, _mm256_and_si256(codes, below_t)));
+        _mm256_storeu_si256((__m256i *)(void *)(out + t), word);
+    }
+    return 65u + 31u * m;
+}
+
+/* A raw 32-word stream (sec. 3: C = 0, then the words) 8 words at a time: stream word t is
+ * word t << 1 | word t - 1 >> 31. Returns its length, 1025 bits (words 0 .. 32 of out). */
+NP_TARGET_AVX2 static size_t pack_raw_avx2(const uint32_t words[DPC_WORDS], uint32_t out[48]) {
+    uint32_t padded[DPC_WORDS + 8u];                          /* padded[1 + j] = word j, padded[0] = 0 */
+    padded[0] = 0;
+    memcpy(padded + 1, words, DPC_WORDS * sizeof *words);
+    for (unsigned t = 0; t < DPC_WORDS; t += 8u) {
+        __m256i cur = _mm256_loadu_si256((const __m256i *)(const void *)(padded + 1u + t));
+        __m256i prev = _mm256_loadu_si256((const __m256i *)(const void *)(padded + t));
+        _mm256_storeu_si256((__m256i *)(void *)(out + t),
+                            _mm256_or_si256(_mm256_slli_epi32(cur, 1), _mm256_srli_epi32(prev, 31)));
+    }
+    out[DPC_WORDS] = words[DPC_WORDS - 1u] >> 31;
+    return raw_body_bits(DPC_WORDS);
+}
+
 /* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time): the ES loop
- * in vector registers, the field writer's variable shifts as shlx / shrx. */
+ * in vector registers, the field writer's variable shifts as shlx / shrx; a DPC or DF-MAN
+ * stream (32 words, no map) by pack_planes_avx2 or pack_raw_avx2. */
 NP_TARGET_AVX2 static np_result emit_body_avx2(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
                                                uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     /* Each form with constant counts, so its loops unroll: DPC and DF-MAN (32 words, no map),
      * DF-TRUC by its word count (a multiple of the sub-block's 8). */
     if (map_bits == 0u && wc == DPC_WORDS) {
-        return emit_body(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
+        uint32_t es = encoding_status_of_words(DPC_WORDS, words), out[48];
+        size_t bits = comp_check(DPC_WORDS, es) ? pack_planes_avx2(words, es, out) : pack_raw_avx2(words, out);
+        *out_bits = bits;
+        if (dst_bytes < (bits + 7u) / 8u) {
+            return NP_NO_SPACE;
+        }
+        np_fw_copy_out(out, dst, (bits + 7u) / 8u, DPC_MAX_BYTES);
+        return NP_OK;
     }
     if (map_bits == DPC_MAP_BITS) {
         switch (wc) {
