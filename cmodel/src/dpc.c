@@ -542,29 +542,81 @@ static inline __attribute__((always_inline)) np_result emit_body(unsigned map_bi
  * length (65 + 31 m bits, words 0 .. m + 1 of out). */
 #define SMALL_MIXED 4u
 
-NP_TARGET_AVX2 static size_t pack_planes_avx2(const uint32_t words[DPC_WORDS], uint32_t es, uint32_t out[48]) {
-    uint32_t mixed = ~es;
-    /* The mixed planes per 8 (SWAR counts per byte), before each 8 (their prefix sums) and all. */
+/* The mixed planes (bits of mixed) before each 8 planes, plus 2, in the bytes of *before8 (F[1 +
+ * k], the k-th mixed plane, is at field[2 + k]: see below); returns m, all of them (SWAR counts
+ * per byte, their prefix sums by a multiply). */
+static inline unsigned mixed_before8(uint32_t mixed, uint32_t *before8) {
     uint32_t per8 = mixed - ((mixed >> 1) & 0x55555555u);
     per8 = (per8 & 0x33333333u) + ((per8 >> 2) & 0x33333333u);
     per8 = (per8 + (per8 >> 4)) & 0x0F0F0F0Fu;
-    uint32_t before8 = (per8 * 0x01010100u) + 0x02020202u;   /* + 2: F[1 + k] at field[2 + k] */
-    unsigned m = (per8 * 0x01010101u) >> 24;
+    *before8 = (per8 * 0x01010100u) + 0x02020202u;
+    return (per8 * 0x01010101u) >> 24;
+}
+
+/* Lanes of a group of 8 as 4-bit indices: the set bits of mg packed (pack) or each set bit's
+ * rank among them at its place (!pack), widened to a permute's 32-bit indices. */
+NP_TARGET_AVX2 static inline __m256i group_index(unsigned mg, bool pack) {
+    uint32_t lanes = _pdep_u32(mg, 0x11111111u) * 0xFu;
+    uint32_t nib = pack ? _pext_u32(0x76543210u, lanes) : _pdep_u32(0x76543210u, lanes);
+    return _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)_pdep_u64(nib, UINT64_C(0x0F0F0F0F0F0F0F0F))));
+}
+
+/* pos[t + 1] = c[t] + t for t = -1 .. m + 1 and 8 more (pos[0] = -1: c[-1] = 0; pos[1] = 1: the
+ * C bit before ES; pos[2 + k] = p_k + 2 for the k-th mixed plane p_k; then 34: c[m + 1] = 33 - m).
+ * With planes (more than SMALL_MIXED mixed), also field[2 + k] = plane p_k, by the same permutes. */
+NP_TARGET_AVX2 static inline void field_starts(uint32_t mixed, uint32_t before8, unsigned m, int32_t pos[48],
+                                               const uint32_t *planes, int32_t field[48]) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    pos[0] = -1;
+    pos[1] = 1;
+    if (m <= SMALL_MIXED) {                                   /* a few: one by one */
+        unsigned k = 2;
+        for (uint32_t r = mixed; r != 0u; r &= r - 1u) pos[k++] = __builtin_ctz(r) + 2;
+    } else {
+        for (unsigned g = 0; g < DPC_PLANES / 8u; g++) {
+            unsigned at = (before8 >> (8u * g)) & 0xFFu;
+            __m256i p2 = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(8u * g + 2u)));
+            __m256i kept = group_index((mixed >> (8u * g)) & 0xFFu, true);
+            _mm256_storeu_si256((__m256i *)(void *)(pos + at), _mm256_permutevar8x32_epi32(p2, kept));
+            if (planes != NULL) {
+                __m256i pl = _mm256_loadu_si256((const __m256i *)(const void *)(planes + 8u * g));
+                _mm256_storeu_si256((__m256i *)(void *)(field + at), _mm256_permutevar8x32_epi32(pl, kept));
+            }
+        }
+    }
+    _mm256_storeu_si256((__m256i *)(void *)(pos + m + 2u), _mm256_set1_epi32(34));
+}
+
+/* c[t] and c[t - 1] for t = t0 .. t0 + 7, from field_starts' pos. */
+NP_TARGET_AVX2 static inline void code_counts(const int32_t pos[48], unsigned t0, __m256i *ct, __m256i *cp) {
+    __m256i tv = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)t0));
+    *ct = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t0 + 1u)), tv);
+    *cp = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t0)),
+                           _mm256_sub_epi32(tv, _mm256_set1_epi32(1)));
+}
+
+/* Bits c0 .. c1 - 1 of each element (c0 <= c1 <= 32). */
+NP_TARGET_AVX2 static inline __m256i bits_between(__m256i c0, __m256i c1) {
+    const __m256i ones = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1);
+    __m256i below1 = _mm256_add_epi32(_mm256_sllv_epi32(ones, c1), all);   /* 2^c - 1; c = 32: all */
+    return _mm256_andnot_si256(_mm256_add_epi32(_mm256_sllv_epi32(ones, c0), all), below1);
+}
+
+NP_TARGET_AVX2 static size_t pack_planes_avx2(const uint32_t words[DPC_WORDS], uint32_t es, uint32_t out[48]) {
+    uint32_t mixed = ~es, before8;
+    unsigned m = mixed_before8(mixed, &before8);
     if (m == 0u) {
         out[0] = 1u | es << 1;
         out[1] = es >> 31 | words[0] << 1;
         out[2] = words[0] >> 31;
         return 65u;
     }
-    /* field[t + 1] = F[t], field[0] = 0 (F[-1]); pos[t + 1] = c[t] + t, pos[0] = -1 (c[-1] = 0).
-     * Every element the loop below reads is written: 0 and 1 here, 2 .. m + 1 by the packing,
-     * m + 2 .. m + 9 by the ends stored after it. */
+    /* field[t + 1] = F[t], field[0] = 0 (F[-1]). Every element the loop below reads is written:
+     * 0 and 1 here, 2 .. m + 1 by the packing, m + 2 .. m + 9 by the end stored after it (and
+     * the same elements of pos by field_starts). */
     int32_t field[48], pos[48];
-    const __m256i zero = _mm256_setzero_si256(), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     field[0] = 0;
     field[1] = (int32_t)es;
-    pos[0] = -1;
-    pos[1] = 1;
     unsigned n = 2;
     if (m <= SMALL_MIXED) {
         __m256i w[4];
@@ -577,38 +629,23 @@ NP_TARGET_AVX2 static size_t pack_planes_avx2(const uint32_t words[DPC_WORDS], u
                 plane |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_sll_epi32(w[q], up))) << (8u * q);
             }
             field[n] = (int32_t)plane;
-            pos[n] = (int32_t)i + 2;
         }
+        field_starts(mixed, before8, m, pos, NULL, field);
     } else {
         uint32_t planes[DPC_PLANES];
         np_transpose32(words, planes);
-        for (unsigned g = 0; g < DPC_PLANES / 8u; g++) {
-            unsigned mg = (mixed >> (8u * g)) & 0xFFu;
-            n = (before8 >> (8u * g)) & 0xFFu;
-            uint32_t nib = _pext_u32(0x76543210u, _pdep_u32(mg, 0x11111111u) * 0xFu);   /* kept planes */
-            __m256i at = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)_pdep_u64(nib, UINT64_C(0x0F0F0F0F0F0F0F0F))));
-            __m256i pl = _mm256_loadu_si256((const __m256i *)(const void *)(planes + 8u * g));
-            _mm256_storeu_si256((__m256i *)(void *)(field + n), _mm256_permutevar8x32_epi32(pl, at));
-            __m256i p2 = _mm256_add_epi32(lane, _mm256_set1_epi32((int)(8u * g + 2u)));   /* p + 2 */
-            _mm256_storeu_si256((__m256i *)(void *)(pos + n), _mm256_permutevar8x32_epi32(p2, at));
-        }
-        n = m + 2u;
+        field_starts(mixed, before8, m, pos, planes, field);
     }
-    _mm256_storeu_si256((__m256i *)(void *)(field + n), zero);              /* F[m + 1] = 0 */
-    _mm256_storeu_si256((__m256i *)(void *)(pos + n), _mm256_set1_epi32(34)); /* c[m + 1] = 33 - m */
+    _mm256_storeu_si256((__m256i *)(void *)(field + m + 2u), _mm256_setzero_si256());   /* F[m + 1] = 0 */
     const __m256i codes = _mm256_set1_epi32((int)(1u | _pext_u32(words[0], es) << 1));
-    const __m256i ones = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1), w32 = _mm256_set1_epi32(32);
     for (unsigned t = 0; t < m + 2u; t += 8u) {
-        __m256i tv = _mm256_add_epi32(lane, _mm256_set1_epi32((int)t));
-        __m256i ct = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t + 1u)), tv);
-        __m256i cp = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(pos + t)),
-                                      _mm256_sub_epi32(tv, ones));
-        __m256i below_t = _mm256_add_epi32(_mm256_sllv_epi32(ones, ct), all);   /* 2^c - 1; c = 32: all */
-        __m256i below_p = _mm256_add_epi32(_mm256_sllv_epi32(ones, cp), all);
+        __m256i ct, cp;
+        code_counts(pos, t, &ct, &cp);
         __m256i word = _mm256_or_si256(
-            _mm256_srlv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + t)), _mm256_sub_epi32(w32, cp)),
+            _mm256_srlv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + t)),
+                              _mm256_sub_epi32(_mm256_set1_epi32(32), cp)),
             _mm256_sllv_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + t + 1u)), ct));
-        word = _mm256_or_si256(word, _mm256_andnot_si256(below_p, _mm256_and_si256(codes, below_t)));
+        word = _mm256_or_si256(word, _mm256_and_si256(codes, bits_between(cp, ct)));
         _mm256_storeu_si256((__m256i *)(void *)(out + t), word);
     }
     return 65u + 31u * m;
@@ -845,11 +882,92 @@ static inline __attribute__((always_inline)) np_result decode_body(bool has_map,
 }
 
 #if NP_HAVE_AVX2
-/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time). */
+/* A 32-word stream with no map (DPC, DF-MAN) decoded 8 fields at a time, the layout of
+ * pack_planes_avx2 and pack_raw_avx2 read back from the zero-padded copy S (32-bit words):
+ * raw, word t = S[t] >> 1 | S[t + 1] << 31; compressed, F[t] = S[t] >> c[t] | S[t + 1] << (32 -
+ * c[t]) (ES and the mixed planes) and the codes the OR of each S[t]'s bits c[t - 1] .. c[t] - 1
+ * (C, then the compressible planes' values, deposited on ES's bits by pdep); the mixed planes
+ * go back to their places by a permute per 8, the others are all ones or zeros, and the 32
+ * planes are transposed into the words. decode_body's checks come to exact lengths here (a
+ * stream is read in full or rejected, every rejection NP_BAD_DATA): 1025 bits raw, else at
+ * least 33 with ES, at least min_planes(32) compressible planes and 65 + 31 m bits in all. */
+NP_TARGET_AVX2 static np_result decode_dpc32_avx2(const uint8_t *src, size_t src_bits, uint8_t *dst) {
+    np_padreader r;
+    np_pr_init(&r, src, src_bits, DFTRUC_MAX_BITS);
+    const uint8_t *b = r.buf;
+    uint32_t words[DPC_WORDS];
+    if (src_bits == 0u) {
+        return NP_BAD_DATA;
+    }
+    if ((b[0] & 1u) == 0u) {
+        if (src_bits != raw_body_bits(DPC_WORDS)) {
+            return NP_BAD_DATA;
+        }
+        for (unsigned t = 0; t < DPC_WORDS; t += 8u) {
+            __m256i cur = _mm256_loadu_si256((const __m256i *)(const void *)(b + 4u * t));
+            __m256i next = _mm256_loadu_si256((const __m256i *)(const void *)(b + 4u * t + 4u));
+            _mm256_storeu_si256((__m256i *)(void *)(words + t),
+                                _mm256_or_si256(_mm256_srli_epi32(cur, 1), _mm256_slli_epi32(next, 31)));
+        }
+    } else {
+        if (src_bits < ES_HEADER_BITS) {
+            return NP_BAD_DATA;
+        }
+        uint32_t es = (uint32_t)(np_load_le64(b) >> 1), mixed = ~es, before8;
+        unsigned m = mixed_before8(mixed, &before8);
+        if (DPC_PLANES - m < min_planes(DPC_WORDS) || src_bits != 65u + 31u * m) {
+            return NP_BAD_DATA;
+        }
+        if (m == 0u) {
+            uint32_t codes = (uint32_t)(np_load_le64(b + 4) >> 1);     /* stream bits 33 .. 64 */
+            for (unsigned j = 0; j < DPC_WORDS; j++) words[j] = codes;   /* plane i: bit i of codes */
+        } else {
+            uint32_t planes[DPC_PLANES];
+            int32_t pos[48];
+            uint32_t field[48];
+            field_starts(mixed, before8, m, pos, NULL, NULL);
+            __m256i acc = _mm256_setzero_si256();
+            for (unsigned t = 0; t < m + 2u; t += 8u) {
+                __m256i ct, cp;
+                code_counts(pos, t, &ct, &cp);
+                __m256i cur = _mm256_loadu_si256((const __m256i *)(const void *)(b + 4u * t));
+                __m256i next = _mm256_loadu_si256((const __m256i *)(const void *)(b + 4u * t + 4u));
+                __m256i rest = _mm256_sllv_epi32(next, _mm256_sub_epi32(_mm256_set1_epi32(32), ct));
+                _mm256_storeu_si256((__m256i *)(void *)(field + t), _mm256_or_si256(_mm256_srlv_epi32(cur, ct), rest));
+                __m256i in_stream = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(m + 2u)),
+                    _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)t)));
+                acc = _mm256_or_si256(acc, _mm256_and_si256(in_stream, _mm256_and_si256(cur, bits_between(cp, ct))));
+            }
+            __m128i half = _mm_or_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+            half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0x4E));
+            half = _mm_or_si128(half, _mm_shuffle_epi32(half, 0xB1));
+            uint32_t values = _pdep_u32((uint32_t)_mm_cvtsi128_si32(half) >> 1, es);   /* bit i: plane i's */
+            const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+            for (unsigned g = 0; g < DPC_PLANES / 8u; g++) {
+                unsigned mg = (mixed >> (8u * g)) & 0xFFu, k0 = ((before8 >> (8u * g)) & 0xFFu) - 1u;   /* F[1 + k] */
+                __m256i f = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(const void *)(field + k0)),
+                                                        group_index(mg, false));
+                __m256i v = _mm256_and_si256(_mm256_set1_epi32((int)(values >> (8u * g))), bit);
+                __m256i is_mixed = _mm256_and_si256(_mm256_set1_epi32((int)mg), bit);
+                __m256i plane = _mm256_blendv_epi8(_mm256_cmpeq_epi32(v, bit), f, _mm256_cmpeq_epi32(is_mixed, bit));
+                _mm256_storeu_si256((__m256i *)(void *)(planes + 8u * g), plane);
+            }
+            np_transpose32(planes, words);
+        }
+    }
+    for (unsigned j = 0; j < DPC_WORDS; j++) np_store_le32(dst + 4u * j, words[j]);
+    return NP_OK;
+}
+
+/* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time); without a map
+ * (DPC, DF-MAN) decode_dpc32_avx2. */
 NP_TARGET_AVX2 static np_result decode_body_avx2(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
                                                  unsigned *map_out) {
-    /* each form on its own: without a map, wc = 32 and the loops have constant counts */
-    return has_map ? decode_body(true, src, src_bits, dst, map_out) : decode_body(false, src, src_bits, dst, map_out);
+    if (!has_map) {
+        *map_out = DPC_MAP_FULL;
+        return decode_dpc32_avx2(src, src_bits, dst);
+    }
+    return decode_body(true, src, src_bits, dst, map_out);
 }
 #endif
 
