@@ -193,7 +193,7 @@ typedef struct {
     uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
 
-typedef void (*net_switch_allocator)(network *n, router_t *r, uint64_t now);
+typedef void (*net_router_phase)(network *n);
 
 struct network {
     sim_config cfg;
@@ -206,9 +206,10 @@ struct network {
     unsigned vc_lo[NET_CLASSES], vc_hi[NET_CLASSES];
     bool mesh_topo;
     bool shared_injection;          /* one injection channel for both classes (mesh) */
-    /* One router's switch allocation: a copy of router.c's allocator for this run's sa_input and
-     * body_sa (router_switch_allocator), chosen once, so no flit pays a test of either option. */
-    net_switch_allocator switch_alloc;
+    /* The cycle's router visits: a copy of router.c's router phase, with its allocators inlined,
+     * for this run's sa_input and body_sa (router_phase_for), chosen once, so no flit pays a test
+     * of either option. */
+    net_router_phase router_phase;
     /* Writes a flit into a router's input VC: router_write_flit_next, or with body_sa = write
      * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
      * instructions as a direct call, so the default path pays nothing per flit for the option. */
@@ -236,6 +237,8 @@ struct network {
     unsigned rwords, nwords;        /* 64-bit words of a router bitmap, of a node bitmap */
     uint64_t *wake_va, *wake_sa;    /* [NET_WHEEL * rwords] */
     uint64_t *va_late;              /* [rwords]: routers whose VA of the previous cycle was deferred */
+    uint64_t *wake_sa_next;         /* the row of wake_sa for the cycle after this one (router phase) */
+    credit_list *credits_returned;  /* the credit list of a credit returned this cycle (net_step_routers) */
     uint64_t *wake_ej;              /* [NET_WHEEL * nwords]: NIs with a flit to eject at cycle t */
     uint64_t *inj_busy;             /* nodes whose NI has packets to inject */
     event_list events[NET_WHEEL];   /* SA / VA events of cycle t at t % NET_WHEEL */
@@ -278,10 +281,10 @@ void net_step_routers(network *n);
 void net_step_finish(network *n);
 
 /* router.c */
-/* Visit r: VA of the previous cycle if it was deferred (late), VA if asked, then SA. */
-void router_step(network *n, router_t *r, bool va, bool late);
-/* A flit left the buffer fed by output VC o: its credit comes back. */
-void router_credit_return(network *n, out_vc *o);
+/* The routers woken for this cycle, in id order, each visited: VA of the previous cycle if it was
+ * deferred (late), VA if asked, then SA; for sa_input = output (by_output) or vc, body_sa =
+ * write (early) or next. */
+net_router_phase router_phase_for(bool by_output, bool early);
 /* A returned credit of o is usable from this cycle on (network.c, start of the cycle; inline:
  * one per flit and hop, and rarely waited for). */
 void router_credit_wakes(network *n, out_vc *o);
@@ -294,8 +297,6 @@ void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
  * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
  * cycle. Callers go through network.write_flit. */
-/* The switch allocator for sa_input = output (by_output) or vc, body_sa = write (early) or next. */
-net_switch_allocator router_switch_allocator(bool by_output, bool early);
 void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
 
@@ -338,6 +339,15 @@ static inline void net_event_at(network *n, unsigned router, unsigned port, uint
 /* A returned credit of output VC o becomes usable at cycle t (now < t <= now + 21). */
 static inline void net_credit_at(network *n, out_vc *o, uint64_t t) {
     credit_list *l = &n->credits[t % NET_WHEEL];
+    if (l->len == l->cap) net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
+    l->o[l->len++] = o;
+}
+
+/* A flit left the buffer fed by output VC o: its credit is usable 1 + credit_delay from now
+ * (the flit leaves the buffer in ST, next cycle; the credit takes credit_delay more). Inline: one
+ * per flit and hop, from the routers and the NIs' ejection. */
+static inline void router_credit_return(network *n, out_vc *o) {
+    credit_list *l = n->credits_returned;    /* credits[(now + 1 + credit_delay) % NET_WHEEL] */
     if (l->len == l->cap) net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
     l->o[l->len++] = o;
 }

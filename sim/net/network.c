@@ -221,7 +221,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->vc_stride = (unsigned)(offsetof(in_vc, slot) + (n->ring_mask + 1u) * sizeof(flit_t) + 63u) & ~63u;
     n->credit_delay = cfg->credit_delay;
     n->inject_cycles = cfg->inject_cycles;
-    n->switch_alloc = router_switch_allocator(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
+    n->router_phase = router_phase_for(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
     n->write_flit = cfg->body_sa == BODY_SA_WRITE ? router_write_flit_early : router_write_flit_next;
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
@@ -510,30 +510,6 @@ static void eject_phase(network *n) {
     }
 }
 
-/* The routers woken for this cycle, in id order (net_internal.h: why the others can wait).
- * A router woken for VA only is visited next cycle instead, which then starts with this
- * cycle's VA (router_step). */
-static void router_phase(network *n) {
-    uint64_t *va = &n->wake_va[(n->now % NET_WHEEL) * n->rwords];
-    uint64_t *sa = &n->wake_sa[(n->now % NET_WHEEL) * n->rwords];
-    uint64_t *sa_next = &n->wake_sa[((n->now + 1) % NET_WHEEL) * n->rwords];
-    for (unsigned w = 0; w < n->rwords; w++) {
-#ifdef NET_VISIT_EVERY_CYCLE   /* scratch check of the event-driven loop: every router, VA and SA, every cycle */
-        va[w] = sa[w] = n->nrouters - w * 64u >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n->nrouters - w * 64u)) - 1u;
-#endif
-        uint64_t va_w = va[w], sa_w = sa[w], late_w = n->va_late[w];
-        va[w] = sa[w] = 0;           /* visits scheduled from here on are for later cycles */
-        n->va_late[w] = va_w & ~sa_w;
-        sa_next[w] |= va_w & ~sa_w;
-        for (uint64_t m = sa_w; m; m &= m - 1) {
-            unsigned b = (unsigned)__builtin_ctzll(m), id = w * 64u + b;
-            n->stepping = (int)id;
-            router_step(n, &n->r[id], (va_w >> b) & 1u, (late_w >> b) & 1u);
-        }
-    }
-    n->stepping = -1;
-}
-
 /* NIs with packets to send, in node order. */
 static void inject_phase(network *n) {
     for (unsigned w = 0; w < n->nwords; w++)
@@ -572,9 +548,10 @@ static void due_phase(network *n) {
 }
 
 void net_step_routers(network *n) {
+    n->credits_returned = &n->credits[(n->now + 1 + n->credit_delay) % NET_WHEEL];
     due_phase(n);
     eject_phase(n);
-    router_phase(n);
+    n->router_phase(n);
 }
 
 void net_step_finish(network *n) {

@@ -40,6 +40,9 @@ static inline void sa_candidate_at(network *n, router_t *r, unsigned p, unsigned
     net_wake_sa(n, r->id, t);
 }
 
+/* Visit router `id` for SA next cycle, from an SA turn of this cycle (network.wake_sa_next). */
+static inline void wake_sa_next(network *n, unsigned id) { bitmap_set(n->wake_sa_next, id); }
+
 static inline void sa_candidate_now(router_t *r, unsigned p, unsigned v) {
     r->port[p].cand = (uint16_t)(r->port[p].cand | (1u << v));
     r->cand_ports |= UINT64_C(1) << p;
@@ -440,13 +443,6 @@ static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
 
 /* ---- credits --------------------------------------------------------------------------------- */
 
-/* A flit left the buffer fed by output VC o: its credit is usable 1 + credit_delay from now
- * (the flit leaves the buffer in ST, next cycle; the credit takes credit_delay more). */
-static inline void credit_return(network *n, out_vc *o) {
-    net_credit_at(n, o, n->now + 1 + n->credit_delay);
-}
-
-void router_credit_return(network *n, out_vc *o) { credit_return(n, o); }
 
 /* A credit of o, which an input VC waits for, is usable from now on (router_credit_usable): the
  * VC becomes an SA candidate this cycle. */
@@ -528,10 +524,13 @@ __attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *
     return ready;
 }
 
-/* `early`: body_sa = write, a constant in each copy of the allocator (router_switch_allocator),
- * so the write into the next router is inlined here instead of called through write_flit. */
+/* `early`: body_sa = write, a constant in each copy of the allocator (router_phase_for), so the
+ * write into the next router is inlined here instead of called through write_flit. `moved`
+ * (a constant at each call): the sender frees the flit in the same send (a unicast VC, vc_send),
+ * so a flit that enters another buffer leaves live_flits as it is, and only one that leaves the
+ * model (END_EXT) takes one off; else the copy is counted here and the release counts its own. */
 __attribute__((always_inline)) static inline void send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
-                                                            uint64_t now, bool early) {
+                                                            uint64_t now, bool early, bool moved) {
     flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
         f.pkt = t->pkt;
@@ -545,16 +544,17 @@ __attribute__((always_inline)) static inline void send_flit(network *n, router_t
         f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
         write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f, early);
         n->st.link_flits++;
-        n->live_flits++;
+        if (!moved) n->live_flits++;
     } else if (__builtin_expect(d.kind == END_NI, 1)) {
         ni_t *ni = &n->ni[d.index];
         f.ready = now + 3;        /* ejected (tail accepted) at s+3 */
         fifo_push(&ni->ej[t->outvc], n->ring_mask, f);
         ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << t->outvc));
         net_wake_ej(n, d.index, f.ready);
-        n->live_flits++;
+        if (!moved) n->live_flits++;
     } else {                      /* END_EXT: the flit leaves the model (router_bench.c) */
         n->ext_send(n->ext_ctx, t->port, (unsigned)t->outvc, &f);
+        if (moved) n->live_flits--;
     }
     if (++t->sent == iv->len) {
         t->done = 1;
@@ -599,7 +599,7 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
             vc_pop(iv, n->ring_mask);
             iv->freed++;
             n->live_flits--;
-            if (iv->rb != RB_OWN) credit_return(n, up);   /* else returned when it entered the RB */
+            if (iv->rb != RB_OWN) router_credit_return(n, up);   /* else returned when it entered the RB */
             router_flits_removed(n, r);
         } while (iv->freed < min_sent);
     }
@@ -653,7 +653,7 @@ __attribute__((always_inline)) static inline void after_sa(network *n, router_t 
     /* a VC with replicas is never in rdy (VC_READY is for one target: marked as such) */
     if (state == VC_READY) rdy_mark(r, port, vc, iv->one.port, by_output);
     else pt->rdy = (uint16_t)(pt->rdy & ~bit);
-    if (cand) net_wake_sa(n, r->id, now + 1);     /* this VC, or others not looked at */
+    if (cand) wake_sa_next(n, r->id);     /* this VC, or others not looked at */
     else r->cand_ports &= ~(UINT64_C(1) << port);
 }
 
@@ -664,17 +664,17 @@ __attribute__((always_inline)) static inline void after_sa(network *n, router_t 
 __attribute__((always_inline)) static inline void vc_send(network *n, router_t *r, unsigned port, unsigned vc,
                                                           in_vc *iv, target_t *t, uint64_t now, bool early,
                                                           bool by_output) {
-    send_flit(n, r, iv, t, now, early);
     if (iv->ntargets != 1) {
+        send_flit(n, r, iv, t, now, early, false);
         release_flits(n, r, port, vc, iv, now);
         after_sa(n, r, port, vc, iv, now, by_output);
         return;
     }
     /* one target, so no replication buffer either (that needs replicas) */
+    send_flit(n, r, iv, t, now, early, true);
     vc_pop(iv, n->ring_mask);
     iv->freed++;
-    n->live_flits--;
-    credit_return(n, &r->port[port].up_out[vc]);
+    router_credit_return(n, &r->port[port].up_out[vc]);
     router_flits_removed(n, r);
     port_t *pt = &r->port[port];
     unsigned bit = 1u << vc, state = VC_LEAVES;
@@ -693,7 +693,7 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     if (!by_output) pt->rdy = (uint16_t)((pt->rdy & ~bit) | (state == VC_READY ? bit : 0u));
     else if (state == VC_READY) rdy_mark(r, port, vc, t->port, true);
     else if (pt->rdy & bit) rdy_forget(r, port, vc, t->port, true);
-    if (cand) net_wake_sa(n, r->id, now + 1);
+    if (cand) wake_sa_next(n, r->id);
     else r->cand_ports &= ~(UINT64_C(1) << port);
 }
 
@@ -913,7 +913,7 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
 }
 
 /* One router's switch allocation; `by_output` (sa_input = output) and `early` (body_sa = write)
- * are constants in each of the four copies router_switch_allocator chooses between once per
+ * are constants in each of the four copies router_phase_for chooses between once per
  * run, so none tests an option per flit. */
 __attribute__((always_inline)) static inline void switch_allocation_with(network *n, router_t *r, uint64_t now,
                                                                          bool by_output, bool early) {
@@ -950,33 +950,19 @@ __attribute__((always_inline)) static inline void switch_allocation_with(network
             vc_send(n, r, p, v, iv, t, now, early, by_output);
             finished |= UINT64_C(1) << p;
         } else {
-            send_flit(n, r, iv, t, now, early);
+            send_flit(n, r, iv, t, now, early, false);
         }
     }
     for (uint64_t m = s.inputs & ~finished; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m), v = (unsigned)r->port[p].sa_vc;
         in_vc *iv = router_in(n, r, p * n->vcs + v);
         if (iv->ntargets == 1) {  /* lost: still a candidate next cycle */
-            net_wake_sa(n, r->id, now + 1);
+            wake_sa_next(n, r->id);
             continue;
         }
         release_flits(n, r, p, v, iv, now);
         after_sa(n, r, p, v, iv, now, by_output);
     }
-}
-
-#define SWITCH_ALLOCATOR(name, by_output, early) \
-    __attribute__((noinline)) static void name(network *n, router_t *r, uint64_t now) { \
-        switch_allocation_with(n, r, now, by_output, early); \
-    }
-SWITCH_ALLOCATOR(switch_allocation_vc_next, false, false)
-SWITCH_ALLOCATOR(switch_allocation_vc_write, false, true)
-SWITCH_ALLOCATOR(switch_allocation_output_next, true, false)
-SWITCH_ALLOCATOR(switch_allocation_output_write, true, true)
-
-net_switch_allocator router_switch_allocator(bool by_output, bool early) {
-    if (by_output) return early ? switch_allocation_output_write : switch_allocation_output_next;
-    return early ? switch_allocation_vc_write : switch_allocation_vc_next;
 }
 
 /* `late`: the VA of the previous cycle was deferred to this visit (net_internal.h: a router
@@ -987,7 +973,8 @@ net_switch_allocator router_switch_allocator(bool by_output, bool early) {
  * (set by its own arrivals and releases) and the heads at the front of its buffers (writes by
  * others append behind them); the events of c are merged before the deferred VA and those of
  * c + 1 after it. */
-void router_step(network *n, router_t *r, bool va, bool late) {
+__attribute__((always_inline)) static inline void router_step(network *n, router_t *r, bool va, bool late,
+                                                              bool by_output, bool early) {
     if (!r->flits) return;
     uint64_t now = n->now;
     if (late) {
@@ -996,5 +983,43 @@ void router_step(network *n, router_t *r, bool va, bool late) {
         if (r->va_ports && vc_allocation(n, r, now - 1, before, now)) va = true;
     }
     if (va && r->va_ports && vc_allocation(n, r, now, n->np_now, now)) net_wake_va(n, r->id, now + 1);
-    if (r->cand_ports) n->switch_alloc(n, r, now);
+    if (r->cand_ports) switch_allocation_with(n, r, now, by_output, early);
+}
+
+/* The routers woken for this cycle, in id order (net_internal.h: why the others can wait).
+ * A router woken for VA only is visited next cycle instead, which then starts with this
+ * cycle's VA (router_step). The router's visit and its allocators are inlined into each of the
+ * four copies router_phase_for chooses between once per run (`by_output`, `early`: constants). */
+__attribute__((always_inline)) static inline void router_phase_with(network *n, bool by_output, bool early) {
+    uint64_t *va = &n->wake_va[(n->now % NET_WHEEL) * n->rwords];
+    uint64_t *sa = &n->wake_sa[(n->now % NET_WHEEL) * n->rwords];
+    uint64_t *sa_next = &n->wake_sa[((n->now + 1) % NET_WHEEL) * n->rwords];
+    n->wake_sa_next = sa_next;
+    for (unsigned w = 0; w < n->rwords; w++) {
+#ifdef NET_VISIT_EVERY_CYCLE   /* scratch check of the event-driven loop: every router, VA and SA, every cycle */
+        va[w] = sa[w] = n->nrouters - w * 64u >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n->nrouters - w * 64u)) - 1u;
+#endif
+        uint64_t va_w = va[w], sa_w = sa[w], late_w = n->va_late[w];
+        va[w] = sa[w] = 0;           /* visits scheduled from here on are for later cycles */
+        n->va_late[w] = va_w & ~sa_w;
+        sa_next[w] |= va_w & ~sa_w;
+        for (uint64_t m = sa_w; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctzll(m), id = w * 64u + b;
+            n->stepping = (int)id;
+            router_step(n, &n->r[id], (va_w >> b) & 1u, (late_w >> b) & 1u, by_output, early);
+        }
+    }
+    n->stepping = -1;
+}
+
+#define ROUTER_PHASE(name, by_output, early) \
+    static void name(network *n) { router_phase_with(n, by_output, early); }
+ROUTER_PHASE(router_phase_vc_next, false, false)
+ROUTER_PHASE(router_phase_vc_write, false, true)
+ROUTER_PHASE(router_phase_output_next, true, false)
+ROUTER_PHASE(router_phase_output_write, true, true)
+
+net_router_phase router_phase_for(bool by_output, bool early) {
+    if (by_output) return early ? router_phase_output_write : router_phase_output_next;
+    return early ? router_phase_vc_write : router_phase_vc_next;
 }
