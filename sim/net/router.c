@@ -63,13 +63,12 @@ static inline void va_request(router_t *r, unsigned p, unsigned v) {
  * multicast packets keep an event each. */
 static inline bool body_flit_is_next(const in_vc *iv, const flit_t *f) {
     if (f->flags & FLIT_MULTICAST) return true;
-    /* both answers computed and one selected, without a branch: whether the packet is routed
-     * here yet is a coin toss (one target: tgt is &one) */
-    unsigned alone = iv->count == 1;
-    unsigned next = (iv->ntargets == 1) & (iv->rb == RB_NONE) &
-                    ((unsigned)(iv->one.sent - iv->freed) + 1u == iv->count);
-    unsigned routed = iv->routed != 0;
-    return (routed & next) | (~routed & alone);
+    /* Next means alone in the buffer: a packet not yet routed has its head ahead of f unless
+     * f is alone; a routed packet with one target frees each flit in the send that copies it
+     * (vc_send), so it has sent exactly the flits it has freed and f is next when nothing is
+     * ahead of it. Without a branch: whether the packet is routed here yet is a coin toss. */
+    unsigned one = (iv->ntargets == 1) & (iv->rb == RB_NONE);
+    return (iv->count == 1) & ((iv->routed == 0) | one);
 }
 
 /* The flit is stored at once (the buffer slot is reserved: its credit was spent) but the
@@ -461,9 +460,12 @@ void router_credit_wakes(network *n, out_vc *o) {
 
 /* Can target tg of VC (p, v) send a flit now? A flit held up only by credits registers the VC
  * for the cycle the next credit can be used. */
-static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, uint64_t now) {
+static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const target_t *tg, uint64_t now,
+                                bool one) {
     if (tg->done || tg->outvc < 0 || !target_sa_open(tg, now)) return false;
-    unsigned pos = (unsigned)(tg->sent - iv->freed);
+    /* `one` (a constant at each call): the packet's only target, whose next flit is the front
+     * one (vc_send frees each flit it sends) */
+    unsigned pos = one ? 0u : (unsigned)(tg->sent - iv->freed);
     if (pos >= iv->count || vc_at((in_vc *)iv, n->ring_mask, pos)->ready > now) return false;
     out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
     if (o->credits) return true;
@@ -473,10 +475,10 @@ static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const 
 
 static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t now) {
     if (!iv->routed) return 0;
-    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->tgt[0], now);
+    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->tgt[0], now, true);
     uint64_t mask = 0;
     for (unsigned t = 0; t < iv->ntargets; t++)
-        if (target_ready(n, r, iv, &iv->tgt[t], now)) mask |= UINT64_C(1) << t;
+        if (target_ready(n, r, iv, &iv->tgt[t], now, false)) mask |= UINT64_C(1) << t;
     return mask;
 }
 
@@ -484,7 +486,7 @@ static uint64_t ready_targets(network *n, router_t *r, const in_vc *iv, uint64_t
  * common case) looked at inline */
 __attribute__((always_inline)) static inline uint64_t ready_targets_inline(network *n, router_t *r, const in_vc *iv,
                                                                            uint64_t now) {
-    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->one, now);
+    if (iv->ntargets == 1) return target_ready(n, r, iv, &iv->one, now, true);
     return ready_targets(n, r, iv, now);
 }
 
@@ -531,7 +533,7 @@ __attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *
  * model (END_EXT) takes one off; else the copy is counted here and the release counts its own. */
 __attribute__((always_inline)) static inline void send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
                                                             uint64_t now, bool early, bool moved) {
-    flit_t f = *vc_at(iv, n->ring_mask, (unsigned)(t->sent - iv->freed));
+    flit_t f = *vc_at(iv, n->ring_mask, moved ? 0u : (unsigned)(t->sent - iv->freed));   /* moved: the front flit */
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
         f.pkt = t->pkt;
         f.dest = t->dest;
@@ -670,7 +672,8 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
         after_sa(n, r, port, vc, iv, now, by_output);
         return;
     }
-    /* one target, so no replication buffer either (that needs replicas) */
+    /* one target, so no replication buffer either (that needs replicas); the flit sent is freed
+     * here, so such a VC has always sent what it has freed (body_flit_is_next relies on it) */
     send_flit(n, r, iv, t, now, early, true);
     vc_pop(iv, n->ring_mask);
     iv->freed++;
@@ -886,7 +889,7 @@ __attribute__((always_inline)) static inline void choose_input_vc_by_output(netw
                 choose_input_vc_by_output_scan(n, r, p, s, now);
                 return;
             }
-            if (!iv->routed || !target_ready(n, r, iv, &iv->one, now)) {   /* one target (routed) */
+            if (!iv->routed || !target_ready(n, r, iv, &iv->one, now, true)) {   /* one target (routed) */
                 cand &= ~(1u << v);
                 continue;
             }
