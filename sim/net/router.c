@@ -530,9 +530,11 @@ __attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *
  * write into the next router is inlined here instead of called through write_flit. `moved`
  * (a constant at each call): the sender frees the flit in the same send (a unicast VC, vc_send),
  * so a flit that enters another buffer leaves live_flits as it is, and only one that leaves the
- * model (END_EXT) takes one off; else the copy is counted here and the release counts its own. */
-__attribute__((always_inline)) static inline void send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
-                                                            uint64_t now, bool early, bool moved) {
+ * model (END_EXT) takes one off; else the copy is counted here and the release counts its own.
+ * Returns the output VC, which the sender reads again (a store between would make the compiler
+ * compute it again). */
+__attribute__((always_inline)) static inline out_vc *send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
+                                                               uint64_t now, bool early, bool moved) {
     flit_t f = *vc_at(iv, n->ring_mask, moved ? 0u : (unsigned)(t->sent - iv->freed));   /* moved: the front flit */
     if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
         f.pkt = t->pkt;
@@ -568,6 +570,7 @@ __attribute__((always_inline)) static inline void send_flit(network *n, router_t
             net_wake_va(n, r->id, now + 1);
         }
     }
+    return o;
 }
 
 /* The front packet of VC (port, vc) has gone: the next one's head, if there, is routed and VA'd. */
@@ -674,7 +677,7 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     }
     /* one target, so no replication buffer either (that needs replicas); the flit sent is freed
      * here, so such a VC has always sent what it has freed (body_flit_is_next relies on it) */
-    send_flit(n, r, iv, t, now, early, true);
+    out_vc *o = send_flit(n, r, iv, t, now, early, true);
     vc_pop(iv, n->ring_mask);
     iv->freed++;
     router_credit_return(n, &r->port[port].up_out[vc]);
@@ -685,7 +688,6 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
         next_packet(n, r, port, vc, iv, now);
     } else if (iv->count) {       /* the next flit (t has sent every one before it) */
         uint64_t ready = vc_at(iv, n->ring_mask, 0)->ready;
-        out_vc *o = &r->out[t->port * n->vcs + (unsigned)t->outvc];
         if (ready > now + 1) sa_candidate_at(n, r, port, vc, ready);
         else if (!o->credits) o->waiting = 1;
         else state = VC_READY;
