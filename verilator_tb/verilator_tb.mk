@@ -247,9 +247,10 @@ $(foreach f,tb,$(eval $(call VL_PCH_RULE,$(f))))
 # $(call vl_model_make_args,FLAVOUR,FAST_OPT): the arguments of a model's generated makefile:
 # per-cycle ("fast") code at FAST_OPT, construction and first-settle ("slow") code at -O0, each
 # with its PCH; the run-time is linked from a shared library (VM_GLOBAL_*= empty);
-# verilator_tb/vl_model.mk is read after the generated makefile (it moves the trace code to the
-# slow set). $(call vl_model_pch,FLAVOUR,FAST_OPT): the PCH files that needs.
-vl_model_make_args = CXX=$(VL_MODEL_CXX) LINK=$(VL_MODEL_CXX) \
+# verilator_tb/vl_model.mk is read after the generated makefile (it compiles the model as two
+# files, fast and slow, VM_PARALLEL_BUILDS=0, and moves the trace code to the slow one).
+# $(call vl_model_pch,FLAVOUR,FAST_OPT): the PCH files that needs.
+vl_model_make_args = CXX=$(VL_MODEL_CXX) LINK=$(VL_MODEL_CXX) VM_PARALLEL_BUILDS=0 \
   OPT_FAST="$(call vl_opt_pch,$(1),$(2))" OPT_SLOW="$(call vl_opt_pch,$(1),-O0)" \
   OPT_GLOBAL=$(VL_OPT) VM_GLOBAL_FAST= VM_GLOBAL_SLOW= -f $(CURDIR)/verilator_tb/vl_model.mk
 vl_model_pch = $(addsuffix .gch,$(call vl_pch,$(1),$(2)) $(call vl_pch,$(1),-O0)) verilator_tb/vl_model.mk
