@@ -32,6 +32,17 @@ np_top_params  = $(subst $(np_comma), ,$(word 3,$(call np_param_top,$(1))))
 # The environment the synthesis scripts read to elaborate a top (synth/np_env.tcl np_hierarchy_cmd).
 np_top_env     = NP_TOP=$(1) NP_MODULE=$(filter-out $(1),$(call np_top_module,$(1))) NP_PARAMS="$(call np_top_params,$(1))"
 
+# glibc's malloc backs its heap with transparent huge pages (the tunable madvises them; the kernel's
+# THP mode is madvise on Debian): the tools that build large pointer structures spend less time on
+# TLB misses and page faults. One variable for every recipe, outputs unchanged (Verilator's C++ and
+# Yosys + ABC's netlists byte-identical with and without it). Measured (CPU s, without -> with):
+# verilating dpc_decompressor 11.8 -> 8.5 (two runs each, load 2.4), prove-bdi 69.7 -> 60.2 (load
+# 2), prove-dpc's quick set 115.8 -> 97.6 (load 4-5); short processes, the harnesses' runs and
+# clang++ the same. A GLIBC_TUNABLES that already names it is left as it is.
+ifeq ($(findstring glibc.malloc.hugetlb,$(GLIBC_TUNABLES)),)
+export GLIBC_TUNABLES := $(if $(GLIBC_TUNABLES),$(GLIBC_TUNABLES):)glibc.malloc.hugetlb=1
+endif
+
 # C toolchain shared by every fragment.
 CC       ?= cc
 CSTD     := -std=c11
