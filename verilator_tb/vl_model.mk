@@ -20,10 +20,11 @@
 NP_MODEL_SLOW := $(VM_SLOW) $(filter $(VM_PREFIX)__Trace__%,$(VM_FAST))
 NP_MODEL_FAST := $(filter-out $(NP_MODEL_SLOW),$(VM_FAST))
 
+# Written whole or not at all (an interrupted includer must not leave half a unit to compile).
 $(VM_PREFIX)__np_fast.cpp: $(addsuffix .cpp,$(NP_MODEL_FAST))
-	$(VERILATOR_INCLUDER) -DVL_INCLUDE_OPT=include $^ > $@
+	$(VERILATOR_INCLUDER) -DVL_INCLUDE_OPT=include $^ > $@.tmp && mv $@.tmp $@
 $(VM_PREFIX)__np_slow.cpp: $(addsuffix .cpp,$(NP_MODEL_SLOW))
-	$(VERILATOR_INCLUDER) -DVL_INCLUDE_OPT=include $^ > $@
+	$(VERILATOR_INCLUDER) -DVL_INCLUDE_OPT=include $^ > $@.tmp && mv $@.tmp $@
 
 $(VM_PREFIX)__np_slow.o: override OPT_FAST = $(OPT_SLOW)
 
