@@ -7,6 +7,14 @@
  * 12 CPU s against 0.5 s for `write_blif`, about a tenth of the flow's CPU with one netlist per
  * mapping (docs/synthesis.md "What the flow's time is spent on").
  *
+ * The hierarchical flow has a second BLIF-to-Verilog writer, np_uncut_verilog in
+ * synth/np_synth_hier.tcl: it joins two BLIFs (the cut-out flops and ABC's re-buffered logic),
+ * names each flop after its Q net, and writes ABC's aliases as BUF_X1 cells and its constants as
+ * tie cells, since ABC's network is what that flow times. Here an alias is an assign, as
+ * write_verilog writes it, so the flat flow's figures stay the same. One program for both (two
+ * inputs, an option for buffer cells) would remove the Tcl copy; not done yet (its figures must
+ * then be shown unchanged on every hierarchical top).
+ *
  * Usage: np_blif2v IN.blif OUT.v. The output is written to OUT.v.tmp and renamed, so OUT.v is
  * whole or absent. Accepted BLIF: .model (one), .inputs, .outputs, .gate TYPE PIN=NET...,
  * .cname NAME (the instance name of the .gate before it), .names IN OUT with the cover "1 1" (a
