@@ -95,11 +95,11 @@ BENCH_PROFILE ?=
 # BENCH_BRANCHES=1: also print the branches callgrind's simulated predictor misses per line.
 BENCH_BRANCHES ?=
 
-## bench-codecs: compress/decompress MB/s and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
+## bench-codecs: compress/decompress MB/s (fastest pass, mean beside) and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
 bench-codecs: $(CODEC_BENCH)
 	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE)) \
 	  $(if $(BENCH_BRANCHES),--branches) \
-	  --bench-args '$(BENCH_ARGS)' \
+	  --bench-args '--best $(BENCH_ARGS)' \
 	  $(CODEC_BENCH) $(DATA_DIR)
 
 # bench-codecs-ab: BENCH_A, the codec_bench to compare with (e.g. one built in a worktree of an
@@ -107,11 +107,14 @@ bench-codecs: $(CODEC_BENCH)
 BENCH_A ?=
 BENCH_B ?= $(CODEC_BENCH)
 BENCH_ROUNDS ?= 5
+# BENCH_BEST=1 (the default): each run's figure is its fastest pass (codec_bench --best); empty
+# for a BENCH_A built before codec_bench had the option.
+BENCH_BEST ?= 1
 
 ## bench-codecs-ab: median MB/s of two codec_bench builds (BENCH_A=old binary, BENCH_B=this tree's) run in turn, BENCH_ROUNDS rounds per codec and direction
 bench-codecs-ab: $(CODEC_BENCH)
 	@[ -n "$(BENCH_A)" ] || { echo "bench-codecs-ab: set BENCH_A to the codec_bench to compare with (e.g. built at an older commit)" >&2; exit 2; }
-	cmodel/bench/codec_ab.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --rounds $(BENCH_ROUNDS) \
+	cmodel/bench/codec_ab.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --rounds $(BENCH_ROUNDS) $(if $(BENCH_BEST),--best) \
 	  $(BENCH_A) $(BENCH_B) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)

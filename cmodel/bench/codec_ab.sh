@@ -5,16 +5,19 @@
 # runs of A and B side by side see about the same machine, so their medians compare the two
 # builds where two separate `make bench-codecs` do not.
 #
-# Each run: codec_bench --codec NAME --op OP --min-time SECONDS DATA_DIR (CPU time, one core).
+# Each run: codec_bench --codec NAME --op OP --min-time SECONDS [--best] DATA_DIR (CPU time, one
+# core; with --best each run's figure is its fastest pass, which needs two builds that have the
+# option, i.e. from commit "codec_bench --best" on).
 #
-# usage: codec_ab.sh [--codecs a,b,...] [--rounds N] [--min-time S] BENCH_A BENCH_B DATA_DIR
+# usage: codec_ab.sh [--codecs a,b,...] [--rounds N] [--min-time S] [--best] BENCH_A BENCH_B DATA_DIR
 set -euo pipefail
 
 codecs=""
 rounds=5
 min_time=0.4
+stat=()
 usage() {
-    echo "usage: $0 [--codecs a,b,...] [--rounds N] [--min-time S] BENCH_A BENCH_B DATA_DIR" >&2
+    echo "usage: $0 [--codecs a,b,...] [--rounds N] [--min-time S] [--best] BENCH_A BENCH_B DATA_DIR" >&2
     exit 2
 }
 while [ $# -gt 0 ]; do
@@ -22,6 +25,7 @@ while [ $# -gt 0 ]; do
         --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
         --rounds) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || usage; rounds="$2"; shift 2 ;;
         --min-time) [ $# -ge 2 ] || usage; min_time="$2"; shift 2 ;;
+        --best) stat=(--best); shift ;;
         -*) usage ;;
         *) break ;;
     esac
@@ -32,12 +36,16 @@ b="$2"
 dir="$3"
 for x in "$a" "$b"; do
     [ -x "$x" ] || { echo "codec_ab: '$x' is not an executable" >&2; exit 1; }
+    if [ ${#stat[@]} -gt 0 ] && ! "$x" --help | grep -q -- --best; then
+        echo "codec_ab: '$x' has no --best (built before it): run without it (make: BENCH_BEST=)" >&2
+        exit 1
+    fi
 done
 [ -d "$dir" ] || { echo "codec_ab: '$dir' is not a directory" >&2; exit 1; }
 
 # The codecs: as given, or every codec of B's table (one quick pass to list them).
 if [ -z "$codecs" ]; then
-    codecs=$("$b" --passes 1 "$dir" | awk 'p && NF == 4 && $1 != "codec" { print $1 } /^codec /{ p = 1 }' | paste -sd,)
+    codecs=$("$b" --passes 1 "$dir" | awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(/ { print $1 } /^codec /{ p = 1 }' | paste -sd,)
 fi
 IFS=',' read -r -a list <<<"$codecs"
 [ ${#list[@]} -gt 0 ] || { echo "codec_ab: no codec" >&2; exit 1; }
@@ -46,12 +54,12 @@ IFS=',' read -r -a list <<<"$codecs"
 mbs() { # bench codec op
     local col=2
     [ "$3" = decompress ] && col=3
-    "$1" --codec "$2" --op "$3" --min-time "$min_time" "$dir" | awk -v c="$2" -v k="$col" '$1 == c { print $k }'
+    "$1" --codec "$2" --op "$3" --min-time "$min_time" "${stat[@]}" "$dir" | awk -v c="$2" -v k="$col" '$1 == c { print $k }'
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "codec_ab: A = $a, B = $b; $rounds rounds of A then B per codec and direction, median MB/s (CPU time, one core, >= $min_time s per run)"
+echo "codec_ab: A = $a, B = $b; $rounds rounds of A then B per codec and direction, median MB/s (CPU time, one core, >= $min_time s per run${stat:+, each run's fastest pass})"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-10s %10s %10s %7s %12s %12s %7s\n' codec "comp A" "comp B" "B/A" "decomp A" "decomp B" "B/A"
 for c in "${list[@]}"; do

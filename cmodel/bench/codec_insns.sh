@@ -57,7 +57,7 @@ table="$tmp/table"
 if [ -z "$codecs" ]; then
     # shellcheck disable=SC2086 # bench_args is a list of options
     "$bench" $bench_args "$dir" >"$table"
-    codecs=$(awk 'p && NF == 4 && $1 != "codec" { print $1 } /^codec /{ p = 1 }' "$table" | paste -sd,)
+    codecs=$(awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(/ { print $1 } /^codec /{ p = 1 }' "$table" | paste -sd,)
 elif [ "$mbs" -eq 1 ]; then
     IFS=',' read -r -a list <<<"$codecs"
     for c in "${list[@]}"; do
@@ -130,7 +130,7 @@ fi
 awk -v vg="$(valgrind --version)" '
     FNR == NR { ci[$1] = $2; di[$1] = $3; next }
     /^codec / { printf "%s %12s %12s\n", $0, "comp Ir/line", "decomp Ir/line"; next }
-    ($1 in ci) && NF == 4 { printf "%s %12s %12s\n", $0, ci[$1], di[$1]; next }
+    ($1 in ci) && NF >= 4 { printf "%s %12s %12s\n", $0, ci[$1], di[$1]; next }
     /^\(MB\/s/ { print; print "(Ir/line = instructions per 128-byte line, callgrind, one pass over the same lines, " vg ")"; next }
     { print }' "$insns" "$table"
 print_profile
