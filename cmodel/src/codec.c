@@ -1,45 +1,11 @@
-/* The compressor registry (codec.h) and the entries of the units that predate it: DSM and the
- * three DPC modes. Each later algorithm defines its own entry in its own file. */
+/* The compressor registry (codec.h) and the entries of the three DPC modes, which share one
+ * unit. Every other algorithm defines its own entry in its own file. */
 #include "codec.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "dpc.h"
-#include "dsm.h"
-
-/* ---- DSM (docs/dsm.md), two 64-byte lanes: the configuration every table has used ---------- */
-
-static np_result dsm_entry_compress(void *state, const np_codec_opts *opts, const uint8_t line[128],
-                                    uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill) {
-    (void)state;
-    (void)opts;
-    dsm_config cfg;
-    dsm_config_default(&cfg);
-    *fill = NP_CODEC_FILL_ALL;
-    return dsm_compress(&cfg, line, dst, dst_bytes, out_bits);
-}
-
-static np_result dsm_entry_decompress(void *state, const np_codec_opts *opts, const uint8_t *src,
-                                      size_t src_bits, uint8_t *dst, size_t dst_bytes) {
-    (void)state;
-    (void)opts;
-    dsm_config cfg;
-    dsm_config_default(&cfg);
-    return dsm_decompress(&cfg, src, src_bits, dst, dst_bytes);
-}
-
-/* Seed 001 Table 6.5 (latency) and sec. 6.6 ("DSM without approximation (29K)"). */
-const np_codec np_codec_dsm = {
-    .name = "dsm",
-    .description = "DSM: nibble remap and consecutive-same-nibble segments, two 64-byte lanes",
-    .spec = "docs/dsm.md",
-    .max_bits = DSM_MAX_BITS,
-    .compress = dsm_entry_compress,
-    .decompress = dsm_entry_decompress,
-    .comp_top = "dsm_compressor",
-    .decomp_top = "dsm_decompressor",
-};
 
 /* ---- DPC (docs/dpc.md): plain, DF-TRUC and DF-MAN share the dpc_compressor/decompressor tops - */
 

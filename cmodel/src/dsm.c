@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "codec.h"
 #include "np_cpu.h"
 
 #define NIBBLE_REPEAT UINT64_C(0x1111111111111111) /* x * this = nibble x in all 16 places */
@@ -618,6 +619,7 @@ NP_ALWAYS_INLINE np_result compress_line(unsigned lane_bytes, const uint8_t *lin
     return np_wb_copy_out(&b, dst, dst_bytes);
 }
 
+
 #if NP_HAVE_AVX2
 /* The same C compiled for AVX2 + BMI2 machines (np_cpu.h, chosen at run time): the ED's
  * variable shifts become shlx / shrx, which need no shift-count register. */
@@ -638,18 +640,24 @@ static __attribute__((noinline)) np_result compress_line_portable(unsigned lane_
                              : compress_line(128u, line, dst, dst_bytes, out_bits);
 }
 
+/* The build this machine runs (np_cpu.h), for arguments already checked. */
+NP_ALWAYS_INLINE np_result compress_dispatch(unsigned lane_bytes, const uint8_t *line, uint8_t *dst,
+                                             size_t dst_bytes, size_t *out_bits) {
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        return compress_line_bmi2(lane_bytes, line, dst, dst_bytes, out_bits);
+    }
+#endif
+    return compress_line_portable(lane_bytes, line, dst, dst_bytes, out_bits);
+}
+
 np_result dsm_compress(const dsm_config *cfg, const uint8_t line[DSM_LINE_BYTES],
                        uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
     if (line == NULL || out_bits == NULL || dsm_config_check(cfg) != NP_OK ||
         (dst == NULL && dst_bytes > 0)) {
         return NP_BAD_PARAM;
     }
-#if NP_HAVE_AVX2
-    if (np_cpu_avx2()) {
-        return compress_line_bmi2(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
-    }
-#endif
-    return compress_line_portable(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
+    return compress_dispatch(cfg->lane_bytes, line, dst, dst_bytes, out_bits);
 }
 
 /* ---- whole-line decoder ---------------------------------------------------------------------
@@ -858,21 +866,60 @@ NP_ALWAYS_INLINE np_result decompress_line(unsigned lane_bytes, const uint8_t *s
     return pos != src_bits || non_canonical ? NP_BAD_DATA : NP_OK;
 }
 
-np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
-                         uint8_t *dst, size_t dst_bytes) {
-    if (dst == NULL || dsm_config_check(cfg) != NP_OK || (src == NULL && src_bits > 0)) {
-        return NP_BAD_PARAM;
-    }
+/* dsm_decompress after its pointer and configuration checks: the line, or NP_NO_SPACE, or
+ * NP_BAD_DATA with dst zeroed. */
+NP_ALWAYS_INLINE np_result decompress_checked(unsigned lane_bytes, const uint8_t *src,
+                                              size_t src_bits, uint8_t *dst, size_t dst_bytes) {
     if (dst_bytes < DSM_LINE_BYTES) {
         return NP_NO_SPACE;
     }
-    np_result rc = cfg->lane_bytes == 64u ? decompress_line(64u, src, src_bits, dst)
-                                          : decompress_line(128u, src, src_bits, dst);
+    np_result rc = decompress_line(lane_bytes, src, src_bits, dst);
     if (rc != NP_OK) {
         memset(dst, 0, DSM_LINE_BYTES);
     }
     return rc;
 }
+
+np_result dsm_decompress(const dsm_config *cfg, const uint8_t *src, size_t src_bits,
+                         uint8_t *dst, size_t dst_bytes) {
+    if (dst == NULL || dsm_config_check(cfg) != NP_OK || (src == NULL && src_bits > 0)) {
+        return NP_BAD_PARAM;
+    }
+    return cfg->lane_bytes == 64u ? decompress_checked(64u, src, src_bits, dst, dst_bytes)
+                                  : decompress_checked(128u, src, src_bits, dst, dst_bytes);
+}
+
+/* ---- registry entry (codec.h): two 64-byte lanes, the configuration every table has used ----
+ * np_codec_compress / np_codec_decompress have checked every pointer, so the entries go
+ * straight to the 64-byte-lane paths; dsm_compress / dsm_decompress's configuration checks
+ * (a call, a copy of the configuration and a branch on the lane size per line) are for their
+ * own callers. */
+static np_result dsm_entry_compress(void *state, const np_codec_opts *opts, const uint8_t line[128],
+                                    uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *fill) {
+    (void)state;
+    (void)opts;
+    *fill = NP_CODEC_FILL_ALL;
+    return compress_dispatch(64u, line, dst, dst_bytes, out_bits);
+}
+
+static np_result dsm_entry_decompress(void *state, const np_codec_opts *opts, const uint8_t *src,
+                                      size_t src_bits, uint8_t *dst, size_t dst_bytes) {
+    (void)state;
+    (void)opts;
+    return decompress_checked(64u, src, src_bits, dst, dst_bytes);
+}
+
+/* Seed 001 Table 6.5 (latency) and sec. 6.6 ("DSM without approximation (29K)"). */
+const np_codec np_codec_dsm = {
+    .name = "dsm",
+    .description = "DSM: nibble remap and consecutive-same-nibble segments, two 64-byte lanes",
+    .spec = "docs/dsm.md",
+    .max_bits = DSM_MAX_BITS,
+    .compress = dsm_entry_compress,
+    .decompress = dsm_entry_decompress,
+    .comp_top = "dsm_compressor",
+    .decomp_top = "dsm_decompressor",
+};
 
 /* ---- single-lane decoder ------------------------------------------------------------------
  * Built on the stage function dsm_unpack (bounds-checked bit reader over exactly src_bits bits),
