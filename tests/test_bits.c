@@ -383,10 +383,15 @@ static void popcount_matches_loop(void **state) {
     assert_int_equal(mask_of(3), 7);
 }
 
-/* np_transpose32 (whichever implementation this machine runs) and the portable one both
- * equal the bit-by-bit transpose, in place and not, on random and sparse matrices. */
+/* np_transpose32 (whichever implementation this machine runs) and every implementation this
+ * machine can run (portable, AVX2, AVX-512) equal the bit-by-bit transpose, in place
+ * and not, on random and sparse matrices. */
 static void transpose32_matches_bit_loop(void **state) {
     (void)state;
+    np_transpose32_fn impl[NP_TRANSPOSE32_IMPLS];
+    const char *name[NP_TRANSPOSE32_IMPLS];
+    unsigned nimpl = np_transpose32_impls(impl, name);
+    assert_true(nimpl >= 1u && impl[0] == np_transpose32_portable);
     for (unsigned t = 0; t < 3000; t++) {
         uint32_t m[32], want[32] = {0}, got[32], port[32];
         for (unsigned r = 0; r < 32; r++) {
@@ -401,6 +406,14 @@ static void transpose32_matches_bit_loop(void **state) {
         np_transpose32_portable(m, port);
         assert_memory_equal(got, want, sizeof want);
         assert_memory_equal(port, want, sizeof want);
+        for (unsigned i = 0; i < nimpl; i++) {
+            uint32_t each[32];
+            impl[i](m, each);
+            if (memcmp(each, want, sizeof want) != 0) fail_msg("np_transpose32 %s differs", name[i]);
+            memcpy(each, m, sizeof each);
+            impl[i](each, each);
+            if (memcmp(each, want, sizeof want) != 0) fail_msg("np_transpose32 %s in place differs", name[i]);
+        }
         np_transpose32(m, m);
         assert_memory_equal(m, want, sizeof want);
     }

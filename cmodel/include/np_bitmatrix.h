@@ -2,11 +2,14 @@
  * bit-planes, docs/bpc.md sec. 2; DPC's remap, docs/dpc.md sec. 2).
  *
  * Row r of the matrix is m[r], column c is bit c (LSB first); the transpose exchanges bit c of
- * m[r] with bit r of m[c]. Two implementations give the same result for every input:
+ * m[r] with bit r of m[c]. Three implementations give the same result for every input:
  *   - portable C: rows paired into 64-bit words, five block-swap stages (Hacker's Delight 7-3);
  *   - x86-64 with AVX2 (chosen at run time when the CPU has it): the 128 bytes regrouped so one
  *     256-bit vector holds byte b of every row, then each column is one movemask of the vector's
- *     top bits, the vector shifted left one bit between columns.
+ *     top bits, the vector shifted left one bit between columns;
+ *   - x86-64 with AVX-512 and GFNI (np_cpu_avx512()): the 8 x 8 bit blocks gathered by one byte
+ *     permute, each transposed by GFNI's affine transform, scattered by another (np_bitmatrix.c).
+ * The fastest one the CPU has is chosen at run time.
  * Building with -DNP_NO_AVX2 keeps only the portable code (the scalar test build,
  * tests/tests.mk SCALAR_FLAGS, checks it on the same tests). */
 #ifndef NP_BITMATRIX_H
@@ -24,8 +27,12 @@ void np_transpose32(const uint32_t in[32], uint32_t out[32]);
 /* The portable implementation alone (the reference the tests compare the dispatched one to). */
 void np_transpose32_portable(const uint32_t in[32], uint32_t out[32]);
 
-/* 1 when np_transpose32 runs the AVX2 implementation on this machine, else 0. */
-int np_transpose32_uses_avx2(void);
+/* Every implementation this machine can run, the portable one first and np_transpose32's
+ * choice last, with its name; returns how many (the tests check each against the others). */
+typedef void (*np_transpose32_fn)(const uint32_t in[32], uint32_t out[32]);
+#define NP_TRANSPOSE32_IMPLS 3
+unsigned np_transpose32_impls(np_transpose32_fn fns[NP_TRANSPOSE32_IMPLS],
+                              const char *names[NP_TRANSPOSE32_IMPLS]);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
-/* 32 x 32 bit-matrix transpose (np_bitmatrix.h): a portable version and an AVX2 one chosen at
- * run time. */
+/* 32 x 32 bit-matrix transpose (np_bitmatrix.h): a portable version, an AVX2 one and an
+ * AVX-512 + GFNI one (np_cpu.h), the fastest this machine runs chosen at run time. */
 #include "np_bitmatrix.h"
 
 #include <string.h>
@@ -94,16 +94,67 @@ NP_TARGET_AVX2 static void transpose32_avx2(const uint32_t in[32], uint32_t out[
 }
 #endif
 
-int np_transpose32_uses_avx2(void) {
 #if NP_HAVE_AVX2
-    return np_cpu_avx2();
-#else
-    return 0;
+/* The matrix as sixteen 8 x 8 blocks, block (R, C) = byte C of rows 8R .. 8R+7 (x86 is
+ * little-endian: byte C of in[r] is its bits 8C .. 8C+7). Transposing is then: each block's
+ * bits transposed, and block (R, C) moved to (C, R). Three instructions do it on the 128 bytes
+ * in two 64-byte registers:
+ *   1. a two-register byte permute (vpermt2b) puts block (R, C) in qword 4C + R, row 8R + i
+ *      in byte 7 - i;
+ *   2. GFNI's affine transform (vgf2p8affineqb) of the constant x = 0x8040201008040201 (byte k
+ *      = bit k alone) by each qword A as the matrix gives byte k's bit i = parity(x_k &
+ *      A.byte[7 - i]) = bit k of A.byte[7 - i] = bit 8C + k of row 8R + i: byte k of the
+ *      qword is row 8C + k of the result, restricted to columns 8R .. 8R+7, i.e. its byte R;
+ *   3. a one-register byte permute (vpermb) puts qword 4C + R's byte k at byte 4(8C + k) + R,
+ *      where it belongs: qwords 0..7 (C = 0, 1) are rows 0..15, the first register; 8..15 the
+ *      second. */
+#define B1(R, C, i) (4u * (8u * (R) + (i)) + (C)) /* step 1: source of byte 7 - i of block (R, C) */
+#define B1Q(R, C)                                                                              \
+    B1(R, C, 7), B1(R, C, 6), B1(R, C, 5), B1(R, C, 4), B1(R, C, 3), B1(R, C, 2), B1(R, C, 1), \
+        B1(R, C, 0)
+/* step 3: byte 4(8c + k) + R of a 16-row half, for c = C mod 2, comes from qword 4c + R's byte k */
+#define B3(c, k, R) (8u * (4u * (c) + (R)) + (k))
+#define B3ROW(c, k) B3(c, k, 0), B3(c, k, 1), B3(c, k, 2), B3(c, k, 3)
+#define B3ROWS(c) B3ROW(c, 0), B3ROW(c, 1), B3ROW(c, 2), B3ROW(c, 3), B3ROW(c, 4), B3ROW(c, 5), \
+                  B3ROW(c, 6), B3ROW(c, 7)
+
+static const uint8_t block_gather[2][64] __attribute__((aligned(64))) = {
+    {B1Q(0, 0), B1Q(1, 0), B1Q(2, 0), B1Q(3, 0), B1Q(0, 1), B1Q(1, 1), B1Q(2, 1), B1Q(3, 1)},
+    {B1Q(0, 2), B1Q(1, 2), B1Q(2, 2), B1Q(3, 2), B1Q(0, 3), B1Q(1, 3), B1Q(2, 3), B1Q(3, 3)}};
+static const uint8_t block_scatter[64] __attribute__((aligned(64))) = {B3ROWS(0), B3ROWS(1)};
+
+NP_TARGET_AVX512 static void transpose32_avx512(const uint32_t in[32], uint32_t out[32]) {
+    __m512i lo = _mm512_loadu_si512((const void *)in), hi = _mm512_loadu_si512((const void *)(in + 16));
+    const __m512i unit = _mm512_set1_epi64((long long)UINT64_C(0x8040201008040201));
+    const __m512i scatter = _mm512_load_si512((const void *)block_scatter);
+    for (unsigned h = 0; h < 2u; h++) {
+        __m512i blocks = _mm512_permutex2var_epi8(lo, _mm512_load_si512((const void *)block_gather[h]), hi);
+        __m512i cols = _mm512_gf2p8affine_epi64_epi8(unit, blocks, 0);
+        _mm512_storeu_si512((void *)(out + 16u * h), _mm512_permutexvar_epi8(scatter, cols));
+    }
+}
 #endif
+
+unsigned np_transpose32_impls(np_transpose32_fn fns[NP_TRANSPOSE32_IMPLS], const char *names[NP_TRANSPOSE32_IMPLS]) {
+    unsigned n = 0;
+    fns[n] = np_transpose32_portable, names[n++] = "portable";
+#if NP_HAVE_AVX2
+    if (np_cpu_avx2()) {
+        fns[n] = transpose32_avx2, names[n++] = "avx2";
+    }
+    if (np_cpu_avx512()) {
+        fns[n] = transpose32_avx512, names[n++] = "avx512";
+    }
+#endif
+    return n;
 }
 
 void np_transpose32(const uint32_t in[32], uint32_t out[32]) {
 #if NP_HAVE_AVX2
+    if (np_cpu_avx512()) {
+        transpose32_avx512(in, out);
+        return;
+    }
     if (np_cpu_avx2()) {
         transpose32_avx2(in, out);
         return;
