@@ -16,6 +16,7 @@ codecs=""
 rounds=5
 min_time=0.4
 stat=()
+label=""
 usage() {
     echo "usage: $0 [--codecs a,b,...] [--rounds N] [--min-time S] [--best] BENCH_A BENCH_B DATA_DIR" >&2
     exit 2
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
         --codecs) [ $# -ge 2 ] || usage; codecs="$2"; shift 2 ;;
         --rounds) [ $# -ge 2 ] && [ "$2" -ge 1 ] 2>/dev/null || usage; rounds="$2"; shift 2 ;;
         --min-time) [ $# -ge 2 ] || usage; min_time="$2"; shift 2 ;;
-        --best) stat=(--best); shift ;;
+        --best) stat=(--best); label=", the fastest pass of each"; shift ;;
         -*) usage ;;
         *) break ;;
     esac
@@ -45,7 +46,7 @@ done
 
 # The codecs: as given, or every codec of B's table (one quick pass to list them).
 if [ -z "$codecs" ]; then
-    codecs=$("$b" --passes 1 "$dir" | awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(/ { print $1 } /^codec /{ p = 1 }' | paste -sd,)
+    codecs=$("$b" --passes 1 "$dir" | awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(|:$/ { print $1 } /^codec /{ p = 1 }' | paste -sd,)
 fi
 IFS=',' read -r -a list <<<"$codecs"
 [ ${#list[@]} -gt 0 ] || { echo "codec_ab: no codec" >&2; exit 1; }
@@ -59,7 +60,7 @@ mbs() { # bench codec op
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "codec_ab: A = $a, B = $b; $rounds rounds of A then B per codec and direction, median MB/s (CPU time, one core, >= $min_time s per run${stat:+, each run's fastest pass})"
+echo "codec_ab: A = $a, B = $b; $rounds rounds of A then B per codec and direction, median MB/s (CPU time, one core, >= $min_time s per run$label)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-10s %10s %10s %7s %12s %12s %7s\n' codec "comp A" "comp B" "B/A" "decomp A" "decomp B" "B/A"
 for c in "${list[@]}"; do

@@ -57,7 +57,7 @@ table="$tmp/table"
 if [ -z "$codecs" ]; then
     # shellcheck disable=SC2086 # bench_args is a list of options
     "$bench" $bench_args "$dir" >"$table"
-    codecs=$(awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(/ { print $1 } /^codec /{ p = 1 }' "$table" | paste -sd,)
+    codecs=$(awk 'p && NF >= 4 && $1 != "codec" && $1 !~ /^\(|:$/ { print $1 } /^codec /{ p = 1 }' "$table" | paste -sd,)
 elif [ "$mbs" -eq 1 ]; then
     IFS=',' read -r -a list <<<"$codecs"
     for c in "${list[@]}"; do
