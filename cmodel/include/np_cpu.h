@@ -15,24 +15,32 @@
 static inline int np_cpu_avx2(void) {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") ? 1 : 0;
 }
-/* A narrower tier for kernels that a byte permute across 64 bytes and a bit-matrix multiply
- * per byte make several times shorter (np_transpose32): AVX-512 F, BW and VBMI with GFNI
- * (Intel Ice Lake and later, AMD Zen 4 and later). Each such kernel has an AVX2 twin and a
- * portable one that give the same result; np_cpu_avx512() says whether this machine runs it.
- * valgrind 3.19 has no AVX-512, so under callgrind the CPU reports none and `make
- * bench-codecs`' instruction counts are those of the AVX2 paths. */
-#define NP_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni,avx2,bmi,bmi2")))
-static inline int np_cpu_avx512(void) {
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                   __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni") && np_cpu_avx2()
-               ? 1
-               : 0;
-}
 #else
 #define NP_HAVE_AVX2 0
 static inline int np_cpu_avx2(void) {
     return 0;
 }
+#endif
+
+/* AVX-512 on top of AVX2, chosen the same way, for the few kernels that 64-byte byte permutes,
+ * conflict detection or a bit-matrix multiply per byte make several times shorter
+ * (np_transpose32, C-Pack's matches): F, BW, CD, VBMI and GFNI, i.e. Intel Ice Lake and later,
+ * AMD Zen 4 and later. Each such kernel keeps its AVX2 twin and its portable one, which give the
+ * same result; np_cpu_avx512() implies np_cpu_avx2(). -DNP_NO_AVX512 compiles the tier out, so a
+ * build on an AVX-512 machine can still run the AVX2 twins on the tests. valgrind 3.19 has no
+ * AVX-512 and reports none, so callgrind's counts (make bench-codecs) are the AVX2 paths'. */
+#if NP_HAVE_AVX2 && !defined(NP_NO_AVX512)
+#define NP_HAVE_AVX512 1
+#define NP_TARGET_AVX512 __attribute__((target("avx2,bmi,bmi2,avx512f,avx512bw,avx512cd,avx512vbmi,gfni")))
+static inline int np_cpu_avx512(void) {
+    return np_cpu_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vbmi") &&
+                   __builtin_cpu_supports("gfni")
+               ? 1
+               : 0;
+}
+#else
+#define NP_HAVE_AVX512 0
 static inline int np_cpu_avx512(void) {
     return 0;
 }

@@ -94,7 +94,7 @@ NP_TARGET_AVX2 static void transpose32_avx2(const uint32_t in[32], uint32_t out[
 }
 #endif
 
-#if NP_HAVE_AVX2
+#if NP_HAVE_AVX512
 /* The matrix as sixteen 8 x 8 blocks, block (R, C) = byte C of rows 8R .. 8R+7 (x86 is
  * little-endian: byte C of in[r] is its bits 8C .. 8C+7). Transposing is then: each block's
  * bits transposed, and block (R, C) moved to (C, R). Three instructions do it on the 128 bytes
@@ -142,6 +142,8 @@ unsigned np_transpose32_impls(np_transpose32_fn fns[NP_TRANSPOSE32_IMPLS], const
     if (np_cpu_avx2()) {
         fns[n] = transpose32_avx2, names[n++] = "avx2";
     }
+#endif
+#if NP_HAVE_AVX512
     if (np_cpu_avx512()) {
         fns[n] = transpose32_avx512, names[n++] = "avx512";
     }
@@ -150,11 +152,13 @@ unsigned np_transpose32_impls(np_transpose32_fn fns[NP_TRANSPOSE32_IMPLS], const
 }
 
 void np_transpose32(const uint32_t in[32], uint32_t out[32]) {
-#if NP_HAVE_AVX2
+#if NP_HAVE_AVX512
     if (np_cpu_avx512()) {
         transpose32_avx512(in, out);
         return;
     }
+#endif
+#if NP_HAVE_AVX2
     if (np_cpu_avx2()) {
         transpose32_avx2(in, out);
         return;
