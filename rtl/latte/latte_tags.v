@@ -22,6 +22,8 @@
 //   R  (the accepting edge): the request and a copy of its set, read from the array through
 //      a balanced multiplexer tree and made current by forwarding: the pending write P (same
 //      set), an INVALIDATE being decided (every set) and the decision being made (same set);
+//      the set's tags (TableMacro = 1) are read from an SRAM macro at that edge instead and
+//      made current in R's cycle: see "The tags" below;
 //   W  (next edge): the request, its set copy and per way the "young" sum (the sizes of the
 //      line and of the valid lines younger than it, latte_tags_young), formed from R's copy
 //      after an INVALIDATE being decided, or, when the decision being made is for the same set,
@@ -36,8 +38,20 @@
 // stages advance together when the output register is free or taken (in_ready_o =
 // !out_valid_o || out_ready_i). Back-to-back requests to one set are exact (forwarding).
 //
+// The tags (parameter TableMacro): 1 (default) in a dual-port SRAM macro (np_sram_dp, Sets
+// words of a set's Tags x TagBits tags; valid, order, policy and size stay in flip-flops: an
+// INVALIDATE clears every set's lines of a policy at one edge, which an SRAM cannot). The
+// accepting edge reads the request's set (its address is the input port's) while P writes a
+// FILL's tag (per-tag write mask) on the other port; the read misses that write and the one
+// of the decision being made (both same set only), so R keeps, instead of a copy of the tags,
+// which ways those two writes fill and whether their tag equals the request's: in R's cycle
+// each way's compare is the macro word's, or that of the newer write to the way. Same latency,
+// one request per cycle. 0: the tags in flip-flops in the sets and copied into R, for a
+// like-for-like comparison (docs/synthesis.md "SRAM macros").
+//
 // Register bits (defaults 32 sets x 16 tags, 41-bit line address: 36-bit tag): 32 x (16 x
-// (1 + 36 + 2 + 2) + 120 order bits) = 24832 in the array, plus R, W, P and the output register.
+// (1 + 2 + 2) + 120 order bits) = 6400 in the array, plus R, W, P and the output register;
+// TableMacro = 0: 32 x 16 x 36 = 18432 more in the array and 576 in R.
 //
 // What it does not do: no data array (the data side compacts a set on every fill and eviction,
 // using the offsets and victims given here), no MSHRs. Sets must be a power of two (the index
@@ -50,7 +64,10 @@ module latte_tags #(
   parameter integer Sets      = 32,
   parameter integer Tags      = 16,
   parameter integer SubBlocks = 16,
-  parameter integer AddrBits  = 41
+  parameter integer AddrBits  = 41,
+  // 1: the tags in an SRAM macro (np_sram_dp), read at the accepting edge; 0: in flip-flops,
+  // for a like-for-like comparison. Same ports, latency and throughput.
+  parameter integer TableMacro = 1
 ) (
   input  wire                                clk_i,
   input  wire                                rst_ni,
@@ -78,7 +95,7 @@ module latte_tags #(
   localparam integer FreeBits  = $clog2(SubBlocks + 1);
   localparam integer SumBits   = $clog2(4 * Tags + 1);
   localparam integer OrdBits   = Tags * (Tags - 1) / 2;
-  localparam integer SetBits   = Tags + Tags * TagBits + OrdBits + 4 * Tags;  // one set's state
+  localparam integer SetBits   = Tags + OrdBits + 4 * Tags;  // one set's state beside its tags
   localparam integer OutBits   = 3 + WayBits + 2 + 3 + OffBits + Tags + FreeBits;
 
   localparam [2:0] Hit = 3'd0, Miss = 3'd1, Fill = 3'd2, FillPresent = 3'd3,
@@ -158,6 +175,15 @@ module latte_tags #(
     end
   endfunction
 
+  // A write mask of the tags of the lines a one-hot mask selects.
+  function automatic [Tags*TagBits-1:0] way_mask;
+    input [Tags-1:0] sel;
+    integer k;
+    begin
+      for (k = 0; k < Tags; k = k + 1) way_mask[k*TagBits +: TagBits] = {TagBits{sel[k]}};
+    end
+  endfunction
+
   // The lines of a policy (INVALIDATE; policy 3: every line).
   function automatic [Tags-1:0] policy_lines;
     input [Tags*2-1:0] pol;
@@ -175,6 +201,7 @@ module latte_tags #(
   assign in_ready_o = adv;
 
   wire [IndexBits-1:0] in_set = in_addr_i[IndexBits-1:0];
+  wire [TagBits-1:0]   in_tag = in_addr_i[AddrBits-1:IndexBits];
 
   // ---- R: the request and a copy of its set ----------------------------------------------------
   reg                    r_v;
@@ -184,7 +211,6 @@ module latte_tags #(
   reg [1:0]              r_policy;
   reg [1:0]              r_size;
   reg [Tags-1:0]         rs_valid;
-  reg [Tags*TagBits-1:0] rs_tags;
   reg [OrdBits-1:0]      rs_older;
   reg [Tags*2-1:0]       rs_policy;
   reg [Tags*2-1:0]       rs_size;
@@ -427,6 +453,8 @@ module latte_tags #(
   // A balanced OR tree over the sets' gated states (heap order: node i has children 2i+1 and
   // 2i+2, set s is leaf Sets-1+s), log2(Sets) levels instead of a chain over the sets.
   wire [SetBits-1:0] rd_node [0:2*Sets-2] /* verilator split_var */;
+  // The sets' tags (TableMacro = 0; zero otherwise, the tags being in the macro).
+  wire [Sets*Tags*TagBits-1:0] set_tags;
 
   genvar s;
   generate
@@ -437,7 +465,8 @@ module latte_tags #(
       wire [Tags*2-1:0]       policies;
       wire [Tags*2-1:0]       sizes;
 
-      latte_tags_set #(.Tags(Tags), .TagBits(TagBits), .OrdBits(OrdBits)) u_set (
+      latte_tags_set #(.Tags(Tags), .TagBits(TagBits), .OrdBits(OrdBits),
+                       .Tagged((TableMacro == 0) ? 1 : 0)) u_set (
         .clk_i            (clk_i),
         .rst_ni           (rst_ni),
         .wr_sel_i         (p_v & (p_set == s[IndexBits-1:0])),
@@ -458,8 +487,9 @@ module latte_tags #(
         .sizes_o          (sizes)
       );
 
-      assign rd_node[Sets-1+s] = (in_set == s[IndexBits-1:0]) ? {valid, tags, older, policies, sizes}
+      assign rd_node[Sets-1+s] = (in_set == s[IndexBits-1:0]) ? {valid, older, policies, sizes}
                                                               : {SetBits{1'b0}};
+      assign set_tags[s*Tags*TagBits +: Tags*TagBits] = tags;
     end
     for (s = 0; s < Sets - 1; s = s + 1) begin : gen_read_tree
       assign rd_node[s] = rd_node[2*s+1] | rd_node[2*s+2];
@@ -467,11 +497,10 @@ module latte_tags #(
   endgenerate
 
   wire [Tags-1:0]         rd_valid;
-  wire [Tags*TagBits-1:0] rd_tags;
   wire [OrdBits-1:0]      rd_older;
   wire [Tags*2-1:0]       rd_policy;
   wire [Tags*2-1:0]       rd_size;
-  assign {rd_valid, rd_tags, rd_older, rd_policy, rd_size} = rd_node[0];
+  assign {rd_valid, rd_older, rd_policy, rd_size} = rd_node[0];
 
   // ---- into R: the incoming request's set, made current ---------------------------------------------
   // The pending write (the request three ahead) if it is for this set; then an INVALIDATE being
@@ -496,14 +525,11 @@ module latte_tags #(
     if (fire) begin
       r_op      <= in_op_i;
       r_set     <= in_set;
-      r_tag     <= in_addr_i[AddrBits-1:IndexBits];
+      r_tag     <= in_tag;
       r_policy  <= in_policy_i;
       r_size    <= in_size_i;
       rs_valid  <= same_in ? next_valid : b_valid;
       rs_older  <= same_in ? next_older : b_older;
-      // The decision being made changes only its fill's tag: the array's and P's tags with it
-      // are its set's tags (the valid lines'), so no copy of the tags is kept in W.
-      rs_tags   <= put_tag(put_tag(rd_tags, p_sel, p_tag), same_in ? fill_sel : {Tags{1'b0}}, w_tag);
       rs_policy <= same_in ? next_policy : a_policy;
       rs_size   <= same_in ? next_size : put2(rd_size, p_sel, p_size);
     end
@@ -522,13 +548,74 @@ module latte_tags #(
     .young_o (c_young)
   );
   wire same_r = w_v & ~is_inval & (w_set == r_set);
-  // The tag compare on R's copy. With the decision being made forwarded, R's copy holds that
-  // set's valid lines as the decision saw them, so only the fill's way compares its new tag.
-  reg [Tags-1:0] r_eq;
-  integer rw;
-  always @(*) begin
-    for (rw = 0; rw < Tags; rw = rw + 1) r_eq[rw] = rs_tags[rw*TagBits +: TagBits] == r_tag;
-  end
+  // ---- the tags: R's compare of each way's tag with the request's ---------------------------------
+  // At the accepting edge two writes to the request's set can be outside what is read: P's
+  // (written at that edge) and the decision's being made (its fill's tag, in P at the next
+  // edge); later ones are the decision's in R's cycle (fwd_eq below). Both are taken here.
+  wire [Tags-1:0] in_w_sel = same_in ? fill_sel : {Tags{1'b0}};
+  reg  [Tags-1:0] r_eq;   // per way: its tag, as of the request, equals r_tag
+  generate
+    if (TableMacro != 0) begin : gen_tag_macro
+      // The set's tags read at the accepting edge; P writes its fill's tag on the write port.
+      wire [Tags*TagBits-1:0] m_tags;
+      np_sram_dp #(.Depth(Sets), .Width(Tags*TagBits)) u_tags (
+        .clk_i   (clk_i),
+        .re_i    (fire),
+        .raddr_i (in_set),
+        .rdata_o (m_tags),
+        .we_i    (p_v & p_fill),
+        .waddr_i (p_set),
+        .wdata_i ({Tags{p_tag}}),
+        .wmask_i (way_mask(p_way))
+      );
+      // Which ways the two writes the read misses fill (the newer wins a way both fill), and
+      // whether their tag is the request's: 2 x (Tags + 1) flops instead of a copy of the tags.
+      reg [Tags-1:0] rf_p_sel, rf_w_sel;
+      reg            rf_p_eq, rf_w_eq;
+      always @(posedge clk_i) begin
+        if (fire) begin
+          rf_p_sel <= p_sel;
+          rf_p_eq  <= p_tag == in_tag;
+          rf_w_sel <= in_w_sel;
+          rf_w_eq  <= w_tag == in_tag;
+        end
+      end
+      integer rw;
+      always @(*) begin
+        for (rw = 0; rw < Tags; rw = rw + 1) begin
+          r_eq[rw] = rf_w_sel[rw] ? rf_w_eq
+                   : rf_p_sel[rw] ? rf_p_eq
+                   : m_tags[rw*TagBits +: TagBits] == r_tag;
+        end
+      end
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_set_tags = ^set_tags;   // zero: the sets hold no tags
+      /* verilator lint_on UNUSEDSIGNAL */
+    end else begin : gen_tag_ff
+      // The sets' tags through a balanced OR tree as the rest of the set (above), and a copy
+      // made current at the accepting edge: the decision being made changes only its fill's
+      // tag, the array's and P's tags with it are its set's tags (the valid lines').
+      wire [Tags*TagBits-1:0] tag_node [0:2*Sets-2] /* verilator split_var */;
+      genvar ts;
+      for (ts = 0; ts < Sets; ts = ts + 1) begin : gen_leaf
+        assign tag_node[Sets-1+ts] = (in_set == ts[IndexBits-1:0])
+                                   ? set_tags[ts*Tags*TagBits +: Tags*TagBits] : {Tags*TagBits{1'b0}};
+      end
+      for (ts = 0; ts < Sets - 1; ts = ts + 1) begin : gen_node
+        assign tag_node[ts] = tag_node[2*ts+1] | tag_node[2*ts+2];
+      end
+      reg [Tags*TagBits-1:0] rs_tags;
+      always @(posedge clk_i) begin
+        if (fire) rs_tags <= put_tag(put_tag(tag_node[0], p_sel, p_tag), in_w_sel, w_tag);
+      end
+      integer rw;
+      always @(*) begin
+        for (rw = 0; rw < Tags; rw = rw + 1) r_eq[rw] = rs_tags[rw*TagBits +: TagBits] == r_tag;
+      end
+    end
+  endgenerate
+  // With the decision being made forwarded, R's copy holds that set's valid lines as the
+  // decision saw them, so only the fill's way compares its new tag.
   wire [Tags-1:0] fwd_eq = (fill_sel & {Tags{w_tag == r_tag}}) | (~fill_sel & r_eq);
 
   always @(posedge clk_i) begin

@@ -20,6 +20,10 @@
 // Why a module of its own: latte_tags holds Sets copies of it, which the hierarchical synthesis
 // flow (synth/np_synth_hier.tcl) maps once and sums over its instances (docs/synthesis.md).
 //
+// Tags (parameter Tagged): 1 (latte_tags's flip-flop table, TableMacro = 0) the set holds its
+// lines' tags; 0 (latte_tags's default, the tags in an SRAM macro) it holds none: tags_o is 0
+// and wr_tag_i unused.
+//
 // What it does not do: no reset of tag, policy and size (they are read only while the line is
 // valid, and written when it becomes valid); no decision: latte_tags decides and hands the
 // set its next valid bits and order through the pending-write register.
@@ -30,7 +34,8 @@
 module latte_tags_set #(
   parameter integer Tags    = 16,
   parameter integer TagBits = 36,
-  parameter integer OrdBits = Tags * (Tags - 1) / 2
+  parameter integer OrdBits = Tags * (Tags - 1) / 2,
+  parameter integer Tagged  = 1
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -56,9 +61,6 @@ module latte_tags_set #(
   reg [OrdBits-1:0]      older_q;
   reg [Tags*2-1:0]       policy_q;
   reg [Tags*2-1:0]       size_q;
-  // One register for the set's tags (not per line): in the Verilator model a per-line slice
-  // of one flat bus costs a whole-bus copy per slice per cycle.
-  reg [Tags*TagBits-1:0] tags_q;
 
   wire           fill = wr_sel_i & wr_fill_i;
   wire [Tags-1:0] valid_in = wr_sel_i ? wr_valid_i : valid_q;
@@ -84,15 +86,34 @@ module latte_tags_set #(
   always @(posedge clk_i) begin
     for (kk = 0; kk < Tags; kk = kk + 1) begin
       if (fill && wr_way_i[kk]) begin
-        tags_q[kk*TagBits +: TagBits] <= wr_tag_i;
-        policy_q[kk*2 +: 2]           <= wr_policy_i;
-        size_q[kk*2 +: 2]             <= wr_size_i;
+        policy_q[kk*2 +: 2] <= wr_policy_i;
+        size_q[kk*2 +: 2]   <= wr_size_i;
       end
     end
   end
 
+  generate
+    if (Tagged != 0) begin : gen_tags
+      // One register for the set's tags (not per line): in the Verilator model a per-line slice
+      // of one flat bus costs a whole-bus copy per slice per cycle.
+      reg [Tags*TagBits-1:0] tags_q;
+      integer kt;
+      always @(posedge clk_i) begin
+        for (kt = 0; kt < Tags; kt = kt + 1) begin
+          if (fill && wr_way_i[kt]) tags_q[kt*TagBits +: TagBits] <= wr_tag_i;
+        end
+      end
+      assign tags_o = tags_q;
+    end else begin : gen_no_tags
+      // The tags are in latte_tags's SRAM macro.
+      assign tags_o = {Tags*TagBits{1'b0}};
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire unused_tag = ^wr_tag_i;
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
+
   assign valid_o    = valid_q;
-  assign tags_o     = tags_q;
   assign older_o    = older_q;
   assign policies_o = policy_q;
   assign sizes_o    = size_q;
