@@ -193,6 +193,12 @@ check_eq "t_regs published figures (none)" null "$(field t_regs published)"
 # (309 ps) into the XOR and the flops' setup (40 ps).
 macro_area=$(sed -n '/cell (np_sram_sp_1024x32)/,/area/s/ *area : \([0-9.]*\);/\1/p' synth/np_sram45.lib)
 check_eq "np_sram_sp_1024x32 is fakeram45_1024x32's published area" 16406.082 "$macro_area"
+# The dual-port model (np_sram_dp): the single-port tiling x 1.3; latte_tags's 32 x 576 is 18
+# fakeram45_32x32 side by side (794.542 um2 each).
+check_eq "np_sram_dp_1024x32 is 1.3 x fakeram45_1024x32" 21327.907 \
+  "$(sed -n '/cell (np_sram_dp_1024x32)/,/area/s/ *area : \([0-9.]*\);/\1/p' synth/np_sram45.lib)"
+check_eq "np_sram_dp_32x576 is 1.3 x 18 fakeram45_32x32" 18592.283 \
+  "$(sed -n '/cell (np_sram_dp_32x576)/,/area/s/ *area : \([0-9.]*\);/\1/p' synth/np_sram45.lib)"
 for t in t_sram t_sramh; do
   check_eq "$t macro cells" 1 "$(field $t macro_cells)"
   check_close "$t macro area" "$macro_area" "$(field $t macro_area_um2)" 0.0005

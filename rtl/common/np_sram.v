@@ -12,7 +12,7 @@
 // of the liberty cell np_sram_sp_<Depth>x<Width>, whose area and timing the macro model gives
 // (a black box to Yosys, a timed cell to OpenSTA); the shape must be listed in
 // synth/np_sram_shapes.tsv, else synthesis fails on an unknown module. Without it (simulation,
-// lint) the behavioural model below.
+// lint) the behavioural model of np_sram_dp (rtl/common/np_sram_dp.v) with one address.
 //
 // What it does not do: no reset (its users load every word they read), no read-during-write.
 //
@@ -50,14 +50,18 @@ module np_sram #(
     end
   endgenerate
 `else
-  reg [Width-1:0] mem_q [0:Depth-1];
-  reg [Width-1:0] rdata_q;
-
-  always @(posedge clk_i) begin
-    if (ce_i && we_i) mem_q[addr_i] <= (mem_q[addr_i] & ~wmask_i) | (wdata_i & wmask_i);
-    if (ce_i && !we_i) rdata_q <= mem_q[addr_i];
-  end
-  assign rdata_o = rdata_q;
+  // The dual-port model (np_sram_dp.v) with both ports on one address and one access per edge
+  // is this port: one behavioural memory for both kinds.
+  np_sram_dp #(.Depth(Depth), .Width(Width), .AddrBits(AddrBits)) u_model (
+    .clk_i   (clk_i),
+    .re_i    (ce_i & ~we_i),
+    .raddr_i (addr_i),
+    .rdata_o (rdata_o),
+    .we_i    (ce_i & we_i),
+    .waddr_i (addr_i),
+    .wdata_i (wdata_i),
+    .wmask_i (wmask_i)
+  );
 `endif
 
 endmodule

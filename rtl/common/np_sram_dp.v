@@ -20,7 +20,8 @@
 // model gives: the single-port tiling x 1.3, an assumption (no dual-port macro is published for
 // the platform; synth/np_sramgen.c). The shape must be listed as `dp` in
 // synth/np_sram_shapes.tsv, else synthesis fails on an unknown module. Without it (simulation,
-// lint) the behavioural model below.
+// lint) the behavioural model below, which np_sram's model is too (one address for both
+// ports, one access per edge).
 //
 // What it does not do: no reset (its users read only words they wrote, or ignore the rest), no
 // write-through.
