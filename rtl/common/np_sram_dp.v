@@ -45,15 +45,11 @@ module np_sram_dp #(
 );
 
 `ifdef NP_SRAM_MACRO
-  // The liberty cell of this shape (np_sram45.lib); one generate branch per listed dp shape.
+  // The liberty cell of this shape (np_sram45.lib); one generate branch per dp shape the RTL
+  // uses (np_sram_dp_1024x32, listed as the model's example, has no user).
   generate
     if (Depth == 32 && Width == 576) begin : gen_macro
       np_sram_dp_32x576 u_macro (
-        .clk (clk_i), .ce_in (re_i), .we_in (we_i), .rd_addr_in (raddr_i), .wr_addr_in (waddr_i),
-        .wd_in (wdata_i), .w_mask_in (wmask_i), .rd_out (rdata_o)
-      );
-    end else if (Depth == 1024 && Width == 32) begin : gen_macro
-      np_sram_dp_1024x32 u_macro (
         .clk (clk_i), .ce_in (re_i), .we_in (we_i), .rd_addr_in (raddr_i), .wr_addr_in (waddr_i),
         .wd_in (wdata_i), .w_mask_in (wmask_i), .rd_out (rdata_o)
       );
