@@ -24,7 +24,8 @@
 // ports, one access per edge).
 //
 // What it does not do: no reset (its users read only words they wrote, or ignore the rest), no
-// write-through.
+// write-through. Bits the colliding write does not mask keep their value on rdata_o: a macro
+// whose whole word is undefined on a collision would need its users to avoid one (a stall).
 //
 // Worked example (Depth = 4, Width = 8): edge 1 we_i = 1, waddr_i = 2, wdata_i = 8'h5a,
 // wmask_i = 8'hff and re_i = 1, raddr_i = 2 -> after edge 1 rdata_o is the old word 2; edge 2
