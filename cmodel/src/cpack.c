@@ -383,7 +383,8 @@ typedef struct {
  * compare per 8 words), each byte's answer shifted into bit j of a byte accumulator (acc =
  * 2 acc - eq, j going down), so byte b of word i's lane holds "byte b of words i and j equal"
  * for 8 words j. Bytes 3 & 2, & 1, & 0 of it are the 2-, 3- and 4-byte matches (sec. 2.1's
- * mmxx, mmmx, mmmm). Then 8 words per instruction: the masks kept to j < i in C; the code
+ * mmxx, mmmx, mmmm). On AVX-512 CD machines the same masks for j < i come from three conflict
+ * instructions (lane_pair_masks_avx512). Then 8 words per instruction: the masks kept to j < i in C; the code
  * (zzzz, zzzx, then the longest match); the index as the popcount (nibble table) of the pushed
  * words below the lowest match; the entry (code, index, data) as one field of at most 34 bits
  * and its width from 8-entry tables indexed by the code. Returns the body's length (sec. 3.1). */
@@ -443,14 +444,14 @@ NP_TARGET_AVX2 static inline __m256i pop16(__m256i x) {
 /* Group g's words (8g .. 8g + 7, in w) against the lane's words j, all pairs at once (see
  * above): m[k], bit j of each word's element: the word and word j are equal in their high 2,
  * 3, 4 bytes (k = 0, 1, 2), for j = 0 .. 8g + 7 (words of group 0 have no earlier word j >= 8). */
-NP_TARGET_AVX2 static inline void group_pair_masks(const uint32_t word[CPACK_LANE_WORDS], unsigned g, __m256i w,
+NP_TARGET_AVX2 static inline void group_pair_masks(const uint8_t lane[CPACK_LANE_BYTES], unsigned g, __m256i w,
                                                    __m256i m[3]) {
     __m256i lo = _mm256_setzero_si256(), hi = lo;
     NP_UNROLL
-    for (int j = 7; j >= 0; j--) lo = acc_eq8(lo, w, word[j]);
+    for (int j = 7; j >= 0; j--) lo = acc_eq8(lo, w, np_load_le32(lane + 4 * j));
     if (g) {
         NP_UNROLL
-        for (int j = 15; j >= 8; j--) hi = acc_eq8(hi, w, word[j]);
+        for (int j = 15; j >= 8; j--) hi = acc_eq8(hi, w, np_load_le32(lane + 4 * j));
     }
     levels16(lo, hi, g != 0, m);
 }
@@ -465,20 +466,17 @@ NP_TARGET_AVX2 static inline __m256i words_below(unsigned g) {
  * their kinds, indexes and words; returns the widths. The entry's low 32 bits and the bits
  * shifted past them (an xxxx word's top 2; the other kinds end below bit 32) are interleaved
  * into 64-bit entries in the order words 0, 1, 4, 5 | 2, 3, 6, 7 of the group (the unpacks work
- * within 128-bit halves; append_entries reads them back in word order). */
-NP_TARGET_AVX2 static inline __m256i group_entries(__m256i k, __m256i index, __m256i w, uint64_t entry[8],
-                                                   uint32_t width[8]) {
+ * within 128-bit halves; place_fields reads them back in word order, entry_slot). */
+NP_TARGET_AVX2 static inline __m256i group_entries(__m256i k, __m256i index, __m256i w, __m256i entry[2]) {
     __m256i head = _mm256_or_si256(_mm256_permutevar8x32_epi32(load8(fresh_code), k),
                                    _mm256_sllv_epi32(index, _mm256_permutevar8x32_epi32(load8(fresh_index_at), k)));
     __m256i data = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(load8(fresh_data_mask), k));
     __m256i at = _mm256_permutevar8x32_epi32(load8(fresh_data_at), k);
     __m256i lo = _mm256_or_si256(head, _mm256_sllv_epi32(data, at));
     __m256i hi = _mm256_srlv_epi32(data, _mm256_permutevar8x32_epi32(load8(fresh_data_spill), k));
-    _mm256_storeu_si256((__m256i *)(void *)entry, _mm256_unpacklo_epi32(lo, hi));
-    _mm256_storeu_si256((__m256i *)(void *)(entry + 4), _mm256_unpackhi_epi32(lo, hi));
-    __m256i wd = _mm256_permutevar8x32_epi32(load8(fresh_width), k);
-    _mm256_storeu_si256((__m256i *)(void *)width, wd);
-    return wd;
+    entry[0] = _mm256_unpacklo_epi32(lo, hi);
+    entry[1] = _mm256_unpackhi_epi32(lo, hi);
+    return _mm256_permutevar8x32_epi32(load8(fresh_width), k);
 }
 
 NP_TARGET_AVX2 static inline unsigned hsum8(__m256i v) {
@@ -488,12 +486,43 @@ NP_TARGET_AVX2 static inline unsigned hsum8(__m256i v) {
     return (unsigned)_mm_cvtsi128_si32(half);
 }
 
-NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK_LANE_WORDS], __m256i w0, __m256i w1,
-                                                       uint64_t entry[CPACK_LANE_WORDS],
-                                                       uint32_t width[CPACK_LANE_WORDS]) {
-    __m256i m[2][3], lvl[2][3];
-    group_pair_masks(word, 0, w0, m[0]);
-    group_pair_masks(word, 1, w1, m[1]);
+/* A lane's 16 fields in registers: field[4 g + h], the 64-bit fields of group g's words in
+ * entry_slot order (h = 0: words 0, 1, 4, 5 of the group; h = 1: 2, 3, 6, 7), width[g] their
+ * widths in word order (0: no field). */
+typedef struct {
+    __m256i field[4], width[2];
+} lane_fields;
+
+/* The lane's pair masks (group_pair_masks) for both groups, m[g][k]. */
+NP_TARGET_AVX2 static inline void lane_pair_masks_avx2(const uint8_t lane[CPACK_LANE_BYTES], __m256i m[2][3]) {
+    group_pair_masks(lane, 0, _mm256_loadu_si256((const __m256i *)(const void *)lane), m[0]);
+    group_pair_masks(lane, 1, _mm256_loadu_si256((const __m256i *)(const void *)(lane + 32)), m[1]);
+}
+
+#if NP_HAVE_AVX512
+/* The same masks with AVX-512 CD, restricted to j < i (which is all the lane code uses): the
+ * conflict instruction gives each of the lane's 16 words the mask of the earlier words equal to
+ * it, so its high 2, 3 and 4 bytes' masks are the conflicts of the words shifted right by 16, 8
+ * and 0 (three instructions where the byte accumulators take ~60 per group). */
+NP_TARGET_AVX512 static inline void lane_pair_masks_avx512(const uint8_t lane[CPACK_LANE_BYTES], __m256i m[2][3]) {
+    __m512i w = _mm512_loadu_si512((const void *)lane);
+    __m512i two = _mm512_conflict_epi32(_mm512_srli_epi32(w, 16));
+    __m512i three = _mm512_conflict_epi32(_mm512_srli_epi32(w, 8));
+    __m512i full = _mm512_conflict_epi32(w);
+    m[0][0] = _mm512_castsi512_si256(two);
+    m[1][0] = _mm512_extracti64x4_epi64(two, 1);
+    m[0][1] = _mm512_castsi512_si256(three);
+    m[1][1] = _mm512_extracti64x4_epi64(three, 1);
+    m[0][2] = _mm512_castsi512_si256(full);
+    m[1][2] = _mm512_extracti64x4_epi64(full, 1);
+}
+#endif
+
+/* The lane's fields and the body's length from its words (w0, w1) and pair masks m (bit j of
+ * word i's element: i and j equal in the high 2, 3, 4 bytes, at least for every j < i). */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) unsigned
+fresh_lane_entries_avx2(__m256i w0, __m256i w1, __m256i m[2][3], lane_fields *lf) {
+    __m256i lvl[2][3];
     const __m256i zero = _mm256_setzero_si256();
     __m256i small0 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w0, 8), zero);   /* zero or zzzx */
     __m256i small1 = _mm256_cmpeq_epi32(_mm256_srli_epi32(w1, 8), zero);
@@ -530,24 +559,10 @@ NP_TARGET_AVX2 static unsigned fresh_lane_entries_avx2(const uint32_t word[CPACK
         sel = _mm256_blendv_epi8(lvl[g][2], sel, empty4[g]);
         __m256i below = _mm256_andnot_si256(sel, _mm256_sub_epi32(sel, _mm256_set1_epi32(1)));
         __m256i index = pop16(_mm256_and_si256(below, pv));
-        sum = _mm256_add_epi32(sum, group_entries(kind[g], index, g ? w1 : w0, entry + 8u * g, width + 8u * g));
+        lf->width[g] = group_entries(kind[g], index, g ? w1 : w0, lf->field + 2u * g);
+        sum = _mm256_add_epi32(sum, lf->width[g]);
     }
     return hsum8(sum);
-}
-
-/* A body lane's entries onto *w: Z = 0 and C = 1 (sec. 3.1) with the first entry, then the
- * rest. The appends read each entry and width from memory, a load folded into the shift and
- * the add, rather than extracting it from a vector register (vpextrq / vpextrd: 1,114 -> 1,044
- * Ir/line, B/A 1.10 twice): the empty asm tells the compiler the arrays may have changed since
- * the vector stores, so it reloads them. entry[] holds words 0, 1, 4, 5, 2, 3, 6, 7 of each
- * group (group_entries). */
-NP_TARGET_AVX2 static inline __attribute__((always_inline)) void
-append_entries(np_bytewriter *w, uint64_t entry[CPACK_LANE_WORDS], uint32_t width[CPACK_LANE_WORDS]) {
-    __asm__("" : "+m"(*(uint64_t(*)[CPACK_LANE_WORDS])entry), "+m"(*(uint32_t(*)[CPACK_LANE_WORDS])width));
-    static const uint8_t slot[CPACK_LANE_WORDS] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
-    np_bytew_put(w, 2u | entry[0] << 2, 2u + width[0]);
-    NP_UNROLL
-    for (unsigned i = 1; i < CPACK_LANE_WORDS; i++) np_bytew_put(w, entry[slot[i]], width[i]);
 }
 
 /* A raw lane (Z = 0, C = 0, the 16 words; sec. 3.1) onto *w. */
@@ -556,30 +571,131 @@ static inline __attribute__((always_inline)) void append_raw(np_bytewriter *w, c
     for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) np_bytew_put(w, word[i], 32);
 }
 
+/* The slot of word i's entry in a lane's entry[] (group_entries' order). */
+static const uint8_t entry_slot[CPACK_LANE_WORDS] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
+
+/* Inclusive prefix sums of 8 32-bit elements, plus carry (every element of it the same). */
+NP_TARGET_AVX2 static inline __m256i prefix8(__m256i x, __m256i carry) {
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));            /* within each 128-bit half */
+    __m256i low_total = _mm256_shuffle_epi32(x, 0xFF);
+    x = _mm256_add_epi32(x, _mm256_permute2x128_si256(low_total, low_total, 0x08));   /* into the high half */
+    return _mm256_add_epi32(x, carry);
+}
+
+/* The line's 32 fields (sec. 3.1 / 3.3 in stream order: lane 0's then lane 1's, each lane's
+ * flags in its first field; a width of 0: nothing) into out, with no chain through a bit count:
+ * the fields' positions p_i are the exclusive prefix sums of their widths, computed 8 at a time
+ * first (the issue's "size computation before emitting"), so field i is v_i = field_i << (p_i mod
+ * 8) at byte b_i = p_i / 8 (at most 36 + 7 bits), and the one chain left is the bits a byte shares
+ * with the fields before it: acc_i = acc_{i-1} >> 8 (b_i - b_{i-1}) | v_i, stored as 8 bytes at
+ * b_i, a shift and an OR per field with every count and address known up front (the byte
+ * writer's advance per field: 1,020 -> 960 Ir/line, the MB/s unchanged, B/A 0.99: the chain was
+ * not what bounded it; docs/codec-speed.md, eleventh round). Exact:
+ * acc_{i-1} holds every bit of the fields before i from byte b_{i-1} on (v_{i-1} spans under 64
+ * bits), and what the shift drops lies in bytes below b_i, which those fields complete and which
+ * store i-1 wrote. Returns the stream's length; out has room for CPACK_MAX_BYTES +
+ * NP_BYTEWRITER_SLACK (the last store is at byte <= 128). */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) size_t place_fields(uint8_t *out,
+                                                                                const lane_fields lf[CPACK_LANES]) {
+    enum { N = CPACK_LANES * CPACK_LANE_WORDS };
+    uint64_t v[N];             /* entry_slot order per lane */
+    uint32_t at[N], drop[N];   /* b_i and 8 (b_i - b_{i-1}), word order */
+    const __m256i back_one = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    __m256i carry = _mm256_setzero_si256(), prev_b = carry;
+    NP_UNROLL
+    for (unsigned g = 0; g < N / 8u; g++) {
+        __m256i wd = lf[g / 2u].width[g % 2u];
+        __m256i incl = prefix8(wd, carry);
+        __m256i p = _mm256_sub_epi32(incl, wd);
+        carry = _mm256_permutevar8x32_epi32(incl, _mm256_set1_epi32(7));
+        __m256i b = _mm256_srli_epi32(p, 3), sh = _mm256_and_si256(p, _mm256_set1_epi32(7));
+        __m256i before = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(b, back_one),
+                                            _mm256_permutevar8x32_epi32(prev_b, back_one), 0x01);
+        prev_b = b;
+        _mm256_storeu_si256((__m256i *)(void *)(at + 8u * g), b);
+        _mm256_storeu_si256((__m256i *)(void *)(drop + 8u * g), _mm256_slli_epi32(_mm256_sub_epi32(b, before), 3));
+        const __m256i *f = lf[g / 2u].field + 2u * (g % 2u);
+        _mm256_storeu_si256((__m256i *)(void *)(v + 8u * g),
+                            _mm256_sllv_epi64(f[0], _mm256_unpacklo_epi32(sh, _mm256_setzero_si256())));
+        _mm256_storeu_si256((__m256i *)(void *)(v + 8u * g + 4u),
+                            _mm256_sllv_epi64(f[1], _mm256_unpackhi_epi32(sh, _mm256_setzero_si256())));
+    }
+    /* Read back from memory, a load folded into each OR and shift (extracting from vector
+     * registers cost more: the ninth round's appends, docs/codec-speed.md). */
+    __asm__("" : "+m"(v), "+m"(at), "+m"(drop));
+    uint64_t acc = 0;
+    _Pragma("GCC unroll 32")
+    for (unsigned i = 0; i < N; i++) {
+        acc = acc >> drop[i] | v[(i & ~15u) + entry_slot[i & 15u]];
+        np_store_le64(out + at[i], acc);
+    }
+    return (size_t)_mm256_extract_epi32(carry, 0);
+}
+
 /* cpack_compress on AVX2 + BMI2 machines: both lanes from empty dictionaries (their state is
- * not kept: the per-line form), each lane's entries appended by the byte writer, no branch per
- * word. Returns the stream's length; out has room for CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK. */
-NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES]) {
-    uint32_t word[CPACK_LANES * CPACK_LANE_WORDS];
-    line_words(line, word);
-    np_bytewriter bw;
-    np_bytew_init(&bw, out);
+ * not kept: the per-line form), no branch per word. Each lane becomes 16 fields (sec. 3.1): a
+ * body lane its entries, Z = 0 and C = 1 with the first; a raw lane its words (zero-extended,
+ * in entry_slot order), Z = 0 and C = 0 with the first; a zero lane Z = 1 and 15 empty fields;
+ * place_fields writes the 32. The words are loaded from the line itself (x86 is little-endian:
+ * its bytes are the words, sec. 1), not from a copy: a 32-byte load of a copy just written by
+ * 16-byte stores is not forwarded from them and waits for them to reach the cache (B/A 1.12,
+ * eleventh round). m: each lane's pair masks (fresh_lane_entries_avx2). Returns the stream's
+ * length; out has room for CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK. */
+NP_TARGET_AVX2 static inline __attribute__((always_inline)) size_t
+fresh_pack_line(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES], __m256i m[CPACK_LANES][2][3]) {
+    lane_fields lf[CPACK_LANES];
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i first = _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0);   /* element 0 of 8, or field 0 of 4 */
+    const __m256i first64 = _mm256_setr_epi32(-1, -1, 0, 0, 0, 0, 0, 0);
     for (unsigned l = 0; l < CPACK_LANES; l++) {
-        const uint32_t *lw = word + l * CPACK_LANE_WORDS;
+        const uint8_t *lw = line + l * CPACK_LANE_BYTES;      /* x86: the bytes are the words (sec. 1) */
         __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lw);
-        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + 8));
+        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + 32));
         __m256i any = _mm256_or_si256(w0, w1);
-        if (_mm256_testz_si256(any, any)) {
-            np_bytew_put(&bw, 1u, 1);                          /* Z = 1 */
+        lane_fields *x = &lf[l];
+        if (_mm256_testz_si256(any, any)) {                    /* Z = 1, nothing else */
+            x->field[0] = _mm256_and_si256(_mm256_set1_epi64x(1), first64);
+            x->field[1] = x->field[2] = x->field[3] = zero;
+            x->width[0] = _mm256_and_si256(_mm256_set1_epi32(1), first);
+            x->width[1] = zero;
             continue;
         }
-        uint64_t entry[CPACK_LANE_WORDS];
-        uint32_t width[CPACK_LANE_WORDS];
-        if (fresh_lane_entries_avx2(lw, w0, w1, entry, width) >= 8u * CPACK_LANE_BYTES) append_raw(&bw, lw);
-        else append_entries(&bw, entry, width);
+        __m256i head;
+        if (fresh_lane_entries_avx2(w0, w1, m[l], x) >= 8u * CPACK_LANE_BYTES) {   /* Z = 0, C = 0, the words */
+            x->field[0] = _mm256_unpacklo_epi32(w0, zero);
+            x->field[1] = _mm256_unpackhi_epi32(w0, zero);
+            x->field[2] = _mm256_unpacklo_epi32(w1, zero);
+            x->field[3] = _mm256_unpackhi_epi32(w1, zero);
+            x->width[0] = x->width[1] = _mm256_set1_epi32(32);
+            head = zero;
+        } else {
+            head = _mm256_set1_epi64x(2);                      /* Z = 0, C = 1, the entries */
+        }
+        head = _mm256_or_si256(head, _mm256_slli_epi64(x->field[0], 2));
+        x->field[0] = _mm256_blendv_epi8(x->field[0], head, first64);
+        x->width[0] = _mm256_add_epi32(x->width[0], _mm256_and_si256(_mm256_set1_epi32(2), first));
     }
-    return np_bytew_finish(&bw, out);
+    return place_fields(out, lf);
 }
+
+/* fresh_pack_line with each lane's pair masks from the byte accumulators (AVX2) or from
+ * conflict detection (AVX-512 CD, 1.22 times the MB/s: docs/codec-speed.md, eleventh round). */
+NP_TARGET_AVX2 static size_t fresh_pack_line_avx2(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES]) {
+    __m256i m[CPACK_LANES][2][3];
+    lane_pair_masks_avx2(line, m[0]);
+    lane_pair_masks_avx2(line + CPACK_LANE_BYTES, m[1]);
+    return fresh_pack_line(out, line, m);
+}
+
+#if NP_HAVE_AVX512
+NP_TARGET_AVX512 static size_t fresh_pack_line_avx512(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES]) {
+    __m256i m[CPACK_LANES][2][3];
+    lane_pair_masks_avx512(line, m[0]);
+    lane_pair_masks_avx512(line + CPACK_LANE_BYTES, m[1]);
+    return fresh_pack_line(out, line, m);
+}
+#endif
 
 /* The word-by-word lane packer with the dictionary byte-sliced: register a holds byte 3 of the
  * entries (byte s: slot s) in its low half and byte 2 in its high half, b bytes 1 and 0. One
@@ -774,14 +890,18 @@ static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t 
     return rc;
 }
 
-/* The per-line form (every lane from an empty dictionary, which is not kept): the AVX2 packer
- * above, or the engine with two fresh dictionaries. */
+/* The per-line form (every lane from an empty dictionary, which is not kept): the AVX-512 or
+ * AVX2 packer above, or the engine with two fresh dictionaries. */
 static np_result fresh_compress(const uint8_t line[CPACK_LINE_BYTES], uint8_t *dst, size_t dst_bytes,
                                 size_t *out_bits) {
 #if NP_HAVE_AVX2
     if (np_cpu_avx2()) {
         uint8_t out[CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK];
+#if NP_HAVE_AVX512
+        size_t bits = np_cpu_avx512() ? fresh_pack_line_avx512(out, line) : fresh_pack_line_avx2(out, line);
+#else
         size_t bits = fresh_pack_line_avx2(out, line);
+#endif
         *out_bits = bits;
         if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
         np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
