@@ -687,25 +687,46 @@ static void fast_path_equals_stages(void **state) {
     }
 }
 
-/* States the API never makes (count below 16 with next elsewhere; the AVX2 packer leaves them
- * to the portable path, docs/cpack.md sec. 3.6): the fast path still equals the stages. */
+/* States the API never makes: count below 16 with next elsewhere (the AVX2 packer leaves them
+ * to the portable path, docs/cpack.md sec. 3.6), and (t odd) full dictionaries whose entries
+ * include zero, values up to 0xFF and duplicates (the AVX-512 packer takes them): the fast path
+ * still equals the stages. */
 static void unreachable_states_equal_stages(void **state) {
     (void)state;
     prng p;
     prng_seed(&p, 0x0DD5);
-    for (unsigned t = 0; t < 2000; t++) {
+    for (unsigned t = 0; t < 4000; t++) {
         cpack_state fast;
         cpack_state_init(&fast);
         for (unsigned l = 0; l < CPACK_LANES; l++) {
             for (unsigned e = 0; e < CPACK_DICT_ENTRIES; e++) fast.dict[l].entry[e] = (uint32_t)prng_next(&p);
             fast.dict[l].count = (uint16_t)prng_below(&p, CPACK_DICT_ENTRIES);
             fast.dict[l].next = (uint16_t)((fast.dict[l].count + 1u + prng_below(&p, 15)) % CPACK_DICT_ENTRIES);
+            if (t & 1u) {
+                fast.dict[l].count = CPACK_DICT_ENTRIES;
+                fast.dict[l].next = (uint16_t)prng_below(&p, CPACK_DICT_ENTRIES);
+                for (unsigned e = 0; e < CPACK_DICT_ENTRIES; e++) {
+                    uint32_t *x = &fast.dict[l].entry[e];
+                    switch (prng_below(&p, 6)) {
+                    case 0: *x = 0; break;
+                    case 1: *x &= 0xFFu; break;
+                    case 2: *x = fast.dict[l].entry[prng_below(&p, CPACK_DICT_ENTRIES)]; break;
+                    default: break;
+                    }
+                }
+            }
         }
         cpack_state ref = fast;
         uint8_t line[128], sf[CPACK_MAX_BYTES + 2], sr[CPACK_MAX_BYTES + 2];
         code_line(&p, line);
-        for (unsigned w = 0; w < 32; w++) {                 /* words of the dictionaries too */
-            if (prng_below(&p, 4) == 0) memcpy(line + 4 * w, &fast.dict[w / 16].entry[prng_below(&p, 16)], 4);
+        for (unsigned w = 0; w < 32; w++) {                 /* words of the dictionaries too, or near them */
+            uint32_t x = fast.dict[w / 16].entry[prng_below(&p, 16)];
+            switch (prng_below(&p, 8)) {
+            case 0: case 1: memcpy(line + 4 * w, &x, 4); break;
+            case 2: x ^= (uint32_t)prng_below(&p, 0x100); memcpy(line + 4 * w, &x, 4); break;
+            case 3: x ^= (uint32_t)prng_below(&p, 0x10000); memcpy(line + 4 * w, &x, 4); break;
+            default: break;
+            }
         }
         memset(sf, 0xA5, sizeof sf);
         memset(sr, 0xA5, sizeof sr);

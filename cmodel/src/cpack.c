@@ -642,39 +642,44 @@ NP_TARGET_AVX2 static inline __attribute__((always_inline)) size_t place_fields(
  * 16-byte stores is not forwarded from them and waits for them to reach the cache (B/A 1.12,
  * eleventh round). m: each lane's pair masks (fresh_lane_entries_avx2). Returns the stream's
  * length; out has room for CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK. */
+/* A zero lane's fields (sec. 3.1): Z = 1, then nothing. */
+NP_TARGET_AVX2 static inline void zero_lane_fields(lane_fields *x) {
+    const __m256i zero = _mm256_setzero_si256();
+    x->field[0] = _mm256_setr_epi64x(1, 0, 0, 0);
+    x->field[1] = x->field[2] = x->field[3] = zero;
+    x->width[0] = _mm256_setr_epi32(1, 0, 0, 0, 0, 0, 0, 0);
+    x->width[1] = zero;
+}
+
+/* A lane's flags (sec. 3.1) put into its first field: a body (the entries in *x) Z = 0, C = 1;
+ * raw, the entries replaced by the words w0, w1 (32-bit fields in entry_slot order), Z = 0, C = 0. */
+NP_TARGET_AVX2 static inline void flag_lane_fields(lane_fields *x, __m256i w0, __m256i w1, bool raw) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i head = _mm256_set1_epi64x(2);                      /* Z = 0, C = 1, the entries */
+    if (raw) {                                                 /* Z = 0, C = 0, the words */
+        x->field[0] = _mm256_unpacklo_epi32(w0, zero);
+        x->field[1] = _mm256_unpackhi_epi32(w0, zero);
+        x->field[2] = _mm256_unpacklo_epi32(w1, zero);
+        x->field[3] = _mm256_unpackhi_epi32(w1, zero);
+        x->width[0] = x->width[1] = _mm256_set1_epi32(32);
+        head = zero;
+    }
+    head = _mm256_or_si256(head, _mm256_slli_epi64(x->field[0], 2));
+    x->field[0] = _mm256_blend_epi32(x->field[0], head, 0x03);
+    x->width[0] = _mm256_add_epi32(x->width[0], _mm256_setr_epi32(2, 0, 0, 0, 0, 0, 0, 0));
+}
+
 NP_TARGET_AVX2 static inline __attribute__((always_inline)) size_t
 fresh_pack_line(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES], __m256i m[CPACK_LANES][2][3]) {
     lane_fields lf[CPACK_LANES];
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i first = _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0);   /* element 0 of 8, or field 0 of 4 */
-    const __m256i first64 = _mm256_setr_epi32(-1, -1, 0, 0, 0, 0, 0, 0);
     for (unsigned l = 0; l < CPACK_LANES; l++) {
         const uint8_t *lw = line + l * CPACK_LANE_BYTES;      /* x86: the bytes are the words (sec. 1) */
         __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lw);
         __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + 32));
         __m256i any = _mm256_or_si256(w0, w1);
         lane_fields *x = &lf[l];
-        if (_mm256_testz_si256(any, any)) {                    /* Z = 1, nothing else */
-            x->field[0] = _mm256_and_si256(_mm256_set1_epi64x(1), first64);
-            x->field[1] = x->field[2] = x->field[3] = zero;
-            x->width[0] = _mm256_and_si256(_mm256_set1_epi32(1), first);
-            x->width[1] = zero;
-            continue;
-        }
-        __m256i head;
-        if (fresh_lane_entries_avx2(w0, w1, m[l], x) >= 8u * CPACK_LANE_BYTES) {   /* Z = 0, C = 0, the words */
-            x->field[0] = _mm256_unpacklo_epi32(w0, zero);
-            x->field[1] = _mm256_unpackhi_epi32(w0, zero);
-            x->field[2] = _mm256_unpacklo_epi32(w1, zero);
-            x->field[3] = _mm256_unpackhi_epi32(w1, zero);
-            x->width[0] = x->width[1] = _mm256_set1_epi32(32);
-            head = zero;
-        } else {
-            head = _mm256_set1_epi64x(2);                      /* Z = 0, C = 1, the entries */
-        }
-        head = _mm256_or_si256(head, _mm256_slli_epi64(x->field[0], 2));
-        x->field[0] = _mm256_blendv_epi8(x->field[0], head, first64);
-        x->width[0] = _mm256_add_epi32(x->width[0], _mm256_and_si256(_mm256_set1_epi32(2), first));
+        if (_mm256_testz_si256(any, any)) zero_lane_fields(x);
+        else flag_lane_fields(x, w0, w1, fresh_lane_entries_avx2(w0, w1, m[l], x) >= 8u * CPACK_LANE_BYTES);
     }
     return place_fields(out, lf);
 }
@@ -810,6 +815,108 @@ pack_filling_lane_avx2(np_bytewriter *out, const cpack_dict *d, const uint32_t w
     pack_sliced_lane(out, d, word, nd, false);
 }
 
+#if NP_HAVE_AVX512
+/* cpack-sync's lane against a full dictionary d on AVX-512 F (sec. 3.6): the lane's 16 fields
+ * into *lf, the body's length into *body, the pushes into *pushes; returns the dictionary after
+ * the lane. The word loop does only what the next word waits for: the dictionary's 16 entries in
+ * one register in slot order, a word's slot masks (bit s: entry s equals it in all 4 bytes, the
+ * 3 high bytes, the 2 high bytes) are a compare and two tests of the entries XOR the word, and
+ * the push (sec. 2.3: a word above 0xFF with no full match; then the code is mmmx, mmxx or xxxx)
+ * one broadcast into slot next under a one-hot mask rotated per push, one branch per word on the
+ * push. The masks are kept (16-bit each, one 64-bit word per word) and the codes, indexes,
+ * entries and widths computed after the loop, 8 words per instruction, as the per-line form
+ * does (sec. 2.2's shortest code: zzzz for a zero word, mmmm for a full match, zzzx for a word up
+ * to 0xFF, then mmmx, mmxx, xxxx; the index the lowest slot of the longest match), so the
+ * branches on each word's code (8.3 simulated misses a line) are gone from the chain. */
+NP_TARGET_AVX512 static inline __attribute__((always_inline)) __m512i
+sync_full_lane_avx512(const cpack_dict *d, const uint8_t lane[CPACK_LANE_BYTES], __m256i w0, __m256i w1,
+                      lane_fields *lf, unsigned *body, unsigned *pushes) {
+    __m512i dict = _mm512_loadu_si512((const void *)d->entry);
+    const __m512i high3 = _mm512_set1_epi32((int)0xFFFFFF00u), high2 = _mm512_set1_epi32((int)0xFFFF0000u);
+    __m512i masks[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};   /* full | three << 16 | two << 32 */
+    uint32_t at = 1u << d->next;                               /* slot next, rotated within 16 bits */
+    unsigned n = 0;
+    NP_UNROLL
+    for (unsigned i = 0; i < CPACK_LANE_WORDS; i++) {
+        uint32_t x = np_load_le32(lane + 4u * i);
+        __m512i diff = _mm512_xor_si512(dict, _mm512_set1_epi32((int)x));
+        uint32_t full = _mm512_testn_epi32_mask(diff, diff);
+        masks[i / 8u] = _mm512_mask_set1_epi64(masks[i / 8u], (__mmask8)(1u << (i % 8u)),
+                                               (long long)(full | (uint64_t)_mm512_testn_epi32_mask(diff, high3) << 16 |
+                                                           (uint64_t)_mm512_testn_epi32_mask(diff, high2) << 32));
+        if (x > 0xFFu && full == 0u) {                         /* pushed */
+            dict = _mm512_mask_set1_epi32(dict, (__mmask16)at, (int)x);
+            at = (at << 1 | at >> 15) & 0xFFFFu;
+            n++;
+        }
+    }
+    *pushes = n;
+    const __m256i zero = _mm256_setzero_si256(), low16 = _mm256_set1_epi32(0xFFFF);
+    __m256i sum = zero;
+    NP_UNROLL
+    for (unsigned g = 0; g < 2; g++) {
+        __m512i mv = masks[g];
+        __m256i full = _mm256_and_si256(_mm512_cvtepi64_epi32(mv), low16);
+        __m256i three = _mm256_and_si256(_mm512_cvtepi64_epi32(_mm512_srli_epi64(mv, 16)), low16);
+        __m256i two = _mm512_cvtepi64_epi32(_mm512_srli_epi64(mv, 32));
+        __m256i w = g ? w1 : w0;
+        __m256i empty4 = _mm256_cmpeq_epi32(full, zero), empty3 = _mm256_cmpeq_epi32(three, zero);
+        __m256i empty2 = _mm256_cmpeq_epi32(two, zero);
+        __m256i kind = _mm256_sub_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(FRESH_MMMM), empty2),
+                                                         empty3), empty4);
+        __m256i small = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_srli_epi32(w, 8), zero), empty4);
+        kind = _mm256_blendv_epi8(kind, _mm256_set1_epi32(FRESH_ZZZX), small);
+        kind = _mm256_andnot_si256(_mm256_cmpeq_epi32(w, zero), kind);   /* FRESH_ZZZZ = 0 */
+        __m256i sel = _mm256_blendv_epi8(three, two, empty3);
+        sel = _mm256_blendv_epi8(full, sel, empty4);
+        __m256i index = pop16(_mm256_andnot_si256(sel, _mm256_sub_epi32(sel, _mm256_set1_epi32(1))));
+        lf->width[g] = group_entries(kind, index, w, lf->field + 2u * g);
+        sum = _mm256_add_epi32(sum, lf->width[g]);
+    }
+    *body = hsum8(sum);
+    return dict;
+}
+
+/* fast_compress_with for two full dictionaries on AVX-512 (sync_full_lane_avx512; zero lanes as
+ * sec. 3.1), the line written by place_fields, the same contract as compress_avx2. */
+NP_TARGET_AVX512 static np_result compress_full_avx512(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
+                                                       uint8_t *dst, size_t dst_bytes, size_t *out_bits,
+                                                       unsigned *pushes, unsigned *changed) {
+    lane_fields lf[CPACK_LANES];
+    __m512i after[CPACK_LANES];
+    unsigned n[CPACK_LANES];
+    for (unsigned l = 0; l < CPACK_LANES; l++) {
+        const uint8_t *lane = line + l * CPACK_LANE_BYTES;    /* x86: the bytes are the words (sec. 1) */
+        __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lane);
+        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lane + 32));
+        __m256i any = _mm256_or_si256(w0, w1);
+        unsigned body = 0;
+        n[l] = 0;
+        if (_mm256_testz_si256(any, any)) {
+            zero_lane_fields(&lf[l]);
+        } else {
+            after[l] = sync_full_lane_avx512(&dict[l], lane, w0, w1, &lf[l], &body, &n[l]);
+            if (body >= 8u * CPACK_LANE_BYTES) n[l] = 0;       /* raw: no push kept (sec. 3.4) */
+            flag_lane_fields(&lf[l], w0, w1, body >= 8u * CPACK_LANE_BYTES);
+        }
+    }
+    uint8_t out[CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK];
+    size_t bits = place_fields(out, lf);
+    *out_bits = bits;
+    if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+    np_copy_short(dst, out, (bits + 7u) / 8u, CPACK_MAX_BYTES);
+    *pushes = *changed = 0;
+    for (unsigned l = 0; l < CPACK_LANES; l++) {               /* as compress_with: only when sent */
+        if (n[l] == 0u) continue;
+        _mm512_storeu_si512((void *)dict[l].entry, after[l]);
+        dict[l].next = (uint16_t)((dict[l].next + n[l]) % CPACK_DICT_ENTRIES);
+        *pushes += n[l];
+        *changed += 1u;
+    }
+    return NP_OK;
+}
+#endif
+
 /* The states pack_sliced_lane takes: full, or count = next below 16 (every state the API makes:
  * cpack_dict_reset, then pushes). Another (only a caller writing the state itself makes one) is
  * coded by the portable path. */
@@ -869,6 +976,11 @@ NP_TARGET_AVX2 static np_result compress_avx2(cpack_dict dict[CPACK_LANES], cons
 static np_result fast_compress_with(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
                                     uint8_t *dst, size_t dst_bytes, size_t *out_bits, unsigned *pushes,
                                     unsigned *changed) {
+#if NP_HAVE_AVX512
+    if (np_cpu_avx512() && dict[0].count == CPACK_DICT_ENTRIES && dict[1].count == CPACK_DICT_ENTRIES &&
+        dict[0].next < CPACK_DICT_ENTRIES && dict[1].next < CPACK_DICT_ENTRIES)
+        return compress_full_avx512(dict, line, dst, dst_bytes, out_bits, pushes, changed);
+#endif
 #if NP_HAVE_AVX2
     if (np_cpu_avx2() && sliced_state_ok(&dict[0]) && sliced_state_ok(&dict[1]))
         return compress_avx2(dict, line, dst, dst_bytes, out_bits, pushes, changed);
