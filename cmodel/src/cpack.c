@@ -832,7 +832,8 @@ NP_TARGET_AVX512 static inline __attribute__((always_inline)) __m512i
 sync_full_lane_avx512(const cpack_dict *d, const uint8_t lane[CPACK_LANE_BYTES], __m256i w0, __m256i w1,
                       lane_fields *lf, unsigned *body, unsigned *pushes) {
     __m512i dict = _mm512_loadu_si512((const void *)d->entry);
-    const __m512i high3 = _mm512_set1_epi32((int)0xFFFFFF00u), high2 = _mm512_set1_epi32((int)0xFFFF0000u);
+    __m512i high3 = _mm512_set1_epi32((int)0xFFFFFF00u), high2 = _mm512_set1_epi32((int)0xFFFF0000u);
+    __asm__("" : "+v"(high3), "+v"(high2));                    /* kept in registers, not rebuilt per word */
     __m512i masks[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};   /* full | three << 16 | two << 32 */
     uint32_t at = 1u << d->next;                               /* slot next, rotated within 16 bits */
     unsigned n = 0;
