@@ -669,17 +669,22 @@ NP_TARGET_AVX2 static inline void flag_lane_fields(lane_fields *x, __m256i w0, _
     x->width[0] = _mm256_add_epi32(x->width[0], _mm256_setr_epi32(2, 0, 0, 0, 0, 0, 0, 0));
 }
 
+/* Lane l's words (x86: the line's bytes are the words, sec. 1) into w[0], w[1]; true if all zero. */
+NP_TARGET_AVX2 static inline bool load_lane(const uint8_t line[CPACK_LINE_BYTES], unsigned l, __m256i w[2]) {
+    w[0] = _mm256_loadu_si256((const __m256i *)(const void *)(line + l * CPACK_LANE_BYTES));
+    w[1] = _mm256_loadu_si256((const __m256i *)(const void *)(line + l * CPACK_LANE_BYTES + 32u));
+    __m256i any = _mm256_or_si256(w[0], w[1]);
+    return _mm256_testz_si256(any, any);
+}
+
 NP_TARGET_AVX2 static inline __attribute__((always_inline)) size_t
 fresh_pack_line(uint8_t *out, const uint8_t line[CPACK_LINE_BYTES], __m256i m[CPACK_LANES][2][3]) {
     lane_fields lf[CPACK_LANES];
     for (unsigned l = 0; l < CPACK_LANES; l++) {
-        const uint8_t *lw = line + l * CPACK_LANE_BYTES;      /* x86: the bytes are the words (sec. 1) */
-        __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lw);
-        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lw + 32));
-        __m256i any = _mm256_or_si256(w0, w1);
+        __m256i w[2];
         lane_fields *x = &lf[l];
-        if (_mm256_testz_si256(any, any)) zero_lane_fields(x);
-        else flag_lane_fields(x, w0, w1, fresh_lane_entries_avx2(w0, w1, m[l], x) >= 8u * CPACK_LANE_BYTES);
+        if (load_lane(line, l, w)) zero_lane_fields(x);
+        else flag_lane_fields(x, w[0], w[1], fresh_lane_entries_avx2(w[0], w[1], m[l], x) >= 8u * CPACK_LANE_BYTES);
     }
     return place_fields(out, lf);
 }
@@ -887,18 +892,15 @@ NP_TARGET_AVX512 static np_result compress_full_avx512(cpack_dict dict[CPACK_LAN
     __m512i after[CPACK_LANES];
     unsigned n[CPACK_LANES];
     for (unsigned l = 0; l < CPACK_LANES; l++) {
-        const uint8_t *lane = line + l * CPACK_LANE_BYTES;    /* x86: the bytes are the words (sec. 1) */
-        __m256i w0 = _mm256_loadu_si256((const __m256i *)(const void *)lane);
-        __m256i w1 = _mm256_loadu_si256((const __m256i *)(const void *)(lane + 32));
-        __m256i any = _mm256_or_si256(w0, w1);
+        __m256i w[2];
         unsigned body = 0;
         n[l] = 0;
-        if (_mm256_testz_si256(any, any)) {
+        if (load_lane(line, l, w)) {
             zero_lane_fields(&lf[l]);
         } else {
-            after[l] = sync_full_lane_avx512(&dict[l], lane, w0, w1, &lf[l], &body, &n[l]);
+            after[l] = sync_full_lane_avx512(&dict[l], line + l * CPACK_LANE_BYTES, w[0], w[1], &lf[l], &body, &n[l]);
             if (body >= 8u * CPACK_LANE_BYTES) n[l] = 0;       /* raw: no push kept (sec. 3.4) */
-            flag_lane_fields(&lf[l], w0, w1, body >= 8u * CPACK_LANE_BYTES);
+            flag_lane_fields(&lf[l], w[0], w[1], body >= 8u * CPACK_LANE_BYTES);
         }
     }
     uint8_t out[CPACK_MAX_BYTES + NP_BYTEWRITER_SLACK];
