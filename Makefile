@@ -60,8 +60,8 @@ CFLAGS_NP := $(CSTD) $(CWARN) $(COPT) -g -Icmodel/include
 # sanitized programs 116.0 -> 105.3 CPU s (two interleaved runs each, load 4.5-8.7).
 # -DNP_NO_AVX512: the sanitized build runs the AVX2 twins of the AVX-512 paths (np_cpu.h), which
 # the plain build on an AVX-512 machine does not.
-SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -static-libasan -static-libubsan \
-             -DNP_NO_AVX512
+SAN_FLAGS := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -static-libasan \
+             -static-libubsan -DNP_NO_AVX512
 
 include cmodel/cmodel.mk
 include tests/tests.mk

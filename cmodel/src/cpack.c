@@ -384,7 +384,8 @@ typedef struct {
  * 2 acc - eq, j going down), so byte b of word i's lane holds "byte b of words i and j equal"
  * for 8 words j. Bytes 3 & 2, & 1, & 0 of it are the 2-, 3- and 4-byte matches (sec. 2.1's
  * mmxx, mmmx, mmmm). On AVX-512 CD machines the same masks for j < i come from three conflict
- * instructions (lane_pair_masks_avx512). Then 8 words per instruction: the masks kept to j < i in C; the code
+ * instructions (lane_pair_masks_avx512). Then 8 words per instruction: the masks kept to j < i
+ * in C; the code
  * (zzzz, zzzx, then the longest match); the index as the popcount (nibble table) of the pushed
  * words below the lowest match; the entry (code, index, data) as one field of at most 34 bits
  * and its width from 8-entry tables indexed by the code. Returns the body's length (sec. 3.1). */
@@ -885,7 +886,8 @@ sync_full_lane_avx512(const cpack_dict *d, const uint8_t lane[CPACK_LANE_BYTES],
 
 /* fast_compress_with for two full dictionaries on AVX-512 (sync_full_lane_avx512; zero lanes as
  * sec. 3.1), the line written by place_fields, the same contract as compress_avx2. */
-NP_TARGET_AVX512 static np_result compress_full_avx512(cpack_dict dict[CPACK_LANES], const uint8_t line[CPACK_LINE_BYTES],
+NP_TARGET_AVX512 static np_result compress_full_avx512(cpack_dict dict[CPACK_LANES],
+                                                       const uint8_t line[CPACK_LINE_BYTES],
                                                        uint8_t *dst, size_t dst_bytes, size_t *out_bits,
                                                        unsigned *pushes, unsigned *changed) {
     lane_fields lf[CPACK_LANES];
@@ -1083,11 +1085,13 @@ static inline __attribute__((always_inline)) bool fast_unpack_lane(np_padreader 
 #define NP_CP_LEN_H 24u     /* mmxx */
 #define NP_CP_LEN_T 16u     /* mmmx */
 #define NP_CP_LEN_S 12u     /* zzzx */
-#define NP_CP_PUSH(v) do { entry[fresh ? n : next] = (v); next = (next + 1u) % CPACK_DICT_ENTRIES; n++; valid++; } while (0)
+#define NP_CP_PUSH(v) \
+    do { entry[fresh ? n : next] = (v); next = (next + 1u) % CPACK_DICT_ENTRIES; n++; valid++; } while (0)
 #define NP_CP_DEC_Z(a, k) ((void)(a), np_store_le32(out + 4u * (k), 0u))
 #define NP_CP_DEC_M(a, k) do { uint32_t ix_ = (uint32_t)((a) >> 2) & 15u; if (ix_ >= valid) return false; \
         np_store_le32(out + 4u * (k), entry[ix_]); } while (0)
-#define NP_CP_DEC_X(a, k) do { uint32_t v_ = (uint32_t)((a) >> 2); np_store_le32(out + 4u * (k), v_); NP_CP_PUSH(v_); } while (0)
+#define NP_CP_DEC_X(a, k) \
+    do { uint32_t v_ = (uint32_t)((a) >> 2); np_store_le32(out + 4u * (k), v_); NP_CP_PUSH(v_); } while (0)
 #define NP_CP_DEC_H(a, k) do { uint32_t ix_ = (uint32_t)((a) >> 4) & 15u; if (ix_ >= valid) return false; \
         uint32_t v_ = (entry[ix_] & 0xFFFF0000u) | ((uint32_t)((a) >> 8) & 0xFFFFu); \
         np_store_le32(out + 4u * (k), v_); NP_CP_PUSH(v_); } while (0)
