@@ -56,30 +56,56 @@ np_prove() {
 #   equal) and MiniSat on what is left (dsat): UNSATISFIABLE is a proof, SATISFIABLE a
 #   counterexample. Logs: NAME.log (Yosys), NAME.abc.log (ABC).
 np_prove_aig() {
-  local unit=$1 name=$2 desc=$3 detail=$4 expect=$5 top=$6 front=$7
+  local front=$7
+  np_abc "$1" "$2" "$3" "$4" "$5" "$front proc; flatten; opt_expr; opt_merge; opt_clean; wreduce; opt_clean;
+    add -assert ok_o; miter -assert $6; setundef -zero; techmap;" \
+    "strash; print_stats; &get; &fraig -x; &put; dsat"
+}
+
+# np_prove_seq UNIT NAME DESCRIPTION DETAIL EXPECT TOP FRONT ENGINE
+#   The same contract and output line as np_prove, for the assertions of a sequential design TOP
+#   (FRONT reads and elaborates it) checked by an ABC sequential engine on its AIG: ENGINE is
+#   "pdr" (IC3/PDR: a proof holds for every cycle) or "bmc3 -F N" (a bound: no assertion fails
+#   in the first N frames, which bmc3 reports as "No output asserted in N frames"; a time limit
+#   would stop it at fewer; PROVED then means "for N cycles", as Yosys's sat -seq). Every flop
+#   starts at 0 (setundef -init, Yosys sat's -set-init-zero); miter -assert makes the one output
+#   "an assert fails while every assume has held", so the AIG has no constraints for ABC's
+#   engines to miss. $dffe/$sdff cells are unmapped to plain flops (BLIF .latch) before techmap.
+np_prove_seq() {
+  np_abc "$1" "$2" "$3" "$4" "$5" "$7 proc; flatten; memory -nomap; memory_map; opt -fast; opt -full;
+    wreduce; opt_clean; miter -assert $6; setundef -undriven -zero -init; dffunmap; techmap;
+    opt_clean; setundef -undriven -zero;" "strash; print_stats; scorr; dc2; print_stats; $8" \
+    "Property proved|No output asserted in ${8#bmc3 -F } frames\."
+}
+
+# np_abc UNIT NAME DESCRIPTION DETAIL EXPECT LOWER ABC [PROOF]: the runner both share. LOWER (a
+#   Yosys script) leaves one module whose one output is 1 when a property fails; it is written as
+#   BLIF to $NP_PROVE_OUT/NAME.blif (removed when ABC has read it) and ABC runs ABC (a script) on
+#   it. A line of ABC's log matching PROOF (an ERE; default "UNSATISFIABLE", dsat's) is a proof;
+#   "SATISFIABLE" or "was asserted in frame" a counterexample; anything else (a resource limit)
+#   neither. Logs: NAME.log (Yosys), NAME.abc.log (ABC).
+np_abc() {
+  local unit=$1 name=$2 desc=$3 detail=$4 expect=$5 lower=$6 abc=$7 proof=${8:-UNSATISFIABLE}
   local log="$NP_PROVE_OUT/$name.log" abc_log="$NP_PROVE_OUT/$name.abc.log"
   local blif="$NP_PROVE_OUT/$name.blif" start secs rc verdict=none mid=""
   [ -n "$detail" ] && mid=" | $detail"
   rm -f "$blif" "$abc_log"
   start=$(date +%s.%N)
   set +e
-  yosys -q -l "$log" -p "$front proc; flatten; opt_expr; opt_merge; opt_clean; wreduce; opt_clean;
-    add -assert ok_o; miter -assert $top; setundef -zero; techmap;
-    write_blif $blif" >/dev/null 2>&1
+  yosys -q -l "$log" -p "$lower write_blif $blif" >/dev/null 2>&1
   rc=$?
-  [ $rc -eq 0 ] && yosys-abc -c "read $blif; strash; print_stats; &get; &fraig -x; &put; dsat" \
-    >"$abc_log" 2>&1 && rm -f "$blif"
+  [ $rc -eq 0 ] && yosys-abc -c "read $blif; $abc" >"$abc_log" 2>&1 && rm -f "$blif"
   set -e
   secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   if [ -s "$abc_log" ]; then
-    if grep -q "UNSATISFIABLE" "$abc_log"; then verdict=unsat
-    elif grep -q "SATISFIABLE" "$abc_log"; then verdict=sat; fi
+    if grep -qE "$proof" "$abc_log"; then verdict=proof
+    elif grep -qE "SATISFIABLE|was asserted in frame" "$abc_log"; then verdict=cex; fi
   fi
-  if [ "$expect" = proof ] && [ $verdict = unsat ]; then
+  if [ "$expect" = proof ] && [ $verdict = proof ]; then
     echo "PROVED $unit $name: $desc$mid | ${secs} s"
     return 0
   fi
-  if [ "$expect" = cex ] && [ $verdict = sat ]; then
+  if [ "$expect" = cex ] && [ $verdict = cex ]; then
     echo "CAUGHT $unit $name: $desc$mid | counterexample in ${secs} s"
     return 0
   fi
