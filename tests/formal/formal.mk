@@ -1,4 +1,4 @@
-# tests/formal/formal.mk: formal proofs (Yosys 0.23 SAT, ABC SAT sweeping and BDDs) of each unit's RTL: round trips
+# tests/formal/formal.mk: formal proofs (Yosys 0.23 SAT, ABC SAT sweeping, BDDs and bmc3) of each unit's RTL: round trips
 # (decompressor inverts compressor), equality with a specification, bounded invariants.
 #
 #   make prove               every unit that has tests/formal/<unit>_prove.sh
@@ -9,7 +9,8 @@
 # unit's properties, prints one "PROVED ..." line per property (input width and time) and exits
 # non-zero when any proof fails (plus one "CAUGHT ..." line per negative control, a property that
 # must fail). Scripts source tests/formal/prove_lib.sh, whose np_prove runs one Yosys proof (and
-# np_prove_aig one combinational miter through an AIG and ABC) and
+# np_prove_aig one combinational miter through an AIG and ABC, np_prove_seq a sequential design's
+# assertions by an ABC sequential engine) and
 # prints that line. NP_RTL holds the unit's Verilog sources (rtl/common first).
 # Logs go to $(BUILD)/formal/<unit>/. NP_PROVE_QUICK=1 (set by `make test`) lets a script skip
 # properties that take minutes, printing a SKIPPED line for each (DPC lemmas E and B0, and the
