@@ -78,16 +78,25 @@ static void restore(const np_codec *c, void *dst, const void *src) {
     if (c->state_bytes) memcpy(dst, src, c->state_bytes);
 }
 
+/* One NP_CODEC_MAX_BYTES slot per line, every page written now, untimed: the first timed pass
+ * would otherwise pay the page faults of its slots (about 200 ms of CPU for the 21.7 MB of
+ * ../shared/data/lines here, 30 passes' worth of DSM compression), which are not the codec's
+ * work. */
+static uint8_t *stream_slots(size_t lines) {
+    size_t bytes = (lines ? lines : 1) * NP_CODEC_MAX_BYTES;
+    uint8_t *p = malloc(bytes);
+    if (!p) exit(1);
+    memset(p, 0xA5, bytes);   /* not 0: the compiler would make malloc + memset 0 a calloc, which
+                               * leaves fresh pages untouched */
+    return p;
+}
+
 /* Trains (when the codec trains) and returns the CPU seconds it took. */
 static double prepare(const np_codec *c, const bench_file *f, file_run *r) {
     r->comp0 = blob(c), r->decomp0 = blob(c), r->comp = blob(c), r->decomp = blob(c);
-    r->streams = malloc((f->lines ? f->lines : 1) * NP_CODEC_MAX_BYTES);
+    r->streams = stream_slots(f->lines);
     r->bits = malloc((f->lines ? f->lines : 1) * sizeof *r->bits);
-    if (!r->streams || !r->bits) exit(1);
-    /* Touched now, untimed: the first pass would otherwise pay the page faults of its stream
-     * slots (about 200 ms of CPU for the 21.7 MB of ../shared/data/lines here, 30 passes' worth
-     * of DSM compression), which are not the codec's work. */
-    memset(r->streams, 0, (f->lines ? f->lines : 1) * NP_CODEC_MAX_BYTES);
+    if (!r->bits) exit(1);
     double t0 = bench_cpu_seconds();
     if (c->flags & NP_CODEC_TRAINED) {
         for (size_t i = 0; i < f->lines; i++) np_codec_observe(c, r->comp0, f->data + 128 * i);
@@ -224,9 +233,7 @@ static void print_row(const char *name, uint64_t bytes, pass_time tc, pass_time 
 static void bench_floor(bench_file *files, size_t n, uint64_t bytes, bench_span span) {
     uint8_t *slots[MAX_FILES];
     for (size_t k = 0; k < n; k++) {
-        slots[k] = calloc(files[k].lines ? files[k].lines : 1, NP_CODEC_MAX_BYTES);
-        if (!slots[k]) exit(1);
-        memset(slots[k], 0, (files[k].lines ? files[k].lines : 1) * NP_CODEC_MAX_BYTES);   /* as prepare */
+        slots[k] = stream_slots(files[k].lines);
     }
     bench_pass comp = {.files = files, .n = n, .slots = slots}, decomp = comp;
     decomp.decompress = true;
