@@ -425,12 +425,17 @@ static bool vc_allocation_separable(network *n, router_t *r, uint64_t now, uint6
  * VA must run again next cycle (the separable allocator's losers). */
 static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mod, uint64_t visit) {
     if (n->va_in_rr) return vc_allocation_separable(n, r, now, visit);
-    uint64_t ports = r->va_ports;
-    /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start */
-    unsigned np = r->nports, start = mod_add(r->va_base, now_mod, np);
-    unsigned __int128 twice = (unsigned __int128)ports << np | ports;
-    uint64_t rotated = (uint64_t)(twice >> start);
-    if (np < 64) rotated &= (UINT64_C(1) << np) - 1u;
+    uint64_t ports = r->va_ports;   /* not 0: the callers look first */
+    /* ports start .. nports-1, then 0 .. start-1: one loop over the ports rotated right by start;
+     * one requesting port (the common case) is its own start */
+    unsigned np = r->nports, start = (unsigned)__builtin_ctzll(ports);
+    uint64_t rotated = 1;
+    if (ports & (ports - 1)) {
+        start = mod_add(r->va_base, now_mod, np);
+        unsigned __int128 twice = (unsigned __int128)ports << np | ports;
+        rotated = (uint64_t)(twice >> start);
+        if (np < 64) rotated &= (UINT64_C(1) << np) - 1u;
+    }
     for (uint64_t m = rotated; m; m &= m - 1) {
         unsigned p = (unsigned)__builtin_ctzll(m) + start;
         p -= np & (0u - (unsigned)(p >= np));
