@@ -189,7 +189,7 @@ typedef struct {
     uint8_t rr_cls;
     /* ejection */
     flit_fifo *ej;                  /* [vcs] */
-    link_end *ej_up;                /* [vcs]: router output port feeding each ejection VC */
+    out_vc **ej_up;                 /* [vcs]: the router output VC feeding each ejection VC (its credits) */
     uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
 

@@ -156,7 +156,7 @@ static void build_mesh(network *n) {
         ni_t *ni = &n->ni[node];
         link_end local = {END_ROUTER, (uint16_t)node, MCAST_PORT_LOCAL};
         ni->inj[CLASS_REQUEST] = ni->inj[CLASS_REPLY] = local;
-        for (unsigned v = 0; v < n->vcs; v++) ni->ej_up[v] = local;
+        for (unsigned v = 0; v < n->vcs; v++) ni->ej_up[v] = &n->r[node].out[MCAST_PORT_LOCAL * n->vcs + v];
         n->r[node].port[MCAST_PORT_LOCAL].up = (link_end){END_NI, (uint16_t)node, 0};
         n->r[node].port[MCAST_PORT_LOCAL].down = (link_end){END_NI, (uint16_t)node, 0};
     }
@@ -185,7 +185,7 @@ static void build_crossbar(network *n) {
     for (unsigned node = 0; node < n->nodes; node++)
         for (unsigned v = 0; v < n->vcs; v++) {
             unsigned c = v < n->vc_lo[CLASS_REPLY] ? CLASS_REQUEST : CLASS_REPLY;
-            n->ni[node].ej_up[v] = (link_end){END_ROUTER, (uint16_t)c, (uint16_t)node};
+            n->ni[node].ej_up[v] = &n->r[c].out[node * n->vcs + v];
         }
     n->shared_injection = false;
 }
@@ -401,8 +401,7 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
             if (!q->count) ni->ej_busy = (uint16_t)(ni->ej_busy & ~(1u << v));
             n->live_flits--;
             n->st.flits[p->cls]++;
-            link_end up = ni->ej_up[v];
-            router_credit_return(n, &n->r[up.index].out[up.port * n->vcs + v]);
+            router_credit_return(n, ni->ej_up[v]);
             if (!tail) {
                 if (f->flags & FLIT_HEAD) head_ejected(n, p);
                 continue;
