@@ -95,10 +95,16 @@ BENCH_PROFILE ?=
 # BENCH_BRANCHES=1: also print the branches callgrind's simulated predictor misses per line.
 BENCH_BRANCHES ?=
 
-## bench-codecs: compress/decompress MB/s (fastest pass, mean beside) and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
+# BENCH_REPEAT: bench-codecs runs codec_bench this many rounds on each of BENCH_CPUS (taskset; "all":
+# every CPU make may run on, "" not pinned), spread over the callgrind counts; the figure is the
+# fastest pass of all runs (docs/codec-speed.md, twelfth round).
+BENCH_REPEAT ?= 3
+BENCH_CPUS ?= all
+
+## bench-codecs: compress/decompress MB/s (fastest pass of BENCH_REPEAT rounds on each CPU, mean beside) and callgrind instructions per line of every registry codec on one core over DATA_DIR (BENCH_CODECS=a,b for some)
 bench-codecs: $(CODEC_BENCH)
 	cmodel/bench/codec_insns.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) $(if $(BENCH_PROFILE),--profile $(BENCH_PROFILE)) \
-	  $(if $(BENCH_BRANCHES),--branches) \
+	  $(if $(BENCH_BRANCHES),--branches) --rounds $(BENCH_REPEAT) $(if $(BENCH_CPUS),--cpus $(BENCH_CPUS)) \
 	  --bench-args '--best $(BENCH_ARGS)' \
 	  $(CODEC_BENCH) $(DATA_DIR)
 
@@ -107,6 +113,7 @@ bench-codecs: $(CODEC_BENCH)
 BENCH_A ?=
 BENCH_B ?= $(CODEC_BENCH)
 BENCH_ROUNDS ?= 5
+# BENCH_CPUS (above) pins the runs here too: A and B in turn on each CPU, B/A the median of the pairs.
 # BENCH_BEST=1 (the default): each run's figure is its fastest pass (codec_bench --best); empty
 # for a BENCH_A built before codec_bench had the option.
 BENCH_BEST ?= 1
@@ -115,6 +122,7 @@ BENCH_BEST ?= 1
 bench-codecs-ab: $(CODEC_BENCH)
 	@[ -n "$(BENCH_A)" ] || { echo "bench-codecs-ab: set BENCH_A to the codec_bench to compare with (e.g. built at an older commit)" >&2; exit 2; }
 	cmodel/bench/codec_ab.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --rounds $(BENCH_ROUNDS) $(if $(BENCH_BEST),--best) \
+	  $(if $(BENCH_CPUS),--cpus $(BENCH_CPUS)) \
 	  $(BENCH_A) $(BENCH_B) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)
