@@ -37,4 +37,21 @@ unsigned np_transpose32_impls(np_transpose32_fn fns[NP_TRANSPOSE32_IMPLS],
 #ifdef __cplusplus
 }
 #endif
+
+#include "np_cpu.h"
+#if NP_HAVE_AVX512
+#include <immintrin.h>
+/* The AVX-512 + GFNI transpose on a matrix held in two registers (rows 0..15 in lo, 16..31 in
+ * hi), for a kernel that has the rows in registers and wants the columns there (DPC's AVX-512
+ * paths, docs/dpc.md sec. 10): np_bitmatrix.c says why the permutes' indices are what they are. */
+extern const uint8_t np_transpose32_gather[2][64], np_transpose32_scatter[64];
+NP_TARGET_AVX512 static inline void np_transpose32_zmm(__m512i lo, __m512i hi, __m512i *out_lo, __m512i *out_hi) {
+    const __m512i unit = _mm512_set1_epi64((long long)UINT64_C(0x8040201008040201));
+    const __m512i scatter = _mm512_load_si512((const void *)np_transpose32_scatter);
+    __m512i b0 = _mm512_permutex2var_epi8(lo, _mm512_load_si512((const void *)np_transpose32_gather[0]), hi);
+    __m512i b1 = _mm512_permutex2var_epi8(lo, _mm512_load_si512((const void *)np_transpose32_gather[1]), hi);
+    *out_lo = _mm512_permutexvar_epi8(scatter, _mm512_gf2p8affine_epi64_epi8(unit, b0, 0));
+    *out_hi = _mm512_permutexvar_epi8(scatter, _mm512_gf2p8affine_epi64_epi8(unit, b1, 0));
+}
+#endif
 #endif

@@ -697,6 +697,118 @@ NP_TARGET_AVX2 static np_result emit_body_avx2(unsigned map_bits, unsigned map, 
 }
 #endif
 
+#if NP_HAVE_AVX512
+/* ---- AVX-512 (np_cpu_avx512(): F, BW, CD, VBMI, GFNI): a 32-word stream with no map in registers
+ * The layout of pack_planes_avx2 / decode_dpc32_avx2 above (sec. 3: the stream as code bits and
+ * 32-bit fields F[0] = ES, F[1 + k] = the k-th mixed plane; c[t] code bits before F[t]), all 32
+ * stream words in two registers, lane t = stream word t, and no array in memory: the words
+ * from the line (two loads), the planes by np_transpose32_zmm, the mixed planes and their
+ * positions in order by two compresses (vpcompressd, one per 16 planes) joined by one
+ * two-register permute, the fields and the c[t] of every lane by one more, F[t - 1] and c[t - 1]
+ * by a one-lane shift (valignd), and the stream's bytes stored by two byte-masked stores (the
+ * exact length, no copy-out). Decoding reads the stream's bytes by two byte-masked loads (no
+ * padded copy: a masked-off byte is not read), takes every F[t] and the codes the same way, and
+ * puts the mixed planes back by two expands (vpexpandd), the constant planes merged in by
+ * their masks. */
+
+/* Gs (lanes t = 0 .. 31 of *lo, *hi): -1 in lane 0, then the positions of the mixed planes in
+ * order (lane 1 + k: p_k), then 32 in lane m + 1; the lanes after it are not used. With it,
+ * c[t] = Gs[t] + 2 - t in every lane 0 .. m + 1 (c[0] = 1, c[1 + k] = 1 + p_k - k, c[m + 1] =
+ * 33 - m) and F[t] is plane Gs[t] for t = 1 .. m. Needs 1 <= m <= 30. */
+NP_TARGET_AVX512 static inline void mixed_lanes512(uint32_t mixed, unsigned m, __m512i *lo, __m512i *hi) {
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __mmask16 mlo = (__mmask16)mixed, mhi = (__mmask16)(mixed >> 16);
+    int m0 = __builtin_popcount(mlo);
+    __m512i c0 = _mm512_maskz_compress_epi32(mlo, iota);                                           /* p_0 .. p_{m0-1} */
+    __m512i c1 = _mm512_maskz_compress_epi32(mhi, _mm512_add_epi32(iota, _mm512_set1_epi32(16)));  /* the rest */
+    /* Lane t takes sequence element s = t - 1: c0[s] while s < m0, else c1[s - m0] (permute
+     * index 16 + s - m0). */
+    __m512i s0 = _mm512_sub_epi32(iota, _mm512_set1_epi32(1)), s1 = _mm512_add_epi32(iota, _mm512_set1_epi32(15));
+    const __m512i vm0 = _mm512_set1_epi32(m0), skip = _mm512_set1_epi32(16 - m0);
+    __m512i i0 = _mm512_mask_add_epi32(s0, _mm512_cmpge_epi32_mask(s0, vm0), s0, skip);
+    __m512i i1 = _mm512_mask_add_epi32(s1, _mm512_cmpge_epi32_mask(s1, vm0), s1, skip);
+    uint32_t end = UINT32_C(1) << (m + 1u);
+    *lo = _mm512_mask_mov_epi32(_mm512_permutex2var_epi32(c0, i0, c1), 1, _mm512_set1_epi32(-1));
+    *lo = _mm512_mask_mov_epi32(*lo, (__mmask16)end, _mm512_set1_epi32(32));
+    *hi = _mm512_mask_mov_epi32(_mm512_permutex2var_epi32(c0, i1, c1), (__mmask16)(end >> 16), _mm512_set1_epi32(32));
+}
+
+/* c[t] from Gs (lanes 16h .. 16h + 15). */
+NP_TARGET_AVX512 static inline __m512i code_count512(__m512i gs, unsigned h) {
+    const __m512i two_minus_t = _mm512_sub_epi32(_mm512_set1_epi32(2 - 16 * (int)h),
+                                                 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    return _mm512_add_epi32(gs, two_minus_t);
+}
+
+/* Bits c0 .. c1 - 1 of each lane (0 <= c0 <= c1 <= 32). */
+NP_TARGET_AVX512 static inline __m512i bits_between512(__m512i c0, __m512i c1) {
+    const __m512i ones = _mm512_set1_epi32(1), all = _mm512_set1_epi32(-1);
+    return _mm512_andnot_si512(_mm512_add_epi32(_mm512_sllv_epi32(ones, c0), all),
+                               _mm512_add_epi32(_mm512_sllv_epi32(ones, c1), all));
+}
+
+/* The stream's first nbytes (<= 128) from two registers of stream words, by byte masks. */
+NP_TARGET_AVX512 static inline void store_stream512(uint8_t *dst, size_t nbytes, __m512i lo, __m512i hi) {
+    _mm512_mask_storeu_epi8(dst, _bzhi_u64(~UINT64_C(0), (unsigned)(nbytes < 64u ? nbytes : 64u)), lo);
+    if (nbytes > 64u) _mm512_mask_storeu_epi8(dst + 64, _bzhi_u64(~UINT64_C(0), (unsigned)(nbytes - 64u)), hi);
+}
+
+/* DPC's (and DF-MAN's) stream of a line's 32 little-endian words (x86: its bytes), those not
+ * in `keep` (bit j: word j) taken as zero (DF-MAN's manipulated line, sec. 5); what
+ * emit_body_avx2 does for the same words, with the same result and *out_bits. Loaded from the
+ * line, not from a copy of its words: a 64-byte load of words just stored in smaller pieces
+ * waits for the stores (DF-MAN measured 0.95 of its AVX2 path that way). */
+NP_TARGET_AVX512 static np_result emit_dpc32_avx512(const uint8_t *line, uint32_t keep, uint8_t *dst, size_t dst_bytes,
+                                                    size_t *out_bits) {
+    const __m512i w0 = _mm512_maskz_loadu_epi32((__mmask16)keep, line),
+                  w1 = _mm512_maskz_loadu_epi32((__mmask16)(keep >> 16), line + 64);
+    uint32_t es = ~(uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(w0, w1)) |
+                  (uint32_t)_mm512_reduce_and_epi32(_mm512_and_si512(w0, w1));
+    const __m512i zero = _mm512_setzero_si512();
+    if (!comp_check(DPC_WORDS, es)) {   /* raw (sec. 3): stream word t = word t << 1 | word t - 1 >> 31 */
+        size_t bits = raw_body_bits(DPC_WORDS);
+        *out_bits = bits;
+        if (dst_bytes < (bits + 7u) / 8u) return NP_NO_SPACE;
+        __m512i s0 = _mm512_or_si512(_mm512_slli_epi32(w0, 1), _mm512_srli_epi32(_mm512_alignr_epi32(w0, zero, 15), 31));
+        __m512i s1 = _mm512_or_si512(_mm512_slli_epi32(w1, 1), _mm512_srli_epi32(_mm512_alignr_epi32(w1, w0, 15), 31));
+        _mm512_storeu_si512(dst, s0);
+        _mm512_storeu_si512(dst + 64, s1);
+        dst[128] = (uint8_t)((uint32_t)_mm_extract_epi32(_mm512_extracti32x4_epi32(w1, 3), 3) >> 31);   /* stream bit 1024: word 31's bit 31 */
+        return NP_OK;
+    }
+    uint32_t mixed = ~es;
+    unsigned m = (unsigned)__builtin_popcount(mixed);
+    size_t bits = 65u + 31u * m, nbytes = (bits + 7u) / 8u;
+    *out_bits = bits;
+    if (dst_bytes < nbytes) return NP_NO_SPACE;
+    uint32_t codes = 1u | _pext_u32((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(w0)), es) << 1;
+    if (m == 0u) {   /* C, ES, the 32 codes: 65 bits (pack_planes_avx2) */
+        uint32_t word0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(w0));
+        store_stream512(dst, nbytes, _mm512_castsi128_si512(_mm_setr_epi32((int)(1u | es << 1), (int)(es >> 31 | word0 << 1),
+                                                                           (int)(word0 >> 31), 0)), zero);
+        return NP_OK;
+    }
+    __m512i p0, p1, g0, g1;
+    np_transpose32_zmm(w0, w1, &p0, &p1);
+    mixed_lanes512(mixed, m, &g0, &g1);
+    /* F[t]: ES in lane 0, plane Gs[t] in lanes 1 .. m, 0 after (F[m + 1] = 0). */
+    uint32_t fields = (uint32_t)_bzhi_u64(~UINT64_C(0), m + 1u) & ~1u;
+    __m512i f0 = _mm512_mask_mov_epi32(_mm512_maskz_permutex2var_epi32((__mmask16)fields, p0, g0, p1), 1, _mm512_set1_epi32((int)es));
+    __m512i f1 = _mm512_maskz_permutex2var_epi32((__mmask16)(fields >> 16), p0, g1, p1);
+    __m512i c0 = code_count512(g0, 0), c1 = code_count512(g1, 1);
+    __m512i fp0 = _mm512_alignr_epi32(f0, zero, 15), fp1 = _mm512_alignr_epi32(f1, f0, 15);   /* F[t - 1], F[-1] = 0 */
+    __m512i cp0 = _mm512_alignr_epi32(c0, zero, 15), cp1 = _mm512_alignr_epi32(c1, c0, 15);   /* c[t - 1], c[-1] = 0 */
+    const __m512i v32 = _mm512_set1_epi32(32), vcodes = _mm512_set1_epi32((int)codes);
+    /* word t = F[t - 1] >> (32 - c[t - 1]) | codes & [c[t - 1], c[t]) | F[t] << c[t] */
+    __m512i s0 = _mm512_or_si512(_mm512_or_si512(_mm512_srlv_epi32(fp0, _mm512_sub_epi32(v32, cp0)), _mm512_sllv_epi32(f0, c0)),
+                                 _mm512_and_si512(vcodes, bits_between512(cp0, c0)));
+    __m512i s1 = _mm512_or_si512(_mm512_or_si512(_mm512_srlv_epi32(fp1, _mm512_sub_epi32(v32, cp1)), _mm512_sllv_epi32(f1, c1)),
+                                 _mm512_and_si512(vcodes, bits_between512(cp1, c1)));
+    store_stream512(dst, nbytes, s0, s1);
+    return NP_OK;
+}
+#endif
+
 static np_result emit_stream(unsigned map_bits, unsigned map, unsigned wc, const uint32_t *words,
                              uint8_t *dst, size_t dst_bytes, size_t *out_bits) {
 #if NP_HAVE_AVX2
@@ -717,6 +829,11 @@ np_result dpc_compress(const uint8_t line[DPC_LINE_BYTES], uint8_t *dst, size_t 
     if (!out_args_ok(line, dst, dst_bytes, out_bits)) {
         return NP_BAD_PARAM;
     }
+#if NP_HAVE_AVX512
+    if (np_cpu_avx512()) {   /* x86: the line's bytes are its 32 little-endian words */
+        return emit_dpc32_avx512(line, ~UINT32_C(0), dst, dst_bytes, out_bits);
+    }
+#endif
     uint32_t words[DPC_WORDS];
     load_line_words(line, words);
     return emit_stream(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
@@ -794,11 +911,20 @@ np_result dfman_compress(const uint8_t line[DPC_LINE_BYTES], unsigned map, uint8
     uint32_t words[DPC_WORDS];
     load_line_words(line, words);
     bool manip = dfman_pick_manipulated(words, map);
-    if (manip) {
-        manipulate_words(map, words);
-    }
     if (manipulated != NULL) {
         *manipulated = manip;
+    }
+#if NP_HAVE_AVX512
+    if (np_cpu_avx512()) {   /* the non-critical sub-blocks' words zeroed by the load's mask */
+        uint32_t keep = ~UINT32_C(0);   /* bit j: word j, sub-block j / 8 (sec. 1) */
+        for (unsigned k = 0; manip && k < DPC_SUBBLOCKS; k++) {
+            keep &= ~((((map >> k) & 1u) ^ 1u) * (0xFFu << (DPC_SUBBLOCK_WORDS * k)));
+        }
+        return emit_dpc32_avx512(line, keep, dst, dst_bytes, out_bits);
+    }
+#endif
+    if (manip) {
+        manipulate_words(map, words);
     }
     return emit_stream(0, 0, DPC_WORDS, words, dst, dst_bytes, out_bits);
 }
@@ -971,8 +1097,82 @@ NP_TARGET_AVX2 static np_result decode_body_avx2(bool has_map, const uint8_t *sr
 }
 #endif
 
+#if NP_HAVE_AVX512
+/* A 32-word stream with no map (DPC, DF-MAN) decoded in registers: decode_dpc32_avx2's
+ * layout and checks (sec. 8, as exact lengths: 1025 bits raw, else at least 33 with ES, at least
+ * min_planes(32) compressible planes and 65 + 31 m bits), each stream word t in lane t of two
+ * registers loaded by byte masks (no byte past the stream is read, so no padded copy): raw, word
+ * t = S[t] >> 1 | S[t + 1] << 31; compressed, F[t] = S[t] >> c[t] | S[t + 1] << (32 - c[t]) and
+ * the codes the OR of each S[t]'s bits c[t - 1] .. c[t] - 1 (lanes 0 .. m + 1), the mixed planes
+ * back in their places by two expands over the constant planes, then the transpose. */
+NP_TARGET_AVX512 static np_result decode_dpc32_avx512(const uint8_t *src, size_t src_bits, uint8_t *dst) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i w0, w1;
+    if (src_bits == 0u) {
+        return NP_BAD_DATA;
+    }
+    if ((src[0] & 1u) == 0u) {
+        if (src_bits != raw_body_bits(DPC_WORDS)) {
+            return NP_BAD_DATA;
+        }
+        __m512i s0 = _mm512_loadu_si512(src), s1 = _mm512_loadu_si512(src + 64);
+        __m512i last = _mm512_castsi128_si512(_mm_cvtsi32_si128(src[128]));   /* stream bit 1024 */
+        w0 = _mm512_or_si512(_mm512_srli_epi32(s0, 1), _mm512_slli_epi32(_mm512_alignr_epi32(s1, s0, 1), 31));
+        w1 = _mm512_or_si512(_mm512_srli_epi32(s1, 1), _mm512_slli_epi32(_mm512_alignr_epi32(last, s1, 1), 31));
+    } else {
+        if (src_bits < ES_HEADER_BITS) {
+            return NP_BAD_DATA;
+        }
+        uint32_t es = np_load_le32(src) >> 1 | (uint32_t)(src[4] & 1u) << 31, mixed = ~es;
+        unsigned m = (unsigned)__builtin_popcount(mixed);
+        if (DPC_PLANES - m < min_planes(DPC_WORDS) || src_bits != 65u + 31u * m) {
+            return NP_BAD_DATA;
+        }
+        if (m == 0u) {   /* 65 bits: every word is the codes, stream bits 33 .. 64 */
+            uint32_t codes = np_load_le32(src + 4) >> 1 | (uint32_t)(src[8] & 1u) << 31;
+            w0 = w1 = _mm512_set1_epi32((int)codes);
+        } else {
+            size_t nbytes = (src_bits + 7u) / 8u;   /* <= 125 */
+            __m512i s0 = _mm512_maskz_loadu_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)(nbytes < 64u ? nbytes : 64u)), src);
+            __m512i s1 = _mm512_maskz_loadu_epi8(nbytes > 64u ? _bzhi_u64(~UINT64_C(0), (unsigned)(nbytes - 64u)) : 0, src + 64);
+            __m512i g0, g1;
+            mixed_lanes512(mixed, m, &g0, &g1);
+            __m512i c0 = code_count512(g0, 0), c1 = code_count512(g1, 1);
+            __m512i cp0 = _mm512_alignr_epi32(c0, zero, 15), cp1 = _mm512_alignr_epi32(c1, c0, 15);
+            const __m512i v32 = _mm512_set1_epi32(32);
+            /* F[t] = S[t] >> c[t] | S[t + 1] << (32 - c[t]); lane 0 is ES, lanes 1 .. m the mixed planes */
+            __m512i f0 = _mm512_or_si512(_mm512_srlv_epi32(s0, c0), _mm512_sllv_epi32(_mm512_alignr_epi32(s1, s0, 1), _mm512_sub_epi32(v32, c0)));
+            __m512i f1 = _mm512_or_si512(_mm512_srlv_epi32(s1, c1), _mm512_sllv_epi32(_mm512_alignr_epi32(zero, s1, 1), _mm512_sub_epi32(v32, c1)));
+            /* The code bits in stream order (C first), from lanes 0 .. m + 1 only. */
+            uint32_t in_stream = (uint32_t)_bzhi_u64(~UINT64_C(0), m + 2u);
+            __m512i k0 = _mm512_maskz_and_epi32((__mmask16)in_stream, s0, bits_between512(cp0, c0));
+            __m512i k1 = _mm512_maskz_and_epi32((__mmask16)(in_stream >> 16), s1, bits_between512(cp1, c1));
+            uint32_t values = _pdep_u32((uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(k0, k1)) >> 1, es);
+            /* Plane i: all ones or zeros by its value, a mixed one F[1 + its rank]: F[1 ..] expanded
+             * onto the first 16 planes' mixed lanes, F[1 + m0 ..] onto the others'. */
+            __mmask16 mlo = (__mmask16)mixed, mhi = (__mmask16)(mixed >> 16);
+            const __m512i all = _mm512_set1_epi32(-1);
+            const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            __m512i from_m0 = _mm512_permutex2var_epi32(f0, _mm512_add_epi32(iota, _mm512_set1_epi32(1 + __builtin_popcount(mlo))), f1);
+            __m512i p0 = _mm512_mask_expand_epi32(_mm512_maskz_mov_epi32((__mmask16)values, all), mlo, _mm512_alignr_epi32(f1, f0, 1));
+            __m512i p1 = _mm512_mask_expand_epi32(_mm512_maskz_mov_epi32((__mmask16)(values >> 16), all), mhi, from_m0);
+            np_transpose32_zmm(p0, p1, &w0, &w1);
+        }
+    }
+    _mm512_storeu_si512(dst, w0);
+    _mm512_storeu_si512(dst + 64, w1);
+    return NP_OK;
+}
+#endif
+
 static np_result decode_stream(bool has_map, const uint8_t *src, size_t src_bits, uint8_t *dst,
                                unsigned *map_out) {
+#if NP_HAVE_AVX512
+    if (!has_map && np_cpu_avx512()) {
+        *map_out = DPC_MAP_FULL;
+        return decode_dpc32_avx512(src, src_bits, dst);
+    }
+#endif
 #if NP_HAVE_AVX2
     if (np_cpu_avx2()) {
         return decode_body_avx2(has_map, src, src_bits, dst, map_out);

@@ -118,20 +118,17 @@ NP_TARGET_AVX2 static void transpose32_avx2(const uint32_t in[32], uint32_t out[
 #define B3ROWS(c) B3ROW(c, 0), B3ROW(c, 1), B3ROW(c, 2), B3ROW(c, 3), B3ROW(c, 4), B3ROW(c, 5), \
                   B3ROW(c, 6), B3ROW(c, 7)
 
-static const uint8_t block_gather[2][64] __attribute__((aligned(64))) = {
+const uint8_t np_transpose32_gather[2][64] __attribute__((aligned(64))) = {
     {B1Q(0, 0), B1Q(1, 0), B1Q(2, 0), B1Q(3, 0), B1Q(0, 1), B1Q(1, 1), B1Q(2, 1), B1Q(3, 1)},
     {B1Q(0, 2), B1Q(1, 2), B1Q(2, 2), B1Q(3, 2), B1Q(0, 3), B1Q(1, 3), B1Q(2, 3), B1Q(3, 3)}};
-static const uint8_t block_scatter[64] __attribute__((aligned(64))) = {B3ROWS(0), B3ROWS(1)};
+const uint8_t np_transpose32_scatter[64] __attribute__((aligned(64))) = {B3ROWS(0), B3ROWS(1)};
 
+/* The three steps on each 64-byte half: np_transpose32_zmm (np_bitmatrix.h). */
 NP_TARGET_AVX512 static void transpose32_avx512(const uint32_t in[32], uint32_t out[32]) {
-    __m512i lo = _mm512_loadu_si512((const void *)in), hi = _mm512_loadu_si512((const void *)(in + 16));
-    const __m512i unit = _mm512_set1_epi64((long long)UINT64_C(0x8040201008040201));
-    const __m512i scatter = _mm512_load_si512((const void *)block_scatter);
-    for (unsigned h = 0; h < 2u; h++) {
-        __m512i blocks = _mm512_permutex2var_epi8(lo, _mm512_load_si512((const void *)block_gather[h]), hi);
-        __m512i cols = _mm512_gf2p8affine_epi64_epi8(unit, blocks, 0);
-        _mm512_storeu_si512((void *)(out + 16u * h), _mm512_permutexvar_epi8(scatter, cols));
-    }
+    __m512i lo, hi;
+    np_transpose32_zmm(_mm512_loadu_si512((const void *)in), _mm512_loadu_si512((const void *)(in + 16)), &lo, &hi);
+    _mm512_storeu_si512((void *)out, lo);
+    _mm512_storeu_si512((void *)(out + 16), hi);
 }
 #endif
 
