@@ -64,7 +64,7 @@ NP_TOOL_LIBS := -lz -llzma $(NP_CJSON_LIBS)
 # BENCH_ARGS: extra dsm_bench options, e.g. BENCH_ARGS='--min-time 1'.
 BENCH_ARGS ?=
 
-.PHONY: cmodel bench bench-insns ratio bench-dpc bench-codecs bench-codecs-ab savings
+.PHONY: cmodel bench bench-insns ratio bench-dpc bench-codecs bench-codecs-ab bench-phases savings
 
 ## cmodel: build the C model library (plain + sanitized), the nocpress CLI, dsm_bench and dpc_bench
 cmodel: $(NP_LIB) $(NP_LIB_SAN) $(NOCPRESS) $(DSM_BENCH) $(DPC_BENCH) $(CODEC_BENCH)
@@ -124,6 +124,15 @@ bench-codecs-ab: $(CODEC_BENCH)
 	cmodel/bench/codec_ab.sh $(if $(BENCH_CODECS),--codecs $(BENCH_CODECS)) --rounds $(BENCH_ROUNDS) $(if $(BENCH_BEST),--best) \
 	  $(if $(BENCH_CPUS),--cpus $(BENCH_CPUS)) \
 	  $(BENCH_A) $(BENCH_B) $(DATA_DIR)
+
+# bench-phases: BENCH_PHASE_SECONDS of samples (BENCH_CODECS: the first codec given, dsm by default).
+BENCH_PHASE_SECONDS ?= 300
+np_comma := ,
+
+## bench-phases: this host's speed in time per CPU: a short pinned codec_bench run every 3 s on each CPU in turn for BENCH_PHASE_SECONDS (300), its slow phases
+bench-phases: $(CODEC_BENCH)
+	cmodel/bench/codec_phases.sh --codec $(or $(firstword $(subst $(np_comma), ,$(BENCH_CODECS))),dsm) --seconds $(BENCH_PHASE_SECONDS) \
+	  $(if $(BENCH_CPUS),--cpus $(BENCH_CPUS)) $(CODEC_BENCH) $(DATA_DIR)
 
 ## savings: space savings per file in DATA_DIR: DSM, DPC, DF-TRUC and DF-MAN (maps 1000..1111, mix)
 savings: $(NOCPRESS)
