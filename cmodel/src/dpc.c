@@ -760,8 +760,13 @@ NP_TARGET_AVX512 static inline void store_stream512(uint8_t *dst, size_t nbytes,
  * waits for the stores (DF-MAN measured 0.95 of its AVX2 path that way). */
 NP_TARGET_AVX512 static np_result emit_dpc32_avx512(const uint8_t *line, uint32_t keep, uint8_t *dst, size_t dst_bytes,
                                                     size_t *out_bits) {
-    const __m512i w0 = _mm512_maskz_loadu_epi32((__mmask16)keep, line),
-                  w1 = _mm512_maskz_loadu_epi32((__mmask16)(keep >> 16), line + 64);
+    __m512i w0 = _mm512_loadu_si512(line), w1 = _mm512_loadu_si512(line + 64);
+    /* Plain loads, then the mask: the empty asm keeps GCC from folding the two into a masked
+     * load (vpblendmd from memory), with which DPC compressed at 3,460 MB/s where plain loads
+     * gave 7,430 (codec-speed.md, twelfth round). */
+    __asm__("" : "+v"(w0), "+v"(w1));
+    w0 = _mm512_maskz_mov_epi32((__mmask16)keep, w0);
+    w1 = _mm512_maskz_mov_epi32((__mmask16)(keep >> 16), w1);
     uint32_t es = ~(uint32_t)_mm512_reduce_or_epi32(_mm512_or_si512(w0, w1)) |
                   (uint32_t)_mm512_reduce_and_epi32(_mm512_and_si512(w0, w1));
     const __m512i zero = _mm512_setzero_si512();
@@ -1098,10 +1103,59 @@ NP_TARGET_AVX2 static np_result decode_body_avx2(bool has_map, const uint8_t *sr
 #endif
 
 #if NP_HAVE_AVX512
+/* The stream's nbytes bytes (12 .. 125) in two registers, zero after them, with no byte past
+ * them read and no masked load (byte-masked loads made the decoder 1.6 times slower here:
+ * twelfth round): np_copy_short's overlapping head and tail in registers. With W the largest of
+ * 8, 16, 32, 64 not above the bytes still to place, one load of W bytes at the start and one
+ * of W bytes ending at the last byte; a two-register byte permute (vpermt2b) takes byte i from
+ * the first while i < W, else from the second (byte i - (n - W)), and zeroes bytes n and on. */
+NP_TARGET_AVX512 static inline __m512i head_tail512(const uint8_t *p, size_t n) {
+    __m512i head, tail;
+    unsigned w;
+    if (n >= 64u) {
+        w = 64u, head = _mm512_loadu_si512(p), tail = _mm512_loadu_si512(p + n - 64u);
+    } else if (n >= 32u) {
+        w = 32u, head = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p));
+        tail = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(p + n - 32u)));
+    } else if (n >= 16u) {
+        w = 16u, head = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)p));
+        tail = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)(p + n - 16u)));
+    } else {
+        w = 8u, head = _mm512_castsi128_si512(_mm_loadl_epi64((const __m128i *)(const void *)p));
+        tail = _mm512_castsi128_si512(_mm_loadl_epi64((const __m128i *)(const void *)(p + n - 8u)));
+    }
+    if (n >= 64u) {
+        return head;
+    }
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    /* index 64 + j: byte j of tail */
+    __m512i idx = _mm512_mask_add_epi8(iota, _mm512_cmpge_epu8_mask(iota, _mm512_set1_epi8((char)w)), iota,
+                                       _mm512_set1_epi8((char)(64u + w - n)));
+    return _mm512_maskz_permutex2var_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)n), head, idx, tail);
+}
+
+NP_TARGET_AVX512 static inline void stream_regs512(const uint8_t *src, size_t nbytes, __m512i *s0, __m512i *s1) {
+    if (nbytes <= 64u) {
+        *s0 = head_tail512(src, nbytes);
+        *s1 = _mm512_setzero_si512();
+        return;
+    }
+    *s0 = _mm512_loadu_si512(src);
+    /* bytes 64 .. nbytes - 1: the 64 bytes ending at the last, moved down by 128 - nbytes */
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    *s1 = _mm512_maskz_permutexvar_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)(nbytes - 64u)),
+                                        _mm512_add_epi8(iota, _mm512_set1_epi8((char)(128u - nbytes))),
+                                        _mm512_loadu_si512(src + nbytes - 64u));
+}
+
 /* A 32-word stream with no map (DPC, DF-MAN) decoded in registers: decode_dpc32_avx2's
  * layout and checks (sec. 8, as exact lengths: 1025 bits raw, else at least 33 with ES, at least
  * min_planes(32) compressible planes and 65 + 31 m bits), each stream word t in lane t of two
- * registers loaded by byte masks (no byte past the stream is read, so no padded copy): raw, word
+ * registers (stream_regs512: no byte past the stream is read, so no padded copy): raw, word
  * t = S[t] >> 1 | S[t + 1] << 31; compressed, F[t] = S[t] >> c[t] | S[t + 1] << (32 - c[t]) and
  * the codes the OR of each S[t]'s bits c[t - 1] .. c[t] - 1 (lanes 0 .. m + 1), the mixed planes
  * back in their places by two expands over the constant planes, then the transpose. */
@@ -1132,9 +1186,8 @@ NP_TARGET_AVX512 static np_result decode_dpc32_avx512(const uint8_t *src, size_t
             uint32_t codes = np_load_le32(src + 4) >> 1 | (uint32_t)(src[8] & 1u) << 31;
             w0 = w1 = _mm512_set1_epi32((int)codes);
         } else {
-            size_t nbytes = (src_bits + 7u) / 8u;   /* <= 125 */
-            __m512i s0 = _mm512_maskz_loadu_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)(nbytes < 64u ? nbytes : 64u)), src);
-            __m512i s1 = _mm512_maskz_loadu_epi8(nbytes > 64u ? _bzhi_u64(~UINT64_C(0), (unsigned)(nbytes - 64u)) : 0, src + 64);
+            __m512i s0, s1;
+            stream_regs512(src, (src_bits + 7u) / 8u, &s0, &s1);
             __m512i g0, g1;
             mixed_lanes512(mixed, m, &g0, &g1);
             __m512i c0 = code_count512(g0, 0), c1 = code_count512(g1, 1);
