@@ -3,12 +3,14 @@
 # EVERY seconds for SECONDS in all, one short codec_bench run (one codec, one direction, PASSES
 # passes, the fastest pass) pinned to the next CPU of LIST in turn; prints each sample (UTC, CPU,
 # load average, MB/s of the fastest and of the mean pass), then per CPU the median, the range,
-# the samples more than 15 % below the CPU's median ("slow") and the longest stretch of
-# consecutive slow samples. This is what docs/codec-speed.md's twelfth round measured to choose
+# the samples more than 15 % below the CPU's fastest sample ("slow": the figure a bench taking
+# the fastest pass would report is the fast phase's) and the longest stretch of consecutive
+# slow samples. --summary LOG prints the summary of a log this script wrote. This is what docs/codec-speed.md's twelfth round measured to choose
 # how `make bench-codecs` spreads its rounds: a slow phase lasts tens of seconds on one CPU.
 #
 # usage: codec_phases.sh [--codec NAME] [--op compress|decompress] [--passes N] [--seconds S] [--every S]
 #                        [--cpus LIST|all] CODEC_BENCH DATA_DIR
+#        codec_phases.sh --summary LOG
 set -euo pipefail
 
 codec=dsm
@@ -22,6 +24,32 @@ usage() {
     exit 2
 }
 number() { [[ "$1" =~ ^[0-9]+(\.[0-9]+)?$ ]] || usage; }
+
+# Per CPU of the samples (lines "UTC CPU load best mean"): median, range, slow samples and the
+# longest stretch of them, in time order.
+summary() { # log
+    echo "per CPU: median and range of the fastest pass (MB/s); slow = more than 15 % below the CPU's fastest sample"
+    local cpu med
+    for cpu in $(awk 'NF == 5 && $2 ~ /^[0-9]+$/ && $4 ~ /^[0-9.]+$/ { print $2 }' "$1" | sort -nu); do
+        med=$(awk -v c="$cpu" 'NF == 5 && $2 == c && $4 ~ /^[0-9.]+$/ { print $4 }' "$1" | sort -g |
+            awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+        awk -v c="$cpu" -v med="$med" '
+            NF == 5 && $2 == c && $4 ~ /^[0-9.]+$/ { n++; t[n] = $1; v[n] = $4; if (n == 1 || $4 > hi) hi = $4; if (n == 1 || $4 < lo) lo = $4 }
+            END {
+                for (i = 1; i <= n; i++) {
+                    if (v[i] < 0.85 * hi) { slow++; run++; if (run == 1) from = t[i]; if (run > longest) { longest = run; first = from; last = t[i] } }
+                    else run = 0
+                }
+                printf "CPU %s: %d samples, median %.0f, %.0f .. %.0f; slow %d (%.0f %%), longest stretch %d samples%s\n", c, n, med,
+                    lo, hi, slow, 100 * slow / n, longest, longest ? " (" first " .. " last ")" : ""
+            }' "$1"
+    done
+}
+if [ $# -eq 2 ] && [ "$1" = --summary ]; then
+    [ -f "$2" ] || { echo "codec_phases: no log '$2'" >&2; exit 1; }
+    summary "$2"
+    exit 0
+fi
 while [ $# -gt 0 ]; do
     case "$1" in
         --codec) [ $# -ge 2 ] || usage; codec="$2"; shift 2 ;;
@@ -61,18 +89,4 @@ while [ "$(date +%s)" -lt "$end" ]; do
     sleep "$every"
 done
 echo
-echo "per CPU: median, range of the fastest pass (MB/s); slow = more than 15 % below the median"
-for cpu in "${cpu_list[@]}"; do
-    med=$(awk -v c="$cpu" '$2 == c { print $4 }' "$tmp" | sort -g |
-        awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-    [ -n "$med" ] || continue
-    awk -v c="$cpu" -v med="$med" '
-        $2 != c { next }
-        { n++; if (n == 1 || $4 < lo) lo = $4; if (n == 1 || $4 > hi) hi = $4 }
-        $4 < 0.85 * med { slow++; run++; if (run == 1) from = $1; if (run > longest) { longest = run; first = from; last = $1 }; next }
-        { run = 0 }
-        END {
-            printf "CPU %s: %d samples, median %.0f, %.0f .. %.0f; slow %d (%.0f %%), longest stretch %d samples%s\n", c, n, med,
-                lo, hi, slow, 100 * slow / n, longest, longest ? " (" first " .. " last ")" : ""
-        }' "$tmp"
-done
+summary "$tmp"
