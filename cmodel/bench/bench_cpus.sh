@@ -10,3 +10,15 @@ bench_cpus() { # LIST
         { echo "bench_cpus: a CPU list is like 0,1 or 0-3 (or all), not '$list'" >&2; return 2; }
     echo "$list" | tr ',' '\n' | awk -F- '{ for (c = $1; c <= (NF > 1 ? $2 : $1); c++) printf "%d ", c }'
 }
+
+# bench_cpu_list LIST: sets the caller's cpu_list (the CPUs, one per element; ("") when LIST is
+# empty: not pinned) and cpus (them joined by commas), or fails after bench_cpus' message.
+bench_cpu_list() { # LIST
+    cpu_list=("")
+    cpus=""
+    [ -n "$1" ] || return 0
+    local words
+    words=$(bench_cpus "$1") || return 2
+    read -r -a cpu_list <<<"$words"
+    cpus=$(echo "$words" | xargs | tr ' ' ',')
+}

@@ -51,14 +51,9 @@ for x in "$a" "$b"; do
     fi
 done
 [ -d "$dir" ] || { echo "codec_ab: '$dir' is not a directory" >&2; exit 1; }
-cpu_list=("")
-if [ -n "$cpus" ]; then
-    # shellcheck source=cmodel/bench/bench_cpus.sh
-    . "$(dirname "$0")/bench_cpus.sh"
-    words=$(bench_cpus "$cpus") || exit 2
-    read -r -a cpu_list <<<"$words"
-    cpus=$(echo "$words" | xargs | tr ' ' ',')
-fi
+# shellcheck source=cmodel/bench/bench_cpus.sh
+. "$(dirname "$0")/bench_cpus.sh"
+bench_cpu_list "$cpus" || exit 2
 
 # The codecs: as given, or every codec of B's table (one quick pass to list them).
 if [ -z "$codecs" ]; then

@@ -1,8 +1,8 @@
 /* codec_bench: single-core throughput of every codec in the registry (codec.h), side by side.
  *
  * Every line of every file in a data directory (128-byte lines, last one zero-padded) is
- * compressed, then every stream decompressed; each pass over all the data is repeated until at
- * least --min-time seconds of thread CPU time have passed (CPU time: the machine may be shared);
+ * compressed, then every stream decompressed; each pass over all the data is repeated, after one
+ * untimed pass (time_passes says why), until at least --min-time seconds of thread CPU time have passed (CPU time: the machine may be shared);
  * the figure is the mean pass's CPU time, or with --best the fastest pass's (time_passes says
  * why that one repeats on a shared machine).
  * Stateful codecs start every pass from the same per-file state, so each pass does the same
@@ -201,6 +201,12 @@ typedef struct {
 } pass_time;
 
 static pass_time time_passes(const bench_pass *p, bench_span span) {
+    /* One untimed pass first, unless a count of passes is asked for (callgrind's, which counts
+     * every pass): on this host the first pass that writes the stream slots after stream_slots
+     * has touched them still took 55-75 ms of CPU, with or without a codec (`--floor --passes
+     * 1`: 377 MB/s, its second pass 11,174), 10 to 25 times a later pass, which pulled every
+     * compressor's mean down (docs/codec-speed.md, twelfth round). */
+    if (!span.passes) run_pass(p);
     unsigned passes = 0;
     double t0 = bench_cpu_seconds(), t = 0, fastest = 0;
     do {

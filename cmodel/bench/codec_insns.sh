@@ -65,14 +65,9 @@ command -v valgrind >/dev/null || { echo "codec_insns: valgrind not found (apt-g
 [ -d "$dir" ] || { echo "codec_insns: '$dir' is not a directory" >&2; exit 1; }
 
 # The CPUs to pin to ("" = not pinned).
-cpu_list=("")
-if [ -n "$cpus" ]; then
-    # shellcheck source=cmodel/bench/bench_cpus.sh
-    . "$(dirname "$0")/bench_cpus.sh"
-    words=$(bench_cpus "$cpus") || exit 2
-    read -r -a cpu_list <<<"$words"
-    cpus=$(echo "$words" | xargs | tr ' ' ',')
-fi
+# shellcheck source=cmodel/bench/bench_cpus.sh
+. "$(dirname "$0")/bench_cpus.sh"
+bench_cpu_list "$cpus" || exit 2
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -14,7 +14,7 @@
 set -euo pipefail
 
 codec=dsm
-op=compress
+op="compress"
 passes=15
 seconds=300
 every=3
@@ -69,14 +69,13 @@ dir="$2"
 [ -d "$dir" ] || { echo "codec_phases: '$dir' is not a directory" >&2; exit 1; }
 # shellcheck source=cmodel/bench/bench_cpus.sh
 . "$(dirname "$0")/bench_cpus.sh"
-words=$(bench_cpus "$cpus") || exit 2
-read -r -a cpu_list <<<"$words"
+bench_cpu_list "$cpus" || exit 2
 
 col=2
 [ "$op" = decompress ] && col=3
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-echo "codec_phases: $codec $op, the fastest of $passes passes, every $every s for $seconds s, CPUs $(echo "$words" | xargs | tr ' ' ',') in turn"
+echo "codec_phases: $codec $op, the fastest of $passes passes, every $every s for $seconds s, CPUs $cpus in turn"
 printf '%-9s %4s %6s %10s %10s\n' UTC cpu load "best MB/s" "mean MB/s"
 end=$(($(date +%s) + ${seconds%.*}))
 i=0

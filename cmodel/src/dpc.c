@@ -706,10 +706,11 @@ NP_TARGET_AVX2 static np_result emit_body_avx2(unsigned map_bits, unsigned map, 
  * positions in order by two compresses (vpcompressd, one per 16 planes) joined by one
  * two-register permute, the fields and the c[t] of every lane by one more, F[t - 1] and c[t - 1]
  * by a one-lane shift (valignd), and the stream's bytes stored by two byte-masked stores (the
- * exact length, no copy-out). Decoding reads the stream's bytes by two byte-masked loads (no
- * padded copy: a masked-off byte is not read), takes every F[t] and the codes the same way, and
- * puts the mixed planes back by two expands (vpexpandd), the constant planes merged in by
- * their masks. */
+ * exact length, no copy-out). Decoding takes the stream's bytes into two registers with no byte
+ * past them read (stream_regs512, no padded copy), takes every F[t] and the codes the same way,
+ * and puts the mixed planes back by two expands (vpexpandd), the constant planes merged in by
+ * their masks. No masked loads: here they made both directions about twice as slow
+ * (docs/codec-speed.md, twelfth round). */
 
 /* Gs (lanes t = 0 .. 31 of *lo, *hi): -1 in lane 0, then the positions of the mixed planes in
  * order (lane 1 + k: p_k), then 32 in lane m + 1; the lanes after it are not used. With it,
@@ -762,8 +763,8 @@ NP_TARGET_AVX512 static np_result emit_dpc32_avx512(const uint8_t *line, uint32_
                                                     size_t *out_bits) {
     __m512i w0 = _mm512_loadu_si512(line), w1 = _mm512_loadu_si512(line + 64);
     /* Plain loads, then the mask: the empty asm keeps GCC from folding the two into a masked
-     * load (vpblendmd from memory), with which DPC compressed at 3,460 MB/s where plain loads
-     * gave 7,430 (codec-speed.md, twelfth round). */
+     * load (vpblendmd from memory), with which DPC compressed at 3,432-3,465 MB/s where plain
+     * loads gave 7,433-7,567 (docs/codec-speed.md, twelfth round). */
     __asm__("" : "+v"(w0), "+v"(w1));
     w0 = _mm512_maskz_mov_epi32((__mmask16)keep, w0);
     w1 = _mm512_maskz_mov_epi32((__mmask16)(keep >> 16), w1);
@@ -920,7 +921,7 @@ np_result dfman_compress(const uint8_t line[DPC_LINE_BYTES], unsigned map, uint8
         *manipulated = manip;
     }
 #if NP_HAVE_AVX512
-    if (np_cpu_avx512()) {   /* the non-critical sub-blocks' words zeroed by the load's mask */
+    if (np_cpu_avx512()) {   /* the non-critical sub-blocks' words zeroed in the registers */
         uint32_t keep = ~UINT32_C(0);   /* bit j: word j, sub-block j / 8 (sec. 1) */
         for (unsigned k = 0; manip && k < DPC_SUBBLOCKS; k++) {
             keep &= ~((((map >> k) & 1u) ^ 1u) * (0xFFu << (DPC_SUBBLOCK_WORDS * k)));
@@ -1109,6 +1110,13 @@ NP_TARGET_AVX2 static np_result decode_body_avx2(bool has_map, const uint8_t *sr
  * 8, 16, 32, 64 not above the bytes still to place, one load of W bytes at the start and one
  * of W bytes ending at the last byte; a two-register byte permute (vpermt2b) takes byte i from
  * the first while i < W, else from the second (byte i - (n - W)), and zeroes bytes n and on. */
+/* Byte i = i. */
+NP_TARGET_AVX512 static inline __m512i byte_iota512(void) {
+    return _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40,
+                           39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                           15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
+
 NP_TARGET_AVX512 static inline __m512i head_tail512(const uint8_t *p, size_t n) {
     __m512i head, tail;
     unsigned w;
@@ -1127,9 +1135,7 @@ NP_TARGET_AVX512 static inline __m512i head_tail512(const uint8_t *p, size_t n) 
     if (n >= 64u) {
         return head;
     }
-    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
-                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i iota = byte_iota512();
     /* index 64 + j: byte j of tail */
     __m512i idx = _mm512_mask_add_epi8(iota, _mm512_cmpge_epu8_mask(iota, _mm512_set1_epi8((char)w)), iota,
                                        _mm512_set1_epi8((char)(64u + w - n)));
@@ -1144,9 +1150,7 @@ NP_TARGET_AVX512 static inline void stream_regs512(const uint8_t *src, size_t nb
     }
     *s0 = _mm512_loadu_si512(src);
     /* bytes 64 .. nbytes - 1: the 64 bytes ending at the last, moved down by 128 - nbytes */
-    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
-                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i iota = byte_iota512();
     *s1 = _mm512_maskz_permutexvar_epi8(_bzhi_u64(~UINT64_C(0), (unsigned)(nbytes - 64u)),
                                         _mm512_add_epi8(iota, _mm512_set1_epi8((char)(128u - nbytes))),
                                         _mm512_loadu_si512(src + nbytes - 64u));
