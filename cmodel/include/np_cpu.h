@@ -24,7 +24,7 @@ static inline int np_cpu_avx2(void) {
 
 /* AVX-512 on top of AVX2, chosen the same way, for the few kernels that 64-byte byte permutes,
  * conflict detection or a bit-matrix multiply per byte make several times shorter
- * (np_transpose32, C-Pack's matches): F, BW, CD, VBMI and GFNI, i.e. Intel Ice Lake and later,
+ * (np_transpose32, C-Pack's matches, DPC's streams held in two registers): F, BW, CD, VBMI and GFNI, i.e. Intel Ice Lake and later,
  * AMD Zen 4 and later. Each such kernel keeps its AVX2 twin and its portable one, which give the
  * same result; np_cpu_avx512() implies np_cpu_avx2(). -DNP_NO_AVX512 compiles the tier out, so a
  * build on an AVX-512 machine can still run the AVX2 twins on the tests. valgrind 3.19 has no
