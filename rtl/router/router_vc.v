@@ -106,6 +106,10 @@ module router_vc #(
   reg [NVC*2-1:0]        rb_q, rb_d;
   reg [NVC*P-1:0]        tv_q, tv_d;              // the output ports of the VC's targets
   reg [NVC*T-1:0]        talloc_q, talloc_d, tdone_q, tdone_d;
+  // avail_q: the target's next flit is in the buffer and past its write cycle (SA's buffer test,
+  // docs/router.md 4), kept as a flag so that switch allocation starts from registers (timing:
+  // the test from tsent - freed and the count put an 8-bit subtract and compare before SA)
+  reg [NVC*T-1:0]        avail_q, avail_d;
   reg [NVC*T*VcW-1:0]    tvc_q, tvc_d;
   reg [NVC*T*LenW-1:0]   tsent_q, tsent_d;
   reg [P*VcW-1:0]        rrin_q, rrin_d;
@@ -585,17 +589,12 @@ module router_vc #(
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_ready
       localparam integer Pg = gi / Vcs;
       localparam integer Vg = gi % Vcs;
-      wire [CntW-1:0] cnt = bcount_q[gi*CntW +: CntW];
-      wire jwv = jw_q[Pg] && jwvc_q[Pg*VcW +: VcW] == Vg[VcW-1:0];
       assign ocred_nz[gi] = ocred_q[gi*CntW +: CntW] != {CntW{1'b0}};
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_t
         localparam integer Tg = gi*T + (T == P ? gq : 0);
-        wire [LenW-1:0] pos = tsent_q[Tg*LenW +: LenW] - freed_q[gi*LenW +: LenW];
         wire [VcW-1:0]  tvc = tvc_q[Tg*VcW +: VcW];
         assign ready[gi*P + gq] = routed_q[gi] && tv_q[gi*P + gq] && talloc_q[Tg] && !tdone_q[Tg] &&
-                                  {{(LenW+1-CntW){1'b0}}, cnt} > {1'b0, pos} &&
-                                  !(jwv && {{(LenW+1-CntW){1'b0}}, cnt} == {1'b0, pos} + 1'b1) &&
-                                  (vc_onehot(tvc) & ocred_nz[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
+                                  avail_q[Tg] && (vc_onehot(tvc) & ocred_nz[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
         assign sent[gi*P + gq] = sa_gnt[gq*P + Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
       end
     end
@@ -742,10 +741,17 @@ module router_vc #(
       wire chosen = sa_found[Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
       wire jwv = jw_q[Pg] && jwvc_q[Pg*VcW +: VcW] == Vg[VcW-1:0];
       wire wr = in_valid_i[Pg] && in_vc_i[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      wire [T-1:0] tsend;                // each target sends a flit now
+      if (T == P) begin : gen_tsend_all
+        assign tsend = sent[gi*P +: P];
+      end else begin : gen_tsend_one
+        assign tsend = |sent[gi*P +: P];
+      end
       reg [T-1:0]      talloc, tdone;
       reg [T*VcW-1:0]  tvc;
       reg [T*LenW-1:0] tsent;
-      reg [LenW-1:0]   min_sent, freed, elig;
+      reg [T-1:0]      avail;
+      reg [LenW-1:0]   freed, elig, pos;
       reg [CntW-1:0]   credit, moved_now;
       reg [PtrW:0]     ptr;
       reg              all_done, pop, finish;
@@ -768,17 +774,33 @@ module router_vc #(
           end
         end
         // chosen by SA: remove the flit every target has copied (its credit back), finish the
-        // packet when every target has sent its tail
-        min_sent = {LenW{1'b1}};
+        // packet when every target has sent its tail. A target's tsent never falls below freed,
+        // so "freed < every target's tsent after this cycle" is "no target is at freed, unless
+        // it sends now": equality tests on registers, beside SA, rather than a minimum of the
+        // sums after SA (timing; the same outcome)
         all_done = 1'b1;
+        pop = chosen;
         for (q = 0; q < P; q = q + 1)
           if (tv_q[gi*P + q]) begin
-            if (tsent[(T == P ? q : 0)*LenW +: LenW] < min_sent) min_sent = tsent[(T == P ? q : 0)*LenW +: LenW];
             if (!tdone[T == P ? q : 0]) all_done = 1'b0;
+            if (tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] == freed_q[gi*LenW +: LenW] &&
+                !sent[gi*P + q]) pop = 1'b0;
           end
-        pop = chosen && freed_q[gi*LenW +: LenW] < min_sent;
         freed = newh[gi] ? {LenW{1'b0}} : freed_q[gi*LenW +: LenW] + {{(LenW-1){1'b0}}, pop};
-        finish = chosen && all_done && freed == len_q[gi*LenW +: LenW];
+        finish = chosen && all_done &&
+                 (pop ? freed_q[gi*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW] :
+                        freed_q[gi*LenW +: LenW] == len_q[gi*LenW +: LenW]);
+        // each target's buffer test for the next cycle: its next flit is in the buffer and was
+        // not written in this cycle (count' > pos' and not (written now and count' = pos' + 1)).
+        // With pos = tsent - freed, count' - pos' = count - pos + wr - sent (a pop takes one from
+        // both), and both cases of wr reduce to count - pos - sent >= 1; a head routed now has
+        // pos' = 0 and count' >= 1 not all written now
+        for (q = 0; q < T; q = q + 1) begin
+          pos = tsent_q[(gi*T + q)*LenW +: LenW] - freed_q[gi*LenW +: LenW];
+          avail[q] = newh[gi] ||
+                     ({{(LenW+1-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} >
+                      {1'b0, pos} + {{LenW{1'b0}}, tsend[q]});
+        end
         ptr = {1'b0, bhead_q[gi*PtrW +: PtrW]} + 1'b1;
         if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
         credit = {{(CntW-1){1'b0}}, pop && rb_q[gi*2 +: 2] != RbOwn};
@@ -800,6 +822,7 @@ module router_vc #(
         tv_d[gi*P +: P] = finish ? {P{1'b0}} : r_tv[gi*P +: P];
         talloc_d[gi*T +: T] = talloc;
         tdone_d[gi*T +: T] = tdone;
+        avail_d[gi*T +: T] = avail;
         tvc_d[gi*T*VcW +: T*VcW] = tvc;
         tsent_d[gi*T*LenW +: T*LenW] = tsent;
         bhead_d[gi*PtrW +: PtrW] = pop ? ptr[PtrW-1:0] : bhead_q[gi*PtrW +: PtrW];
@@ -840,6 +863,7 @@ module router_vc #(
       len_q <= {NVC*LenW{1'b0}};       freed_q <= {NVC*LenW{1'b0}};  moved_q <= {NVC*LenW{1'b0}};
       rb_q <= {NVC*2{1'b0}};
       tv_q <= {NVC*P{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
+      avail_q <= {NVC*T{1'b0}};
       tvc_q <= {NVC*T*VcW{1'b0}};      tsent_q <= {NVC*T*LenW{1'b0}};
       rrin_q <= {P*VcW{1'b0}};         rbbusy_q <= {P*2{1'b0}};      rrout_q <= {P*3{1'b0}};
       rrvc_q <= {P*RrVcW{1'b0}};
@@ -857,7 +881,7 @@ module router_vc #(
       bhead_q <= bhead_d;   bcount_q <= bcount_d;   jw_q <= jw_d;       jwvc_q <= jwvc_d;
       routed_q <= routed_d; cls_q <= cls_d;         split_q <= split_d;
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
-      tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;
+      tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   avail_q <= avail_d;
       tvc_q <= tvc_d;       tsent_q <= tsent_d;
       rrin_q <= rrin_d;     rbbusy_q <= rbbusy_d;   rrout_q <= rrout_d; rrvc_q <= rrvc_d;
       obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d;
