@@ -798,8 +798,8 @@ module router_vc #(
         for (q = 0; q < T; q = q + 1) begin
           pos = tsent_q[(gi*T + q)*LenW +: LenW] - freed_q[gi*LenW +: LenW];
           avail[q] = newh[gi] ||
-                     ({{(LenW+1-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} >
-                      {1'b0, pos} + {{LenW{1'b0}}, tsend[q]});
+                     (tsend[q] ? {{(LenW+1-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} > {1'b0, pos} + 1'b1 :
+                                 {{(LenW+1-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} > {1'b0, pos});
         end
         ptr = {1'b0, bhead_q[gi*PtrW +: PtrW]} + 1'b1;
         if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
