@@ -261,6 +261,14 @@ synth-test: $(NP_REPORT) $(NP_LIBGEN) $(NP_BLIF2V)
 	NP_BLIF2V=$(abspath $(NP_BLIF2V)) bash synth/test_synth.sh $(SYNTH_DIR)/test $(NP_REPORT) $(NP_LIBGEN)
 	bash synth/test_synth_hier.sh $(SYNTH_DIR)/test-hier $(SYNTH_ABC) $(NP_REPORT)
 
+## synth-groups: the worst stage of each register of a synthesised top, by name (GROUPS_TOP=<top>, default mcast_rc; synthesises it first): what is late after its critical path
+GROUPS_TOP ?= mcast_rc
+.PHONY: synth-groups
+synth-groups:
+	@$(MAKE) --no-print-directory synth-$(GROUPS_TOP) > /dev/null
+	@bash synth/np_sta_groups.sh $(SYNTH_DIR)/$(GROUPS_TOP)/$(GROUPS_TOP)_mapped.v $(GROUPS_TOP) \
+	  $(SYNTH_LIB) $(SYNTH_STA_SDC) $(SYNTH_SRAM_LIB)
+
 ## synth-clock-noise: how far an equivalent change moves a top's clock figure (NOISE_TOP=<top>, default mcast_rc; 24 mappings)
 NOISE_TOP  ?= mcast_rc
 noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS))))
