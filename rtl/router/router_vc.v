@@ -141,6 +141,8 @@ module router_vc #(
   wire [NVC*5-1:0]      f_route;
   wire [NVC*N-1:0]      f_dests;
   wire [NVC*P*FW-1:0]   ring_rd;         // [(i*P + r)]: VC i's slot st_ptr of read port r
+  wire [NVC-1:0]        pop_now;         // the VC's front flit leaves the ring now (per VC, below)
+  localparam integer FrontW = FRoute + 5;   // the head fields VA reads: class, mc, length, route
   genvar gv, gr;
   generate
     for (gv = 0; gv < NVC; gv = gv + 1) begin : gen_ring
@@ -152,12 +154,27 @@ module router_vc #(
       always @(posedge clk_i)
         if (in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0])
           ring[wr_ptr] <= {in_tail_i[Pw], in_head_i[Pw], in_data_i[Pw*FlitW +: FlitW]};
-      wire [FW-1:0] front = ring[bhead_q[gv*PtrW +: PtrW]];
-      assign f_cls[gv] = front[FCls];
-      assign f_mc[gv] = front[FMc];
-      assign f_len[gv*LenW +: LenW] = front[FLen +: LenW];
-      assign f_route[gv*5 +: 5] = front[FRoute +: 5];
-      assign f_dests[gv*N +: N] = front[FDest +: N];
+      wire [N-1:0]  front_dests = ring[bhead_q[gv*PtrW +: PtrW]][FDest +: N];
+      // The fields VC allocation reads of the front flit, kept in a register equal to them
+      // whenever the ring holds a flit: VA starts from flops, not from a Cap-way read of the
+      // ring at the head (timing). The next front is the flit written now when the ring is
+      // empty after this cycle's pop, else the slot after the head when a flit leaves, else
+      // the same flit. (f_dests, read only after SA picks the VC, stays a ring read.)
+      reg  [FrontW-1:0] front_q;
+      wire [PtrW:0]     nsum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + 1'b1;
+      wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
+      wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
+      wire wr_now = in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0];
+      wire empty_next = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, pop_now[gv]};
+      always @(posedge clk_i)
+        if (!rst_ni) front_q <= {FrontW{1'b0}};
+        else if (wr_now && empty_next) front_q <= in_data_i[Pw*FlitW +: FrontW];
+        else if (pop_now[gv]) front_q <= after;
+      assign f_cls[gv] = front_q[FCls];
+      assign f_mc[gv] = front_q[FMc];
+      assign f_len[gv*LenW +: LenW] = front_q[FLen +: LenW];
+      assign f_route[gv*5 +: 5] = front_q[FRoute +: 5];
+      assign f_dests[gv*N +: N] = front_dests;
       for (gr = 0; gr < P; gr = gr + 1) begin : gen_rd
         assign ring_rd[(gv*P + gr)*FW +: FW] = ring[st_ptr_q[gr*PtrW +: PtrW]];
       end
@@ -832,6 +849,7 @@ module router_vc #(
         release_d[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
       end
       assign rb_free[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
+      assign pop_now[gi] = pop;
     end
     // per input port: its replication buffers, the destinations its RC unit reads in ST, the
     // write of the last cycle
