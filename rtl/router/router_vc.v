@@ -466,7 +466,7 @@ module router_vc #(
       wire [2*SpanMax*NVC-1:0] earlier /*verilator split_var*/;   // [(c*SpanMax + m)*NVC + n]: > m requests of class c before n
       wire [2*SpanMax-1:0]     free;         // [c*SpanMax + m]: > m VCs of class c free
       wire [NVC-1:0]           vg;           // granted (rotated order)
-      wire [Vcs*NVC-1:0]       gbefore /*verilator split_var*/;   // [m*NVC + n]: > m grants before n
+      wire [Vcs*NVC-1:0]       gbefore;      // [m*NVC + n]: > m grants before n
       wire [Vcs*NVC-1:0]       slot;         // [g*NVC + n]: n is grant number g
       wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes (rotated order)
       reg  [Vcs*VcW-1:0]       pick;         // the VC of each grant slot
@@ -514,47 +514,100 @@ module router_vc #(
         end
         assign vg[gn] = rq[gn] && |(fr & ~ea);
       end
-      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_gb
-        wire [NVC-1:0] prev;
-        if (gm == 0) begin : gen_all
-          assign prev = {NVC{1'b1}};
-          assign slot[gm*NVC +: NVC] = vg & ~gbefore[gm*NVC +: NVC];
-        end else begin : gen_prev
-          assign prev = gbefore[(gm-1)*NVC +: NVC];
-          assign slot[gm*NVC +: NVC] = vg & prev & ~gbefore[gm*NVC +: NVC];
+      // > m grants before n: the grants of class c before n are the first free-count of its
+      // requests, so ">= i grants of c before n" is "> i-1 requests of c before n and > i-1 VCs
+      // of c free", and "> m grants" is ">= i of class 0 and >= m+1-i of class 1" for some i:
+      // a few gates after the request counts, not a chain of Vcs prefix ORs over the grants
+      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_ge
+        wire [SpanMax:0] ge0, ge1;           // [i]: >= i grants of class 0 / 1 before n
+        assign ge0[0] = 1'b1;
+        assign ge1[0] = 1'b1;
+        for (gk = 1; gk <= SpanMax; gk = gk + 1) begin : gen_i
+          assign ge0[gk] = earlier[(gk - 1)*NVC + gn] & free[gk - 1];
+          assign ge1[gk] = earlier[(SpanMax + gk - 1)*NVC + gn] & free[SpanMax + gk - 1];
         end
-        for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
-          localparam [NVC-1:0] Low = {NVC{1'b1}} >> (NVC - gn);
-          assign gbefore[gm*NVC + gn] = |(vg & prev & Low);
+        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_m
+          reg any;
+          integer i;
+          always @(*) begin
+            any = 1'b0;
+            for (i = 0; i <= SpanMax; i = i + 1)
+              if (gm + 1 - i >= 0 && gm + 1 - i <= SpanMax) any = any | (ge0[i] & ge1[gm + 1 - i]);
+          end
+          assign gbefore[gm*NVC + gn] = any;
         end
       end
-      // the chain over the grant slots
+      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_gb
+        if (gm == 0) begin : gen_first
+          assign slot[gm*NVC +: NVC] = vg & ~gbefore[gm*NVC +: NVC];
+        end else begin : gen_next
+          assign slot[gm*NVC +: NVC] = vg & gbefore[(gm-1)*NVC +: NVC] & ~gbefore[gm*NVC +: NVC];
+        end
+      end
+      // the chain over the grant slots, run from the registers for every sequence of the slots'
+      // classes (2^Vcs chains, beside the request counts), then the sequence the grants have is
+      // selected: each grant slot takes the first free VC of its class from the pointer as the
+      // model does, and the chain no longer waits for the grants (timing)
+      wire [Vcs-1:0] sr, sc;                 // slot g is a grant; its class
+      wire [Vcs:0]   srx = {1'b0, sr};       // ... and past the last slot: none
+      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_sc
+        assign sr[gm] = |slot[gm*NVC +: NVC];
+        assign sc[gm] = |(slot[gm*NVC +: NVC] & rc);
+      end
+      localparam integer NSeq = 1 << Vcs;
+      wire [NSeq*Vcs*VcW-1:0]   seq_pick;    // [(s*Vcs + g)*VcW]: slot g's VC when the classes are s
+      wire [NSeq*Vcs*RrVcW-1:0] seq_ptr;     // ... and the pointer after it
+      for (gk = 0; gk < NSeq; gk = gk + 1) begin : gen_seq
+        localparam [Vcs-1:0] Seq = gk;       // the classes of slots 0 .. Vcs-1
+        reg [Vcs-1:0]       busy;
+        reg [RrVcW-1:0]     ptr, start, span, base;
+        reg [Vcs*VcW-1:0]   pk;
+        reg [Vcs*RrVcW-1:0] pt;
+        reg                 c, found;
+        integer g, pass, w;
+        always @(*) begin
+          busy = obusy_q[gq*Vcs +: Vcs];
+          ptr = rrvc_q[gq*RrVcW +: RrVcW];
+          pk = {Vcs*VcW{1'b0}};
+          for (g = 0; g < Vcs; g = g + 1) begin
+            c = Seq[g];
+            span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
+            base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
+            start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
+            found = 1'b0;
+            // the first free VC of the class from the pointer: those at or after it, then the rest
+            for (pass = 0; pass < 2; pass = pass + 1)
+              for (w = 0; w < Vcs; w = w + 1)
+                if (!found && !busy[w] && (w >= VcsReq) == c &&
+                    (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
+                  found = 1'b1;
+                  busy[w] = 1'b1;
+                  pk[g*VcW +: VcW] = w[VcW-1:0];
+                  ptr = w[RrVcW-1:0] - base + 1'b1;
+                end
+            pt[g*RrVcW +: RrVcW] = ptr;
+          end
+        end
+        assign seq_pick[gk*Vcs*VcW +: Vcs*VcW] = pk;
+        assign seq_ptr[gk*Vcs*RrVcW +: Vcs*RrVcW] = pt;
+      end
+      // the grants' sequence: each slot's VC and, after the last grant, the pointer; every VC a
+      // grant took is busy (a grant always finds one: fewer earlier requests than free VCs)
       reg [Vcs-1:0]   busy;
-      reg [RrVcW-1:0] ptr, start, span, base;
-      reg             r, c, found;
-      integer g, pass, w;
+      reg [RrVcW-1:0] ptr;
+      integer g, s;
       always @(*) begin
+        pick = {Vcs*VcW{1'b0}};
         busy = obusy_q[gq*Vcs +: Vcs];
         ptr = rrvc_q[gq*RrVcW +: RrVcW];
-        pick = {Vcs*VcW{1'b0}};
-        for (g = 0; g < Vcs; g = g + 1) begin
-          r = |slot[g*NVC +: NVC];
-          c = |(slot[g*NVC +: NVC] & rc);
-          span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
-          base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
-          start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
-          found = 1'b0;
-          // the first free VC of the class from the pointer: those at or after it, then the rest
-          for (pass = 0; pass < 2; pass = pass + 1)
-            for (w = 0; w < Vcs; w = w + 1)
-              if (r && !found && !busy[w] && (w >= VcsReq) == c &&
-                  (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
-                found = 1'b1;
-                busy[w] = 1'b1;
-                pick[g*VcW +: VcW] = w[VcW-1:0];
-                ptr = w[RrVcW-1:0] - base + 1'b1;
+        for (s = 0; s < NSeq; s = s + 1)
+          if (sc == s[Vcs-1:0])
+            for (g = 0; g < Vcs; g = g + 1)
+              if (sr[g]) begin
+                pick[g*VcW +: VcW] = seq_pick[(s*Vcs + g)*VcW +: VcW];
+                busy = busy | vc_onehot(seq_pick[(s*Vcs + g)*VcW +: VcW]);
+                if (!srx[g + 1]) ptr = seq_ptr[(s*Vcs + g)*RrVcW +: RrVcW];
               end
-        end
       end
       // each grant's VC, and both back in the input order
       for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_rvc
