@@ -398,13 +398,22 @@ module router_vc #(
   wire [P*NVC-1:0]     va_req, va_gnt;           // [q*NVC + i]: VC i's target on output q asks, gets
   wire [P*NVC*VcW-1:0] va_gvc;                   // ... this output VC
   wire [P*Vcs-1:0]     va_busy;                  // output VCs owned after VA
-  wire [P*P-1:0]       va_rot;                   // [k*P + p]: VA visits input port p k-th
-  genvar gi, gq, gk, gc, gm, gn;
+  wire [NVC*NVC-1:0]   va_before;                // [i*NVC + j]: VA visits VC j before VC i now
+  genvar gi, gj, gq, gk, gc, gm, gn;
   generate
-    for (gk = 0; gk < P; gk = gk + 1) begin : gen_rot
-      for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
-        localparam integer Rot = (gp + P - gk) % P;                   // (vacnt_q + k) mod P == p
-        assign va_rot[gk*P + gp] = vacnt_q == Rot[2:0];
+    // VA's order: ports from vacnt_q on, each port's VCs in order. Which VCs come before which
+    // is decoded from vacnt_q alone (a register), so the allocation works in the VCs' own order
+    // and neither rotates the requests nor the grants back (timing)
+    for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_order
+      for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_j
+        wire [P-1:0] at;                       // [r]: j is before i when vacnt_q = r
+        for (gk = 0; gk < P; gk = gk + 1) begin : gen_r
+          localparam integer Ki = (gi / Vcs + P - gk) % P;   // visiting step of i's port
+          localparam integer Kj = (gj / Vcs + P - gk) % P;
+          localparam integer Before = (Kj*Vcs + gj % Vcs < Ki*Vcs + gi % Vcs) ? 1 : 0;
+          assign at[gk] = Before != 0 && vacnt_q == gk;
+        end
+        assign va_before[gi*NVC + gj] = |at;
       end
     end
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_route
@@ -455,32 +464,24 @@ module router_vc #(
     // before it than its output has free VCs of class c (each earlier grant of c took one; any
     // free one is found), and the VC it takes depends only on the VCs those grants took and on
     // the pointer the grant before it (of either class) left. So each output counts, for each
-    // request, the earlier requests of its class (thermometer codes: prefix ORs, logarithmic in
-    // the 20 requests), grants the first free-count of each class, numbers the grants (prefix
-    // ORs again) and runs the chain over its at most Vcs grant slots instead of the 20 requests,
-    // each slot taking the first free VC of its class from the pointer as the model does.
+    // request, the earlier requests of its class (thermometer codes: ORs over the VCs VA visits
+    // before it, va_before, logarithmic in the 20 requests), grants the first free-count of each
+    // class, numbers the grants from those counts and runs the chain over its at most Vcs grant
+    // slots instead of the 20 requests (for every sequence of the slots' classes, from the
+    // registers), each slot taking the first free VC of its class from the pointer as the model
+    // does.
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
-      wire [NVC-1:0]           rq, rc;       // rotated order (position k*Vcs + v): request, class
+      wire [NVC-1:0]           rq = va_req[gq*NVC +: NVC];   // requests (VC order)
+      wire [NVC-1:0]           rc = r_cls;                   // their classes
       // (split_var: each level reads the level below; Verilator's scheduler would see one
       // vector reading itself)
       wire [2*SpanMax*NVC-1:0] earlier /*verilator split_var*/;   // [(c*SpanMax + m)*NVC + n]: > m requests of class c before n
       wire [2*SpanMax-1:0]     free;         // [c*SpanMax + m]: > m VCs of class c free
-      wire [NVC-1:0]           vg;           // granted (rotated order)
+      wire [NVC-1:0]           vg;           // granted
       wire [Vcs*NVC-1:0]       gbefore;      // [m*NVC + n]: > m grants before n
       wire [Vcs*NVC-1:0]       slot;         // [g*NVC + n]: n is grant number g
-      wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes (rotated order)
+      wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes
       reg  [Vcs*VcW-1:0]       pick;         // the VC of each grant slot
-      for (gk = 0; gk < P; gk = gk + 1) begin : gen_rot
-        for (gv = 0; gv < Vcs; gv = gv + 1) begin : gen_v
-          wire [P-1:0] req, cls;
-          for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
-            assign req[gp] = va_req[gq*NVC + gp*Vcs + gv];
-            assign cls[gp] = r_cls[gp*Vcs + gv];
-          end
-          assign rq[gk*Vcs + gv] = |(va_rot[gk*P +: P] & req);
-          assign rc[gk*Vcs + gv] = |(va_rot[gk*P +: P] & cls);
-        end
-      end
       for (gc = 0; gc < 2; gc = gc + 1) begin : gen_cls
         localparam integer Base = gc ? SpanReq : 0;
         localparam integer Span = gc ? SpanRep : SpanReq;
@@ -501,8 +502,7 @@ module router_vc #(
           end
           assign free[gc*SpanMax + gm] = nfree > M;
           for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
-            localparam [NVC-1:0] Low = {NVC{1'b1}} >> (NVC - gn);   // the positions before gn
-            assign earlier[(gc*SpanMax + gm)*NVC + gn] = |(x & prev & Low);
+            assign earlier[(gc*SpanMax + gm)*NVC + gn] = |(x & prev & va_before[gn*NVC +: NVC]);
           end
         end
       end
@@ -623,23 +623,8 @@ module router_vc #(
         end
         assign rvc[gn*VcW +: VcW] = o;
       end
-      for (gp = 0; gp < P; gp = gp + 1) begin : gen_back
-        for (gv = 0; gv < Vcs; gv = gv + 1) begin : gen_v
-          wire [P-1:0]     at, kg;             // [k]: input gp is visited k-th; position k's grant
-          reg  [VcW-1:0]   vc;
-          integer k;
-          for (gk = 0; gk < P; gk = gk + 1) begin : gen_k
-            assign at[gk] = va_rot[gk*P + gp];
-            assign kg[gk] = vg[gk*Vcs + gv];
-          end
-          assign va_gnt[gq*NVC + gp*Vcs + gv] = |(at & kg);
-          always @(*) begin
-            vc = {VcW{1'b0}};
-            for (k = 0; k < P; k = k + 1) vc = vc | ({VcW{at[k]}} & rvc[(k*Vcs + gv)*VcW +: VcW]);
-          end
-          assign va_gvc[(gq*NVC + gp*Vcs + gv)*VcW +: VcW] = vc;
-        end
-      end
+      assign va_gnt[gq*NVC +: NVC] = vg;
+      assign va_gvc[gq*NVC*VcW +: NVC*VcW] = rvc;
       assign va_busy[gq*Vcs +: Vcs] = busy;
       always @(*) rrvc_d[gq*RrVcW +: RrVcW] = ptr;
     end
