@@ -102,6 +102,9 @@ module router_vc #(
   reg [P-1:0]            jw_q, jw_d;              // a flit was written at the end of the last cycle
   reg [P*VcW-1:0]        jwvc_q, jwvc_d;          // ... into this VC (not SA-eligible this cycle)
   reg [NVC-1:0]          routed_q, routed_d, cls_q, cls_d, split_q, split_d;
+  // newh_q: a head waits to be routed (not routed, the ring not empty), kept as a flag so VA
+  // starts from it rather than from the count (timing)
+  reg [NVC-1:0]          newh_q, newh_d;
   reg [NVC*LenW-1:0]     len_q, len_d, freed_q, freed_d, moved_q, moved_d;
   reg [NVC*2-1:0]        rb_q, rb_d;
   reg [NVC*P-1:0]        tv_q, tv_d;              // the output ports of the VC's targets
@@ -136,7 +139,7 @@ module router_vc #(
   // ---- the buffers: a ring of Cap slots per VC, written at head + count (before this cycle's
   // pop: upstream's credits guarantee a free slot), read at its head (VA's view of the front
   // flit) and by every switch traversal read port (ring_rd)
-  wire [NVC-1:0]        f_cls, f_mc;
+  wire [NVC-1:0]        f_cls, f_split, f_long;   // f_split/f_long: VA's tests of the head
   wire [NVC*LenW-1:0]   f_len;
   wire [NVC*5-1:0]      f_route;
   wire [NVC*N-1:0]      f_dests;
@@ -159,21 +162,32 @@ module router_vc #(
       // whenever the ring holds a flit: VA starts from flops, not from a Cap-way read of the
       // ring at the head (timing). The next front is the flit written now when the ring is
       // empty after this cycle's pop, else the slot after the head when a flit leaves, else
-      // the same flit. (f_dests, read only after SA picks the VC, stays a ring read.)
+      // the same flit. (f_dests, read only after SA picks the VC, stays a ring read.) Two tests
+      // VA makes of a head are kept with them: split (multicast to two ports or more) and
+      // longer than Depth, so they are not made after the read either.
       reg  [FrontW-1:0] front_q;
+      reg  [1:0]        front_t_q;      // {longer than Depth, split}
       wire [PtrW:0]     nsum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + 1'b1;
       wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
       wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
       wire wr_now = in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0];
       wire empty_next = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, pop_now[gv]};
       always @(posedge clk_i)
-        if (!rst_ni) front_q <= {FrontW{1'b0}};
-        else if (wr_now && empty_next) front_q <= in_data_i[Pw*FlitW +: FrontW];
-        else if (pop_now[gv]) front_q <= after;
+        if (!rst_ni) begin
+          front_q <= {FrontW{1'b0}};
+          front_t_q <= 2'b00;
+        end else if (wr_now && empty_next) begin
+          front_q <= in_data_i[Pw*FlitW +: FrontW];
+          front_t_q <= head_tests(in_data_i[Pw*FlitW +: FrontW]);
+        end else if (pop_now[gv]) begin
+          front_q <= after;
+          front_t_q <= head_tests(after);
+        end
       assign f_cls[gv] = front_q[FCls];
-      assign f_mc[gv] = front_q[FMc];
       assign f_len[gv*LenW +: LenW] = front_q[FLen +: LenW];
       assign f_route[gv*5 +: 5] = front_q[FRoute +: 5];
+      assign f_split[gv] = front_t_q[0];
+      assign f_long[gv] = front_t_q[1];
       assign f_dests[gv*N +: N] = front_dests;
       for (gr = 0; gr < P; gr = gr + 1) begin : gen_rd
         assign ring_rd[(gv*P + gr)*FW +: FW] = ring[st_ptr_q[gr*PtrW +: PtrW]];
@@ -263,6 +277,15 @@ module router_vc #(
     input [4:0] m;
     begin
       popcount5 = {2'b0, m[0]} + {2'b0, m[1]} + {2'b0, m[2]} + {2'b0, m[3]} + {2'b0, m[4]};
+    end
+  endfunction
+
+  // VA's two tests of a head's fields: {longer than Depth, split (multicast to two ports or more)}
+  function automatic [1:0] head_tests;
+    input [FRoute+4:0] h;
+    begin
+      head_tests[1] = h[FLen +: LenW] > Depth[LenW-1:0];
+      head_tests[0] = Mcast != 0 && h[FMc] && popcount5(h[FRoute +: 5]) >= 3'd2;
     end
   endfunction
 
@@ -418,11 +441,10 @@ module router_vc #(
     end
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_route
       wire [4:0] route = f_route[gi*5 +: 5];
-      assign newh[gi] = !routed_q[gi] && bcount_q[gi*CntW +: CntW] != {CntW{1'b0}};
+      assign newh[gi] = newh_q[gi];
       assign r_cls[gi] = newh[gi] ? f_cls[gi] : cls_q[gi];
-      assign r_split[gi] = newh[gi] ? (Mcast != 0 && f_mc[gi] && popcount5(route) >= 3'd2) : split_q[gi];
-      assign r_rb[gi*2 +: 2] = !newh[gi] ? rb_q[gi*2 +: 2] :
-                               (r_split[gi] && f_len[gi*LenW +: LenW] > Depth[LenW-1:0]) ? RbNeed : RbNone;
+      assign r_split[gi] = newh[gi] ? f_split[gi] : split_q[gi];
+      assign r_rb[gi*2 +: 2] = !newh[gi] ? rb_q[gi*2 +: 2] : (f_split[gi] && f_long[gi]) ? RbNeed : RbNone;
       // a target per port of the route (Mcast = 0: the one port, the lowest mesh port first)
       assign r_tv[gi*P +: P] = !newh[gi] ? tv_q[gi*P +: P] : (T == P) ? route :
                                route[1] ? 5'b00010 : route[2] ? 5'b00100 : route[3] ? 5'b01000 :
@@ -883,6 +905,7 @@ module router_vc #(
         bhead_d[gi*PtrW +: PtrW] = pop ? ptr[PtrW-1:0] : bhead_q[gi*PtrW +: PtrW];
         bcount_d[gi*CntW +: CntW] = bcount_q[gi*CntW +: CntW] - {{(CntW-1){1'b0}}, pop} +
                                     {{(CntW-1){1'b0}}, wr};
+        newh_d[gi] = !routed_d[gi] && bcount_d[gi*CntW +: CntW] != {CntW{1'b0}};
         credit_d[gi*CntW +: CntW] = credit;
         release_d[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
       end
@@ -916,6 +939,7 @@ module router_vc #(
       bhead_q <= {NVC*PtrW{1'b0}};     bcount_q <= {NVC*CntW{1'b0}};
       jw_q <= {P{1'b0}};               jwvc_q <= {P*VcW{1'b0}};
       routed_q <= {NVC{1'b0}};         cls_q <= {NVC{1'b0}};         split_q <= {NVC{1'b0}};
+      newh_q <= {NVC{1'b0}};
       len_q <= {NVC*LenW{1'b0}};       freed_q <= {NVC*LenW{1'b0}};  moved_q <= {NVC*LenW{1'b0}};
       rb_q <= {NVC*2{1'b0}};
       tv_q <= {NVC*P{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
@@ -935,7 +959,7 @@ module router_vc #(
       in_release_o <= {P*Vcs{1'b0}};
     end else begin
       bhead_q <= bhead_d;   bcount_q <= bcount_d;   jw_q <= jw_d;       jwvc_q <= jwvc_d;
-      routed_q <= routed_d; cls_q <= cls_d;         split_q <= split_d;
+      routed_q <= routed_d; cls_q <= cls_d;         split_q <= split_d;   newh_q <= newh_d;
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
       tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   avail_q <= avail_d;
       tvc_q <= tvc_d;       tsent_q <= tsent_d;
