@@ -51,6 +51,18 @@ router_TB_LDFLAGS = $(NP_CJSON_LIBS) -llzma
 synth-router:
 	$(MAKE) --no-print-directory ROUTER_SYNTH=1 synth-router_mcast synth-router_base
 
+# The baseline (router_base's parameters, Mcast = 0) against npsim's router, cycle by cycle: the
+# router_mcast harness Verilated with Mcast = 0 in a build directory of its own, on unicast
+# traffic only (--mcast 0; the golden vectors hold multicast packets, so none), where the
+# multicast router and its baseline follow the same rules (docs/router.md 6). Not in make verify:
+# a second harness build (about a CPU minute) for a configuration whose RTL differs from
+# router_mcast's only where a VC has one target and the read ports are per input.
+.PHONY: verify-router-base
+## verify-router-base: the unicast baseline router (router_vc, Mcast = 0) against npsim's router on unicast traffic, every output every cycle (10^6 flits; the router_mcast harness, its lines say router_mcast)
+verify-router-base:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/router-base 'router_PARAM_TOPS=router_mcast:router_vc:Mcast=0' \
+	  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="--mcast 0" verify-router_mcast
+
 .PHONY: router-area-doc
 ## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports
 router-area-doc: $(BUILD)/synth/mcast-gates/lookahead-area.log
