@@ -11,6 +11,12 @@
 //   6 WRITE_AROUND write, no match (write-no-allocate)
 //   7 INVALIDATED  invalidate-all
 //
+// Besides the outcome, the four things the unit does with it, as flags: allocate (MISS_FILL,
+// MISS_EVICT, BYPASS), reused (HIT, PSEUDO_HIT), evict (WRITE_EVICT) and replaced (MISS_EVICT,
+// BYPASS). Each is one AND of the op with match and has_free, with match last, so the tag
+// compare reaches them through one gate instead of through the outcome's encoding and a decode
+// of it (the lookup's critical path, docs/ba.md 9).
+//
 // Latency / throughput: combinational.
 //
 // What it does not do: it does not choose the way (ba_tag_unit muxes match, free or victim).
@@ -25,8 +31,19 @@ module ba_decide #(
   input  wire       match_i,
   input  wire       match_bypass_i,
   input  wire       has_free_i,
-  output reg  [2:0] outcome_o
+  output reg  [2:0] outcome_o,
+  output wire       allocate_o,
+  output wire       reused_o,
+  output wire       evict_o,
+  output wire       replaced_o
 );
+
+  wire read  = ~op_i[1] & ~op_i[0];
+  wire write = ~op_i[1] & op_i[0];
+  assign allocate_o = read & ~match_i;
+  assign reused_o   = read & match_i;
+  assign evict_o    = write & match_i;
+  assign replaced_o = read & ~has_free_i & ~match_i;
 
   localparam [2:0] Hit = 3'd0, MissFill = 3'd1, MissEvict = 3'd2, Bypass = 3'd3,
                    PseudoHit = 3'd4, WriteEvict = 3'd5, WriteAround = 3'd6, Invalidated = 3'd7;

@@ -62,9 +62,6 @@ module ba_tag_unit #(
   localparam integer WayBits   = $clog2(Ways);
   localparam integer OutBits   = 3 + WayBits + 1 + TagBits;
 
-  localparam [2:0] Hit = 3'd0, MissFill = 3'd1, MissEvict = 3'd2, Bypass = 3'd3,
-                   PseudoHit = 3'd4, WriteEvict = 3'd5;
-
   // ---- the request ------------------------------------------------------------------------
   wire                 fire = in_valid_i & in_ready_o;
   wire [IndexBits-1:0] req_set = in_addr_i[IndexBits-1:0];
@@ -81,6 +78,11 @@ module ba_tag_unit #(
   reg                 pw_evict_q;     // WRITE_EVICT: valid 0
   reg                 pw_bypass_q;    // BYPASS: the allocated line is a tag-only record
   reg [TagBits-1:0]   pw_tag_q;
+  // The set's ages and reuse bits as the array holds them when this write lands (the earlier
+  // writes included): its age update and its victim are computed from these flops, not from a
+  // second read of the array through a set mux.
+  reg [Ways*WayBits-1:0] pw_age_q;
+  reg [Ways-1:0]         pw_reuse_q;
   wire                pw_touch = pw_alloc_q | pw_reused_q;
 
   // ---- the array, one generate block per set; flat views for the read muxes -----------------
@@ -89,6 +91,7 @@ module ba_tag_unit #(
   wire [Sets*Ways*WayBits-1:0] all_age;
   wire [Sets*Ways-1:0]         all_reuse;
   wire [Sets*Ways-1:0]         all_bypass;
+  wire [Sets*Ways-1:0]         all_victim;   // per set: its victim, one-hot (see gen_set)
 
   // The addressed set: an AND-OR mux over the sets (constant slices, one select per set),
   // much smaller than a variable part-select, whose offset req_set * Ways * TagBits becomes a
@@ -98,7 +101,7 @@ module ba_tag_unit #(
   reg [Ways*WayBits-1:0] set_age;
   reg [Ways-1:0]         set_reuse;
   reg [Ways-1:0]         set_bypass;
-  reg [Ways*WayBits-1:0] pw_set_age;   // the pending write's set, for its age update
+  reg [Ways-1:0]         set_victim;
   integer r;
 
   always @(*) begin
@@ -107,7 +110,7 @@ module ba_tag_unit #(
     set_age    = {Ways*WayBits{1'b0}};
     set_reuse  = {Ways{1'b0}};
     set_bypass = {Ways{1'b0}};
-    pw_set_age = {Ways*WayBits{1'b0}};
+    set_victim = {Ways{1'b0}};
     for (r = 0; r < Sets; r = r + 1) begin
       if (req_set == r[IndexBits-1:0]) begin
         set_valid  = set_valid | all_valid[r*Ways +: Ways];
@@ -115,9 +118,7 @@ module ba_tag_unit #(
         set_age    = set_age | all_age[r*Ways*WayBits +: Ways*WayBits];
         set_reuse  = set_reuse | all_reuse[r*Ways +: Ways];
         set_bypass = set_bypass | all_bypass[r*Ways +: Ways];
-      end
-      if (pw_set_q == r[IndexBits-1:0]) begin
-        pw_set_age = pw_set_age | all_age[r*Ways*WayBits +: Ways*WayBits];
+        set_victim = set_victim | all_victim[r*Ways +: Ways];
       end
     end
   end
@@ -132,12 +133,15 @@ module ba_tag_unit #(
   wire            fwd_empty = pw_valid_q & pw_inval_q;   // the set is about to be emptied
 `endif
   wire            fwd_tag_eq = pw_tag_q == req_tag;
-  reg  [Ways-1:0] fwd_line, view_valid, view_eq, view_reuse, view_bypass, young;
+  reg  [Ways-1:0] pw_line, fwd_line, view_valid, view_eq, view_reuse, view_bypass;
+  reg  [Ways*WayBits-1:0] view_age, reset_age;
+  wire [Ways*WayBits-1:0] next_age;   // the pending write's set's ages after it lands
   integer w;
 
   always @(*) begin
     for (w = 0; w < Ways; w = w + 1) begin
-      fwd_line[w]    = fwd_set & (pw_way_q == w[WayBits-1:0]);
+      pw_line[w]     = pw_way_q == w[WayBits-1:0];
+      fwd_line[w]    = fwd_set & pw_line[w];
       view_eq[w]     = fwd_line[w] & pw_alloc_q ? fwd_tag_eq
                                                 : set_tag[w*TagBits +: TagBits] == req_tag;
       view_valid[w]  = fwd_empty ? 1'b0 :
@@ -147,14 +151,57 @@ module ba_tag_unit #(
                        fwd_line[w] & pw_reused_q ? 1'b1 : set_reuse[w];
       view_bypass[w] = fwd_line[w] & pw_alloc_q ? pw_bypass_q :
                        fwd_line[w] & pw_reused_q ? 1'b0 : set_bypass[w];
-      young[w]       = fwd_line[w] & pw_touch;
+      reset_age[w*WayBits +: WayBits] = w[WayBits-1:0];
+    end
+    // Only for the pending-write register (pw_age_q), off the lookup's path.
+    view_age = fwd_empty ? reset_age : fwd_set & pw_touch ? next_age : set_age;
+  end
+
+  // ---- the victim of every set, chosen before the request arrives ----------------------------
+  // The victim depends only on the set's state, so each set keeps its own in flops (gen_set,
+  // victim_q), rewritten whenever a write lands there: the lookup selects it with the set mux
+  // instead of computing it after that mux. The one set whose victim is not in flops yet is the
+  // pending write's: its victim after the write is computed here from the pending-write
+  // register alone (the ages and reuse bits it carries, the written line counted as the most
+  // recent: ba_victim young_i), and it is also the value victim_q takes when the write lands.
+  reg [Ways-1:0] pw_reuse_after, pw_young;
+  always @(*) begin
+    for (w = 0; w < Ways; w = w + 1) begin
+      pw_reuse_after[w] = pw_line[w] & pw_alloc_q ? 1'b0 :
+                          pw_line[w] & pw_reused_q ? 1'b1 : pw_reuse_q[w];
+      pw_young[w]       = pw_line[w] & pw_touch;
     end
   end
 
+  wire [Ways-1:0]    pw_victim_line;
+  wire [WayBits-1:0] pw_victim_way;
+  ba_victim #(.Ways(Ways), .WayBits(WayBits), .BypassAware(BypassAware),
+              .Threshold(Threshold)) u_victim (
+    .reuse_i      (pw_reuse_after),
+    .age_i        (pw_age_q),
+    .young_i      (pw_young),
+    .victim_o     (pw_victim_line),
+    .victim_way_o (pw_victim_way)
+  );
+
+  // A victim is used only when every line of the set is valid (the forwarded view), so a
+  // victim_q that a reset or invalidate-all left stale is never read: refilling the set lands
+  // a write there for every line, each rewriting it.
+  reg [WayBits-1:0] set_victim_way;
+  always @(*) begin
+    set_victim_way = {WayBits{1'b0}};
+    for (w = 0; w < Ways; w = w + 1) begin
+      if (set_victim[w]) begin
+        set_victim_way = set_victim_way | w[WayBits-1:0];
+      end
+    end
+  end
+  wire [Ways-1:0]    victim_line = fwd_set ? pw_victim_line : set_victim;
+  wire [WayBits-1:0] victim_way  = fwd_set ? pw_victim_way : set_victim_way;
+
   // ---- decision -----------------------------------------------------------------------------
-  wire               match, match_bypass, has_free;
-  wire [WayBits-1:0] match_way, free_way, victim_way;
-  wire [Ways-1:0]    victim_line;
+  wire               match, match_bypass, has_free, allocate, reused, evict, replaced;
+  wire [WayBits-1:0] match_way, free_way;
   wire [2:0]         outcome;
 
   ba_match #(.Ways(Ways), .WayBits(WayBits)) u_match (
@@ -168,41 +215,30 @@ module ba_tag_unit #(
     .free_way_o     (free_way)
   );
 
-  ba_victim #(.Ways(Ways), .WayBits(WayBits), .BypassAware(BypassAware),
-              .Threshold(Threshold)) u_victim (
-    .reuse_i      (view_reuse),
-    .age_i        (set_age),
-    .young_i      (young),
-    .victim_o     (victim_line),
-    .victim_way_o (victim_way)
-  );
-
   ba_decide #(.BypassAware(BypassAware)) u_decide (
     .op_i           (in_op_i),
     .match_i        (match),
     .match_bypass_i (match_bypass),
     .has_free_i     (has_free),
-    .outcome_o      (outcome)
+    .outcome_o      (outcome),
+    .allocate_o     (allocate),
+    .reused_o       (reused),
+    .evict_o        (evict),
+    .replaced_o     (replaced)
   );
 
-  // The way each outcome acts on; 0 for WRITE_AROUND and INVALIDATED.
-  reg [WayBits-1:0] way;
-  always @(*) begin
-    case (outcome)
-      Hit, PseudoHit, WriteEvict: way = match_way;
-      MissFill:                   way = free_way;
-      MissEvict, Bypass:          way = victim_way;
-      default:                    way = {WayBits{1'b0}};
-    endcase
-  end
-
-  wire allocate = (outcome == MissFill) | (outcome == MissEvict) | (outcome == Bypass);
-  wire reused   = (outcome == Hit) | (outcome == PseudoHit);
-  wire evict    = outcome == WriteEvict;
-  wire replaced = (outcome == MissEvict) | (outcome == Bypass);
+  // The way each outcome acts on: the match way for HIT, PSEUDO_HIT and WRITE_EVICT, the free
+  // way for MISS_FILL, the victim for MISS_EVICT and BYPASS, 0 for WRITE_AROUND and
+  // INVALIDATED. The choice without a match is made from the op and the valid bits while the
+  // tags are still being compared; match selects last.
+  wire [WayBits-1:0] miss_way  = |in_op_i ? {WayBits{1'b0}} : has_free ? free_way : victim_way;
+  wire [WayBits-1:0] match_acts = invalidate ? {WayBits{1'b0}} : match_way;
+  wire [WayBits-1:0] way       = match ? match_acts : miss_way;
 
   // The victim's old tag: the one-hot victim line selects it (the pending write's tag if
-  // that write is filling the same line).
+  // that write is filling the same line). It is not zeroed here when there is no victim: the
+  // output register holds it as it is and out_victim_valid_o masks it after the register, so
+  // the tag compare's result (replaced) does not fan out to every tag bit in this cycle.
   reg [TagBits-1:0] victim_set_tag;
   always @(*) begin
     victim_set_tag = {TagBits{1'b0}};
@@ -211,8 +247,7 @@ module ba_tag_unit #(
     end
   end
   wire              victim_fwd = |(victim_line & fwd_line) & pw_alloc_q;
-  wire [TagBits-1:0] victim_tag = ~replaced ? {TagBits{1'b0}} :
-                                  victim_fwd ? pw_tag_q : victim_set_tag;
+  wire [TagBits-1:0] victim_tag = victim_fwd ? pw_tag_q : victim_set_tag;
 
   // ---- the pending-write register --------------------------------------------------------------
   always @(posedge clk_i) begin
@@ -232,15 +267,16 @@ module ba_tag_unit #(
       pw_alloc_q  <= allocate;
       pw_reused_q <= reused;
       pw_evict_q  <= evict;
-      pw_bypass_q <= outcome == Bypass;
+      pw_bypass_q <= (BypassAware != 0) & replaced;
       pw_tag_q    <= req_tag;
+      pw_age_q    <= view_age;
+      pw_reuse_q  <= view_reuse;
     end
   end
 
   // ---- the array: the pending write lands; only its set changes, except on invalidate-all ---
-  wire [Ways*WayBits-1:0] next_age;
   ba_lru_update #(.Ways(Ways), .WayBits(WayBits)) u_lru (
-    .age_i (pw_set_age),
+    .age_i (pw_age_q),
     .way_i (pw_way_q),
     .age_o (next_age)
   );
@@ -251,6 +287,7 @@ module ba_tag_unit #(
       wire sel = pw_valid_q & ~pw_inval_q & (pw_set_q == s[IndexBits-1:0]);
       reg [Ways-1:0]         valid_q;
       reg [Ways*WayBits-1:0] age_q;
+      reg [Ways-1:0]         victim_q;
 
       // Ages restart as way index (way 0 most recent) on reset and invalidate-all.
       always @(posedge clk_i) begin
@@ -266,7 +303,13 @@ module ba_tag_unit #(
         end
       end
 
+      // No reset: see pw_victim_line.
+      always @(posedge clk_i) begin
+        if (sel) victim_q <= pw_victim_line;
+      end
+
       assign all_valid[s*Ways +: Ways]               = valid_q;
+      assign all_victim[s*Ways +: Ways]              = victim_q;
       assign all_age[s*Ways*WayBits +: Ways*WayBits] = age_q;
 
       // Per line: a write enable each, so the write needs no shifter.
@@ -306,6 +349,7 @@ module ba_tag_unit #(
   // ---- output stage ---------------------------------------------------------------------------
   wire [OutBits-1:0] result = {outcome, way, replaced, victim_tag};
   wire [OutBits-1:0] out_data;
+  wire [TagBits-1:0] out_tag;
 
   np_stream_register #(.Width(OutBits)) u_out_stage (
     .clk_i       (clk_i),
@@ -318,7 +362,8 @@ module ba_tag_unit #(
     .out_data_o  (out_data)
   );
 
-  assign {out_outcome_o, out_way_o, out_victim_valid_o, out_victim_tag_o} = out_data;
+  assign {out_outcome_o, out_way_o, out_victim_valid_o, out_tag} = out_data;
+  assign out_victim_tag_o = out_tag & {TagBits{out_victim_valid_o}};   // 0 without a victim
 
 `ifdef FORMAL
   // The forwarded lookup equals the lookup of the state the array holds after the pending
@@ -328,6 +373,13 @@ module ba_tag_unit #(
   reg [Ways-1:0]         nx_valid, nx_eq, nx_reuse, nx_bypass;
   reg [Ways*WayBits-1:0] nx_age;
   reg [Ways*TagBits-1:0] nx_tag;
+  // The age update of the array's own ages of the set, not of the pending-write register's copy.
+  wire [Ways*WayBits-1:0] nx_touched_age;
+  ba_lru_update #(.Ways(Ways), .WayBits(WayBits)) u_nx_lru (
+    .age_i (set_age),
+    .way_i (pw_way_q),
+    .age_o (nx_touched_age)
+  );
   integer f;
   always @(*) begin
     nx_valid  = set_valid;
@@ -339,7 +391,7 @@ module ba_tag_unit #(
       nx_valid = {Ways{1'b0}};
       for (f = 0; f < Ways; f = f + 1) nx_age[f*WayBits +: WayBits] = f[WayBits-1:0];
     end else if (pw_valid_q && pw_set_q == req_set) begin
-      if (pw_touch) nx_age = next_age;
+      if (pw_touch) nx_age = nx_touched_age;
       if (pw_alloc_q) begin
         nx_valid[pw_way_q]  = 1'b1;
         nx_reuse[pw_way_q]  = 1'b0;
@@ -370,7 +422,25 @@ module ba_tag_unit #(
   );
   wire [TagBits-1:0] nx_victim_tag = nx_tag[nx_victim_way*TagBits +: TagBits];
 
+  // The pending-write register's copy of its set's ages and reuse bits is what the array holds
+  // (LRU mode keeps no reuse bits in the array).
+  reg [Ways*WayBits-1:0] fm_pw_age;
+  reg [Ways-1:0]         fm_pw_reuse;
   always @(*) begin
+    fm_pw_age   = {Ways*WayBits{1'b0}};
+    fm_pw_reuse = {Ways{1'b0}};
+    for (f = 0; f < Sets; f = f + 1) begin
+      if (pw_set_q == f[IndexBits-1:0]) begin
+        fm_pw_age   = all_age[f*Ways*WayBits +: Ways*WayBits];
+        fm_pw_reuse = all_reuse[f*Ways +: Ways];
+      end
+    end
+  end
+
+  always @(*) begin
+    if (rst_ni && pw_valid_q && !pw_inval_q) begin
+      assert(pw_age_q == fm_pw_age && (BypassAware == 0 || pw_reuse_q == fm_pw_reuse));
+    end
     if (rst_ni && in_valid_i) begin
       assert(match == nx_match && has_free == nx_has_free);
       assert(!match || (match_way == nx_match_way && match_bypass == nx_match_bypass));
