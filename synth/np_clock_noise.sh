@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # np_clock_noise.sh: how far an equivalent change moves a top's clock figure (docs/synthesis.md,
 # "A clock figure that holds"). Run by `make synth-clock-noise NOISE_TOP=<top>`:
-#   bash synth/np_clock_noise.sh OUTDIR TOP "CANDIDATE RTL FILES" "INCLUDE DIRS"
+#   bash synth/np_clock_noise.sh OUTDIR TOP
+# with the flat flow's environment (synth.mk synth_env: NP_RTL, NP_INCDIRS, NP_LIB, NP_SRAM_LIB,
+# NP_CONSTR, NP_STA_SDC, NP_BLIF2V, ...), so the unperturbed run is the flow's own run of the top
+# with six seeds (its seeds 1-3 are `make synth-<top>`'s mappings).
 # Synthesises TOP with synth/np_synth.tcl and ABC seeds 1-6, once as it is and three times
 # perturbed so that the same RTL reaches ABC as another network, a stand-in for an equivalent RTL
 # edit: after an unused register module, or an unused chain of XOR words, is elaborated first
@@ -11,10 +14,10 @@
 # best of seeds 1-3 (the flow's figure) and the best of seeds 1-6. Costs 4 runs of 6 mappings.
 set -euo pipefail
 
-out=${1:?usage: np_clock_noise.sh OUTDIR TOP "RTL FILES" "INCLUDE DIRS"}
+out=${1:?usage: np_clock_noise.sh OUTDIR TOP}
 top=${2:?}
-rtl=${3:?}
-incdirs=${4:?}
+: "${NP_RTL:?NP_RTL: the flow environment, as make synth-clock-noise sets it}" \
+  "${NP_BLIF2V:?NP_BLIF2V: the np_blif2v binary (make synth-clock-noise builds it)}"
 mkdir -p "$out"
 
 # Two unused modules: a small register and a chain of 34 XOR words. They are read before the
@@ -33,9 +36,10 @@ EOF
   echo "endmodule"
 } > "$out/perturb_xor.v"
 
-# The RTLIL round trip: np_synth.tcl with the design written and read back before mapping.
-cp synth/np_env.tcl synth/np_sta.tcl "$out/"
-sed 's|^design -save np_premap$|write_rtlil $netlist.il; design -reset; read_rtlil $netlist.il; read_liberty -lib $lib; design -save np_premap|' \
+# The RTLIL round trip: np_synth.tcl with the design written and read back before mapping (the
+# cell and macro liberties read again as the blackboxes the design instantiates).
+cp synth/np_env.tcl synth/np_sta.tcl synth/np_blif2v.c "$out/"
+sed 's|^design -save np_premap$|write_rtlil $netlist.il; design -reset; read_rtlil $netlist.il; read_liberty -lib $lib; if {[np_sram_lib] ne ""} { read_liberty -lib [np_sram_lib] }; design -save np_premap|' \
   synth/np_synth.tcl > "$out/np_synth_rtlil.tcl"
 grep -q '^write_rtlil' "$out/np_synth_rtlil.tcl" ||
   { echo "np_clock_noise: np_synth.tcl has no 'design -save np_premap' line to add the round trip to" >&2; exit 1; }
@@ -43,10 +47,8 @@ grep -q '^write_rtlil' "$out/np_synth_rtlil.tcl" ||
 run() { # name, perturbation file ("" for none), script
   local d=$out/$1
   mkdir -p "$d"
-  NP_TOP=$top NP_RTL="$rtl" NP_INCDIRS="$incdirs" NP_LIB=synth/nangate45_np.lib \
-    NP_CONSTR=synth/abc.constr NP_STA_SDC=synth/np_sta.sdc NP_NETLIST="$d/${top}_mapped.v" \
-    NP_BLIF2V="${NP_BLIF2V:?NP_BLIF2V: the np_blif2v binary (make synth-clock-noise builds it)}" \
-    NP_ABC_SEEDS="1 2 3 4 5 6" NP_PERTURB="$2" yosys -q -l "$d/yosys.log" -c "$3" > /dev/null
+  NP_TOP=$top NP_NETLIST="$d/${top}_mapped.v" NP_ABC_SEEDS="1 2 3 4 5 6" NP_PERTURB="$2" \
+    yosys -q -l "$d/yosys.log" -c "$3" > /dev/null
   sed -n 's/^NP-SEED seed=\([0-9]*\) sta_stage_ps=\([0-9.]*\)$/\1 \2/p' "$d/yosys.log" \
     > "$d/stages.txt"
   [ "$(wc -l < "$d/stages.txt")" -eq 6 ] || { echo "np_clock_noise: $d/yosys.log: not 6 mappings" >&2; exit 1; }

@@ -273,7 +273,9 @@ synth-groups:
 NOISE_TOP  ?= mcast_rc
 noise_unit  = $(firstword $(subst :, ,$(filter %:$(NOISE_TOP),$(SYNTH_UNIT_TOPS))))
 .PHONY: synth-clock-noise
-synth-clock-noise: $(NP_BLIF2V)
+# The flat flow's environment (synth_env), the SRAM macros' liberty included, so the unperturbed
+# run repeats the flow's mappings.
+synth-clock-noise: $(NP_BLIF2V) | $(SYNTH_ABC_CLOCK)
 	@[ -n "$(noise_unit)" ] || { echo "synth-clock-noise: $(NOISE_TOP) is not a top" >&2; exit 1; }
-	$(call np_top_env,$(NOISE_TOP)) NP_BLIF2V=$(abspath $(NP_BLIF2V)) bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP) \
-	  "$(RTL_COMMON) $($(noise_unit)_RTL)" "rtl/common rtl/$(noise_unit)"
+	$(call synth_env,$(NOISE_TOP),$(RTL_COMMON) $($(noise_unit)_RTL),rtl/common rtl/$(noise_unit)) \
+	  bash synth/np_clock_noise.sh $(SYNTH_DIR)/noise/$(NOISE_TOP) $(NOISE_TOP)
