@@ -3,7 +3,8 @@
 // A thin top over ba_tag_unit so synthesis reports BA and LRU mode as separate rows.
 //
 // Latency / throughput: 1 cycle, one request per cycle (ba_tag_unit).
-// Register bits (defaults): 128 lines x 43 = 5504 + output stage 45.
+// Register bits (defaults): 128 lines x 43 = 5504 + output stage 45 + victims 128 + pending
+// write 49 + 32 (ba_tag_unit).
 // What it does not do: see ba_tag_unit.
 module ba_tag_ba #(
   parameter integer Sets      = 16,

@@ -2,11 +2,12 @@
 //
 // Function: one request per cycle, in_op_i (00 read, 01 write, 1x invalidate-all) on the line
 // address in_addr_i (set = low IndexBits bits, tag = the rest). In the cycle a request is
-// accepted the addressed set is read from the flop array, looked up (ba_match), a victim
-// chosen (ba_victim) and the outcome decided (ba_decide); the outcome, way and victim go to an
-// output register (np_stream_register) and the set's update to the pending-write register.
-// At the next edge the pending write is applied to the array (the age update, ba_lru_update,
-// happens in that cycle, off the lookup's path). Per line: valid, tag, true-LRU age (WayBits),
+// accepted the addressed set is read from the flop array, looked up (ba_match), its victim
+// selected (each set's is kept in flops, chosen by ba_victim when a write lands there) and the
+// outcome decided (ba_decide); the outcome, way and victim go to an output register
+// (np_stream_register) and the set's update to the pending-write register. At the next edge
+// the pending write is applied to the array (the age update, ba_lru_update, and the set's new
+// victim are computed in that cycle from the pending-write register, off the lookup's path). Per line: valid, tag, true-LRU age (WayBits),
 // and in BA mode (BypassAware = 1) the reuse and bypass bits; LRU mode (BypassAware = 0) has
 // no such bits and never bypasses: it is the conventional baseline of the same geometry.
 //
@@ -14,8 +15,9 @@
 // array before that request's write has landed. When both address the same set, the pending
 // write is forwarded into the lookup: the written line's valid, reuse and bypass bits are
 // replaced by their new values, its tag compare by a compare with the pending tag, the line
-// counts as the most recent in the victim choice (ba_victim young_i, equal to the age update
-// it will get), and a pending invalidate-all makes the set empty. So every request sees the
+// counts as the most recent in the victim choice (the set's victim is the one computed for
+// the pending write's landing: ba_victim young_i, equal to the age update it will get), and a
+// pending invalidate-all makes the set empty. So every request sees the
 // state left by every request accepted before it, as in a one-cycle design; the FORMAL
 // block below checks the forwarded lookup against the lookup of the array's next state.
 //
@@ -25,8 +27,9 @@
 //
 // Register bits (Sets = 16, Ways = 8, AddrBits = 41: TagBits = 37, WayBits = 3):
 // BA 128 x (1 + 37 + 3 + 2) = 5504, LRU 128 x (1 + 37 + 3) = 5248, plus the output stage
-// 3 + 3 + 1 + 37 + valid = 45 and the pending write: valid, set, way, 4 (BA) or 3 (LRU)
-// command bits, tag = 1 + 4 + 3 + 4 + 37 = 49 (BA), 48 (LRU).
+// 3 + 3 + 1 + 37 + valid = 45, the pending write: valid, set, way, 4 (BA) or 3 (LRU)
+// command bits, tag = 1 + 4 + 3 + 4 + 37 = 49 (BA), 48 (LRU), with its set's ages and (BA)
+// reuse bits 24 + 8, and each set's victim 16 x 8 = 128.
 //
 // What it does not do: no data array, no MSHRs (a miss's fetch is the outcome; the caller
 // fetches), no hit-under-miss ordering. Sets and Ways must be powers of two >= 2 (port widths
