@@ -573,7 +573,9 @@ bad_blif() { # description, sed script making the BLIF bad, expected line
   check_error_at "np_blif2v: $1" "$bdir/bad.blif:$3" "$blif2v" "$bdir/bad.blif" "$bdir/bad.v"
   if [ -e "$bdir/bad.v" ] || [ -e "$bdir/bad.v.tmp" ]; then fail "np_blif2v: $1 left an output"; fi
 }
-gate_line=$(grep -n '^\.gate' "$bdir/mcast_rc/mcast_rc.blif" | head -1 | cut -d: -f1)
+# -m1: grep stops at the first match itself; `| head -1` could close the pipe while grep still
+# wrote, and its SIGPIPE failed the script under pipefail (synth-test exit 141).
+gate_line=$(grep -n -m1 '^\.gate' "$bdir/mcast_rc/mcast_rc.blif" | cut -d: -f1)
 bad_blif "a statement it does not know" "${gate_line}i\\.latch a b re clk 0" "$gate_line:"
 bad_blif "a connection without a net" "${gate_line}s/=[^ ]*/=/" "$gate_line:"
 bad_blif "a cover that is not a buffer" "${gate_line}i\\.names a b\\n0 1" "$((gate_line + 1)):"
