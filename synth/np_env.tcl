@@ -25,8 +25,12 @@ proc np_read_text {path} {
 # The SRAM macro liberty (NP_SRAM_LIB, synth/np_sram45.lib; docs/synthesis.md "SRAM macros"), or
 # "" when the flow runs without one: its cells are black boxes to Yosys (area from the liberty)
 # and timed cells to OpenSTA. With it the RTL's np_sram instances are those cells
-# (NP_SRAM_MACRO), without it their behavioural model (flip-flops).
+# (NP_SRAM_MACRO), without it their behavioural model (flip-flops). A run whose top instantiates
+# none of its cells reads none of it: np_read_set finds that out and sets ::np_sram_unused, and
+# from then on this returns "" (reading the liberty's cells into Yosys, even unused, moves ABC's
+# mapping of every top: a macro added for one top moved the clock figure of seven others).
 proc np_sram_lib {} {
+  if {[info exists ::np_sram_unused] && $::np_sram_unused} { return "" }
   return [expr {[info exists ::env(NP_SRAM_LIB)] ? $::env(NP_SRAM_LIB) : ""}]
 }
 proc np_sram_read_cmd {} {
@@ -77,10 +81,15 @@ proc np_hierarchy_cmd {top} {
 # run reads only those, sorted: Yosys numbers its internal names with one counter for the whole
 # run, so every module elaborated before the top's (even an unused one) renames the top's
 # netlist and moves ABC's structural choices; here nothing outside the hierarchy is elaborated.
+# The same listing says which black boxes (SRAM macros) the hierarchy instantiates; with none,
+# the main run reads no SRAM liberty (np_sram_lib).
 proc np_read_set {top rtl inc_args tmpdir} {
+  unset -nocomplain ::np_sram_unused
   set listing [file join $tmpdir sources.attrs]
+  set boxes [file join $tmpdir sources.boxes]
   set script "[np_sram_read_cmd] read_verilog -defer [np_define_args] [join $inc_args " "] [join $rtl " "];\
-              [np_hierarchy_cmd $top]; tee -q -o $listing printattrs A:src"
+              [np_hierarchy_cmd $top]; tee -q -o $listing printattrs A:src;\
+              hierarchy -purge_lib; tee -q -o $boxes select -list =A:blackbox"
   if {[catch {exec yosys -q -p $script 2>@1} err]} {
     np_fail "listing the sources of $top failed: $err"
   }
@@ -91,7 +100,9 @@ proc np_read_set {top rtl inc_args tmpdir} {
       lappend files $path
     }
   }
-  file delete $listing
+  # The black boxes left after the unused ones are purged: one line per module, then its ports.
+  set ::np_sram_unused [expr {![regexp -line {^[^/]+$} [np_read_text $boxes]]}]
+  file delete $listing $boxes
   set files [lsort -unique $files]
   if {$files eq {}} { np_fail "no source file defines $top" }
   return $files

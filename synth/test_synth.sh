@@ -513,6 +513,26 @@ if stable_flow "$stable/before" "$mcast_files" && stable_flow "$stable/after" "$
 else
   fail "synthesis of mcast_rc for the unrelated-change check (see $stable/before.log, after.log)"
 fi
+# The SRAM macros' liberty is read only by a top that instantiates one of its cells: mcast_rc,
+# which has none, maps to the same netlist byte for byte when the liberty loses a cell (as
+# adding a macro for another top changes it), and its run reads none of it.
+awk '/^  cell \(np_sram_dp_32x576\)/ { skip = 1 }
+     !skip { print }
+     skip && /^  }$/ { skip = 0 }' synth/np_sram45.lib > "$stable/np_sram45_less.lib"
+if ! grep -q 'cell (np_sram_dp_32x576)' "$stable/np_sram45_less.lib" &&
+   grep -q 'cell (np_sram_sp_64x752)' "$stable/np_sram45_less.lib" &&
+   stable_flow "$stable/lesslib" "$mcast_files" SYNTH_SRAM_LIB="$stable/np_sram45_less.lib"; then
+  if cmp -s "$stable/before/synth/mcast_rc/mcast_rc_mapped.v" "$stable/lesslib/synth/mcast_rc/mcast_rc_mapped.v"; then
+    ok "mcast_rc's netlist is byte-identical with a macro liberty that lacks a cell"
+  else
+    fail "mcast_rc's netlist moved when the macro liberty lost a cell it does not use"
+  fi
+  if grep -q "NP-SOURCE .*path=.*np_sram45" "$stable/before/synth/mcast_rc/yosys.log"; then
+    fail "mcast_rc's run read the SRAM macros' liberty without instantiating a macro"; else
+    ok "mcast_rc's run does not read the SRAM macros' liberty"; fi
+else
+  fail "synthesis of mcast_rc with a macro liberty that lacks a cell (see $stable/lesslib.log)"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 7. The clock library preloaded into the runs (synth/np_coarse_clock.c) changes nothing but the
