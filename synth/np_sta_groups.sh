@@ -15,17 +15,10 @@ for f in "$netlist" "$lib" "$sdc"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# the names reach OpenSTA as Tcl words through the environment, never as script text
-cat > "$tmp/groups.tcl" <<'TCL'
-read_liberty $::env(NPG_LIB)
-if {$::env(NPG_SRAM) ne ""} { read_liberty $::env(NPG_SRAM) }
-read_verilog $::env(NPG_NETLIST)
-link_design $::env(NPG_TOP)
-read_sdc $::env(NPG_SDC)
-report_checks -path_delay max -group_count 1000000 -endpoint_count 1 -format end
-TCL
-NPG_LIB=$lib NPG_SRAM=$sram NPG_NETLIST=$netlist NPG_TOP=$top NPG_SDC=$sdc \
-  sta -no_splash -exit "$tmp/groups.tcl" > "$tmp/ends.txt" 2>&1 ||
+# np_sta.tcl's endpoint table (NP_STA_ENDPOINTS): the flow's own reading of the netlist; the names
+# reach OpenSTA through the environment, never as script text
+NP_LIB=$lib NP_SRAM_LIB=$sram NP_STA_NETLIST=$netlist NP_TOP=$top NP_STA_SDC=$sdc NP_STA_ENDPOINTS=1 \
+  sta -no_splash -exit "$(dirname "$0")/np_sta.tcl" > "$tmp/ends.txt" 2>&1 ||
   { echo "np_sta_groups.sh: OpenSTA failed on $netlist:" >&2; tail -5 "$tmp/ends.txt" >&2; exit 1; }
 grep -q 'Endpoint' "$tmp/ends.txt" ||
   { echo "np_sta_groups.sh: no endpoint table in OpenSTA's output for $netlist" >&2; exit 1; }
