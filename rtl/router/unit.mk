@@ -15,10 +15,9 @@ router_mcast_VERIFY_VECTORS := vectors/router/router_mcast.hex
 # 31 CPU s build) in make verify, 10^7 in verify-long.
 router_mesh_tile_VERIFY_COUNT      := 10000
 router_mesh_tile_VERIFY_LONG_COUNT := 10000000
-# Synthesis of both configurations (docs/router.md 7) only under ROUTER_SYNTH=1 (make synth-router):
-# ABC's mappings and OpenSTA's timing of 110k (router_base) and 320k (router_mcast) cells take
-# CPU-tens of minutes together, far over any other top. Lint (Verilator, Icarus, Yosys: seconds)
-# is in make lint like every top's (<unit>_LINT_TOPS).
+# Synthesis of both configurations (docs/router.md 7) is in make synth like every top's, the
+# longest runs of the flow (SYNTH_LONG_TOPS starts them first). router_k2 (below) is a
+# diagnostic top, synthesised only under ROUTER_SYNTH=1.
 # Every top is router_vc with a parameter set (Makefile PARAM_TOPS), no wrapper module repeating
 # its ports: router_mcast the multicast router at npsim's defaults (seed 003 Table 1: 8x8, 4 VCs
 # of 8 flits, 128-bit links, replication buffers of 9 flits, XY requests, YX replies), router_base
@@ -31,10 +30,9 @@ router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=
 # buffers, 9-flit replication) at K = 2 and 20-bit flits, the smallest datapath that keeps them:
 # the clock of the allocators without the 128-bit crossbar's and 64-node RC's area (docs/router.md
 # 7, `make synth-router_k2 ROUTER_SYNTH=1`).
-router_SYNTH_TOPS := $(if $(ROUTER_SYNTH),router_mcast router_base router_k2)
-# router_mesh_tile is not linted apart: it is router_mcast's module at other values, and its
-# harness build runs Verilator -Wall on it (a warning stops the build).
-router_LINT_TOPS  := router_mcast router_base
+router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2)
+# router_mesh_tile is neither linted nor synthesised apart: it is router_mcast's module at other
+# values, and its harness build runs Verilator -Wall on it (a warning stops the build).
 # SystemC (verilator_tb/systemc/systemc.mk): router_mcast's rtl form beside npsim's router as its
 # model form (np_sc router, docs/systemc.md "The router"), checked by make test: it links the
 # harness model make verify builds anyway.
@@ -48,8 +46,7 @@ router_TB_LDFLAGS = $(NP_CJSON_LIBS) -llzma
 
 .PHONY: synth-router
 ## synth-router: synthesise the multicast router and its unicast baseline (area, flops, levels, clock; docs/router.md 7)
-synth-router:
-	$(MAKE) --no-print-directory ROUTER_SYNTH=1 synth-router_mcast synth-router_base
+synth-router: synth-router_mcast synth-router_base
 
 # The baseline (router_base's parameters, Mcast = 0) against npsim's router, cycle by cycle: the
 # router_mcast harness Verilated with Mcast = 0 in a build directory of its own, on unicast
@@ -66,7 +63,7 @@ verify-router-base:
 .PHONY: router-area-doc
 ## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports
 router-area-doc: $(BUILD)/synth/mcast-gates/lookahead-area.log
-	@$(MAKE) --no-print-directory ROUTER_SYNTH=1 synth-router_mcast synth-router_base > /dev/null
+	@$(MAKE) --no-print-directory synth-router_mcast synth-router_base > /dev/null
 	@bash synth/router_area.sh $(SYNTH_DIR)/router_mcast/report.json $(SYNTH_DIR)/router_base/report.json \
 	  $< $(SYNTH_LIB) docs/router.md
 
