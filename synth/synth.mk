@@ -55,9 +55,6 @@ SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosy
 # every top is synthesised either way.
 SYNTH_LONG_TOPS ?= router_mcast router_base bpc_decompressor sc_decompressor dpc_decompressor dpc_compressor \
                    pcu_n64 bpc_compressor
-SYNTH_LOGS_LONG_FIRST). Only
-# an order: every top is synthesised either way.
-SYNTH_LONG_TOPS ?= bpc_decompressor sc_decompressor dpc_decompressor dpc_compressor pcu_n64 bpc_compressor
 SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.log,$(SYNTH_LOGS))) \
                          $(filter-out $(foreach t,$(SYNTH_LONG_TOPS),%/$(t)/yosys.log),$(SYNTH_LOGS))
 SYNTH_UNIT_TOPS := $(foreach u,$(UNITS),$(foreach t,$($(u)_TOPS) $($(u)_SYNTH_TOPS),$(u):$(t)))
