@@ -29,7 +29,10 @@ typedef struct {
     uint8_t dest;       /* copies of the record's routing fields (a router routes a head without */
     uint8_t flags;      /*   reading the record): unicast destination, FLIT_* */
     uint16_t len;       /* flits in the packet */
-    uint64_t ready;     /* first cycle this flit may take part in SA (arrival + 1) */
+    /* first cycle this flit may take part in SA (arrival + 1), modulo 2^32: it is always within
+     * 2^31 cycles of now (flit_cycle), and 12 bytes let an input VC's state and its 8-flit ring
+     * share two cache lines (net_internal.h, in_vc) */
+    uint32_t ready;
 } flit_t;
 
 typedef struct {

@@ -76,24 +76,33 @@ typedef struct {        /* one replica of the front packet of an input VC */
 /* May target t take part in SA at cycle now? (sa_from is at most a few cycles from now.) */
 static inline bool target_sa_open(const target_t *t, uint64_t now) { return (int32_t)(t->sa_from - (uint32_t)now) <= 0; }
 
-typedef struct {        /* one input VC: a cache line of state and buffer slot 0, its other slots after it */
-    _Alignas(64) target_t *tgt; /* &one, or the router's mtgt list of this VC for a packet replicated here */
-    uint32_t pkt;       /* record of the front packet (the one routed) */
+typedef struct {        /* one input VC: 32 bytes of state and its buffer ring, two cache lines with 8 slots */
+    _Alignas(64) target_t *tgt; /* &one, or the router's mtgt list of this VC for a packet replicated here
+                                 * (vc_split: then one.pkt is the front packet's own record) */
+    target_t one;       /* the target of a packet that leaves on one port */
     uint8_t head, count; /* buffer ring: slot of the front flit, flits held */
     uint8_t len;
     uint8_t freed;      /* flits of the front packet already removed from the buffer */
     uint8_t routed;     /* route computed for the front packet */
-    uint8_t ntargets, ndone;
-    uint8_t split;      /* replicas carry their own records: free pkt when done */
+    uint8_t ntargets;
     uint8_t cls;        /* class of the front packet */
     uint8_t rb;         /* RB_*: a long multicast packet replicated here needs the port's replication buffer */
-    uint8_t pad[10];
-    target_t one;       /* the target of a packet that leaves on one port */
     /* The buffer ring, ring_mask + 1 slots: the record is network.vc_stride bytes (router_in),
      * so slot 0 shares the state's cache line (a lone flit: the ring restarts there when it
-     * empties) and the others follow it, and a slot is one add from the record (vc_at). */
+     * empties) and the others follow it, and a slot is one add from the record (vc_at). With
+     * 12-byte flits a VC of 8 slots is 128 bytes: a 5-flit packet touches two lines, not three. */
     flit_t slot[];
 } in_vc;
+
+/* The front packet is replicated here (route_multicast gave it the router's target list). */
+static inline bool vc_split(const in_vc *iv) { return iv->tgt != &iv->one; }
+
+/* The full cycle of a flit's `ready` (modulo 2^32, within 2^31 cycles of now). */
+static inline uint64_t flit_cycle(uint32_t ready, uint64_t now) {
+    return now + (uint64_t)(int64_t)(int32_t)(ready - (uint32_t)now);
+}
+/* ready is after cycle t */
+static inline bool flit_after(uint32_t ready, uint64_t t) { return (int32_t)(ready - (uint32_t)t) > 0; }
 
 typedef struct {        /* output VC seen from upstream: owner and credits (8 bytes: a port's VCs share a line) */
     int16_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */

@@ -297,9 +297,10 @@ unsigned net_packet_flits(const network *n, uint64_t payload_bits) { return conf
 
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
-/* net_internal.h: one cache line per input VC and per port */
-_Static_assert(offsetof(in_vc, slot) + sizeof(flit_t) == 64 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
-               "in_vc's state with buffer slot 0, port_t and router_t fill one cache line");
+/* net_internal.h: one cache line per port and per router; an input VC's state shares its first
+ * line with buffer slot 0, and with 8 slots the whole VC is two lines */
+_Static_assert(offsetof(in_vc, slot) == 32 && sizeof(flit_t) == 12 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
+               "in_vc's state is 32 bytes, a flit 12, port_t and router_t one cache line each");
 _Static_assert(sizeof(out_vc) == 8, "out_vc: 8 bytes");
 /* out_vc.owner holds an input VC index, out_vc.router a router id, out_vc.credits a depth */
 _Static_assert(64 * 16 < OWNER_HELD && MCAST_MAX_NODES < OUT_VC_OF_NI, "out_vc field widths");
@@ -389,7 +390,7 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
         flit_fifo *q = &ni->ej[v];
         while (q->count) {
             flit_t *f = fifo_at(q, n->ring_mask, 0);
-            if (f->ready > n->now) break;
+            if (flit_after(f->ready, n->now)) break;
             uint32_t idx = f->pkt;
             packet_t *p = &n->pk[idx];
             bool tail = f->flags & FLIT_TAIL;
@@ -462,7 +463,7 @@ static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     unsigned k = ni->cur_flit[c];
     uint8_t flags = (uint8_t)((k == 0 ? FLIT_HEAD : 0) | (k + 1u == p->len ? FLIT_TAIL : 0) |
                               (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
-    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, n->now + 2 + n->inject_cycles};
+    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, (uint32_t)(n->now + 2 + n->inject_cycles)};
     n->write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
     n->live_flits++;
     n->st.injected_flits[c]++;

@@ -79,29 +79,30 @@ static inline bool body_flit_is_next(const in_vc *iv, const flit_t *f) {
  * flits' credits already left. `early` is a constant in each of the two copies below, so the
  * default copy carries no test of the option (net_internal.h, write_flit). */
 __attribute__((always_inline)) static inline void write_flit(network *n, router_t *r, unsigned port, unsigned vc,
-                                                             flit_t f, bool early) {
+                                                             flit_t f, uint64_t ready, bool early) {
     in_vc *iv = router_in(n, r, port * n->vcs + vc);
     bool idle = !iv->routed && iv->count == 0;
-    if (early) f.ready -= (uint64_t)(!(f.flags & FLIT_HEAD) & (iv->rb != RB_OWN));   /* without a branch */
+    if (early) ready -= (uint64_t)(!(f.flags & FLIT_HEAD) & (iv->rb != RB_OWN));   /* without a branch */
+    f.ready = (uint32_t)ready;
     vc_push(iv, n->ring_mask, f);
     router_flits_added(n, r);
     if (iv->rb == RB_OWN)          /* the rest of a packet owning the replication buffer: into it */
-        net_credit_at(n, &r->port[port].up_out[vc], f.ready + 1 + n->credit_delay);
+        net_credit_at(n, &r->port[port].up_out[vc], ready + 1 + n->credit_delay);
     if (!(f.flags & FLIT_HEAD)) {
-        if (body_flit_is_next(iv, &f)) sa_candidate_at(n, r, port, vc, f.ready);
+        if (body_flit_is_next(iv, &f)) sa_candidate_at(n, r, port, vc, ready);
     } else if (idle) {                                  /* RC + VA in its write cycle */
-        net_event_at(n, r->id, port, 1u << (16 + vc), f.ready - 1);
-        net_wake_va(n, r->id, f.ready - 1);
+        net_event_at(n, r->id, port, 1u << (16 + vc), ready - 1);
+        net_wake_va(n, r->id, ready - 1);
     }
     /* a head queued behind another packet gets its RC/VA when that packet finishes */
 }
 
 void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    write_flit(n, r, port, vc, f, false);
+    write_flit(n, r, port, vc, f, flit_cycle(f.ready, n->now), false);
 }
 
 void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    write_flit(n, r, port, vc, f, true);
+    write_flit(n, r, port, vc, f, flit_cycle(f.ready, n->now), true);
 }
 
 /* ---- replication buffers ---------------------------------------------------------------------
@@ -133,7 +134,7 @@ static bool rb_acquire(network *n, router_t *r, unsigned port, unsigned vc, in_v
     /* the flits already here (only this packet's: it is at the front and not complete) move
      * into the RB from the next cycle, one credit each */
     for (unsigned i = 0; i < iv->count; i++) {
-        uint64_t ready = vc_at(iv, n->ring_mask, i)->ready, move = ready > now + 1 ? ready : now + 1;
+        uint64_t ready = flit_cycle(vc_at(iv, n->ring_mask, i)->ready, now), move = ready > now + 1 ? ready : now + 1;
         net_credit_at(n, up, move + 1 + n->credit_delay);
     }
     return true;
@@ -231,7 +232,7 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
             if (!mcast_set_empty(&n->split[port])) add_target(iv, port, pkt, n->pk[pkt].dest, true);
         return;
     }
-    iv->split = 1;
+    iv->one.pkt = pkt;                            /* the record to free when done (finish_packet) */
     if (iv->len > n->depth) iv->rb = RB_NEED;     /* replicated here and longer than a VC buffer */
     iv->tgt = ROUTER_MTGT(n, r) + (size_t)((char *)iv - r->in_mem) / n->vc_stride * r->nports;
     for (unsigned port = 0; port < nports; port++) {
@@ -246,12 +247,9 @@ static void route_multicast(network *n, router_t *r, in_vc *iv, uint32_t pkt) {
 /* always inlined: allocate_front was written with it inline (the separable allocator is a second caller) */
 __attribute__((always_inline)) static inline void route_packet(network *n, router_t *r, in_vc *iv, const flit_t *f) {
     unsigned cls = f->flags & FLIT_REPLY ? CLASS_REPLY : CLASS_REQUEST;
-    iv->pkt = f->pkt;
     iv->len = (uint8_t)f->len;
     iv->cls = (uint8_t)cls;
     iv->freed = 0;
-    iv->ndone = 0;
-    iv->split = 0;
     iv->rb = RB_NONE;
     iv->routed = 1;
     iv->ntargets = 0;
@@ -292,7 +290,7 @@ static bool allocate_vc(network *n, router_t *r, unsigned in_index, target_t *t,
 __attribute__((always_inline)) static inline bool front_ready_for_va(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
     if (!iv->routed) {
         const flit_t *f = vc_at(iv, n->ring_mask, 0);
-        if (f->ready - 1 > now) return false;
+        if (flit_after(f->ready - 1u, now)) return false;
         route_packet(n, r, iv, f);
     }
     return iv->rb != RB_NEED || rb_acquire(n, r, port, vc, iv, now);
@@ -471,7 +469,7 @@ static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const 
     /* `one` (a constant at each call): the packet's only target, whose next flit is the front
      * one (vc_send frees each flit it sends) */
     unsigned pos = one ? 0u : (unsigned)(tg->sent - iv->freed);
-    if (pos >= iv->count || vc_at((in_vc *)iv, n->ring_mask, pos)->ready > now) return false;
+    if (pos >= iv->count || flit_after(vc_at((in_vc *)iv, n->ring_mask, pos)->ready, now)) return false;
     out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
     if (o->credits) return true;
     o->waiting = 1;                                     /* router_credit_usable registers the VC */
@@ -541,7 +539,9 @@ __attribute__((always_inline)) static inline uint64_t vc_ready_targets(network *
 __attribute__((always_inline)) static inline out_vc *send_flit(network *n, router_t *r, in_vc *iv, target_t *t,
                                                                uint64_t now, bool early, bool moved) {
     flit_t f = *vc_at(iv, n->ring_mask, moved ? 0u : (unsigned)(t->sent - iv->freed));   /* moved: the front flit */
-    if (t->pkt != f.pkt) {        /* a replica: its own record and routing fields */
+    /* a replica: its own record and routing fields (only a split packet's targets, never `moved`:
+     * a VC with one target sends its packet's own record) */
+    if (!moved && t->pkt != f.pkt) {
         f.pkt = t->pkt;
         f.dest = t->dest;
         f.flags = (uint8_t)((f.flags & ~FLIT_MULTICAST) | (t->multicast ? FLIT_MULTICAST : 0));
@@ -550,16 +550,16 @@ __attribute__((always_inline)) static inline out_vc *send_flit(network *n, route
     o->credits--;
     link_end d = r->port[t->port].down;
     if (d.kind == END_ROUTER) {
-        f.ready = now + 4;        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
-        write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f, early);
+        /* ST s+1, LT s+2..s+3, first SA downstream at s+4 */
+        write_flit(n, &n->r[d.index], d.port, (unsigned)t->outvc, f, now + 4, early);
         n->st.link_flits++;
         if (!moved) n->live_flits++;
     } else if (__builtin_expect(d.kind == END_NI, 1)) {
         ni_t *ni = &n->ni[d.index];
-        f.ready = now + 3;        /* ejected (tail accepted) at s+3 */
+        f.ready = (uint32_t)(now + 3);   /* ejected (tail accepted) at s+3 */
         fifo_push(&ni->ej[t->outvc], n->ring_mask, f);
         ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << t->outvc));
-        net_wake_ej(n, d.index, f.ready);
+        net_wake_ej(n, d.index, now + 3);
         if (!moved) n->live_flits++;
     } else {                      /* END_EXT: the flit leaves the model (router_bench.c) */
         n->ext_send(n->ext_ctx, t->port, (unsigned)t->outvc, &f);
@@ -567,7 +567,6 @@ __attribute__((always_inline)) static inline out_vc *send_flit(network *n, route
     }
     if (++t->sent == iv->len) {
         t->done = 1;
-        iv->ndone++;
         o->owner = o->held ? OWNER_HELD : -1;   /* tail gone: the downstream VC may be reallocated */
         uint64_t out = UINT64_C(1) << t->port;
         if (r->va_blocked & out) {                      /* from the next cycle's VA on */
@@ -584,7 +583,7 @@ __attribute__((always_inline)) static inline void next_packet(network *n, router
     iv->routed = 0;
     iv->ntargets = 0;
     if (iv->count) {              /* the next packet's head is at the front: route and VA it */
-        uint64_t write = vc_at(iv, n->ring_mask, 0)->ready - 1;
+        uint64_t write = flit_cycle(vc_at(iv, n->ring_mask, 0)->ready, now) - 1;
         va_request(r, port, vc);
         net_wake_va(n, r->id, write > now ? write : now + 1);
     }
@@ -594,7 +593,7 @@ __attribute__((always_inline)) static inline void next_packet(network *n, router
  * the buffer: the VC takes the next packet. */
 static void finish_packet(network *n, router_t *r, unsigned port, unsigned vc, in_vc *iv, uint64_t now) {
     if (iv->rb == RB_OWN) rb_release(n, r, port, vc, iv, now);
-    if (iv->split) net_pkt_free(n, iv->pkt);
+    if (vc_split(iv)) net_pkt_free(n, iv->one.pkt);
     next_packet(n, r, port, vc, iv, now);
 }
 
@@ -613,7 +612,9 @@ static void release_flits(network *n, router_t *r, unsigned port, unsigned vc, i
             router_flits_removed(n, r);
         } while (iv->freed < min_sent);
     }
-    if (iv->ndone < iv->ntargets || iv->freed < iv->len) return;
+    if (iv->freed < iv->len) return;
+    for (unsigned t = 0; t < iv->ntargets; t++)
+        if (!iv->tgt[t].done) return;
     finish_packet(n, r, port, vc, iv, now);
 }
 
@@ -631,10 +632,10 @@ __attribute__((noinline)) static unsigned vc_after_send(network *n, router_t *r,
         const target_t *tg = &iv->tgt[0];
         unsigned pos = (unsigned)(tg->sent - iv->freed);
         if (tg->done || pos >= iv->count) return VC_LEAVES;
-        uint64_t ready = vc_at((in_vc *)iv, n->ring_mask, pos)->ready;
+        uint32_t ready = vc_at((in_vc *)iv, n->ring_mask, pos)->ready;
         out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
-        if (ready > now + 1) {
-            sa_candidate_at(n, r, port, vc, ready);
+        if (flit_after(ready, now + 1)) {
+            sa_candidate_at(n, r, port, vc, flit_cycle(ready, now));
             return VC_LEAVES;
         }
         if (!o->credits) {
@@ -692,8 +693,8 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     if (t->done) {                /* one target: no replicas, no replication buffer */
         next_packet(n, r, port, vc, iv, now);
     } else if (iv->count) {       /* the next flit (t has sent every one before it) */
-        uint64_t ready = vc_at(iv, n->ring_mask, 0)->ready;
-        if (ready > now + 1) sa_candidate_at(n, r, port, vc, ready);
+        uint32_t ready = vc_at(iv, n->ring_mask, 0)->ready;
+        if (flit_after(ready, now + 1)) sa_candidate_at(n, r, port, vc, flit_cycle(ready, now));
         else if (!o->credits) o->waiting = 1;
         else state = VC_READY;
     }
