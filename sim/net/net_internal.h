@@ -41,8 +41,6 @@
 /* out_vc.owner of a VC whose last packet has left but which its downstream router still holds
  * (the packet sits in a replication buffer there: router.c, "replication buffers"). */
 #define OWNER_HELD INT16_MAX
-/* out_vc.router of an NI's injection VCs (they belong to no router). */
-#define OUT_VC_OF_NI UINT16_MAX
 
 /* in_vc.rb: the front packet's claim on its input port's replication buffer */
 enum { RB_NONE = 0, RB_NEED = 1, RB_OWN = 2 };
@@ -104,13 +102,16 @@ static inline uint64_t flit_cycle(uint32_t ready, uint64_t now) {
 /* ready is after cycle t */
 static inline bool flit_after(uint32_t ready, uint64_t t) { return (int32_t)(ready - (uint32_t)t) > 0; }
 
-typedef struct {        /* output VC seen from upstream: owner and credits (8 bytes: a port's VCs share a line) */
+/* out_vc.flags */
+enum {
+    OUT_WAITING = 1,    /* SA found a flit waiting for a credit of this VC: wake it with the next one */
+    OUT_HELD = 2        /* the downstream router holds this VC until its packet leaves a replication buffer */
+};
+
+typedef struct {        /* output VC seen from upstream: owner and credits (4 bytes: a router's VCs in 1-2 lines) */
     int16_t owner;      /* input VC (port*vcs+vc) holding it, -1 when free */
     uint8_t credits;    /* usable now (returned credits are added in the cycle they become usable) */
-    uint8_t waiting;    /* SA found a flit waiting for a credit of this VC: wake it with the next one */
-    uint8_t held;       /* the downstream router holds this VC until its packet leaves a replication buffer */
-    uint8_t pad;
-    uint16_t router;    /* router whose output VC this is; OUT_VC_OF_NI for an NI's injection VCs */
+    uint8_t flags;      /* OUT_* */
 } out_vc;
 
 typedef struct {                 /* a router's state of one port, input and output side: one cache line */
@@ -232,6 +233,8 @@ struct network {
     uint8_t *route[NET_CLASSES];    /* mesh: [cur * nodes + dest] = mcast_dor_port(cur, dest, order) */
     router_t *r;
     target_t *mtgt;                 /* every router's multicast target lists (ROUTER_MTGT) */
+    out_vc *out_all;                /* every router's out_vc array, router id * out_per on (router_of) */
+    unsigned out_per;               /* out_vc per router: ports * vcs */
     ni_t *ni;
     packet_t *pk;
     uint32_t pk_cap, pk_free, pk_live;
@@ -258,6 +261,12 @@ struct network {
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };
+
+/* The router whose output VC o is, or NULL for an NI's injection VC (or router_bench.c's). */
+static inline router_t *router_of(const network *n, const out_vc *o) {
+    size_t i = (size_t)(o - n->out_all);    /* huge when o is before the block */
+    return i < (size_t)n->nrouters * n->out_per ? &n->r[i / n->out_per] : NULL;
+}
 
 /* Input VC record i (port * vcs + vc) of router r. */
 static inline in_vc *router_in(const network *n, const router_t *r, unsigned i) {
@@ -299,7 +308,7 @@ net_router_phase router_phase_for(bool by_output, bool early);
 void router_credit_wakes(network *n, out_vc *o);
 static inline void router_credit_usable(network *n, out_vc *o) {
     o->credits++;
-    if (o->waiting) router_credit_wakes(n, o);
+    if (o->flags & OUT_WAITING) router_credit_wakes(n, o);
 }
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);

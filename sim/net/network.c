@@ -89,12 +89,17 @@ void net_pkt_free(network *n, uint32_t idx) {
 /* ---- construction -------------------------------------------------------------------------- */
 
 /* `count` output VCs of router `router` (or of an NI), free, with a full buffer's credits. */
-static void init_out_vcs(network *n, out_vc *o, unsigned count, unsigned router) {
+static void init_out_vcs(network *n, out_vc *o, unsigned count) {
     for (unsigned i = 0; i < count; i++) {
         o[i].owner = -1;
         o[i].credits = (uint8_t)n->depth;
-        o[i].router = (uint16_t)router;
     }
+}
+
+/* Every router's output VCs in one block (router_of finds a VC's router from its address). */
+static void alloc_out_vcs(network *n, unsigned nports) {
+    n->out_per = nports * n->vcs;
+    n->out_all = net_alloc(n, (size_t)n->nrouters * n->out_per, sizeof *n->out_all);
 }
 
 static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
@@ -105,9 +110,9 @@ static void init_router(network *n, unsigned id, unsigned nports, bool mesh) {
     /* each input VC's record with its ring (router_in): neighbours in memory are neighbours in
      * the allocators' loops */
     r->in_mem = net_alloc(n, (size_t)nports * n->vcs, n->vc_stride);
-    r->out = net_alloc(n, nports * n->vcs, sizeof *r->out);
+    r->out = n->out_all + (size_t)id * n->out_per;
     for (unsigned i = 0; i < nports * n->vcs; i++) router_in(n, r, i)->tgt = &router_in(n, r, i)->one;
-    init_out_vcs(n, r->out, nports * n->vcs, id);
+    init_out_vcs(n, r->out, nports * n->vcs);
     /* the ports, then the per-output ready VC sets of each input (ready_vcs_to) */
     r->port = net_alloc(n, 1, nports * sizeof *r->port + (size_t)nports * nports * sizeof(uint16_t));
     for (unsigned p = 0; p < nports; p++)        /* nports <= 64: at most 12 KB apart */
@@ -144,6 +149,7 @@ static void build_mesh(network *n) {
     n->mesh = (mcast_mesh){k, k};
     n->nrouters = k * k;
     n->r = net_alloc(n, n->nrouters, sizeof *n->r);
+    alloc_out_vcs(n, MCAST_MESH_PORTS);
     for (unsigned id = 0; id < n->nrouters; id++) init_router(n, id, MCAST_MESH_PORTS, true);
     for (unsigned id = 0; id < n->nrouters; id++) {
         unsigned x = id % k, y = id / k;
@@ -174,6 +180,7 @@ static void build_mesh(network *n) {
 static void build_crossbar(network *n) {
     n->nrouters = NET_CLASSES;
     n->r = net_alloc(n, n->nrouters, sizeof *n->r);
+    alloc_out_vcs(n, n->nodes);
     for (unsigned c = 0; c < NET_CLASSES; c++) {
         init_router(n, c, n->nodes, false);
         for (unsigned node = 0; node < n->nodes; node++) {
@@ -236,7 +243,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     for (unsigned node = 0; node < n->nodes; node++) {
         ni_t *ni = &n->ni[node];
         ni->injvc = net_alloc(n, n->vcs, sizeof *ni->injvc);
-        init_out_vcs(n, ni->injvc, n->vcs, OUT_VC_OF_NI);
+        init_out_vcs(n, ni->injvc, n->vcs);
         ni->ej = net_alloc(n, n->vcs, sizeof *ni->ej);
         for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->ring_mask + 1u, sizeof(flit_t));
         ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
@@ -301,9 +308,9 @@ _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
  * line with buffer slot 0, and with 8 slots the whole VC is two lines */
 _Static_assert(offsetof(in_vc, slot) == 32 && sizeof(flit_t) == 12 && sizeof(port_t) == 64 && sizeof(router_t) == 64,
                "in_vc's state is 32 bytes, a flit 12, port_t and router_t one cache line each");
-_Static_assert(sizeof(out_vc) == 8, "out_vc: 8 bytes");
-/* out_vc.owner holds an input VC index, out_vc.router a router id, out_vc.credits a depth */
-_Static_assert(64 * 16 < OWNER_HELD && MCAST_MAX_NODES < OUT_VC_OF_NI, "out_vc field widths");
+_Static_assert(sizeof(out_vc) == 4, "out_vc: 4 bytes");
+/* out_vc.owner holds an input VC index, out_vc.credits a depth */
+_Static_assert(64 * 16 < OWNER_HELD, "out_vc field widths");
 
 /* ---- sending ------------------------------------------------------------------------------- */
 
@@ -468,7 +475,7 @@ static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
     n->live_flits++;
     n->st.injected_flits[c]++;
     if (++ni->cur_flit[c] == n->pk[idx].len) {
-        o->owner = o->held ? OWNER_HELD : -1;   /* held: the router's replication buffer has the packet */
+        o->owner = o->flags & OUT_HELD ? OWNER_HELD : -1;   /* held: the router's replication buffer has the packet */
         ni->cur[c] = NET_NO_PACKET;
         n->queued--;
     }

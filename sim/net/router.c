@@ -130,7 +130,7 @@ static bool rb_acquire(network *n, router_t *r, unsigned port, unsigned vc, in_v
     pt->rb_busy = (uint8_t)(pt->rb_busy | bit);
     iv->rb = RB_OWN;
     out_vc *up = &pt->up_out[vc];
-    up->held = 1;                 /* the packet's tail has not left upstream yet (len > vc_depth) */
+    up->flags |= OUT_HELD;                /* the packet's tail has not left upstream yet (len > vc_depth) */
     /* the flits already here (only this packet's: it is at the front and not complete) move
      * into the RB from the next cycle, one credit each */
     for (unsigned i = 0; i < iv->count; i++) {
@@ -158,13 +158,13 @@ static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
 /* Upstream side: the VC is free for a new packet from this cycle on (network.c, start of the
  * cycle). Its packet's tail left long ago (it reached the RB), so owner is OWNER_HELD. */
 void router_unhold(network *n, out_vc *o) {
-    o->held = 0;
+    o->flags &= (uint8_t)~OUT_HELD;
     if (o->owner != OWNER_HELD) return;
-    if (o->router == OUT_VC_OF_NI) {             /* an NI looks for a free VC every cycle */
+    router_t *u = router_of(n, o);
+    if (!u) {                                    /* an NI looks for a free VC every cycle */
         o->owner = -1;
         return;
     }
-    router_t *u = &n->r[o->router];
     /* VA reads owners, so a VA of the previous cycle deferred to this cycle's visit (router_step,
      * `late`) must not see the release: it runs now, before the release is applied. */
     uint64_t *late = &n->va_late[u->id >> 6], bit = UINT64_C(1) << (u->id & 63u);
@@ -449,8 +449,8 @@ static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
 /* A credit of o, which an input VC waits for, is usable from now on (router_credit_usable): the
  * VC becomes an SA candidate this cycle. */
 void router_credit_wakes(network *n, out_vc *o) {
-    o->waiting = 0;
-    router_t *r = &n->r[o->router];
+    o->flags &= (uint8_t)~OUT_WAITING;
+    router_t *r = router_of(n, o);
     unsigned i = (unsigned)o->owner;
     sa_candidate_now(r, i / n->vcs, i % n->vcs);
     net_wake_sa(n, r->id, n->now);
@@ -472,7 +472,7 @@ static inline bool target_ready(network *n, router_t *r, const in_vc *iv, const 
     if (pos >= iv->count || flit_after(vc_at((in_vc *)iv, n->ring_mask, pos)->ready, now)) return false;
     out_vc *o = &r->out[tg->port * n->vcs + (unsigned)tg->outvc];
     if (o->credits) return true;
-    o->waiting = 1;                                     /* router_credit_usable registers the VC */
+    o->flags |= OUT_WAITING;                                     /* router_credit_usable registers the VC */
     return false;
 }
 
@@ -567,7 +567,7 @@ __attribute__((always_inline)) static inline out_vc *send_flit(network *n, route
     }
     if (++t->sent == iv->len) {
         t->done = 1;
-        o->owner = o->held ? OWNER_HELD : -1;   /* tail gone: the downstream VC may be reallocated */
+        o->owner = o->flags & OUT_HELD ? OWNER_HELD : -1;   /* tail gone: the downstream VC may be reallocated */
         uint64_t out = UINT64_C(1) << t->port;
         if (r->va_blocked & out) {                      /* from the next cycle's VA on */
             r->va_blocked &= ~out;
@@ -639,7 +639,7 @@ __attribute__((noinline)) static unsigned vc_after_send(network *n, router_t *r,
             return VC_LEAVES;
         }
         if (!o->credits) {
-            o->waiting = 1;
+            o->flags |= OUT_WAITING;
             return VC_LEAVES;
         }
         return VC_READY;
@@ -695,7 +695,7 @@ __attribute__((always_inline)) static inline void vc_send(network *n, router_t *
     } else if (iv->count) {       /* the next flit (t has sent every one before it) */
         uint32_t ready = vc_at(iv, n->ring_mask, 0)->ready;
         if (flit_after(ready, now + 1)) sa_candidate_at(n, r, port, vc, flit_cycle(ready, now));
-        else if (!o->credits) o->waiting = 1;
+        else if (!o->credits) o->flags |= OUT_WAITING;
         else state = VC_READY;
     }
     unsigned cand = pt->cand;

@@ -114,7 +114,6 @@ router_bench *rbench_create(const sim_config *cfg, unsigned router, char *err, s
     for (unsigned i = 0; i < links; i++) {
         b->up[i].owner = -1;
         b->up[i].credits = (uint8_t)n->depth;
-        b->up[i].router = OUT_VC_OF_NI;        /* router_unhold: no router's VA to wake */
         b->seen[i] = (uint8_t)n->depth;
         b->prev_owner[i] = -1;
         b->cur[i] = NET_NO_PACKET;
@@ -200,7 +199,7 @@ void rbench_send(router_bench *b, const rbench_flit *f) {
     n->write_flit(n, b->r, f->port, f->vc, fl);
     n->live_flits++;
     if (f->tail) {
-        o->owner = o->held ? OWNER_HELD : -1;
+        o->owner = o->flags & OUT_HELD ? OWNER_HELD : -1;
         b->cur[i] = NET_NO_PACKET;
     }
 }
@@ -220,7 +219,7 @@ void rbench_release(router_bench *b, unsigned q, unsigned v, uint64_t at) {
 }
 
 void rbench_hold(router_bench *b, unsigned q, unsigned v) {
-    bench_out(b, q, v, b->n->now + 1)->held = 1;
+    bench_out(b, q, v, b->n->now + 1)->flags |= OUT_HELD;
 }
 
 void rbench_end_cycle(router_bench *b) {
