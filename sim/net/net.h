@@ -29,9 +29,10 @@ typedef struct {
     uint8_t dest;       /* copies of the record's routing fields (a router routes a head without */
     uint8_t flags;      /*   reading the record): unicast destination, FLIT_* */
     uint16_t len;       /* flits in the packet */
-    /* first cycle this flit may take part in SA (arrival + 1), modulo 2^32: it is always within
-     * 2^31 cycles of now (flit_cycle), and 12 bytes let an input VC's state and its 8-flit ring
-     * share two cache lines (net_internal.h, in_vc) */
+    /* first cycle this flit may take part in SA (arrival + 1), modulo 2^32: compared with the
+     * current cycle as a signed difference (flit_after, flit_cycle), exact while no flit stays
+     * 2^31 cycles in one buffer (as target_t.sa_from); 12 bytes let an input VC's state and its
+     * 8-flit ring share two cache lines (net_internal.h, in_vc) */
     uint32_t ready;
 } flit_t;
 

@@ -95,7 +95,7 @@ typedef struct {        /* one input VC: 32 bytes of state and its buffer ring, 
 /* The front packet is replicated here (route_multicast gave it the router's target list). */
 static inline bool vc_split(const in_vc *iv) { return iv->tgt != &iv->one; }
 
-/* The full cycle of a flit's `ready` (modulo 2^32, within 2^31 cycles of now). */
+/* The full cycle of a flit's `ready` (modulo 2^32; exact while it is within 2^31 cycles of now). */
 static inline uint64_t flit_cycle(uint32_t ready, uint64_t now) {
     return now + (uint64_t)(int64_t)(int32_t)(ready - (uint32_t)now);
 }
