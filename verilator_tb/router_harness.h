@@ -87,18 +87,20 @@ int run_or_trace(const Options &opt, const char *unit, Make make, Passed passed)
 // (run_or_trace); a passing run prints what `report` says (its STATS and PASS lines). `first`,
 // if given, runs before it (e.g. a vector file's replay) and a non-zero return ends the run with
 // that status. The options the benches read besides the common ones: --load (its default and
-// meaning are the harness's), --mcast, --log. A tb::Error (bad options, an unreadable vector
+// meaning are the harness's), --mcast, --log, and what `declare` adds. A tb::Error (bad options, an unreadable vector
 // file) prints an ERROR line and exits 2.
 template <class Bench>
 int main_with_replay(int argc, char **argv, const char *unit, const char *load_default, const char *load_help,
                      const std::function<void(const Options &, const std::decay_t<decltype(std::declval<Bench &>().totals())> &)> &report,
-                     const std::function<int(const Options &)> &first = nullptr) {
+                     const std::function<int(const Options &)> &first = nullptr,
+                     const std::function<void(Options &)> &declare = nullptr) {
     try {
         Options opt;
         opt.unit = unit;
         opt.declare("load", load_default, load_help);
         opt.declare("mcast", "0.3", "share of multicast packets");
         opt.declare("log", "0", "1: print every flit sent and every credit returned (debugging)");
+        if (declare) declare(opt);
         if (!opt.parse(argc, argv)) return 0;
         if (opt.fst.empty()) opt.fst = std::string(unit) + "_fail.fst";
         Verilated::commandArgs(argc, argv);

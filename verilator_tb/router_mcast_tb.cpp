@@ -43,6 +43,17 @@ namespace {
 
 using namespace tb::router;
 
+// --va-alloc: npsim's VC allocator, named as its config key va_alloc names it (config_set checks
+// it); the RTL must be Verilated with the matching VaAlloc (make verify-router-separable)
+sim_va_alloc va_alloc_option(const tb::Options &opt) {
+    sim_config cfg;
+    config_default(&cfg);
+    const std::string assignment = "va_alloc=" + opt.extra_string("va-alloc");
+    char err[256];
+    if (!config_set(&cfg, "--va-alloc", assignment.c_str(), err, sizeof err)) throw tb::Error(err);
+    return cfg.va_alloc;
+}
+
 // router_mcast's parameters (router_vc's defaults, router_PARAM_TOPS in rtl/router/unit.mk), as
 // sim/net/router_stim.h has them.
 constexpr unsigned kK = RSTIM_K, kFlitW = 32 * RSTIM_FLIT_WORDS, kWords = RSTIM_FLIT_WORDS;
@@ -106,6 +117,7 @@ public:
         p.load = opt.extra_double("load");
         p.mcast_share = opt.extra_double("mcast");
         p.stall = opt.no_stall ? 0.0 : opt.stall;
+        p.va_alloc = va_alloc_option(opt);
         p.timeout = opt.timeout;
         p.max_cycles = opt.max_cycles;
         char err[256];
@@ -298,6 +310,8 @@ int main(int argc, char **argv) {
         },
         [](const tb::Options &opt) {
             if (opt.vectors.empty()) return 0;
+            if (va_alloc_option(opt) != VA_SEQUENTIAL)
+                throw tb::Error("--vectors: the golden vectors are the sequential VC allocator's (--va-alloc sequential)");
             std::vector<rstim_cycle> cycles = load_vectors(opt.vectors);
             return run_or_trace(
                 opt, "router_mcast",
@@ -308,5 +322,8 @@ int main(int argc, char **argv) {
                     std::printf("VECTORS unit=router_mcast file=%s cycles=%zu, every output compared every cycle\n",
                                 opt.vectors.c_str(), cycles.size());
                 });
+        },
+        [](tb::Options &opt) {
+            opt.declare("va-alloc", "sequential", "npsim's VC allocator (va_alloc): sequential | separable, as the RTL's VaAlloc");
         });
 }

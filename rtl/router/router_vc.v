@@ -30,6 +30,9 @@ module router_vc #(
   parameter integer FlitW    = 128,
   parameter integer RouteReq = 0,    // 0 XY, 1 YX (requests)
   parameter integer RouteRep = 1,    // replies
+  // VC allocator (npsim's va_alloc): 0 sequential (npsim's default, docs/router.md 4),
+  // 1 separable (BookSim2's separable input-first, one iteration)
+  parameter integer VaAlloc  = 0,
   parameter integer CoordW   = $clog2(K),
   parameter integer N        = K * K,
   parameter integer VcW      = $clog2(Vcs),
@@ -118,10 +121,8 @@ module router_vc #(
   reg [P*VcW-1:0]        rrin_q, rrin_d;
   reg [P*2-1:0]          rbbusy_q, rbbusy_d;
   reg [P*3-1:0]          rrout_q, rrout_d;
-  reg [P*RrVcW-1:0]      rrvc_q, rrvc_d;
   reg [NVC-1:0]          obusy_q, obusy_d, oheld_q, oheld_d, ohold_q, ohold_d;
   reg [NVC*CntW-1:0]     ocred_q, ocred_d;
-  reg [2:0]              vacnt_q, vacnt_d;        // VA start port
   // switch traversal stage (per output) and the heads' destinations (per input). The buffer
   // slot ST reads (slot st_ptr of VC st_invc of input st_in): per output when a VC's targets
   // may read different flits in one cycle (Mcast = 1, asynchronous replication), per input in
@@ -396,21 +397,48 @@ module router_vc #(
     end
   endfunction
 
-  // VA start port: rotates in every cycle the router holds a flit, in its buffers or on an
-  // input link (in_link_i)
-  always @(*) begin
-    vacnt_d = vacnt_q;
-    if (bcount_q != {NVC*CntW{1'b0}} || in_link_i != 5'd0) vacnt_d = (vacnt_q == 3'd4) ? 3'd0 : vacnt_q + 3'd1;
-  end
+  // The separable VC allocator's round-robin arbiters (over the router's NVC input or output
+  // VCs): the first request at or after the pointer, else the first; the pointer past a grant.
+  localparam integer VaRrW = $clog2(NVC);
+  function automatic [NVC-1:0] rr_first;
+    input [NVC-1:0]   x;
+    input [VaRrW-1:0] ptr;
+    reg   [NVC-1:0]   hi, y;
+    reg               found;
+    integer j;
+    begin
+      for (j = 0; j < NVC; j = j + 1) hi[j] = x[j] && j[VaRrW-1:0] >= ptr;
+      y = (hi != {NVC{1'b0}}) ? hi : x;
+      rr_first = {NVC{1'b0}};
+      found = 1'b0;
+      for (j = 0; j < NVC; j = j + 1)
+        if (!found && y[j]) begin
+          found = 1'b1;
+          rr_first[j] = 1'b1;
+        end
+    end
+  endfunction
+
+  function automatic [VaRrW-1:0] rr_past;   // one-hot x (not 0): its index + 1, mod NVC
+    input [NVC-1:0] x;
+    integer j;
+    begin
+      rr_past = {VaRrW{1'b0}};
+      for (j = 0; j < NVC - 1; j = j + 1)
+        if (x[j]) rr_past = rr_past | (j[VaRrW-1:0] + 1'b1);
+    end
+  endfunction
+
   assign out_sa_o = st_v_d;
   assign out_st_o = st_v_q;
 
-  // ---- VC allocation. Sequential in the model: ports from vacnt_q on, each port's VCs in
-  // order, each target of a routed head takes the first free VC of its class from its output's
-  // pointer; an earlier grant is seen by a later request. Outputs do not interact, and an input
-  // port's replication buffers only with its own VCs: so the new heads are routed per VC, each
-  // port gives its replication buffers in VC order, and each output runs one chain over the
-  // requests in the rotated port order.
+  // ---- VC allocation. Sequential in the model (VaAlloc = 0, npsim's default): ports from
+  // vacnt_q on, each port's VCs in order, each target of a routed head takes the first free VC of
+  // its class from its output's pointer; an earlier grant is seen by a later request. Outputs do
+  // not interact, and an input port's replication buffers only with its own VCs: so the new heads
+  // are routed per VC, each port gives its replication buffers in VC order, and each output runs
+  // one chain over the requests in the rotated port order. VaAlloc = 1: separable (gen_va_sep).
+  // Both share the routing of new heads and the replication buffers.
   wire [NVC-1:0]       newh, r_cls, r_split;     // a head routed now; class, split after routing
   wire [NVC*2-1:0]     r_rb;
   wire [NVC*P-1:0]     r_tv;                     // output ports of the targets after routing
@@ -421,24 +449,8 @@ module router_vc #(
   wire [P*NVC-1:0]     va_req, va_gnt;           // [q*NVC + i]: VC i's target on output q asks, gets
   wire [P*NVC*VcW-1:0] va_gvc;                   // ... this output VC
   wire [P*Vcs-1:0]     va_busy;                  // output VCs owned after VA
-  wire [NVC*NVC-1:0]   va_before;                // [i*NVC + j]: VA visits VC j before VC i now
   genvar gi, gj, gq, gk, gc, gm, gn;
   generate
-    // VA's order: ports from vacnt_q on, each port's VCs in order. Which VCs come before which
-    // is decoded from vacnt_q alone (a register), so the allocation works in the VCs' own order
-    // and neither rotates the requests nor the grants back (timing)
-    for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_order
-      for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_j
-        wire [P-1:0] at;                       // [r]: j is before i when vacnt_q = r
-        for (gk = 0; gk < P; gk = gk + 1) begin : gen_r
-          localparam integer Ki = (gi / Vcs + P - gk) % P;   // visiting step of i's port
-          localparam integer Kj = (gj / Vcs + P - gk) % P;
-          localparam integer Before = (Kj*Vcs + gj % Vcs < Ki*Vcs + gi % Vcs) ? 1 : 0;
-          assign at[gk] = Before != 0 && vacnt_q == gk;
-        end
-        assign va_before[gi*NVC + gj] = |at;
-      end
-    end
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_route
       wire [4:0] route = f_route[gi*5 +: 5];
       assign newh[gi] = newh_q[gi];
@@ -480,175 +492,268 @@ module router_vc #(
       assign va_rb[gp*Vcs*2 +: Vcs*2] = rb;
       assign rb_take[gp*2 +: 2] = busy & ~rbbusy_q[gp*2 +: 2];
     end
-    // output VCs: the model's chain per output over the requests in the rotated port order,
-    // computed from what decides its outcome rather than request by request (docs/router.md 4).
-    // In the chain a request of class c finds a VC exactly when fewer requests of class c came
-    // before it than its output has free VCs of class c (each earlier grant of c took one; any
-    // free one is found), and the VC it takes depends only on the VCs those grants took and on
-    // the pointer the grant before it (of either class) left. So each output counts, for each
-    // request, the earlier requests of its class (thermometer codes: ORs over the VCs VA visits
-    // before it, va_before, logarithmic in the 20 requests), grants the first free-count of each
-    // class, numbers the grants from those counts and runs the chain over its at most Vcs grant
-    // slots instead of the 20 requests (for every sequence of the slots' classes, from the
-    // registers), each slot taking the first free VC of its class from the pointer as the model
-    // does.
-    for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
-      wire [NVC-1:0]           rq = va_req[gq*NVC +: NVC];   // requests (VC order)
-      wire [NVC-1:0]           rc = r_cls;                   // their classes
-      // (split_var: each level reads the level below; Verilator's scheduler would see one
-      // vector reading itself)
-      wire [2*SpanMax*NVC-1:0] earlier /*verilator split_var*/;   // [(c*SpanMax + m)*NVC + n]: > m requests of class c before n
-      wire [2*SpanMax-1:0]     free;         // [c*SpanMax + m]: > m VCs of class c free
-      wire [NVC-1:0]           vg;           // granted
-      wire [Vcs*NVC-1:0]       gbefore;      // [m*NVC + n]: > m grants before n
-      wire [Vcs*NVC-1:0]       slot;         // [g*NVC + n]: n is grant number g
-      wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes
-      reg  [Vcs*VcW-1:0]       pick;         // the VC of each grant slot
-      for (gc = 0; gc < 2; gc = gc + 1) begin : gen_cls
-        localparam integer Base = gc ? SpanReq : 0;
-        localparam integer Span = gc ? SpanRep : SpanReq;
-        wire [NVC-1:0] x = rq & (gc ? rc : ~rc);
-        reg  [RrVcW-1:0] nfree;
-        integer w;
-        always @(*) begin
-          nfree = {RrVcW{1'b0}};
-          for (w = 0; w < Span; w = w + 1) nfree = nfree + {{RrVcW-1{1'b0}}, !obusy_q[gq*Vcs + Base + w]};
+    if (VaAlloc == 0) begin : gen_va_seq
+      // its state (the separable allocator's is its own): the start port, each output's pointer
+      reg  [2:0]         vacnt_q, vacnt_d;
+      reg  [P*RrVcW-1:0] rrvc_q, rrvc_d;
+      always @(posedge clk_i)
+        if (!rst_ni) begin
+          vacnt_q <= 3'd0;
+          rrvc_q <= {P*RrVcW{1'b0}};
+        end else begin
+          vacnt_q <= vacnt_d;
+          rrvc_q <= rrvc_d;
         end
-        for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
-          localparam [RrVcW-1:0] M = gm;
-          wire [NVC-1:0] prev;                 // > gm-1 earlier of the class at each position
-          if (gm == 0) begin : gen_all
-            assign prev = {NVC{1'b1}};
-          end else begin : gen_prev
-            assign prev = earlier[(gc*SpanMax + gm - 1)*NVC +: NVC];
+      // VA start port: rotates in every cycle the router holds a flit, in its buffers or on an
+      // input link (in_link_i)
+      always @(*) begin
+        vacnt_d = vacnt_q;
+        if (bcount_q != {NVC*CntW{1'b0}} || in_link_i != 5'd0) vacnt_d = (vacnt_q == 3'd4) ? 3'd0 : vacnt_q + 3'd1;
+      end
+      wire [NVC*NVC-1:0]   va_before;                // [i*NVC + j]: VA visits VC j before VC i now
+      // VA's order: ports from vacnt_q on, each port's VCs in order. Which VCs come before which
+      // is decoded from vacnt_q alone (a register), so the allocation works in the VCs' own order
+      // and neither rotates the requests nor the grants back (timing)
+      for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_order
+        for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_j
+          wire [P-1:0] at;                       // [r]: j is before i when vacnt_q = r
+          for (gk = 0; gk < P; gk = gk + 1) begin : gen_r
+            localparam integer Ki = (gi / Vcs + P - gk) % P;   // visiting step of i's port
+            localparam integer Kj = (gj / Vcs + P - gk) % P;
+            localparam integer Before = (Kj*Vcs + gj % Vcs < Ki*Vcs + gi % Vcs) ? 1 : 0;
+            assign at[gk] = Before != 0 && vacnt_q == gk;
           end
-          assign free[gc*SpanMax + gm] = nfree > M;
-          for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
-            assign earlier[(gc*SpanMax + gm)*NVC + gn] = |(x & prev & va_before[gn*NVC +: NVC]);
-          end
+          assign va_before[gi*NVC + gj] = |at;
         end
       end
-      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_grant
-        wire [SpanMax-1:0] fr, ea;             // of its class: > m free, > m earlier
-        for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
-          assign fr[gm] = rc[gn] ? free[SpanMax + gm] : free[gm];
-          assign ea[gm] = rc[gn] ? earlier[(SpanMax + gm)*NVC + gn] : earlier[gm*NVC + gn];
-        end
-        assign vg[gn] = rq[gn] && |(fr & ~ea);
-      end
-      // > m grants before n: the grants of class c before n are the first free-count of its
-      // requests, so ">= i grants of c before n" is "> i-1 requests of c before n and > i-1 VCs
-      // of c free", and "> m grants" is ">= i of class 0 and >= m+1-i of class 1" for some i:
-      // a few gates after the request counts, not a chain of Vcs prefix ORs over the grants
-      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_ge
-        wire [SpanMax:0] ge0, ge1;           // [i]: >= i grants of class 0 / 1 before n
-        assign ge0[0] = 1'b1;
-        assign ge1[0] = 1'b1;
-        for (gk = 1; gk <= SpanMax; gk = gk + 1) begin : gen_i
-          assign ge0[gk] = earlier[(gk - 1)*NVC + gn] & free[gk - 1];
-          assign ge1[gk] = earlier[(SpanMax + gk - 1)*NVC + gn] & free[SpanMax + gk - 1];
-        end
-        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_m
-          reg any;
-          integer i;
+      // output VCs: the model's chain per output over the requests in the rotated port order,
+      // computed from what decides its outcome rather than request by request (docs/router.md 4).
+      // In the chain a request of class c finds a VC exactly when fewer requests of class c came
+      // before it than its output has free VCs of class c (each earlier grant of c took one; any
+      // free one is found), and the VC it takes depends only on the VCs those grants took and on
+      // the pointer the grant before it (of either class) left. So each output counts, for each
+      // request, the earlier requests of its class (thermometer codes: ORs over the VCs VA visits
+      // before it, va_before, logarithmic in the 20 requests), grants the first free-count of each
+      // class, numbers the grants from those counts and runs the chain over its at most Vcs grant
+      // slots instead of the 20 requests (for every sequence of the slots' classes, from the
+      // registers), each slot taking the first free VC of its class from the pointer as the model
+      // does.
+      for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
+        wire [NVC-1:0]           rq = va_req[gq*NVC +: NVC];   // requests (VC order)
+        wire [NVC-1:0]           rc = r_cls;                   // their classes
+        // (split_var: each level reads the level below; Verilator's scheduler would see one
+        // vector reading itself)
+        wire [2*SpanMax*NVC-1:0] earlier /*verilator split_var*/;   // [(c*SpanMax + m)*NVC + n]: > m requests of class c before n
+        wire [2*SpanMax-1:0]     free;         // [c*SpanMax + m]: > m VCs of class c free
+        wire [NVC-1:0]           vg;           // granted
+        wire [Vcs*NVC-1:0]       gbefore;      // [m*NVC + n]: > m grants before n
+        wire [Vcs*NVC-1:0]       slot;         // [g*NVC + n]: n is grant number g
+        wire [NVC*VcW-1:0]       rvc;          // the VC each grant takes
+        reg  [Vcs*VcW-1:0]       pick;         // the VC of each grant slot
+        for (gc = 0; gc < 2; gc = gc + 1) begin : gen_cls
+          localparam integer Base = gc ? SpanReq : 0;
+          localparam integer Span = gc ? SpanRep : SpanReq;
+          wire [NVC-1:0] x = rq & (gc ? rc : ~rc);
+          reg  [RrVcW-1:0] nfree;
+          integer w;
           always @(*) begin
-            any = 1'b0;
-            for (i = 0; i <= SpanMax; i = i + 1)
-              if (gm + 1 - i >= 0 && gm + 1 - i <= SpanMax) any = any | (ge0[i] & ge1[gm + 1 - i]);
+            nfree = {RrVcW{1'b0}};
+            for (w = 0; w < Span; w = w + 1) nfree = nfree + {{RrVcW-1{1'b0}}, !obusy_q[gq*Vcs + Base + w]};
           end
-          assign gbefore[gm*NVC + gn] = any;
+          for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
+            localparam [RrVcW-1:0] M = gm;
+            wire [NVC-1:0] prev;                 // > gm-1 earlier of the class at each position
+            if (gm == 0) begin : gen_all
+              assign prev = {NVC{1'b1}};
+            end else begin : gen_prev
+              assign prev = earlier[(gc*SpanMax + gm - 1)*NVC +: NVC];
+            end
+            assign free[gc*SpanMax + gm] = nfree > M;
+            for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_n
+              assign earlier[(gc*SpanMax + gm)*NVC + gn] = |(x & prev & va_before[gn*NVC +: NVC]);
+            end
+          end
         end
-      end
-      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_gb
-        if (gm == 0) begin : gen_first
-          assign slot[gm*NVC +: NVC] = vg & ~gbefore[gm*NVC +: NVC];
-        end else begin : gen_next
-          assign slot[gm*NVC +: NVC] = vg & gbefore[(gm-1)*NVC +: NVC] & ~gbefore[gm*NVC +: NVC];
+        for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_grant
+          wire [SpanMax-1:0] fr, ea;             // of its class: > m free, > m earlier
+          for (gm = 0; gm < SpanMax; gm = gm + 1) begin : gen_m
+            assign fr[gm] = rc[gn] ? free[SpanMax + gm] : free[gm];
+            assign ea[gm] = rc[gn] ? earlier[(SpanMax + gm)*NVC + gn] : earlier[gm*NVC + gn];
+          end
+          assign vg[gn] = rq[gn] && |(fr & ~ea);
         end
-      end
-      // the chain over the grant slots, run from the registers for every sequence of the slots'
-      // classes (2^Vcs chains, beside the request counts), then the sequence the grants have is
-      // selected: each grant slot takes the first free VC of its class from the pointer as the
-      // model does, and the chain no longer waits for the grants (timing)
-      wire [Vcs-1:0] sr, sc;                 // slot g is a grant; its class
-      wire [Vcs:0]   srx = {1'b0, sr};       // ... and past the last slot: none
-      for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_sc
-        assign sr[gm] = |slot[gm*NVC +: NVC];
-        assign sc[gm] = |(slot[gm*NVC +: NVC] & rc);
-      end
-      localparam integer NSeq = 1 << Vcs;
-      wire [NSeq*Vcs*VcW-1:0]   seq_pick;    // [(s*Vcs + g)*VcW]: slot g's VC when the classes are s
-      wire [NSeq*Vcs*RrVcW-1:0] seq_ptr;     // ... and the pointer after it
-      for (gk = 0; gk < NSeq; gk = gk + 1) begin : gen_seq
-        localparam [Vcs-1:0] Seq = gk;       // the classes of slots 0 .. Vcs-1
-        reg [Vcs-1:0]       busy;
-        reg [RrVcW-1:0]     ptr, start, span, base;
-        reg [Vcs*VcW-1:0]   pk;
-        reg [Vcs*RrVcW-1:0] pt;
-        reg                 c, found;
-        integer g, pass, w;
+        // > m grants before n: the grants of class c before n are the first free-count of its
+        // requests, so ">= i grants of c before n" is "> i-1 requests of c before n and > i-1 VCs
+        // of c free", and "> m grants" is ">= i of class 0 and >= m+1-i of class 1" for some i:
+        // a few gates after the request counts, not a chain of Vcs prefix ORs over the grants
+        for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_ge
+          wire [SpanMax:0] ge0, ge1;           // [i]: >= i grants of class 0 / 1 before n
+          assign ge0[0] = 1'b1;
+          assign ge1[0] = 1'b1;
+          for (gk = 1; gk <= SpanMax; gk = gk + 1) begin : gen_i
+            assign ge0[gk] = earlier[(gk - 1)*NVC + gn] & free[gk - 1];
+            assign ge1[gk] = earlier[(SpanMax + gk - 1)*NVC + gn] & free[SpanMax + gk - 1];
+          end
+          for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_m
+            reg any;
+            integer i;
+            always @(*) begin
+              any = 1'b0;
+              for (i = 0; i <= SpanMax; i = i + 1)
+                if (gm + 1 - i >= 0 && gm + 1 - i <= SpanMax) any = any | (ge0[i] & ge1[gm + 1 - i]);
+            end
+            assign gbefore[gm*NVC + gn] = any;
+          end
+        end
+        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_gb
+          if (gm == 0) begin : gen_first
+            assign slot[gm*NVC +: NVC] = vg & ~gbefore[gm*NVC +: NVC];
+          end else begin : gen_next
+            assign slot[gm*NVC +: NVC] = vg & gbefore[(gm-1)*NVC +: NVC] & ~gbefore[gm*NVC +: NVC];
+          end
+        end
+        // the chain over the grant slots, run from the registers for every sequence of the slots'
+        // classes (2^Vcs chains, beside the request counts), then the sequence the grants have is
+        // selected: each grant slot takes the first free VC of its class from the pointer as the
+        // model does, and the chain no longer waits for the grants (timing)
+        wire [Vcs-1:0] sr, sc;                 // slot g is a grant; its class
+        wire [Vcs:0]   srx = {1'b0, sr};       // ... and past the last slot: none
+        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_sc
+          assign sr[gm] = |slot[gm*NVC +: NVC];
+          assign sc[gm] = |(slot[gm*NVC +: NVC] & rc);
+        end
+        localparam integer NSeq = 1 << Vcs;
+        wire [NSeq*Vcs*VcW-1:0]   seq_pick;    // [(s*Vcs + g)*VcW]: slot g's VC when the classes are s
+        wire [NSeq*Vcs*RrVcW-1:0] seq_ptr;     // ... and the pointer after it
+        for (gk = 0; gk < NSeq; gk = gk + 1) begin : gen_seq
+          localparam [Vcs-1:0] Seq = gk;       // the classes of slots 0 .. Vcs-1
+          reg [Vcs-1:0]       busy;
+          reg [RrVcW-1:0]     ptr, start, span, base;
+          reg [Vcs*VcW-1:0]   pk;
+          reg [Vcs*RrVcW-1:0] pt;
+          reg                 c, found;
+          integer g, pass, w;
+          always @(*) begin
+            busy = obusy_q[gq*Vcs +: Vcs];
+            ptr = rrvc_q[gq*RrVcW +: RrVcW];
+            pk = {Vcs*VcW{1'b0}};
+            for (g = 0; g < Vcs; g = g + 1) begin
+              c = Seq[g];
+              span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
+              base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
+              start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
+              found = 1'b0;
+              // the first free VC of the class from the pointer: those at or after it, then the rest
+              for (pass = 0; pass < 2; pass = pass + 1)
+                for (w = 0; w < Vcs; w = w + 1)
+                  if (!found && !busy[w] && (w >= VcsReq) == c &&
+                      (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
+                    found = 1'b1;
+                    busy[w] = 1'b1;
+                    pk[g*VcW +: VcW] = w[VcW-1:0];
+                    ptr = w[RrVcW-1:0] - base + 1'b1;
+                  end
+              pt[g*RrVcW +: RrVcW] = ptr;
+            end
+          end
+          assign seq_pick[gk*Vcs*VcW +: Vcs*VcW] = pk;
+          assign seq_ptr[gk*Vcs*RrVcW +: Vcs*RrVcW] = pt;
+        end
+        // the grants' sequence: each slot's VC and, after the last grant, the pointer; every VC a
+        // grant took is busy (a grant always finds one: fewer earlier requests than free VCs)
+        reg [Vcs-1:0]   busy;
+        reg [RrVcW-1:0] ptr;
+        integer g, s;
         always @(*) begin
+          pick = {Vcs*VcW{1'b0}};
           busy = obusy_q[gq*Vcs +: Vcs];
           ptr = rrvc_q[gq*RrVcW +: RrVcW];
-          pk = {Vcs*VcW{1'b0}};
-          for (g = 0; g < Vcs; g = g + 1) begin
-            c = Seq[g];
-            span = c ? SpanRep[RrVcW-1:0] : SpanReq[RrVcW-1:0];
-            base = c ? SpanReq[RrVcW-1:0] : {RrVcW{1'b0}};          // the class's first VC
-            start = (ptr >= span) ? {RrVcW{1'b0}} : ptr;
-            found = 1'b0;
-            // the first free VC of the class from the pointer: those at or after it, then the rest
-            for (pass = 0; pass < 2; pass = pass + 1)
-              for (w = 0; w < Vcs; w = w + 1)
-                if (!found && !busy[w] && (w >= VcsReq) == c &&
-                    (pass == 1 || w[RrVcW-1:0] >= base + start)) begin
-                  found = 1'b1;
-                  busy[w] = 1'b1;
-                  pk[g*VcW +: VcW] = w[VcW-1:0];
-                  ptr = w[RrVcW-1:0] - base + 1'b1;
+          for (s = 0; s < NSeq; s = s + 1)
+            if (sc == s[Vcs-1:0])
+              for (g = 0; g < Vcs; g = g + 1)
+                if (sr[g]) begin
+                  pick[g*VcW +: VcW] = seq_pick[(s*Vcs + g)*VcW +: VcW];
+                  busy = busy | vc_onehot(seq_pick[(s*Vcs + g)*VcW +: VcW]);
+                  if (!srx[g + 1]) ptr = seq_ptr[(s*Vcs + g)*RrVcW +: RrVcW];
                 end
-            pt[g*RrVcW +: RrVcW] = ptr;
+        end
+        // each grant's VC, and both back in the input order
+        for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_rvc
+          wire [Vcs*VcW-1:0] sel;
+          for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_g
+            assign sel[gm*VcW +: VcW] = {VcW{slot[gm*NVC + gn]}} & pick[gm*VcW +: VcW];
+          end
+          reg [VcW-1:0] o;
+          integer k;
+          always @(*) begin
+            o = {VcW{1'b0}};
+            for (k = 0; k < Vcs; k = k + 1) o = o | sel[k*VcW +: VcW];
+          end
+          assign rvc[gn*VcW +: VcW] = o;
+        end
+        assign va_gnt[gq*NVC +: NVC] = vg;
+        assign va_gvc[gq*NVC*VcW +: NVC*VcW] = rvc;
+        assign va_busy[gq*Vcs +: Vcs] = busy;
+        always @(*) rrvc_d[gq*RrVcW +: RrVcW] = ptr;
+      end
+    end else begin : gen_va_sep
+      // BookSim2's separable input-first allocator, one iteration (npsim's va_alloc = separable,
+      // sim/net/router.c vc_allocation_separable): each input VC whose targets still need VCs
+      // requests every free VC of its class on each of their outputs and picks the one nearest
+      // at or after its pointer over the router's output VCs (q*Vcs + w); each output VC grants,
+      // of the input VCs that picked it, the one nearest at or after its pointer over the input
+      // VCs (p*Vcs + v). Both pointers move past the grant, and only on a grant; a loser (or a
+      // multicast head with targets still without a VC) asks again next cycle.
+      reg  [NVC*VaRrW-1:0] inrr_q, inrr_d, outrr_q, outrr_d;
+      wire unused_in_link = ^in_link_i;          // the sequential allocator's start port reads it
+      wire [NVC*NVC-1:0]   pick;                 // [i*NVC + o]: input VC i picks output VC o
+      wire [NVC*NVC-1:0]   win;                  // [o*NVC + i]: output VC o grants input VC i
+      wire [NVC-1:0]       won;                  // input VC i was granted its pick
+      for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_in
+        wire [NVC-1:0] req;
+        for (gq = 0; gq < P; gq = gq + 1) begin : gen_q
+          for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_w
+            assign req[gq*Vcs + gk] = va_req[gq*NVC + gi] && !obusy_q[gq*Vcs + gk] &&
+                                      (gk >= VcsReq ? r_cls[gi] : !r_cls[gi]);
           end
         end
-        assign seq_pick[gk*Vcs*VcW +: Vcs*VcW] = pk;
-        assign seq_ptr[gk*Vcs*RrVcW +: Vcs*RrVcW] = pt;
-      end
-      // the grants' sequence: each slot's VC and, after the last grant, the pointer; every VC a
-      // grant took is busy (a grant always finds one: fewer earlier requests than free VCs)
-      reg [Vcs-1:0]   busy;
-      reg [RrVcW-1:0] ptr;
-      integer g, s;
-      always @(*) begin
-        pick = {Vcs*VcW{1'b0}};
-        busy = obusy_q[gq*Vcs +: Vcs];
-        ptr = rrvc_q[gq*RrVcW +: RrVcW];
-        for (s = 0; s < NSeq; s = s + 1)
-          if (sc == s[Vcs-1:0])
-            for (g = 0; g < Vcs; g = g + 1)
-              if (sr[g]) begin
-                pick[g*VcW +: VcW] = seq_pick[(s*Vcs + g)*VcW +: VcW];
-                busy = busy | vc_onehot(seq_pick[(s*Vcs + g)*VcW +: VcW]);
-                if (!srx[g + 1]) ptr = seq_ptr[(s*Vcs + g)*RrVcW +: RrVcW];
-              end
-      end
-      // each grant's VC, and both back in the input order
-      for (gn = 0; gn < NVC; gn = gn + 1) begin : gen_rvc
-        wire [Vcs*VcW-1:0] sel;
-        for (gm = 0; gm < Vcs; gm = gm + 1) begin : gen_g
-          assign sel[gm*VcW +: VcW] = {VcW{slot[gm*NVC + gn]}} & pick[gm*VcW +: VcW];
+        assign pick[gi*NVC +: NVC] = rr_first(req, inrr_q[gi*VaRrW +: VaRrW]);
+        wire [NVC-1:0] got;
+        for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_got
+          assign got[gj] = win[gj*NVC + gi];
         end
-        reg [VcW-1:0] o;
-        integer k;
-        always @(*) begin
-          o = {VcW{1'b0}};
-          for (k = 0; k < Vcs; k = k + 1) o = o | sel[k*VcW +: VcW];
+        assign won[gi] = |got;
+        always @(*) inrr_d[gi*VaRrW +: VaRrW] = won[gi] ? rr_past(pick[gi*NVC +: NVC]) : inrr_q[gi*VaRrW +: VaRrW];
+        for (gq = 0; gq < P; gq = gq + 1) begin : gen_gnt
+          wire [Vcs-1:0] w = pick[gi*NVC + gq*Vcs +: Vcs];
+          reg  [VcW-1:0] vc;
+          integer k;
+          always @(*) begin
+            vc = {VcW{1'b0}};
+            for (k = 0; k < Vcs; k = k + 1) vc = vc | (k[VcW-1:0] & {VcW{w[k]}});
+          end
+          assign va_gnt[gq*NVC + gi] = won[gi] && |w;
+          assign va_gvc[(gq*NVC + gi)*VcW +: VcW] = vc;
         end
-        assign rvc[gn*VcW +: VcW] = o;
       end
-      assign va_gnt[gq*NVC +: NVC] = vg;
-      assign va_gvc[gq*NVC*VcW +: NVC*VcW] = rvc;
-      assign va_busy[gq*Vcs +: Vcs] = busy;
-      always @(*) rrvc_d[gq*RrVcW +: RrVcW] = ptr;
+      for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_out
+        wire [NVC-1:0] cand;
+        for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_cand
+          assign cand[gi] = pick[gi*NVC + gj];
+        end
+        assign win[gj*NVC +: NVC] = rr_first(cand, outrr_q[gj*VaRrW +: VaRrW]);
+        assign va_busy[gj] = obusy_q[gj] || cand != {NVC{1'b0}};
+        always @(*) outrr_d[gj*VaRrW +: VaRrW] = (cand != {NVC{1'b0}}) ? rr_past(win[gj*NVC +: NVC]) :
+                                                                          outrr_q[gj*VaRrW +: VaRrW];
+      end
+      always @(posedge clk_i)
+        if (!rst_ni) begin
+          inrr_q <= {NVC*VaRrW{1'b0}};
+          outrr_q <= {NVC*VaRrW{1'b0}};
+        end else begin
+          inrr_q <= inrr_d;
+          outrr_q <= outrr_d;
+        end
     end
   endgenerate
 
@@ -946,10 +1051,8 @@ module router_vc #(
       avail_q <= {NVC*T{1'b0}};
       tvc_q <= {NVC*T*VcW{1'b0}};      tsent_q <= {NVC*T*LenW{1'b0}};
       rrin_q <= {P*VcW{1'b0}};         rbbusy_q <= {P*2{1'b0}};      rrout_q <= {P*3{1'b0}};
-      rrvc_q <= {P*RrVcW{1'b0}};
       obusy_q <= {NVC{1'b0}};          oheld_q <= {NVC{1'b0}};       ohold_q <= {NVC{1'b0}};
       ocred_q <= {NVC{Depth[CntW-1:0]}};
-      vacnt_q <= 3'd0;
       st_v_q <= {P{1'b0}};             st_split_q <= {P{1'b0}};      st_in_q <= {P*3{1'b0}};
       st_invc_q <= {P*VcW{1'b0}};      st_ptr_q <= {P*PtrW{1'b0}};   st_vc_q <= {P*VcW{1'b0}};
       st_dests_q <= {P*N{1'b0}};       st_cls_q <= {P{1'b0}};
@@ -963,9 +1066,8 @@ module router_vc #(
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
       tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   avail_q <= avail_d;
       tvc_q <= tvc_d;       tsent_q <= tsent_d;
-      rrin_q <= rrin_d;     rbbusy_q <= rbbusy_d;   rrout_q <= rrout_d; rrvc_q <= rrvc_d;
+      rrin_q <= rrin_d;     rbbusy_q <= rbbusy_d;   rrout_q <= rrout_d;
       obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d;
-      vacnt_q <= vacnt_d;
       st_v_q <= st_v_d;     st_split_q <= st_split_d; st_in_q <= st_in_d;
       st_invc_q <= st_invc_d; st_ptr_q <= st_ptr_d; st_vc_q <= st_vc_d; st_dests_q <= st_dests_d; st_cls_q <= st_cls_d;
       out_valid_o <= o_valid; out_vc_o <= o_vc;     out_head_o <= o_head & o_valid;

@@ -25,14 +25,18 @@ router_mesh_tile_VERIFY_LONG_COUNT := 10000000
 # synthesis elaborate the module with the values; the harnesses Verilate it with them as -G
 # options under the top's name (verilator_tb.mk tb_model_flags).
 router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=0 \
-                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64 router_k2:router_vc:Mcast=1,K=2,FlitW=20
+                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64 router_k2:router_vc:Mcast=1,K=2,FlitW=20 \
+                     router_k2_sep:router_vc:Mcast=1,K=2,FlitW=20,VaAlloc=1
 # router_k2: router_mcast's VC and switch allocators (5 ports, 4 VCs of two classes, 8-flit
 # buffers, 9-flit replication) at K = 2 and 20-bit flits, the smallest datapath that keeps them:
 # the clock of the allocators without the 128-bit crossbar's and 64-node RC's area (docs/router.md
-# 7, `make synth-router_k2 ROUTER_SYNTH=1`).
-router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2)
+# 7, `make synth-router_k2 ROUTER_SYNTH=1`). router_k2_sep: the same with npsim's separable VC
+# allocator (VaAlloc = 1, va_alloc = separable; make verify-router-separable checks it), likewise
+# diagnostic (`make synth-router_k2_sep ROUTER_SYNTH=1`).
+router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 router_k2_sep)
 # router_mesh_tile is neither linted nor synthesised apart: it is router_mcast's module at other
-# values, and its harness build runs Verilator -Wall on it (a warning stops the build).
+# values, and its harness build runs Verilator -Wall on it (a warning stops the build); so does
+# verify-router-separable's for VaAlloc = 1 (or `make lint-router_k2_sep`: all three tools).
 # SystemC (verilator_tb/systemc/systemc.mk): router_mcast's rtl form beside npsim's router as its
 # model form (np_sc router, docs/systemc.md "The router"), checked by make test: it links the
 # harness model make verify builds anyway.
@@ -59,6 +63,16 @@ synth-router: synth-router_mcast synth-router_base
 verify-router-base:
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/router-base 'router_PARAM_TOPS=router_mcast:router_vc:Mcast=0' \
 	  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="--mcast 0" verify-router_mcast
+
+# The separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, cycle
+# by cycle: the router_mcast harness Verilated with VaAlloc = 1 in a build directory of its own,
+# on the same traffic (--va-alloc separable; the golden vectors are the sequential allocator's, so
+# none). Not in make verify: npsim's default allocator is the sequential one (docs/router.md 7).
+.PHONY: verify-router-separable
+## verify-router-separable: router_mcast with the separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, every output every cycle (10^6 flits; its lines say router_mcast)
+verify-router-separable:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/router-separable 'router_PARAM_TOPS=router_mcast:router_vc:Mcast=1,VaAlloc=1' \
+	  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="--va-alloc separable" verify-router_mcast
 
 .PHONY: router-area-doc
 ## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports

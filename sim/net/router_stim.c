@@ -134,6 +134,7 @@ router_stim *rstim_create(const rstim_params *p, char *err, size_t err_len) {
     s->p = *p;
     sim_config cfg;
     rbench_rtl_config(&cfg, RSTIM_K);
+    cfg.va_alloc = p->va_alloc;
     s->bench = rbench_create(&cfg, RSTIM_ROUTER, err, err_len);
     if (!s->bench) {
         free(s);

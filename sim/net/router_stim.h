@@ -69,6 +69,7 @@ typedef struct {
     double load;           /* probability that an input offers a flit in a cycle */
     double mcast_share;    /* share of multicast packets */
     double stall;          /* share of downstream stall bursts (per output port) */
+    sim_va_alloc va_alloc; /* the model's VC allocator (router_vc's VaAlloc); 0: sequential */
     uint64_t timeout;      /* cycles without a flit leaving the model router: a hang */
     uint64_t max_cycles;   /* 0: 64 * count + 100000 */
 } rstim_params;

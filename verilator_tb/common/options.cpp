@@ -55,6 +55,12 @@ uint64_t Options::extra_u64(const std::string &name) const {
     return parse_u64("--" + name, it->second.value);
 }
 
+const std::string &Options::extra_string(const std::string &name) const {
+    const auto it = extras_.find(name);
+    if (it == extras_.end()) throw Error("internal: option --" + name + " was not declared");
+    return it->second.value;
+}
+
 void Options::print_help(const char *argv0) const {
     std::printf(
         "usage: %s [options]\n"

@@ -45,6 +45,7 @@ struct Options {
                  const std::string &help);
     double extra_double(const std::string &name) const;
     uint64_t extra_u64(const std::string &name) const;
+    const std::string &extra_string(const std::string &name) const;
 
     // Parses argv; throws tb::Error on an unknown option or a bad value. Returns false when
     // --help was given (the help text has been printed).
