@@ -466,27 +466,28 @@ module router_vc #(
         assign va_req[gq*NVC + gi] = va_ok[gi] && r_tv[gi*P + gq] && !r_talloc[gi*T + (T == P ? gq : 0)];
       end
     end
-    // replication buffers: per input port and class, in VC order
+    // replication buffers: per input port and class, in VC order. The model's walk over the VCs
+    // (a VC that needs its class's buffer takes it when it is free, and then it is busy for the
+    // VCs after it) in closed form: a VC that needs the buffer of class c gets it when it was free
+    // and no VC before it needs it too, so no chain of `busy` runs through the VCs (timing: this
+    // is where VA's path starts)
     for (gp = 0; gp < P; gp = gp + 1) begin : gen_rb
-      reg [1:0]       busy;
-      reg [Vcs-1:0]   ok;
+      reg [1:0]       busy, asked;       // asked: a VC before this one needs the class's buffer
+      reg [Vcs-1:0]   ok, act, need;
       reg [Vcs*2-1:0] rb;
       integer v;
       always @(*) begin
-        busy = rbbusy_q[gp*2 +: 2];
-        ok = {Vcs{1'b0}};
+        asked = 2'b00;
         rb = r_rb[gp*Vcs*2 +: Vcs*2];
-        for (v = 0; v < Vcs; v = v + 1)
-          if (routed_q[gp*Vcs + v] || newh[gp*Vcs + v]) begin
-            ok[v] = 1'b1;
-            if (rb[v*2 +: 2] == RbNeed) begin
-              if (r_cls[gp*Vcs + v] ? busy[1] : busy[0]) ok[v] = 1'b0;
-              else begin
-                busy = busy | (r_cls[gp*Vcs + v] ? 2'b10 : 2'b01);
-                rb[v*2 +: 2] = RbOwn;
-              end
-            end
-          end
+        for (v = 0; v < Vcs; v = v + 1) begin
+          act[v] = routed_q[gp*Vcs + v] || newh[gp*Vcs + v];
+          need[v] = act[v] && rb[v*2 +: 2] == RbNeed;
+          ok[v] = act[v] && !(need[v] && (r_cls[gp*Vcs + v] ? rbbusy_q[gp*2 + 1] || asked[1] :
+                                                              rbbusy_q[gp*2] || asked[0]));
+          if (need[v] && ok[v]) rb[v*2 +: 2] = RbOwn;
+          if (need[v]) asked = asked | (r_cls[gp*Vcs + v] ? 2'b10 : 2'b01);
+        end
+        busy = rbbusy_q[gp*2 +: 2] | asked;
       end
       assign va_ok[gp*Vcs +: Vcs] = ok;
       assign va_rb[gp*Vcs*2 +: Vcs*2] = rb;
