@@ -399,23 +399,28 @@ module router_vc #(
 
   // The separable VC allocator's round-robin arbiters (over the router's NVC input or output
   // VCs): the first request at or after the pointer, else the first; the pointer past a grant.
+  // Written as "no request ahead of j", with "k is ahead of j" decoded from the pointer alone
+  // (a register): every grant bit is one AND over the other requests, not a mask, an OR over it
+  // and a priority chain after the requests (timing; the same grant)
   localparam integer VaRrW = $clog2(NVC);
   function automatic [NVC-1:0] rr_first;
     input [NVC-1:0]   x;
     input [VaRrW-1:0] ptr;
-    reg   [NVC-1:0]   hi, y;
-    reg               found;
-    integer j;
+    reg   [NVC-1:0]   ge;                  // [m]: ptr <= m
+    reg               ahead;
+    integer j, k;
     begin
-      for (j = 0; j < NVC; j = j + 1) hi[j] = x[j] && j[VaRrW-1:0] >= ptr;
-      y = (hi != {NVC{1'b0}}) ? hi : x;
-      rr_first = {NVC{1'b0}};
-      found = 1'b0;
-      for (j = 0; j < NVC; j = j + 1)
-        if (!found && y[j]) begin
-          found = 1'b1;
-          rr_first[j] = 1'b1;
-        end
+      for (j = 0; j < NVC; j = j + 1) ge[j] = ptr <= j[VaRrW-1:0];
+      for (j = 0; j < NVC; j = j + 1) begin
+        rr_first[j] = x[j];
+        for (k = 0; k < NVC; k = k + 1)
+          if (k != j) begin
+            // k before j: both at or after the pointer or both before it, k lower; or k at or
+            // after the pointer and j before it
+            ahead = (k < j) ? (ge[k] || !ge[j]) : (ge[k] && !ge[j]);
+            if (x[k] && ahead) rr_first[j] = 1'b0;
+          end
+      end
     end
   endfunction
 
