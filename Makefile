@@ -134,7 +134,9 @@ deps:
 	@bash .ci/deps.sh
 
 ## lint: Verilator -Wall, Yosys and Icarus over every RTL top (verified and synthesis-only)
-LINT_TOPS := $(TOPS) $(SYNTH_ONLY_TOPS)
+# <unit>_LINT_TOPS: tops linted without being in make synth (the router's separable-VA set,
+# router_k2_sep: docs/router.md 7).
+LINT_TOPS := $(TOPS) $(SYNTH_ONLY_TOPS) $(filter-out $(SYNTH_ONLY_TOPS),$(foreach u,$(UNITS),$($(u)_LINT_TOPS)))
 lint: $(addprefix lint-tools-,$(LINT_TOPS)) lint-yosys
 	@echo "lint: $(words $(LINT_TOPS)) tops clean (verilator -Wall, yosys, iverilog -Wall)"
 

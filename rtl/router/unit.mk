@@ -35,8 +35,10 @@ router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=
 # diagnostic (`make synth-router_k2_sep ROUTER_SYNTH=1`).
 router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 router_k2_sep)
 # router_mesh_tile is neither linted nor synthesised apart: it is router_mcast's module at other
-# values, and its harness build runs Verilator -Wall on it (a warning stops the build); so does
-# verify-router-separable's for VaAlloc = 1 (or `make lint-router_k2_sep`: all three tools).
+# values, and its harness build runs Verilator -Wall on it (a warning stops the build).
+# router_k2_sep is linted by make lint (all three tools), the one set that elaborates the
+# separable VC allocator (VaAlloc = 1), which no top of make synth or make verify has.
+router_LINT_TOPS := router_k2_sep
 # SystemC (verilator_tb/systemc/systemc.mk): router_mcast's rtl form beside npsim's router as its
 # model form (np_sc router, docs/systemc.md "The router"), checked by make test: it links the
 # harness model make verify builds anyway.
