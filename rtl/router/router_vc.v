@@ -118,11 +118,12 @@ module router_vc #(
   reg [NVC*T-1:0]        avail_q, avail_d;
   reg [NVC*T*VcW-1:0]    tvc_q, tvc_d;
   reg [NVC*T*LenW-1:0]   tsent_q, tsent_d;
-  reg [P*VcW-1:0]        rrin_q, rrin_d;
+  reg [NVC-1:0]          rrinm_q, rrinm_d;        // [p*Vcs + v]: VC v is at or after input p's rr_in
   reg [P*2-1:0]          rbbusy_q, rbbusy_d;
-  reg [P*3-1:0]          rrout_q, rrout_d;
+  reg [P*P-1:0]          rroutm_q, rroutm_d;      // [q*P + p]: input p is at or after output q's rr_out
   reg [NVC-1:0]          obusy_q, obusy_d, oheld_q, oheld_d, ohold_q, ohold_d;
   reg [NVC*CntW-1:0]     ocred_q, ocred_d;
+  reg [NVC-1:0]          ocnz_q, ocnz_d;          // the output VC has a credit (ocred_q != 0)
   // switch traversal stage (per output) and the heads' destinations (per input). The buffer
   // slot ST reads (slot st_ptr of VC st_invc of input st_in): per output when a VC's targets
   // may read different flits in one cycle (Mcast = 1, asynchronous replication), per input in
@@ -765,80 +766,77 @@ module router_vc #(
 
   // ---- switch allocation, input side: the first VC from rr_in with a target ready to send
   // (VC allocated in an earlier cycle, tail not sent, its next flit in the buffer and past its
-  // write cycle, a credit on its output VC); it requests every output its ready targets use
+  // write cycle, a credit on its output VC); it requests every output its ready targets use.
+  // Both arbiters are the two masked first-one encoders of a round robin side by side: the
+  // first request at or after the pointer (the requests ANDed with the pointer's thermometer
+  // mask, a register) and the first request at all, the first when any is at or after the
+  // pointer; the pointers are kept as those masks (timing: no compare with the pointer and no
+  // chain of passes before the grant). The credit test reads a flag per output VC (ocnz_q,
+  // "has a credit"), registered beside its counter.
   wire [NVC*P-1:0] ready;            // [i*P + q]: VC i's target on output q is ready
-  wire [P-1:0]     sa_found;
-  wire [P*VcW-1:0] sa_vc;
+  wire [NVC-1:0]   sa_pick;          // [p*Vcs + v]: input p picked its VC v (one-hot per input)
   wire [P*P-1:0]   sa_req;           // [p*P + q]: input p's chosen VC requests output q
   wire [P*P-1:0]   sa_gnt;           // [q*P + p]: output q grants input p
   wire [NVC*P-1:0] sent;             // [i*P + q]: VC i's target on output q sends a flit
-  wire [NVC-1:0]   ocred_nz;         // an output VC has a credit
   generate
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_ready
       localparam integer Pg = gi / Vcs;
-      localparam integer Vg = gi % Vcs;
-      assign ocred_nz[gi] = ocred_q[gi*CntW +: CntW] != {CntW{1'b0}};
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_t
         localparam integer Tg = gi*T + (T == P ? gq : 0);
         wire [VcW-1:0]  tvc = tvc_q[Tg*VcW +: VcW];
         assign ready[gi*P + gq] = routed_q[gi] && tv_q[gi*P + gq] && talloc_q[Tg] && !tdone_q[Tg] &&
-                                  avail_q[Tg] && (vc_onehot(tvc) & ocred_nz[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
-        assign sent[gi*P + gq] = sa_gnt[gq*P + Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
+                                  avail_q[Tg] && (vc_onehot(tvc) & ocnz_q[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
+        assign sent[gi*P + gq] = sa_gnt[gq*P + Pg] && sa_pick[gi];
       end
     end
     for (gp = 0; gp < P; gp = gp + 1) begin : gen_sa_in
-      reg found;
-      reg [VcW-1:0] vc;
-      reg [P-1:0] req;
-      integer pass, v;
-      always @(*) begin
-        found = 1'b0;
-        vc = {VcW{1'b0}};
-        req = {P{1'b0}};
-        for (pass = 0; pass < 2; pass = pass + 1)
-          for (v = 0; v < Vcs; v = v + 1)
-            if (!found && ready[(gp*Vcs + v)*P +: P] != {P{1'b0}} &&
-                (pass == 1 || v[VcW-1:0] >= rrin_q[gp*VcW +: VcW])) begin
-              found = 1'b1;
-              vc = v[VcW-1:0];
-              req = ready[(gp*Vcs + v)*P +: P];
-            end
+      wire [Vcs-1:0] vreq, hi, first_hi, first_all;
+      for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_v
+        localparam [Vcs-1:0] Below = {Vcs{1'b1}} >> (Vcs - gk);   // the VCs before gk
+        assign vreq[gk] = ready[(gp*Vcs + gk)*P +: P] != {P{1'b0}};
+        assign first_hi[gk] = hi[gk] && (hi & Below) == {Vcs{1'b0}};
+        assign first_all[gk] = vreq[gk] && (vreq & Below) == {Vcs{1'b0}};
       end
-      assign sa_found[gp] = found;
-      assign sa_vc[gp*VcW +: VcW] = vc;
-      assign sa_req[gp*P +: P] = req;
+      assign hi = vreq & rrinm_q[gp*Vcs +: Vcs];
+      wire [Vcs-1:0] pick = (hi != {Vcs{1'b0}}) ? first_hi : first_all;
+      assign sa_pick[gp*Vcs +: Vcs] = pick;
+      for (gq = 0; gq < P; gq = gq + 1) begin : gen_req
+        wire [Vcs-1:0] col;              // the VCs' targets on output gq
+        for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_v
+          assign col[gk] = ready[(gp*Vcs + gk)*P + gq];
+        end
+        assign sa_req[gp*P + gq] = (pick & col) != {Vcs{1'b0}};
+      end
+      // granted by an output: rr_in past its VC (the mask of the VCs after it; all after the last)
+      wire granted = |{sa_gnt[0*P + gp], sa_gnt[1*P + gp], sa_gnt[2*P + gp], sa_gnt[3*P + gp],
+                       sa_gnt[4*P + gp]};
+      for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_mask
+        localparam [Vcs-1:0] Below = {Vcs{1'b1}} >> (Vcs - gk);
+        always @(*)
+          rrinm_d[gp*Vcs + gk] = !granted ? rrinm_q[gp*Vcs + gk] : (pick & Below) != {Vcs{1'b0}} || pick[Vcs-1];
+      end
     end
     // output side: each output grants the first requesting input from rr_out
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_sa_out
-      reg found;
-      reg [P-1:0] gnt;
-      integer pass, p;
-      always @(*) begin
-        found = 1'b0;
-        gnt = {P{1'b0}};
-        rrout_d[gq*3 +: 3] = rrout_q[gq*3 +: 3];
-        for (pass = 0; pass < 2; pass = pass + 1)
-          for (p = 0; p < P; p = p + 1)
-            if (!found && sa_req[p*P + gq] && (pass == 1 || p[2:0] >= rrout_q[gq*3 +: 3])) begin
-              found = 1'b1;
-              gnt[p] = 1'b1;
-              rrout_d[gq*3 +: 3] = (p == P - 1) ? 3'd0 : p[2:0] + 3'd1;
-            end
+      wire [P-1:0] r, hi, first_hi, first_all;
+      for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
+        localparam [P-1:0] Below = {P{1'b1}} >> (P - gp);
+        assign r[gp] = sa_req[gp*P + gq];
+        assign first_hi[gp] = hi[gp] && (hi & Below) == {P{1'b0}};
+        assign first_all[gp] = r[gp] && (r & Below) == {P{1'b0}};
       end
+      assign hi = r & rroutm_q[gq*P +: P];
+      wire [P-1:0] gnt = (hi != {P{1'b0}}) ? first_hi : first_all;
+      wire found = r != {P{1'b0}};
       assign sa_gnt[gq*P +: P] = gnt;
       always @(*) st_v_d[gq] = found;
-    end
-    // an input granted by an output: rr_in past its VC
-    for (gp = 0; gp < P; gp = gp + 1) begin : gen_rrin
-      wire granted = sa_found[gp] && |{sa_gnt[0*P + gp], sa_gnt[1*P + gp], sa_gnt[2*P + gp],
-                                      sa_gnt[3*P + gp], sa_gnt[4*P + gp]};
-      wire [VcW-1:0] vc = sa_vc[gp*VcW +: VcW];
-      always @(*)
-        rrin_d[gp*VcW +: VcW] = !granted ? rrin_q[gp*VcW +: VcW] :
-                                ({1'b0, vc} == Vcs[VcW:0] - 1'b1) ? {VcW{1'b0}} : vc + 1'b1;
+      for (gp = 0; gp < P; gp = gp + 1) begin : gen_mask
+        localparam [P-1:0] Below = {P{1'b1}} >> (P - gp);
+        always @(*)
+          rroutm_d[gq*P + gp] = !found ? rroutm_q[gq*P + gp] : (gnt & Below) != {P{1'b0}} || gnt[P-1];
+      end
     end
   endgenerate
-
   // ---- switch traversal stage of each output: the granted target's flit (mux crossbar), its
   // output VC (one credit spent; at the tail the VC is freed, or held when the downstream
   // router takes the packet into its replication buffer)
@@ -847,14 +845,16 @@ module router_vc #(
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_sel
       reg [P*(VcW+PtrW)-1:0] rdsel;
       reg [2:0]          in;
-      reg                split, tail, first, held;
+      reg                split;
       reg [VcW-1:0]      vc;
+      reg [Vcs-1:0]      dec, tl, tlf, held;   // per output VC: a flit sent, the tail, a one-flit packet's
       reg [PtrW:0]       pos, ptr;    // pos < Cap: flits of the VC before the target's next
       reg                s;
       integer p, v, w;
       always @(*) begin
         rdsel = {P*(VcW+PtrW){1'b0}};
-        in = 3'd0;  split = 1'b0;  tail = 1'b0;  first = 1'b0;  vc = {VcW{1'b0}};
+        in = 3'd0;  split = 1'b0;  vc = {VcW{1'b0}};
+        dec = {Vcs{1'b0}};  tl = {Vcs{1'b0}};  tlf = {Vcs{1'b0}};
         pos = {(PtrW+1){1'b0}};  ptr = {(PtrW+1){1'b0}};  s = 1'b0;
         for (p = 0; p < P; p = p + 1)
           for (v = 0; v < Vcs; v = v + 1) begin
@@ -867,15 +867,21 @@ module router_vc #(
             in = in | (p[2:0] & {3{s}});
             split = split | (split_q[p*Vcs + v] & s);
             vc = vc | (tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW] & {VcW{s}});
-            tail = tail | (s && tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] + 1'b1 ==
-                                len_q[(p*Vcs + v)*LenW +: LenW]);
-            first = first | (s && tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] == {LenW{1'b0}});
+            // the sender's output VC, tail and head as flags of registers, ANDed with its grant:
+            // each output VC's decrement and release are ORs over the grants, not a compare of
+            // the granted target's VC after the grant (timing)
+            dec = dec | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+            if (tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] + 1'b1 == len_q[(p*Vcs + v)*LenW +: LenW]) begin
+              tl = tl | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+              if (tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] == {LenW{1'b0}})
+                tlf = tlf | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+            end
           end
-        // the hold rule of this packet: from its head's switch traversal (this cycle or
-        // earlier); a one-flit packet (tail = head) is never held
-        held = (vc_onehot(vc) & ohold_q[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
-        if (first) held = 1'b0;
-        else if (st_v_q[gq] && o_head[gq] && st_vc_q[gq*VcW +: VcW] == vc) held = hold_now[gq];
+        // the hold rule of each output VC's packet: from its head's switch traversal (this cycle
+        // or earlier); a one-flit packet (tail = head, tlf) is never held
+        held = ohold_q[gq*Vcs +: Vcs];
+        if (st_v_q[gq] && o_head[gq]) held = (held & ~vc_onehot(st_vc_q[gq*VcW +: VcW])) |
+                                             (vc_onehot(st_vc_q[gq*VcW +: VcW]) & {Vcs{hold_now[gq]}});
         // this output's VCs: VA's grants, the flit sent, the tail, downstream's credits and
         // releases, the hold rule of the head in ST
         for (w = 0; w < Vcs; w = w + 1) begin
@@ -884,12 +890,15 @@ module router_vc #(
           ohold_d[gq*Vcs + w] = ohold_q[gq*Vcs + w];
           ocred_d[(gq*Vcs + w)*CntW +: CntW] = ocred_q[(gq*Vcs + w)*CntW +: CntW] +
                                                out_credit_i[(gq*Vcs + w)*CntW +: CntW];
-          if (st_v_d[gq] && vc == w[VcW-1:0]) begin
+          // has a credit next cycle: the sum before SA's decrement != 0, or > 1 if it sends now
+          ocnz_d[gq*Vcs + w] = ocred_d[(gq*Vcs + w)*CntW +: CntW] != {CntW{1'b0}};
+          if (dec[w]) begin
+            ocnz_d[gq*Vcs + w] = ocred_d[(gq*Vcs + w)*CntW +: CntW] > {{(CntW-1){1'b0}}, 1'b1};
             ocred_d[(gq*Vcs + w)*CntW +: CntW] = ocred_d[(gq*Vcs + w)*CntW +: CntW] - 1'b1;
-            if (tail) begin
-              if (held) oheld_d[gq*Vcs + w] = 1'b1;
-              else obusy_d[gq*Vcs + w] = 1'b0;
-            end
+          end
+          if (tl[w]) begin
+            if (held[w] && !tlf[w]) oheld_d[gq*Vcs + w] = 1'b1;
+            else obusy_d[gq*Vcs + w] = 1'b0;
           end
           if (out_release_i[gq*Vcs + w] && oheld_q[gq*Vcs + w]) begin
             oheld_d[gq*Vcs + w] = 1'b0;
@@ -926,7 +935,7 @@ module router_vc #(
     for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_vc
       localparam integer Pg = gi / Vcs;
       localparam integer Vg = gi % Vcs;
-      wire chosen = sa_found[Pg] && sa_vc[Pg*VcW +: VcW] == Vg[VcW-1:0];
+      wire chosen = sa_pick[gi];
       wire jwv = jw_q[Pg] && jwvc_q[Pg*VcW +: VcW] == Vg[VcW-1:0];
       wire wr = in_valid_i[Pg] && in_vc_i[Pg*VcW +: VcW] == Vg[VcW-1:0];
       wire [T-1:0] tsend;                // each target sends a flit now
@@ -966,18 +975,25 @@ module router_vc #(
         // so "freed < every target's tsent after this cycle" is "no target is at freed, unless
         // it sends now": equality tests on registers, beside SA, rather than a minimum of the
         // sums after SA (timing; the same outcome)
+        // The packet finishes when every target has sent its tail after this cycle and freed
+        // reaches the length. A chosen VC has a target short of its tail (freed <= its tsent <
+        // len), and when every target is done after this cycle, each one at freed sends now, so
+        // a flit leaves: the finish is "every target done after this cycle and freed + 1 == len",
+        // flags of registers ORed with the grants, in parallel with the pop (timing)
         all_done = 1'b1;
         pop = chosen;
         for (q = 0; q < P; q = q + 1)
           if (tv_q[gi*P + q]) begin
-            if (!tdone[T == P ? q : 0]) all_done = 1'b0;
+            if (!tdone_q[gi*T + (T == P ? q : 0)] &&
+                !(sent[gi*P + q] && tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW]))
+              all_done = 1'b0;
             if (tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] == freed_q[gi*LenW +: LenW] &&
                 !sent[gi*P + q]) pop = 1'b0;
           end
-        freed = newh[gi] ? {LenW{1'b0}} : freed_q[gi*LenW +: LenW] + {{(LenW-1){1'b0}}, pop};
-        finish = chosen && all_done &&
-                 (pop ? freed_q[gi*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW] :
-                        freed_q[gi*LenW +: LenW] == len_q[gi*LenW +: LenW]);
+        // (the sums after the grant are selected by the pop from sums of registers: the pop
+        // never enters a carry chain)
+        freed = newh[gi] ? {LenW{1'b0}} : pop ? freed_q[gi*LenW +: LenW] + 1'b1 : freed_q[gi*LenW +: LenW];
+        finish = chosen && all_done && freed_q[gi*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW];
         // each target's buffer test for the next cycle: its next flit is in the buffer and was
         // not written in this cycle (count' > pos' and not (written now and count' = pos' + 1)).
         // With pos = tsent - freed, count' - pos' = count - pos + wr - sent (a pop takes one from
@@ -991,13 +1007,13 @@ module router_vc #(
         end
         ptr = {1'b0, bhead_q[gi*PtrW +: PtrW]} + 1'b1;
         if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
-        credit = {{(CntW-1){1'b0}}, pop && rb_q[gi*2 +: 2] != RbOwn};
+
         // a packet owning its replication buffer: each flit's credit goes back when it becomes
         // eligible for SA (from the cycle after the buffer was acquired)
         elig = freed_q[gi*LenW +: LenW] + {{(LenW-CntW){1'b0}}, bcount_q[gi*CntW +: CntW]} -
                {{(LenW-1){1'b0}}, jwv};
         moved_now = elig[CntW-1:0] - moved_q[gi*LenW +: CntW];    // flits moved in this cycle
-        if (rb_q[gi*2 +: 2] == RbOwn) credit = credit + moved_now;
+        credit = (rb_q[gi*2 +: 2] == RbOwn) ? moved_now : {{(CntW-1){1'b0}}, pop};
 
         routed_d[gi] = (routed_q[gi] || newh[gi]) && !finish;
         cls_d[gi] = r_cls[gi];
@@ -1014,9 +1030,12 @@ module router_vc #(
         tvc_d[gi*T*VcW +: T*VcW] = tvc;
         tsent_d[gi*T*LenW +: T*LenW] = tsent;
         bhead_d[gi*PtrW +: PtrW] = pop ? ptr[PtrW-1:0] : bhead_q[gi*PtrW +: PtrW];
-        bcount_d[gi*CntW +: CntW] = bcount_q[gi*CntW +: CntW] - {{(CntW-1){1'b0}}, pop} +
-                                    {{(CntW-1){1'b0}}, wr};
-        newh_d[gi] = !routed_d[gi] && bcount_d[gi*CntW +: CntW] != {CntW{1'b0}};
+        bcount_d[gi*CntW +: CntW] = pop ? bcount_q[gi*CntW +: CntW] + {{(CntW-1){1'b0}}, wr} - 1'b1 :
+                                          bcount_q[gi*CntW +: CntW] + {{(CntW-1){1'b0}}, wr};
+        // (the count after this cycle is not 0: chosen by the pop between two tests of registers)
+        newh_d[gi] = !routed_d[gi] &&
+                     (pop ? {1'b0, bcount_q[gi*CntW +: CntW]} + {{CntW{1'b0}}, wr} > {{CntW{1'b0}}, 1'b1} :
+                            bcount_q[gi*CntW +: CntW] != {CntW{1'b0}} || wr);
         credit_d[gi*CntW +: CntW] = credit;
         release_d[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
       end
@@ -1034,7 +1053,7 @@ module router_vc #(
         for (v = 0; v < Vcs; v = v + 1) begin
           for (c = 0; c < 2; c = c + 1)
             if (rb_free[gp*Vcs + v] && cls_q[gp*Vcs + v] == c[0]) rbbusy_d[gp*2 + c] = 1'b0;
-          if (sa_found[gp] && sa_vc[gp*VcW +: VcW] == v[VcW-1:0]) begin
+          if (sa_pick[gp*Vcs + v]) begin
             st_dests_d[gp*N +: N] = f_dests[(gp*Vcs + v)*N +: N];
             st_cls_d[gp] = f_cls[gp*Vcs + v];
           end
@@ -1056,9 +1075,9 @@ module router_vc #(
       tv_q <= {NVC*P{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
       avail_q <= {NVC*T{1'b0}};
       tvc_q <= {NVC*T*VcW{1'b0}};      tsent_q <= {NVC*T*LenW{1'b0}};
-      rrin_q <= {P*VcW{1'b0}};         rbbusy_q <= {P*2{1'b0}};      rrout_q <= {P*3{1'b0}};
+      rrinm_q <= {NVC{1'b1}};          rbbusy_q <= {P*2{1'b0}};      rroutm_q <= {P*P{1'b1}};
       obusy_q <= {NVC{1'b0}};          oheld_q <= {NVC{1'b0}};       ohold_q <= {NVC{1'b0}};
-      ocred_q <= {NVC{Depth[CntW-1:0]}};
+      ocred_q <= {NVC{Depth[CntW-1:0]}}; ocnz_q <= {NVC{1'b1}};
       st_v_q <= {P{1'b0}};             st_split_q <= {P{1'b0}};      st_in_q <= {P*3{1'b0}};
       st_invc_q <= {P*VcW{1'b0}};      st_ptr_q <= {P*PtrW{1'b0}};   st_vc_q <= {P*VcW{1'b0}};
       st_dests_q <= {P*N{1'b0}};       st_cls_q <= {P{1'b0}};
@@ -1072,8 +1091,8 @@ module router_vc #(
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
       tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   avail_q <= avail_d;
       tvc_q <= tvc_d;       tsent_q <= tsent_d;
-      rrin_q <= rrin_d;     rbbusy_q <= rbbusy_d;   rrout_q <= rrout_d;
-      obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d;
+      rrinm_q <= rrinm_d;   rbbusy_q <= rbbusy_d;   rroutm_q <= rroutm_d;
+      obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d; ocnz_q <= ocnz_d;
       st_v_q <= st_v_d;     st_split_q <= st_split_d; st_in_q <= st_in_d;
       st_invc_q <= st_invc_d; st_ptr_q <= st_ptr_d; st_vc_q <= st_vc_d; st_dests_q <= st_dests_d; st_cls_q <= st_cls_d;
       out_valid_o <= o_valid; out_vc_o <= o_vc;     out_head_o <= o_head & o_valid;
