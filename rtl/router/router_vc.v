@@ -112,10 +112,11 @@ module router_vc #(
   reg [NVC*2-1:0]        rb_q, rb_d;
   reg [NVC*P-1:0]        tv_q, tv_d;              // the output ports of the VC's targets
   reg [NVC*T-1:0]        talloc_q, talloc_d, tdone_q, tdone_d;
-  // avail_q: the target's next flit is in the buffer and past its write cycle (SA's buffer test,
-  // docs/router.md 4), kept as a flag so that switch allocation starts from registers (timing:
-  // the test from tsent - freed and the count put an 8-bit subtract and compare before SA)
-  reg [NVC*T-1:0]        avail_q, avail_d;
+  // sbase_q: the target may send as far as the input VC knows (routed, tail not sent, its next
+  // flit in the buffer and past its write cycle: SA's buffer test, docs/router.md 4), a flag so
+  // that switch allocation starts from registers and ANDs fewer terms (timing: the buffer test
+  // from tsent - freed and the count put an 8-bit subtract and compare before SA)
+  reg [NVC*T-1:0]        sbase_q, sbase_d;
   reg [NVC*T*VcW-1:0]    tvc_q, tvc_d;
   reg [NVC*T*LenW-1:0]   tsent_q, tsent_d;
   reg [NVC-1:0]          rrinm_q, rrinm_d;        // [p*Vcs + v]: VC v is at or after input p's rr_in
@@ -173,17 +174,21 @@ module router_vc #(
       wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
       wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
       wire wr_now = in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0];
-      wire empty_next = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, pop_now[gv]};
+      // (the ring is empty after this cycle's pop: one flit now if a flit leaves, none if not;
+      // both tests are of registers and the pop selects between them, so it enters no compare)
+      wire [FrontW-1:0] wr_front = in_data_i[Pw*FlitW +: FrontW];
+      wire empty_if_pop = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, 1'b1};
+      wire empty_if_not = bcount_q[gv*CntW +: CntW] == {CntW{1'b0}};
       always @(posedge clk_i)
         if (!rst_ni) begin
           front_q <= {FrontW{1'b0}};
           front_t_q <= 2'b00;
-        end else if (wr_now && empty_next) begin
-          front_q <= in_data_i[Pw*FlitW +: FrontW];
-          front_t_q <= head_tests(in_data_i[Pw*FlitW +: FrontW]);
         end else if (pop_now[gv]) begin
-          front_q <= after;
-          front_t_q <= head_tests(after);
+          front_q <= (wr_now && empty_if_pop) ? wr_front : after;
+          front_t_q <= (wr_now && empty_if_pop) ? head_tests(wr_front) : head_tests(after);
+        end else if (wr_now && empty_if_not) begin
+          front_q <= wr_front;
+          front_t_q <= head_tests(wr_front);
         end
       assign f_cls[gv] = front_q[FCls];
       assign f_len[gv*LenW +: LenW] = front_q[FLen +: LenW];
@@ -784,8 +789,8 @@ module router_vc #(
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_t
         localparam integer Tg = gi*T + (T == P ? gq : 0);
         wire [VcW-1:0]  tvc = tvc_q[Tg*VcW +: VcW];
-        assign ready[gi*P + gq] = routed_q[gi] && tv_q[gi*P + gq] && talloc_q[Tg] && !tdone_q[Tg] &&
-                                  avail_q[Tg] && (vc_onehot(tvc) & ocnz_q[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
+        assign ready[gi*P + gq] = sbase_q[Tg] && tv_q[gi*P + gq] && talloc_q[Tg] &&
+                                  (vc_onehot(tvc) & ocnz_q[gq*Vcs +: Vcs]) != {Vcs{1'b0}};
         assign sent[gi*P + gq] = sa_gnt[gq*P + Pg] && sa_pick[gi];
       end
     end
@@ -1026,7 +1031,8 @@ module router_vc #(
         tv_d[gi*P +: P] = finish ? {P{1'b0}} : r_tv[gi*P +: P];
         talloc_d[gi*T +: T] = talloc;
         tdone_d[gi*T +: T] = tdone;
-        avail_d[gi*T +: T] = avail;
+        // (a finishing packet has every target done: no finish term needed)
+        sbase_d[gi*T +: T] = {T{routed_q[gi] || newh[gi]}} & ~tdone & avail;
         tvc_d[gi*T*VcW +: T*VcW] = tvc;
         tsent_d[gi*T*LenW +: T*LenW] = tsent;
         bhead_d[gi*PtrW +: PtrW] = pop ? ptr[PtrW-1:0] : bhead_q[gi*PtrW +: PtrW];
@@ -1073,7 +1079,7 @@ module router_vc #(
       len_q <= {NVC*LenW{1'b0}};       freed_q <= {NVC*LenW{1'b0}};  moved_q <= {NVC*LenW{1'b0}};
       rb_q <= {NVC*2{1'b0}};
       tv_q <= {NVC*P{1'b0}};           talloc_q <= {NVC*T{1'b0}};    tdone_q <= {NVC*T{1'b0}};
-      avail_q <= {NVC*T{1'b0}};
+      sbase_q <= {NVC*T{1'b0}};
       tvc_q <= {NVC*T*VcW{1'b0}};      tsent_q <= {NVC*T*LenW{1'b0}};
       rrinm_q <= {NVC{1'b1}};          rbbusy_q <= {P*2{1'b0}};      rroutm_q <= {P*P{1'b1}};
       obusy_q <= {NVC{1'b0}};          oheld_q <= {NVC{1'b0}};       ohold_q <= {NVC{1'b0}};
@@ -1089,7 +1095,7 @@ module router_vc #(
       bhead_q <= bhead_d;   bcount_q <= bcount_d;   jw_q <= jw_d;       jwvc_q <= jwvc_d;
       routed_q <= routed_d; cls_q <= cls_d;         split_q <= split_d;   newh_q <= newh_d;
       len_q <= len_d;       freed_q <= freed_d;     moved_q <= moved_d; rb_q <= rb_d;
-      tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   avail_q <= avail_d;
+      tv_q <= tv_d;         talloc_q <= talloc_d;   tdone_q <= tdone_d;   sbase_q <= sbase_d;
       tvc_q <= tvc_d;       tsent_q <= tsent_d;
       rrinm_q <= rrinm_d;   rbbusy_q <= rbbusy_d;   rroutm_q <= rroutm_d;
       obusy_q <= obusy_d;   oheld_q <= oheld_d;     ohold_q <= ohold_d; ocred_q <= ocred_d; ocnz_q <= ocnz_d;
