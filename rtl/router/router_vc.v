@@ -147,7 +147,6 @@ module router_vc #(
   wire [NVC*5-1:0]      f_route;
   wire [NVC*N-1:0]      f_dests;
   wire [NVC*P*FW-1:0]   ring_rd;         // [(i*P + r)]: VC i's slot st_ptr of read port r
-  wire [NVC-1:0]        pop_now;         // the VC's front flit leaves the ring now (per VC, below)
   localparam integer FrontW = FRoute + 5;   // the head fields VA reads: class, mc, length, route
   genvar gv, gr;
   generate
@@ -163,30 +162,35 @@ module router_vc #(
       wire [N-1:0]  front_dests = ring[bhead_q[gv*PtrW +: PtrW]][FDest +: N];
       // The fields VC allocation reads of the front flit, kept in a register equal to them
       // whenever the ring holds a flit: VA starts from flops, not from a Cap-way read of the
-      // ring at the head (timing). The next front is the flit written now when the ring is
-      // empty after this cycle's pop, else the slot after the head when a flit leaves, else
-      // the same flit. (f_dests, read only after SA picks the VC, stays a ring read.) Two tests
-      // VA makes of a head are kept with them: split (multicast to two ports or more) and
-      // longer than Depth, so they are not made after the read either.
+      // ring at the head (timing). VA reads it only for a head waiting to be routed (newh):
+      // while the VC's packet is routed nothing reads it, so it need not follow the pops of
+      // that packet. While the packet's next flit to leave is its tail (routed, freed + 1 ==
+      // len: registers), it is loaded every cycle with the front after that flit leaves: the
+      // flit written now when the ring then is empty, else the slot after the head; on the
+      // cycle the tail leaves it is the next packet's head. Else a flit written into an empty
+      // ring is the front. So the register's load does not wait for SA's grants and the pop
+      // (timing). (f_dests, read only after SA picks the VC, stays a ring read; ST takes the
+      // packet's class from cls_q.) Two tests VA makes of a head are kept with them: split
+      // (multicast to two ports or more) and longer than Depth, so they are not made after
+      // the read either.
       reg  [FrontW-1:0] front_q;
       reg  [1:0]        front_t_q;      // {longer than Depth, split}
       wire [PtrW:0]     nsum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + 1'b1;
       wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
       wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
       wire wr_now = in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0];
-      // (the ring is empty after this cycle's pop: one flit now if a flit leaves, none if not;
-      // both tests are of registers and the pop selects between them, so it enters no compare)
       wire [FrontW-1:0] wr_front = in_data_i[Pw*FlitW +: FrontW];
-      wire empty_if_pop = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, 1'b1};
-      wire empty_if_not = bcount_q[gv*CntW +: CntW] == {CntW{1'b0}};
+      wire at_tail = routed_q[gv] && freed_q[gv*LenW +: LenW] + 1'b1 == len_q[gv*LenW +: LenW];
+      wire holds_one = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, 1'b1};
+      wire holds_none = bcount_q[gv*CntW +: CntW] == {CntW{1'b0}};
       always @(posedge clk_i)
         if (!rst_ni) begin
           front_q <= {FrontW{1'b0}};
           front_t_q <= 2'b00;
-        end else if (pop_now[gv]) begin
-          front_q <= (wr_now && empty_if_pop) ? wr_front : after;
-          front_t_q <= (wr_now && empty_if_pop) ? head_tests(wr_front) : head_tests(after);
-        end else if (wr_now && empty_if_not) begin
+        end else if (at_tail) begin
+          front_q <= (wr_now && holds_one) ? wr_front : after;
+          front_t_q <= (wr_now && holds_one) ? head_tests(wr_front) : head_tests(after);
+        end else if (wr_now && holds_none) begin
           front_q <= wr_front;
           front_t_q <= head_tests(wr_front);
         end
@@ -1046,7 +1050,6 @@ module router_vc #(
         release_d[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
       end
       assign rb_free[gi] = finish && rb_q[gi*2 +: 2] == RbOwn;
-      assign pop_now[gi] = pop;
     end
     // per input port: its replication buffers, the destinations its RC unit reads in ST, the
     // write of the last cycle
@@ -1061,7 +1064,7 @@ module router_vc #(
             if (rb_free[gp*Vcs + v] && cls_q[gp*Vcs + v] == c[0]) rbbusy_d[gp*2 + c] = 1'b0;
           if (sa_pick[gp*Vcs + v]) begin
             st_dests_d[gp*N +: N] = f_dests[(gp*Vcs + v)*N +: N];
-            st_cls_d[gp] = f_cls[gp*Vcs + v];
+            st_cls_d[gp] = cls_q[gp*Vcs + v];
           end
         end
         jw_d[gp] = in_valid_i[gp];
