@@ -54,6 +54,13 @@ router_TB_LDFLAGS = $(NP_CJSON_LIBS) -llzma
 ## synth-router: synthesise the multicast router and its unicast baseline (area, flops, levels, clock; docs/router.md 7)
 synth-router: synth-router_mcast synth-router_base
 
+# $(call router_verify_variant,build subdir,router_vc parameters,harness args): the router_mcast
+# harness Verilated with other parameters in a build directory of its own, without the golden
+# vectors (they are the default configuration's), every output every cycle against npsim.
+comma := ,
+router_verify_variant = $(MAKE) --no-print-directory BUILD=$(BUILD)/$(1) 'router_PARAM_TOPS=router_mcast:router_vc:$(2)' \
+  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="$(3)" verify-router_mcast
+
 # The baseline (router_base's parameters, Mcast = 0) against npsim's router, cycle by cycle: the
 # router_mcast harness Verilated with Mcast = 0 in a build directory of its own, on unicast
 # traffic only (--mcast 0; the golden vectors hold multicast packets, so none), where the
@@ -63,8 +70,7 @@ synth-router: synth-router_mcast synth-router_base
 .PHONY: verify-router-base
 ## verify-router-base: the unicast baseline router (router_vc, Mcast = 0) against npsim's router on unicast traffic, every output every cycle (10^6 flits; the router_mcast harness, its lines say router_mcast)
 verify-router-base:
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/router-base 'router_PARAM_TOPS=router_mcast:router_vc:Mcast=0' \
-	  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="--mcast 0" verify-router_mcast
+	$(call router_verify_variant,router-base,Mcast=0,--mcast 0)
 
 # The separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, cycle
 # by cycle: the router_mcast harness Verilated with VaAlloc = 1 in a build directory of its own,
@@ -73,8 +79,7 @@ verify-router-base:
 .PHONY: verify-router-separable
 ## verify-router-separable: router_mcast with the separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, every output every cycle (10^6 flits; its lines say router_mcast)
 verify-router-separable:
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/router-separable 'router_PARAM_TOPS=router_mcast:router_vc:Mcast=1,VaAlloc=1' \
-	  router_mcast_VERIFY_VECTORS= VERIFY_ARGS="--va-alloc separable" verify-router_mcast
+	$(call router_verify_variant,router-separable,Mcast=1$(comma)VaAlloc=1,--va-alloc separable)
 
 .PHONY: router-area-doc
 ## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports
