@@ -434,7 +434,7 @@ module router_vc #(
     end
   endfunction
 
-  function automatic [VaRrW-1:0] rr_past;   // one-hot x (not 0): its index + 1, mod NVC
+  function automatic [VaRrW-1:0] rr_past;   // one-hot x: its index + 1, mod NVC (x = 0: 0)
     input [NVC-1:0] x;
     integer j;
     begin
@@ -461,7 +461,7 @@ module router_vc #(
   wire [NVC-1:0]       va_ok;                    // may ask for VCs (replication buffer owned if needed)
   wire [NVC*2-1:0]     va_rb;
   wire [P*2-1:0]       rb_take;                  // replication buffers taken now, per port and class
-  wire [P*NVC-1:0]     va_req, va_gnt;           // [q*NVC + i]: VC i's target on output q asks, gets
+  wire [P*NVC-1:0]     va_want, va_gnt;          // [q*NVC + i]: VC i's target on output q needs a VC, gets
   wire [P*NVC*VcW-1:0] va_gvc;                   // ... this output VC
   wire [P*Vcs-1:0]     va_busy;                  // output VCs owned after VA
   genvar gi, gj, gq, gk, gc, gm, gn;
@@ -478,7 +478,7 @@ module router_vc #(
                                route[4] ? 5'b10000 : 5'b00001;
       assign r_talloc[gi*T +: T] = newh[gi] ? {T{1'b0}} : talloc_q[gi*T +: T];
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_req
-        assign va_req[gq*NVC + gi] = va_ok[gi] && r_tv[gi*P + gq] && !r_talloc[gi*T + (T == P ? gq : 0)];
+        assign va_want[gq*NVC + gi] = r_tv[gi*P + gq] && !r_talloc[gi*T + (T == P ? gq : 0)];
       end
     end
     // replication buffers: per input port and class, in VC order. The model's walk over the VCs
@@ -555,7 +555,7 @@ module router_vc #(
       // registers), each slot taking the first free VC of its class from the pointer as the model
       // does.
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_va
-        wire [NVC-1:0]           rq = va_req[gq*NVC +: NVC];   // requests (VC order)
+        wire [NVC-1:0]           rq = va_want[gq*NVC +: NVC] & va_ok;   // requests (VC order)
         wire [NVC-1:0]           rc = r_cls;                   // their classes
         // (split_var: each level reads the level below; Verilator's scheduler would see one
         // vector reading itself)
@@ -725,21 +725,32 @@ module router_vc #(
       wire [NVC*NVC-1:0]   pick;                 // [i*NVC + o]: input VC i picks output VC o
       wire [NVC*NVC-1:0]   win;                  // [o*NVC + i]: output VC o grants input VC i
       wire [NVC-1:0]       won;                  // input VC i was granted its pick
+      // the output VCs of the request class (the others are the reply class's)
+      wire [NVC-1:0] cls_req;
+      for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_cls_req
+        assign cls_req[gj] = gj % Vcs < VcsReq;
+      end
       for (gi = 0; gi < NVC; gi = gi + 1) begin : gen_in
-        wire [NVC-1:0] req;
+        // the free VCs of the outputs its targets still need, of either class: the VC's arbiter
+        // runs on each class's half (constant masks: two arbiters over Vcs/2 VCs per port, not
+        // one over all of them after the class select) and the class and the replication-buffer
+        // test (va_ok, the latest of the request's terms) select after it (timing; the same pick)
+        wire [NVC-1:0] want;
         for (gq = 0; gq < P; gq = gq + 1) begin : gen_q
-          for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_w
-            assign req[gq*Vcs + gk] = va_req[gq*NVC + gi] && !obusy_q[gq*Vcs + gk] &&
-                                      (gk >= VcsReq ? r_cls[gi] : !r_cls[gi]);
-          end
+          assign want[gq*Vcs +: Vcs] = {Vcs{va_want[gq*NVC + gi]}} & ~obusy_q[gq*Vcs +: Vcs];
         end
-        assign pick[gi*NVC +: NVC] = rr_first(req, inrr_q[gi*VaRrW +: VaRrW]);
+        wire [NVC-1:0] pick_req = rr_first(want & cls_req, inrr_q[gi*VaRrW +: VaRrW]);
+        wire [NVC-1:0] pick_rep = rr_first(want & ~cls_req, inrr_q[gi*VaRrW +: VaRrW]);
+        assign pick[gi*NVC +: NVC] = {NVC{va_ok[gi]}} & (r_cls[gi] ? pick_rep : pick_req);
         wire [NVC-1:0] got;
         for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_got
           assign got[gj] = win[gj*NVC + gi];
         end
         assign won[gi] = |got;
-        always @(*) inrr_d[gi*VaRrW +: VaRrW] = won[gi] ? rr_past(pick[gi*NVC +: NVC]) : inrr_q[gi*VaRrW +: VaRrW];
+        // past the output VC that granted it (got is one-hot or 0: rr_past(got) is 0 without a
+        // grant), and from each output port's grants its target's: ORs over the grants of
+        // constants, not a select by won after them (timing; the same pointer and grants)
+        always @(*) inrr_d[gi*VaRrW +: VaRrW] = rr_past(got) | (inrr_q[gi*VaRrW +: VaRrW] & {VaRrW{!won[gi]}});
         for (gq = 0; gq < P; gq = gq + 1) begin : gen_gnt
           wire [Vcs-1:0] w = pick[gi*NVC + gq*Vcs +: Vcs];
           reg  [VcW-1:0] vc;
@@ -748,7 +759,7 @@ module router_vc #(
             vc = {VcW{1'b0}};
             for (k = 0; k < Vcs; k = k + 1) vc = vc | (k[VcW-1:0] & {VcW{w[k]}});
           end
-          assign va_gnt[gq*NVC + gi] = won[gi] && |w;
+          assign va_gnt[gq*NVC + gi] = |got[gq*Vcs +: Vcs];
           assign va_gvc[(gq*NVC + gi)*VcW +: VcW] = vc;
         end
       end
@@ -759,8 +770,8 @@ module router_vc #(
         end
         assign win[gj*NVC +: NVC] = rr_first(cand, outrr_q[gj*VaRrW +: VaRrW]);
         assign va_busy[gj] = obusy_q[gj] || cand != {NVC{1'b0}};
-        always @(*) outrr_d[gj*VaRrW +: VaRrW] = (cand != {NVC{1'b0}}) ? rr_past(win[gj*NVC +: NVC]) :
-                                                                          outrr_q[gj*VaRrW +: VaRrW];
+        always @(*) outrr_d[gj*VaRrW +: VaRrW] = rr_past(win[gj*NVC +: NVC]) |
+                                                 (outrr_q[gj*VaRrW +: VaRrW] & {VaRrW{cand == {NVC{1'b0}}}});
       end
       always @(posedge clk_i)
         if (!rst_ni) begin
