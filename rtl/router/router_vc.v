@@ -787,12 +787,11 @@ module router_vc #(
   // ---- switch allocation, input side: the first VC from rr_in with a target ready to send
   // (VC allocated in an earlier cycle, tail not sent, its next flit in the buffer and past its
   // write cycle, a credit on its output VC); it requests every output its ready targets use.
-  // Both arbiters are the two masked first-one encoders of a round robin side by side: the
-  // first request at or after the pointer (the requests ANDed with the pointer's thermometer
-  // mask, a register) and the first request at all, the first when any is at or after the
-  // pointer; the pointers are kept as those masks (timing: no compare with the pointer and no
-  // chain of passes before the grant). The credit test reads a flag per output VC (ocnz_q,
-  // "has a credit"), registered beside its counter.
+  // Both arbiters are round robins whose pointers are kept as thermometer masks ("at or after
+  // the pointer", registers); each grant bit is "a request and none ahead of it", with "ahead"
+  // decoded from the mask alone (as the separable VC allocator's arbiters: timing, no compare
+  // with the pointer, no masked first-one encoders and select after the requests). The credit
+  // test reads a flag per output VC (ocnz_q, "has a credit"), registered beside its counter.
   wire [NVC*P-1:0] ready;            // [i*P + q]: VC i's target on output q is ready
   wire [NVC-1:0]   sa_pick;          // [p*Vcs + v]: input p picked its VC v (one-hot per input)
   wire [P*P-1:0]   sa_req;           // [p*P + q]: input p's chosen VC requests output q
@@ -810,15 +809,16 @@ module router_vc #(
       end
     end
     for (gp = 0; gp < P; gp = gp + 1) begin : gen_sa_in
-      wire [Vcs-1:0] vreq, hi, first_hi, first_all;
+      wire [Vcs-1:0] vreq, pick;
+      wire [Vcs-1:0] m = rrinm_q[gp*Vcs +: Vcs];
       for (gk = 0; gk < Vcs; gk = gk + 1) begin : gen_v
         localparam [Vcs-1:0] Below = {Vcs{1'b1}} >> (Vcs - gk);   // the VCs before gk
+        localparam [Vcs-1:0] Above = {Vcs{1'b1}} << (gk + 1);     // ... after it
+        // the VCs ahead of gk in the order from the pointer (m is a thermometer code)
+        wire [Vcs-1:0] ahead = m[gk] ? Below & m : Below | (Above & m);
         assign vreq[gk] = ready[(gp*Vcs + gk)*P +: P] != {P{1'b0}};
-        assign first_hi[gk] = hi[gk] && (hi & Below) == {Vcs{1'b0}};
-        assign first_all[gk] = vreq[gk] && (vreq & Below) == {Vcs{1'b0}};
+        assign pick[gk] = vreq[gk] && (vreq & ahead) == {Vcs{1'b0}};
       end
-      assign hi = vreq & rrinm_q[gp*Vcs +: Vcs];
-      wire [Vcs-1:0] pick = (hi != {Vcs{1'b0}}) ? first_hi : first_all;
       assign sa_pick[gp*Vcs +: Vcs] = pick;
       for (gq = 0; gq < P; gq = gq + 1) begin : gen_req
         wire [Vcs-1:0] col;              // the VCs' targets on output gq
@@ -838,15 +838,15 @@ module router_vc #(
     end
     // output side: each output grants the first requesting input from rr_out
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_sa_out
-      wire [P-1:0] r, hi, first_hi, first_all;
+      wire [P-1:0] r, gnt;
+      wire [P-1:0] m = rroutm_q[gq*P +: P];
       for (gp = 0; gp < P; gp = gp + 1) begin : gen_p
         localparam [P-1:0] Below = {P{1'b1}} >> (P - gp);
+        localparam [P-1:0] Above = {P{1'b1}} << (gp + 1);
+        wire [P-1:0] ahead = m[gp] ? Below & m : Below | (Above & m);
         assign r[gp] = sa_req[gp*P + gq];
-        assign first_hi[gp] = hi[gp] && (hi & Below) == {P{1'b0}};
-        assign first_all[gp] = r[gp] && (r & Below) == {P{1'b0}};
+        assign gnt[gp] = r[gp] && (r & ahead) == {P{1'b0}};
       end
-      assign hi = r & rroutm_q[gq*P +: P];
-      wire [P-1:0] gnt = (hi != {P{1'b0}}) ? first_hi : first_all;
       wire found = r != {P{1'b0}};
       assign sa_gnt[gq*P +: P] = gnt;
       always @(*) st_v_d[gq] = found;
@@ -865,38 +865,49 @@ module router_vc #(
     for (gq = 0; gq < P; gq = gq + 1) begin : gen_sel
       reg [P*(VcW+PtrW)-1:0] rdsel;
       reg [2:0]          in;
-      reg                split;
-      reg [VcW-1:0]      vc;
+      reg                split, psplit, k, g;
+      reg [VcW-1:0]      vc, pvc;
       reg [Vcs-1:0]      dec, tl, tlf, held;   // per output VC: a flit sent, the tail, a one-flit packet's
+      reg [Vcs-1:0]      pdec, ptl, ptlf;      // ... of input p's chosen VC, before its grant
+      reg [VcW+PtrW-1:0] psel;
       reg [PtrW:0]       pos, ptr;    // pos < Cap: flits of the VC before the target's next
-      reg                s;
       integer p, v, w;
       always @(*) begin
         rdsel = {P*(VcW+PtrW){1'b0}};
         in = 3'd0;  split = 1'b0;  vc = {VcW{1'b0}};
         dec = {Vcs{1'b0}};  tl = {Vcs{1'b0}};  tlf = {Vcs{1'b0}};
-        pos = {(PtrW+1){1'b0}};  ptr = {(PtrW+1){1'b0}};  s = 1'b0;
-        for (p = 0; p < P; p = p + 1)
+        pos = {(PtrW+1){1'b0}};  ptr = {(PtrW+1){1'b0}};
+        // per input: its chosen VC's values selected by the input's pick (before the output's
+        // grant arrives), then ANDed with the grant: the sender's output VC, tail and head as
+        // flags of registers, so each output VC's decrement and release are ORs over the five
+        // grants, not a compare of the granted target's VC after the grant (timing)
+        for (p = 0; p < P; p = p + 1) begin
+          g = sa_gnt[gq*P + p];
+          psel = {(VcW+PtrW){1'b0}};  psplit = 1'b0;  pvc = {VcW{1'b0}};
+          pdec = {Vcs{1'b0}};  ptl = {Vcs{1'b0}};  ptlf = {Vcs{1'b0}};
           for (v = 0; v < Vcs; v = v + 1) begin
-            s = sent[(p*Vcs + v)*P + gq];
+            k = sa_pick[p*Vcs + v];
             pos = tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: PtrW+1] - freed_q[(p*Vcs + v)*LenW +: PtrW+1];
             ptr = {1'b0, bhead_q[(p*Vcs + v)*PtrW +: PtrW]} + pos;
             if (ptr >= Cap[PtrW:0]) ptr = ptr - Cap[PtrW:0];
-            rdsel[p*(VcW+PtrW) +: VcW+PtrW] = rdsel[p*(VcW+PtrW) +: VcW+PtrW] |
-                ({v[VcW-1:0], ptr[PtrW-1:0]} & {(VcW+PtrW){s}});
-            in = in | (p[2:0] & {3{s}});
-            split = split | (split_q[p*Vcs + v] & s);
-            vc = vc | (tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW] & {VcW{s}});
-            // the sender's output VC, tail and head as flags of registers, ANDed with its grant:
-            // each output VC's decrement and release are ORs over the grants, not a compare of
-            // the granted target's VC after the grant (timing)
-            dec = dec | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+            psel = psel | ({v[VcW-1:0], ptr[PtrW-1:0]} & {(VcW+PtrW){k}});
+            psplit = psplit | (split_q[p*Vcs + v] & k);
+            pvc = pvc | (tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW] & {VcW{k}});
+            pdec = pdec | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{k}});
             if (tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] + 1'b1 == len_q[(p*Vcs + v)*LenW +: LenW]) begin
-              tl = tl | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+              ptl = ptl | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{k}});
               if (tsent_q[((p*Vcs + v)*T + (T == P ? gq : 0))*LenW +: LenW] == {LenW{1'b0}})
-                tlf = tlf | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{s}});
+                ptlf = ptlf | (vc_onehot(tvc_q[((p*Vcs + v)*T + (T == P ? gq : 0))*VcW +: VcW]) & {Vcs{k}});
             end
           end
+          rdsel[p*(VcW+PtrW) +: VcW+PtrW] = psel & {(VcW+PtrW){g}};
+          in = in | (p[2:0] & {3{g}});
+          split = split | (psplit & g);
+          vc = vc | (pvc & {VcW{g}});
+          dec = dec | (pdec & {Vcs{g}});
+          tl = tl | (ptl & {Vcs{g}});
+          tlf = tlf | (ptlf & {Vcs{g}});
+        end
         // the hold rule of each output VC's packet: from its head's switch traversal (this cycle
         // or earlier); a one-flit packet (tail = head, tlf) is never held
         held = ohold_q[gq*Vcs +: Vcs];
@@ -1000,15 +1011,16 @@ module router_vc #(
         // len), and when every target is done after this cycle, each one at freed sends now, so
         // a flit leaves: the finish is "every target done after this cycle and freed + 1 == len",
         // flags of registers ORed with the grants, in parallel with the pop (timing)
+        // (both read the output's grant, not sent = grant and chosen: they are ANDed with chosen)
         all_done = 1'b1;
         pop = chosen;
         for (q = 0; q < P; q = q + 1)
           if (tv_q[gi*P + q]) begin
             if (!tdone_q[gi*T + (T == P ? q : 0)] &&
-                !(sent[gi*P + q] && tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW]))
+                !(sa_gnt[q*P + Pg] && tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] + 1'b1 == len_q[gi*LenW +: LenW]))
               all_done = 1'b0;
             if (tsent_q[(gi*T + (T == P ? q : 0))*LenW +: LenW] == freed_q[gi*LenW +: LenW] &&
-                !sent[gi*P + q]) pop = 1'b0;
+                !sa_gnt[q*P + Pg]) pop = 1'b0;
           end
         // (the sums after the grant are selected by the pop from sums of registers: the pop
         // never enters a carry chain)
