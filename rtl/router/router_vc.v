@@ -721,6 +721,13 @@ module router_vc #(
       // VCs (p*Vcs + v). Both pointers move past the grant, and only on a grant; a loser (or a
       // multicast head with targets still without a VC) asks again next cycle.
       reg  [NVC*VaRrW-1:0] inrr_q, inrr_d, outrr_q, outrr_d;
+      // An input VC's pointer is kept as last cycle's pointer (inrr_q), the pointer past last
+      // cycle's pick (inpast_q) and whether that pick won (inwon_q), and selected here, in the
+      // next cycle, beside the requests: the grant's cycle ends at won, not at a select of the
+      // pointer after it (timing; the same pointer every cycle)
+      reg  [NVC*VaRrW-1:0] inpast_q, inpast_d;
+      reg  [NVC-1:0]       inwon_q, inwon_d;
+      wire [NVC*VaRrW-1:0] inrr;
       wire unused_in_link = ^in_link_i;          // the sequential allocator's start port reads it
       wire [NVC*NVC-1:0]   pick;                 // [i*NVC + o]: input VC i picks output VC o
       wire [NVC*NVC-1:0]   win;                  // [o*NVC + i]: output VC o grants input VC i
@@ -739,18 +746,21 @@ module router_vc #(
         for (gq = 0; gq < P; gq = gq + 1) begin : gen_q
           assign want[gq*Vcs +: Vcs] = {Vcs{va_want[gq*NVC + gi]}} & ~obusy_q[gq*Vcs +: Vcs];
         end
-        wire [NVC-1:0] pick_req = rr_first(want & cls_req, inrr_q[gi*VaRrW +: VaRrW]);
-        wire [NVC-1:0] pick_rep = rr_first(want & ~cls_req, inrr_q[gi*VaRrW +: VaRrW]);
+        assign inrr[gi*VaRrW +: VaRrW] = inwon_q[gi] ? inpast_q[gi*VaRrW +: VaRrW] : inrr_q[gi*VaRrW +: VaRrW];
+        wire [NVC-1:0] pick_req = rr_first(want & cls_req, inrr[gi*VaRrW +: VaRrW]);
+        wire [NVC-1:0] pick_rep = rr_first(want & ~cls_req, inrr[gi*VaRrW +: VaRrW]);
         assign pick[gi*NVC +: NVC] = {NVC{va_ok[gi]}} & (r_cls[gi] ? pick_rep : pick_req);
         wire [NVC-1:0] got;
         for (gj = 0; gj < NVC; gj = gj + 1) begin : gen_got
           assign got[gj] = win[gj*NVC + gi];
         end
         assign won[gi] = |got;
-        // past the output VC that granted it (got is one-hot or 0: rr_past(got) is 0 without a
-        // grant), and from each output port's grants its target's: ORs over the grants of
-        // constants, not a select by won after them (timing; the same pointer and grants)
-        always @(*) inrr_d[gi*VaRrW +: VaRrW] = rr_past(got) | (inrr_q[gi*VaRrW +: VaRrW] & {VaRrW{!won[gi]}});
+        always @(*) begin
+          inrr_d[gi*VaRrW +: VaRrW] = inrr[gi*VaRrW +: VaRrW];
+          inpast_d[gi*VaRrW +: VaRrW] = rr_past(pick[gi*NVC +: NVC]);
+          inwon_d[gi] = won[gi];
+        end
+        // each output port's grant from the output VCs' grants of it (got: one-hot or 0)
         for (gq = 0; gq < P; gq = gq + 1) begin : gen_gnt
           wire [Vcs-1:0] w = pick[gi*NVC + gq*Vcs +: Vcs];
           reg  [VcW-1:0] vc;
@@ -776,9 +786,13 @@ module router_vc #(
       always @(posedge clk_i)
         if (!rst_ni) begin
           inrr_q <= {NVC*VaRrW{1'b0}};
+          inpast_q <= {NVC*VaRrW{1'b0}};
+          inwon_q <= {NVC{1'b0}};
           outrr_q <= {NVC*VaRrW{1'b0}};
         end else begin
           inrr_q <= inrr_d;
+          inpast_q <= inpast_d;
+          inwon_q <= inwon_d;
           outrr_q <= outrr_d;
         end
     end
