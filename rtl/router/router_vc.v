@@ -921,10 +921,15 @@ module router_vc #(
           tlf = tlf | (ptlf & {Vcs{g}});
         end
         // the hold rule of each output VC's packet: from its head's switch traversal (this cycle
-        // or earlier); a one-flit packet (tail = head, tlf) is never held
+        // or earlier); a one-flit packet (tail = head, tlf) is never held. Read only with the
+        // tail's grant: a tail granted while its own head is in switch traversal has a packet of
+        // at most two flits, which is never held when Depth >= 2 (hold_now needs more than Depth
+        // flits), so then the head's hold_now (the lookahead's next ports after the buffer read)
+        // is not on the path to oheld/obusy (timing; the same rule)
         held = ohold_q[gq*Vcs +: Vcs];
         if (st_v_q[gq] && o_head[gq]) held = (held & ~vc_onehot(st_vc_q[gq*VcW +: VcW])) |
-                                             (vc_onehot(st_vc_q[gq*VcW +: VcW]) & {Vcs{hold_now[gq]}});
+                                             (vc_onehot(st_vc_q[gq*VcW +: VcW]) &
+                                              {Vcs{Depth < 2 && hold_now[gq]}});
         // this output's VCs: VA's grants, the flit sent, the tail, downstream's credits and
         // releases, the hold rule of the head in ST
         for (w = 0; w < Vcs; w = w + 1) begin
