@@ -19,8 +19,7 @@
 #define NVC (RSTIM_PORTS * RSTIM_VCS)
 
 static router_stim *make(uint64_t seed, uint64_t count) {
-    rstim_params p = {.seed = seed, .count = count, .load = 0.6, .mcast_share = 0.3, .stall = 0.3,
-                       .va_alloc = VA_SEQUENTIAL, .timeout = 20000, .max_cycles = 0};
+    rstim_params p = rstim_default_params(seed, count);
     char err[256];
     router_stim *s = rstim_create(&p, err, sizeof err);
     assert_non_null(s);

@@ -44,10 +44,12 @@ namespace {
 using namespace tb::router;
 
 // --va-alloc: npsim's VC allocator, named as its config key va_alloc names it (config_set checks
-// it); the RTL must be Verilated with the matching VaAlloc (make verify-router-separable)
+// it), npsim's default when not given; the RTL must be Verilated with the matching VaAlloc
+// (router_mcast has the default's, make verify-router-sequential the other)
 sim_va_alloc va_alloc_option(const tb::Options &opt) {
     sim_config cfg;
     config_default(&cfg);
+    if (opt.extra_string("va-alloc").empty()) return cfg.va_alloc;
     const std::string assignment = "va_alloc=" + opt.extra_string("va-alloc");
     char err[256];
     if (!config_set(&cfg, "--va-alloc", assignment.c_str(), err, sizeof err)) throw tb::Error(err);
@@ -111,9 +113,7 @@ public:
     Bench(const tb::Options &opt, uint64_t trace_from, const std::string &fst, bool quiet,
           const std::vector<rstim_cycle> *replay = nullptr)
         : opt_(opt), trace_from_(trace_from), fst_path_(fst), quiet_(quiet), replay_(replay) {
-        rstim_params p{};
-        p.seed = opt.seed;
-        p.count = opt.count;
+        rstim_params p = rstim_default_params(opt.seed, opt.count);
         p.load = opt.extra_double("load");
         p.mcast_share = opt.extra_double("mcast");
         p.stall = opt.no_stall ? 0.0 : opt.stall;
@@ -310,8 +310,8 @@ int main(int argc, char **argv) {
         },
         [](const tb::Options &opt) {
             if (opt.vectors.empty()) return 0;
-            if (va_alloc_option(opt) != VA_SEQUENTIAL)
-                throw tb::Error("--vectors: the golden vectors are the sequential VC allocator's (--va-alloc sequential)");
+            if (va_alloc_option(opt) != rstim_default_params(0, 0).va_alloc)
+                throw tb::Error("--vectors: the golden vectors are npsim's default VC allocator's (no --va-alloc)");
             std::vector<rstim_cycle> cycles = load_vectors(opt.vectors);
             return run_or_trace(
                 opt, "router_mcast",
@@ -324,6 +324,6 @@ int main(int argc, char **argv) {
                 });
         },
         [](tb::Options &opt) {
-            opt.declare("va-alloc", "sequential", "npsim's VC allocator (va_alloc): sequential | separable, as the RTL's VaAlloc");
+            opt.declare("va-alloc", "", "npsim's VC allocator (va_alloc): separable | sequential, as the RTL's VaAlloc; empty: npsim's default");
         });
 }

@@ -49,8 +49,7 @@ static void put_side(hexvec *h, const rstim_flit *fl, const unsigned *credit, ui
 /* The records of one run: their count (out == NULL) or the vectors written to out. False (err)
  * when the model hangs or a vector does not fill its layout. */
 static bool run_records(FILE *out, size_t *count, char *err) {
-    rstim_params p = {.seed = RV_SEED, .count = RV_FLITS, .load = 0.6, .mcast_share = 0.3, .stall = 0.3,
-                       .va_alloc = VA_SEQUENTIAL, .timeout = 20000, .max_cycles = 0};
+    rstim_params p = rstim_default_params(RV_SEED, RV_FLITS);
     router_stim *s = rstim_create(&p, err, ERR_LEN);
     if (!s) return false;
     rstim_cycle c;

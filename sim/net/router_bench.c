@@ -80,7 +80,7 @@ void rbench_rtl_config(sim_config *cfg, unsigned k) {
     cfg->routing[CLASS_REPLY] = ROUTE_YX;
     cfg->sa_input = SA_INPUT_VC;
     cfg->body_sa = BODY_SA_NEXT;
-    cfg->va_alloc = VA_SEQUENTIAL;
+    /* va_alloc: npsim's default, which is router_vc's default VaAlloc */
 }
 
 router_bench *rbench_create(const sim_config *cfg, unsigned router, char *err, size_t err_len) {

@@ -40,8 +40,8 @@ typedef struct {
 /* The npsim configuration that router_vc (rtl/router/router_vc.v) at its default parameters and
  * mesh side k is equal to, cycle by cycle (docs/router.md 1): 4 VCs (2 request, 2 reply) of 8
  * flits, credit_delay 1, multicast packets of up to 9 flits, XY requests and YX replies, the
- * VC-first switch allocator, body flits in SA from the cycle after their write, the sequential
- * VC allocator, no injection-channel cycles. */
+ * VC-first switch allocator, body flits in SA from the cycle after their write, npsim's default
+ * VC allocator (separable: router_vc's default VaAlloc = 1), no injection-channel cycles. */
 void rbench_rtl_config(sim_config *cfg, unsigned k);
 
 /* A mesh of cfg (topology mesh) with router `router` driven from outside. NULL and a message in

@@ -125,6 +125,13 @@ static void flit_data(const router_bench *b, const rbench_flit *f, unsigned at, 
     else payload(f->uid, f->index, d);
 }
 
+rstim_params rstim_default_params(uint64_t seed, uint64_t count) {
+    sim_config cfg;
+    config_default(&cfg);
+    return (rstim_params){.seed = seed, .count = count, .load = 0.6, .mcast_share = 0.3, .stall = 0.3,
+                          .va_alloc = cfg.va_alloc, .timeout = 20000, .max_cycles = 0};
+}
+
 router_stim *rstim_create(const rstim_params *p, char *err, size_t err_len) {
     router_stim *s = calloc(1, sizeof *s);
     if (!s) {

@@ -69,7 +69,7 @@ typedef struct {
     double load;           /* probability that an input offers a flit in a cycle */
     double mcast_share;    /* share of multicast packets */
     double stall;          /* share of downstream stall bursts (per output port) */
-    sim_va_alloc va_alloc; /* the model's VC allocator (router_vc's VaAlloc); 0: sequential */
+    sim_va_alloc va_alloc; /* the model's VC allocator (router_vc's VaAlloc): rstim_default_params gives npsim's default */
     uint64_t timeout;      /* cycles without a flit leaving the model router: a hang */
     uint64_t max_cycles;   /* 0: 64 * count + 100000 */
 } rstim_params;
@@ -85,6 +85,11 @@ typedef struct {
 typedef enum { RSTIM_CYCLE, RSTIM_DONE, RSTIM_HANG } rstim_status;
 
 typedef struct router_stim router_stim;
+
+/* The check's traffic (60 % load per input, 30 % multicast, 30 % of the outputs' stall bursts, a hang
+ * after 20,000 cycles without a flit out) on npsim's default VC allocator, which is the built
+ * router's (router_vc's default VaAlloc): the golden vectors' run and the base of every driver's. */
+rstim_params rstim_default_params(uint64_t seed, uint64_t count);
 
 /* NULL and a message in err when npsim refuses the configuration. */
 router_stim *rstim_create(const rstim_params *p, char *err, size_t err_len);

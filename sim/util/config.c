@@ -67,7 +67,8 @@ static const key_def keys[] = {
     {"body_sa", KT_ENUM, OFF(body_sa), 0, 0, body_sa_names, 0,
      "first SA cycle of a body flit: next (after its buffer write) | write (in it, BookSim2's)"},
     {"va_alloc", KT_ENUM, OFF(va_alloc), 0, 0, va_alloc_names, 0,
-     "VC allocation: sequential (each request takes its output's first free VC) | separable (BookSim2's input-first)"},
+     "VC allocation: separable (BookSim2's input-first, the RTL router's; the default) | sequential (each request takes "
+     "its output's first free VC within the cycle)"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0,
      "synthetic pattern: uniform | few2many | many2few | hotspot | transpose | bitcomp (BookSim2's permutations)"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},
@@ -225,6 +226,8 @@ void config_default(sim_config *cfg) {
     cfg->vcs_request = 2;
     cfg->vc_depth = 8;
     cfg->credit_delay = 1;
+    /* The built router's allocator (docs/router.md 11): the sequential one stays an option */
+    cfg->va_alloc = VA_SEPARABLE;
     cfg->routing[0] = ROUTE_XY;
     cfg->routing[1] = ROUTE_YX;
     cfg->traffic = TRAFFIC_UNIFORM;

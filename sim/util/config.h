@@ -157,7 +157,7 @@ typedef struct {
     uint64_t seed;
     /* network: a body flit's first SA cycle (docs/sim.md "Router") */
     sim_body_sa body_sa;         /* next (default): body flit SA from the cycle after its write; write: in it (BookSim2) */
-    sim_va_alloc va_alloc;       /* sequential (default) | separable (BookSim2's separable input-first) */
+    sim_va_alloc va_alloc;       /* separable (default: BookSim2's separable input-first, the RTL router's) | sequential */
 } sim_config;
 
 /* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */

@@ -816,13 +816,10 @@ int run_router(const Args &a) {
                 a.form.c_str(), a.count, a.seed, a.load, a.mcast, a.stall);
     std::fflush(stdout);
     Clock clock;
-    rstim_params p{};
-    p.seed = a.seed;
-    p.count = a.count;
+    rstim_params p = rstim_default_params(a.seed, a.count);   // npsim's default VC allocator, router_mcast's
     p.load = a.load;
     p.mcast_share = a.mcast;
     p.stall = a.stall;
-    p.timeout = 20000;
     RouterTraffic traffic(p, static_cast<unsigned>(forms.size()));
     RouterFaults faults;
     faults.flip_flit = a.timing.inject_flip_seq;
