@@ -30,9 +30,10 @@ module router_vc #(
   parameter integer FlitW    = 128,
   parameter integer RouteReq = 0,    // 0 XY, 1 YX (requests)
   parameter integer RouteRep = 1,    // replies
-  // VC allocator (npsim's va_alloc): 0 sequential (npsim's default, docs/router.md 4),
-  // 1 separable (BookSim2's separable input-first, one iteration)
-  parameter integer VaAlloc  = 0,
+  // VC allocator (npsim's va_alloc): 1 separable (BookSim2's separable input-first, one
+  // iteration; npsim's default and the built router's, docs/router.md 11), 0 sequential
+  // (docs/router.md 4)
+  parameter integer VaAlloc  = 1,
   parameter integer CoordW   = $clog2(K),
   parameter integer N        = K * K,
   parameter integer VcW      = $clog2(Vcs),
@@ -445,7 +446,7 @@ module router_vc #(
   assign out_sa_o = st_v_d;
   assign out_st_o = st_v_q;
 
-  // ---- VC allocation. Sequential in the model (VaAlloc = 0, npsim's default): ports from
+  // ---- VC allocation. Sequential (VaAlloc = 0, npsim's va_alloc = sequential): ports from
   // vacnt_q on, each port's VCs in order, each target of a routed head takes the first free VC of
   // its class from its output's pointer; an earlier grant is seen by a later request. Outputs do
   // not interact, and an input port's replication buffers only with its own VCs: so the new heads

@@ -20,25 +20,28 @@ router_mesh_tile_VERIFY_LONG_COUNT := 10000000
 # diagnostic top, synthesised only under ROUTER_SYNTH=1.
 # Every top is router_vc with a parameter set (Makefile PARAM_TOPS), no wrapper module repeating
 # its ports: router_mcast the multicast router at npsim's defaults (seed 003 Table 1: 8x8, 4 VCs
-# of 8 flits, 128-bit links, replication buffers of 9 flits, XY requests, YX replies), router_base
+# of 8 flits, 128-bit links, replication buffers of 9 flits, XY requests, YX replies, the
+# separable VC allocator VaAlloc = 1 as npsim's default va_alloc, docs/router.md 11), router_base
 # its unicast baseline, router_mesh_tile the mesh check's router (K = 4, 64-bit links). Lint and
 # synthesis elaborate the module with the values; the harnesses Verilate it with them as -G
 # options under the top's name (verilator_tb.mk tb_model_flags).
-router_PARAM_TOPS := router_mcast:router_vc:Mcast=1 router_base:router_vc:Mcast=0 \
-                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64 router_k2:router_vc:Mcast=1,K=2,FlitW=20 \
+router_PARAM_TOPS := router_mcast:router_vc:Mcast=1,VaAlloc=1 router_base:router_vc:Mcast=0,VaAlloc=1 \
+                     router_mesh_tile:router_vc:Mcast=1,K=4,FlitW=64,VaAlloc=1 \
+                     router_k2:router_vc:Mcast=1,K=2,FlitW=20,VaAlloc=0 \
                      router_k2_sep:router_vc:Mcast=1,K=2,FlitW=20,VaAlloc=1
-# router_k2: router_mcast's VC and switch allocators (5 ports, 4 VCs of two classes, 8-flit
-# buffers, 9-flit replication) at K = 2 and 20-bit flits, the smallest datapath that keeps them:
-# the clock of the allocators without the 128-bit crossbar's and 64-node RC's area (docs/router.md
-# 7, `make synth-router_k2 ROUTER_SYNTH=1`). router_k2_sep: the same with npsim's separable VC
-# allocator (VaAlloc = 1, va_alloc = separable; make verify-router-separable checks it), likewise
-# diagnostic (`make synth-router_k2_sep ROUTER_SYNTH=1`).
+# router_k2: router_mcast's switch allocator (5 ports, 4 VCs of two classes, 8-flit buffers,
+# 9-flit replication) with npsim's sequential VC allocator (VaAlloc = 0, va_alloc = sequential;
+# make verify-router-sequential checks it) at K = 2 and 20-bit flits, the smallest datapath that
+# keeps the allocators: their clock without the 128-bit crossbar's and 64-node RC's area
+# (docs/router.md 7, `make synth-router_k2 ROUTER_SYNTH=1`). router_k2_sep: the same with the
+# built router's separable VC allocator (VaAlloc = 1), likewise diagnostic (`make
+# synth-router_k2_sep ROUTER_SYNTH=1`).
 router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 router_k2_sep)
 # router_mesh_tile is neither linted nor synthesised apart: it is router_mcast's module at other
 # values, and its harness build runs Verilator -Wall on it (a warning stops the build).
-# router_k2_sep is linted by make lint (all three tools), the one set that elaborates the
-# separable VC allocator (VaAlloc = 1), which no top of make synth or make verify has.
-router_LINT_TOPS := router_k2_sep
+# router_k2 is linted by make lint (all three tools), the one set that elaborates the sequential
+# VC allocator (VaAlloc = 0), which no top of make synth or make verify has.
+router_LINT_TOPS := router_k2
 # SystemC (verilator_tb/systemc/systemc.mk): router_mcast's rtl form beside npsim's router as its
 # model form (np_sc router, docs/systemc.md "The router"), checked by make test: it links the
 # harness model make verify builds anyway.
@@ -62,7 +65,8 @@ router_verify_variant = $(MAKE) --no-print-directory BUILD=$(BUILD)/$(1) 'router
   router_mcast_VERIFY_VECTORS= VERIFY_ARGS="$(3)" verify-router_mcast
 
 # The baseline (router_base's parameters, Mcast = 0) against npsim's router, cycle by cycle: the
-# router_mcast harness Verilated with Mcast = 0 in a build directory of its own, on unicast
+# router_mcast harness Verilated with Mcast = 0 (and router_vc's default VaAlloc = 1, npsim's
+# default va_alloc) in a build directory of its own, on unicast
 # traffic only (--mcast 0; the golden vectors hold multicast packets, so none), where the
 # multicast router and its baseline follow the same rules (docs/router.md 6). Not in make verify:
 # a second harness build (about a CPU minute) for a configuration whose RTL differs from
@@ -72,14 +76,15 @@ router_verify_variant = $(MAKE) --no-print-directory BUILD=$(BUILD)/$(1) 'router
 verify-router-base:
 	$(call router_verify_variant,router-base,Mcast=0,--mcast 0)
 
-# The separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, cycle
-# by cycle: the router_mcast harness Verilated with VaAlloc = 1 in a build directory of its own,
-# on the same traffic (--va-alloc separable; the golden vectors are the sequential allocator's, so
-# none). Not in make verify: npsim's default allocator is the sequential one (docs/router.md 7).
-.PHONY: verify-router-separable
-## verify-router-separable: router_mcast with the separable VC allocator (VaAlloc = 1) against npsim's router with va_alloc = separable, every output every cycle (10^6 flits; its lines say router_mcast)
-verify-router-separable:
-	$(call router_verify_variant,router-separable,Mcast=1$(comma)VaAlloc=1,--va-alloc separable)
+# The sequential VC allocator (VaAlloc = 0) against npsim's router with va_alloc = sequential,
+# cycle by cycle: the router_mcast harness Verilated with VaAlloc = 0 in a build directory of its
+# own, on the same traffic (--va-alloc sequential; the golden vectors are the default separable
+# allocator's, so none). Not in make verify: npsim's default and the built router take the
+# separable allocator (docs/router.md 11).
+.PHONY: verify-router-sequential
+## verify-router-sequential: router_mcast with the sequential VC allocator (VaAlloc = 0) against npsim's router with va_alloc = sequential, every output every cycle (10^6 flits; its lines say router_mcast)
+verify-router-sequential:
+	$(call router_verify_variant,router-sequential,Mcast=1$(comma)VaAlloc=0,--va-alloc sequential)
 
 .PHONY: router-area-doc
 ## router-area-doc: docs/router.md's area table (multicast router vs unicast baseline, the overhead beside seed 003's 944 OR gates / 0.40 %) from the synthesis reports
