@@ -313,6 +313,11 @@ static void run_race(sim_core core, race *r) {
     traced_app app;
     traced_load(&app, dir, core);
     app.cfg.l1_policy = L1_BYPASS;
+    /* The window needs a load that leaves its SM after the store and reaches the slice before it:
+     * the network's timing opens it with the sequential VC allocator (npsim's default until
+     * docs/router.md 11); with the separable default none of RACE_DELAY 4..8 does (0 such loads
+     * each), so the race runs on the sequential one: the ordering checked is the memory's */
+    app.cfg.va_alloc = VA_SEQUENTIAL;
     race_seen *seen = calloc(1, sizeof *seen);
     assert_non_null(seen);
     seen->r = r;

@@ -208,30 +208,46 @@ static void test_reply_multicast_api(void **state) {
     config_default(&cfg);
     cfg.mcast_max_flits = 9;                /* what the GPU model configures for raw 128-byte replies */
     static delivery_log d;
-    memset(&d, 0, sizeof d);
     net_client client = {&d, NULL, log_delivery};
     char err[256];
+    /* zero load, from node 60 (4,7), YX: the packet goes down column 4 and splits at (4,6) for 48,
+     * (4,4) for 35, (4,3) for 27 and (4,0) for 0 and 7. With the sequential VC allocator each
+     * destination is at the unicast formula 4H + L + 4 (the RB adds no cycle); with the separable
+     * one (the default) an input VC gets one VC a cycle, and from reset its pointer takes the
+     * lower output VC first (XPOS 1 < XNEG 2 < YNEG 4), so at each split the replica going on (or
+     * XNEG at (4,0)) waits a cycle: 0 / 1 / 2 / 3 / 4 cycles for 48 / 35 / 27 / 7 / 0. */
+    unsigned list[] = {0, 7, 27, 35, 48}, separable_wait[] = {4, 3, 2, 1, 0};
+    unsigned reply_flits = 0;
+    mcast_set dests;
+    for (int va = VA_SEQUENTIAL; va <= VA_SEPARABLE; va++) {
+        memset(&d, 0, sizeof d);
+        cfg.va_alloc = (sim_va_alloc)va;
+        network *z = net_create(&cfg, &client, err, sizeof err);
+        assert_non_null(z);
+        reply_flits = net_packet_flits(z, 1024);
+        assert_int_equal(reply_flits, 9);
+        mcast_set_clear(&dests);
+        for (unsigned i = 0; i < 5; i++) mcast_set_add(&dests, list[i]);
+        net_send_multicast(z, 60, &dests, CLASS_REPLY, reply_flits, 0);
+        uint64_t start = net_now(z);
+        for (unsigned guard = 0; !net_idle(z) && guard < 1000; guard++) net_step(z);
+        for (unsigned i = 0; i < 5; i++) {
+            unsigned x = list[i] % 8, y = list[i] / 8, h = (x > 4 ? x - 4 : 4 - x) + (7 - y);
+            unsigned wait = va == VA_SEPARABLE ? separable_wait[i] : 0;
+            assert_int_equal(d.at[list[i]] - start, 4 * h + 9 + 4 + wait);
+            assert_int_equal(d.got[0][list[i]], 1);
+        }
+        net_destroy(z);
+    }
+    config_default(&cfg);
+    cfg.mcast_max_flits = 9;
+    memset(&d, 0, sizeof d);
     network *n = net_create(&cfg, &client, err, sizeof err);
     assert_non_null(n);
-    unsigned reply_flits = net_packet_flits(n, 1024);
-    assert_int_equal(reply_flits, 9);
-    /* zero load: each destination at the unicast formula 4H + L + 4 (the RB adds no cycle) */
-    mcast_set dests;
-    mcast_set_clear(&dests);
-    unsigned list[] = {0, 7, 27, 35, 48};
-    for (unsigned i = 0; i < 5; i++) mcast_set_add(&dests, list[i]);
-    net_send_multicast(n, 60, &dests, CLASS_REPLY, reply_flits, 0);
-    uint64_t start = net_now(n);
-    for (unsigned guard = 0; !net_idle(n) && guard < 1000; guard++) net_step(n);
-    for (unsigned i = 0; i < 5; i++) {
-        unsigned x = list[i] % 8, y = list[i] / 8, h = (x > 4 ? x - 4 : 4 - x) + (7 - y);
-        assert_int_equal(d.at[list[i]] - start, 4 * h + 9 + 4);
-        assert_int_equal(d.got[0][list[i]], 1);
-    }
     /* saturated: 8 MCs multicast replies while 56 SMs send requests */
     sim_rng rng;
     sim_rng_seed(&rng, 99);
-    uint64_t sent = 1, expected_deliveries = 5;
+    uint64_t sent = 0, expected_deliveries = 0;
     for (unsigned t = 0; t < 3000; t++) {
         for (unsigned mc = 56; mc < 64 && sent < 4096; mc++) {
             if (sim_rng_unit(&rng) >= 0.15) continue;
