@@ -102,6 +102,12 @@ uint64_t net_send_unicast(network *net, unsigned src, unsigned dest, unsigned cl
 uint64_t net_send_multicast(network *net, unsigned src, const mcast_set *dests, unsigned cls,
                             unsigned len, uint32_t user);
 
+/* The client sends unicast packets only (net_send_multicast with one destination at most): the
+ * network may then step its routers with the dense router phase (docs/sim.md "How the cycle
+ * loop avoids work"), which gives the same deliveries at the same cycles. Call before the first
+ * step; returns whether the dense phase was chosen. */
+bool net_unicast_only(network *net);
+
 /* Advance one cycle. */
 void net_step(network *net);
 /* True when no packet is queued, in flight or waiting in an NI. */

@@ -203,6 +203,35 @@ typedef struct {
     uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
 
+/* The dense router phase (router_dense.c): a router's state for it, as bit sets over its input
+ * VCs (bit i = port * vcs + vc, nports * vcs <= 32). Chosen once per run for unicast meshes
+ * (net_unicast_only); the fields of router_t, port_t and in_vc that the event-driven phase
+ * keeps for SA and VA are not used by it (only in_vc's ring and router_t.flits). */
+#define DENSE_MAX_VCS 32u      /* input VCs of a router (bits of a set) */
+#define DENSE_DUE 8u           /* slots of a router's delay line: everything is due within 4 cycles */
+typedef struct {
+    _Alignas(64) uint32_t va_req; /* VCs whose front head may ask VA now (its write cycle has come) */
+    uint32_t has_vc;           /* VCs whose front packet holds an output VC (sa_from passed) */
+    uint32_t vis;              /* of has_vc, VCs whose front flit may take part in SA now */
+    uint32_t blocked;          /* of has_vc, VCs whose output VC has no credit (out_vc.credits = 0) */
+    uint32_t due[DENSE_DUE];   /* [t % DENSE_DUE]: VCs whose front flit arrives at cycle t: joins
+                                * vis (a body flit of a packet holding a VC) or va_req (a head) */
+    uint8_t rr_in[8];          /* input p: SA pointer over its VCs */
+    uint8_t rr_port[8];        /* input p: SA pointer over outputs (sa_input = output) */
+    uint8_t rr_out[8];         /* output q: SA pointer over inputs */
+    uint8_t rr_vc[8];          /* output q: VA pointer over its VCs of a class */
+    /* second line: per input VC, its front packet's output port and output VC (port * vcs + vc) */
+    uint8_t tport[DENSE_MAX_VCS];
+    uint8_t tout[DENSE_MAX_VCS];
+    /* third line: links, and per output q the VCs of has_vc whose packet leaves on q */
+    uint32_t to[8];
+    out_vc *up_out[8];         /* input p: the upstream's out_vc[vcs] of its link (credits) */
+    uint16_t down[8];          /* output q: the router or NI it leads to */
+    uint8_t down_port[8];      /* output q: input port of the router it leads to */
+    uint8_t down_ni;           /* outputs that lead to an NI */
+    uint8_t rot;               /* VA start port: cycles with flits before this one, mod nports */
+} dense_router;
+
 typedef void (*net_router_phase)(network *n);
 
 struct network {
@@ -258,6 +287,8 @@ struct network {
     /* END_EXT outputs (router_bench.c): called from send_flit with the flit as it leaves */
     void (*ext_send)(void *ctx, unsigned port, unsigned vc, const flit_t *f);
     void *ext_ctx;
+    dense_router *dense;            /* [nrouters]: the dense router phase's state, NULL when not chosen */
+    uint8_t dense_port_of[DENSE_MAX_VCS];   /* input port of input VC bit i (i / vcs) */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };
@@ -303,6 +334,12 @@ void net_step_finish(network *n);
  * deferred (late), VA if asked, then SA; for sa_input = output (by_output) or vc, body_sa =
  * write (early) or next. */
 net_router_phase router_phase_for(bool by_output, bool early);
+/* router_dense.c: can the dense router phase run this network (unicast assumed)? Then choose it. */
+bool router_dense_supported(const network *n);
+void router_dense_choose(network *n);
+/* The dense phase's router_credit_wakes. */
+void router_dense_credit(network *n, out_vc *o);
+
 /* A returned credit of o is usable from this cycle on (network.c, start of the cycle; inline:
  * one per flit and hop, and rarely waited for). */
 void router_credit_wakes(network *n, out_vc *o);

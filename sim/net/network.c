@@ -282,6 +282,12 @@ void net_destroy(network *n) {
     free(n);
 }
 
+bool net_unicast_only(network *n) {
+    if (!router_dense_supported(n)) return false;
+    router_dense_choose(n);
+    return true;
+}
+
 /* ---- queries ------------------------------------------------------------------------------- */
 
 unsigned net_nodes(const network *n) { return n->nodes; }
@@ -367,6 +373,10 @@ uint64_t net_send_multicast(network *n, unsigned src, const mcast_set *dests, un
     if (len > n->depth && len > n->mcast_max && mcast_set_count(dests) > 1) {   /* docs/sim.md "Multicast" */
         fprintf(stderr, "npsim: a multicast packet of %u flits is longer than the replication buffers "
                 "(mcast_max_flits = %u; a VC buffer holds %u)\n", len, n->mcast_max, n->depth);
+        exit(NP_EXIT_FAIL);
+    }
+    if (n->dense && mcast_set_count(dests) > 1) {
+        fprintf(stderr, "npsim: a multicast packet on a network its client declared unicast (net_unicast_only)\n");
         exit(NP_EXIT_FAIL);
     }
     uint32_t idx = new_packet(n, src, cls, len, user);

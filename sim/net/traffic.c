@@ -180,6 +180,7 @@ static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *er
     net_client client = {g, always_accept, on_deliver};
     g->net = net_create(cfg, &client, err, len);
     if (!g->net) return false;
+    if (cfg->mcast_fraction == 0) net_unicast_only(g->net);
     g->nodes = net_nodes(g->net);
     sim_rng_seed(&g->rng, cfg->seed);
     bool needs_hot = cfg->traffic != TRAFFIC_UNIFORM && !is_permutation(cfg->traffic);
