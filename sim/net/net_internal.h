@@ -207,29 +207,35 @@ typedef struct {
  * VCs (bit i = port * vcs + vc, nports * vcs <= 32). Chosen once per run for unicast meshes
  * (net_unicast_only); the fields of router_t, port_t and in_vc that the event-driven phase
  * keeps for SA and VA are not used by it (only in_vc's ring and router_t.flits). */
-#define DENSE_MAX_VCS 32u      /* input VCs of a router (bits of a set) */
+#define DENSE_MAX_VCS 32u      /* input VCs of a router (bits of a set); so at most 6 VCs per port */
 #define DENSE_DUE 8u           /* slots of a router's delay line: everything is due within 4 cycles */
 typedef struct {
-    _Alignas(64) uint32_t va_req; /* VCs whose front head may ask VA now (its write cycle has come) */
+    /* line 0: what every visit and every write into the router reads */
+    _Alignas(64) char *in_mem; /* = router_t.in_mem (router_in) */
+    uint32_t flits;            /* flits in the router's buffers (router_t.flits of the event-driven phase) */
+    uint32_t va_req;           /* VCs whose front head may ask VA now (its write cycle has come) */
     uint32_t has_vc;           /* VCs whose front packet holds an output VC (sa_from passed) */
     uint32_t vis;              /* of has_vc, VCs whose front flit may take part in SA now */
     uint32_t blocked;          /* of has_vc, VCs whose output VC has no credit (out_vc.credits = 0) */
+    uint8_t rot;               /* VA start port: cycles with flits before this one, mod nports */
+    uint8_t down_ni;           /* outputs that lead to an NI */
     uint32_t due[DENSE_DUE];   /* [t % DENSE_DUE]: VCs whose front flit arrives at cycle t: joins
                                 * vis (a body flit of a packet holding a VC) or va_req (a head) */
-    uint8_t rr_in[8];          /* input p: SA pointer over its VCs */
-    uint8_t rr_port[8];        /* input p: SA pointer over outputs (sa_input = output) */
-    uint8_t rr_out[8];         /* output q: SA pointer over inputs */
-    uint8_t rr_vc[8];          /* output q: VA pointer over its VCs of a class */
-    /* second line: per input VC, its front packet's output port and output VC (port * vcs + vc) */
-    uint8_t tport[DENSE_MAX_VCS];
+    /* line 1: the allocators' pointers and sets */
+    out_vc *out;               /* = router_t.out */
+    uint32_t to[MCAST_MESH_PORTS];  /* output q: the VCs of has_vc whose packet leaves on q */
+    uint8_t rr_in[MCAST_MESH_PORTS];   /* input p: SA pointer over its VCs (one past the last winner, unwrapped) */
+    uint8_t rr_port[MCAST_MESH_PORTS]; /* input p: SA pointer over outputs (sa_input = output) */
+    uint8_t rr_out[MCAST_MESH_PORTS];  /* output q: SA pointer over inputs */
+    uint8_t rr_vc[MCAST_MESH_PORTS];   /* output q: VA pointer over its VCs of a class (as port_t.rr_vc) */
+    uint8_t vfree[MCAST_MESH_PORTS];   /* output q: its VCs without an owner (out_vc.owner < 0) */
+    /* line 2: per input VC, its front packet's output port and output VC (port * vcs + vc) */
+    _Alignas(64) uint8_t tport[DENSE_MAX_VCS];
     uint8_t tout[DENSE_MAX_VCS];
-    /* third line: links, and per output q the VCs of has_vc whose packet leaves on q */
-    uint32_t to[8];
-    out_vc *up_out[8];         /* input p: the upstream's out_vc[vcs] of its link (credits) */
-    uint16_t down[8];          /* output q: the router or NI it leads to */
-    uint8_t down_port[8];      /* output q: input port of the router it leads to */
-    uint8_t down_ni;           /* outputs that lead to an NI */
-    uint8_t rot;               /* VA start port: cycles with flits before this one, mod nports */
+    /* line 3: links */
+    out_vc *up_out[MCAST_MESH_PORTS]; /* input p: the upstream's out_vc[vcs] of its link (credits) */
+    uint16_t down[MCAST_MESH_PORTS];  /* output q: the router or NI it leads to */
+    uint8_t down_port[MCAST_MESH_PORTS]; /* output q: input port of the router it leads to */
 } dense_router;
 
 typedef void (*net_router_phase)(network *n);
@@ -289,6 +295,7 @@ struct network {
     void *ext_ctx;
     dense_router *dense;            /* [nrouters]: the dense router phase's state, NULL when not chosen */
     uint8_t dense_port_of[DENSE_MAX_VCS];   /* input port of input VC bit i (i / vcs) */
+    uint32_t dense_cls_vcs[NET_CLASSES];    /* the VCs of each class, as bits */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };

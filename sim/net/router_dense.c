@@ -17,6 +17,13 @@
  * external ports; net_unicast_only chooses this phase only where it applies. */
 #include "net/net_internal.h"
 
+#include <stddef.h>
+
+/* Input VC record i of the router whose dense state is d (router_in). */
+static inline in_vc *dense_in(const network *n, const dense_router *d, unsigned i) {
+    return (in_vc *)(d->in_mem + (size_t)i * n->vc_stride);
+}
+
 static inline unsigned wrap_inc(unsigned v, unsigned m) { return v + 1 >= m ? 0 : v + 1; }
 
 /* The first bit of `set` at or after `start`, else the lowest (set != 0). */
@@ -28,61 +35,69 @@ static inline unsigned first_from(uint32_t set, unsigned start) {   /* start < 3
 /* Flit f (ready = its first SA cycle with body_sa = next) is written into VC `vc` of input
  * `port` of router r: stored at once (its credit was spent); if it is the VC's front, the VC
  * joins vis (a body flit) or va_req (a head, one cycle before its SA cycle) when it arrives. */
-__attribute__((always_inline)) static inline void dense_write(network *n, router_t *r, unsigned port, unsigned vc,
+__attribute__((always_inline)) static inline void dense_write(network *n, dense_router *d, unsigned port, unsigned vc,
                                                               flit_t f, uint32_t ready, bool early) {
     unsigned i = port * n->vcs + vc;
-    in_vc *iv = router_in(n, r, i);
-    unsigned head = f.flags & FLIT_HEAD;
+    in_vc *iv = dense_in(n, d, i);
+    uint32_t head = f.flags & FLIT_HEAD;
     if (early) ready -= !head;                 /* body_sa = write: a body flit from its write cycle */
     f.ready = ready;
-    unsigned empty = iv->count == 0;
+    uint32_t empty = iv->count == 0;
     vc_push(iv, n->ring_mask, f);
-    r->flits++;
-    if (empty) {
-        dense_router *d = &n->dense[r->id];
-        d->due[(ready - (head ? 1u : 0u)) % DENSE_DUE] |= UINT32_C(1) << i;
-    }
+    d->flits++;
+    d->due[(ready - head) % DENSE_DUE] |= empty << i;   /* FLIT_HEAD = 1; without a branch */
 }
 
 static void dense_write_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    dense_write(n, r, port, vc, f, f.ready, false);
+    dense_write(n, &n->dense[r->id], port, vc, f, f.ready, false);
 }
 static void dense_write_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    dense_write(n, r, port, vc, f, f.ready, true);
+    dense_write(n, &n->dense[r->id], port, vc, f, f.ready, true);
 }
 
 /* VA of this cycle (the sequential allocator, router.c vc_allocation): the requesting input
  * ports from `start` on, each port's VCs in increasing order, each head routed and given the
  * first free VC of its class at its output from the output's pointer. Returns the VCs granted
  * (they join SA next cycle). */
-static uint32_t dense_va(network *n, router_t *r, dense_router *d, unsigned start) {
-    unsigned vcs = n->vcs, nb = r->nports * vcs, shift = start * vcs;
-    uint32_t req = d->va_req, granted = 0;
+__attribute__((always_inline)) static inline uint32_t dense_va(network *n, unsigned id, dense_router *d,
+                                                               unsigned start) {
+    /* the network's constants and the router's sets in locals: the byte stores below could
+     * otherwise alias them, and the compiler would load them again after each */
+    unsigned vcs = n->vcs, nb = MCAST_MESH_PORTS * vcs, shift = start * vcs, mask = n->ring_mask;
+    const uint8_t *route[NET_CLASSES] = {n->route[0] + id * n->nodes, n->route[1] + id * n->nodes};
+    uint32_t cls_vcs[NET_CLASSES] = {n->dense_cls_vcs[0], n->dense_cls_vcs[1]};
+    unsigned lo[NET_CLASSES] = {n->vc_lo[0], n->vc_lo[1]};
+    unsigned span[NET_CLASSES] = {n->vc_hi[0] - lo[0], n->vc_hi[1] - lo[1]};
+    size_t stride = n->vc_stride;
+    char *in_mem = d->in_mem;
+    out_vc *out = d->out;
+    uint32_t req = d->va_req, granted = 0, blocked = 0;
     uint64_t twice = (uint64_t)req << nb | req;
     uint32_t rotated = (uint32_t)(twice >> shift) & (uint32_t)((UINT64_C(1) << nb) - 1u);
     for (uint32_t m = rotated; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctz(m) + shift;
-        if (i >= nb) i -= nb;
-        in_vc *iv = router_in(n, r, i);
-        const flit_t *f = vc_at(iv, n->ring_mask, 0);
-        unsigned cls = f->flags & FLIT_REPLY ? CLASS_REPLY : CLASS_REQUEST;
-        unsigned q = n->route[cls][(unsigned)r->id * n->nodes + f->dest];
-        unsigned lo = n->vc_lo[cls], span = n->vc_hi[cls] - lo;
+        i -= nb & (0u - (unsigned)(i >= nb));
+        const flit_t *f = vc_at((in_vc *)(in_mem + i * stride), mask, 0);
+        unsigned cls = (f->flags & FLIT_REPLY) != 0;      /* CLASS_REPLY = 1 */
+        unsigned q = route[cls][f->dest];
+        uint32_t free = d->vfree[q] & cls_vcs[cls];
+        if (!free) continue;                              /* no free VC: asks again next cycle */
+        /* allocate_vc: the first free VC of the class from the pointer, else the lowest */
         unsigned v = d->rr_vc[q];
-        v &= 0u - (unsigned)(v < span);
-        out_vc *base = &r->out[q * vcs + lo];
-        for (unsigned k = 0; k < span; k++, v = v + 1 == span ? 0 : v + 1) {
-            if (base[v].owner >= 0) continue;
-            base[v].owner = (int16_t)i;
-            d->tport[i] = (uint8_t)q;
-            d->tout[i] = (uint8_t)(q * vcs + lo + v);
-            d->rr_vc[q] = (uint8_t)(v + 1);
-            granted |= UINT32_C(1) << i;
-            d->to[q] |= UINT32_C(1) << i;
-            if (!base[v].credits) d->blocked |= UINT32_C(1) << i;   /* OUT_WAITING is set: its last credit was spent */
-            break;
-        }
+        v &= 0u - (unsigned)(v < span[cls]);
+        unsigned ov = first_from(free, lo[cls] + v);
+        uint32_t bit = UINT32_C(1) << i;
+        out_vc *o = &out[q * vcs + ov];
+        o->owner = (int16_t)i;
+        d->vfree[q] = (uint8_t)(d->vfree[q] & ~(1u << ov));
+        d->tport[i] = (uint8_t)q;
+        d->tout[i] = (uint8_t)(q * vcs + ov);
+        d->rr_vc[q] = (uint8_t)(ov - lo[cls] + 1);
+        granted |= bit;
+        d->to[q] |= bit;
+        blocked |= (uint32_t)(o->credits == 0) << i;     /* OUT_WAITING is set: its last credit was spent */
     }
+    d->blocked |= blocked;
     d->va_req = req & ~granted;
     return granted;
 }
@@ -90,12 +105,12 @@ static uint32_t dense_va(network *n, router_t *r, dense_router *d, unsigned star
 /* VC i (input p, VC v) won SA: its front flit leaves on output tport[i] (ST, LT; written
  * downstream with its first SA cycle 4 cycles on, or ejected 3 on), its credit goes upstream,
  * and the VC's next front flit (if any) is looked at. */
-__attribute__((always_inline)) static inline void dense_send(network *n, router_t *r, dense_router *d, unsigned p,
+__attribute__((always_inline)) static inline void dense_send(network *n, dense_router *d, unsigned p,
                                                              unsigned v, uint64_t now, bool early) {
     unsigned i = p * n->vcs + v, q = d->tport[i];
-    in_vc *iv = router_in(n, r, i);
+    in_vc *iv = dense_in(n, d, i);
     flit_t f = *vc_at(iv, n->ring_mask, 0);
-    out_vc *o = &r->out[d->tout[i]];
+    out_vc *o = &d->out[d->tout[i]];
     unsigned ov = d->tout[i] - q * n->vcs;
     uint32_t bit = UINT32_C(1) << i;
     if (!--o->credits) {                       /* the next credit's return unblocks the VC holding o */
@@ -103,7 +118,7 @@ __attribute__((always_inline)) static inline void dense_send(network *n, router_
         d->blocked |= bit;
     }
     if (!(d->down_ni >> q & 1u)) {
-        dense_write(n, &n->r[d->down[q]], d->down_port[q], ov, f, (uint32_t)now + 4u, early);
+        dense_write(n, &n->dense[d->down[q]], d->down_port[q], ov, f, (uint32_t)now + 4u, early);
         n->st.link_flits++;
     } else {
         unsigned node = d->down[q];
@@ -115,9 +130,10 @@ __attribute__((always_inline)) static inline void dense_send(network *n, router_
     }
     vc_pop(iv, n->ring_mask);
     router_credit_return(n, &d->up_out[p][v]);
-    r->flits--;
+    d->flits--;
     if (f.flags & FLIT_TAIL) {                 /* the packet has gone: its VC is free downstream */
         o->owner = -1;
+        d->vfree[q] = (uint8_t)(d->vfree[q] | (1u << ov));
         d->has_vc &= ~bit;
         d->vis &= ~bit;
         d->blocked &= ~bit;
@@ -127,14 +143,11 @@ __attribute__((always_inline)) static inline void dense_send(network *n, router_
             if (flit_after(va, now + 1)) d->due[va % DENSE_DUE] |= bit;
             else d->va_req |= bit;
         }
-    } else if (!iv->count) {
-        d->vis &= ~bit;                        /* the next flit's write puts it on the delay line */
-    } else {
-        uint32_t ready = vc_at(iv, n->ring_mask, 0)->ready;
-        if (flit_after(ready, now + 1)) {
-            d->vis &= ~bit;
-            d->due[ready % DENSE_DUE] |= bit;
-        }
+    } else {                                   /* without branches: whether the next flit is here is a coin toss */
+        uint32_t ready = vc_at(iv, n->ring_mask, 0)->ready;     /* a stale slot when the VC is empty */
+        uint32_t here = iv->count != 0, later = flit_after(ready, now + 1);
+        d->vis &= ~(((here ^ 1u) | later) << i);  /* gone, or arriving after the next cycle */
+        d->due[ready % DENSE_DUE] |= (here & later) << i;    /* ... then it joins vis on arrival */
     }
 }
 
@@ -143,41 +156,38 @@ __attribute__((always_inline)) static inline void dense_send(network *n, router_
  * or after rr_port among its VCs' outputs, then the first VC to it from rr_in. Each output
  * grants the first requesting input at or after rr_out. The winners' pointers move (rr_out one
  * past the input, rr_in one past the VC, rr_port one past the output) and they send. */
-__attribute__((always_inline)) static inline void dense_sa(network *n, router_t *r, dense_router *d, uint32_t sendable,
+__attribute__((always_inline)) static inline void dense_sa(network *n, dense_router *d, uint32_t sendable,
                                                            uint64_t now, bool by_output, bool early) {
-    unsigned vcs = n->vcs, np = r->nports;
+    unsigned vcs = n->vcs;
     uint32_t vcmask = (UINT32_C(1) << vcs) - 1u;
-    uint8_t pick[8];
-    uint32_t req[8], outputs = 0;
+    uint8_t pick[MCAST_MESH_PORTS];
+    uint32_t req[MCAST_MESH_PORTS] = {0}, outputs = 0;
     for (uint32_t m = sendable; m;) {
         unsigned i = (unsigned)__builtin_ctz(m), p = n->dense_port_of[i], base = p * vcs;
         uint32_t ready = m & (vcmask << base);
         m &= ~ready;
-        if (ready & (ready - 1)) {             /* several VCs: the arbiter */
-            if (by_output) {
-                uint32_t outs = 0;
-                for (uint32_t k = ready; k; k &= k - 1) outs |= UINT32_C(1) << d->tport[__builtin_ctz(k)];
-                unsigned o = first_from(outs, d->rr_port[p]);
-                i = first_from(ready & d->to[o], base + d->rr_in[p]);
-            } else {
-                i = first_from(ready, base + d->rr_in[p]);
-            }
+        /* the arbiter even for one VC: without branches, as whether there are several is a coin toss */
+        if (by_output) {
+            uint32_t outs = 0;
+            for (uint32_t k = ready; k; k &= k - 1) outs |= UINT32_C(1) << d->tport[__builtin_ctz(k)];
+            i = first_from(ready & d->to[first_from(outs, d->rr_port[p])], base + d->rr_in[p]);
+        } else {
+            i = first_from(ready, base + d->rr_in[p]);
         }
         unsigned q = d->tport[i];
         pick[p] = (uint8_t)i;
-        uint32_t qbit = UINT32_C(1) << q;
-        req[q] = (outputs & qbit ? req[q] : 0) | UINT32_C(1) << p;
-        outputs |= qbit;
+        req[q] |= UINT32_C(1) << p;
+        outputs |= UINT32_C(1) << q;
     }
     for (uint32_t m = outputs; m; m &= m - 1) {
         unsigned q = (unsigned)__builtin_ctz(m);
-        uint32_t rq = req[q];
-        unsigned p = rq & (rq - 1) ? first_from(rq, d->rr_out[q]) : (unsigned)__builtin_ctz(rq);
+        unsigned p = first_from(req[q], d->rr_out[q]);
         unsigned i = pick[p], v = i - p * vcs;
-        d->rr_out[q] = (uint8_t)wrap_inc(p, np);
-        d->rr_in[p] = (uint8_t)wrap_inc(v, vcs);
-        if (by_output) d->rr_port[p] = (uint8_t)wrap_inc(q, np);
-        dense_send(n, r, d, p, v, now, early);
+        /* one past, unwrapped: first_from falls back to the lowest from a start past the last */
+        d->rr_out[q] = (uint8_t)(p + 1);
+        d->rr_in[p] = (uint8_t)(v + 1);
+        if (by_output) d->rr_port[p] = (uint8_t)(q + 1);
+        dense_send(n, d, p, v, now, early);
     }
 }
 
@@ -186,18 +196,17 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
     uint64_t now = n->now;
     unsigned slot = (unsigned)(uint32_t)now % DENSE_DUE;
     for (unsigned id = 0; id < n->nrouters; id++) {
-        router_t *r = &n->r[id];
-        if (!r->flits) continue;
         dense_router *d = &n->dense[id];
+        if (!d->flits) continue;
         uint32_t arrived = d->due[slot];
         d->due[slot] = 0;
         d->vis |= arrived & d->has_vc;
         d->va_req |= arrived & ~d->has_vc;
         unsigned start = d->rot;
-        d->rot = (uint8_t)wrap_inc(start, r->nports);
-        uint32_t granted = d->va_req ? dense_va(n, r, d, start) : 0;
+        d->rot = (uint8_t)wrap_inc(start, MCAST_MESH_PORTS);
+        uint32_t granted = d->va_req ? dense_va(n, id, d, start) : 0;
         uint32_t sendable = d->has_vc & d->vis & ~d->blocked;
-        if (sendable) dense_sa(n, r, d, sendable, now, by_output, early);
+        if (sendable) dense_sa(n, d, sendable, now, by_output, early);
         d->has_vc |= granted;          /* SA from the next cycle; the head has arrived by then */
         d->vis |= granted;
     }
@@ -215,12 +224,11 @@ DENSE_PHASE(dense_phase_output_write, true, true)
 void router_dense_credit(network *n, out_vc *o) {
     o->flags &= (uint8_t)~OUT_WAITING;
     if (o->owner < 0) return;
-    router_t *r = router_of(n, o);
-    n->dense[r->id].blocked &= ~(UINT32_C(1) << o->owner);
+    n->dense[router_of(n, o)->id].blocked &= ~(UINT32_C(1) << o->owner);
 }
 
 bool router_dense_supported(const network *n) {
-    return n->mesh_topo && !n->va_in_rr && n->r[0].nports * n->vcs <= DENSE_MAX_VCS && n->r[0].nports <= 8 &&
+    return n->mesh_topo && !n->va_in_rr && MCAST_MESH_PORTS * n->vcs <= DENSE_MAX_VCS &&
            n->now == 0 && !n->ext_send;
 }
 
@@ -228,9 +236,14 @@ void router_dense_choose(network *n) {
     bool by_output = n->cfg.sa_input == SA_INPUT_OUTPUT, early = n->cfg.body_sa == BODY_SA_WRITE;
     n->dense = net_alloc(n, n->nrouters, sizeof *n->dense);
     for (unsigned i = 0; i < n->r[0].nports * n->vcs; i++) n->dense_port_of[i] = (uint8_t)(i / n->vcs);
+    for (unsigned c = 0; c < NET_CLASSES; c++)
+        n->dense_cls_vcs[c] = ((UINT32_C(1) << n->vc_hi[c]) - 1u) & ~((UINT32_C(1) << n->vc_lo[c]) - 1u);
     for (unsigned id = 0; id < n->nrouters; id++) {
         router_t *r = &n->r[id];
         dense_router *d = &n->dense[id];
+        d->in_mem = r->in_mem;
+        for (unsigned q = 0; q < MCAST_MESH_PORTS; q++) d->vfree[q] = (uint8_t)((1u << n->vcs) - 1u);
+        d->out = r->out;
         for (unsigned p = 0; p < r->nports; p++) {
             d->up_out[p] = r->port[p].up_out;
             link_end down = r->port[p].down;
@@ -243,3 +256,7 @@ void router_dense_choose(network *n) {
     else n->router_phase = early ? dense_phase_vc_write : dense_phase_vc_next;
     n->write_flit = early ? dense_write_early : dense_write_next;
 }
+
+/* dense_router: the lines its comments name (a visit reads line 0; a write into the router too) */
+_Static_assert(offsetof(dense_router, out) == 64 && offsetof(dense_router, tport) == 128 && DENSE_MAX_VCS / MCAST_MESH_PORTS <= 8 &&
+               offsetof(dense_router, up_out) == 192 && sizeof(dense_router) == 256, "dense_router's lines");
