@@ -169,7 +169,9 @@ static void fold_stats(fingerprint *f, const net_stats *st) {
     fnv_mix(&f->hash, st->link_flits);
 }
 
-static void run_case(const net_case *c, fingerprint *f) {
+/* `dense`: the client declares itself unicast (net_unicast_only), so the network steps its
+ * routers with the dense phase where it applies; the case must then be one it applies to. */
+static void run_case_with(const net_case *c, fingerprint *f, bool dense) {
     sim_config cfg;
     config_default(&cfg);
     apply_settings(&cfg, c->settings);
@@ -180,6 +182,7 @@ static void run_case(const net_case *c, fingerprint *f) {
     char err[256];
     network *n = net_create(&cfg, &client, err, sizeof err);
     if (!n) fail_msg("%s: %s", c->name, err);
+    if (dense && !net_unicast_only(n)) fail_msg("%s: the dense router phase does not apply", c->name);
     sim_rng rng;
     sim_rng_seed(&rng, 12345);
     for (unsigned t = 0; t < c->cycles; t++) {
@@ -192,6 +195,8 @@ static void run_case(const net_case *c, fingerprint *f) {
     fold_stats(f, net_get_stats(n));
     net_destroy(n);
 }
+
+static void run_case(const net_case *c, fingerprint *f) { run_case_with(c, f, false); }
 
 static bool print_mode(void) { return getenv("SIM_REGRESS_PRINT") != NULL; }
 
@@ -228,6 +233,43 @@ static void test_network_fingerprints(void **state) {
         c.deliveries = sequential_cases[k].deliveries;
         c.latency_sum = sequential_cases[k].latency_sum;
         check_case(&c);
+    }
+}
+
+/* The dense router phase (sim/net/router_dense.c) against the event-driven one: unicast cases in
+ * every configuration the dense phase takes (both SA input arbiters, both body_sa, credit delays,
+ * VC counts 2 to 6 (one per class to three) and depths 1 to 8, two classes, backpressure, a hotspot, saturation, 16x16),
+ * each run through both; every delivery (cycle, node, packet) and the statistics must agree. */
+static void test_dense_phase_matches_event(void **state) {
+    (void)state;
+    static const net_case dense_cases[] = {
+        {"8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1", 2000, 0, 0, 0, 0, 0},
+        {"8x8 5-flit BookSim2", "injection_rate=0.35 packet_flits=5 sa_input=output body_sa=write "
+         "inject_cycles=1", 2000, 0, 0, 0, 0, 0},
+        {"8x8 5-flit vc write", "injection_rate=0.3 packet_flits=5 sa_input=vc body_sa=write", 2000, 0, 0, 0, 0, 0},
+        {"8x8 5-flit output next", "injection_rate=0.3 packet_flits=5 sa_input=output", 2000, 0, 0, 0, 0, 0},
+        {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3", 1500, 0.4, 5, 0, 0, 0},
+        {"4x4 starved credits", "mesh_k=4 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=0.45 "
+         "packet_flits=4", 2000, 0, 3, 0, 0, 0},
+        {"4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.3 "
+         "packet_flits=2 routing_request=yx routing_reply=xy", 2000, 0, 0, 0, 0, 0},
+        {"3x3 1 VC per class saturated", "mesh_k=3 vcs=2 vcs_request=1 injection_rate=1.0 packet_flits=6 "
+         "credit_delay=16 sa_input=output", 1000, 0, 0, 0, 0, 0},
+        {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write", 800, 0, 0, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof dense_cases / sizeof dense_cases[0]; i++) {
+        net_case c = dense_cases[i];
+        char settings[512];
+        snprintf(settings, sizeof settings, "%s va_alloc=sequential", c.settings);
+        c.settings = settings;
+        fingerprint event, dense;
+        run_case_with(&c, &event, false);
+        run_case_with(&c, &dense, true);
+        assert_true(event.deliveries > 0);
+        if (dense.hash != event.hash || dense.deliveries != event.deliveries || dense.latency_sum != event.latency_sum)
+            fail_msg("%s: dense phase deliveries %" PRIu64 " latency sum %" PRIu64 " hash %016" PRIx64
+                     "; event-driven %" PRIu64 " %" PRIu64 " %016" PRIx64, c.name, dense.deliveries,
+                     dense.latency_sum, dense.hash, event.deliveries, event.latency_sum, event.hash);
     }
 }
 
@@ -281,6 +323,7 @@ static void test_gpu_fingerprint(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_network_fingerprints),
+        cmocka_unit_test(test_dense_phase_matches_event),
         cmocka_unit_test(test_gpu_fingerprint),
     };
     return cmocka_run_group_tests_name("sim_regress", tests, NULL, NULL);

@@ -283,7 +283,7 @@ void net_destroy(network *n) {
 }
 
 bool net_unicast_only(network *n) {
-    if (!router_dense_supported(n)) return false;
+    if (n->cfg.router_phase == ROUTER_PHASE_EVENT || !router_dense_supported(n)) return false;
     router_dense_choose(n);
     return true;
 }

@@ -32,6 +32,7 @@ static const char *const sa_input_names[] = {"vc", "output", NULL};
 static const char *const body_sa_names[] = {"next", "write", NULL};
 static const char *const packet_head_names[] = {"flit", "sideband", NULL};
 static const char *const va_alloc_names[] = {"sequential", "separable", NULL};
+static const char *const router_phase_names[] = {"auto", "event", NULL};
 static const char *const traffic_names[] = {"uniform", "few2many", "many2few", "hotspot", "transpose", "bitcomp", NULL};
 static const char *const class_names[] = {"both", "request", "reply", NULL};
 static const char *const place_names[] = {"bottom", "top-bottom", "edge", "diamond", "list", NULL};
@@ -69,6 +70,9 @@ static const key_def keys[] = {
     {"va_alloc", KT_ENUM, OFF(va_alloc), 0, 0, va_alloc_names, 0,
      "VC allocation: separable (BookSim2's input-first, the RTL router's; the default) | sequential (each request takes "
      "its output's first free VC within the cycle)"},
+    {"router_phase", KT_ENUM, OFF(router_phase), 0, 0, router_phase_names, 0,
+     "the routers' cycle loop: auto (the dense phase for unicast synthetic traffic on a mesh with va_alloc = "
+     "sequential and at most 6 VCs, else event) | event (the event-driven loop everywhere); the same results either way"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0,
      "synthetic pattern: uniform | few2many | many2few | hotspot | transpose | bitcomp (BookSim2's permutations)"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},

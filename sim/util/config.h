@@ -30,6 +30,10 @@ typedef enum { PACKET_HEAD_FLIT = 0, PACKET_HEAD_SIDEBAND = 1 } sim_packet_head;
  * turn (sequential), or BookSim2's separable input-first allocator (an arbiter per input VC over
  * the free output VCs it may use, one per output VC over the input VCs that chose it) */
 typedef enum { VA_SEQUENTIAL = 0, VA_SEPARABLE = 1 } sim_va_alloc;
+/* The routers' cycle loop (docs/sim.md "How the cycle loop avoids work"): auto = the dense
+ * phase where it applies (unicast meshes, sequential VA, at most 6 VCs), else the event-driven
+ * one; event = always the event-driven one (the reference; the same deliveries either way) */
+typedef enum { ROUTER_PHASE_AUTO = 0, ROUTER_PHASE_EVENT = 1 } sim_router_phase;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT, TRAFFIC_TRANSPOSE, TRAFFIC_BITCOMP } sim_traffic;
 typedef enum { CLASSES_BOTH, CLASSES_REQUEST, CLASSES_REPLY } sim_classes;
 /* Data filtering (docs/sim.md "Partial fills"): after a miss an L1 line holds the sub-blocks its
@@ -158,6 +162,7 @@ typedef struct {
     /* network: a body flit's first SA cycle (docs/sim.md "Router") */
     sim_body_sa body_sa;         /* next (default): body flit SA from the cycle after its write; write: in it (BookSim2) */
     sim_va_alloc va_alloc;       /* separable (default: BookSim2's separable input-first, the RTL router's) | sequential */
+    sim_router_phase router_phase;   /* auto (default) | event: how the routers' cycle is stepped, not what it does */
 } sim_config;
 
 /* Defaults: Table 1 of seed 003 (8x8 mesh, 56 SMs + 8 MCs, 4 VCs x 8 flits, 128-bit channels). */
