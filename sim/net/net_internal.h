@@ -236,6 +236,9 @@ typedef struct {
     out_vc *up_out[MCAST_MESH_PORTS]; /* input p: the upstream's out_vc[vcs] of its link (credits) */
     uint16_t down[MCAST_MESH_PORTS];  /* output q: the router or NI it leads to */
     uint8_t down_port[MCAST_MESH_PORTS]; /* output q: input port of the router it leads to */
+    /* line 4 (sa_input = output): per input p, its VCs' outputs one-hot in 5-bit fields (field v =
+     * 1 << output of VC v's packet; meaningful for the VCs of has_vc) */
+    _Alignas(64) uint32_t out_fields[MCAST_MESH_PORTS];
 } dense_router;
 
 typedef void (*net_router_phase)(network *n);
@@ -296,6 +299,7 @@ struct network {
     dense_router *dense;            /* [nrouters]: the dense router phase's state, NULL when not chosen */
     uint8_t dense_port_of[DENSE_MAX_VCS];   /* input port of input VC bit i (i / vcs) */
     uint32_t dense_cls_vcs[NET_CLASSES];    /* the VCs of each class, as bits */
+    uint32_t dense_field_mask[64];          /* VC set m (at most 6 VCs) -> 5-bit fields of its VCs set (out_fields) */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };

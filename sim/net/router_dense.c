@@ -91,6 +91,8 @@ __attribute__((always_inline)) static inline uint32_t dense_va(network *n, unsig
         o->owner = (int16_t)i;
         d->vfree[q] = (uint8_t)(d->vfree[q] & ~(1u << ov));
         d->tport[i] = (uint8_t)q;
+        unsigned p = n->dense_port_of[i], field = 5u * (i - p * vcs);
+        d->out_fields[p] = (d->out_fields[p] & ~(UINT32_C(31) << field)) | UINT32_C(1) << (q + field);
         d->tout[i] = (uint8_t)(q * vcs + ov);
         d->rr_vc[q] = (uint8_t)(ov - lo[cls] + 1);
         granted |= bit;
@@ -168,8 +170,12 @@ __attribute__((always_inline)) static inline void dense_sa(network *n, dense_rou
         m &= ~ready;
         /* the arbiter even for one VC: without branches, as whether there are several is a coin toss */
         if (by_output) {
-            uint32_t outs = 0;
-            for (uint32_t k = ready; k; k &= k - 1) outs |= UINT32_C(1) << d->tport[__builtin_ctz(k)];
+            /* the outputs of its ready VCs, without a loop: their fields selected and ORed together */
+            uint32_t x = d->out_fields[p] & n->dense_field_mask[ready >> base];
+            x |= x >> 15;                /* fields 3..5 onto 0..2 */
+            x |= x >> 10;                /* field 2 onto 0 */
+            x |= x >> 5;                 /* field 1 onto 0 */
+            uint32_t outs = x & 31u;
             i = first_from(ready & d->to[first_from(outs, d->rr_port[p])], base + d->rr_in[p]);
         } else {
             i = first_from(ready, base + d->rr_in[p]);
@@ -236,6 +242,9 @@ void router_dense_choose(network *n) {
     bool by_output = n->cfg.sa_input == SA_INPUT_OUTPUT, early = n->cfg.body_sa == BODY_SA_WRITE;
     n->dense = net_alloc(n, n->nrouters, sizeof *n->dense);
     for (unsigned i = 0; i < n->r[0].nports * n->vcs; i++) n->dense_port_of[i] = (uint8_t)(i / n->vcs);
+    for (unsigned m = 0; m < 64; m++)
+        for (unsigned v = 0; v < 6; v++)
+            if (m >> v & 1u) n->dense_field_mask[m] |= UINT32_C(31) << (5 * v);
     for (unsigned c = 0; c < NET_CLASSES; c++)
         n->dense_cls_vcs[c] = ((UINT32_C(1) << n->vc_hi[c]) - 1u) & ~((UINT32_C(1) << n->vc_lo[c]) - 1u);
     for (unsigned id = 0; id < n->nrouters; id++) {
@@ -259,4 +268,5 @@ void router_dense_choose(network *n) {
 
 /* dense_router: the lines its comments name (a visit reads line 0; a write into the router too) */
 _Static_assert(offsetof(dense_router, out) == 64 && offsetof(dense_router, tport) == 128 && DENSE_MAX_VCS / MCAST_MESH_PORTS <= 8 &&
-               offsetof(dense_router, up_out) == 192 && sizeof(dense_router) == 256, "dense_router's lines");
+               offsetof(dense_router, up_out) == 192 && offsetof(dense_router, out_fields) == 256 &&
+               sizeof(dense_router) == 320, "dense_router's lines");
