@@ -243,19 +243,19 @@ static void test_network_fingerprints(void **state) {
 static void test_dense_phase_matches_event(void **state) {
     (void)state;
     static const net_case dense_cases[] = {
-        {"8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1", 2000, 0, 0, 0, 0, 0},
+        {"8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1", 300, 0, 0, 0, 0, 0},
         {"8x8 5-flit BookSim2", "injection_rate=0.35 packet_flits=5 sa_input=output body_sa=write "
-         "inject_cycles=1", 2000, 0, 0, 0, 0, 0},
-        {"8x8 5-flit vc write", "injection_rate=0.3 packet_flits=5 sa_input=vc body_sa=write", 2000, 0, 0, 0, 0, 0},
-        {"8x8 5-flit output next", "injection_rate=0.3 packet_flits=5 sa_input=output", 2000, 0, 0, 0, 0, 0},
-        {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3", 1500, 0.4, 5, 0, 0, 0},
+         "inject_cycles=1", 300, 0, 0, 0, 0, 0},
+        {"8x8 5-flit vc write", "injection_rate=0.3 packet_flits=5 sa_input=vc body_sa=write", 300, 0, 0, 0, 0, 0},
+        {"8x8 5-flit output next", "injection_rate=0.3 packet_flits=5 sa_input=output", 300, 0, 0, 0, 0, 0},
+        {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3", 400, 0.4, 5, 0, 0, 0},
         {"4x4 starved credits", "mesh_k=4 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=0.45 "
-         "packet_flits=4", 2000, 0, 3, 0, 0, 0},
+         "packet_flits=4", 500, 0, 3, 0, 0, 0},
         {"4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.3 "
-         "packet_flits=2 routing_request=yx routing_reply=xy", 2000, 0, 0, 0, 0, 0},
+         "packet_flits=2 routing_request=yx routing_reply=xy sa_input=output", 300, 0, 0, 0, 0, 0},
         {"3x3 1 VC per class saturated", "mesh_k=3 vcs=2 vcs_request=1 injection_rate=1.0 packet_flits=6 "
-         "credit_delay=16 sa_input=output", 1000, 0, 0, 0, 0, 0},
-        {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write", 800, 0, 0, 0, 0, 0},
+         "credit_delay=16 sa_input=output", 300, 0, 0, 0, 0, 0},
+        {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write", 200, 0, 0, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof dense_cases / sizeof dense_cases[0]; i++) {
         net_case c = dense_cases[i];
