@@ -27,7 +27,9 @@
  * cycle the router holds a flit (va_base, steps_before), and the VA of a cycle in which a router
  * has no SA work, which is done at the start of its next visit (router_step explains why that
  * is exact). tests/test_sim_regress.c checks that every packet is delivered at the same cycle
- * as with the plain every-router-every-cycle loop. */
+ * as with the plain every-router-every-cycle loop. router_dense.c steps the same model without
+ * events (every router holding a flit, every cycle, on bit sets), for unicast meshes: chosen
+ * once per run (net_unicast_only), it gives the same deliveries (test_sim_regress runs both). */
 #ifndef SIM_NET_INTERNAL_H
 #define SIM_NET_INTERNAL_H
 
@@ -204,9 +206,10 @@ typedef struct {
 } ni_t;
 
 /* The dense router phase (router_dense.c): a router's state for it, as bit sets over its input
- * VCs (bit i = port * vcs + vc, nports * vcs <= 32). Chosen once per run for unicast meshes
- * (net_unicast_only); the fields of router_t, port_t and in_vc that the event-driven phase
- * keeps for SA and VA are not used by it (only in_vc's ring and router_t.flits). */
+ * VCs (bit i = port * vcs + vc, nports * vcs <= 32), in five cache lines. Chosen once per run
+ * for unicast meshes (net_unicast_only); the fields of router_t, port_t and in_vc that the
+ * event-driven phase keeps for SA and VA are not used by it (only in_vc's ring: head, count,
+ * slots; router_t.in_mem and out are copied here). */
 #define DENSE_MAX_VCS 32u      /* input VCs of a router (bits of a set); so at most 6 VCs per port */
 #define DENSE_DUE 8u           /* slots of a router's delay line: everything is due within 4 cycles */
 typedef struct {

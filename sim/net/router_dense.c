@@ -2,17 +2,19 @@
  * flit runs VA then SA every cycle, routers in increasing id order) stepped as it is defined,
  * for unicast meshes. At the loads that matter most routers act in most cycles, so instead of
  * events that say when a VC may act, each router keeps bit sets over its input VCs (dense_router)
- * and its allocators work on them with rotate and count-trailing-zeros:
+ * and its allocators work on them with masks and count-trailing-zeros:
  *   - va_req: VCs whose front head has been written (its VA cycle has come) and holds no VC;
  *   - has_vc: VCs whose front packet holds an output VC, from the cycle after its VA;
  *   - vis: of those, VCs whose front flit has arrived (its first SA cycle has come);
  *   - due: a delay line of the VCs whose front flit arrives in each of the next cycles. A flit
  *     written into an empty VC is its front at once; the flit behind a sent one is its front
- *     from the send on; either joins vis (a body flit) or va_req (a head) in its cycle.
- * A VC of vis sends when its output VC has a credit (out_vc.credits, which the credit wheel of
- * network.c keeps as for the event-driven phase). Everything the allocators read is what the
+ *     from the send on; either joins vis (a body flit) or va_req (a head) in its cycle;
+ *   - blocked: VCs of has_vc whose output VC has no credit (out_vc.credits, which the credit
+ *     wheel of network.c keeps as for the event-driven phase; a credit that makes it usable
+ *     again clears the bit, router_dense_credit).
+ * A VC sends when it is in has_vc & vis & ~blocked. Everything the allocators read is what the
  * event-driven phase reads (router.c): the same pointers, moved the same way, so a run gives
- * the same deliveries at the same cycles (tests/test_sim_net.c runs both). Not supported here:
+ * the same deliveries at the same cycles (tests/test_sim_regress.c runs both). Not supported here:
  * multicast (replicas, replication buffers), crossbars, the separable VC allocator, router_bench's
  * external ports; net_unicast_only chooses this phase only where it applies. */
 #include "net/net_internal.h"
