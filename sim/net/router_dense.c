@@ -21,9 +21,24 @@
 
 #include <stddef.h>
 
+/* The run's constants as the phase's locals (dense_ctx_of): the allocators' byte stores could
+ * alias the network's fields, and the compiler would load those again after each store. */
+typedef struct {
+    network *n;
+    dense_router *dense;       /* n->dense */
+    const uint8_t *port_of;    /* n->dense_port_of */
+    const uint32_t *field_mask; /* n->dense_field_mask */
+    size_t stride;             /* n->vc_stride */
+    unsigned vcs, mask;        /* n->vcs, n->ring_mask */
+} dense_ctx;
+
+static inline dense_ctx dense_ctx_of(network *n) {
+    return (dense_ctx){n, n->dense, n->dense_port_of, n->dense_field_mask, n->vc_stride, n->vcs, n->ring_mask};
+}
+
 /* Input VC record i of the router whose dense state is d (router_in). */
-static inline in_vc *dense_in(const network *n, const dense_router *d, unsigned i) {
-    return (in_vc *)(d->in_mem + (size_t)i * n->vc_stride);
+static inline in_vc *dense_in(const dense_ctx *c, const dense_router *d, unsigned i) {
+    return (in_vc *)(d->in_mem + (size_t)i * c->stride);
 }
 
 static inline unsigned wrap_inc(unsigned v, unsigned m) { return v + 1 >= m ? 0 : v + 1; }
@@ -37,24 +52,26 @@ static inline unsigned first_from(uint32_t set, unsigned start) {   /* start < 3
 /* Flit f (ready = its first SA cycle with body_sa = next) is written into VC `vc` of input
  * `port` of router r: stored at once (its credit was spent); if it is the VC's front, the VC
  * joins vis (a body flit) or va_req (a head, one cycle before its SA cycle) when it arrives. */
-__attribute__((always_inline)) static inline void dense_write(network *n, dense_router *d, unsigned port, unsigned vc,
-                                                              flit_t f, uint32_t ready, bool early) {
-    unsigned i = port * n->vcs + vc;
-    in_vc *iv = dense_in(n, d, i);
+__attribute__((always_inline)) static inline void dense_write(const dense_ctx *c, dense_router *d, unsigned port,
+                                                              unsigned vc, flit_t f, uint32_t ready, bool early) {
+    unsigned i = port * c->vcs + vc;
+    in_vc *iv = dense_in(c, d, i);
     uint32_t head = f.flags & FLIT_HEAD;
     if (early) ready -= !head;                 /* body_sa = write: a body flit from its write cycle */
     f.ready = ready;
     uint32_t empty = iv->count == 0;
-    vc_push(iv, n->ring_mask, f);
+    vc_push(iv, c->mask, f);
     d->flits++;
     d->due[(ready - head) % DENSE_DUE] |= empty << i;   /* FLIT_HEAD = 1; without a branch */
 }
 
 static void dense_write_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    dense_write(n, &n->dense[r->id], port, vc, f, f.ready, false);
+    dense_ctx c = dense_ctx_of(n);
+    dense_write(&c, &n->dense[r->id], port, vc, f, f.ready, false);
 }
 static void dense_write_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    dense_write(n, &n->dense[r->id], port, vc, f, f.ready, true);
+    dense_ctx c = dense_ctx_of(n);
+    dense_write(&c, &n->dense[r->id], port, vc, f, f.ready, true);
 }
 
 /* VA of this cycle (the sequential allocator, router.c vc_allocation): the requesting input
@@ -109,30 +126,31 @@ __attribute__((always_inline)) static inline uint32_t dense_va(network *n, unsig
 /* VC i (input p, VC v) won SA: its front flit leaves on output tport[i] (ST, LT; written
  * downstream with its first SA cycle 4 cycles on, or ejected 3 on), its credit goes upstream,
  * and the VC's next front flit (if any) is looked at. */
-__attribute__((always_inline)) static inline void dense_send(network *n, dense_router *d, unsigned p,
-                                                             unsigned v, uint64_t now, bool early) {
-    unsigned i = p * n->vcs + v, q = d->tport[i];
-    in_vc *iv = dense_in(n, d, i);
-    flit_t f = *vc_at(iv, n->ring_mask, 0);
+__attribute__((always_inline)) static inline void dense_send(const dense_ctx *c, dense_router *d, unsigned p,
+                                                             unsigned v, uint64_t now, uint64_t *links, bool early) {
+    network *n = c->n;
+    unsigned i = p * c->vcs + v, q = d->tport[i];
+    in_vc *iv = dense_in(c, d, i);
+    flit_t f = *vc_at(iv, c->mask, 0);
     out_vc *o = &d->out[d->tout[i]];
-    unsigned ov = d->tout[i] - q * n->vcs;
+    unsigned ov = d->tout[i] - q * c->vcs;
     uint32_t bit = UINT32_C(1) << i;
     if (!--o->credits) {                       /* the next credit's return unblocks the VC holding o */
         o->flags |= OUT_WAITING;
         d->blocked |= bit;
     }
     if (!(d->down_ni >> q & 1u)) {
-        dense_write(n, &n->dense[d->down[q]], d->down_port[q], ov, f, (uint32_t)now + 4u, early);
-        n->st.link_flits++;
+        dense_write(c, &c->dense[d->down[q]], d->down_port[q], ov, f, (uint32_t)now + 4u, early);
+        ++*links;
     } else {
         unsigned node = d->down[q];
         ni_t *ni = &n->ni[node];
         f.ready = (uint32_t)(now + 3);         /* ejected (tail accepted) at s+3 */
-        fifo_push(&ni->ej[ov], n->ring_mask, f);
+        fifo_push(&ni->ej[ov], c->mask, f);
         ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << ov));
         net_wake_ej(n, node, now + 3);
     }
-    vc_pop(iv, n->ring_mask);
+    vc_pop(iv, c->mask);
     router_credit_return(n, &d->up_out[p][v]);
     d->flits--;
     if (f.flags & FLIT_TAIL) {                 /* the packet has gone: its VC is free downstream */
@@ -143,12 +161,12 @@ __attribute__((always_inline)) static inline void dense_send(network *n, dense_r
         d->blocked &= ~bit;
         d->to[q] &= ~bit;
         if (iv->count) {                       /* the next head asks VA in its write cycle, from the next cycle on */
-            uint32_t va = vc_at(iv, n->ring_mask, 0)->ready - 1u;
+            uint32_t va = vc_at(iv, c->mask, 0)->ready - 1u;
             if (flit_after(va, now + 1)) d->due[va % DENSE_DUE] |= bit;
             else d->va_req |= bit;
         }
     } else {                                   /* without branches: whether the next flit is here is a coin toss */
-        uint32_t ready = vc_at(iv, n->ring_mask, 0)->ready;     /* a stale slot when the VC is empty */
+        uint32_t ready = vc_at(iv, c->mask, 0)->ready;     /* a stale slot when the VC is empty */
         uint32_t here = iv->count != 0, later = flit_after(ready, now + 1);
         d->vis &= ~(((here ^ 1u) | later) << i);  /* gone, or arriving after the next cycle */
         d->due[ready % DENSE_DUE] |= (here & later) << i;    /* ... then it joins vis on arrival */
@@ -160,20 +178,20 @@ __attribute__((always_inline)) static inline void dense_send(network *n, dense_r
  * or after rr_port among its VCs' outputs, then the first VC to it from rr_in. Each output
  * grants the first requesting input at or after rr_out. The winners' pointers move (rr_out one
  * past the input, rr_in one past the VC, rr_port one past the output) and they send. */
-__attribute__((always_inline)) static inline void dense_sa(network *n, dense_router *d, uint32_t sendable,
-                                                           uint64_t now, bool by_output, bool early) {
-    unsigned vcs = n->vcs;
+__attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, dense_router *d, uint32_t sendable,
+                                                           uint64_t now, uint64_t *links, bool by_output, bool early) {
+    unsigned vcs = c->vcs;
     uint32_t vcmask = (UINT32_C(1) << vcs) - 1u;
     uint8_t pick[MCAST_MESH_PORTS];
     uint32_t req[MCAST_MESH_PORTS] = {0}, outputs = 0;
     for (uint32_t m = sendable; m;) {
-        unsigned i = (unsigned)__builtin_ctz(m), p = n->dense_port_of[i], base = p * vcs;
+        unsigned i = (unsigned)__builtin_ctz(m), p = c->port_of[i], base = p * vcs;
         uint32_t ready = m & (vcmask << base);
         m &= ~ready;
         /* the arbiter even for one VC: without branches, as whether there are several is a coin toss */
         if (by_output) {
             /* the outputs of its ready VCs, without a loop: their fields selected and ORed together */
-            uint32_t x = d->out_fields[p] & n->dense_field_mask[ready >> base];
+            uint32_t x = d->out_fields[p] & c->field_mask[ready >> base];
             x |= x >> 15;                /* fields 3..5 onto 0..2 */
             x |= x >> 10;                /* field 2 onto 0 */
             x |= x >> 5;                 /* field 1 onto 0 */
@@ -195,16 +213,17 @@ __attribute__((always_inline)) static inline void dense_sa(network *n, dense_rou
         d->rr_out[q] = (uint8_t)(p + 1);
         d->rr_in[p] = (uint8_t)(v + 1);
         if (by_output) d->rr_port[p] = (uint8_t)(q + 1);
-        dense_send(n, d, p, v, now, early);
+        dense_send(c, d, p, v, now, links, early);
     }
 }
 
 /* Every router holding a flit, in id order: its arrivals due now, VA, SA. */
 __attribute__((always_inline)) static inline void dense_phase_with(network *n, bool by_output, bool early) {
-    uint64_t now = n->now;
-    unsigned slot = (unsigned)(uint32_t)now % DENSE_DUE;
-    for (unsigned id = 0; id < n->nrouters; id++) {
-        dense_router *d = &n->dense[id];
+    const dense_ctx c = dense_ctx_of(n);
+    uint64_t now = n->now, links = 0;
+    unsigned slot = (unsigned)(uint32_t)now % DENSE_DUE, nrouters = n->nrouters;
+    for (unsigned id = 0; id < nrouters; id++) {
+        dense_router *d = &c.dense[id];
         if (!d->flits) continue;
         uint32_t arrived = d->due[slot];
         d->due[slot] = 0;
@@ -214,10 +233,11 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
         d->rot = (uint8_t)wrap_inc(start, MCAST_MESH_PORTS);
         uint32_t granted = d->va_req ? dense_va(n, id, d, start) : 0;
         uint32_t sendable = d->has_vc & d->vis & ~d->blocked;
-        if (sendable) dense_sa(n, d, sendable, now, by_output, early);
+        if (sendable) dense_sa(&c, d, sendable, now, &links, by_output, early);
         d->has_vc |= granted;          /* SA from the next cycle; the head has arrived by then */
         d->vis |= granted;
     }
+    n->st.link_flits += links;
 }
 
 #define DENSE_PHASE(name, by_output, early) \
