@@ -246,6 +246,19 @@ typedef struct {
 
 typedef void (*net_router_phase)(network *n);
 
+/* Four copies of the router phase `with(n, by_output, early)`, one per (sa_input, body_sa) pair,
+ * each with its allocators inlined for constant options, and `name_choose(by_output, early)`,
+ * which picks one once per run (router.c, router_dense.c). */
+#define NET_ROUTER_PHASE_COPIES(name, with)                                        \
+    static void name##_vc_next(network *n) { with(n, false, false); }             \
+    static void name##_vc_write(network *n) { with(n, false, true); }             \
+    static void name##_output_next(network *n) { with(n, true, false); }          \
+    static void name##_output_write(network *n) { with(n, true, true); }          \
+    static net_router_phase name##_choose(bool by_output, bool early) {           \
+        if (by_output) return early ? name##_output_write : name##_output_next;    \
+        return early ? name##_vc_write : name##_vc_next;                           \
+    }
+
 struct network {
     sim_config cfg;
     net_client client;

@@ -1027,14 +1027,6 @@ __attribute__((always_inline)) static inline void router_phase_with(network *n, 
     n->stepping = -1;
 }
 
-#define ROUTER_PHASE(name, by_output, early) \
-    static void name(network *n) { router_phase_with(n, by_output, early); }
-ROUTER_PHASE(router_phase_vc_next, false, false)
-ROUTER_PHASE(router_phase_vc_write, false, true)
-ROUTER_PHASE(router_phase_output_next, true, false)
-ROUTER_PHASE(router_phase_output_write, true, true)
+NET_ROUTER_PHASE_COPIES(router_phase, router_phase_with)
 
-net_router_phase router_phase_for(bool by_output, bool early) {
-    if (by_output) return early ? router_phase_output_write : router_phase_output_next;
-    return early ? router_phase_vc_write : router_phase_vc_next;
-}
+net_router_phase router_phase_for(bool by_output, bool early) { return router_phase_choose(by_output, early); }

@@ -240,12 +240,7 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
     n->st.link_flits += links;
 }
 
-#define DENSE_PHASE(name, by_output, early) \
-    static void name(network *n) { dense_phase_with(n, by_output, early); }
-DENSE_PHASE(dense_phase_vc_next, false, false)
-DENSE_PHASE(dense_phase_vc_write, false, true)
-DENSE_PHASE(dense_phase_output_next, true, false)
-DENSE_PHASE(dense_phase_output_write, true, true)
+NET_ROUTER_PHASE_COPIES(dense_phase, dense_phase_with)
 
 /* A credit of o, which has none usable, is usable from now on (router_credit_usable, start of
  * the cycle): the input VC holding o, if any, may send again. */
@@ -283,8 +278,7 @@ void router_dense_choose(network *n) {
             if (down.kind == END_NI) d->down_ni = (uint8_t)(d->down_ni | (1u << p));
         }
     }
-    if (by_output) n->router_phase = early ? dense_phase_output_write : dense_phase_output_next;
-    else n->router_phase = early ? dense_phase_vc_write : dense_phase_vc_next;
+    n->router_phase = dense_phase_choose(by_output, early);
     n->write_flit = early ? dense_write_early : dense_write_next;
 }
 
