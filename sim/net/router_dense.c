@@ -173,6 +173,22 @@ __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c,
     }
 }
 
+/* Input p's arbiter over `ready` (its VCs that can send, at bits base..): with sa_input = vc the
+ * first from rr_in; with sa_input = output the output first at or after rr_port among its VCs'
+ * outputs, then the first VC to it from rr_in. Even for one VC, without branches: whether there
+ * are several is a coin toss. */
+__attribute__((always_inline)) static inline unsigned pick_vc(const dense_ctx *c, const dense_router *d, unsigned p,
+                                                              unsigned base, uint32_t ready, bool by_output) {
+    if (!by_output) return first_from(ready, base + d->rr_in[p]);
+    /* the outputs of its ready VCs, without a loop: their fields selected and ORed together */
+    uint32_t x = d->out_fields[p] & c->field_mask[ready >> base];
+    x |= x >> 15;                    /* fields 3..5 onto 0..2 */
+    x |= x >> 10;                    /* field 2 onto 0 */
+    x |= x >> 5;                     /* field 1 onto 0 */
+    uint32_t outs = x & 31u;
+    return first_from(ready & d->to[first_from(outs, d->rr_port[p])], base + d->rr_in[p]);
+}
+
 /* SA of this cycle. Each input with a VC that can send (vis, a credit) picks one: with
  * sa_input = vc the first from rr_in; with sa_input = output (BookSim2's) the output first at
  * or after rr_port among its VCs' outputs, then the first VC to it from rr_in. Each output
@@ -188,18 +204,16 @@ __attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, d
         unsigned i = (unsigned)__builtin_ctz(m), p = c->port_of[i], base = p * vcs;
         uint32_t ready = m & (vcmask << base);
         m &= ~ready;
-        /* the arbiter even for one VC: without branches, as whether there are several is a coin toss */
-        if (by_output) {
-            /* the outputs of its ready VCs, without a loop: their fields selected and ORed together */
-            uint32_t x = d->out_fields[p] & c->field_mask[ready >> base];
-            x |= x >> 15;                /* fields 3..5 onto 0..2 */
-            x |= x >> 10;                /* field 2 onto 0 */
-            x |= x >> 5;                 /* field 1 onto 0 */
-            uint32_t outs = x & 31u;
-            i = first_from(ready & d->to[first_from(outs, d->rr_port[p])], base + d->rr_in[p]);
-        } else {
-            i = first_from(ready, base + d->rr_in[p]);
+        if (!m && !outputs) {      /* the only requesting input: it wins its output's arbiter too */
+            i = pick_vc(c, d, p, base, ready, by_output);
+            unsigned q = d->tport[i], v = i - base;
+            d->rr_out[q] = (uint8_t)(p + 1);
+            d->rr_in[p] = (uint8_t)(v + 1);
+            if (by_output) d->rr_port[p] = (uint8_t)(q + 1);
+            dense_send(c, d, p, v, now, links, early);
+            return;
         }
+        i = pick_vc(c, d, p, base, ready, by_output);
         unsigned q = d->tport[i];
         pick[p] = (uint8_t)i;
         req[q] |= UINT32_C(1) << p;
