@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Byte-identity check of two npsim builds on synthetic traffic (docs/sim.md, issue 31's eleventh
 # round): each configuration below is run with both binaries and their whole `npsim traffic`
-# outputs (and exit statuses) compared. The list covers the dense router phase (unicast, mesh,
-# va_alloc = sequential, up to 6 VCs: BookSim2's configuration and variations) and the
-# event-driven one (separable VA, multicast, the crossbar).
+# outputs (and exit statuses) compared. The list covers the dense router phase (unicast, mesh, up
+# to 6 VCs: BookSim2's configuration and variations with the sequential VA; the default
+# configuration and variations with the separable VA, the default) and the event-driven one
+# (multicast, 16 VCs, the crossbar).
 # Usage: phase_identity.sh BASE NEW [key=value ...]: the keys are added to NEW's runs only, so
 # `phase_identity.sh build/bin/npsim build/bin/npsim router_phase=event` compares one build's two
 # router phases. Prints one line per configuration; exit status 1 if any differs. About 1 CPU
@@ -61,6 +62,15 @@ configs=(
     "packet_flits=1 injection_rate=1.0 va_alloc=sequential mesh_k=3 $short"
     "packet_flits=2 injection_rate=0.3 mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 sa_input=output va_alloc=sequential $short"
     "packet_flits=5 injection_rate=0.3 vcs=6 vcs_request=3 sa_input=output body_sa=write va_alloc=sequential $short"
+    "$bs packet_flits=1 injection_rate=0.35 va_alloc=separable $short"
+    "$bs packet_flits=5 injection_rate=1.0 va_alloc=separable $short"
+    "$bs packet_flits=5 injection_rate=0.3 sa_input=vc body_sa=next va_alloc=separable $short"
+    "packet_flits=1 injection_rate=0.2 mesh_k=16 warmup_cycles=1000 measure_cycles=3000"
+    "packet_flits=5 injection_rate=0.2 $short"
+    "packet_flits=1 injection_rate=1.0 mesh_k=3 $short"
+    "packet_flits=2 injection_rate=0.3 mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 sa_input=output $short"
+    "packet_flits=3 injection_rate=0.25 traffic=hotspot sa_input=output $short"
+    "packet_flits=9 injection_rate=0.6 vc_depth=2 body_sa=write $short"
 )
 n=0 bad=0
 for c in "${configs[@]}"; do

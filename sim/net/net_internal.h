@@ -244,6 +244,15 @@ typedef struct {
     _Alignas(64) uint32_t out_fields[MCAST_MESH_PORTS];
 } dense_router;
 
+/* The dense phase's separable VC allocator (va_alloc = separable): a router's round-robin
+ * pointers, one cache line, as network.va_in_rr / va_out_rr are the event-driven phase's
+ * (router.c), but one past the index granted without wrapping (a pick from a pointer past the
+ * last index falls back to the lowest, as from 0). */
+typedef struct {
+    _Alignas(64) uint8_t in[DENSE_MAX_VCS];  /* input VC i: one past the output VC (port * vcs + vc) it was last granted */
+    uint8_t out[DENSE_MAX_VCS];              /* output VC o: one past the input VC it last granted */
+} dense_va_rr;
+
 typedef void (*net_router_phase)(network *n);
 
 /* Four copies of the router phase `with(n, by_output, early)`, one per (sa_input, body_sa) pair,
@@ -313,6 +322,7 @@ struct network {
     void (*ext_send)(void *ctx, unsigned port, unsigned vc, const flit_t *f);
     void *ext_ctx;
     dense_router *dense;            /* [nrouters]: the dense router phase's state, NULL when not chosen */
+    dense_va_rr *dense_rr;          /* [nrouters]: its separable VA's pointers (NULL with the sequential VA) */
     uint8_t dense_port_of[DENSE_MAX_VCS];   /* input port of input VC bit i (i / vcs) */
     uint32_t dense_cls_vcs[NET_CLASSES];    /* the VCs of each class, as bits */
     uint32_t dense_field_mask[64];          /* VC set m (at most 6 VCs) -> 5-bit fields of its VCs set (out_fields) */

@@ -15,8 +15,9 @@
  * A VC sends when it is in has_vc & vis & ~blocked. Everything the allocators read is what the
  * event-driven phase reads (router.c): the same pointers, moved the same way, so a run gives
  * the same deliveries at the same cycles (tests/test_sim_regress.c runs both). Not supported here:
- * multicast (replicas, replication buffers), crossbars, the separable VC allocator, router_bench's
- * external ports; net_unicast_only chooses this phase only where it applies. */
+ * multicast (replicas, replication buffers), crossbars, router_bench's external ports;
+ * net_unicast_only chooses this phase only where it applies. Both VC allocators are (dense_va,
+ * dense_va_separable), each in its own copies of the phase. */
 #include "net/net_internal.h"
 
 #include <stddef.h>
@@ -74,6 +75,23 @@ static void dense_write_early(network *n, router_t *r, unsigned port, unsigned v
     dense_write(&c, &n->dense[r->id], port, vc, f, f.ready, true);
 }
 
+/* Input VC i's front packet is granted VC ov of output q (both allocators): it joins `to`, its
+ * output and output VC are noted for SA. Returns i's bit in `blocked` (set when the VC has no
+ * credit: OUT_WAITING is set, its last credit was spent). */
+__attribute__((always_inline)) static inline uint32_t dense_grant(network *n, dense_router *d, out_vc *out,
+                                                                  unsigned vcs, unsigned i, unsigned q, unsigned ov) {
+    uint32_t bit = UINT32_C(1) << i;
+    out_vc *o = &out[q * vcs + ov];
+    o->owner = (int16_t)i;
+    d->vfree[q] = (uint8_t)(d->vfree[q] & ~(1u << ov));
+    d->tport[i] = (uint8_t)q;
+    unsigned p = n->dense_port_of[i], field = 5u * (i - p * vcs);
+    d->out_fields[p] = (d->out_fields[p] & ~(UINT32_C(31) << field)) | UINT32_C(1) << (q + field);
+    d->tout[i] = (uint8_t)(q * vcs + ov);
+    d->to[q] |= bit;
+    return (uint32_t)(o->credits == 0) << i;
+}
+
 /* VA of this cycle (the sequential allocator, router.c vc_allocation): the requesting input
  * ports from `start` on, each port's VCs in increasing order, each head routed and given the
  * first free VC of its class at its output from the output's pointer. Returns the VCs granted
@@ -105,18 +123,60 @@ __attribute__((always_inline)) static inline uint32_t dense_va(network *n, unsig
         unsigned v = d->rr_vc[q];
         v &= 0u - (unsigned)(v < span[cls]);
         unsigned ov = first_from(free, lo[cls] + v);
-        uint32_t bit = UINT32_C(1) << i;
-        out_vc *o = &out[q * vcs + ov];
-        o->owner = (int16_t)i;
-        d->vfree[q] = (uint8_t)(d->vfree[q] & ~(1u << ov));
-        d->tport[i] = (uint8_t)q;
-        unsigned p = n->dense_port_of[i], field = 5u * (i - p * vcs);
-        d->out_fields[p] = (d->out_fields[p] & ~(UINT32_C(31) << field)) | UINT32_C(1) << (q + field);
-        d->tout[i] = (uint8_t)(q * vcs + ov);
+        blocked |= dense_grant(n, d, out, vcs, i, q, ov);
         d->rr_vc[q] = (uint8_t)(ov - lo[cls] + 1);
-        granted |= bit;
-        d->to[q] |= bit;
-        blocked |= (uint32_t)(o->credits == 0) << i;     /* OUT_WAITING is set: its last credit was spent */
+        granted |= UINT32_C(1) << i;
+    }
+    d->blocked |= blocked;
+    d->va_req = req & ~granted;
+    return granted;
+}
+
+/* VA of this cycle with the separable allocator (va_alloc = separable: router.c
+ * vc_allocation_separable, BookSim2's separable input-first allocator, the RTL router's). Each
+ * requesting VC picks, among the free VCs of its class at its output, the first at or after its
+ * pointer over the router's output VCs (port * vcs + vc); each output VC picked grants, among
+ * the VCs that picked it, the first at or after its pointer over input VCs. A grant moves both
+ * pointers one past the other side, and nothing else moves them. The picks read the pointers as
+ * they were before any grant, and a grant touches only its own two pointers and VCs, so the
+ * grants are made in output VC order. A VC that lost or found no free VC asks again next cycle
+ * (the event-driven phase waits for a release in the second case: nothing changes its pick
+ * before one). Returns the VCs granted. */
+__attribute__((always_inline)) static inline uint32_t dense_va_separable(network *n, unsigned id, dense_router *d) {
+    unsigned vcs = n->vcs, mask = n->ring_mask;
+    const uint8_t *route[NET_CLASSES] = {n->route[0] + id * n->nodes, n->route[1] + id * n->nodes};
+    uint32_t cls_vcs[NET_CLASSES] = {n->dense_cls_vcs[0], n->dense_cls_vcs[1]};
+    size_t stride = n->vc_stride;
+    char *in_mem = d->in_mem;
+    dense_va_rr *rr = &n->dense_rr[id];
+    uint32_t req = d->va_req, picked = 0;    /* output VCs picked by some VC */
+    uint32_t asked[DENSE_MAX_VCS];           /* output VC o of `picked`: the VCs that picked it */
+    for (uint32_t m = req; m; m &= m - 1) {   /* the input side */
+        unsigned i = (unsigned)__builtin_ctz(m);
+        const flit_t *f = vc_at((in_vc *)(in_mem + i * stride), mask, 0);
+        unsigned cls = (f->flags & FLIT_REPLY) != 0;      /* CLASS_REPLY = 1 */
+        unsigned q = route[cls][f->dest];
+        uint32_t free = d->vfree[q] & cls_vcs[cls];
+        if (!free) continue;                              /* no free VC: asks again next cycle */
+        /* the nearest at or after the pointer among q * vcs + free VC: from the pointer's VC
+         * when it points into output q's VCs, else from the lowest */
+        unsigned from = rr->in[i] - q * vcs;
+        from &= 0u - (unsigned)(from < vcs);
+        unsigned o = q * vcs + first_from(free, from);
+        uint32_t bit = UINT32_C(1) << i;
+        if (picked >> o & 1u) asked[o] |= bit;
+        else asked[o] = bit;
+        picked |= UINT32_C(1) << o;
+    }
+    out_vc *out = d->out;
+    uint32_t granted = 0, blocked = 0;
+    for (uint32_t m = picked; m; m &= m - 1) {  /* the output side */
+        unsigned o = (unsigned)__builtin_ctz(m), i = first_from(asked[o], rr->out[o]);
+        unsigned q = n->dense_port_of[o];      /* output VCs are numbered as input VCs */
+        blocked |= dense_grant(n, d, out, vcs, i, q, o - q * vcs);
+        rr->in[i] = (uint8_t)(o + 1);
+        rr->out[o] = (uint8_t)(i + 1);
+        granted |= UINT32_C(1) << i;
     }
     d->blocked |= blocked;
     d->va_req = req & ~granted;
@@ -231,8 +291,10 @@ __attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, d
     }
 }
 
-/* Every router holding a flit, in id order: its arrivals due now, VA, SA. */
-__attribute__((always_inline)) static inline void dense_phase_with(network *n, bool by_output, bool early) {
+/* Every router holding a flit, in id order: its arrivals due now, VA (the separable allocator
+ * or the sequential one), SA. */
+__attribute__((always_inline)) static inline void dense_phase_with(network *n, bool by_output, bool early,
+                                                                   bool separable) {
     const dense_ctx c = dense_ctx_of(n);
     uint64_t now = n->now, links = 0;
     unsigned slot = (unsigned)(uint32_t)now % DENSE_DUE, nrouters = n->nrouters;
@@ -243,9 +305,14 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
         d->due[slot] = 0;
         d->vis |= arrived & d->has_vc;
         d->va_req |= arrived & ~d->has_vc;
-        unsigned start = d->rot;
-        d->rot = (uint8_t)wrap_inc(start, MCAST_MESH_PORTS);
-        uint32_t granted = d->va_req ? dense_va(n, id, d, start) : 0;
+        uint32_t granted = 0;
+        if (separable) {
+            if (d->va_req) granted = dense_va_separable(n, id, d);
+        } else {
+            unsigned start = d->rot;
+            d->rot = (uint8_t)wrap_inc(start, MCAST_MESH_PORTS);
+            if (d->va_req) granted = dense_va(n, id, d, start);
+        }
         uint32_t sendable = d->has_vc & d->vis & ~d->blocked;
         if (sendable) dense_sa(&c, d, sendable, now, &links, by_output, early);
         d->has_vc |= granted;          /* SA from the next cycle; the head has arrived by then */
@@ -254,7 +321,16 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
     n->st.link_flits += links;
 }
 
-NET_ROUTER_PHASE_COPIES(dense_phase, dense_phase_with)
+/* The phase's copies: four per VC allocator (NET_ROUTER_PHASE_COPIES), chosen once per run, so
+ * neither allocator's copy tests which one runs. */
+__attribute__((always_inline)) static inline void dense_phase_sequential(network *n, bool by_output, bool early) {
+    dense_phase_with(n, by_output, early, false);
+}
+__attribute__((always_inline)) static inline void dense_phase_separable(network *n, bool by_output, bool early) {
+    dense_phase_with(n, by_output, early, true);
+}
+NET_ROUTER_PHASE_COPIES(dense_phase, dense_phase_sequential)
+NET_ROUTER_PHASE_COPIES(dense_phase_sep, dense_phase_separable)
 
 /* A credit of o, which has none usable, is usable from now on (router_credit_usable, start of
  * the cycle): the input VC holding o, if any, may send again. */
@@ -265,7 +341,7 @@ void router_dense_credit(network *n, out_vc *o) {
 }
 
 bool router_dense_supported(const network *n) {
-    return n->mesh_topo && !n->va_in_rr && MCAST_MESH_PORTS * n->vcs <= DENSE_MAX_VCS &&
+    return n->mesh_topo && MCAST_MESH_PORTS * n->vcs <= DENSE_MAX_VCS &&
            n->now == 0 && !n->ext_send;
 }
 
@@ -292,7 +368,12 @@ void router_dense_choose(network *n) {
             if (down.kind == END_NI) d->down_ni = (uint8_t)(d->down_ni | (1u << p));
         }
     }
-    n->router_phase = dense_phase_choose(by_output, early);
+    if (n->va_in_rr) {              /* va_alloc = separable: its pointers start at 0, as router.c's */
+        n->dense_rr = net_alloc(n, n->nrouters, sizeof *n->dense_rr);
+        n->router_phase = dense_phase_sep_choose(by_output, early);
+    } else {
+        n->router_phase = dense_phase_choose(by_output, early);
+    }
     n->write_flit = early ? dense_write_early : dense_write_next;
 }
 
