@@ -237,9 +237,10 @@ static void test_network_fingerprints(void **state) {
 }
 
 /* The dense router phase (sim/net/router_dense.c) against the event-driven one: unicast cases in
- * every configuration the dense phase takes (both SA input arbiters, both body_sa, credit delays,
- * VC counts 2 to 6 (one per class to three) and depths 1 to 8, two classes, backpressure, a hotspot, saturation, 16x16),
- * each run through both; every delivery (cycle, node, packet) and the statistics must agree. */
+ * every configuration the dense phase takes (both VC allocators, both SA input arbiters, both
+ * body_sa, credit delays, VC counts 2 to 6 (one per class to three) and depths 1 to 8, two
+ * classes, backpressure, a hotspot, saturation, 16x16), each run through both; every delivery
+ * (cycle, node, packet) and the statistics must agree. */
 static void test_dense_phase_matches_event(void **state) {
     (void)state;
     static const net_case dense_cases[] = {
@@ -257,10 +258,21 @@ static void test_dense_phase_matches_event(void **state) {
          "credit_delay=16 sa_input=output", 300, 0, 0, 0, 0, 0},
         {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write", 200, 0, 0, 0, 0, 0},
     };
-    for (size_t i = 0; i < sizeof dense_cases / sizeof dense_cases[0]; i++) {
-        net_case c = dense_cases[i];
+    /* the separable VC allocator (the default): its arbiters' conflicts at saturation, both SA
+     * input arbiters, 6 VCs of depth 1, both classes with their own VCs */
+    static const net_case separable_cases[] = {
+        {"8x8 5-flit saturated", "injection_rate=0.9 packet_flits=5 sa_input=output body_sa=write", 250, 0, 0, 0, 0, 0},
+        {"8x8 1-flit hotspot", "injection_rate=0.5 packet_flits=1", 250, 0.4, 0, 0, 0, 0},
+        {"4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.4 "
+         "packet_flits=3 sa_input=output", 300, 0, 0, 0, 0, 0},
+        {"3x3 starved credits", "mesh_k=3 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=1.0 "
+         "packet_flits=4", 300, 0, 3, 0, 0, 0},
+    };
+    size_t nseq = sizeof dense_cases / sizeof dense_cases[0], nsep = sizeof separable_cases / sizeof separable_cases[0];
+    for (size_t i = 0; i < nseq + nsep; i++) {
+        net_case c = i < nseq ? dense_cases[i] : separable_cases[i - nseq];
         char settings[512];
-        snprintf(settings, sizeof settings, "%s va_alloc=sequential", c.settings);
+        snprintf(settings, sizeof settings, "%s va_alloc=%s", c.settings, i < nseq ? "sequential" : "separable");
         c.settings = settings;
         fingerprint event, dense;
         run_case_with(&c, &event, false);
