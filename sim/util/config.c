@@ -71,8 +71,8 @@ static const key_def keys[] = {
      "VC allocation: separable (BookSim2's input-first, the RTL router's; the default) | sequential (each request takes "
      "its output's first free VC within the cycle)"},
     {"router_phase", KT_ENUM, OFF(router_phase), 0, 0, router_phase_names, 0,
-     "the routers' cycle loop: auto (the dense phase for unicast synthetic traffic on a mesh with va_alloc = "
-     "sequential and at most 6 VCs, else event) | event (the event-driven loop everywhere); the same results either way"},
+     "the routers' cycle loop: auto (the dense phase for unicast synthetic traffic on a mesh with at most 6 VCs, "
+     "either va_alloc; else event) | event (the event-driven loop everywhere); the same results either way"},
     {"traffic", KT_ENUM, OFF(traffic), 0, 0, traffic_names, 0,
      "synthetic pattern: uniform | few2many | many2few | hotspot | transpose | bitcomp (BookSim2's permutations)"},
     {"injection_rate", KT_DOUBLE, OFF(injection_rate), 0, 1, NULL, 0, "offered flits/node/cycle (Bernoulli)"},

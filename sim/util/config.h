@@ -31,7 +31,7 @@ typedef enum { PACKET_HEAD_FLIT = 0, PACKET_HEAD_SIDEBAND = 1 } sim_packet_head;
  * the free output VCs it may use, one per output VC over the input VCs that chose it) */
 typedef enum { VA_SEQUENTIAL = 0, VA_SEPARABLE = 1 } sim_va_alloc;
 /* The routers' cycle loop (docs/sim.md "How the cycle loop avoids work"): auto = the dense
- * phase where it applies (unicast meshes, sequential VA, at most 6 VCs), else the event-driven
+ * phase where it applies (unicast meshes, at most 6 VCs, either VA), else the event-driven
  * one; event = always the event-driven one (the reference; the same deliveries either way) */
 typedef enum { ROUTER_PHASE_AUTO = 0, ROUTER_PHASE_EVENT = 1 } sim_router_phase;
 typedef enum { TRAFFIC_UNIFORM, TRAFFIC_FEW2MANY, TRAFFIC_MANY2FEW, TRAFFIC_HOTSPOT, TRAFFIC_TRANSPOSE, TRAFFIC_BITCOMP } sim_traffic;
