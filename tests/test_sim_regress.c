@@ -243,44 +243,42 @@ static void test_network_fingerprints(void **state) {
  * (cycle, node, packet) and the statistics must agree. */
 static void test_dense_phase_matches_event(void **state) {
     (void)state;
+    /* va_alloc = sequential (BookSim2's configuration), then separable (the default): its arbiters'
+     * conflicts at saturation, both SA input arbiters, 6 VCs of depth 1, both classes */
     static const net_case dense_cases[] = {
-        {"8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1", 300, 0, 0, 0, 0, 0},
+        {"8x8 1-flit 0.2", "injection_rate=0.2 packet_flits=1 va_alloc=sequential", 300, 0, 0, 0, 0, 0},
         {"8x8 5-flit BookSim2", "injection_rate=0.35 packet_flits=5 sa_input=output body_sa=write "
-         "inject_cycles=1", 300, 0, 0, 0, 0, 0},
-        {"8x8 5-flit vc write", "injection_rate=0.3 packet_flits=5 sa_input=vc body_sa=write", 300, 0, 0, 0, 0, 0},
-        {"8x8 5-flit output next", "injection_rate=0.3 packet_flits=5 sa_input=output", 300, 0, 0, 0, 0, 0},
-        {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3", 400, 0.4, 5, 0, 0, 0},
+         "inject_cycles=1 va_alloc=sequential", 300, 0, 0, 0, 0, 0},
+        {"8x8 5-flit vc write", "injection_rate=0.3 packet_flits=5 sa_input=vc body_sa=write va_alloc=sequential", 300,
+         0, 0, 0, 0, 0},
+        {"8x8 5-flit output next", "injection_rate=0.3 packet_flits=5 sa_input=output va_alloc=sequential", 300, 0, 0, 0,
+         0, 0},
+        {"8x8 hotspot saturated", "injection_rate=0.9 packet_flits=3 va_alloc=sequential", 400, 0.4, 5, 0, 0, 0},
         {"4x4 starved credits", "mesh_k=4 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=0.45 "
-         "packet_flits=4", 500, 0, 3, 0, 0, 0},
+         "packet_flits=4 va_alloc=sequential", 500, 0, 3, 0, 0, 0},
         {"4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.3 "
-         "packet_flits=2 routing_request=yx routing_reply=xy sa_input=output", 300, 0, 0, 0, 0, 0},
+         "packet_flits=2 routing_request=yx routing_reply=xy sa_input=output va_alloc=sequential", 300, 0, 0, 0, 0, 0},
         {"3x3 1 VC per class saturated", "mesh_k=3 vcs=2 vcs_request=1 injection_rate=1.0 packet_flits=6 "
-         "credit_delay=16 sa_input=output", 300, 0, 0, 0, 0, 0},
-        {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write", 200, 0, 0, 0, 0, 0},
+         "credit_delay=16 sa_input=output va_alloc=sequential", 300, 0, 0, 0, 0, 0},
+        {"16x16 2-flit 0.1", "mesh_k=16 injection_rate=0.1 packet_flits=2 body_sa=write va_alloc=sequential", 200, 0, 0,
+         0, 0, 0},
+        {"separable 8x8 5-flit saturated", "injection_rate=0.9 packet_flits=5 sa_input=output body_sa=write "
+         "va_alloc=separable", 250, 0, 0, 0, 0, 0},
+        {"separable 8x8 1-flit hotspot", "injection_rate=0.5 packet_flits=1 va_alloc=separable", 250, 0.4, 0, 0, 0, 0},
+        {"separable 4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.4 "
+         "packet_flits=3 sa_input=output va_alloc=separable", 300, 0, 0, 0, 0, 0},
+        {"separable 3x3 starved credits", "mesh_k=3 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=1.0 "
+         "packet_flits=4 va_alloc=separable", 300, 0, 3, 0, 0, 0},
     };
-    /* the separable VC allocator (the default): its arbiters' conflicts at saturation, both SA
-     * input arbiters, 6 VCs of depth 1, both classes with their own VCs */
-    static const net_case separable_cases[] = {
-        {"8x8 5-flit saturated", "injection_rate=0.9 packet_flits=5 sa_input=output body_sa=write", 250, 0, 0, 0, 0, 0},
-        {"8x8 1-flit hotspot", "injection_rate=0.5 packet_flits=1", 250, 0.4, 0, 0, 0, 0},
-        {"4x4 6 VCs depth 1", "mesh_k=4 vcs=6 vcs_request=3 vc_depth=1 credit_delay=0 injection_rate=0.4 "
-         "packet_flits=3 sa_input=output", 300, 0, 0, 0, 0, 0},
-        {"3x3 starved credits", "mesh_k=3 vcs=3 vcs_request=1 vc_depth=2 credit_delay=3 injection_rate=1.0 "
-         "packet_flits=4", 300, 0, 3, 0, 0, 0},
-    };
-    size_t nseq = sizeof dense_cases / sizeof dense_cases[0], nsep = sizeof separable_cases / sizeof separable_cases[0];
-    for (size_t i = 0; i < nseq + nsep; i++) {
-        net_case c = i < nseq ? dense_cases[i] : separable_cases[i - nseq];
-        char settings[512];
-        snprintf(settings, sizeof settings, "%s va_alloc=%s", c.settings, i < nseq ? "sequential" : "separable");
-        c.settings = settings;
+    for (size_t i = 0; i < sizeof dense_cases / sizeof dense_cases[0]; i++) {
+        const net_case *c = &dense_cases[i];
         fingerprint event, dense;
-        run_case_with(&c, &event, false);
-        run_case_with(&c, &dense, true);
+        run_case_with(c, &event, false);
+        run_case_with(c, &dense, true);
         assert_true(event.deliveries > 0);
         if (dense.hash != event.hash || dense.deliveries != event.deliveries || dense.latency_sum != event.latency_sum)
             fail_msg("%s: dense phase deliveries %" PRIu64 " latency sum %" PRIu64 " hash %016" PRIx64
-                     "; event-driven %" PRIu64 " %" PRIu64 " %016" PRIx64, c.name, dense.deliveries,
+                     "; event-driven %" PRIu64 " %" PRIu64 " %016" PRIx64, c->name, dense.deliveries,
                      dense.latency_sum, dense.hash, event.deliveries, event.latency_sum, event.hash);
     }
 }
