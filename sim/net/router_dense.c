@@ -306,7 +306,7 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
         d->vis |= arrived & d->has_vc;
         d->va_req |= arrived & ~d->has_vc;
         uint32_t granted = 0;
-        if (separable) {
+        if (separable) {               /* no start port: its pointers order the requests */
             if (d->va_req) granted = dense_va_separable(n, id, d);
         } else {
             unsigned start = d->rot;
