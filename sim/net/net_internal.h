@@ -287,6 +287,10 @@ struct network {
      * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
      * instructions as a direct call, so the default path pays nothing per flit for the option. */
     void (*write_flit)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+    /* A credit of an output VC that an input VC waits for (OUT_WAITING) is usable from this
+     * cycle on: router_credit_wakes, or router_dense_credit with the dense phase. Chosen with
+     * router_phase and write_flit, the three hooks a router phase brings. */
+    void (*credit_wakes)(network *n, out_vc *o);
     /* va_alloc = separable: the round-robin pointers of BookSim2's VC allocator, per router
      * [nports * vcs]: each input VC's over the router's output VCs, each output VC's over its
      * input VCs (both indexed port * vcs + vc). NULL with the sequential allocator. */
@@ -374,15 +378,15 @@ net_router_phase router_phase_for(bool by_output, bool early);
 /* router_dense.c: can the dense router phase run this network (unicast assumed)? Then choose it. */
 bool router_dense_supported(const network *n);
 void router_dense_choose(network *n);
-/* The dense phase's router_credit_wakes. */
+/* network.credit_wakes of the event-driven phase (router.c) and of the dense one. */
+void router_credit_wakes(network *n, out_vc *o);
 void router_dense_credit(network *n, out_vc *o);
 
 /* A returned credit of o is usable from this cycle on (network.c, start of the cycle; inline:
  * one per flit and hop, and rarely waited for). */
-void router_credit_wakes(network *n, out_vc *o);
 static inline void router_credit_usable(network *n, out_vc *o) {
     o->credits++;
-    if (o->flags & OUT_WAITING) router_credit_wakes(n, o);
+    if (o->flags & OUT_WAITING) n->credit_wakes(n, o);
 }
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);

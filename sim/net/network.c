@@ -230,6 +230,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
     n->inject_cycles = cfg->inject_cycles;
     n->router_phase = router_phase_for(cfg->sa_input == SA_INPUT_OUTPUT, cfg->body_sa == BODY_SA_WRITE);
     n->write_flit = cfg->body_sa == BODY_SA_WRITE ? router_write_flit_early : router_write_flit_next;
+    n->credit_wakes = router_credit_wakes;
     n->vc_lo[CLASS_REQUEST] = 0;
     n->vc_hi[CLASS_REQUEST] = cfg->vcs_request;
     n->vc_lo[CLASS_REPLY] = cfg->vcs_request;

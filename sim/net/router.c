@@ -449,10 +449,6 @@ static bool vc_allocation(network *n, router_t *r, uint64_t now, unsigned now_mo
 /* A credit of o, which an input VC waits for, is usable from now on (router_credit_usable): the
  * VC becomes an SA candidate this cycle. */
 void router_credit_wakes(network *n, out_vc *o) {
-    if (n->dense) {
-        router_dense_credit(n, o);
-        return;
-    }
     o->flags &= (uint8_t)~OUT_WAITING;
     router_t *r = router_of(n, o);
     unsigned i = (unsigned)o->owner;

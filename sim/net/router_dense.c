@@ -375,6 +375,7 @@ void router_dense_choose(network *n) {
         n->router_phase = dense_phase_choose(by_output, early);
     }
     n->write_flit = early ? dense_write_early : dense_write_next;
+    n->credit_wakes = router_dense_credit;
 }
 
 /* dense_router: the lines its comments name (a visit reads line 0; a write into the router too) */
