@@ -226,12 +226,15 @@ typedef struct {
                                 * vis (a body flit of a packet holding a VC) or va_req (a head) */
     /* line 1: the allocators' pointers and sets */
     out_vc *out;               /* = router_t.out */
-    uint32_t to[MCAST_MESH_PORTS];  /* output q: the VCs of has_vc whose packet leaves on q */
     uint8_t rr_in[MCAST_MESH_PORTS];   /* input p: SA pointer over its VCs (one past the last winner, unwrapped) */
-    uint8_t rr_port[MCAST_MESH_PORTS]; /* input p: SA pointer over outputs (sa_input = output) */
-    uint8_t rr_out[MCAST_MESH_PORTS];  /* output q: SA pointer over inputs */
+    uint8_t rr_out[MCAST_MESH_PORTS];  /* output q: SA pointer over inputs (sa_input = vc) */
     uint8_t rr_vc[MCAST_MESH_PORTS];   /* output q: VA pointer over its VCs of a class (as port_t.rr_vc) */
     uint8_t vfree[MCAST_MESH_PORTS];   /* output q: its VCs without an owner (out_vc.owner < 0) */
+    /* sa_input = output: the SA pointers as masks over the allocator's bit matrices (bit 8 * input
+     * + output; 0: from the lowest): byte p of port_from (read as one word), input p's outputs at
+     * or after its pointer; bit q of byte p of out_from, input p is at or after output q's */
+    uint8_t port_from[8];
+    uint64_t out_from;
     /* line 2: per input VC, its front packet's output port and output VC (port * vcs + vc) */
     _Alignas(64) uint8_t tport[DENSE_MAX_VCS];
     uint8_t tout[DENSE_MAX_VCS];
@@ -239,9 +242,9 @@ typedef struct {
     out_vc *up_out[MCAST_MESH_PORTS]; /* input p: the upstream's out_vc[vcs] of its link (credits) */
     uint16_t down[MCAST_MESH_PORTS];  /* output q: the router or NI it leads to */
     uint8_t down_port[MCAST_MESH_PORTS]; /* output q: input port of the router it leads to */
-    /* line 4 (sa_input = output): per input p, its VCs' outputs one-hot in 5-bit fields (field v =
-     * 1 << output of VC v's packet; meaningful for the VCs of has_vc) */
-    _Alignas(64) uint32_t out_fields[MCAST_MESH_PORTS];
+    /* line 4: output q: the VCs of has_vc whose packet leaves on q, one byte per input port (bit
+     * 8 * port + vc), for sa_input = output's bit matrices (router_dense.c) */
+    _Alignas(64) uint64_t to[MCAST_MESH_PORTS];
 } dense_router;
 
 /* The dense phase's separable VC allocator (va_alloc = separable): a router's round-robin
@@ -329,7 +332,6 @@ struct network {
     dense_va_rr *dense_rr;          /* [nrouters]: its separable VA's pointers (NULL with the sequential VA) */
     uint8_t dense_port_of[DENSE_MAX_VCS];   /* input port of input VC bit i (i / vcs) */
     uint32_t dense_cls_vcs[NET_CLASSES];    /* the VCs of each class, as bits */
-    uint32_t dense_field_mask[64];          /* VC set m (at most 6 VCs) -> 5-bit fields of its VCs set (out_fields) */
     int stepping;                   /* id of the router being stepped, -1 outside the router phase */
     unsigned np_now;                /* now % (router port count; the same for every router) */
 };

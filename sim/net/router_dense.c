@@ -21,6 +21,7 @@
 #include "net/net_internal.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* The run's constants as the phase's locals (dense_ctx_of): the allocators' byte stores could
  * alias the network's fields, and the compiler would load those again after each store. */
@@ -28,13 +29,31 @@ typedef struct {
     network *n;
     dense_router *dense;       /* n->dense */
     const uint8_t *port_of;    /* n->dense_port_of */
-    const uint32_t *field_mask; /* n->dense_field_mask */
     size_t stride;             /* n->vc_stride */
     unsigned vcs, mask;        /* n->vcs, n->ring_mask */
+    /* spread_bytes: the VC fields that each of its three steps moves, and by how much */
+    uint64_t move[3];
+    unsigned by[3];
 } dense_ctx;
 
 static inline dense_ctx dense_ctx_of(network *n) {
-    return (dense_ctx){n, n->dense, n->dense_port_of, n->dense_field_mask, n->vc_stride, n->vcs, n->ring_mask};
+    unsigned vcs = n->vcs, gap = 8u - vcs;
+    uint64_t field = (UINT64_C(1) << vcs) - 1u;
+    return (dense_ctx){n, n->dense, n->dense_port_of, n->vc_stride, vcs, n->ring_mask,
+                       /* port 4; ports 2 and 3; ports 1 and 3 (by then 2 * gap up) */
+                       {field << 4 * vcs, field << 2 * vcs | field << 3 * vcs, field << vcs | field << (vcs + 16)},
+                       {4 * gap, 2 * gap, gap}};
+}
+
+/* A set of input VCs (bit port * vcs + vc) with one byte per port (bit 8 * port + vc): each
+ * port's field moves up by (8 - vcs) * port, in three steps of its bits. */
+static inline uint64_t spread_bytes(const dense_ctx *c, uint32_t set) {
+    uint64_t x = set, t = x & c->move[0];
+    x = (x ^ t) | t << c->by[0];
+    t = x & c->move[1];
+    x = (x ^ t) | t << c->by[1];
+    t = x & c->move[2];
+    return (x ^ t) | t << c->by[2];
 }
 
 /* Input VC record i of the router whose dense state is d (router_in). */
@@ -80,15 +99,13 @@ static void dense_write_early(network *n, router_t *r, unsigned port, unsigned v
  * credit: OUT_WAITING is set, its last credit was spent). */
 __attribute__((always_inline)) static inline uint32_t dense_grant(network *n, dense_router *d, out_vc *out,
                                                                   unsigned vcs, unsigned i, unsigned q, unsigned ov) {
-    uint32_t bit = UINT32_C(1) << i;
     out_vc *o = &out[q * vcs + ov];
     o->owner = (int16_t)i;
     d->vfree[q] = (uint8_t)(d->vfree[q] & ~(1u << ov));
     d->tport[i] = (uint8_t)q;
-    unsigned p = n->dense_port_of[i], field = 5u * (i - p * vcs);
-    d->out_fields[p] = (d->out_fields[p] & ~(UINT32_C(31) << field)) | UINT32_C(1) << (q + field);
+    unsigned p = n->dense_port_of[i];
     d->tout[i] = (uint8_t)(q * vcs + ov);
-    d->to[q] |= bit;
+    d->to[q] |= UINT64_C(1) << (i + p * (8u - vcs));
     return (uint32_t)(o->credits == 0) << i;
 }
 
@@ -219,7 +236,7 @@ __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c,
         d->has_vc &= ~bit;
         d->vis &= ~bit;
         d->blocked &= ~bit;
-        d->to[q] &= ~bit;
+        d->to[q] &= ~(UINT64_C(1) << (8u * p + v));
         if (iv->count) {                       /* the next head asks VA in its write cycle, from the next cycle on */
             uint32_t va = vc_at(iv, c->mask, 0)->ready - 1u;
             if (flit_after(va, now + 1)) d->due[va % DENSE_DUE] |= bit;
@@ -233,29 +250,12 @@ __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c,
     }
 }
 
-/* Input p's arbiter over `ready` (its VCs that can send, at bits base..): with sa_input = vc the
- * first from rr_in; with sa_input = output the output first at or after rr_port among its VCs'
- * outputs, then the first VC to it from rr_in. Even for one VC, without branches: whether there
- * are several is a coin toss. */
-__attribute__((always_inline)) static inline unsigned pick_vc(const dense_ctx *c, const dense_router *d, unsigned p,
-                                                              unsigned base, uint32_t ready, bool by_output) {
-    if (!by_output) return first_from(ready, base + d->rr_in[p]);
-    /* the outputs of its ready VCs, without a loop: their fields selected and ORed together */
-    uint32_t x = d->out_fields[p] & c->field_mask[ready >> base];
-    x |= x >> 15;                    /* fields 3..5 onto 0..2 */
-    x |= x >> 10;                    /* field 2 onto 0 */
-    x |= x >> 5;                     /* field 1 onto 0 */
-    uint32_t outs = x & 31u;
-    return first_from(ready & d->to[first_from(outs, d->rr_port[p])], base + d->rr_in[p]);
-}
-
-/* SA of this cycle. Each input with a VC that can send (vis, a credit) picks one: with
- * sa_input = vc the first from rr_in; with sa_input = output (BookSim2's) the output first at
- * or after rr_port among its VCs' outputs, then the first VC to it from rr_in. Each output
- * grants the first requesting input at or after rr_out. The winners' pointers move (rr_out one
- * past the input, rr_in one past the VC, rr_port one past the output) and they send. */
-__attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, dense_router *d, uint32_t sendable,
-                                                           uint64_t now, uint64_t *links, bool by_output, bool early) {
+/* SA of this cycle with sa_input = vc. Each input with a VC that can send (vis, a credit) picks
+ * the first of them from rr_in; each output grants the first requesting input at or after
+ * rr_out. The winners' pointers move (rr_out one past the input, rr_in one past the VC) and they
+ * send. */
+__attribute__((always_inline)) static inline void dense_sa_by_vc(const dense_ctx *c, dense_router *d, uint32_t sendable,
+                                                                 uint64_t now, uint64_t *links, bool early) {
     unsigned vcs = c->vcs;
     uint32_t vcmask = (UINT32_C(1) << vcs) - 1u;
     uint8_t pick[MCAST_MESH_PORTS];
@@ -264,16 +264,14 @@ __attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, d
         unsigned i = (unsigned)__builtin_ctz(m), p = c->port_of[i], base = p * vcs;
         uint32_t ready = m & (vcmask << base);
         m &= ~ready;
+        i = first_from(ready, base + d->rr_in[p]);
         if (!m && !outputs) {      /* the only requesting input: it wins its output's arbiter too */
-            i = pick_vc(c, d, p, base, ready, by_output);
             unsigned q = d->tport[i], v = i - base;
             d->rr_out[q] = (uint8_t)(p + 1);
             d->rr_in[p] = (uint8_t)(v + 1);
-            if (by_output) d->rr_port[p] = (uint8_t)(q + 1);
             dense_send(c, d, p, v, now, links, early);
             return;
         }
-        i = pick_vc(c, d, p, base, ready, by_output);
         unsigned q = d->tport[i];
         pick[p] = (uint8_t)i;
         req[q] |= UINT32_C(1) << p;
@@ -286,7 +284,88 @@ __attribute__((always_inline)) static inline void dense_sa(const dense_ctx *c, d
         /* one past, unwrapped: first_from falls back to the lowest from a start past the last */
         d->rr_out[q] = (uint8_t)(p + 1);
         d->rr_in[p] = (uint8_t)(v + 1);
-        if (by_output) d->rr_port[p] = (uint8_t)(q + 1);
+        dense_send(c, d, p, v, now, links, early);
+    }
+}
+
+/* sa_input = output works on 5x5 bit matrices, one row a byte of a word (bit 8 * row + column),
+ * all rows at once: bit 0 and bit 5 (a guard that stops a borrow) of each row. */
+#define ROWS_LOW UINT64_C(0x0101010101)
+#define ROWS_GUARD UINT64_C(0x2020202020)
+#define ROWS_BIT6 UINT64_C(0x4040404040)
+/* An arbiter's mask one past index k (k < 5): the indices after k, none after the last. */
+static const uint8_t from_mask[MCAST_MESH_PORTS] = {0x1E, 0x1C, 0x18, 0x10, 0};
+/* The rows after row k (k < 5), every column. */
+static const uint64_t rows_after[MCAST_MESH_PORTS] = {UINT64_C(0x1F1F1F1F00), UINT64_C(0x1F1F1F0000),
+                                                      UINT64_C(0x1F1F000000), UINT64_C(0x1F00000000), 0};
+
+/* Each row's round-robin arbiter: its first bit among `from` (the row's columns at or after its
+ * pointer), else its lowest bit, else none; without a branch. Lowest bit of v: v & ~(v - 1),
+ * with the guard above each row so that an empty row borrows from it, not from the next. */
+static inline uint64_t rows_first_from(uint64_t set, uint64_t from) {
+    uint64_t high = set & from;
+    uint64_t high_less = (high | ROWS_GUARD) - ROWS_LOW, set_less = (set | ROWS_GUARD) - ROWS_LOW;
+    uint64_t high_empty = ROWS_GUARD & ~high_less;               /* the guard is spent iff the row was 0 */
+    uint64_t fall_back = high_empty - (high_empty >> 5);          /* 31 in those rows */
+    return (high & ~high_less) | (set & ~set_less & fall_back);
+}
+
+/* The output arbiters over `picked` (row p: input p's output, at most one bit): each column's
+ * first row among `from` (bit q of row p: row p is at or after column q's pointer), else its
+ * lowest row, else none; without a branch and without a transpose: a row's bits below which some
+ * row has the same bit (an OR up the rows) are dropped. */
+static inline uint64_t columns_first_from(uint64_t picked, uint64_t from) {
+    uint64_t high = picked & from;
+    uint64_t below_high = high << 8, below = picked << 8;   /* ORs of the rows below each row */
+    below_high |= below_high << 8;
+    below_high |= below_high << 16;
+    below_high |= below_high << 32;
+    below |= below << 8;
+    below |= below << 16;
+    below |= below << 32;
+    uint64_t high_cols = (below_high >> 56) * ROWS_LOW;   /* the columns with a high row (byte 7: rows 0..6) */
+    return (high & ~below_high) | (picked & ~below & ~high_cols);
+}
+
+static inline uint64_t load_rows(const uint8_t rows[8]) {
+    uint64_t x;
+    memcpy(&x, rows, sizeof x);
+    return x;
+}
+
+/* SA of this cycle with sa_input = output (BookSim2's separable input-first allocator). Each
+ * input with a VC that can send (vis, a credit) picks the output first at or after its pointer
+ * among its VCs' outputs; each output grants the first input that picked it at or after its
+ * pointer; a winner sends the first of its VCs to that output from rr_in, and the pointers move
+ * one past (the output's past the input, the input's past the output, rr_in past the VC). The
+ * inputs' and outputs' arbiters run on the whole router at once, as bit matrices, without a
+ * branch: whether one, two or three inputs request is a coin toss, and loops over the inputs and
+ * the outputs mispredicted their exits. The winners send in input order (router.c's loop goes
+ * in output order): two sends of a router touch different VCs, outputs and downstream routers
+ * or NIs, and the order of their credits in the cycle's list does not matter (each adds one). */
+__attribute__((always_inline)) static inline void dense_sa_by_output(const dense_ctx *c, dense_router *d,
+                                                                     uint32_t sendable, uint64_t now, uint64_t *links,
+                                                                     bool early) {
+    uint64_t ready = spread_bytes(c, sendable);   /* byte p: input p's VCs that can send */
+    uint64_t outs = 0;     /* row p: the outputs of input p's VCs in ready */
+#pragma GCC unroll 5
+    for (unsigned q = 0; q < MCAST_MESH_PORTS; q++) {
+        /* bit 6 of byte p: (byte p of ready & to[q]) != 0 (it stays set after the - 1 unless the
+         * byte was 0; no borrow leaves a byte, vcs <= 6) */
+        uint64_t any = ((ready & d->to[q]) | ROWS_BIT6) - ROWS_LOW;
+        outs |= (any & ROWS_BIT6) >> (6 - q);
+    }
+    uint64_t picked = rows_first_from(outs, load_rows(d->port_from));               /* row p: input p's output */
+    uint64_t granted = columns_first_from(picked, d->out_from);   /* row p: the output input p won */
+    for (uint64_t m = granted; m; m &= m - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(m), p = b >> 3, q = b & 7u;
+        uint64_t vcs_to_q = ready & d->to[q] & UINT64_C(0xFF) << 8 * p;
+        uint64_t high = vcs_to_q & ~UINT64_C(0) << (8 * p + d->rr_in[p]);
+        unsigned v = (unsigned)__builtin_ctzll(high ? high : vcs_to_q) - 8 * p;
+        uint64_t column = ROWS_LOW << q;
+        d->out_from = (d->out_from & ~column) | (rows_after[p] & column);
+        d->port_from[p] = from_mask[q];
+        d->rr_in[p] = (uint8_t)(v + 1);
         dense_send(c, d, p, v, now, links, early);
     }
 }
@@ -314,7 +393,10 @@ __attribute__((always_inline)) static inline void dense_phase_with(network *n, b
             if (d->va_req) granted = dense_va(n, id, d, start);
         }
         uint32_t sendable = d->has_vc & d->vis & ~d->blocked;
-        if (sendable) dense_sa(&c, d, sendable, now, &links, by_output, early);
+        if (sendable) {
+            if (by_output) dense_sa_by_output(&c, d, sendable, now, &links, early);
+            else dense_sa_by_vc(&c, d, sendable, now, &links, early);
+        }
         d->has_vc |= granted;          /* SA from the next cycle; the head has arrived by then */
         d->vis |= granted;
     }
@@ -349,9 +431,6 @@ void router_dense_choose(network *n) {
     bool by_output = n->cfg.sa_input == SA_INPUT_OUTPUT, early = n->cfg.body_sa == BODY_SA_WRITE;
     n->dense = net_alloc(n, n->nrouters, sizeof *n->dense);
     for (unsigned i = 0; i < n->r[0].nports * n->vcs; i++) n->dense_port_of[i] = (uint8_t)(i / n->vcs);
-    for (unsigned m = 0; m < 64; m++)
-        for (unsigned v = 0; v < 6; v++)
-            if (m >> v & 1u) n->dense_field_mask[m] |= UINT32_C(31) << (5 * v);
     for (unsigned c = 0; c < NET_CLASSES; c++)
         n->dense_cls_vcs[c] = ((UINT32_C(1) << n->vc_hi[c]) - 1u) & ~((UINT32_C(1) << n->vc_lo[c]) - 1u);
     for (unsigned id = 0; id < n->nrouters; id++) {
@@ -380,5 +459,5 @@ void router_dense_choose(network *n) {
 
 /* dense_router: the lines its comments name (a visit reads line 0; a write into the router too) */
 _Static_assert(offsetof(dense_router, out) == 64 && offsetof(dense_router, tport) == 128 && DENSE_MAX_VCS / MCAST_MESH_PORTS <= 8 &&
-               offsetof(dense_router, up_out) == 192 && offsetof(dense_router, out_fields) == 256 &&
+               offsetof(dense_router, up_out) == 192 && offsetof(dense_router, to) == 256 &&
                sizeof(dense_router) == 320, "dense_router's lines");
