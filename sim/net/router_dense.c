@@ -34,6 +34,11 @@ typedef struct {
     /* spread_bytes: the VC fields that each of its three steps moves, and by how much */
     uint64_t move[3];
     unsigned by[3];
+    /* the sequential VA's: each class's routes (n->route), VCs as bits, first VC and count */
+    const uint8_t *route[NET_CLASSES];
+    unsigned nodes;
+    uint32_t cls_vcs[NET_CLASSES];
+    unsigned lo[NET_CLASSES], span[NET_CLASSES];
 } dense_ctx;
 
 static inline dense_ctx dense_ctx_of(network *n) {
@@ -42,7 +47,12 @@ static inline dense_ctx dense_ctx_of(network *n) {
     return (dense_ctx){n, n->dense, n->dense_port_of, n->vc_stride, vcs, n->ring_mask,
                        /* port 4; ports 2 and 3; ports 1 and 3 (by then 2 * gap up) */
                        {field << 4 * vcs, field << 2 * vcs | field << 3 * vcs, field << vcs | field << (vcs + 16)},
-                       {4 * gap, 2 * gap, gap}};
+                       {4 * gap, 2 * gap, gap},
+                       {n->route[0], n->route[1]},
+                       n->nodes,
+                       {n->dense_cls_vcs[0], n->dense_cls_vcs[1]},
+                       {n->vc_lo[0], n->vc_lo[1]},
+                       {n->vc_hi[0] - n->vc_lo[0], n->vc_hi[1] - n->vc_lo[1]}};
 }
 
 /* A set of input VCs (bit port * vcs + vc) with one byte per port (bit 8 * port + vc): each
@@ -69,29 +79,40 @@ static inline unsigned first_from(uint32_t set, unsigned start) {   /* start < 3
     return (unsigned)__builtin_ctz(high ? high : set);
 }
 
-/* Flit f (ready = its first SA cycle with body_sa = next) is written into VC `vc` of input
+/* *from copied to *to with `ready` as its ready: its first 8 bytes (pkt, dest, flags, len) in
+ * one move, so that a flit passed on is not taken apart into registers. */
+static inline void flit_copy(flit_t *to, const flit_t *from, uint32_t ready) {
+    uint64_t head;
+    memcpy(&head, from, sizeof head);
+    memcpy(to, &head, sizeof head);
+    to->ready = ready;
+}
+_Static_assert(offsetof(flit_t, ready) == 8 && sizeof(flit_t) == 12, "flit_copy's 8 bytes");
+
+/* Flit *f (ready = its first SA cycle with body_sa = next) is written into VC `vc` of input
  * `port` of router r: stored at once (its credit was spent); if it is the VC's front, the VC
  * joins vis (a body flit) or va_req (a head, one cycle before its SA cycle) when it arrives. */
 __attribute__((always_inline)) static inline void dense_write(const dense_ctx *c, dense_router *d, unsigned port,
-                                                              unsigned vc, flit_t f, uint32_t ready, bool early) {
+                                                              unsigned vc, const flit_t *f, uint32_t ready,
+                                                              bool early) {
     unsigned i = port * c->vcs + vc;
     in_vc *iv = dense_in(c, d, i);
-    uint32_t head = f.flags & FLIT_HEAD;
+    uint32_t head = f->flags & FLIT_HEAD;
     if (early) ready -= !head;                 /* body_sa = write: a body flit from its write cycle */
-    f.ready = ready;
     uint32_t empty = iv->count == 0;
-    vc_push(iv, c->mask, f);
+    flit_copy(vc_at(iv, c->mask, iv->count), f, ready);   /* vc_push */
+    iv->count++;
     d->flits++;
     d->due[(ready - head) % DENSE_DUE] |= empty << i;   /* FLIT_HEAD = 1; without a branch */
 }
 
 static void dense_write_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
     dense_ctx c = dense_ctx_of(n);
-    dense_write(&c, &n->dense[r->id], port, vc, f, f.ready, false);
+    dense_write(&c, &n->dense[r->id], port, vc, &f, f.ready, false);
 }
 static void dense_write_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
     dense_ctx c = dense_ctx_of(n);
-    dense_write(&c, &n->dense[r->id], port, vc, f, f.ready, true);
+    dense_write(&c, &n->dense[r->id], port, vc, &f, f.ready, true);
 }
 
 /* Input VC i's front packet is granted VC ov of output q (both allocators): it joins `to`, its
@@ -113,19 +134,19 @@ __attribute__((always_inline)) static inline uint32_t dense_grant(network *n, de
  * ports from `start` on, each port's VCs in increasing order, each head routed and given the
  * first free VC of its class at its output from the output's pointer. Returns the VCs granted
  * (they join SA next cycle). */
-__attribute__((always_inline)) static inline uint32_t dense_va(network *n, unsigned id, dense_router *d,
-                                                               unsigned start) {
-    /* the network's constants and the router's sets in locals: the byte stores below could
-     * otherwise alias them, and the compiler would load them again after each */
-    unsigned vcs = n->vcs, nb = MCAST_MESH_PORTS * vcs, shift = start * vcs, mask = n->ring_mask;
-    const uint8_t *route[NET_CLASSES] = {n->route[0] + id * n->nodes, n->route[1] + id * n->nodes};
-    uint32_t cls_vcs[NET_CLASSES] = {n->dense_cls_vcs[0], n->dense_cls_vcs[1]};
-    unsigned lo[NET_CLASSES] = {n->vc_lo[0], n->vc_lo[1]};
-    unsigned span[NET_CLASSES] = {n->vc_hi[0] - lo[0], n->vc_hi[1] - lo[1]};
-    size_t stride = n->vc_stride;
+__attribute__((always_inline)) static inline uint32_t dense_va(const dense_ctx *c, unsigned id, dense_router *d,
+                                                               unsigned start, uint32_t req) {
+    /* the run's constants (the phase's locals, dense_ctx) and the router's sets in locals: the
+     * byte stores below could otherwise alias them, and the compiler would load them again */
+    network *n = c->n;
+    unsigned vcs = c->vcs, nb = MCAST_MESH_PORTS * vcs, shift = start * vcs, mask = c->mask;
+    const uint8_t *route[NET_CLASSES] = {c->route[0] + id * c->nodes, c->route[1] + id * c->nodes};
+    const uint32_t *cls_vcs = c->cls_vcs;
+    const unsigned *lo = c->lo, *span = c->span;
+    size_t stride = c->stride;
     char *in_mem = d->in_mem;
     out_vc *out = d->out;
-    uint32_t req = d->va_req, granted = 0, blocked = 0;
+    uint32_t granted = 0, blocked = 0;
     uint64_t twice = (uint64_t)req << nb | req;
     uint32_t rotated = (uint32_t)(twice >> shift) & (uint32_t)((UINT64_C(1) << nb) - 1u);
     for (uint32_t m = rotated; m; m &= m - 1) {
@@ -200,15 +221,49 @@ __attribute__((always_inline)) static inline uint32_t dense_va_separable(network
     return granted;
 }
 
-/* VC i (input p, VC v) won SA: its front flit leaves on output tport[i] (ST, LT; written
+/* What the cycle's sends change beyond the routers, in the phase's locals: the list of the
+ * credits returned this cycle (network.credits_returned, router_credit_return) with its length
+ * in a register, written back at the end (dense_cycle_end), and the NIs woken to eject. */
+typedef struct {
+    uint64_t now, links;       /* n->now; flits sent on links (n->st.link_flits) */
+    credit_list *returned;     /* n->credits_returned */
+    out_vc **credit;           /* its entries, len and cap (returned's, but for len) */
+    uint32_t len, cap;
+    uint64_t *wake_ej;         /* the NIs with a flit to eject at now + 3 (net_wake_ej) */
+} dense_cycle;
+
+static inline dense_cycle dense_cycle_of(network *n) {
+    credit_list *l = n->credits_returned;
+    return (dense_cycle){n->now, 0, l, l->o, l->len, l->cap, &n->wake_ej[((n->now + 3) % NET_WHEEL) * n->nwords]};
+}
+
+static inline void dense_cycle_end(network *n, const dense_cycle *cy) {
+    cy->returned->len = cy->len;
+    n->st.link_flits += cy->links;
+}
+
+/* router_credit_return on the cycle's locals. */
+static inline void dense_credit_return(network *n, dense_cycle *cy, out_vc *o) {
+    if (cy->len == cy->cap) {
+        credit_list *l = cy->returned;
+        l->len = cy->len;
+        net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
+        cy->credit = l->o;
+        cy->cap = l->cap;
+    }
+    cy->credit[cy->len++] = o;
+}
+
+/* VC i (input p, VC v) won SA: its front flit leaves on output q = tport[i] (ST, LT; written
  * downstream with its first SA cycle 4 cycles on, or ejected 3 on), its credit goes upstream,
  * and the VC's next front flit (if any) is looked at. */
 __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c, dense_router *d, unsigned p,
-                                                             unsigned v, uint64_t now, uint64_t *links, bool early) {
+                                                             unsigned v, unsigned i, unsigned q, dense_cycle *cy,
+                                                             bool early) {
     network *n = c->n;
-    unsigned i = p * c->vcs + v, q = d->tport[i];
+    uint64_t now = cy->now;
     in_vc *iv = dense_in(c, d, i);
-    flit_t f = *vc_at(iv, c->mask, 0);
+    const flit_t *f = vc_at(iv, c->mask, 0);   /* the front: read in place, also after vc_pop */
     out_vc *o = &d->out[d->tout[i]];
     unsigned ov = d->tout[i] - q * c->vcs;
     uint32_t bit = UINT32_C(1) << i;
@@ -218,19 +273,20 @@ __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c,
     }
     if (!(d->down_ni >> q & 1u)) {
         dense_write(c, &c->dense[d->down[q]], d->down_port[q], ov, f, (uint32_t)now + 4u, early);
-        ++*links;
+        cy->links++;
     } else {
         unsigned node = d->down[q];
         ni_t *ni = &n->ni[node];
-        f.ready = (uint32_t)(now + 3);         /* ejected (tail accepted) at s+3 */
-        fifo_push(&ni->ej[ov], c->mask, f);
+        flit_fifo *ej = &ni->ej[ov];           /* fifo_push; ejected (tail accepted) at s+3 */
+        flit_copy(fifo_at(ej, c->mask, ej->count), f, (uint32_t)(now + 3));
+        ej->count++;
         ni->ej_busy = (uint16_t)(ni->ej_busy | (1u << ov));
-        net_wake_ej(n, node, now + 3);
+        bitmap_set(cy->wake_ej, node);         /* net_wake_ej(n, node, now + 3) */
     }
     vc_pop(iv, c->mask);
-    router_credit_return(n, &d->up_out[p][v]);
+    dense_credit_return(n, cy, &d->up_out[p][v]);
     d->flits--;
-    if (f.flags & FLIT_TAIL) {                 /* the packet has gone: its VC is free downstream */
+    if (f->flags & FLIT_TAIL) {                /* the packet has gone: its VC is free downstream */
         o->owner = -1;
         d->vfree[q] = (uint8_t)(d->vfree[q] | (1u << ov));
         d->has_vc &= ~bit;
@@ -255,7 +311,7 @@ __attribute__((always_inline)) static inline void dense_send(const dense_ctx *c,
  * rr_out. The winners' pointers move (rr_out one past the input, rr_in one past the VC) and they
  * send. */
 __attribute__((always_inline)) static inline void dense_sa_by_vc(const dense_ctx *c, dense_router *d, uint32_t sendable,
-                                                                 uint64_t now, uint64_t *links, bool early) {
+                                                                 dense_cycle *cy, bool early) {
     unsigned vcs = c->vcs;
     uint32_t vcmask = (UINT32_C(1) << vcs) - 1u;
     uint8_t pick[MCAST_MESH_PORTS];
@@ -269,7 +325,7 @@ __attribute__((always_inline)) static inline void dense_sa_by_vc(const dense_ctx
             unsigned q = d->tport[i], v = i - base;
             d->rr_out[q] = (uint8_t)(p + 1);
             d->rr_in[p] = (uint8_t)(v + 1);
-            dense_send(c, d, p, v, now, links, early);
+            dense_send(c, d, p, v, i, q, cy, early);
             return;
         }
         unsigned q = d->tport[i];
@@ -284,7 +340,7 @@ __attribute__((always_inline)) static inline void dense_sa_by_vc(const dense_ctx
         /* one past, unwrapped: first_from falls back to the lowest from a start past the last */
         d->rr_out[q] = (uint8_t)(p + 1);
         d->rr_in[p] = (uint8_t)(v + 1);
-        dense_send(c, d, p, v, now, links, early);
+        dense_send(c, d, p, v, i, q, cy, early);
     }
 }
 
@@ -344,8 +400,7 @@ static inline uint64_t load_rows(const uint8_t rows[8]) {
  * in output order): two sends of a router touch different VCs, outputs and downstream routers
  * or NIs, and the order of their credits in the cycle's list does not matter (each adds one). */
 __attribute__((always_inline)) static inline void dense_sa_by_output(const dense_ctx *c, dense_router *d,
-                                                                     uint32_t sendable, uint64_t now, uint64_t *links,
-                                                                     bool early) {
+                                                                     uint32_t sendable, dense_cycle *cy, bool early) {
     uint64_t ready = spread_bytes(c, sendable);   /* byte p: input p's VCs that can send */
     uint64_t outs = 0;     /* row p: the outputs of input p's VCs in ready */
 #pragma GCC unroll 5
@@ -366,7 +421,7 @@ __attribute__((always_inline)) static inline void dense_sa_by_output(const dense
         d->out_from = (d->out_from & ~column) | (rows_after[p] & column);
         d->port_from[p] = from_mask[q];
         d->rr_in[p] = (uint8_t)(v + 1);
-        dense_send(c, d, p, v, now, links, early);
+        dense_send(c, d, p, v, p * c->vcs + v, q, cy, early);
     }
 }
 
@@ -375,32 +430,34 @@ __attribute__((always_inline)) static inline void dense_sa_by_output(const dense
 __attribute__((always_inline)) static inline void dense_phase_with(network *n, bool by_output, bool early,
                                                                    bool separable) {
     const dense_ctx c = dense_ctx_of(n);
-    uint64_t now = n->now, links = 0;
-    unsigned slot = (unsigned)(uint32_t)now % DENSE_DUE, nrouters = n->nrouters;
+    dense_cycle cy = dense_cycle_of(n);
+    unsigned slot = (unsigned)(uint32_t)cy.now % DENSE_DUE, nrouters = n->nrouters;
     for (unsigned id = 0; id < nrouters; id++) {
         dense_router *d = &c.dense[id];
         if (!d->flits) continue;
-        uint32_t arrived = d->due[slot];
+        uint32_t arrived = d->due[slot], has_vc = d->has_vc;
         d->due[slot] = 0;
-        d->vis |= arrived & d->has_vc;
-        d->va_req |= arrived & ~d->has_vc;
+        uint32_t vis = d->vis | (arrived & has_vc), va_req = d->va_req | (arrived & ~has_vc);
+        d->vis = vis;
+        d->va_req = va_req;
+        /* in a register across VA, which grants only VCs outside has_vc */
+        uint32_t sendable = has_vc & vis & ~d->blocked;
         uint32_t granted = 0;
         if (separable) {               /* no start port: its pointers order the requests */
-            if (d->va_req) granted = dense_va_separable(n, id, d);
+            if (va_req) granted = dense_va_separable(n, id, d);
         } else {
             unsigned start = d->rot;
             d->rot = (uint8_t)wrap_inc(start, MCAST_MESH_PORTS);
-            if (d->va_req) granted = dense_va(n, id, d, start);
+            if (va_req) granted = dense_va(&c, id, d, start, va_req);
         }
-        uint32_t sendable = d->has_vc & d->vis & ~d->blocked;
         if (sendable) {
-            if (by_output) dense_sa_by_output(&c, d, sendable, now, &links, early);
-            else dense_sa_by_vc(&c, d, sendable, now, &links, early);
+            if (by_output) dense_sa_by_output(&c, d, sendable, &cy, early);
+            else dense_sa_by_vc(&c, d, sendable, &cy, early);
         }
         d->has_vc |= granted;          /* SA from the next cycle; the head has arrived by then */
         d->vis |= granted;
     }
-    n->st.link_flits += links;
+    dense_cycle_end(n, &cy);
 }
 
 /* The phase's copies: four per VC allocator (NET_ROUTER_PHASE_COPIES), chosen once per run, so
