@@ -54,9 +54,10 @@ typedef struct network network;
 /* The client (synthetic traffic or the GPU memory system) sees ejected packets. */
 typedef struct {
     void *ctx;
-    /* May `node` take the packet whose tail has arrived? false keeps it in the NI (backpressure). */
+    /* May `node` take the packet whose tail has arrived? false keeps it in the NI (backpressure).
+     * NULL: every packet is taken. */
     bool (*accept)(void *ctx, network *net, const packet_t *p, unsigned node);
-    /* The tail of p arrived at `node` (after accept said yes); p is freed after the call. */
+    /* The tail of p arrived at `node` (after accept said yes); p is freed after the call. May be NULL. */
     void (*deliver)(void *ctx, network *net, const packet_t *p, unsigned node);
 } net_client;
 

@@ -161,6 +161,8 @@ typedef struct {        /* the credits that become usable in one cycle; an entry
                          * is instead the release of a held VC (router_unhold) */
     out_vc **o;
     uint32_t len, cap;
+    uint32_t held;      /* entries with bit 0 set (multicast only: most cycles have none, and
+                         * their credits are applied without a test per entry) */
 } credit_list;
 
 typedef struct {        /* one cache line: what every visit reads */
@@ -189,16 +191,21 @@ static inline uint16_t *ready_vcs_to(port_t *pt) {
 #define ROUTER_MTGT(n, r) (&(n)->mtgt[(size_t)(r)->id * (r)->nports * (n)->vcs * (r)->nports])
 
 typedef struct {
-    /* injection */
+    /* injection: per class, the packet being injected is its next flit (ni_start_packet makes it
+     * once per packet: record, routing fields, flags, length) and the flits left to send, so a
+     * flit costs a credit, a copy and a write */
+    flit_t next[NET_CLASSES];       /* the current packet's next flit (its ready is set when sent) */
+    uint16_t left[NET_CLASSES];     /* flits of the current packet still to send, 0 when none */
+    int16_t cur_vc[NET_CLASSES];
+    uint8_t busy;                   /* bit c: class c has a packet queued or being injected */
+    uint8_t rr_cls;
+    uint8_t inj_port[NET_CLASSES];  /* router input port each class injects into ... */
+    router_t *inj_router[NET_CLASSES];  /* ... of this router */
+    out_vc *injvc;                  /* [vcs]: credits for the router's local input VCs */
     uint32_t qhead[NET_CLASSES], qtail[NET_CLASSES];
     unsigned qlen[NET_CLASSES];
-    uint32_t cur[NET_CLASSES];      /* packet being injected, NET_NO_PACKET when none */
-    uint16_t cur_flit[NET_CLASSES];
-    int16_t cur_vc[NET_CLASSES];
     int16_t last_vc[NET_CLASSES];   /* VC the class's last head went out on (-1: none yet) */
     link_end inj[NET_CLASSES];      /* router input port each class injects into */
-    out_vc *injvc;                  /* [vcs]: credits for the router's local input VCs */
-    uint8_t rr_cls;
     /* ejection */
     flit_fifo *ej;                  /* [vcs] */
     out_vc **ej_up;                 /* [vcs]: the router output VC feeding each ejection VC (its credits) */
@@ -453,6 +460,7 @@ static inline void router_credit_return(network *n, out_vc *o) {
 /* Held VC o is released at cycle t (same wheel as the credits, tagged in bit 0). */
 static inline void net_unhold_at(network *n, out_vc *o, uint64_t t) {
     net_credit_at(n, (out_vc *)((uintptr_t)o | 1u), t);
+    n->credits[t % NET_WHEEL].held++;
 }
 
 #endif

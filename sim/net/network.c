@@ -206,6 +206,11 @@ static void resolve_upstream(network *n) {
             r->port[p].up_out = up.kind == END_ROUTER ? &n->r[up.index].out[up.port * n->vcs] : n->ni[up.index].injvc;
         }
     }
+    for (unsigned node = 0; node < n->nodes; node++)    /* and where each NI writes its flits */
+        for (unsigned c = 0; c < NET_CLASSES; c++) {
+            n->ni[node].inj_router[c] = &n->r[n->ni[node].inj[c].index];
+            n->ni[node].inj_port[c] = (uint8_t)n->ni[node].inj[c].port;
+        }
 }
 
 network *net_create(const sim_config *cfg, const net_client *client, char *err, size_t err_len) {
@@ -249,7 +254,7 @@ network *net_create(const sim_config *cfg, const net_client *client, char *err, 
         for (unsigned v = 0; v < n->vcs; v++) ni->ej[v].buf = net_alloc(n, n->ring_mask + 1u, sizeof(flit_t));
         ni->ej_up = net_alloc(n, n->vcs, sizeof *ni->ej_up);
         for (unsigned c = 0; c < NET_CLASSES; c++) {
-            ni->qhead[c] = ni->qtail[c] = ni->cur[c] = NET_NO_PACKET;
+            ni->qhead[c] = ni->qtail[c] = NET_NO_PACKET;
             ni->cur_vc[c] = ni->last_vc[c] = -1;
         }
     }
@@ -333,6 +338,7 @@ static uint64_t enqueue(network *n, uint32_t idx) {
     ni->qtail[c] = idx;
     ni->qlen[c]++;
     n->queued++;
+    ni->busy = (uint8_t)(ni->busy | 1u << c);
     bitmap_set(n->inj_busy, p->src);
     return p->uid;
 }
@@ -400,41 +406,46 @@ __attribute__((noinline)) static void head_ejected(network *n, const packet_t *p
     n->st.head_latency_count++;
 }
 
-/* Take every flit that has arrived, VC by VC; true when a tail was refused (offer it again). */
+/* The tail of packet idx has arrived at `node` and was accepted: delivery statistics, the
+ * client's deliver, the record freed. */
+static void tail_ejected(network *n, unsigned node, uint32_t idx) {
+    packet_t *p = &n->pk[idx];
+    n->st.packets[p->cls]++;
+    if (p->created >= n->st.window_start && p->created < n->st.window_end) {
+        uint64_t lat = n->now - p->created;
+        n->st.latency_sum[p->cls] += lat;
+        n->st.net_latency_sum[p->cls] += n->now - p->injected;
+        n->st.latency_count[p->cls]++;
+        if (lat > n->st.latency_max[p->cls]) n->st.latency_max[p->cls] = lat;
+    }
+    if (n->client.deliver) n->client.deliver(n->client.ctx, n, p, node);
+    net_pkt_free(n, idx);
+}
+
+/* Take every flit that has arrived, VC by VC; true when a tail was refused (offer it again).
+ * A body flit needs neither its record nor a call: its class is in its flags. */
 static bool ni_eject(network *n, unsigned node, ni_t *ni) {
     bool refused = false;
+    unsigned mask = n->ring_mask;
     for (unsigned busy = ni->ej_busy; busy; busy &= busy - 1) {
         unsigned v = (unsigned)__builtin_ctz(busy);
         flit_fifo *q = &ni->ej[v];
         while (q->count) {
-            flit_t *f = fifo_at(q, n->ring_mask, 0);
+            const flit_t *f = fifo_at(q, mask, 0);
             if (flit_after(f->ready, n->now)) break;
             uint32_t idx = f->pkt;
-            packet_t *p = &n->pk[idx];
-            bool tail = f->flags & FLIT_TAIL;
-            if (tail && n->client.accept && !n->client.accept(n->client.ctx, n, p, node)) {
+            unsigned flags = f->flags;
+            if ((flags & FLIT_TAIL) && n->client.accept && !n->client.accept(n->client.ctx, n, &n->pk[idx], node)) {
                 refused = true;
                 break;
             }
-            fifo_pop(q, n->ring_mask);
+            fifo_pop(q, mask);
             if (!q->count) ni->ej_busy = (uint16_t)(ni->ej_busy & ~(1u << v));
             n->live_flits--;
-            n->st.flits[p->cls]++;
+            n->st.flits[(flags & FLIT_REPLY) != 0]++;     /* CLASS_REPLY = 1 */
             router_credit_return(n, ni->ej_up[v]);
-            if (!tail) {
-                if (f->flags & FLIT_HEAD) head_ejected(n, p);
-                continue;
-            }
-            n->st.packets[p->cls]++;
-            if (p->created >= n->st.window_start && p->created < n->st.window_end) {
-                uint64_t lat = n->now - p->created;
-                n->st.latency_sum[p->cls] += lat;
-                n->st.net_latency_sum[p->cls] += n->now - p->injected;
-                n->st.latency_count[p->cls]++;
-                if (lat > n->st.latency_max[p->cls]) n->st.latency_max[p->cls] = lat;
-            }
-            if (n->client.deliver) n->client.deliver(n->client.ctx, n, p, node);
-            net_pkt_free(n, idx);
+            if (flags & FLIT_TAIL) tail_ejected(n, node, idx);
+            else if (flags & FLIT_HEAD) head_ejected(n, &n->pk[idx]);
         }
     }
     return refused;
@@ -443,7 +454,8 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
 /* Start the next queued packet of class c on a free injection VC with a credit. The search
  * starts one past the VC the class's previous head took, as BookSim's traffic manager does
  * (_last_vc): always starting at the lowest VC would queue a node's every packet behind the
- * previous one in the same VC of the router's local input while the other VCs sit idle. */
+ * previous one in the same VC of the router's local input while the other VCs sit idle. The
+ * packet's first flit is made here, the others from it as they go (ni_send_flit). */
 static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
     if (!ni->qlen[c]) return false;
     unsigned lo = n->vc_lo[c], span = n->vc_hi[c] - lo;
@@ -453,65 +465,67 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
         out_vc *o = &ni->injvc[lo + v];
         if (o->owner >= 0 || !o->credits) continue;
         uint32_t idx = ni->qhead[c];
-        ni->qhead[c] = n->pk[idx].next;
+        packet_t *p = &n->pk[idx];
+        ni->qhead[c] = p->next;
         if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
         ni->qlen[c]--;
         o->owner = 0;
-        ni->cur[c] = idx;
-        ni->cur_flit[c] = 0;
+        uint8_t flags = (uint8_t)(FLIT_HEAD | (p->len == 1 ? FLIT_TAIL : 0) | (p->multicast ? FLIT_MULTICAST : 0) |
+                                  (c == CLASS_REPLY ? FLIT_REPLY : 0));
+        ni->next[c] = (flit_t){idx, (uint8_t)p->dest, flags, p->len, 0};
+        ni->left[c] = p->len;
         ni->cur_vc[c] = ni->last_vc[c] = (int16_t)(lo + v);
-        n->pk[idx].injected = n->now;
+        p->injected = n->now;
         n->st.injected_packets[c]++;
         return true;
     }
     return false;
 }
 
-/* Send one flit of class c's current packet; false when it cannot move this cycle. */
-static bool ni_send_flit(network *n, ni_t *ni, unsigned c) {
-    if (ni->cur[c] == NET_NO_PACKET && !ni_start_packet(n, ni, c)) return false;
-    out_vc *o = &ni->injvc[ni->cur_vc[c]];
+/* Send the next flit of class c's current packet (starting one if none), written into the
+ * router's buffer next cycle (head: VA then) with first SA cycle `ready` (the cycle after;
+ * inject_cycles more when the injection channel is modelled as a link of its own); false when
+ * it cannot move this cycle. After the start, without branches: which NI's packet ends in a
+ * cycle is a coin toss. */
+__attribute__((always_inline)) static inline bool ni_send_flit(network *n, ni_t *ni, unsigned c, uint32_t ready) {
+    if (!ni->left[c] && !ni_start_packet(n, ni, c)) return false;
+    unsigned vc = (unsigned)ni->cur_vc[c];
+    out_vc *o = &ni->injvc[vc];
     if (!o->credits) return false;
     o->credits--;
-    uint32_t idx = ni->cur[c];
-    link_end to = ni->inj[c];
-    /* written into the router's buffer next cycle (head: VA then), first SA the cycle after;
-     * inject_cycles more when the injection channel is modelled as a link of its own */
-    const packet_t *p = &n->pk[idx];
-    unsigned k = ni->cur_flit[c];
-    uint8_t flags = (uint8_t)((k == 0 ? FLIT_HEAD : 0) | (k + 1u == p->len ? FLIT_TAIL : 0) |
-                              (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
-    flit_t f = {idx, (uint8_t)p->dest, flags, p->len, (uint32_t)(n->now + 2 + n->inject_cycles)};
-    n->write_flit(n, &n->r[to.index], to.port, (unsigned)ni->cur_vc[c], f);
+    flit_t f = ni->next[c];
+    f.ready = ready;
+    n->write_flit(n, ni->inj_router[c], ni->inj_port[c], vc, f);
     n->live_flits++;
     n->st.injected_flits[c]++;
-    if (++ni->cur_flit[c] == n->pk[idx].len) {
-        o->owner = o->flags & OUT_HELD ? OWNER_HELD : -1;   /* held: the router's replication buffer has the packet */
-        ni->cur[c] = NET_NO_PACKET;
-        n->queued--;
-    }
+    unsigned left = --ni->left[c], done = left == 0;
+    /* the next flit: not a head; the tail when one is left */
+    ni->next[c].flags = (uint8_t)((f.flags & ~FLIT_HEAD) | (unsigned)(left == 1) * FLIT_TAIL);
+    /* the packet has gone: the VC is free (held: the router's replication buffer has it) */
+    int16_t released = o->flags & OUT_HELD ? OWNER_HELD : -1;
+    o->owner = (int16_t)(o->owner ^ ((o->owner ^ released) & -(int)done));
+    n->queued -= done;
+    ni->busy = (uint8_t)(ni->busy & ~((unsigned)(done && !ni->qlen[c]) << c));
     return true;
 }
 
-static void ni_inject(network *n, ni_t *ni) {
-    if (!n->shared_injection) {          /* crossbar: one injection channel per class */
-        for (unsigned c = 0; c < NET_CLASSES; c++) ni_send_flit(n, ni, c);
+/* One flit of the NI's classes with packets (busy): on a mesh, one channel the classes share,
+ * tried from rr_cls (the class after the last one that sent); on a crossbar, one channel per
+ * class. */
+static inline void ni_inject(network *n, ni_t *ni, uint32_t ready) {
+    unsigned busy = ni->busy;
+    if (!n->shared_injection) {
+        for (unsigned c = 0; c < NET_CLASSES; c++)
+            if (busy >> c & 1u) ni_send_flit(n, ni, c, ready);
         return;
     }
-    for (unsigned k = 0; k < NET_CLASSES; k++) {
-        unsigned c = (ni->rr_cls + k) % NET_CLASSES;
-        if (ni->cur[c] == NET_NO_PACKET && !ni->qlen[c]) continue;
-        if (ni_send_flit(n, ni, c)) {
-            ni->rr_cls = (uint8_t)((c + 1) % NET_CLASSES);
+    _Static_assert(NET_CLASSES == 2, "the class after c is c ^ 1");
+    unsigned c = ni->rr_cls ^ (~busy >> ni->rr_cls & 1u);    /* the first busy class from rr_cls */
+    for (unsigned tries = (busy & 1u) + (busy >> 1 & 1u); tries; tries--, c ^= 1u)
+        if (ni_send_flit(n, ni, c, ready)) {
+            ni->rr_cls = (uint8_t)(c ^ 1u);
             return;
         }
-    }
-}
-
-static bool ni_has_injection(const ni_t *ni) {
-    for (unsigned c = 0; c < NET_CLASSES; c++)
-        if (ni->qlen[c] || ni->cur[c] != NET_NO_PACKET) return true;
-    return false;
 }
 
 /* NIs with a flit arriving this cycle or a refused tail, in node order (a refused tail is
@@ -528,26 +542,37 @@ static void eject_phase(network *n) {
     }
 }
 
-/* NIs with packets to send, in node order. */
+/* NIs with packets to send, in node order (sending does not queue packets: only this loop
+ * changes the bitmap meanwhile). */
 static void inject_phase(network *n) {
-    for (unsigned w = 0; w < n->nwords; w++)
-        for (uint64_t m = n->inj_busy[w]; m; m &= m - 1) {
-            unsigned node = w * 64u + (unsigned)__builtin_ctzll(m);
-            ni_inject(n, &n->ni[node]);
-            if (!ni_has_injection(&n->ni[node])) bitmap_clear(n->inj_busy, node);
+    uint32_t ready = (uint32_t)(n->now + 2 + n->inject_cycles);
+    for (unsigned w = 0; w < n->nwords; w++) {
+        uint64_t busy = n->inj_busy[w];
+        for (uint64_t m = busy; m; m &= m - 1) {
+            unsigned bit = (unsigned)__builtin_ctzll(m);
+            ni_t *ni = &n->ni[w * 64u + bit];
+            ni_inject(n, ni, ready);
+            busy &= ~((uint64_t)(ni->busy == 0) << bit);
         }
+        n->inj_busy[w] = busy;
+    }
 }
 
 /* What became due this cycle: returned credits turn usable, events join the routers' candidate
  * and request sets (router.c explains why applying them before any router runs is exact). */
 static void due_phase(network *n) {
     credit_list *cl = &n->credits[n->now % NET_WHEEL];
-    for (uint32_t i = 0; i < cl->len; i++) {
-        uintptr_t o = (uintptr_t)cl->o[i];
-        if (o & 1u) router_unhold(n, (out_vc *)(o & ~(uintptr_t)1u));
-        else router_credit_usable(n, cl->o[i]);
+    out_vc **o = cl->o, **end = o + cl->len;
+    if (cl->held) {
+        for (; o < end; o++) {
+            uintptr_t tagged = (uintptr_t)*o;
+            if (tagged & 1u) router_unhold(n, (out_vc *)(tagged & ~(uintptr_t)1u));
+            else router_credit_usable(n, *o);
+        }
+    } else {
+        for (; o < end; o++) router_credit_usable(n, *o);
     }
-    cl->len = 0;
+    cl->len = cl->held = 0;
     event_list *el = &n->events[n->now % NET_WHEEL];
     for (uint32_t i = 0; i < el->len; i++) {
         const net_event *e = &el->e[i];
