@@ -59,26 +59,32 @@ void net_list_grow(network *n, void **items, uint32_t *cap, size_t item_size) {
 
 /* ---- packet records ------------------------------------------------------------------------ */
 
-uint32_t net_pkt_alloc(network *n) {
-    if (n->pk_free == NET_NO_PACKET) {
-        uint32_t old = n->pk_cap, cap = old ? old * 2 : 1024;
-        packet_t *grown = realloc(n->pk, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            fprintf(stderr, "npsim: out of memory (%u packet records)\n", cap);
-            exit(NP_EXIT_RESOURCE);
-        }
-        n->mem += (size_t)(cap - old) * sizeof *grown;
-        n->pk = grown;
-        for (uint32_t i = old; i < cap; i++) n->pk[i].next = i + 1 < cap ? i + 1 : NET_NO_PACKET;
-        n->pk_free = old;
-        n->pk_cap = cap;
+/* The packet records double when none is free (rare: out of line). */
+__attribute__((noinline)) static void pkt_grow(network *n) {
+    uint32_t old = n->pk_cap, cap = old ? old * 2 : 1024;
+    packet_t *grown = realloc(n->pk, (size_t)cap * sizeof *grown);
+    if (!grown) {
+        fprintf(stderr, "npsim: out of memory (%u packet records)\n", cap);
+        exit(NP_EXIT_RESOURCE);
     }
+    n->mem += (size_t)(cap - old) * sizeof *grown;
+    n->pk = grown;
+    for (uint32_t i = old; i < cap; i++) n->pk[i].next = i + 1 < cap ? i + 1 : NET_NO_PACKET;
+    n->pk_free = old;
+    n->pk_cap = cap;
+}
+
+/* A free record (inline: one per packet sent). */
+static inline uint32_t pkt_take(network *n) {
+    if (n->pk_free == NET_NO_PACKET) pkt_grow(n);
     uint32_t idx = n->pk_free;
     n->pk_free = n->pk[idx].next;
     n->pk[idx].next = NET_NO_PACKET;
     n->pk_live++;
     return idx;
 }
+
+uint32_t net_pkt_alloc(network *n) { return pkt_take(n); }
 
 void net_pkt_free(network *n, uint32_t idx) {
     n->pk[idx].next = n->pk_free;
@@ -326,7 +332,7 @@ _Static_assert(64 * 16 < OWNER_HELD, "out_vc field widths");
 
 /* ---- sending ------------------------------------------------------------------------------- */
 
-static uint64_t enqueue(network *n, uint32_t idx) {
+__attribute__((always_inline)) static inline uint64_t enqueue(network *n, uint32_t idx) {
     packet_t *p = &n->pk[idx];
     ni_t *ni = &n->ni[p->src];
     unsigned c = p->cls;
@@ -343,18 +349,14 @@ static uint64_t enqueue(network *n, uint32_t idx) {
     return p->uid;
 }
 
-static uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len, uint32_t user) {
+__attribute__((always_inline)) static inline uint32_t new_packet(network *n, unsigned src, unsigned cls, unsigned len,
+                                                                 uint32_t user) {
     if (n->vc_lo[cls] == n->vc_hi[cls]) {   /* vcs_request = vcs (config_validate): no VC would take it */
         fprintf(stderr, "npsim: a reply packet, but vcs_request = vcs leaves replies no VC\n");
         exit(NP_EXIT_FAIL);
     }
-    uint32_t idx = net_pkt_alloc(n);
-    packet_t *p = &n->pk[idx];
-    memset(p, 0, sizeof *p);
-    p->src = (uint16_t)src;
-    p->cls = (uint8_t)cls;
-    p->len = (uint16_t)len;
-    p->user = user;
+    uint32_t idx = pkt_take(n);
+    n->pk[idx] = (packet_t){.src = (uint16_t)src, .cls = (uint8_t)cls, .len = (uint16_t)len, .user = user};
     return idx;
 }
 
@@ -369,8 +371,9 @@ static void check_packet_length(unsigned len) {
 uint64_t net_send_unicast(network *n, unsigned src, unsigned dest, unsigned cls, unsigned len, uint32_t user) {
     check_packet_length(len);
     uint32_t idx = new_packet(n, src, cls, len, user);
-    n->pk[idx].dest = (uint16_t)dest;
-    mcast_set_add(&n->pk[idx].dests, dest);
+    packet_t *p = &n->pk[idx];
+    p->dest = (uint16_t)dest;
+    p->dests.w[dest >> 6] = UINT64_C(1) << (dest & 63u);    /* mcast_set_add, inline (dests is empty) */
     return enqueue(n, idx);
 }
 
@@ -456,7 +459,7 @@ static bool ni_eject(network *n, unsigned node, ni_t *ni) {
  * (_last_vc): always starting at the lowest VC would queue a node's every packet behind the
  * previous one in the same VC of the router's local input while the other VCs sit idle. The
  * packet's first flit is made here, the others from it as they go (ni_send_flit). */
-static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
+__attribute__((always_inline)) static inline bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
     if (!ni->qlen[c]) return false;
     unsigned lo = n->vc_lo[c], span = n->vc_hi[c] - lo;
     unsigned v = ni->last_vc[c] < 0 ? 0 : (unsigned)ni->last_vc[c] - lo + 1u;
@@ -470,8 +473,8 @@ static bool ni_start_packet(network *n, ni_t *ni, unsigned c) {
         if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
         ni->qlen[c]--;
         o->owner = 0;
-        uint8_t flags = (uint8_t)(FLIT_HEAD | (p->len == 1 ? FLIT_TAIL : 0) | (p->multicast ? FLIT_MULTICAST : 0) |
-                                  (c == CLASS_REPLY ? FLIT_REPLY : 0));
+        _Static_assert(FLIT_TAIL == 2 && FLIT_MULTICAST == 4 && FLIT_REPLY == 8 && CLASS_REPLY == 1, "flag bits");
+        uint8_t flags = (uint8_t)(FLIT_HEAD | (unsigned)(p->len == 1) << 1 | (unsigned)(p->multicast != 0) << 2 | c << 3);
         ni->next[c] = (flit_t){idx, (uint8_t)p->dest, flags, p->len, 0};
         ni->left[c] = p->len;
         ni->cur_vc[c] = ni->last_vc[c] = (int16_t)(lo + v);
@@ -505,7 +508,7 @@ __attribute__((always_inline)) static inline bool ni_send_flit(network *n, ni_t 
     int16_t released = o->flags & OUT_HELD ? OWNER_HELD : -1;
     o->owner = (int16_t)(o->owner ^ ((o->owner ^ released) & -(int)done));
     n->queued -= done;
-    ni->busy = (uint8_t)(ni->busy & ~((unsigned)(done && !ni->qlen[c]) << c));
+    ni->busy = (uint8_t)(ni->busy & ~((done & (ni->qlen[c] == 0)) << c));
     return true;
 }
 

@@ -22,6 +22,7 @@ typedef struct {
     unsigned hot_count, cold_count;
     unsigned hot_list[MCAST_MAX_NODES], cold_list[MCAST_MAX_NODES];
     bool source[MCAST_MAX_NODES];   /* is_source of each node, fixed per run */
+    bool all_sources;               /* every node is one (generate then skips the test) */
     uint64_t packet_below;          /* a node creates a packet when its draw's top 53 bits are below
                                      * this: sim_rng_unit < injection_rate / packet_flits, exactly */
     uint64_t created, delivered;
@@ -130,7 +131,7 @@ static void pick_dest_set(traffic_gen *g, unsigned src, mcast_set *dests) {
 }
 
 /* Node src creates a packet this cycle (its Bernoulli trial succeeded). */
-static void create_packet(traffic_gen *g, unsigned src) {
+__attribute__((always_inline)) static inline void create_packet(traffic_gen *g, unsigned src) {
     const sim_config *c = g->cfg;
     unsigned cls = pick_class(g);
     g->created++;
@@ -157,16 +158,23 @@ static void create_packet(traffic_gen *g, unsigned src) {
 /* Every source's Bernoulli trial of this cycle, in node order. The trials' draws are made on a
  * local copy of the generator, kept in registers (a trial succeeds for few nodes per cycle);
  * it goes back to g->rng before a packet's own draws (class, destinations), so the sequence of
- * draws is the one a single generator gives. */
-static void generate(traffic_gen *g) {
+ * draws is the one a single generator gives. `every`: all nodes are sources (a constant: the
+ * loop of the common case tests no node). */
+__attribute__((always_inline)) static inline void generate_trials(traffic_gen *g, bool every) {
     sim_rng rng = g->rng;
+    uint64_t below = g->packet_below;
     for (unsigned src = 0; src < g->nodes; src++) {
-        if (!g->source[src] || sim_rng_next(&rng) >> 11 >= g->packet_below) continue;
+        if ((!every && !g->source[src]) || sim_rng_next(&rng) >> 11 >= below) continue;
         g->rng = rng;
         create_packet(g, src);
         rng = g->rng;
     }
     g->rng = rng;
+}
+
+static void generate(traffic_gen *g) {
+    if (g->all_sources) generate_trials(g, true);
+    else generate_trials(g, false);
 }
 
 static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *err, size_t len) {
@@ -208,7 +216,11 @@ static bool gen_init(traffic_gen *g, const sim_config *cfg, bool audit, char *er
             return false;
         }
     }
-    for (unsigned n = 0; n < g->nodes; n++) g->source[n] = is_source(g, n);
+    g->all_sources = true;
+    for (unsigned n = 0; n < g->nodes; n++) {
+        g->source[n] = is_source(g, n);
+        g->all_sources &= g->source[n];
+    }
     g->packet_below = sim_rng_unit_bound(cfg->injection_rate / cfg->packet_flits);
     if (audit) audit_record(g, 0, &(mcast_set){{0}});   /* allocates the table */
     return true;
