@@ -423,15 +423,16 @@ static inline void vc_pop(in_vc *iv, unsigned mask) {
     iv->head = (uint8_t)((iv->head + 1u) & mask & (0u - (unsigned)(left != 0)));
 }
 
-/* NI ejection buffers: plain rings. */
+/* NI ejection buffers: rings that restart at slot 0 whenever they empty (as vc_pop's), so a VC
+ * that holds a flit or two at a time touches one line of its ring. */
 static inline flit_t *fifo_at(flit_fifo *q, unsigned mask, unsigned i) { return &q->buf[(q->head + i) & mask]; }
 static inline void fifo_push(flit_fifo *q, unsigned mask, flit_t f) {
     *fifo_at(q, mask, q->count) = f;
     q->count++;
 }
 static inline void fifo_pop(flit_fifo *q, unsigned mask) {
-    q->head = (uint16_t)((q->head + 1u) & mask);
-    q->count--;
+    unsigned left = --q->count;
+    q->head = (uint16_t)((q->head + 1u) & mask & (0u - (unsigned)(left != 0)));
 }
 
 /* Event bits for input `port` of router `router` at cycle t (now < t <= now + 17). */

@@ -320,6 +320,9 @@ void net_close_window(network *n) { n->st.window_end = n->now; }
 
 unsigned net_packet_flits(const network *n, uint64_t payload_bits) { return config_packet_flits(&n->cfg, payload_bits); }
 
+/* ni_start_packet writes a flit's first 8 bytes as one little-endian word. */
+_Static_assert(offsetof(flit_t, dest) == 4 && offsetof(flit_t, flags) == 5 && offsetof(flit_t, len) == 6 &&
+               offsetof(flit_t, ready) == 8 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "flit_t's first word");
 /* flit_t carries a unicast destination in 8 bits. */
 _Static_assert(MCAST_MAX_NODES <= 256, "flit_t.dest holds a node number");
 /* net_internal.h: one cache line per port and per router; an input VC's state shares its first
@@ -474,8 +477,11 @@ __attribute__((always_inline)) static inline bool ni_start_packet(network *n, ni
         ni->qlen[c]--;
         o->owner = 0;
         _Static_assert(FLIT_TAIL == 2 && FLIT_MULTICAST == 4 && FLIT_REPLY == 8 && CLASS_REPLY == 1, "flag bits");
-        uint8_t flags = (uint8_t)(FLIT_HEAD | (unsigned)(p->len == 1) << 1 | (unsigned)(p->multicast != 0) << 2 | c << 3);
-        ni->next[c] = (flit_t){idx, (uint8_t)p->dest, flags, p->len, 0};
+        unsigned flags = FLIT_HEAD | (unsigned)(p->len == 1) << 1 | (unsigned)(p->multicast != 0) << 2 | c << 3;
+        /* stored as one word: ni_send_flit loads it as one at once, and a load that spans
+         * several smaller stores waits for them to retire */
+        uint64_t first = idx | (uint64_t)(uint8_t)p->dest << 32 | (uint64_t)flags << 40 | (uint64_t)p->len << 48;
+        memcpy(&ni->next[c], &first, sizeof first);
         ni->left[c] = p->len;
         ni->cur_vc[c] = ni->last_vc[c] = (int16_t)(lo + v);
         p->injected = n->now;
@@ -502,8 +508,9 @@ __attribute__((always_inline)) static inline bool ni_send_flit(network *n, ni_t 
     n->live_flits++;
     n->st.injected_flits[c]++;
     unsigned left = --ni->left[c], done = left == 0;
-    /* the next flit: not a head; the tail when one is left */
-    ni->next[c].flags = (uint8_t)((f.flags & ~FLIT_HEAD) | (unsigned)(left == 1) * FLIT_TAIL);
+    /* the next flit: not a head; the tail when one is left (its flags read again, not kept
+     * from f: GCC 12 then stores f byte by byte before the call, and its 8-byte reload stalls) */
+    ni->next[c].flags = (uint8_t)((ni->next[c].flags & ~FLIT_HEAD) | (unsigned)(left == 1) * FLIT_TAIL);
     /* the packet has gone: the VC is free (held: the router's replication buffer has it) */
     int16_t released = o->flags & OUT_HELD ? OWNER_HELD : -1;
     o->owner = (int16_t)(o->owner ^ ((o->owner ^ released) & -(int)done));
