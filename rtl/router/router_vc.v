@@ -140,69 +140,63 @@ module router_vc #(
   reg [P*Vcs*CntW-1:0]   credit_d;
   reg [P*Vcs-1:0]        release_d;
 
-  // ---- the buffers: a ring of Cap slots per VC, written at head + count (before this cycle's
-  // pop: upstream's credits guarantee a free slot), read at its head (VA's view of the front
-  // flit) and by every switch traversal read port (ring_rd)
+  // ---- the buffers: a ring of Cap slots per VC (router_ring), written at head + count, read
+  // at its head (VA's view of the front flit, a register) and by the switch traversal read
+  // ports (ring_rd): every output's (Mcast = 1), or only its own input's (baseline; the other
+  // read ports of ring_rd are 0 and never read). One module for the 20 buffers so the
+  // hierarchical synthesis flow maps it once (docs/router.md 7).
   wire [NVC-1:0]        f_cls, f_split, f_long;   // f_split/f_long: VA's tests of the head
   wire [NVC*LenW-1:0]   f_len;
   wire [NVC*5-1:0]      f_route;
   wire [NVC*N-1:0]      f_dests;
   wire [NVC*P*FW-1:0]   ring_rd;         // [(i*P + r)]: VC i's slot st_ptr of read port r
   localparam integer FrontW = FRoute + 5;   // the head fields VA reads: class, mc, length, route
+  localparam integer Reads  = (Mcast != 0) ? P : 1;
   genvar gv, gr;
   generate
     for (gv = 0; gv < NVC; gv = gv + 1) begin : gen_ring
       localparam integer Pw = gv / Vcs;
       localparam integer Vw = gv % Vcs;
-      reg  [FW-1:0]   ring [0:Cap-1];
-      wire [PtrW:0]   sum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + bcount_q[gv*CntW +: CntW];
-      wire [PtrW-1:0] wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
-      always @(posedge clk_i)
-        if (in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0])
-          ring[wr_ptr] <= {in_tail_i[Pw], in_head_i[Pw], in_data_i[Pw*FlitW +: FlitW]};
-      wire [N-1:0]  front_dests = ring[bhead_q[gv*PtrW +: PtrW]][FDest +: N];
-      // The fields VC allocation reads of the front flit, kept in a register equal to them
-      // whenever the ring holds a flit: VA starts from flops, not from a Cap-way read of the
-      // ring at the head (timing). VA reads it only for a head waiting to be routed (newh):
-      // while the VC's packet is routed nothing reads it, so it need not follow the pops of
-      // that packet. While the packet's next flit to leave is its tail (routed, freed + 1 ==
-      // len: registers), it is loaded every cycle with the front after that flit leaves: the
-      // flit written now when the ring then is empty, else the slot after the head; on the
-      // cycle the tail leaves it is the next packet's head. Else a flit written into an empty
-      // ring is the front. So the register's load does not wait for SA's grants and the pop
-      // (timing). (f_dests, read only after SA picks the VC, stays a ring read; ST takes the
-      // packet's class from cls_q.) Two tests VA makes of a head are kept with them: split
-      // (multicast to two ports or more) and longer than Depth, so they are not made after
-      // the read either.
-      reg  [FrontW-1:0] front_q;
-      reg  [1:0]        front_t_q;      // {longer than Depth, split}
-      wire [PtrW:0]     nsum = {1'b0, bhead_q[gv*PtrW +: PtrW]} + 1'b1;
-      wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
-      wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
-      wire wr_now = in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0];
-      wire [FrontW-1:0] wr_front = in_data_i[Pw*FlitW +: FrontW];
-      wire at_tail = routed_q[gv] && freed_q[gv*LenW +: LenW] + 1'b1 == len_q[gv*LenW +: LenW];
-      wire holds_one = bcount_q[gv*CntW +: CntW] == {{(CntW-1){1'b0}}, 1'b1};
-      wire holds_none = bcount_q[gv*CntW +: CntW] == {CntW{1'b0}};
-      always @(posedge clk_i)
-        if (!rst_ni) begin
-          front_q <= {FrontW{1'b0}};
-          front_t_q <= 2'b00;
-        end else if (at_tail) begin
-          front_q <= (wr_now && holds_one) ? wr_front : after;
-          front_t_q <= (wr_now && holds_one) ? head_tests(wr_front) : head_tests(after);
-        end else if (wr_now && holds_none) begin
-          front_q <= wr_front;
-          front_t_q <= head_tests(wr_front);
-        end
-      assign f_cls[gv] = front_q[FCls];
-      assign f_len[gv*LenW +: LenW] = front_q[FLen +: LenW];
-      assign f_route[gv*5 +: 5] = front_q[FRoute +: 5];
-      assign f_split[gv] = front_t_q[0];
-      assign f_long[gv] = front_t_q[1];
-      assign f_dests[gv*N +: N] = front_dests;
+      wire [FrontW-1:0]   front;
+      wire [1:0]          front_t;
+      wire [Reads*FW-1:0] rd;
+      wire [Reads*PtrW-1:0] rd_ptr;
+      if (Mcast != 0) begin : gen_rd_out
+        assign rd_ptr = st_ptr_q;
+      end else begin : gen_rd_in
+        assign rd_ptr = st_ptr_q[Pw*PtrW +: PtrW];
+      end
+      router_ring #(
+        .Cap(Cap), .FlitW(FlitW), .Reads(Reads), .Depth(Depth), .Mcast(Mcast), .N(N),
+        .FMc(FMc), .FLen(FLen), .LenW(LenW), .FRoute(FRoute), .FDest(FDest), .FrontW(FrontW),
+        .PtrW(PtrW), .CntW(CntW), .FW(FW)
+      ) u_ring (
+        .clk_i         (clk_i),
+        .rst_ni        (rst_ni),
+        .wr_i          (in_valid_i[Pw] && in_vc_i[Pw*VcW +: VcW] == Vw[VcW-1:0]),
+        .wr_flit_i     ({in_tail_i[Pw], in_head_i[Pw], in_data_i[Pw*FlitW +: FlitW]}),
+        .head_i        (bhead_q[gv*PtrW +: PtrW]),
+        .count_i       (bcount_q[gv*CntW +: CntW]),
+        .at_tail_i     (routed_q[gv] && freed_q[gv*LenW +: LenW] + 1'b1 == len_q[gv*LenW +: LenW]),
+        .rd_ptr_i      (rd_ptr),
+        .rd_o          (rd),
+        .front_o       (front),
+        .front_t_o     (front_t),
+        .front_dests_o (f_dests[gv*N +: N])
+      );
+      assign f_cls[gv] = front[FCls];
+      assign f_len[gv*LenW +: LenW] = front[FLen +: LenW];
+      assign f_route[gv*5 +: 5] = front[FRoute +: 5];
+      assign f_split[gv] = front_t[0];
+      assign f_long[gv] = front_t[1];
       for (gr = 0; gr < P; gr = gr + 1) begin : gen_rd
-        assign ring_rd[(gv*P + gr)*FW +: FW] = ring[st_ptr_q[gr*PtrW +: PtrW]];
+        if (Mcast != 0) begin : gen_out
+          assign ring_rd[(gv*P + gr)*FW +: FW] = rd[gr*FW +: FW];
+        end else if (gr == Pw) begin : gen_own
+          assign ring_rd[(gv*P + gr)*FW +: FW] = rd;
+        end else begin : gen_none
+          assign ring_rd[(gv*P + gr)*FW +: FW] = {FW{1'b0}};
+        end
       end
     end
   endgenerate
@@ -289,15 +283,6 @@ module router_vc #(
     input [4:0] m;
     begin
       popcount5 = {2'b0, m[0]} + {2'b0, m[1]} + {2'b0, m[2]} + {2'b0, m[3]} + {2'b0, m[4]};
-    end
-  endfunction
-
-  // VA's two tests of a head's fields: {longer than Depth, split (multicast to two ports or more)}
-  function automatic [1:0] head_tests;
-    input [FRoute+4:0] h;
-    begin
-      head_tests[1] = h[FLen +: LenW] > Depth[LenW-1:0];
-      head_tests[0] = Mcast != 0 && h[FMc] && popcount5(h[FRoute +: 5]) >= 3'd2;
     end
   endfunction
 

@@ -1,0 +1,103 @@
+// router_ring: the flit buffer of one input VC of router_vc (rtl/router/router_vc.v; docs/router.md
+// is the specification): a ring of Cap slots, written at head + count (before this cycle's pop:
+// upstream's credits guarantee a free slot), read at its head (the front flit VC allocation
+// reads, kept in a register) and by Reads switch traversal read ports.
+//
+// One module for the router's 20 identical buffers, so the hierarchical synthesis flow maps it
+// once (docs/router.md 7): router_vc's logic, cut along the buffer's own signals. Every input
+// is router_vc's: the write (wr_i, one flit), the ring's head and count, "the packet's next flit
+// to leave is its tail" (at_tail_i, from router_vc's per-VC registers) and each read port's slot.
+//
+// Latency: the flit written at the end of cycle c is readable from c+1 (rd_o, front_*: the
+// front register and its tests are loaded at the same edge when the write makes it the front).
+// What it does not do: no full or empty test of its own (router_vc keeps the count); a write
+// into a full ring overwrites the head.
+module router_ring #(
+  parameter integer Cap    = 9,
+  parameter integer FlitW  = 128,
+  parameter integer Reads  = 5,      // switch traversal read ports
+  parameter integer Depth  = 8,      // a packet longer than this needs a replication buffer
+  parameter integer Mcast  = 1,      // 0: no head is split
+  parameter integer N      = 64,     // destination set width (head field FDest)
+  // head flit fields (router_vc's, docs/router.md "Flit"): class, mc, length, route, dests
+  parameter integer FMc    = 1,
+  parameter integer FLen   = 2,
+  parameter integer LenW   = 8,
+  parameter integer FRoute = FLen + LenW,
+  parameter integer FDest  = FRoute + 5,
+  parameter integer FrontW = FRoute + 5,   // the head fields VA reads
+  parameter integer PtrW   = (Cap > 1) ? $clog2(Cap) : 1,
+  parameter integer CntW   = $clog2(Cap + 1),
+  parameter integer FW     = FlitW + 2   // stored flit: {tail, head, data}
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_ni,
+  input  wire                  wr_i,         // write wr_flit_i at the end of this cycle
+  input  wire [FW-1:0]         wr_flit_i,
+  input  wire [PtrW-1:0]       head_i,       // the ring's head slot
+  input  wire [CntW-1:0]       count_i,      // flits in the ring (before this cycle's write and pop)
+  input  wire                  at_tail_i,    // the packet's next flit to leave is its tail
+  input  wire [Reads*PtrW-1:0] rd_ptr_i,     // each read port's slot
+  output wire [Reads*FW-1:0]   rd_o,
+  output wire [FrontW-1:0]     front_o,      // the front flit's head fields (valid when count > 0)
+  output wire [1:0]            front_t_o,    // ... and VA's tests of them: {longer than Depth, split}
+  output wire [N-1:0]          front_dests_o // the front slot's destination set (a ring read)
+);
+
+  // VA's two tests of a head's fields: {longer than Depth, split (multicast to two ports or
+  // more: the route has a second set bit)}
+  function automatic [1:0] head_tests;
+    input [FrontW-1:0] h;
+    begin
+      head_tests[1] = h[FLen +: LenW] > Depth[LenW-1:0];
+      head_tests[0] = Mcast != 0 && h[FMc] && (h[FRoute +: 5] & (h[FRoute +: 5] - 5'd1)) != 5'd0;
+    end
+  endfunction
+
+  reg  [FW-1:0]   ring [0:Cap-1];
+  wire [PtrW:0]   sum = {1'b0, head_i} + count_i;
+  wire [PtrW-1:0] wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
+  always @(posedge clk_i)
+    if (wr_i) ring[wr_ptr] <= wr_flit_i;
+  assign front_dests_o = ring[head_i][FDest +: N];
+
+  // The fields VC allocation reads of the front flit, kept in a register equal to them whenever
+  // the ring holds a flit: VA starts from flops, not from a Cap-way read of the ring at the head
+  // (timing). VA reads it only for a head waiting to be routed (newh): while the VC's packet is
+  // routed nothing reads it, so it need not follow the pops of that packet. While the packet's
+  // next flit to leave is its tail (at_tail_i), it is loaded every cycle with the front after
+  // that flit leaves: the flit written now when the ring then is empty, else the slot after the
+  // head; on the cycle the tail leaves it is the next packet's head. Else a flit written into
+  // an empty ring is the front. So the register's load does not wait for SA's grants and the
+  // pop (timing). (front_dests_o, read only after SA picks the VC, stays a ring read.) Two
+  // tests VA makes of a head are kept with them, so they are not made after the read either.
+  reg  [FrontW-1:0] front_q;
+  reg  [1:0]        front_t_q;
+  wire [PtrW:0]     nsum = {1'b0, head_i} + 1'b1;
+  wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
+  wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
+  wire [FrontW-1:0] wr_front = wr_flit_i[FrontW-1:0];
+  wire holds_one = count_i == {{(CntW-1){1'b0}}, 1'b1};
+  wire holds_none = count_i == {CntW{1'b0}};
+  always @(posedge clk_i)
+    if (!rst_ni) begin
+      front_q <= {FrontW{1'b0}};
+      front_t_q <= 2'b00;
+    end else if (at_tail_i) begin
+      front_q <= (wr_i && holds_one) ? wr_front : after;
+      front_t_q <= (wr_i && holds_one) ? head_tests(wr_front) : head_tests(after);
+    end else if (wr_i && holds_none) begin
+      front_q <= wr_front;
+      front_t_q <= head_tests(wr_front);
+    end
+  assign front_o = front_q;
+  assign front_t_o = front_t_q;
+
+  genvar gr;
+  generate
+    for (gr = 0; gr < Reads; gr = gr + 1) begin : gen_rd
+      assign rd_o[gr*FW +: FW] = ring[rd_ptr_i[gr*PtrW +: PtrW]];
+    end
+  endgenerate
+
+endmodule
