@@ -30,6 +30,10 @@ SYNTH_SCRIPT    := synth/np_synth.tcl
 # whose flat run takes CPU-tens of minutes, built from many copies of a few modules.
 SYNTH_HIER_SCRIPT := synth/np_synth_hier.tcl
 SYNTH_HIER_TOPS := $(if $(SYNTH_FLAT),,$(foreach u,$(UNITS),$($(u)_SYNTH_HIER)))
+# A hierarchical top may list in <top>_SYNTH_HIER_KEEP the modules that stay separate (mapped once)
+# while the rest is flattened into the top (NP_KEEP): its other submodules are then mapped with
+# the logic around them, as in the flat flow (e.g. a small combinational unit on the critical
+# path, whose outputs a separate mapping would treat as arriving at time 0).
 # The ABC binary the hierarchical flow re-buffers with (Debian's yosys package installs yosys-abc).
 SYNTH_ABC       ?= yosys-abc
 SYNTH_PUBLISHED := synth/published.tsv
@@ -132,7 +136,7 @@ define synth_yosys
 @echo "synth: $(1) ($(if $(filter $(1),$(SYNTH_HIER_TOPS)),hierarchical,flat) flow, log $@)"
 @TIMEFORMAT='wall_s=%3R user_s=%3U sys_s=%3S'; \
 if ! { time $(call synth_env,$(1),$(2),$(3)) \
-         NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) \
+         NP_NETLIST=$(@D)/$(1)_mapped.v NP_OUTDIR=$(@D) $(if $(filter $(1),$(SYNTH_HIER_TOPS)),NP_KEEP="$($(1)_SYNTH_HIER_KEEP)") \
          yosys -q -l $@.tmp -c $(if $(filter $(1),$(SYNTH_HIER_TOPS)),$(SYNTH_HIER_SCRIPT),$(SYNTH_SCRIPT)) \
          2>&3; } 3>&2 2> $(@D)/runtime.txt; then \
   echo "synth: yosys failed for $(1); full log: $@.tmp" >&2; exit 1; \

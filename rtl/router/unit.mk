@@ -37,6 +37,14 @@ router_PARAM_TOPS := router_mcast:router_vc:Mcast=1,VaAlloc=1 router_base:router
 # built router's separable VC allocator (VaAlloc = 1), likewise diagnostic (`make
 # synth-router_k2_sep ROUTER_SYNTH=1`).
 router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 router_k2_sep)
+# Both routers by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS; docs/router.md 7): each
+# input VC's buffer is a router_ring (20 per router, mapped once) and each input port's RC unit an
+# mcast_lookahead (5, mapped once). Flat, they took 600.8+16.3 and 216.1+5.5 CPU s of the
+# fresh-clone `make` of 7cff750 (three mappings of 336k and 127k cells); `make SYNTH_FLAT=1
+# synth-router_mcast` (and router_base) still gives the flat figures, into build/synth-flat/.
+router_SYNTH_HIER := router_mcast router_base
+router_mcast_SYNTH_HIER_KEEP := router_ring
+router_base_SYNTH_HIER_KEEP  := router_ring
 # router_mesh_tile is neither linted nor synthesised apart: it is router_mcast's module at other
 # values, and its harness build runs Verilator -Wall on it (a warning stops the build).
 # router_k2 is linted by make lint (all three tools), the one set that elaborates the sequential
