@@ -32,15 +32,17 @@ jq -n -r --slurpfile m "$mc" --slurpfile b "$base" --argjson la "$la_area" --arg
   def r2: . * 100 | round / 100;
   ($m[0].units[0]) as $mu | ($b[0].units[0]) as $bu |
   ($m[0].clock_target_mhz) as $clk |
-  def row($u): "| `\($u.top)` | \($u.cells) | \($u.flops) | \($u.comb_area_um2 | r1) | \($u.seq_area_um2 | r1) | \($u.area_um2 | r1) | \($u.nand2_eq) | \($u.logic_levels) | \($u.fmax_mhz_est | r1) | \(if $u.meets_target then "yes" else "no" end) | \($u.synth_cpu_seconds | r1) |";
+  def flow($u): ($u.timing.flow | split(" ")[0]) + ", " + ($u.timing.mappings | length | tostring) +
+    (if ($u.timing.mappings | length) == 1 then " mapping" else " mappings (the best)" end);
+  def row($u): "| `\($u.top)` | \(flow($u)) | \($u.cells) | \($u.flops) | \($u.comb_area_um2 | r1) | \($u.seq_area_um2 | r1) | \($u.area_um2 | r1) | \($u.nand2_eq) | \($u.logic_levels) | \($u.fmax_mhz_est | r1) | \(if $u.meets_target then "yes" else "no" end) | \($u.synth_cpu_seconds | r1) |";
   ($mu.area_um2 - $bu.area_um2) as $d |
   (5 * $la) as $rc |
   ($mu.seq_area_um2 - $bu.seq_area_um2) as $ds |
   ($mu.comb_area_um2 - $bu.comb_area_um2 - $rc) as $dl |
   "Estimates: Yosys 0.23 + ABC on the project liberty (`\($m[0].liberty)`), no placement; clock from OpenSTA on the mapped netlist (target \($clk) MHz). Both tops at npsim'"'"'s default, which is seed 003 Table 1'"'"'s router (8x8 mesh, 4 VCs per port of 8 flits, 128-bit channels).",
   "",
-  "| top | cells | flops | comb. um2 | seq. um2 | area um2 | NAND2-eq | levels | est. MHz | meets \($clk) MHz | synthesis CPU s |",
-  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+  "| top | flow (docs/synthesis.md \"Two flows\") | cells | flops | comb. um2 | seq. um2 | area um2 | NAND2-eq | levels | est. MHz | meets \($clk) MHz | synthesis CPU s |",
+  "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
   row($mu), row($bu),
   "",
   "| multicast support | area um2 | % of the baseline |",

@@ -41,7 +41,7 @@ module router_ring #(
   output wire [Reads*FW-1:0]   rd_o,
   output wire [FrontW-1:0]     front_o,      // the front flit's head fields (valid when count > 0)
   output wire [1:0]            front_t_o,    // ... and VA's tests of them: {longer than Depth, split}
-  output wire [N-1:0]          front_dests_o // the front slot's destination set (a ring read)
+  output wire [N-1:0]          front_dests_o // the front slot's destination set (Mcast = 1; else 0)
 );
 
   // VA's two tests of a head's fields: {longer than Depth, split (multicast to two ports or
@@ -59,7 +59,15 @@ module router_ring #(
   wire [PtrW-1:0] wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
   always @(posedge clk_i)
     if (wr_i) ring[wr_ptr] <= wr_flit_i;
-  assign front_dests_o = ring[head_i][FDest +: N];
+  // The front slot's destinations: read by multicast routing only (the baseline's ST never
+  // reads them, so it has no such read port: a separate mapping would keep the unread outputs)
+  generate
+    if (Mcast != 0) begin : gen_dests
+      assign front_dests_o = ring[head_i][FDest +: N];
+    end else begin : gen_no_dests
+      assign front_dests_o = {N{1'b0}};
+    end
+  endgenerate
 
   // The fields VC allocation reads of the front flit, kept in a register equal to them whenever
   // the ring holds a flit: VA starts from flops, not from a Cap-way read of the ring at the head
