@@ -15,9 +15,10 @@ router_mcast_VERIFY_VECTORS := vectors/router/router_mcast.hex
 # 31 CPU s build) in make verify, 10^7 in verify-long.
 router_mesh_tile_VERIFY_COUNT      := 10000
 router_mesh_tile_VERIFY_LONG_COUNT := 10000000
-# Synthesis of both configurations (docs/router.md 7) is in make synth like every top's, the
-# longest runs of the flow (SYNTH_LONG_TOPS starts them first). router_k2 (below) is a
-# diagnostic top, synthesised only under ROUTER_SYNTH=1.
+# Synthesis of both configurations (docs/router.md 7) is in make synth like every top's, by the
+# hierarchical flow (router_SYNTH_HIER below), still among its longest runs (SYNTH_LONG_TOPS
+# starts them early). router_k2 (below) is a diagnostic top, synthesised only under
+# ROUTER_SYNTH=1, by the flat flow.
 # Every top is router_vc with a parameter set (Makefile PARAM_TOPS), no wrapper module repeating
 # its ports: router_mcast the multicast router at npsim's defaults (seed 003 Table 1: 8x8, 4 VCs
 # of 8 flits, 128-bit links, replication buffers of 9 flits, XY requests, YX replies, the
@@ -37,11 +38,14 @@ router_PARAM_TOPS := router_mcast:router_vc:Mcast=1,VaAlloc=1 router_base:router
 # built router's separable VC allocator (VaAlloc = 1), likewise diagnostic (`make
 # synth-router_k2_sep ROUTER_SYNTH=1`).
 router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 router_k2_sep)
-# Both routers by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS; docs/router.md 7): each
-# input VC's buffer is a router_ring (20 per router, mapped once) and each input port's RC unit an
-# mcast_lookahead (5, mapped once). Flat, they took 600.8+16.3 and 216.1+5.5 CPU s of the
-# fresh-clone `make` of 7cff750 (three mappings of 336k and 127k cells); `make SYNTH_FLAT=1
-# synth-router_mcast` (and router_base) still gives the flat figures, into build/synth-flat/.
+# Both routers by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS; docs/router.md 7, "Flat
+# and hierarchical"): each input VC's buffer is a router_ring, 20 per router, kept and mapped once
+# (<top>_SYNTH_HIER_KEEP); the rest, the five RC units (mcast_lookahead) too, is flattened into
+# the top and mapped with it: kept apart, the RC units put 220 ps on router_mcast's clock (their
+# outputs, on the critical path, reached the top's mapping as inputs at time 0). Flat, the two took
+# 600.8+16.3 and 216.1+5.5 CPU s of the fresh-clone `make` of 7cff750 (three mappings of 336k and
+# 127k cells); `make SYNTH_FLAT=1 synth-router_mcast` (and router_base) still gives the flat
+# figures, into build/synth-flat/.
 router_SYNTH_HIER := router_mcast router_base
 router_mcast_SYNTH_HIER_KEEP := router_ring
 router_base_SYNTH_HIER_KEEP  := router_ring
