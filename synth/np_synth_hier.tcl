@@ -470,8 +470,14 @@ if {$sta_netlist ne ""} {
     synth -top $top -run begin:fine
   } else {
     # keep_hierarchy on the kept modules (instantiated with parameters, so by their derived
-    # names $paramod...\<name>), then flatten the rest.
-    foreach m $keep { setattr -mod -set keep_hierarchy 1 "\$paramod*\\$m" }
+    # names: $paramod$<hash>\<name>, or $paramod\<name>\<parameter>=... for short parameter
+    # lists), then flatten the rest. A name that matches no module is an error (Yosys's
+    # "selection contains 0 elements ... <the patterns>"), not a silently flat top.
+    foreach m $keep {
+      set pats [list "\$paramod*\\$m" "\$paramod\\$m\\*"]
+      select -assert-min 1 {*}$pats
+      setattr -mod -set keep_hierarchy 1 {*}$pats
+    }
     synth -flatten -top $top -run begin:fine
   }
   techmap -map $shiftx_map

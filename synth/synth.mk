@@ -52,12 +52,13 @@ SYNTH_JOBS      ?= 2
 # tops, not verified.
 SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
 SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
-# Tops whose synthesis takes the most CPU (runtime.txt: the routers' from make synth-router at
-# 4315e6e, 783.5 and 225.6 CPU s; the others from the fresh-clone `make` of 479ca52: 339, 275, 253,
-# 214, 146 and 142 CPU s; the next, bdi_decompressor, 91): `make` starts their yosys runs first,
-# longest first, so the longest job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order:
-# every top is synthesised either way.
-SYNTH_LONG_TOPS ?= router_mcast router_base bpc_decompressor sc_decompressor dpc_decompressor dpc_compressor \
+# Tops whose synthesis takes the most CPU (runtime.txt: the routers' by the hierarchical flow from
+# make synth-router_mcast / synth-router_base at stop 53, 271.0 and 128.1 CPU s; the others from
+# the fresh-clone `make` of 7cff750: 182.6, 158.2, 144.2, 136.7, 71.6 and 62.6 CPU s; the next,
+# bdi_decompressor, 50.9): `make` starts their yosys runs first, longest first, so the longest
+# job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order: every top is synthesised
+# either way.
+SYNTH_LONG_TOPS ?= router_mcast bpc_decompressor sc_decompressor dpc_compressor dpc_decompressor router_base \
                    pcu_n64 bpc_compressor
 SYNTH_LOGS_LONG_FIRST := $(foreach t,$(SYNTH_LONG_TOPS),$(filter %/$(t)/yosys.log,$(SYNTH_LOGS))) \
                          $(filter-out $(foreach t,$(SYNTH_LONG_TOPS),%/$(t)/yosys.log),$(SYNTH_LOGS))
