@@ -15,6 +15,8 @@
 # 4. np_report (the main report, NP_REPORT) reads the flow's log into a row with the same
 #    figures as row.tsv (stage: OpenSTA's), marked hierarchical, and rejects a log that lacks a
 #    figure, at file:line.
+# 5. NP_KEEP naming a module that is not in the design (a top's <top>_SYNTH_HIER_KEEP, misspelled)
+#    stops the run with an error naming it, rather than flattening everything.
 set -euo pipefail
 work=$1 abc=$2 np_report=$3
 mkdir -p "$work"
@@ -154,4 +156,17 @@ if msg=$(report 2>&1); then fail "np_report accepted a hierarchical log without 
 grep -q "^$rep/pcu_rgr/yosys.log:[0-9]*: error: .*NP-HIER logic_levels" <<<"$msg" ||
   fail "np_report's error does not name the file and line: $msg"
 echo "test_synth_hier: np_report reads the log into the same figures (stage $stage ps) and rejects one without a figure at file:line"
+
+# ---- 5 --------------------------------------------------------------------------------------
+out=$work/keep
+mkdir -p "$out"
+if NP_TOP=pcu_rgr NP_RTL=rtl/pcu/pcu_rgr.v NP_INCDIRS=rtl/pcu NP_LIB=synth/nangate45_np.lib \
+   NP_CONSTR=synth/abc.constr NP_STA_SDC=synth/np_sta.sdc NP_SHIFTX_MAP=synth/np_shiftx_map.v NP_ABC="$abc" \
+   NP_OUTDIR="$out" NP_KEEP=np_no_such_module \
+   yosys -q -l "$out/yosys.log" -c synth/np_synth_hier.tcl > "$out/stdout.txt" 2>&1; then
+  fail "np_synth_hier.tcl accepted NP_KEEP=np_no_such_module (log $out/yosys.log)"
+fi
+grep -q 'selection contains 0 elements.*np_no_such_module' "$out/yosys.log" ||
+  fail "np_synth_hier.tcl's error for an absent kept module does not name it (log $out/yosys.log)"
+echo "test_synth_hier: a kept module (NP_KEEP) that is not in the design is an error naming it"
 echo "test_synth_hier: PASS"
