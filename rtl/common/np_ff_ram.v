@@ -6,13 +6,14 @@
 //
 // Latency: a write is visible from the cycle after its edge; reads are combinational.
 //
-// Why a module of its own: the SC tables (sc_code_table's ways, sc_delut's banks) are built
-// from many copies of one memory. As one module per shape, the hierarchical synthesis flow
-// (synth/np_synth_hier.tcl) maps it once and sums it over its instances, where a flat run maps
-// every copy again (docs/synthesis.md "The main job").
+// Why a module of its own: the SC tables (sc_code_table's ways, sc_delut's banks) and the
+// router's VC buffers (router_ring) are built from many copies of one memory. As one module per
+// shape, the hierarchical synthesis flow (synth/np_synth_hier.tcl) maps it once and sums it over
+// its instances, where a flat run maps every copy again (docs/synthesis.md "The main job").
 //
 // What it does not do: no reset (the users' loaders write every word before it is read), no
-// read-during-write bypass. Depth must be a power of two, so every raddr_i value is a word.
+// read-during-write bypass. With Depth a power of two every raddr_i value is a word; otherwise
+// the user never reads an address >= Depth (router_ring: a ring of 9 slots wraps at 9).
 // A silicon design would use a RAM macro with Ports read ports (or Ports copies), which the
 // project's 45 nm cell model cannot price.
 //

@@ -54,16 +54,41 @@ module router_ring #(
     end
   endfunction
 
-  reg  [FW-1:0]   ring [0:Cap-1];
-  wire [PtrW:0]   sum = {1'b0, head_i} + count_i;
-  wire [PtrW-1:0] wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
-  always @(posedge clk_i)
-    if (wr_i) ring[wr_ptr] <= wr_flit_i;
+  // The slots (np_ff_ram, rtl/common): read ports 0 .. Reads-1 are switch traversal's, Reads
+  // the slot after the head (the front register's load), Reads + 1 the head slot (its
+  // destinations; Mcast = 1 only). Every pointer is below Cap (the ring wraps at Cap).
+  localparam integer Ports = Reads + ((Mcast != 0) ? 2 : 1);
+  wire [PtrW:0]     sum = {1'b0, head_i} + count_i;
+  wire [PtrW-1:0]   wr_ptr = (sum >= Cap[PtrW:0]) ? sum[PtrW-1:0] - Cap[PtrW-1:0] : sum[PtrW-1:0];
+  wire [PtrW:0]     nsum = {1'b0, head_i} + 1'b1;
+  wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
+  wire [Ports*FW-1:0]   rdata;
+  wire [Ports*PtrW-1:0] raddr;
+  generate
+    if (Mcast != 0) begin : gen_raddr_dests
+      assign raddr = {head_i, nxt, rd_ptr_i};
+    end else begin : gen_raddr
+      assign raddr = {nxt, rd_ptr_i};
+    end
+  endgenerate
+  np_ff_ram #(.Depth(Cap), .Width(FW), .Ports(Ports), .AddrBits(PtrW)) u_slots (
+    .clk_i   (clk_i),
+    .we_i    (wr_i),
+    .waddr_i (wr_ptr),
+    .wdata_i (wr_flit_i),
+    .raddr_i (raddr),
+    .rdata_o (rdata)
+  );
+  assign rd_o = rdata[0 +: Reads*FW];
+  wire [FrontW-1:0] after = rdata[Reads*FW +: FrontW];
   // The front slot's destinations: read by multicast routing only (the baseline's ST never
   // reads them, so it has no such read port: a separate mapping would keep the unread outputs)
+  // (the rest of those two read ports is not read: the multiplexers of its bits are removed)
+  wire unused_after = ^rdata[Reads*FW + FrontW +: FW - FrontW];
   generate
     if (Mcast != 0) begin : gen_dests
-      assign front_dests_o = ring[head_i][FDest +: N];
+      assign front_dests_o = rdata[(Reads + 1)*FW + FDest +: N];
+      wire unused_dests = ^{rdata[(Reads + 1)*FW +: FDest], rdata[(Reads + 1)*FW + FDest + N +: FW - FDest - N]};
     end else begin : gen_no_dests
       assign front_dests_o = {N{1'b0}};
     end
@@ -81,9 +106,6 @@ module router_ring #(
   // tests VA makes of a head are kept with them, so they are not made after the read either.
   reg  [FrontW-1:0] front_q;
   reg  [1:0]        front_t_q;
-  wire [PtrW:0]     nsum = {1'b0, head_i} + 1'b1;
-  wire [PtrW-1:0]   nxt = (nsum >= Cap[PtrW:0]) ? {PtrW{1'b0}} : nsum[PtrW-1:0];
-  wire [FrontW-1:0] after = ring[nxt][FrontW-1:0];
   wire [FrontW-1:0] wr_front = wr_flit_i[FrontW-1:0];
   wire holds_one = count_i == {{(CntW-1){1'b0}}, 1'b1};
   wire holds_none = count_i == {CntW{1'b0}};
@@ -100,12 +122,5 @@ module router_ring #(
     end
   assign front_o = front_q;
   assign front_t_o = front_t_q;
-
-  genvar gr;
-  generate
-    for (gr = 0; gr < Reads; gr = gr + 1) begin : gen_rd
-      assign rd_o[gr*FW +: FW] = ring[rd_ptr_i[gr*PtrW +: PtrW]];
-    end
-  endgenerate
 
 endmodule

@@ -31,7 +31,7 @@ set -euo pipefail
 out_dir=${1:?usage: router_prove.sh OUT_DIR}
 depth=${ROUTER_PROVE_DEPTH:-11}
 frames=${ROUTER_PROVE_FRAMES:-10}
-rtl=${NP_RTL:-$(echo rtl/router/router_vc.v rtl/router/router_ring.v rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v rtl/mcast/mcast_axis_cmp.v)}
+rtl=${NP_RTL:-$(echo rtl/common/np_ff_ram.v rtl/router/router_vc.v rtl/router/router_ring.v rtl/mcast/mcast_lookahead.v rtl/mcast/mcast_split.v rtl/mcast/mcast_axis_cmp.v)}
 mkdir -p "$out_dir"
 NP_PROVE_OUT=$out_dir
 . "$(dirname "$0")/prove_lib.sh"
