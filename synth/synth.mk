@@ -53,7 +53,7 @@ SYNTH_JOBS      ?= 2
 SYNTH_ONLY_TOPS := $(foreach u,$(UNITS),$($(u)_SYNTH_TOPS))
 SYNTH_LOGS      := $(foreach t,$(TOPS) $(SYNTH_ONLY_TOPS),$(SYNTH_DIR)/$(t)/yosys.log)
 # Tops whose synthesis takes the most CPU (runtime.txt: the routers' by the hierarchical flow from
-# make synth-router_mcast / synth-router_base at stop 53, 229.9 and 118.8 CPU s; the others from
+# make synth-router_mcast / synth-router_base at stop 53, 234.3 and 136.0 CPU s; the others from
 # the fresh-clone `make` of 7cff750: 182.6, 158.2, 144.2, 136.7, 71.6 and 62.6 CPU s; the next,
 # bdi_decompressor, 50.9): `make` starts their yosys runs first, longest first, so the longest
 # job is not the last one (SYNTH_LOGS_LONG_FIRST). Only an order: every top is synthesised

@@ -41,7 +41,7 @@ router_SYNTH_TOPS := router_mcast router_base $(if $(ROUTER_SYNTH),router_k2 rou
 # Both routers by the hierarchical flow (synth/synth.mk SYNTH_HIER_TOPS; docs/router.md 7, "Flat
 # and hierarchical"): each input VC's buffer is a router_ring, 20 per router, kept and mapped once
 # (<top>_SYNTH_HIER_KEEP); the rest, the five RC units (mcast_lookahead) too, is flattened into
-# the top and mapped with it: kept apart, the RC units put 220 ps on router_mcast's clock (their
+# the top and mapped with it: kept apart, the RC units put 240 ps on router_mcast's clock (their
 # outputs, on the critical path, reached the top's mapping as inputs at time 0). Flat, the two took
 # 600.8+16.3 and 216.1+5.5 CPU s of the fresh-clone `make` of 7cff750 (three mappings of 336k and
 # 127k cells); `make SYNTH_FLAT=1 synth-router_mcast` (and router_base) still gives the flat
