@@ -13,7 +13,7 @@
 
 struct mesh_bench {
     network *n;
-    void (*write)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);   /* the model's */
+    void (*write)(network *n, unsigned r, unsigned port, unsigned vc, flit_t f);   /* the model's */
     unsigned nodes, vcs;
     uint8_t *seen;              /* [node * vcs + vc]: NI injection VC credits at the end of the last cycle */
     int16_t *prev_owner;        /* ... and its owner */
@@ -47,14 +47,14 @@ static void record_delivery(void *ctx, network *net, const packet_t *p, unsigned
 }
 
 /* network.write_flit: an NI's flit into router r's LOCAL input (mesh: router r is node r). */
-static void record_injection(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+static void record_injection(network *n, unsigned r, unsigned port, unsigned vc, flit_t f) {
     mesh_bench *b = n->client.ctx;
     if (port != MCAST_PORT_LOCAL || b->ninj == b->nodes) bench_fail("an NI write outside a LOCAL input", NP_EXIT_FAIL);
     const packet_t *p = &n->pk[f.pkt];
-    unsigned *index = &b->index[r->id * b->vcs + vc];
+    unsigned *index = &b->index[r * b->vcs + vc];
     rbench_flit *s = &b->inj[b->ninj++];
     memset(s, 0, sizeof *s);
-    s->port = r->id;
+    s->port = r;
     s->vc = vc;
     s->head = f.flags & FLIT_HEAD;
     s->tail = f.flags & FLIT_TAIL;

@@ -194,13 +194,13 @@ typedef struct {
     /* injection: per class, the packet being injected is its next flit (ni_start_packet makes it
      * once per packet: record, routing fields, flags, length) and the flits left to send, so a
      * flit costs a credit, a copy and a write */
-    flit_t next[NET_CLASSES];       /* the current packet's next flit (its ready is set when sent) */
+    _Alignas(64) flit_t next[NET_CLASSES];   /* the current packet's next flit (its ready is set when sent) */
     uint16_t left[NET_CLASSES];     /* flits of the current packet still to send, 0 when none */
     int16_t cur_vc[NET_CLASSES];
     uint8_t busy;                   /* bit c: class c has a packet queued or being injected */
     uint8_t rr_cls;
     uint8_t inj_port[NET_CLASSES];  /* router input port each class injects into ... */
-    router_t *inj_router[NET_CLASSES];  /* ... of this router */
+    uint16_t inj_router[NET_CLASSES];   /* ... of this router (its id: network.write_flit) */
     out_vc *injvc;                  /* [vcs]: credits for the router's local input VCs */
     uint32_t qhead[NET_CLASSES], qtail[NET_CLASSES];
     unsigned qlen[NET_CLASSES];
@@ -211,6 +211,9 @@ typedef struct {
     out_vc **ej_up;                 /* [vcs]: the router output VC feeding each ejection VC (its credits) */
     uint16_t ej_busy;               /* ejection VCs holding flits */
 } ni_t;
+/* Two whole lines (n->ni is an array): the injection fields in the first, the rest and ejection
+ * in the second; a size that is a power of two also keeps n->ni[node] a shift. */
+_Static_assert(offsetof(ni_t, injvc) + sizeof(out_vc *) <= 64 && sizeof(ni_t) == 128, "ni_t's lines");
 
 /* The dense router phase (router_dense.c): a router's state for it, as bit sets over its input
  * VCs (bit i = port * vcs + vc, nports * vcs <= 32), in five cache lines. Chosen once per run
@@ -293,10 +296,12 @@ struct network {
      * for this run's sa_input and body_sa (router_phase_for), chosen once, so no flit pays a test
      * of either option. */
     net_router_phase router_phase;
-    /* Writes a flit into a router's input VC: router_write_flit_next, or with body_sa = write
-     * router_write_flit_early. Chosen once per run: a call through this pointer costs the same
-     * instructions as a direct call, so the default path pays nothing per flit for the option. */
-    void (*write_flit)(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+    /* Writes a flit into an input VC of router `router` (its id): router_write_flit_next, or with
+     * body_sa = write router_write_flit_early. Chosen once per run: a call through this pointer
+     * costs the same instructions as a direct call, so the default path pays nothing per flit for
+     * the option. An id, not a router_t: the dense phase keeps its own state per router, and
+     * reading the id from a router_t would cost a cache line per injected flit. */
+    void (*write_flit)(network *n, unsigned router, unsigned port, unsigned vc, flit_t f);
     /* A credit of an output VC that an input VC waits for (OUT_WAITING) is usable from this
      * cycle on: router_credit_wakes, or router_dense_credit with the dense phase. Chosen with
      * router_phase and write_flit, the three hooks a router phase brings. */
@@ -402,8 +407,8 @@ void router_unhold(network *n, out_vc *o);
 /* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
  * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
  * cycle. Callers go through network.write_flit. */
-void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
-void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f);
+void router_write_flit_next(network *n, unsigned router, unsigned port, unsigned vc, flit_t f);
+void router_write_flit_early(network *n, unsigned router, unsigned port, unsigned vc, flit_t f);
 
 /* VC buffer rings have a power-of-two capacity >= max(vc_depth, mcast_max), so positions
  * wrap with `mask` = capacity - 1; they never hold more than vc_depth entries (credits), or

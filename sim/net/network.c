@@ -214,7 +214,7 @@ static void resolve_upstream(network *n) {
     }
     for (unsigned node = 0; node < n->nodes; node++)    /* and where each NI writes its flits */
         for (unsigned c = 0; c < NET_CLASSES; c++) {
-            n->ni[node].inj_router[c] = &n->r[n->ni[node].inj[c].index];
+            n->ni[node].inj_router[c] = n->ni[node].inj[c].index;
             n->ni[node].inj_port[c] = (uint8_t)n->ni[node].inj[c].port;
         }
 }

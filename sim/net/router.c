@@ -97,12 +97,12 @@ __attribute__((always_inline)) static inline void write_flit(network *n, router_
     /* a head queued behind another packet gets its RC/VA when that packet finishes */
 }
 
-void router_write_flit_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    write_flit(n, r, port, vc, f, flit_cycle(f.ready, n->now), false);
+void router_write_flit_next(network *n, unsigned router, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, &n->r[router], port, vc, f, flit_cycle(f.ready, n->now), false);
 }
 
-void router_write_flit_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
-    write_flit(n, r, port, vc, f, flit_cycle(f.ready, n->now), true);
+void router_write_flit_early(network *n, unsigned router, unsigned port, unsigned vc, flit_t f) {
+    write_flit(n, &n->r[router], port, vc, f, flit_cycle(f.ready, n->now), true);
 }
 
 /* ---- replication buffers ---------------------------------------------------------------------

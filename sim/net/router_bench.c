@@ -196,7 +196,7 @@ void rbench_send(router_bench *b, const rbench_flit *f) {
     uint8_t flags = (uint8_t)((f->head ? FLIT_HEAD : 0) | (f->tail ? FLIT_TAIL : 0) |
                               (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
     flit_t fl = {b->cur[i], (uint8_t)p->dest, flags, p->len, (uint32_t)(n->now + 2)};   /* as ni_send_flit */
-    n->write_flit(n, b->r, f->port, f->vc, fl);
+    n->write_flit(n, b->r->id, f->port, f->vc, fl);
     n->live_flits++;
     if (f->tail) {
         o->owner = o->flags & OUT_HELD ? OWNER_HELD : -1;

@@ -106,13 +106,13 @@ __attribute__((always_inline)) static inline void dense_write(const dense_ctx *c
     d->due[(ready - head) % DENSE_DUE] |= empty << i;   /* FLIT_HEAD = 1; without a branch */
 }
 
-static void dense_write_next(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+static void dense_write_next(network *n, unsigned router, unsigned port, unsigned vc, flit_t f) {
     dense_ctx c = dense_ctx_of(n);
-    dense_write(&c, &n->dense[r->id], port, vc, &f, f.ready, false);
+    dense_write(&c, &n->dense[router], port, vc, &f, f.ready, false);
 }
-static void dense_write_early(network *n, router_t *r, unsigned port, unsigned vc, flit_t f) {
+static void dense_write_early(network *n, unsigned router, unsigned port, unsigned vc, flit_t f) {
     dense_ctx c = dense_ctx_of(n);
-    dense_write(&c, &n->dense[r->id], port, vc, &f, f.ready, true);
+    dense_write(&c, &n->dense[router], port, vc, &f, f.ready, true);
 }
 
 /* Input VC i's front packet is granted VC ov of output q (both allocators): it joins `to`, its
