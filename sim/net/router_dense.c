@@ -405,9 +405,9 @@ __attribute__((always_inline)) static inline void dense_sa_by_output(const dense
     uint64_t outs = 0;     /* row p: the outputs of input p's VCs in ready */
 #pragma GCC unroll 5
     for (unsigned q = 0; q < MCAST_MESH_PORTS; q++) {
-        /* bit 6 of byte p: (byte p of ready & to[q]) != 0 (it stays set after the - 1 unless the
-         * byte was 0; no borrow leaves a byte, vcs <= 6) */
-        uint64_t any = ((ready & d->to[q]) | ROWS_BIT6) - ROWS_LOW;
+        /* bit 6 of byte p: (byte p of ready & to[q]) != 0 (a byte of at most 0x3F, vcs <= 6,
+         * plus 0x3F reaches 0x40 unless it was 0, and carries nothing into the next) */
+        uint64_t any = (ready & d->to[q]) + ROWS_LOW * 0x3F;
         outs |= (any & ROWS_BIT6) >> (6 - q);
     }
     uint64_t picked = rows_first_from(outs, load_rows(d->port_from));               /* row p: input p's output */
