@@ -471,7 +471,7 @@ if {$sta_netlist ne ""} {
   } else {
     # keep_hierarchy on the kept modules (instantiated with parameters, so by their derived
     # names: $paramod$<hash>\<name>, or $paramod\<name>\<parameter>=... for short parameter
-    # lists), then flatten the rest. A name that matches no module is an error, not a silently
+    # lists; by its own name when instantiated without), then flatten the rest. A name that matches no module is an error, not a silently
     # flat top. (The names from `ls`: a selection pattern that matches nothing is a warning.)
     tee -q -o $outdir/modules.txt ls
     set modules [lmap line [split [np_read_text $outdir/modules.txt] "\n"] {string trim $line}]
@@ -479,6 +479,7 @@ if {$sta_netlist ne ""} {
     foreach m $keep {
       set kept [lsearch -all -inline -glob $modules "\$paramod*\\\\$m"]
       lappend kept {*}[lsearch -all -inline -glob $modules "\$paramod\\\\$m\\\\*"]
+      lappend kept {*}[lsearch -all -inline -exact $modules $m]   ;# instantiated without parameters
       if {$kept eq ""} { np_fail "NP_KEEP: no module $m (as \$paramod...\\$m) in the design of $top" }
       foreach name $kept { setattr -mod -set keep_hierarchy 1 $name }
     }

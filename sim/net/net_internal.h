@@ -205,7 +205,8 @@ typedef struct {
     uint32_t qhead[NET_CLASSES], qtail[NET_CLASSES];
     unsigned qlen[NET_CLASSES];
     int16_t last_vc[NET_CLASSES];   /* VC the class's last head went out on (-1: none yet) */
-    link_end inj[NET_CLASSES];      /* router input port each class injects into */
+    link_end inj[NET_CLASSES];      /* router input port each class injects into (the build's: inj_port and
+                                     * inj_router are what a cycle reads) */
     /* ejection */
     flit_fifo *ej;                  /* [vcs] */
     out_vc **ej_up;                 /* [vcs]: the router output VC feeding each ejection VC (its credits) */
@@ -404,7 +405,7 @@ static inline void router_credit_usable(network *n, out_vc *o) {
 }
 /* The downstream router releases held VC o from this cycle on. */
 void router_unhold(network *n, out_vc *o);
-/* Write flit f into VC `vc` of input `port` of r (f.ready = its first SA cycle with body_sa =
+/* Write flit f into VC `vc` of input `port` of router `router` (its id; f.ready = its first SA cycle with body_sa =
  * next, the cycle after its write); _early (body_sa = write) moves a body flit's to the write
  * cycle. Callers go through network.write_flit. */
 void router_write_flit_next(network *n, unsigned router, unsigned port, unsigned vc, flit_t f);

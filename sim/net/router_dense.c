@@ -223,7 +223,10 @@ __attribute__((always_inline)) static inline uint32_t dense_va_separable(network
 
 /* What the cycle's sends change beyond the routers, in the phase's locals: the list of the
  * credits returned this cycle (network.credits_returned, router_credit_return) with its length
- * in a register, written back at the end (dense_cycle_end), and the NIs woken to eject. */
+ * in a register, written back at the end (dense_cycle_end), and the NIs woken to eject. The
+ * length is the list's own only because nothing else appends to it during the phase (the dense
+ * phase holds no VC, so it never calls net_unhold_at; nothing in it calls router_credit_return):
+ * a call that does must go through dense_credit_return, or dense_cycle_end drops its entry. */
 typedef struct {
     uint64_t now, links;       /* n->now; flits sent on links (n->st.link_flits) */
     credit_list *returned;     /* n->credits_returned */
@@ -246,7 +249,6 @@ static inline void dense_cycle_end(network *n, const dense_cycle *cy) {
 static inline void dense_credit_return(network *n, dense_cycle *cy, out_vc *o) {
     if (cy->len == cy->cap) {
         credit_list *l = cy->returned;
-        l->len = cy->len;
         net_list_grow(n, (void **)&l->o, &l->cap, sizeof *l->o);
         cy->credit = l->o;
         cy->cap = l->cap;
@@ -344,6 +346,10 @@ __attribute__((always_inline)) static inline void dense_sa_by_vc(const dense_ctx
     }
 }
 
+/* The bit-6 test of dense_sa_by_output and spread_bytes hold a port's VCs in a byte below bit
+ * 6: at most 6 VCs per port (router_dense_supported: 5 ports x vcs <= DENSE_MAX_VCS). */
+_Static_assert(DENSE_MAX_VCS / MCAST_MESH_PORTS <= 6, "at most 6 VCs per port in the dense phase's SA");
+
 /* sa_input = output works on 5x5 bit matrices, one row a byte of a word (bit 8 * row + column),
  * all rows at once: bit 0 and bit 5 (a guard that stops a borrow) of each row. */
 #define ROWS_LOW UINT64_C(0x0101010101)
@@ -383,6 +389,7 @@ static inline uint64_t columns_first_from(uint64_t picked, uint64_t from) {
     return (high & ~below_high) | (picked & ~below & ~high_cols);
 }
 
+/* Row p is byte p of the word: the byte order of x86-64 (network.c asserts little-endian). */
 static inline uint64_t load_rows(const uint8_t rows[8]) {
     uint64_t x;
     memcpy(&x, rows, sizeof x);
