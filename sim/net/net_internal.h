@@ -103,6 +103,12 @@ static inline uint64_t flit_cycle(uint32_t ready, uint64_t now) {
 }
 /* ready is after cycle t */
 static inline bool flit_after(uint32_t ready, uint64_t t) { return (int32_t)(ready - (uint32_t)t) > 0; }
+/* A flit's flags: its place in its packet and its packet's kind and class (the NIs' flits,
+ * router_bench's), without a branch. */
+static inline uint8_t flit_flags(bool head, bool tail, bool multicast, unsigned cls) {
+    return (uint8_t)((unsigned)head * FLIT_HEAD | (unsigned)tail * FLIT_TAIL | (unsigned)multicast * FLIT_MULTICAST |
+                     (unsigned)(cls == CLASS_REPLY) * FLIT_REPLY);
+}
 
 /* out_vc.flags */
 enum {

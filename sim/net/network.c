@@ -476,8 +476,7 @@ __attribute__((always_inline)) static inline bool ni_start_packet(network *n, ni
         if (ni->qhead[c] == NET_NO_PACKET) ni->qtail[c] = NET_NO_PACKET;
         ni->qlen[c]--;
         o->owner = 0;
-        _Static_assert(FLIT_TAIL == 2 && FLIT_MULTICAST == 4 && FLIT_REPLY == 8 && CLASS_REPLY == 1, "flag bits");
-        unsigned flags = FLIT_HEAD | (unsigned)(p->len == 1) << 1 | (unsigned)(p->multicast != 0) << 2 | c << 3;
+        unsigned flags = flit_flags(true, p->len == 1, p->multicast != 0, c);
         /* stored as one word: ni_send_flit loads it as one at once, and a load that spans
          * several smaller stores waits for them to retire */
         uint64_t first = idx | (uint64_t)(uint8_t)p->dest << 32 | (uint64_t)flags << 40 | (uint64_t)p->len << 48;

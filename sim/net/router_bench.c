@@ -193,8 +193,7 @@ void rbench_send(router_bench *b, const rbench_flit *f) {
     }
     o->credits--;
     const packet_t *p = &n->pk[b->cur[i]];
-    uint8_t flags = (uint8_t)((f->head ? FLIT_HEAD : 0) | (f->tail ? FLIT_TAIL : 0) |
-                              (p->multicast ? FLIT_MULTICAST : 0) | (p->cls == CLASS_REPLY ? FLIT_REPLY : 0));
+    uint8_t flags = flit_flags(f->head, f->tail, p->multicast, p->cls);
     /* an NI's flit (ni_start_packet), without inject_cycles */
     flit_t fl = {b->cur[i], (uint8_t)p->dest, flags, p->len, (uint32_t)(n->now + 2)};
     n->write_flit(n, b->r->id, f->port, f->vc, fl);
